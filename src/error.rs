@@ -1,0 +1,45 @@
+//! The crate's one error type.
+//!
+//! Every constructor and every entry point that takes user input returns
+//! `Result<_, Error>`; the binary prints the `Display` form on one line of stderr
+//! and exits with status 2.
+
+use std::fmt;
+
+/// What went wrong, in words a user of the command line can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A value given by the user is outside the domain the operation accepts
+    /// (a negative scale, an empty loss vector, K = 1, …). The string says which.
+    InvalidInput(String),
+    /// A number on the command line that is not a decimal (`0.25`, `-3`, `1e-3`)
+    /// or a fraction (`1/4`).
+    Parse(String),
+    /// An exact backend was asked for a value it cannot represent, such as a
+    /// transcendental `exp(1/2)`. Use a certified backend instead.
+    NotRepresentable(String),
+    /// A transcendental function was evaluated outside its domain (`ln` of a
+    /// non-positive number).
+    Domain(String),
+    /// An enumeration or evaluation larger than the configured limit; the string
+    /// says how large and how to force it.
+    TooLarge(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidInput(s) => write!(f, "invalid input: {s}"),
+            Error::Parse(s) => write!(f, "cannot parse number: {s}"),
+            Error::NotRepresentable(s) => write!(f, "not representable exactly: {s}"),
+            Error::Domain(s) => write!(f, "outside the domain: {s}"),
+            Error::TooLarge(s) => write!(f, "too large: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand used throughout the crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,175 @@
+//! Interval endpoints in pure Rust: binary floats of dashu-float with directed
+//! rounding.
+//!
+//! dashu-float's `Context<Down>` and `Context<Up>` round every operation toward
+//! −∞ and +∞; its `exp` and `ln` are correctly rounded in the context's mode
+//! (a Ziv loop on a proven error radius, dashu-float ≥ 0.6). The interval
+//! backend relies on exactly these guarantees, and the tests compare it with
+//! exact rationals and, with the `mpfr` feature, with MPFR.
+
+use super::interval::{Dir, Endpoint};
+use super::Q;
+use crate::error::{Error, Result};
+use dashu_float::round::mode::{Down, Up};
+use dashu_float::{Context, FBig, FpError, FpResult, Repr};
+use dashu_int::IBig;
+use num_bigint::BigInt;
+use num_traits::One;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A binary float of dashu-float with its precision in bits.
+#[derive(Clone)]
+pub struct DashuFloat {
+    repr: Repr<2>,
+    bits: u32,
+}
+
+fn to_dashu(n: &BigInt) -> IBig {
+    IBig::from_le_bytes(&n.to_signed_bytes_le())
+}
+
+fn from_dashu(n: &IBig) -> BigInt {
+    BigInt::from_signed_bytes_le(&n.to_le_bytes())
+}
+
+impl DashuFloat {
+    fn wrap<R>(value: FpResult<FBig<R, 2>>, bits: u32, what: &str) -> Result<Self>
+    where
+        R: dashu_float::round::Round,
+    {
+        match value {
+            Ok(rounded) => Ok(DashuFloat {
+                repr: rounded.value().into_repr(),
+                bits,
+            }),
+            Err(FpError::OutOfDomain) => Err(Error::Domain(what.to_string())),
+            Err(e) => Err(Error::TooLarge(format!("{what}: {e:?}"))),
+        }
+    }
+
+    /// Apply a dashu context operation in the requested direction.
+    fn directed(
+        bits: u32,
+        dir: Dir,
+        what: &str,
+        down: impl FnOnce(&Context<Down>) -> FpResult<FBig<Down, 2>>,
+        up: impl FnOnce(&Context<Up>) -> FpResult<FBig<Up, 2>>,
+    ) -> Result<Self> {
+        match dir {
+            Dir::Down => Self::wrap(down(&Context::new(bits as usize)), bits, what),
+            Dir::Up => Self::wrap(up(&Context::new(bits as usize)), bits, what),
+        }
+    }
+
+    /// Arithmetic never leaves dashu's exponent range (an `isize` of binary
+    /// digits) for the magnitudes this crate produces; an overflow there is a
+    /// bug, not an input error.
+    fn arithmetic(
+        &self,
+        rhs: &Self,
+        dir: Dir,
+        down: impl FnOnce(&Context<Down>, &Repr<2>, &Repr<2>) -> FpResult<FBig<Down, 2>>,
+        up: impl FnOnce(&Context<Up>, &Repr<2>, &Repr<2>) -> FpResult<FBig<Up, 2>>,
+    ) -> Self {
+        let bits = self.bits.max(rhs.bits);
+        Self::directed(
+            bits,
+            dir,
+            "arithmetic",
+            |c| down(c, &self.repr, &rhs.repr),
+            |c| up(c, &self.repr, &rhs.repr),
+        )
+        .expect("binary exponent out of range in interval arithmetic")
+    }
+}
+
+impl fmt::Debug for DashuFloat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", super::format_sig(&self.to_rational(), 12))
+    }
+}
+
+impl Endpoint for DashuFloat {
+    fn from_rational(q: &Q, bits: u32, dir: Dir) -> Self {
+        let numer = Repr::new(to_dashu(q.numer()), 0);
+        let denom = Repr::new(to_dashu(q.denom()), 0);
+        Self::directed(bits, dir, "rational", |c| c.div(&numer, &denom), |c| c.div(&numer, &denom))
+            .expect("a rational's quotient is in range")
+    }
+
+    fn to_rational(&self) -> Q {
+        let significand = from_dashu(self.repr.significand());
+        let exponent = self.repr.exponent();
+        let power = BigInt::one() << exponent.unsigned_abs();
+        if exponent >= 0 {
+            Q::from_integer(significand * power)
+        } else {
+            Q::new(significand, power)
+        }
+    }
+
+    fn precision(&self) -> u32 {
+        self.bits
+    }
+
+    fn add(&self, rhs: &Self, dir: Dir) -> Self {
+        self.arithmetic(rhs, dir, |c, a, b| c.add(a, b), |c, a, b| c.add(a, b))
+    }
+
+    fn sub(&self, rhs: &Self, dir: Dir) -> Self {
+        self.arithmetic(rhs, dir, |c, a, b| c.sub(a, b), |c, a, b| c.sub(a, b))
+    }
+
+    fn mul(&self, rhs: &Self, dir: Dir) -> Self {
+        self.arithmetic(rhs, dir, |c, a, b| c.mul(a, b), |c, a, b| c.mul(a, b))
+    }
+
+    fn div(&self, rhs: &Self, dir: Dir) -> Self {
+        self.arithmetic(rhs, dir, |c, a, b| c.div(a, b), |c, a, b| c.div(a, b))
+    }
+
+    fn exp(&self, dir: Dir) -> Result<Self> {
+        Self::directed(
+            self.bits,
+            dir,
+            "exp",
+            |c| c.exp(&self.repr, None),
+            |c| c.exp(&self.repr, None),
+        )
+    }
+
+    fn ln(&self, dir: Dir) -> Result<Self> {
+        if self.signum() != Ordering::Greater {
+            return Err(Error::Domain(format!("ln({self:?})")));
+        }
+        Self::directed(
+            self.bits,
+            dir,
+            "ln",
+            |c| c.ln(&self.repr, None),
+            |c| c.ln(&self.repr, None),
+        )
+    }
+
+    fn neg(&self) -> Self {
+        DashuFloat {
+            repr: Repr::new(-self.repr.significand().clone(), self.repr.exponent()),
+            bits: self.bits,
+        }
+    }
+
+    fn signum(&self) -> Ordering {
+        self.repr.significand().cmp(&IBig::ZERO)
+    }
+
+    fn total_cmp(&self, other: &Self) -> Ordering {
+        self.repr.cmp(&other.repr)
+    }
+
+    fn to_f64(&self) -> f64 {
+        FBig::<Down, 2>::from_repr(self.repr.clone(), Context::new(self.bits as usize))
+            .to_f64()
+            .value()
+    }
+}
