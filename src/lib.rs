@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod mechanism;
 pub mod num;
 
 pub use error::{Error, Result};

@@ -121,6 +121,19 @@ impl Endpoint for DashuFloat {
         self.arithmetic(rhs, dir, |c, a, b| c.sub(a, b), |c, a, b| c.sub(a, b))
     }
 
+    fn mul_add(&self, a: &Self, b: &Self, dir: Dir) -> Self {
+        let bits = self.bits.max(a.bits).max(b.bits);
+        let plus = dashu_base::Sign::Positive;
+        Self::directed(
+            bits,
+            dir,
+            "fused multiply-add",
+            |c| c.fma(&a.repr, &b.repr, &self.repr, plus),
+            |c| c.fma(&a.repr, &b.repr, &self.repr, plus),
+        )
+        .expect("binary exponent out of range in interval arithmetic")
+    }
+
     fn mul(&self, rhs: &Self, dir: Dir) -> Self {
         self.arithmetic(rhs, dir, |c, a, b| c.mul(a, b), |c, a, b| c.mul(a, b))
     }

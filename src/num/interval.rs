@@ -45,6 +45,8 @@ pub trait Endpoint: Clone + Debug + Send + Sync + 'static {
     fn add(&self, rhs: &Self, dir: Dir) -> Self;
     /// `self − rhs`, rounded.
     fn sub(&self, rhs: &Self, dir: Dir) -> Self;
+    /// `self + a × b`, rounded once.
+    fn mul_add(&self, a: &Self, b: &Self, dir: Dir) -> Self;
     /// `self × rhs`, rounded.
     fn mul(&self, rhs: &Self, dir: Dir) -> Self;
     /// `self ÷ rhs`, rounded; `rhs` is non-zero.
@@ -256,6 +258,19 @@ impl<E: Endpoint> Real for Interval<E> {
             lo: self.lo.ln(Dir::Down)?,
             hi: self.hi.ln(Dir::Up)?,
         })
+    }
+
+    /// One rounding per end when all three operands are non-negative (the
+    /// probability computations); two otherwise.
+    fn mul_add(self, a: &Self, b: &Self) -> Self {
+        if self.is_nonneg() && a.is_nonneg() && b.is_nonneg() {
+            Interval {
+                lo: self.lo.mul_add(&a.lo, &b.lo, Dir::Down),
+                hi: self.hi.mul_add(&a.hi, &b.hi, Dir::Up),
+            }
+        } else {
+            self + a.clone() * b
+        }
     }
 
     fn enclosure(&self) -> Option<(Q, Q)> {

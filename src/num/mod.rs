@@ -137,6 +137,12 @@ pub trait Real:
     /// The nearest double to the value (the midpoint for intervals).
     fn to_f64(&self) -> f64;
 
+    /// `self + a·b`. Certified backends may round once instead of twice; the
+    /// result is the same enclosure guarantee as the two operations.
+    fn mul_add(self, a: &Self, b: &Self) -> Self {
+        self + a.clone() * b
+    }
+
     /// `self^n` by repeated squaring.
     fn pow_u64(&self, n: u64) -> Self {
         let mut result: Option<Self> = None;

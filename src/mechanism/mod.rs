@@ -1,0 +1,200 @@
+//! One-shot private selection: report-noisy-max on a loss vector.
+//!
+//! Given losses `L_1..L_K` (score `−L_i`) and a noise law `Q` of scale `β`,
+//! report-noisy-max returns `argmax_i (−L_i + Z_i)` with `Z_i` i.i.d. from `Q`.
+//! The three noises the papers use:
+//!
+//! | [`Noise`] | law of the selection | module |
+//! |---|---|---|
+//! | `Gumbel(β)` | softmax / exponential mechanism, `P(i) ∝ e^{−L_i/β}` (η = 1/β) | [`softmax`] |
+//! | `Exp(β)` | permute-and-flip, `P(r) = p_r ∫₀¹ ∏_{s≠r}(1 − p_s x) dx`, `p_s = e^{−(L_s−L_min)/β}` | [`exponential`] |
+//! | `Lap(β)` | closed-form piecewise-exponential integral | [`laplace`] |
+//!
+//! Every law depends on the losses only through the gaps `L_i − L_min`, and
+//! through them only via the weights `e^{−(L_i − L_min)/β}` (and, for Laplace,
+//! `1/β`). A [`Scale`] is given either as `β` itself or, for the exact backend,
+//! as the rational weight `w = e^{−1/β}` of one unit of loss; then every weight
+//! is `w^{L_i − L_min}`, rational when the gaps are integers (or when `w` has
+//! the needed rational roots), and the softmax and permute-and-flip laws are
+//! exact rationals (design guide, "Exact arithmetic").
+
+pub mod exponential;
+pub mod laplace;
+pub mod sampler;
+pub mod softmax;
+
+use crate::error::{Error, Result};
+use crate::num::{Real, Q};
+use num_traits::{One, Signed, Zero};
+use std::fmt;
+use std::str::FromStr;
+
+/// The noise added to each score by report-noisy-max.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Noise {
+    /// Gumbel noise of scale β: the exponential mechanism with η = 1/β.
+    Gumbel,
+    /// Exponential noise of scale β (mean β): permute-and-flip.
+    Exponential,
+    /// Laplace noise of scale β.
+    Laplace,
+}
+
+impl Noise {
+    /// All noises, in the order the command line lists them.
+    pub const ALL: [Noise; 3] = [Noise::Gumbel, Noise::Exponential, Noise::Laplace];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Noise::Gumbel => "gumbel",
+            Noise::Exponential => "exponential",
+            Noise::Laplace => "laplace",
+        }
+    }
+}
+
+impl fmt::Display for Noise {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Noise {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Noise> {
+        Noise::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or_else(|| Error::InvalidInput(format!("unknown noise '{s}' (expected gumbel, exponential or laplace)")))
+    }
+}
+
+/// The scale β > 0 of a noise, given exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// β itself.
+    Beta(Q),
+    /// The weight `w = e^{−1/β} ∈ (0, 1)` of one unit of loss, so that
+    /// `β = −1/ln w`. This is how an exact law is asked for.
+    UnitWeight(Q),
+}
+
+impl Scale {
+    /// The scale β; an error unless `β > 0`.
+    pub fn beta(beta: Q) -> Result<Scale> {
+        if beta.is_positive() {
+            Ok(Scale::Beta(beta))
+        } else {
+            Err(Error::InvalidInput(format!("the noise scale must be positive, got {beta}")))
+        }
+    }
+
+    /// The scale with unit weight `w = e^{−1/β}`; an error unless `0 < w < 1`.
+    pub fn unit_weight(w: Q) -> Result<Scale> {
+        if w.is_positive() && w < Q::one() {
+            Ok(Scale::UnitWeight(w))
+        } else {
+            Err(Error::InvalidInput(format!("the unit weight e^(-1/scale) must lie in (0, 1), got {w}")))
+        }
+    }
+
+    /// The scale `c·β` for a rational `c > 0` (a paper's `2/ε` from a base
+    /// scale `1/ε`, say): `β ↦ cβ`, `w ↦ w^{1/c}`.
+    pub fn times(&self, c: &Q) -> Result<Scale> {
+        if !c.is_positive() {
+            return Err(Error::InvalidInput(format!("a scale factor must be positive, got {c}")));
+        }
+        match self {
+            Scale::Beta(b) => Scale::beta(b * c),
+            Scale::UnitWeight(w) => Ok(Scale::UnitWeight(rational_power(w, &c.recip()).ok_or_else(|| {
+                Error::NotRepresentable(format!("({w})^(1/({c})) is not rational; give the scale instead of the unit weight"))
+            })?)),
+        }
+    }
+
+    /// `e^{−x/β}` for a rational `x ≥ 0`, in the backend `R`.
+    ///
+    /// Exact backends succeed when the scale is a [`Scale::UnitWeight`] `w`
+    /// and `w^x` is rational; otherwise they return
+    /// [`Error::NotRepresentable`].
+    pub fn weight<R: Real>(&self, x: &Q, ctx: &R::Context) -> Result<R> {
+        if x.is_zero() {
+            return Ok(R::from_int(1, ctx));
+        }
+        match self {
+            Scale::Beta(beta) => R::from_rational(&(-x / beta), ctx).exp(),
+            Scale::UnitWeight(w) => R::pow_rational(w, x, ctx),
+        }
+    }
+
+    /// `1/β` in the backend `R` (`−ln w` for a unit weight, which no exact
+    /// backend can represent).
+    pub fn inverse<R: Real>(&self, ctx: &R::Context) -> Result<R> {
+        match self {
+            Scale::Beta(beta) => Ok(R::from_rational(&beta.recip(), ctx)),
+            Scale::UnitWeight(w) => Ok(-R::from_rational(w, ctx).ln()?),
+        }
+    }
+
+    /// β as a double, for samplers.
+    pub fn to_f64(&self) -> f64 {
+        match self {
+            Scale::Beta(beta) => Real::to_f64(beta),
+            Scale::UnitWeight(w) => -1.0 / Real::to_f64(w).ln(),
+        }
+    }
+}
+
+/// `base^e` when it is rational (see [`Real::pow_rational`]).
+fn rational_power(base: &Q, e: &Q) -> Option<Q> {
+    use crate::num::Exact;
+    <Exact as Real>::pow_rational(base, e, &()).ok()
+}
+
+/// Check a loss vector: at least two actions, every loss finite (rationals
+/// always are). Losses outside `[0,1]` are allowed: the mechanisms are
+/// defined for any scores, and the online algorithms feed them sums.
+pub fn check_losses(losses: &[Q]) -> Result<()> {
+    if losses.len() < 2 {
+        return Err(Error::InvalidInput(format!(
+            "a selection needs at least 2 actions, got {}",
+            losses.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The gaps `L_i − min_j L_j ≥ 0`.
+pub fn gaps(losses: &[Q]) -> Vec<Q> {
+    match losses.iter().min() {
+        Some(min) => losses.iter().map(|l| l - min).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The weights `p_i = e^{−(L_i − L_min)/β} ∈ (0, 1]`, the largest equal to 1.
+pub fn weights<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
+    gaps(losses).iter().map(|g| scale.weight(g, ctx)).collect()
+}
+
+/// The exact law of report-noisy-max with `noise` of scale `scale` on
+/// `losses`, in backend `R`: `law[i] = P(action i is selected)`.
+///
+/// ```
+/// use dpdtol::mechanism::{law, Noise, Scale};
+/// use dpdtol::num::{Exact, Q};
+/// // Unit weight 1/2: Gumbel noise gives P(i) ∝ 2^{−L_i}.
+/// let scale = Scale::unit_weight(Q::new(1.into(), 2.into())).unwrap();
+/// let losses = [Q::from_integer(0.into()), Q::from_integer(1.into())];
+/// let p: Vec<Exact> = law(Noise::Gumbel, &losses, &scale, &()).unwrap();
+/// assert_eq!(p, vec![Q::new(2.into(), 3.into()), Q::new(1.into(), 3.into())]);
+/// ```
+pub fn law<R: Real>(noise: Noise, losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
+    check_losses(losses)?;
+    match noise {
+        Noise::Gumbel => Ok(softmax::law(&weights::<R>(losses, scale, ctx)?)),
+        Noise::Exponential => Ok(exponential::law(&weights::<R>(losses, scale, ctx)?)),
+        Noise::Laplace => laplace::law(losses, scale, ctx),
+    }
+}
