@@ -30,11 +30,17 @@
 //! (`v_root = c`) to the leaves by
 //! `v_left(j) = Σ_b e_b(q_right) · v_parent(b + j)`; at a leaf `{r}`,
 //! `I_r = v_{r}(0)`. A node of size `n` split `a + b` costs `O(ab)`, so the
-//! whole law costs `O(K²)` multiply-adds of non-negative numbers.
+//! whole law costs `O(K²)` multiply-adds of non-negative numbers. Sibling
+//! subtrees and the rows of each convolution are independent and run in
+//! parallel (rayon).
 
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
 use num_traits::One;
+use rayon::prelude::*;
+
+/// Below this many multiply-adds a loop or subtree runs on one thread.
+const PARALLEL_WORK: usize = 4096;
 
 /// The permute-and-flip law of the weights `p_s ∈ [0, 1]`, whose largest must
 /// be 1 (as [`super::weights`] gives): `law[r] = p_r · I_r`.
@@ -55,8 +61,8 @@ pub fn law<R: Real>(weights: &[R]) -> Vec<R> {
     let ctx = first.context();
     let one = R::from_int(1, &ctx);
     let q: Vec<R> = weights.iter().map(|p| one.clone() - p).collect();
-    let tree = Node::build(&q, 0);
-    let mut integrals = vec![one.clone(); weights.len()];
+    let tree = Node::build(&q, 0, false);
+    let mut integrals = vec![one; weights.len()];
     tree.descend(beta_integrals(weights.len() - 1, &ctx), &mut integrals);
     weights.iter().zip(integrals).map(|(p, i)| i * p).collect()
 }
@@ -76,47 +82,68 @@ fn beta_integrals<R: Real>(m: usize, ctx: &R::Context) -> Vec<R> {
 struct Node<R> {
     /// Index of the first action of the range.
     start: usize,
-    /// `e_0..e_n` of the `q`'s of the range (n = its size).
+    /// Number of actions in the range.
+    size: usize,
+    /// `e_0..e_n` of the `q`'s of the range (n = its size), needed by the
+    /// sibling's dual vector; empty at the root, which has no sibling.
     symmetric: Vec<R>,
     children: Option<Box<(Node<R>, Node<R>)>>,
 }
 
 impl<R: Real> Node<R> {
-    fn build(q: &[R], start: usize) -> Node<R> {
+    /// The tree over `q`, whose first entry is action `start`; `with_symmetric`
+    /// says whether this node's own polynomial will be needed.
+    fn build(q: &[R], start: usize, with_symmetric: bool) -> Node<R> {
         if q.len() == 1 {
             let one = R::from_int(1, &q[0].context());
             return Node {
                 start,
+                size: 1,
                 symmetric: vec![one, q[0].clone()],
                 children: None,
             };
         }
         let (left, right) = q.split_at(q.len() / 2);
-        let left = Node::build(left, start);
-        let right = Node::build(right, start + left.size());
+        let (left, right) = join_if(
+            left.len() * right.len() >= PARALLEL_WORK,
+            || Node::build(left, start, true),
+            || Node::build(right, start + left.len(), true),
+        );
+        let symmetric = if with_symmetric {
+            convolve(&left.symmetric, &right.symmetric)
+        } else {
+            Vec::new()
+        };
         Node {
             start,
-            symmetric: convolve(&left.symmetric, &right.symmetric),
+            size: q.len(),
+            symmetric,
             children: Some(Box::new((left, right))),
         }
     }
 
-    fn size(&self) -> usize {
-        self.symmetric.len() - 1
-    }
-
-    /// Pass the dual vector `v` (length = size) down; write `I_r` at leaves.
+    /// Pass the dual vector `v` (length = size) down; write `I_r` at leaves
+    /// (`out` is the slice of the node's own range).
     fn descend(&self, v: Vec<R>, out: &mut [R]) {
         match &self.children {
             None => {
-                if let Some(i) = v.into_iter().next() {
-                    out[self.start] = i;
+                if let (Some(i), Some(slot)) = (v.into_iter().next(), out.first_mut()) {
+                    *slot = i;
                 }
             }
             Some(children) => {
                 let (left, right) = &**children;
-                left.descend(correlate(&right.symmetric, &v, left.size()), out);
-                right.descend(correlate(&left.symmetric, &v, right.size()), out);
+                let (v_left, v_right) = join_if(
+                    left.size * right.size >= PARALLEL_WORK,
+                    || correlate(&right.symmetric, &v, left.size),
+                    || correlate(&left.symmetric, &v, right.size),
+                );
+                let (out_left, out_right) = out.split_at_mut(right.start - self.start);
+                join_if(
+                    left.size * right.size >= PARALLEL_WORK,
+                    || left.descend(v_left, out_left),
+                    || right.descend(v_right, out_right),
+                );
             }
         }
     }
@@ -124,20 +151,38 @@ impl<R: Real> Node<R> {
 
 /// The product of two polynomials given by their coefficients.
 fn convolve<R: Real>(a: &[R], b: &[R]) -> Vec<R> {
-    (0..a.len() + b.len() - 1)
-        .map(|k| {
+    rows(a.len() + b.len() - 1, a.len() * b.len(), |k| {
             let from = k.saturating_sub(b.len() - 1);
             let to = k.min(a.len() - 1);
-            dot((from..=to).map(|i| (&a[i], &b[k - i])))
-        })
-        .collect()
+        dot((from..=to).map(|i| (&a[i], &b[k - i])))
+    })
 }
 
 /// `out(j) = Σ_b e(b) · v(b + j)` for `j < len`.
 fn correlate<R: Real>(e: &[R], v: &[R], len: usize) -> Vec<R> {
-    (0..len)
-        .map(|j| dot(e.iter().zip(&v[j..])))
-        .collect()
+    rows(len, len * e.len(), |j| dot(e.iter().zip(&v[j..])))
+}
+
+/// `(0..len).map(row)`, in parallel when the total `work` is large.
+fn rows<R: Real>(len: usize, work: usize, row: impl Fn(usize) -> R + Sync + Send) -> Vec<R> {
+    if work >= PARALLEL_WORK {
+        (0..len).into_par_iter().map(row).collect()
+    } else {
+        (0..len).map(row).collect()
+    }
+}
+
+/// `(a(), b())`, in parallel when `parallel`.
+fn join_if<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
 }
 
 fn dot<'a, R: Real>(mut pairs: impl Iterator<Item = (&'a R, &'a R)>) -> R {

@@ -198,3 +198,59 @@ pub fn law<R: Real>(noise: Noise, losses: &[Q], scale: &Scale, ctx: &R::Context)
         Noise::Laplace => laplace::law(losses, scale, ctx),
     }
 }
+
+/// The most trustworthy law the input allows: exact when every weight is
+/// rational (and the noise is not Laplace), otherwise certified.
+#[derive(Clone, Debug)]
+pub enum BestLaw {
+    /// The law as exact rationals.
+    Exact(Vec<Q>),
+    /// Enclosures of the law, computed at `precision`; `accepted` says
+    /// whether every entry met the requested relative width.
+    Certified {
+        /// The enclosures.
+        law: Vec<crate::num::Certified>,
+        /// The working precision of the last attempt.
+        precision: crate::num::Precision,
+        /// Whether the relative width target was met.
+        accepted: bool,
+        /// Why the exact backend could not give the law.
+        why_not_exact: String,
+    },
+}
+
+/// The law of `noise` on `losses`, exact if possible, else certified with
+/// every entry's relative width below `10^−digits` (precision doubled from
+/// 128 bits up to 2¹⁶ bits until it is).
+pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Result<BestLaw> {
+    use crate::num::{refine_until, relative_width, Certified, Exact, Precision};
+    check_losses(losses)?;
+    let why_not_exact = if noise == Noise::Laplace {
+        "the Laplace law involves 1/scale beside exponentials of the losses".to_string()
+    } else {
+        match law::<Exact>(noise, losses, scale, &()) {
+            Ok(exact) => return Ok(BestLaw::Exact(exact)),
+            Err(Error::NotRepresentable(why)) => why,
+            Err(e) => return Err(e),
+        }
+    };
+    let target = Q::new(1.into(), num_bigint::BigInt::from(10u32).pow(digits));
+    let refined = refine_until(
+        Precision(128),
+        Precision(1 << 16),
+        |bits| law::<Certified>(noise, losses, scale, &bits),
+        |law| {
+            law.iter().all(|p| {
+                p.enclosure()
+                    .and_then(|(lo, hi)| relative_width(&lo, &hi))
+                    .is_some_and(|w| w <= target)
+            })
+        },
+    )?;
+    Ok(BestLaw::Certified {
+        law: refined.value,
+        precision: refined.precision,
+        accepted: refined.accepted,
+        why_not_exact,
+    })
+}

@@ -185,8 +185,10 @@ pub trait Real:
                 power
             });
         }
-        if base.is_one() {
-            return Ok(Self::from_int(1, ctx));
+        if Self::KIND == Kind::Exact {
+            return Err(Error::NotRepresentable(format!(
+                "({base})^({exponent}) is irrational; give losses whose gaps are integers, or a base with rational roots"
+            )));
         }
         let log = Self::from_rational(base, ctx).ln()?;
         (Self::from_rational(exponent, ctx) * log).exp()

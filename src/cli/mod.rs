@@ -1,0 +1,82 @@
+//! The command line (design guide, "Command line"): parsing with clap,
+//! dispatch to one module per subcommand, and the error contract — bad input
+//! gives one line on stderr and exit status 2; `--json` prints exactly one
+//! JSON object on stdout.
+
+mod mechanism;
+mod report;
+
+use crate::error::{Error, Result};
+use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+
+/// Exact and certified checks of differentially private online learning.
+#[derive(Debug, Parser)]
+#[command(name = "dpdtol", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The exact law of one private selection (report-noisy-max) on a loss vector.
+    Mechanism(mechanism::Args),
+}
+
+/// Run the command line on `args` (the program name first); returns the exit
+/// status: 0 on success, 2 on bad input (after one line on stderr).
+pub fn run<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    let outcome: Result<String> = match cli.command {
+        Command::Mechanism(args) => mechanism::run(&args),
+    };
+    match outcome {
+        Ok(text) => {
+            println!("{text}");
+            0
+        }
+        Err(e) => fail(&e),
+    }
+}
+
+/// Print one line for a bad input and return the exit status 2.
+fn fail(e: &Error) -> i32 {
+    eprintln!("dpdtol: {e}");
+    2
+}
+
+/// clap's own errors: help and version are printed as clap renders them (exit
+/// 0); a usage error is reduced to its first line (exit 2).
+fn usage_error(e: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                2
+            } else {
+                0
+            }
+        }
+        _ => {
+            // clap's message, up to the usage block, folded onto one line.
+            let rendered = e.render().to_string();
+            let message: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("dpdtol: {}", message.join(" ").trim_start_matches("error: "));
+            2
+        }
+    }
+}
