@@ -40,7 +40,9 @@ where
     };
     match outcome {
         Ok(text) => {
-            println!("{text}");
+            // A reader that closes the pipe early (`| head`) is not an error.
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout().lock(), "{text}");
             0
         }
         Err(e) => fail(&e),

@@ -37,7 +37,7 @@ pub use self::refine::{refine_until, Refined};
 
 use crate::error::{Error, Result};
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{Signed, Zero};
 use std::cmp::Ordering;
 use std::fmt::Debug;
 use std::ops::{Add, Div, Mul, Neg, Sub};
