@@ -14,7 +14,12 @@ pub struct Args {
     #[arg(long)]
     noise: String,
     /// The noise scale β > 0, exactly: 1, 0.5, 2/3.
-    #[arg(long, required_unless_present = "base", conflicts_with = "base", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        required_unless_present = "base",
+        conflicts_with = "base",
+        allow_hyphen_values = true
+    )]
     scale: Option<String>,
     /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws.
     #[arg(long, allow_hyphen_values = true)]
@@ -52,7 +57,14 @@ fn scale_json(scale: &Scale) -> serde_json::Value {
 }
 
 fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serde_json::Value {
-    let (decimals, intervals, exact, kind, bits, accepted): (Vec<String>, Vec<serde_json::Value>, serde_json::Value, Kind, Option<u32>, bool) = match law {
+    let (decimals, intervals, exact, kind, bits, accepted): (
+        Vec<String>,
+        Vec<serde_json::Value>,
+        serde_json::Value,
+        Kind,
+        Option<u32>,
+        bool,
+    ) = match law {
         BestLaw::Exact(p) => (
             p.iter().map(report::decimal).collect(),
             p.iter().map(report::interval).collect(),
@@ -61,7 +73,12 @@ fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serd
             None,
             true,
         ),
-        BestLaw::Certified { law, precision, accepted, .. } => (
+        BestLaw::Certified {
+            law,
+            precision,
+            accepted,
+            ..
+        } => (
             law.iter().map(report::decimal).collect(),
             law.iter().map(report::interval).collect(),
             serde_json::Value::Null,
@@ -95,7 +112,12 @@ fn table(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> String {
     };
     let how = match law {
         BestLaw::Exact(_) => "exact law".to_string(),
-        BestLaw::Certified { precision, accepted, why_not_exact, .. } => format!(
+        BestLaw::Certified {
+            precision,
+            accepted,
+            why_not_exact,
+            ..
+        } => format!(
             "certified law ({} bits; {}) — not exact: {why_not_exact}",
             precision.0,
             if *accepted {
@@ -105,7 +127,11 @@ fn table(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> String {
             }
         ),
     };
-    let _ = writeln!(out, "report-noisy-max, {noise} noise, {scale_text}, K = {}: {how}", losses.len());
+    let _ = writeln!(
+        out,
+        "report-noisy-max, {noise} noise, {scale_text}, K = {}: {how}",
+        losses.len()
+    );
     let _ = writeln!(out, "{:>6}  {:>10}  probability", "action", "loss");
     for (i, loss) in losses.iter().enumerate() {
         let value = match law {

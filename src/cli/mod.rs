@@ -60,7 +60,9 @@ fn fail(e: &Error) -> i32 {
 fn usage_error(e: clap::Error) -> i32 {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = e.print();
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 2
@@ -77,7 +79,10 @@ fn usage_error(e: clap::Error) -> i32 {
                 .take_while(|l| !l.starts_with("Usage:"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            eprintln!("dpdtol: {}", message.join(" ").trim_start_matches("error: "));
+            eprintln!(
+                "dpdtol: {}",
+                message.join(" ").trim_start_matches("error: ")
+            );
             2
         }
     }

@@ -55,16 +55,30 @@ const PARALLEL_WORK: usize = 4096;
 /// assert_eq!(p, vec![Q::new(7.into(), 8.into()), Q::new(1.into(), 8.into())]);
 /// ```
 pub fn law<R: Real>(weights: &[R]) -> Vec<R> {
-    let Some(first) = weights.first() else {
+    let integrals = leave_one_out_integrals(weights);
+    weights.iter().zip(integrals).map(|(p, i)| i * p).collect()
+}
+
+/// The integrals `I_r = ∫₀¹ ∏_{s≠r} (1 − p_s x) dx` for all `r`, for any
+/// `p_s ∈ [0, 1]` (the terms stay non-negative), by the product tree of the
+/// module documentation. The Laplace law uses them with `p_s ≤ ½`.
+///
+/// ```
+/// use dpdtol::mechanism::exponential::leave_one_out_integrals;
+/// // ∫₀¹ (1 − x/2) dx = 3/4 for both actions.
+/// assert_eq!(leave_one_out_integrals(&[0.5_f64, 0.5]), vec![0.75, 0.75]);
+/// ```
+pub fn leave_one_out_integrals<R: Real>(p: &[R]) -> Vec<R> {
+    let Some(first) = p.first() else {
         return Vec::new();
     };
     let ctx = first.context();
     let one = R::from_int(1, &ctx);
-    let q: Vec<R> = weights.iter().map(|p| one.clone() - p).collect();
+    let q: Vec<R> = p.iter().map(|p| one.clone() - p).collect();
     let tree = Node::build(&q, 0, false);
-    let mut integrals = vec![one; weights.len()];
-    tree.descend(beta_integrals(weights.len() - 1, &ctx), &mut integrals);
-    weights.iter().zip(integrals).map(|(p, i)| i * p).collect()
+    let mut integrals = vec![one; p.len()];
+    tree.descend(beta_integrals(p.len() - 1, &ctx), &mut integrals);
+    integrals
 }
 
 /// `c_k = ∫₀¹ x^k (1 − x)^{m−k} dx = 1/((m+1)·C(m, k))` for `k = 0..=m`.
@@ -72,7 +86,10 @@ fn beta_integrals<R: Real>(m: usize, ctx: &R::Context) -> Vec<R> {
     let mut binomial = BigInt::one();
     let mut out = Vec::with_capacity(m + 1);
     for k in 0..=m {
-        out.push(R::from_rational(&Q::new(BigInt::one(), binomial.clone() * (m + 1)), ctx));
+        out.push(R::from_rational(
+            &Q::new(BigInt::one(), binomial.clone() * (m + 1)),
+            ctx,
+        ));
         binomial = binomial * (m - k) / (k + 1);
     }
     out
@@ -152,8 +169,8 @@ impl<R: Real> Node<R> {
 /// The product of two polynomials given by their coefficients.
 fn convolve<R: Real>(a: &[R], b: &[R]) -> Vec<R> {
     rows(a.len() + b.len() - 1, a.len() * b.len(), |k| {
-            let from = k.saturating_sub(b.len() - 1);
-            let to = k.min(a.len() - 1);
+        let from = k.saturating_sub(b.len() - 1);
+        let to = k.min(a.len() - 1);
         dot((from..=to).map(|i| (&a[i], &b[k - i])))
     })
 }

@@ -66,7 +66,11 @@ impl FromStr for Noise {
         Noise::ALL
             .into_iter()
             .find(|n| n.name() == s)
-            .ok_or_else(|| Error::InvalidInput(format!("unknown noise '{s}' (expected gumbel, exponential or laplace)")))
+            .ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "unknown noise '{s}' (expected gumbel, exponential or laplace)"
+                ))
+            })
     }
 }
 
@@ -86,7 +90,9 @@ impl Scale {
         if beta.is_positive() {
             Ok(Scale::Beta(beta))
         } else {
-            Err(Error::InvalidInput(format!("the noise scale must be positive, got {beta}")))
+            Err(Error::InvalidInput(format!(
+                "the noise scale must be positive, got {beta}"
+            )))
         }
     }
 
@@ -95,7 +101,9 @@ impl Scale {
         if w.is_positive() && w < Q::one() {
             Ok(Scale::UnitWeight(w))
         } else {
-            Err(Error::InvalidInput(format!("the unit weight e^(-1/scale) must lie in (0, 1), got {w}")))
+            Err(Error::InvalidInput(format!(
+                "the unit weight e^(-1/scale) must lie in (0, 1), got {w}"
+            )))
         }
     }
 
@@ -103,7 +111,9 @@ impl Scale {
     /// scale `1/ε`, say): `β ↦ cβ`, `w ↦ w^{1/c}`.
     pub fn times(&self, c: &Q) -> Result<Scale> {
         if !c.is_positive() {
-            return Err(Error::InvalidInput(format!("a scale factor must be positive, got {c}")));
+            return Err(Error::InvalidInput(format!(
+                "a scale factor must be positive, got {c}"
+            )));
         }
         match self {
             Scale::Beta(b) => Scale::beta(b * c),
@@ -219,12 +229,24 @@ pub enum BestLaw {
     },
 }
 
+/// The largest `(L_max − L_min)/β` that [`best_law`] accepts: a weight below
+/// `e^{−131072}` (about 10^{−56924}) cannot be printed to 40 digits in
+/// reasonable time, and no selection law of interest needs it.
+pub const MAX_PRINTABLE_NATS: f64 = 131072.0;
+
 /// The law of `noise` on `losses`, exact if possible, else certified with
 /// every entry's relative width below `10^−digits` (precision doubled from
 /// 128 bits up to 2¹⁶ bits until it is).
 pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Result<BestLaw> {
     use crate::num::{refine_until, relative_width, Certified, Exact, Precision};
     check_losses(losses)?;
+    let widest = gaps(losses).into_iter().max().unwrap_or_default();
+    let nats = Real::to_f64(&widest) / scale.to_f64();
+    if nats.is_nan() || nats > MAX_PRINTABLE_NATS {
+        return Err(Error::TooLarge(format!(
+            "a loss gap of {widest} at this scale gives a weight e^(-{nats:.3e}), below e^(-{MAX_PRINTABLE_NATS}); use a larger scale or closer losses"
+        )));
+    }
     let why_not_exact = if noise == Noise::Laplace {
         "the Laplace law involves 1/scale beside exponentials of the losses".to_string()
     } else {

@@ -13,7 +13,9 @@ use rand_distr::{Distribution, Exp1, Gumbel};
 pub fn noise<R: Rng + ?Sized>(noise: Noise, beta: f64, rng: &mut R) -> f64 {
     match noise {
         Noise::Gumbel => {
-            let g: f64 = Gumbel::new(0.0, 1.0).map(|d| d.sample(rng)).unwrap_or(f64::NAN);
+            let g: f64 = Gumbel::new(0.0, 1.0)
+                .map(|d| d.sample(rng))
+                .unwrap_or(f64::NAN);
             beta * g
         }
         Noise::Exponential => {
@@ -30,7 +32,12 @@ pub fn noise<R: Rng + ?Sized>(noise: Noise, beta: f64, rng: &mut R) -> f64 {
 /// `argmax_i (−losses[i] + Z_i)` with `Z_i` i.i.d. noise of scale `beta`
 /// (the first index on an exact tie, which has probability zero).
 /// `losses` must not be empty.
-pub fn report_noisy_max<R: Rng + ?Sized>(noise_kind: Noise, losses: &[f64], beta: f64, rng: &mut R) -> usize {
+pub fn report_noisy_max<R: Rng + ?Sized>(
+    noise_kind: Noise,
+    losses: &[f64],
+    beta: f64,
+    rng: &mut R,
+) -> usize {
     let mut best = (0, f64::NEG_INFINITY);
     for (i, loss) in losses.iter().enumerate() {
         let score = -loss + noise(noise_kind, beta, rng);

@@ -94,8 +94,14 @@ impl Endpoint for DashuFloat {
     fn from_rational(q: &Q, bits: u32, dir: Dir) -> Self {
         let numer = Repr::new(to_dashu(q.numer()), 0);
         let denom = Repr::new(to_dashu(q.denom()), 0);
-        Self::directed(bits, dir, "rational", |c| c.div(&numer, &denom), |c| c.div(&numer, &denom))
-            .expect("a rational's quotient is in range")
+        Self::directed(
+            bits,
+            dir,
+            "rational",
+            |c| c.div(&numer, &denom),
+            |c| c.div(&numer, &denom),
+        )
+        .expect("a rational's quotient is in range")
     }
 
     fn to_rational(&self) -> Q {

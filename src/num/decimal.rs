@@ -74,7 +74,9 @@ fn format_with(q: &Q, digits: usize, rounding: Rounding) -> String {
     }
     // Decimal exponent e with 10^e ≤ |q| < 10^{e+1}.
     let magnitude = q.abs();
-    let mut exponent = magnitude.numer().to_string().len() as i64 - magnitude.denom().to_string().len() as i64;
+    // An estimate within ±1 from the bit lengths (log10 2 < 0.30103), then exact steps.
+    let bits = magnitude.numer().bits() as i64 - magnitude.denom().bits() as i64;
+    let mut exponent = (bits as f64 * std::f64::consts::LOG10_2).floor() as i64;
     let ten = Q::from_integer(10.into());
     let power = |e: i64| {
         if e >= 0 {
@@ -109,7 +111,11 @@ fn format_with(q: &Q, digits: usize, rounding: Rounding) -> String {
             }
         }
     } else {
-        let rest = if text.len() > 1 { format!(".{}", &text[1..]) } else { String::new() };
+        let rest = if text.len() > 1 {
+            format!(".{}", &text[1..])
+        } else {
+            String::new()
+        };
         format!("{}{}e{}", &text[..1], rest, exponent)
     };
     format!("{sign}{body}")

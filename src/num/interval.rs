@@ -130,8 +130,17 @@ fn max_end<'a, E: Endpoint>(a: &'a E, b: &'a E) -> &'a E {
 
 /// The interval spanned by the four endpoint combinations of a monotone-in-
 /// each-argument operation (multiplication, division), each rounded outward.
-fn span_of_corners<E: Endpoint>(a: &Interval<E>, b: &Interval<E>, op: fn(&E, &E, Dir) -> E) -> Interval<E> {
-    let corners = [(&a.lo, &b.lo), (&a.lo, &b.hi), (&a.hi, &b.lo), (&a.hi, &b.hi)];
+fn span_of_corners<E: Endpoint>(
+    a: &Interval<E>,
+    b: &Interval<E>,
+    op: fn(&E, &E, Dir) -> E,
+) -> Interval<E> {
+    let corners = [
+        (&a.lo, &b.lo),
+        (&a.lo, &b.hi),
+        (&a.hi, &b.lo),
+        (&a.hi, &b.hi),
+    ];
     let lows = corners.map(|(x, y)| op(x, y, Dir::Down));
     let highs = corners.map(|(x, y)| op(x, y, Dir::Up));
     let lo = lows.iter().reduce(|m, x| min_end(m, x)).cloned();
@@ -252,7 +261,9 @@ impl<E: Endpoint> Real for Interval<E> {
     /// `[ln↓(lo), ln↑(hi)]`: ln is increasing; the interval must be positive.
     fn ln(&self) -> Result<Self> {
         if self.lo.signum() != Ordering::Greater {
-            return Err(Error::Domain(format!("ln of {self:?}, which is not certainly positive")));
+            return Err(Error::Domain(format!(
+                "ln of {self:?}, which is not certainly positive"
+            )));
         }
         Ok(Interval {
             lo: self.lo.ln(Dir::Down)?,

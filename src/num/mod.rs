@@ -45,6 +45,11 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// A rational number: the type of every value a user gives (losses, scales, ε).
 pub type Q = BigRational;
 
+/// The largest exact power [`Real::pow_rational`] builds, in bits of
+/// numerator or denominator; beyond it exact backends decline and callers
+/// fall back to a certified backend.
+pub const MAX_EXACT_POWER_BITS: u64 = 1 << 22;
+
 /// The certified interval backend in pure Rust (dashu-float endpoints).
 pub type Certified = Interval<DashuFloat>;
 
@@ -171,13 +176,22 @@ pub trait Real:
     /// backend refuses with [`Error::NotRepresentable`].
     fn pow_rational(base: &Q, exponent: &Q, ctx: &Self::Context) -> Result<Self> {
         if !base.is_positive() {
-            return Err(Error::Domain(format!("{base}^{exponent} needs a positive base")));
+            return Err(Error::Domain(format!(
+                "{base}^{exponent} needs a positive base"
+            )));
         }
         if let Some(root) = rational_root(base, exponent.denom()) {
             let n = exponent.numer();
             let magnitude: u64 = n.abs().try_into().map_err(|_| {
                 Error::TooLarge(format!("exponent {exponent} of {base} is too large"))
             })?;
+            let bits = root.numer().bits().max(root.denom().bits());
+            if Self::KIND == Kind::Exact && magnitude.saturating_mul(bits) > MAX_EXACT_POWER_BITS {
+                return Err(Error::NotRepresentable(format!(
+                    "({base})^({exponent}) has about {} bits, over the exact limit of {MAX_EXACT_POWER_BITS}",
+                    magnitude.saturating_mul(bits)
+                )));
+            }
             let power = Self::from_rational(&root, ctx).pow_u64(magnitude);
             return Ok(if n.is_negative() {
                 Self::from_int(1, ctx) / power

@@ -49,7 +49,11 @@ fn parse_decimal(text: &str) -> Option<Q> {
     if whole.is_empty() && fraction.is_empty() {
         return None;
     }
-    if !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit()) {
+    if !whole
+        .chars()
+        .chain(fraction.chars())
+        .all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     if exponent.unsigned_abs() > 10_000 {

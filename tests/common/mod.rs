@@ -1,0 +1,41 @@
+//! Shared test helpers: chi-square goodness of fit.
+#![allow(dead_code)]
+
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+/// Pearson's chi-square test of `observed` counts against `expected`
+/// probabilities. Cells are merged, in order of increasing expected count,
+/// until every merged cell expects at least 5. Returns the p-value.
+pub fn chi_square_p_value(observed: &[u64], expected: &[f64]) -> f64 {
+    assert_eq!(observed.len(), expected.len());
+    let n: u64 = observed.iter().sum();
+    let mut cells: Vec<(f64, f64)> = observed
+        .iter()
+        .zip(expected)
+        .map(|(&o, &p)| (o as f64, p * n as f64))
+        .collect();
+    cells.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let mut merged: Vec<(f64, f64)> = Vec::new();
+    let mut pending = (0.0, 0.0);
+    for (o, e) in cells {
+        pending = (pending.0 + o, pending.1 + e);
+        if pending.1 >= 5.0 {
+            merged.push(pending);
+            pending = (0.0, 0.0);
+        }
+    }
+    if pending.1 > 0.0 || pending.0 > 0.0 {
+        match merged.last_mut() {
+            Some(last) => *last = (last.0 + pending.0, last.1 + pending.1),
+            None => merged.push(pending),
+        }
+    }
+    if merged.len() < 2 {
+        return 1.0;
+    }
+    let statistic: f64 = merged.iter().map(|(o, e)| (o - e) * (o - e) / e).sum();
+    let dof = (merged.len() - 1) as f64;
+    1.0 - ChiSquared::new(dof)
+        .expect("positive degrees of freedom")
+        .cdf(statistic)
+}
