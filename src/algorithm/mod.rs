@@ -1,0 +1,323 @@
+//! The online algorithms of the papers, their exact laws and samplers.
+//!
+//! | id | file | source |
+//! |---|---|---|
+//! | `ftl` | [`ftl`] | follow the leader (non-private baseline) |
+//! | `naive-ftnl` | [`epoch_rnm`] | Hu et al. §5 prose (002/004) |
+//! | `hu-rnm-ftnl` | [`epoch_rnm`] | Hu et al. Algorithm 4 (004) |
+//! | `wu-wang` | [`epoch_rnm`] | Wu & Wang Algorithm 1 (000) |
+//! | `prefix-softmax` | [`prefix_softmax`] | Cesari & Colomboni §4 (003) |
+//!
+//! # The structure every algorithm here has
+//!
+//! An algorithm makes a sequence of random **choices**. Choice `c` selects one
+//! action, which is played on every round of `plays` (a range of rounds, the
+//! ranges partitioning `1..=t`), and its law depends on the losses of the
+//! rounds `reads` only (all before `plays`). The randomness of different
+//! choices is independent (fresh noise, fresh resampling, fresh random prefix
+//! per choice), so for a fixed loss sequence `x` the law of the whole action
+//! sequence is the product
+//!
+//! ```text
+//! P(I_1..I_t = a | x) = ∏_c 1[a constant on plays_c] · P_c(a_{plays_c} | x_{reads_c}).
+//! ```
+//!
+//! This is a property of the algorithms as printed (each draws fresh
+//! randomness per epoch), not of any privacy proof: `reads` may overlap
+//! between choices, and the privacy checker compares whole sequences.
+
+pub mod epoch_rnm;
+pub mod ftl;
+pub mod prefix_softmax;
+
+use crate::error::{Error, Result};
+use crate::mechanism::Noise;
+use crate::num::{Real, Q};
+use num_traits::{One, Signed, Zero};
+use rand::Rng;
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// One random choice: the action it selects is played on the rounds `plays`,
+/// and its law depends only on the losses of the rounds `reads`. Rounds are
+/// numbered from 1; ranges are half-open.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    /// The rounds the selected action is played on.
+    pub plays: Range<usize>,
+    /// The rounds whose losses the choice depends on.
+    pub reads: Range<usize>,
+}
+
+/// An online algorithm with the choice structure of the module documentation.
+pub trait OnlineAlgorithm: Sync + Send {
+    /// The number of actions K.
+    fn actions(&self) -> usize;
+
+    /// The choices up to horizon `t ≥ 1`: their `plays` ranges partition
+    /// `1..t+1` in order, and every `reads` range ends at or before the start
+    /// of its `plays`.
+    fn schedule(&self, horizon: usize) -> Vec<Choice>;
+
+    /// The law over the K actions of the choice `index` of the schedule,
+    /// given `window`, the loss vectors of its `reads` rounds in order.
+    fn choice_law<R: Real>(&self, index: usize, choice: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>>;
+
+    /// Run the algorithm online on f64 losses (one vector per round) and
+    /// return the actions played, 0-based, drawing its randomness from `rng`.
+    fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize>;
+}
+
+/// The dyadic blocks `B_b = {2^b, …, 2^{b+1} − 1}` cut at the horizon: block
+/// 0 is round 1 and reads nothing; block `b ≥ 1` plays `B_b ∩ [1, t]` and
+/// reads the whole previous block `B_{b−1}` (Hu et al. epoch `s` = `B_s`;
+/// Wu & Wang epoch `r` = `B_{r−1}`; Cesari & Colomboni block `r` = `B_r`).
+pub fn dyadic_schedule(horizon: usize) -> Vec<Choice> {
+    let mut out = vec![Choice { plays: 1..2, reads: 1..1 }];
+    let mut start = 2;
+    while start <= horizon {
+        let end = (2 * start).min(horizon + 1);
+        out.push(Choice {
+            plays: start..end,
+            reads: start / 2..start,
+        });
+        start *= 2;
+    }
+    out
+}
+
+/// The exact law of the whole action sequence `I_1..I_t` for one loss
+/// sequence: the schedule with each choice's law.
+#[derive(Clone, Debug)]
+pub struct SequenceLaw<R> {
+    /// The choices with their laws over the K actions.
+    pub choices: Vec<(Choice, Vec<R>)>,
+}
+
+impl<R: Real> SequenceLaw<R> {
+    /// The law of `algorithm`'s actions on `losses` (rounds `1..=losses.len()`).
+    pub fn of<A: OnlineAlgorithm>(algorithm: &A, losses: &[Vec<Q>], ctx: &R::Context) -> Result<Self> {
+        check_loss_sequence(losses, algorithm.actions())?;
+        let choices = algorithm
+            .schedule(losses.len())
+            .into_iter()
+            .enumerate()
+            .map(|(i, choice)| {
+                let window = &losses[choice.reads.start - 1..choice.reads.end - 1];
+                let law = algorithm.choice_law::<R>(i, &choice, window, ctx)?;
+                Ok((choice, law))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(SequenceLaw { choices })
+    }
+
+    /// `P(I_1..I_t = actions)` (0-based actions): zero unless the sequence is
+    /// constant on every choice's rounds, else the product of the choices'
+    /// probabilities.
+    pub fn probability(&self, actions: &[usize], ctx: &R::Context) -> R {
+        let mut p = R::from_int(1, ctx);
+        for (choice, law) in &self.choices {
+            let first = actions[choice.plays.start - 1];
+            if actions[choice.plays.start - 1..choice.plays.end - 1].iter().any(|&a| a != first) {
+                return R::from_int(0, ctx);
+            }
+            p = p * &law[first];
+        }
+        p
+    }
+}
+
+/// Check a loss sequence: at least one round, every vector of length `k`,
+/// every loss in `[0, 1]`.
+pub fn check_loss_sequence(losses: &[Vec<Q>], k: usize) -> Result<()> {
+    if losses.is_empty() {
+        return Err(Error::InvalidInput("the horizon must be at least 1".into()));
+    }
+    for (t, vector) in losses.iter().enumerate() {
+        if vector.len() != k {
+            return Err(Error::InvalidInput(format!(
+                "round {} has {} losses, expected K = {k}",
+                t + 1,
+                vector.len()
+            )));
+        }
+        if let Some(bad) = vector.iter().find(|l| l.is_negative() || **l > Q::one()) {
+            return Err(Error::InvalidInput(format!("loss {bad} in round {} is outside [0, 1]", t + 1)));
+        }
+    }
+    Ok(())
+}
+
+/// The per-action sums of a window of loss vectors.
+pub fn window_sums(window: &[Vec<Q>], k: usize) -> Vec<Q> {
+    let mut sums = vec![Q::zero(); k];
+    for vector in window {
+        for (s, l) in sums.iter_mut().zip(vector) {
+            *s += l;
+        }
+    }
+    sums
+}
+
+/// The identifiers of the algorithms on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AlgorithmId {
+    /// Follow the leader.
+    Ftl,
+    /// Naive follow-the-noisy-leader (Hu et al. §5).
+    NaiveFtnl,
+    /// Hu et al. Algorithm 4.
+    HuRnmFtnl,
+    /// Wu & Wang Algorithm 1.
+    WuWang,
+    /// Cesari & Colomboni's randomized-prefix softmax.
+    PrefixSoftmax,
+}
+
+impl AlgorithmId {
+    /// Every algorithm, in the order of the design guide.
+    pub const ALL: [AlgorithmId; 5] = [
+        AlgorithmId::Ftl,
+        AlgorithmId::NaiveFtnl,
+        AlgorithmId::HuRnmFtnl,
+        AlgorithmId::WuWang,
+        AlgorithmId::PrefixSoftmax,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlgorithmId::Ftl => "ftl",
+            AlgorithmId::NaiveFtnl => "naive-ftnl",
+            AlgorithmId::HuRnmFtnl => "hu-rnm-ftnl",
+            AlgorithmId::WuWang => "wu-wang",
+            AlgorithmId::PrefixSoftmax => "prefix-softmax",
+        }
+    }
+}
+
+impl fmt::Display for AlgorithmId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AlgorithmId {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<AlgorithmId> {
+        AlgorithmId::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
+            Error::InvalidInput(format!("unknown algorithm '{s}' (expected one of {})", names.join(", ")))
+        })
+    }
+}
+
+/// Everything that configures an algorithm on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Which algorithm.
+    pub id: AlgorithmId,
+    /// The number of actions K ≥ 2.
+    pub actions: usize,
+    /// The privacy parameter ε > 0 the paper's default scale is derived from.
+    pub epsilon: Q,
+    /// `wu-wang` only: the noise (default Laplace).
+    pub noise: Option<Noise>,
+    /// Overrides the paper's default noise scale (for `prefix-softmax`, the
+    /// temperature 1/η).
+    pub noise_scale: Option<Q>,
+    /// `wu-wang` only: Bernoulli resampling B = 1.
+    pub resample: bool,
+}
+
+impl Config {
+    /// A configuration with the paper's defaults.
+    pub fn new(id: AlgorithmId, actions: usize, epsilon: Q) -> Config {
+        Config {
+            id,
+            actions,
+            epsilon,
+            noise: None,
+            noise_scale: None,
+            resample: false,
+        }
+    }
+
+    /// Check the configuration: K ≥ 2, ε > 0, a positive scale, and the
+    /// wu-wang-only flags only with wu-wang.
+    pub fn validate(&self) -> Result<()> {
+        if self.actions < 2 {
+            return Err(Error::InvalidInput(format!("K must be at least 2, got {}", self.actions)));
+        }
+        if !self.epsilon.is_positive() {
+            return Err(Error::InvalidInput(format!("epsilon must be positive, got {}", self.epsilon)));
+        }
+        if let Some(s) = &self.noise_scale {
+            if !s.is_positive() {
+                return Err(Error::InvalidInput(format!("--noise-scale must be positive, got {s}")));
+            }
+        }
+        if self.id != AlgorithmId::WuWang && (self.noise.is_some() || self.resample) {
+            return Err(Error::InvalidInput(format!(
+                "--noise and --resample apply to wu-wang only, not to {}",
+                self.id
+            )));
+        }
+        if self.id == AlgorithmId::Ftl && self.noise_scale.is_some() {
+            return Err(Error::InvalidInput("ftl has no noise to scale".into()));
+        }
+        Ok(())
+    }
+
+    /// Build the algorithm.
+    pub fn build(&self) -> Result<Algorithm> {
+        self.validate()?;
+        Ok(match self.id {
+            AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
+            AlgorithmId::PrefixSoftmax => {
+                Algorithm::PrefixSoftmax(prefix_softmax::PrefixSoftmax::new(self.actions, &self.epsilon, self.noise_scale.clone())?)
+            }
+            _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
+        })
+    }
+}
+
+/// One of the algorithms, ready to run (dispatches the trait by `match`).
+#[derive(Clone, Debug)]
+pub enum Algorithm {
+    /// `ftl`.
+    Ftl(ftl::Ftl),
+    /// `naive-ftnl`, `hu-rnm-ftnl`, `wu-wang`.
+    EpochRnm(epoch_rnm::EpochRnm),
+    /// `prefix-softmax`.
+    PrefixSoftmax(prefix_softmax::PrefixSoftmax),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $a:ident => $body:expr) => {
+        match $self {
+            Algorithm::Ftl($a) => $body,
+            Algorithm::EpochRnm($a) => $body,
+            Algorithm::PrefixSoftmax($a) => $body,
+        }
+    };
+}
+
+impl OnlineAlgorithm for Algorithm {
+    fn actions(&self) -> usize {
+        dispatch!(self, a => a.actions())
+    }
+
+    fn schedule(&self, horizon: usize) -> Vec<Choice> {
+        dispatch!(self, a => a.schedule(horizon))
+    }
+
+    fn choice_law<R: Real>(&self, index: usize, choice: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
+        dispatch!(self, a => a.choice_law::<R>(index, choice, window, ctx))
+    }
+
+    fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
+        dispatch!(self, a => a.sample(losses, rng))
+    }
+}
