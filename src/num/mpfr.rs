@@ -42,20 +42,22 @@ fn int_to_rug(n: &BigInt) -> Integer {
 /// `n` as a num-bigint integer, exactly.
 fn int_from_rug(n: &Integer) -> BigInt {
     let magnitude = BigUint::new(n.to_digits::<u32>(Order::Lsf));
-    let sign = if n.is_negative() { Sign::Minus } else { Sign::Plus };
+    let sign = if n.is_negative() {
+        Sign::Minus
+    } else {
+        Sign::Plus
+    };
     BigInt::from_biguint(sign, magnitude)
 }
 
 /// The rational `q` as a `rug::Rational`, exactly.
 ///
 /// ```
-/// # #[cfg(feature = "mpfr")] {
 /// use dpdtol::num::{Real, Q};
 /// // The `Real` constructor of `rug::Rational` is this conversion.
 /// let q = Q::new((-22).into(), 7.into());
 /// let r = <rug::Rational as Real>::from_rational(&q, &());
 /// assert_eq!(r, rug::Rational::from((-22, 7)));
-/// # }
 /// ```
 pub fn to_rug(q: &Q) -> Rational {
     // `Q` is canonical (positive denominator, no common factor) and so the
@@ -90,7 +92,6 @@ fn clamp_precision(bits: u32) -> u32 {
 /// [`Endpoint::to_rational`] is the exact value.
 ///
 /// ```
-/// # #[cfg(feature = "mpfr")] {
 /// use dpdtol::num::{Interval, MpfrFloat, Precision, Real, Q};
 /// let one = Interval::<MpfrFloat>::from_int(1, &Precision(128));
 /// let (lo, hi) = one.exp().unwrap().enclosure().unwrap();
@@ -98,7 +99,6 @@ fn clamp_precision(bits: u32) -> u32 {
 /// let e_lo = Q::new(271828182845904523536u128.into(), 100000000000000000000u128.into());
 /// let e_hi = Q::new(271828182845904523537u128.into(), 100000000000000000000u128.into());
 /// assert!(e_lo <= lo && lo < hi && hi <= e_hi);
-/// # }
 /// ```
 #[derive(Clone)]
 pub struct MpfrFloat(Float);
@@ -194,7 +194,9 @@ impl Endpoint for MpfrFloat {
         if value.is_finite() && value.get_exp() != Some(rug::float::exp_max()) {
             Ok(MpfrFloat(value))
         } else {
-            Err(Error::TooLarge(format!("exp({self:?}) overflows MPFR's exponent range")))
+            Err(Error::TooLarge(format!(
+                "exp({self:?}) overflows MPFR's exponent range"
+            )))
         }
     }
 
@@ -237,13 +239,11 @@ impl Endpoint for MpfrFloat {
 /// [`Exact`](super::Exact).
 ///
 /// ```
-/// # #[cfg(feature = "mpfr")] {
 /// use dpdtol::num::{Real, Q};
 /// use rug::Rational;
 /// let third = Rational::from((1, 3));
 /// assert_eq!(third.clone() + &third * Rational::from(2), 1);
 /// assert!(third.exp().is_err());
-/// # }
 /// ```
 impl Real for Rational {
     type Context = ();
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn conversions_round_trip() {
-        let big = BigInt::from(3).pow(200) * -1;
+        let big = -BigInt::from(3).pow(200);
         for q in [
             Q::zero(),
             Q::new(1.into(), 3.into()),
