@@ -71,7 +71,11 @@ impl EpochRnm {
         let eps = &config.epsilon;
         let over = |c: i64| Q::from_integer(c.into()) / eps;
         let (first, noise, default_scale) = match config.id {
-            AlgorithmId::NaiveFtnl => (FirstAction::One, Noise::Laplace, over(config.actions as i64)),
+            AlgorithmId::NaiveFtnl => (
+                FirstAction::One,
+                Noise::Laplace,
+                over(config.actions as i64),
+            ),
             AlgorithmId::HuRnmFtnl => (FirstAction::One, Noise::Laplace, over(1)),
             _ => {
                 let noise = config.noise.unwrap_or(Noise::Laplace);
@@ -163,11 +167,21 @@ impl OnlineAlgorithm for EpochRnm {
         dyadic_schedule(horizon)
     }
 
-    fn choice_law<R: Real>(&self, index: usize, _: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
+    fn choice_law<R: Real>(
+        &self,
+        index: usize,
+        _: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>> {
         if index == 0 {
             return Ok(match self.first {
-                FirstAction::One => (0..self.k).map(|j| R::from_int(i64::from(j == 0), ctx)).collect(),
-                FirstAction::Uniform => vec![R::from_rational(&Q::new(1.into(), self.k.into()), ctx); self.k],
+                FirstAction::One => (0..self.k)
+                    .map(|j| R::from_int(i64::from(j == 0), ctx))
+                    .collect(),
+                FirstAction::Uniform => {
+                    vec![R::from_rational(&Q::new(1.into(), self.k.into()), ctx); self.k]
+                }
             });
         }
         if self.resample {
@@ -190,7 +204,11 @@ impl OnlineAlgorithm for EpochRnm {
                 let mut sums = vec![0.0; self.k];
                 for vector in &losses[choice.reads.start - 1..choice.reads.end - 1] {
                     for (s, &l) in sums.iter_mut().zip(vector) {
-                        *s += if self.resample { f64::from(u8::from(rng.random_bool(l.clamp(0.0, 1.0)))) } else { l };
+                        *s += if self.resample {
+                            f64::from(u8::from(rng.random_bool(l.clamp(0.0, 1.0))))
+                        } else {
+                            l
+                        };
                     }
                 }
                 sampler::report_noisy_max(self.noise, &sums, beta, rng)

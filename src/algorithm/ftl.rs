@@ -40,13 +40,26 @@ impl OnlineAlgorithm for Ftl {
 
     /// One choice per round `t`, reading rounds `1..t`.
     fn schedule(&self, horizon: usize) -> Vec<Choice> {
-        (1..=horizon).map(|t| Choice { plays: t..t + 1, reads: 1..t }).collect()
+        (1..=horizon)
+            .map(|t| Choice {
+                plays: t..t + 1,
+                reads: 1..t,
+            })
+            .collect()
     }
 
     /// A point mass on the leader of the window.
-    fn choice_law<R: Real>(&self, _: usize, _: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
+    fn choice_law<R: Real>(
+        &self,
+        _: usize,
+        _: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>> {
         let lead = leader(&window_sums(window, self.k));
-        Ok((0..self.k).map(|j| R::from_int(i64::from(j == lead), ctx)).collect())
+        Ok((0..self.k)
+            .map(|j| R::from_int(i64::from(j == lead), ctx))
+            .collect())
     }
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], _: &mut G) -> Vec<usize> {

@@ -62,7 +62,13 @@ pub trait OnlineAlgorithm: Sync + Send {
 
     /// The law over the K actions of the choice `index` of the schedule,
     /// given `window`, the loss vectors of its `reads` rounds in order.
-    fn choice_law<R: Real>(&self, index: usize, choice: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>>;
+    fn choice_law<R: Real>(
+        &self,
+        index: usize,
+        choice: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>>;
 
     /// Run the algorithm online on f64 losses (one vector per round) and
     /// return the actions played, 0-based, drawing its randomness from `rng`.
@@ -74,7 +80,10 @@ pub trait OnlineAlgorithm: Sync + Send {
 /// reads the whole previous block `B_{b−1}` (Hu et al. epoch `s` = `B_s`;
 /// Wu & Wang epoch `r` = `B_{r−1}`; Cesari & Colomboni block `r` = `B_r`).
 pub fn dyadic_schedule(horizon: usize) -> Vec<Choice> {
-    let mut out = vec![Choice { plays: 1..2, reads: 1..1 }];
+    let mut out = vec![Choice {
+        plays: 1..2,
+        reads: 1..1,
+    }];
     let mut start = 2;
     while start <= horizon {
         let end = (2 * start).min(horizon + 1);
@@ -97,7 +106,11 @@ pub struct SequenceLaw<R> {
 
 impl<R: Real> SequenceLaw<R> {
     /// The law of `algorithm`'s actions on `losses` (rounds `1..=losses.len()`).
-    pub fn of<A: OnlineAlgorithm>(algorithm: &A, losses: &[Vec<Q>], ctx: &R::Context) -> Result<Self> {
+    pub fn of<A: OnlineAlgorithm>(
+        algorithm: &A,
+        losses: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Self> {
         check_loss_sequence(losses, algorithm.actions())?;
         let choices = algorithm
             .schedule(losses.len())
@@ -119,7 +132,10 @@ impl<R: Real> SequenceLaw<R> {
         let mut p = R::from_int(1, ctx);
         for (choice, law) in &self.choices {
             let first = actions[choice.plays.start - 1];
-            if actions[choice.plays.start - 1..choice.plays.end - 1].iter().any(|&a| a != first) {
+            if actions[choice.plays.start - 1..choice.plays.end - 1]
+                .iter()
+                .any(|&a| a != first)
+            {
                 return R::from_int(0, ctx);
             }
             p = p * &law[first];
@@ -143,7 +159,10 @@ pub fn check_loss_sequence(losses: &[Vec<Q>], k: usize) -> Result<()> {
             )));
         }
         if let Some(bad) = vector.iter().find(|l| l.is_negative() || **l > Q::one()) {
-            return Err(Error::InvalidInput(format!("loss {bad} in round {} is outside [0, 1]", t + 1)));
+            return Err(Error::InvalidInput(format!(
+                "loss {bad} in round {} is outside [0, 1]",
+                t + 1
+            )));
         }
     }
     Ok(())
@@ -206,10 +225,16 @@ impl fmt::Display for AlgorithmId {
 impl FromStr for AlgorithmId {
     type Err = Error;
     fn from_str(s: &str) -> Result<AlgorithmId> {
-        AlgorithmId::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
-            Error::InvalidInput(format!("unknown algorithm '{s}' (expected one of {})", names.join(", ")))
-        })
+        AlgorithmId::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
+                Error::InvalidInput(format!(
+                    "unknown algorithm '{s}' (expected one of {})",
+                    names.join(", ")
+                ))
+            })
     }
 }
 
@@ -248,14 +273,22 @@ impl Config {
     /// wu-wang-only flags only with wu-wang.
     pub fn validate(&self) -> Result<()> {
         if self.actions < 2 {
-            return Err(Error::InvalidInput(format!("K must be at least 2, got {}", self.actions)));
+            return Err(Error::InvalidInput(format!(
+                "K must be at least 2, got {}",
+                self.actions
+            )));
         }
         if !self.epsilon.is_positive() {
-            return Err(Error::InvalidInput(format!("epsilon must be positive, got {}", self.epsilon)));
+            return Err(Error::InvalidInput(format!(
+                "epsilon must be positive, got {}",
+                self.epsilon
+            )));
         }
         if let Some(s) = &self.noise_scale {
             if !s.is_positive() {
-                return Err(Error::InvalidInput(format!("--noise-scale must be positive, got {s}")));
+                return Err(Error::InvalidInput(format!(
+                    "--noise-scale must be positive, got {s}"
+                )));
             }
         }
         if self.id != AlgorithmId::WuWang && (self.noise.is_some() || self.resample) {
@@ -276,7 +309,11 @@ impl Config {
         Ok(match self.id {
             AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
             AlgorithmId::PrefixSoftmax => {
-                Algorithm::PrefixSoftmax(prefix_softmax::PrefixSoftmax::new(self.actions, &self.epsilon, self.noise_scale.clone())?)
+                Algorithm::PrefixSoftmax(prefix_softmax::PrefixSoftmax::new(
+                    self.actions,
+                    &self.epsilon,
+                    self.noise_scale.clone(),
+                )?)
             }
             _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
         })
@@ -313,7 +350,13 @@ impl OnlineAlgorithm for Algorithm {
         dispatch!(self, a => a.schedule(horizon))
     }
 
-    fn choice_law<R: Real>(&self, index: usize, choice: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
+    fn choice_law<R: Real>(
+        &self,
+        index: usize,
+        choice: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>> {
         dispatch!(self, a => a.choice_law::<R>(index, choice, window, ctx))
     }
 

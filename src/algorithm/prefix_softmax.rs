@@ -66,16 +66,30 @@ impl OnlineAlgorithm for PrefixSoftmax {
 
     /// Choice 0 is `A_0`, uniform; choice `b ≥ 1` is `A_b`, the average over
     /// `M_{b−1}` of the softmax of the prefix sums of block `B_{b−1}`.
-    fn choice_law<R: Real>(&self, index: usize, _: &Choice, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
+    fn choice_law<R: Real>(
+        &self,
+        index: usize,
+        _: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>> {
         if index == 0 {
-            return Ok(vec![R::from_rational(&Q::new(1.into(), self.k.into()), ctx); self.k]);
+            return Ok(vec![
+                R::from_rational(&Q::new(1.into(), self.k.into()), ctx);
+                self.k
+            ]);
         }
         let lengths = Self::prefix_lengths(index - 1);
         let share = R::from_rational(&Q::new(1.into(), lengths.clone().count().into()), ctx);
         let scale = Scale::Beta(self.temperature.clone());
         let mut mixture = vec![R::from_int(0, ctx); self.k];
         for m in lengths {
-            let prefix_law = mechanism::law::<R>(Noise::Gumbel, &window_sums(&window[..m], self.k), &scale, ctx)?;
+            let prefix_law = mechanism::law::<R>(
+                Noise::Gumbel,
+                &window_sums(&window[..m], self.k),
+                &scale,
+                ctx,
+            )?;
             for (total, p) in mixture.iter_mut().zip(prefix_law) {
                 *total = total.clone().mul_add(&share, &p);
             }
@@ -123,8 +137,19 @@ mod tests {
     #[test]
     fn eta_default_is_min_of_half_epsilon_and_one_eighth() {
         let q = |n: i64, d: i64| Q::new(n.into(), d.into());
-        assert_eq!(PrefixSoftmax::new(2, &q(1, 1), None).unwrap().eta(), q(1, 8));
-        assert_eq!(PrefixSoftmax::new(2, &q(1, 10), None).unwrap().eta(), q(1, 20));
-        assert!(Q::zero() < PrefixSoftmax::new(2, &q(1, 10), Some(q(3, 1))).unwrap().eta());
+        assert_eq!(
+            PrefixSoftmax::new(2, &q(1, 1), None).unwrap().eta(),
+            q(1, 8)
+        );
+        assert_eq!(
+            PrefixSoftmax::new(2, &q(1, 10), None).unwrap().eta(),
+            q(1, 20)
+        );
+        assert!(
+            Q::zero()
+                < PrefixSoftmax::new(2, &q(1, 10), Some(q(3, 1)))
+                    .unwrap()
+                    .eta()
+        );
     }
 }
