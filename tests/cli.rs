@@ -1,0 +1,259 @@
+//! The command line as a user meets it: the README's example, the JSON
+//! contract, and one clear line with exit status 2 on bad input.
+
+use dpdtol::num::{parse_rational, Q};
+use num_traits::{One, Zero};
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn dpdtol(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = dpdtol(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+/// `e^{−2}` enclosed by the alternating Taylor series Σ_{n≤60} (−2)^n/n!,
+/// whose remainder is below 2^61/61! < 1e-65 (independent of the crate's exp).
+fn exp_minus_two() -> (Q, Q) {
+    let mut partial = Q::zero();
+    let mut term = Q::one();
+    for n in 0..=60i64 {
+        partial += &term;
+        term *= Q::new((-2).into(), (n + 1).into());
+    }
+    let slack = parse_rational("1e-65").unwrap();
+    (partial.clone() - &slack, partial + slack)
+}
+
+fn assert_close(decimal: &Value, low: &Q, high: &Q, digits: i32) {
+    let value = parse_rational(decimal.as_str().expect("a decimal string")).unwrap();
+    let tolerance = parse_rational(&format!("1e-{digits}")).unwrap();
+    assert!(
+        value >= low - &tolerance && value <= high + &tolerance,
+        "{decimal} is not within 1e-{digits} of [{low}, {high}]"
+    );
+}
+
+#[test]
+fn readme_example_gives_the_exponential_law_to_30_digits() {
+    let v = json(&[
+        "mechanism",
+        "--noise",
+        "exponential",
+        "--scale",
+        "1",
+        "--losses",
+        "0,2",
+        "--json",
+    ]);
+    // P = (1 − e^{−2}/2, e^{−2}/2).
+    let (lo, hi) = exp_minus_two();
+    let half = Q::new(1.into(), 2.into());
+    assert_close(&v["law"][1], &(&lo * &half), &(&hi * &half), 32);
+    assert_close(
+        &v["law"][0],
+        &(Q::one() - &hi * &half),
+        &(Q::one() - &lo * &half),
+        32,
+    );
+    assert_eq!(v["law_exact"], Value::Null);
+    assert_eq!(v["kind"], "certified");
+    // The interval's ends are outward-rounded bounds of the true value.
+    let end = |i: usize| parse_rational(v["law_interval"][1][i].as_str().unwrap()).unwrap();
+    assert!(end(0) <= &lo * &half && end(1) >= &hi * &half);
+    for digits in v["law"].as_array().unwrap() {
+        let significant = digits
+            .as_str()
+            .unwrap()
+            .trim_start_matches(['0', '.'])
+            .replace('.', "");
+        assert!(
+            significant.len() >= 30,
+            "{digits} has fewer than 30 significant digits"
+        );
+    }
+}
+
+#[test]
+fn a_rational_base_gives_an_exact_law() {
+    // Base 1/3, losses 0, 1, 2 with Gumbel noise: weights 1, 1/3, 1/9; total 13/9.
+    let v = json(&[
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--base",
+        "1/3",
+        "--losses",
+        "0,1,2",
+        "--json",
+    ]);
+    assert_eq!(v["law_exact"], serde_json::json!(["9/13", "3/13", "1/13"]));
+    assert_eq!(v["kind"], "exact");
+    assert_close(
+        &v["law"][2],
+        &Q::new(1.into(), 13.into()),
+        &Q::new(1.into(), 13.into()),
+        38,
+    );
+}
+
+#[test]
+fn laplace_k2_matches_its_closed_form() {
+    // K = 2, gap 1, β = 1: P(2) = ¼(2 + 1)e^{−1} = (3/4)e^{−1}; e^{−1} to 40
+    // digits: 0.3678794411714423215955237701614608674458 (OEIS A068985).
+    let v = json(&[
+        "mechanism",
+        "--noise",
+        "laplace",
+        "--scale",
+        "1",
+        "--losses",
+        "0,1",
+        "--json",
+    ]);
+    let e1 = parse_rational("0.3678794411714423215955237701614608674458").unwrap();
+    let slack = parse_rational("1e-40").unwrap();
+    let three_quarters = Q::new(3.into(), 4.into());
+    assert_close(
+        &v["law"][1],
+        &((&e1 - &slack) * &three_quarters),
+        &((&e1 + &slack) * &three_quarters),
+        38,
+    );
+}
+
+#[test]
+fn human_output_is_a_table() {
+    let out = dpdtol(&[
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--base",
+        "1/2",
+        "--losses",
+        "0,1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("exact law"), "{text}");
+    assert!(text.contains("= 2/3") && text.contains("= 1/3"), "{text}");
+}
+
+#[test]
+fn bad_input_gives_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "-1",
+            "--losses",
+            "0,1",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "0",
+            "--losses",
+            "0,1",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0,abc",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1/0",
+            "--losses",
+            "0,1",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "cauchy",
+            "--scale",
+            "1",
+            "--losses",
+            "0,1",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--base",
+            "1",
+            "--losses",
+            "0,1",
+        ],
+        &["mechanism", "--noise", "gumbel", "--losses", "0,1"],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--base",
+            "1/2",
+            "--losses",
+            "0,1",
+        ],
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0,1e9",
+        ],
+        &["no-such-command"],
+    ];
+    for args in cases {
+        let out = dpdtol(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("dpdtol: "), "{args:?}: {stderr}");
+    }
+}
