@@ -1,12 +1,13 @@
 //! Kernels of the mechanism laws (issue 2's targets):
 //! - the whole exponential-noise law for K = 1000 at 256-bit certified
-//!   precision, under 1 s (baseline in the same run: the same kernel in f64);
+//!   precision, under 1 s: from the rational losses (weights included), and
+//!   the kernel alone; baseline in the same run: the same kernel in f64;
 //! - the softmax law for K = 10⁶ in f64, under 50 ms.
 //!
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dpdtol::mechanism::{exponential, softmax, weights, Scale};
+use dpdtol::mechanism::{self, exponential, softmax, weights, Noise, Scale};
 use dpdtol::num::{relative_width, Certified, Precision, Real, Q};
 use std::hint::black_box;
 use std::time::Duration;
@@ -41,7 +42,18 @@ fn exponential_law(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
-    group.bench_function("certified_256_bits", |b| {
+    group.bench_function("certified_256_bits_from_losses", |b| {
+        b.iter(|| {
+            mechanism::law::<Certified>(
+                Noise::Exponential,
+                black_box(&losses),
+                &scale,
+                &Precision(256),
+            )
+            .unwrap()
+        })
+    });
+    group.bench_function("certified_256_bits_kernel", |b| {
         b.iter(|| exponential::law(black_box(&certified)))
     });
     group.bench_function("f64_baseline", |b| {
