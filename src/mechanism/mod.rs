@@ -107,22 +107,6 @@ impl Scale {
         }
     }
 
-    /// The scale `c·β` for a rational `c > 0` (a paper's `2/ε` from a base
-    /// scale `1/ε`, say): `β ↦ cβ`, `w ↦ w^{1/c}`.
-    pub fn times(&self, c: &Q) -> Result<Scale> {
-        if !c.is_positive() {
-            return Err(Error::InvalidInput(format!(
-                "a scale factor must be positive, got {c}"
-            )));
-        }
-        match self {
-            Scale::Beta(b) => Scale::beta(b * c),
-            Scale::UnitWeight(w) => Ok(Scale::UnitWeight(rational_power(w, &c.recip()).ok_or_else(|| {
-                Error::NotRepresentable(format!("({w})^(1/({c})) is not rational; give the scale instead of the unit weight"))
-            })?)),
-        }
-    }
-
     /// `e^{−x/β}` for a rational `x ≥ 0`, in the backend `R`.
     ///
     /// Exact backends succeed when the scale is a [`Scale::UnitWeight`] `w`
@@ -154,12 +138,6 @@ impl Scale {
             Scale::UnitWeight(w) => -1.0 / Real::to_f64(w).ln(),
         }
     }
-}
-
-/// `base^e` when it is rational (see [`Real::pow_rational`]).
-fn rational_power(base: &Q, e: &Q) -> Option<Q> {
-    use crate::num::Exact;
-    <Exact as Real>::pow_rational(base, e, &()).ok()
 }
 
 /// Check a loss vector: at least two actions, every loss finite (rationals

@@ -95,14 +95,6 @@ impl<E: Endpoint> Interval<E> {
         &self.hi
     }
 
-    /// The smallest interval containing `self` and `other`.
-    pub fn hull(&self, other: &Self) -> Self {
-        Interval {
-            lo: min_end(&self.lo, &other.lo).clone(),
-            hi: max_end(&self.hi, &other.hi).clone(),
-        }
-    }
-
     fn is_nonneg(&self) -> bool {
         self.lo.signum() != Ordering::Less
     }
@@ -141,14 +133,14 @@ fn span_of_corners<E: Endpoint>(
         (&a.hi, &b.lo),
         (&a.hi, &b.hi),
     ];
-    let lows = corners.map(|(x, y)| op(x, y, Dir::Down));
-    let highs = corners.map(|(x, y)| op(x, y, Dir::Up));
-    let lo = lows.iter().reduce(|m, x| min_end(m, x)).cloned();
-    let hi = highs.iter().reduce(|m, x| max_end(m, x)).cloned();
-    match (lo, hi) {
-        (Some(lo), Some(hi)) => Interval { lo, hi },
-        _ => unreachable!("four corners"),
+    let [first, rest @ ..] = corners;
+    let mut lo = op(first.0, first.1, Dir::Down);
+    let mut hi = op(first.0, first.1, Dir::Up);
+    for (x, y) in rest {
+        lo = min_end(&lo, &op(x, y, Dir::Down)).clone();
+        hi = max_end(&hi, &op(x, y, Dir::Up)).clone();
     }
+    Interval { lo, hi }
 }
 
 impl<E: Endpoint> Debug for Interval<E> {
