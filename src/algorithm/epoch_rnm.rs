@@ -36,7 +36,10 @@
 //! played on `B_b` reads block `B_{b−1}` only, with fresh noise (and fresh
 //! resampling): see the module documentation of [`super`].
 
-use super::{dyadic_schedule, window_sums, AlgorithmId, Choice, Config, OnlineAlgorithm};
+use super::{
+    dyadic_schedule, play_schedule, point_mass, uniform_law, window_sums, AlgorithmId, Choice,
+    Config, OnlineAlgorithm,
+};
 use crate::error::Result;
 use crate::mechanism::{self, sampler, Noise, Scale};
 use crate::num::{Real, Q};
@@ -176,12 +179,8 @@ impl OnlineAlgorithm for EpochRnm {
     ) -> Result<Vec<R>> {
         if index == 0 {
             return Ok(match self.first {
-                FirstAction::One => (0..self.k)
-                    .map(|j| R::from_int(i64::from(j == 0), ctx))
-                    .collect(),
-                FirstAction::Uniform => {
-                    vec![R::from_rational(&Q::new(1.into(), self.k.into()), ctx); self.k]
-                }
+                FirstAction::One => point_mass(self.k, 0, ctx),
+                FirstAction::Uniform => uniform_law(self.k, ctx),
             });
         }
         if self.resample {
@@ -193,28 +192,24 @@ impl OnlineAlgorithm for EpochRnm {
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
         let beta = Real::to_f64(&self.scale);
-        let mut actions = Vec::with_capacity(losses.len());
-        for (b, choice) in dyadic_schedule(losses.len()).into_iter().enumerate() {
-            let action = if b == 0 {
-                match self.first {
+        play_schedule(dyadic_schedule(losses.len()), |index, choice| {
+            if index == 0 {
+                return match self.first {
                     FirstAction::One => 0,
                     FirstAction::Uniform => rng.random_range(0..self.k),
+                };
+            }
+            let mut sums = vec![0.0; self.k];
+            for vector in &losses[choice.reads.start - 1..choice.reads.end - 1] {
+                for (s, &l) in sums.iter_mut().zip(vector) {
+                    *s += if self.resample {
+                        f64::from(u8::from(rng.random_bool(l.clamp(0.0, 1.0))))
+                    } else {
+                        l
+                    };
                 }
-            } else {
-                let mut sums = vec![0.0; self.k];
-                for vector in &losses[choice.reads.start - 1..choice.reads.end - 1] {
-                    for (s, &l) in sums.iter_mut().zip(vector) {
-                        *s += if self.resample {
-                            f64::from(u8::from(rng.random_bool(l.clamp(0.0, 1.0))))
-                        } else {
-                            l
-                        };
-                    }
-                }
-                sampler::report_noisy_max(self.noise, &sums, beta, rng)
-            };
-            actions.extend(std::iter::repeat_n(action, choice.plays.len()));
-        }
-        actions
+            }
+            sampler::report_noisy_max(self.noise, &sums, beta, rng)
+        })
     }
 }

@@ -4,7 +4,7 @@
 //! to the lowest index (so round 1 plays action 1). Deterministic; not
 //! private (the checker finds an infinite ratio).
 
-use super::{window_sums, Choice, OnlineAlgorithm};
+use super::{point_mass, window_sums, Choice, OnlineAlgorithm};
 use crate::error::Result;
 use crate::num::{Real, Q};
 use rand::Rng;
@@ -56,10 +56,11 @@ impl OnlineAlgorithm for Ftl {
         window: &[Vec<Q>],
         ctx: &R::Context,
     ) -> Result<Vec<R>> {
-        let lead = leader(&window_sums(window, self.k));
-        Ok((0..self.k)
-            .map(|j| R::from_int(i64::from(j == lead), ctx))
-            .collect())
+        Ok(point_mass(
+            self.k,
+            leader(&window_sums(window, self.k)),
+            ctx,
+        ))
     }
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], _: &mut G) -> Vec<usize> {

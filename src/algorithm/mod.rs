@@ -96,6 +96,32 @@ pub fn dyadic_schedule(horizon: usize) -> Vec<Choice> {
     out
 }
 
+/// The uniform law on K actions.
+pub fn uniform_law<R: Real>(k: usize, ctx: &R::Context) -> Vec<R> {
+    vec![R::from_rational(&Q::new(1.into(), k.into()), ctx); k]
+}
+
+/// The point mass on action `action` (0-based) among K.
+pub fn point_mass<R: Real>(k: usize, action: usize, ctx: &R::Context) -> Vec<R> {
+    (0..k)
+        .map(|j| R::from_int(i64::from(j == action), ctx))
+        .collect()
+}
+
+/// Run a schedule online: `choose(index, choice)` picks the action of each
+/// choice in turn, which is then played on all of the choice's rounds.
+pub fn play_schedule(
+    schedule: Vec<Choice>,
+    mut choose: impl FnMut(usize, &Choice) -> usize,
+) -> Vec<usize> {
+    let mut actions = Vec::new();
+    for (index, choice) in schedule.iter().enumerate() {
+        let action = choose(index, choice);
+        actions.extend(std::iter::repeat_n(action, choice.plays.len()));
+    }
+    actions
+}
+
 /// The exact law of the whole action sequence `I_1..I_t` for one loss
 /// sequence: the schedule with each choice's law.
 #[derive(Clone, Debug)]

@@ -15,7 +15,7 @@
 //! (the scale of the equivalent Gumbel noise). Cesari & Colomboni prove the
 //! one-block map is 2η-DP (Lemma 3), hence ε-DP (Proposition 1).
 
-use super::{dyadic_schedule, window_sums, Choice, OnlineAlgorithm};
+use super::{dyadic_schedule, play_schedule, uniform_law, window_sums, Choice, OnlineAlgorithm};
 use crate::error::Result;
 use crate::mechanism::{self, sampler, Noise, Scale};
 use crate::num::{Real, Q};
@@ -74,10 +74,7 @@ impl OnlineAlgorithm for PrefixSoftmax {
         ctx: &R::Context,
     ) -> Result<Vec<R>> {
         if index == 0 {
-            return Ok(vec![
-                R::from_rational(&Q::new(1.into(), self.k.into()), ctx);
-                self.k
-            ]);
+            return Ok(uniform_law(self.k, ctx));
         }
         let lengths = Self::prefix_lengths(index - 1);
         let share = R::from_rational(&Q::new(1.into(), lengths.clone().count().into()), ctx);
@@ -99,25 +96,20 @@ impl OnlineAlgorithm for PrefixSoftmax {
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
         let temperature = Real::to_f64(&self.temperature);
-        let mut actions = Vec::with_capacity(losses.len());
-        for (b, choice) in dyadic_schedule(losses.len()).into_iter().enumerate() {
-            let action = if b == 0 {
-                rng.random_range(0..self.k)
-            } else {
-                let lengths = Self::prefix_lengths(b - 1);
-                let m = rng.random_range(lengths);
-                let start = choice.reads.start - 1;
-                let mut sums = vec![0.0; self.k];
-                for vector in &losses[start..start + m] {
-                    for (s, l) in sums.iter_mut().zip(vector) {
-                        *s += l;
-                    }
+        play_schedule(dyadic_schedule(losses.len()), |index, choice| {
+            if index == 0 {
+                return rng.random_range(0..self.k);
+            }
+            let m = rng.random_range(Self::prefix_lengths(index - 1));
+            let start = choice.reads.start - 1;
+            let mut sums = vec![0.0; self.k];
+            for vector in &losses[start..start + m] {
+                for (s, l) in sums.iter_mut().zip(vector) {
+                    *s += l;
                 }
-                sampler::report_noisy_max(Noise::Gumbel, &sums, temperature, rng)
-            };
-            actions.extend(std::iter::repeat_n(action, choice.plays.len()));
-        }
-        actions
+            }
+            sampler::report_noisy_max(Noise::Gumbel, &sums, temperature, rng)
+        })
     }
 }
 
