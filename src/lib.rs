@@ -16,5 +16,6 @@ pub mod cli;
 pub mod error;
 pub mod mechanism;
 pub mod num;
+pub mod privacy;
 
 pub use error::{Error, Result};

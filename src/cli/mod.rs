@@ -4,6 +4,7 @@
 //! JSON object on stdout.
 
 mod mechanism;
+mod privacy;
 mod report;
 
 use crate::error::{Error, Result};
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// The exact law of one private selection (report-noisy-max) on a loss vector.
     Mechanism(mechanism::Args),
+    /// Check ε-DP exhaustively: every pair of neighbouring loss sequences over a finite alphabet.
+    Privacy(privacy::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
@@ -37,6 +40,7 @@ where
     };
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
+        Command::Privacy(args) => privacy::run(&args),
     };
     match outcome {
         Ok(text) => {

@@ -95,6 +95,14 @@ impl<E: Endpoint> Interval<E> {
         &self.hi
     }
 
+    /// The smallest interval containing `self` and `other`.
+    pub fn hull(&self, other: &Self) -> Self {
+        Interval {
+            lo: min_end(&self.lo, &other.lo).clone(),
+            hi: max_end(&self.hi, &other.hi).clone(),
+        }
+    }
+
     fn is_nonneg(&self) -> bool {
         self.lo.signum() != Ordering::Less
     }

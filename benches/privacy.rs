@@ -1,0 +1,117 @@
+//! The exhaustive privacy checker (issue 3's targets, whole `check` runs on
+//! the default thread pool, no progress bar):
+//! - prefix-softmax, K = 2, alphabet {0,1}, horizon 7, ε = 1 (344 064
+//!   ordered pairs): under 2 s;
+//! - wu-wang with Gumbel noise, K = 3, alphabet {0,1}, horizon 4, ε = 1
+//!   (114 688 ordered pairs): under 0.5 s;
+//!
+//! and how the cost grows with the horizon t, the number of actions K and
+//! the alphabet size |V| (group `privacy_scaling`).
+//!
+//! Each bench checks its answer before timing it.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::mechanism::Noise;
+use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+fn alphabet(size: i64) -> Vec<Q> {
+    (0..size).map(|i| q(i, size - 1)).collect()
+}
+
+fn prefix_softmax() -> Config {
+    Config::new(AlgorithmId::PrefixSoftmax, 2, q(1, 1))
+}
+
+fn wu_wang_gumbel(k: usize) -> Config {
+    let mut config = Config::new(AlgorithmId::WuWang, k, q(1, 1));
+    config.noise = Some(Noise::Gumbel);
+    config
+}
+
+fn run(config: &Config, horizon: usize, size: i64) -> Report {
+    let algorithm = config.build().unwrap();
+    let problem = Problem::new(horizon, alphabet(size), config.epsilon.clone()).unwrap();
+    check(&algorithm, &problem, &Options::default()).unwrap()
+}
+
+/// `e^x` enclosed at 128 bits.
+fn exp(x: Q) -> (Q, Q) {
+    Certified::from_rational(&x, &Precision(128))
+        .exp()
+        .unwrap()
+        .enclosure()
+        .unwrap()
+}
+
+fn targets(c: &mut Criterion) {
+    // Check: prefix-softmax is private within e^{2η} = e^{1/4}, over every pair.
+    let report = run(&prefix_softmax(), 7, 2);
+    assert_eq!(report.verdict, Verdict::Private);
+    assert_eq!(report.pairs, 4u64.pow(7) * 7 * 3);
+    assert!(*report.max_ratio.hi().unwrap() <= exp(q(1, 4)).0);
+    assert!(*report.max_ratio.lo().unwrap() > q(1, 1));
+    // Check: wu-wang with Gumbel(2/ε) is private, and its worst pair is an
+    // epoch of two rounds (the gap of two actions moves by 2).
+    let report = run(&wu_wang_gumbel(3), 4, 2);
+    assert_eq!(report.verdict, Verdict::Private);
+    assert_eq!(report.pairs, 8u64.pow(4) * 4 * 7);
+    assert!([2, 3].contains(&report.witness.round));
+
+    let mut group = c.benchmark_group("privacy");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("prefix_softmax_k2_binary_t7", |b| {
+        b.iter(|| run(black_box(&prefix_softmax()), 7, 2))
+    });
+    group.bench_function("wu_wang_gumbel_k3_binary_t4", |b| {
+        b.iter(|| run(black_box(&wu_wang_gumbel(3)), 4, 2))
+    });
+    group.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut group = c.benchmark_group("privacy_scaling");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for t in [4, 6, 8, 10] {
+        let report = run(&prefix_softmax(), t, 2);
+        assert_eq!(report.verdict, Verdict::Private);
+        group.bench_with_input(
+            BenchmarkId::new("prefix_softmax_k2_binary_horizon", t),
+            &t,
+            |b, &t| b.iter(|| run(&prefix_softmax(), t, 2)),
+        );
+    }
+    for k in [2, 3, 4] {
+        let report = run(&wu_wang_gumbel(k), 3, 2);
+        assert_eq!(report.verdict, Verdict::Private);
+        group.bench_with_input(
+            BenchmarkId::new("wu_wang_gumbel_binary_t3_actions", k),
+            &k,
+            |b, &k| b.iter(|| run(&wu_wang_gumbel(k), 3, 2)),
+        );
+    }
+    for size in [2, 3, 4, 5] {
+        let report = run(&prefix_softmax(), 4, size);
+        assert_eq!(report.verdict, Verdict::Private);
+        group.bench_with_input(
+            BenchmarkId::new("prefix_softmax_k2_t4_alphabet", size),
+            &size,
+            |b, &size| b.iter(|| run(&prefix_softmax(), 4, size)),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, targets, scaling);
+criterion_main!(benches);

@@ -1,0 +1,720 @@
+//! The exhaustive privacy checker (design guide, "privacy"; GitHub issue 3).
+//!
+//! Given an online algorithm with K actions, a horizon `t`, a finite alphabet
+//! `V ⊂ [0,1]` of loss values and ε > 0, [`check`] visits every loss sequence
+//! `x ∈ (V^K)^t`, every neighbour `x'` (one whole round's loss vector replaced
+//! by another vector of `V^K`) and every action sequence `a ∈ [K]^t`, and
+//! computes
+//!
+//! ```text
+//! max_{x, x', a : P(a|x) > 0}  P(a|x) / P(a|x')
+//! ```
+//!
+//! exactly (a rational, when every law is rational) or as a certified
+//! interval, with a witness `(x, x', a)`, and compares it with `e^ε`:
+//! **private** when the maximum is certainly `≤ e^ε`, **violated** when some
+//! ratio is certainly `> e^ε` (the witness is such a pair), **undecided** when
+//! the enclosures still overlap at the largest precision tried. Both orders of
+//! every pair are covered, since every sequence is visited as `x`. A ratio
+//! `P(a|x) > 0 = P(a|x')` is infinite (`"inf"`, what [`crate::algorithm::ftl`]
+//! gives); `0/0` is skipped.
+//!
+//! # The product identity (why the check is fast)
+//!
+//! For every algorithm of [`crate::algorithm`] the law of the action sequence
+//! is a product over the schedule's choices `c` (module documentation of
+//! [`crate::algorithm`]): `P(a|x) = ∏_c 1[a constant on plays_c] ·
+//! law_c(a_c | x[reads_c])`, with `a_c` the action on `plays_c`. Sequences
+//! that are not constant on every `plays_c` have probability 0 under both `x`
+//! and `x'` (`0/0`, skipped), and the others are exactly the tuples
+//! `(a_c)_c ∈ [K]^{choices}`, chosen independently. Hence, exactly,
+//!
+//! ```text
+//! max_a P(a|x)/P(a|x') = ∏_c  max_{j : law_c(j|x) > 0}  law_c(j|x) / law_c(j|x'),
+//! ```
+//!
+//! a maximum of a product of non-negative factors in independent variables
+//! being the product of the maxima (a factor is `+∞` when `law_c(j|x') = 0` for
+//! some `j` with `law_c(j|x) > 0`, and every factor is `≥ 1` since both laws
+//! sum to 1). A choice whose window `x[reads_c]` is the same in `x` and `x'`
+//! has identical laws: its factor is exactly 1 and is never computed (no
+//! interval is divided by itself). So the checker computes each choice law once
+//! per (choice, window content) and each factor once per (choice, window,
+//! window'), and the per-pair work is a product of the few cached factors of the
+//! choices that read the changed round. The witness action sequence repeats
+//! each choice's maximising `j` over its `plays` rounds (for a choice that does
+//! not read the changed round: its first action of positive probability).
+//!
+//! [`brute_force`] computes the same maximum by enumerating every `a ∈ [K]^t`
+//! with [`crate::algorithm::SequenceLaw::probability`]; the tests check that
+//! both agree.
+//!
+//! # Exact, then certified
+//!
+//! The [`Exact`] backend is tried first: it declines
+//! ([`Error::NotRepresentable`]) as soon as a law is transcendental. Then the
+//! [`Certified`] backend runs at 128 bits, doubling the precision (up to
+//! [`Options::max_precision`]) until the verdict is decided. `e^ε` is always
+//! an enclosure in the certified backend. Over intervals the maximum is kept as
+//! the pair with the largest lower bound (the witness; ties go to the smallest
+//! sequence index, then the smallest neighbour index, so the result does not
+//! depend on the number of threads), and its enclosure is
+//! `[max of lower ends, max of upper ends]`.
+//!
+//! # Cost
+//!
+//! With `N = |V|^K` loss vectors there are `N^t` sequences and
+//! `N^t · t · (N − 1)` ordered pairs. The laws cost `Σ_c N^{|reads_c|}`
+//! evaluations (for the dyadic schedules `|reads_c| ≤ t/2`), the factors
+//! `Σ_c N^{|reads_c|} · |reads_c| · (N − 1)` divisions, and each pair a few
+//! comparisons. Runs over [`Options::max_pairs`] ordered pairs are refused
+//! unless forced; [`Shard`] splits the sequences into contiguous parts whose
+//! results [`merge`].
+//!
+//! ```
+//! use dpdtol::algorithm::{AlgorithmId, Config};
+//! use dpdtol::num::Q;
+//! use dpdtol::privacy::{check, Options, Problem, Ratio, Verdict};
+//! let eps = Q::from_integer(1.into());
+//! let ftl = Config::new(AlgorithmId::Ftl, 2, eps.clone()).build().unwrap();
+//! let alphabet = vec![Q::from_integer(0.into()), Q::from_integer(1.into())];
+//! let problem = Problem::new(2, alphabet, eps).unwrap();
+//! let report = check(&ftl, &problem, &Options::default()).unwrap();
+//! assert_eq!(report.verdict, Verdict::Violated);
+//! assert_eq!(report.max_ratio, Ratio::Infinite);
+//! ```
+
+mod brute_force;
+mod progress;
+mod search;
+
+pub use self::brute_force::brute_force;
+pub use self::search::{product, Enclosed};
+
+use crate::algorithm::OnlineAlgorithm;
+use crate::error::{Error, Result};
+use crate::num::{refine_until, Certified, Exact, Kind, Precision, Real, Q};
+use num_traits::{One, Signed, Zero};
+use std::fmt;
+
+/// The default limit on the ordered pairs one run checks (without `--force`).
+pub const MAX_PAIRS: u64 = 100_000_000;
+
+/// What is checked: the horizon, the alphabet of loss values and ε. The number
+/// of actions comes from the algorithm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The horizon `t ≥ 1`.
+    pub horizon: usize,
+    /// At least two distinct loss values in `[0, 1]`, in the order given.
+    pub alphabet: Vec<Q>,
+    /// The privacy parameter ε > 0 of the bound `e^ε`.
+    pub epsilon: Q,
+}
+
+impl Problem {
+    /// A validated problem.
+    pub fn new(horizon: usize, alphabet: Vec<Q>, epsilon: Q) -> Result<Problem> {
+        if horizon == 0 {
+            return Err(Error::InvalidInput("the horizon must be at least 1".into()));
+        }
+        if !epsilon.is_positive() {
+            return Err(Error::InvalidInput(format!(
+                "epsilon must be positive, got {epsilon}"
+            )));
+        }
+        if alphabet.len() < 2 {
+            return Err(Error::InvalidInput(format!(
+                "the alphabet needs at least 2 loss values (no loss sequence has a neighbour otherwise), got {}",
+                alphabet.len()
+            )));
+        }
+        for (i, v) in alphabet.iter().enumerate() {
+            if v.is_negative() || *v > Q::one() {
+                return Err(Error::InvalidInput(format!(
+                    "alphabet value {v} is outside [0, 1]"
+                )));
+            }
+            if alphabet[..i].contains(v) {
+                return Err(Error::InvalidInput(format!(
+                    "alphabet value {v} is repeated"
+                )));
+            }
+        }
+        Ok(Problem {
+            horizon,
+            alphabet,
+            epsilon,
+        })
+    }
+}
+
+/// A contiguous part `index` of `count` (1-based) of the loss sequences, in
+/// the order of their index (see [`Space`]). Shard `i` checks the sequences
+/// `x` with `⌊(i−1)S/N⌋ ≤ index(x) < ⌊iS/N⌋` (S sequences, N shards), each
+/// against all of its neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// Which part, `1 ≤ index ≤ count`.
+    pub index: u64,
+    /// Into how many parts.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole enumeration: shard 1 of 1.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Shard `index` of `count`; an error unless `1 ≤ index ≤ count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard> {
+        if count == 0 || index == 0 || index > count {
+            return Err(Error::InvalidInput(format!(
+                "a shard is I/N with 1 <= I <= N, got {index}/{count}"
+            )));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The sequence indices of this shard among `sequences`; an error when
+    /// there are fewer sequences than shards.
+    pub fn range(&self, sequences: u64) -> Result<std::ops::Range<u64>> {
+        if self.count > sequences {
+            return Err(Error::InvalidInput(format!(
+                "--shard {self}: there are only {sequences} loss sequences to split"
+            )));
+        }
+        let cut = |i: u64| (u128::from(i) * u128::from(sequences) / u128::from(self.count)) as u64;
+        Ok(cut(self.index - 1)..cut(self.index))
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Shard> {
+        let bad =
+            || Error::InvalidInput(format!("--shard expects I/N with 1 <= I <= N, got '{s}'"));
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let i: u64 = i.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(i, n).map_err(|_| bad())
+    }
+}
+
+/// How a check runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Which part of the sequences to check.
+    pub shard: Shard,
+    /// The size of the rayon pool (`None`: rayon's global pool).
+    pub threads: Option<usize>,
+    /// Run even when the shard has more than `max_pairs` ordered pairs.
+    pub force: bool,
+    /// The limit on ordered pairs without `force`.
+    pub max_pairs: u64,
+    /// Show a progress bar on stderr once the run has lasted 1 s.
+    pub progress: bool,
+    /// The first certified precision.
+    pub start_precision: Precision,
+    /// The last certified precision tried before answering "undecided".
+    pub max_precision: Precision,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            shard: Shard::WHOLE,
+            threads: None,
+            force: false,
+            max_pairs: MAX_PAIRS,
+            progress: false,
+            start_precision: Precision(128),
+            max_precision: Precision(4096),
+        }
+    }
+}
+
+/// A privacy-loss ratio: infinite, exact, or a certified enclosure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ratio {
+    /// `P(a|x) > 0 = P(a|x')`.
+    Infinite,
+    /// The exact value.
+    Exact(Q),
+    /// `lo ≤ value ≤ hi`.
+    Certified {
+        /// A lower bound.
+        lo: Q,
+        /// An upper bound.
+        hi: Q,
+    },
+}
+
+impl Ratio {
+    /// A lower bound (`None` for an infinite ratio).
+    pub fn lo(&self) -> Option<&Q> {
+        match self {
+            Ratio::Infinite => None,
+            Ratio::Exact(q) => Some(q),
+            Ratio::Certified { lo, .. } => Some(lo),
+        }
+    }
+
+    /// An upper bound (`None` for an infinite ratio).
+    pub fn hi(&self) -> Option<&Q> {
+        match self {
+            Ratio::Infinite => None,
+            Ratio::Exact(q) => Some(q),
+            Ratio::Certified { hi, .. } => Some(hi),
+        }
+    }
+
+    /// The order of the lower bounds, `+∞` above every finite value.
+    fn cmp_lo(&self, other: &Ratio) -> std::cmp::Ordering {
+        cmp_extended(self.lo(), other.lo())
+    }
+}
+
+/// Compare two values of `[0, ∞]`, `None` standing for `∞`.
+fn cmp_extended(a: Option<&Q>, b: Option<&Q>) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    match (a, b) {
+        (None, None) => Equal,
+        (None, Some(_)) => Greater,
+        (Some(_), None) => Less,
+        (Some(a), Some(b)) => a.cmp(b),
+    }
+}
+
+/// A pair of neighbouring loss sequences and an action sequence attaining the
+/// maximum ratio `P(actions | losses) / P(actions | neighbour)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    /// The loss sequence `x`: `t` vectors of K losses.
+    pub losses: Vec<Vec<Q>>,
+    /// The neighbour `x'`: `x` with one round's vector replaced.
+    pub neighbour: Vec<Vec<Q>>,
+    /// The actions `a`, 0-based (the command line prints them 1-based).
+    pub actions: Vec<usize>,
+    /// The round (1-based) where `x` and `x'` differ.
+    pub round: usize,
+    /// An enclosure of `max_a P(a|x)/P(a|x')` for this pair (the ratio of
+    /// `actions` itself lies in it, at its lower end when exact).
+    pub ratio: Ratio,
+    /// The index of `x` in the enumeration order (the tie-break).
+    pub sequence: u64,
+    /// The index of `x'`.
+    pub neighbour_sequence: u64,
+}
+
+/// What the raw search of one backend found: the maximum over the pairs it
+/// visited, its witness and the number of ordered pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The maximum ratio: exact, or `[witness lower end, max of upper ends]`.
+    pub max_ratio: Ratio,
+    /// The pair with the largest (lower bound of the) ratio.
+    pub witness: Witness,
+    /// The number of ordered pairs `(x, x')` visited.
+    pub pairs: u64,
+}
+
+/// The result of one search at one precision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// Every ratio was enclosed.
+    Done(Box<Outcome>),
+    /// Some probability could not be separated from zero at this precision
+    /// (the reason); a higher precision may do it.
+    Undetermined(String),
+}
+
+/// The verdict against `e^ε`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The maximum ratio is certainly `≤ e^ε`.
+    Private,
+    /// The witness's ratio is certainly `> e^ε`.
+    Violated,
+    /// The enclosures of the maximum and of `e^ε` overlap.
+    Undecided,
+}
+
+impl Verdict {
+    /// `"private"`, `"violated"` or `"undecided"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Private => "private",
+            Verdict::Violated => "violated",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The outcome of [`check`] (or of [`merge`]).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// What was checked.
+    pub problem: Problem,
+    /// The number of actions K.
+    pub actions: usize,
+    /// The maximum ratio over the pairs of this shard.
+    pub max_ratio: Ratio,
+    /// Where it is attained.
+    pub witness: Witness,
+    /// Against `e^ε`.
+    pub verdict: Verdict,
+    /// The enclosure of `e^ε` the verdict was decided with.
+    pub bound: Certified,
+    /// The number of ordered pairs checked.
+    pub pairs: u64,
+    /// [`Kind::Exact`] or [`Kind::Certified`].
+    pub kind: Kind,
+    /// The precision of the certified laws (`None` when exact).
+    pub precision: Option<Precision>,
+    /// Which part of the enumeration.
+    pub shard: Shard,
+    /// Why the exact backend declined (`None` when exact).
+    pub why_not_exact: Option<String>,
+}
+
+/// The loss sequences of a problem, indexed: sequence `x` has the vector
+/// of index `digit(x, s)` in round `s + 1`.
+#[derive(Clone, Debug)]
+pub struct Space {
+    /// K.
+    pub actions: usize,
+    /// The horizon t.
+    pub horizon: usize,
+    /// The loss vectors `V^K`, vector `u` having action `j`'s loss at digit `j`
+    /// (base `|V|`, action 1 most significant).
+    pub vectors: Vec<Vec<Q>>,
+    /// `N^i` for `i = 0..=t`, `N = |V|^K`.
+    pub powers: Vec<u64>,
+}
+
+impl Space {
+    /// The sequences of `problem` for K actions; [`Error::TooLarge`] when
+    /// their number of ordered pairs does not fit 64 bits.
+    pub fn new(actions: usize, problem: &Problem) -> Result<Space> {
+        let a = problem.alphabet.len() as u128;
+        let too_large = || {
+            Error::TooLarge(format!(
+                "{}^({actions}·{}) loss sequences cannot be enumerated",
+                problem.alphabet.len(),
+                problem.horizon
+            ))
+        };
+        let n = (0..actions).try_fold(1u128, |acc, _| {
+            acc.checked_mul(a).filter(|&v| v <= u64::MAX.into())
+        });
+        let n = n.ok_or_else(too_large)? as u64;
+        let mut powers = vec![1u64];
+        for _ in 0..problem.horizon {
+            let next = powers
+                .last()
+                .copied()
+                .unwrap_or(1)
+                .checked_mul(n)
+                .ok_or_else(too_large)?;
+            powers.push(next);
+        }
+        let sequences = powers[problem.horizon];
+        (sequences as u128)
+            .checked_mul(problem.horizon as u128 * (n as u128 - 1))
+            .filter(|&p| p <= u64::MAX.into())
+            .ok_or_else(too_large)?;
+        let vectors = (0..n)
+            .map(|u| {
+                let mut digits = vec![Q::zero(); actions];
+                let mut rest = u as usize;
+                for j in (0..actions).rev() {
+                    digits[j] = problem.alphabet[rest % problem.alphabet.len()].clone();
+                    rest /= problem.alphabet.len();
+                }
+                digits
+            })
+            .collect();
+        Ok(Space {
+            actions,
+            horizon: problem.horizon,
+            vectors,
+            powers,
+        })
+    }
+
+    /// The number `N = |V|^K` of loss vectors.
+    pub fn vector_count(&self) -> u64 {
+        self.powers[1]
+    }
+
+    /// The number `N^t` of loss sequences.
+    pub fn sequences(&self) -> u64 {
+        self.powers[self.horizon]
+    }
+
+    /// The ordered pairs of the sequences `range`: `|range| · t · (N − 1)`.
+    pub fn pairs(&self, range: &std::ops::Range<u64>) -> u64 {
+        (range.end - range.start) * self.horizon as u64 * (self.vector_count() - 1)
+    }
+
+    /// The vector index of round `s` (0-based) of sequence `x`: digit `s` in
+    /// base `N`, round 1 most significant.
+    pub fn digit(&self, x: u64, s: usize) -> u64 {
+        (x / self.powers[self.horizon - 1 - s]) % self.vector_count()
+    }
+
+    /// The loss sequence of index `x`.
+    pub fn sequence(&self, x: u64) -> Vec<Vec<Q>> {
+        (0..self.horizon)
+            .map(|s| self.vectors[self.digit(x, s) as usize].clone())
+            .collect()
+    }
+}
+
+/// Check ε-DP of `algorithm` on every pair of neighbouring loss sequences of
+/// `problem` (of the shard in `options`): exact if the laws allow it, else
+/// certified with the precision raised until the verdict is decided.
+///
+/// Errors: [`Error::TooLarge`] when the shard has more than
+/// [`Options::max_pairs`] ordered pairs and `force` is off (the message names
+/// the size, `--force` and `--shard`); errors of the algorithm's laws.
+pub fn check<A: OnlineAlgorithm>(
+    algorithm: &A,
+    problem: &Problem,
+    options: &Options,
+) -> Result<Report> {
+    let space = Space::new(algorithm.actions(), problem)?;
+    let range = options.shard.range(space.sequences())?;
+    let pairs = space.pairs(&range);
+    if pairs > options.max_pairs && !options.force {
+        return Err(Error::TooLarge(format!(
+            "the enumeration has {pairs} ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors{}), over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
+            range.end - range.start,
+            space.horizon,
+            space.vector_count() - 1,
+            if options.shard == Shard::WHOLE { String::new() } else { format!(" in shard {}", options.shard) },
+            options.max_pairs
+        )));
+    }
+    if options.threads == Some(0) {
+        return Err(Error::InvalidInput("--threads must be at least 1".into()));
+    }
+    let run = || {
+        progress::with_progress(options.progress, pairs, |bar| {
+            run_check(algorithm, problem, options, bar)
+        })
+    };
+    match options.threads {
+        None => run(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
+            .install(run),
+    }
+}
+
+fn run_check<A: OnlineAlgorithm>(
+    algorithm: &A,
+    problem: &Problem,
+    options: &Options,
+    bar: &progress::Progress,
+) -> Result<Report> {
+    let report =
+        |outcome: Outcome, kind, precision: Option<Precision>, why_not_exact| -> Result<Report> {
+            let hint = precision.map_or(0, |p| p.0);
+            let (verdict, bound) = decide(&outcome.max_ratio, &problem.epsilon, hint)?;
+            Ok(Report {
+                problem: problem.clone(),
+                actions: algorithm.actions(),
+                max_ratio: outcome.max_ratio,
+                witness: outcome.witness,
+                verdict,
+                bound,
+                pairs: outcome.pairs,
+                kind,
+                precision,
+                shard: options.shard,
+                why_not_exact,
+            })
+        };
+    bar.stage("exact");
+    let why_not_exact = match search::run::<Exact, A>(algorithm, problem, options.shard, &(), bar) {
+        Ok(Attempt::Done(outcome)) => return report(*outcome, Kind::Exact, None, None),
+        Ok(Attempt::Undetermined(why)) | Err(Error::NotRepresentable(why)) => why,
+        Err(e) => return Err(e),
+    };
+    let refined = refine_until(
+        options.start_precision,
+        options.max_precision.max(options.start_precision),
+        |bits| {
+            bar.stage(&format!("certified, {} bits", bits.0));
+            match search::run::<Certified, A>(algorithm, problem, options.shard, &bits, bar)? {
+                Attempt::Done(outcome) => {
+                    let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
+                    Ok(Ok((outcome, verdict)))
+                }
+                Attempt::Undetermined(why) => Ok(Err(why)),
+            }
+        },
+        |attempt| matches!(attempt, Ok((_, verdict)) if *verdict != Verdict::Undecided),
+    )?;
+    match refined.value {
+        Ok((outcome, _)) => report(
+            *outcome,
+            Kind::Certified,
+            Some(refined.precision),
+            Some(why_not_exact),
+        ),
+        Err(why) => Err(Error::NotRepresentable(format!(
+            "at {} bits, {why}; the privacy ratio cannot be enclosed",
+            refined.precision.0
+        ))),
+    }
+}
+
+/// The verdict of `max_ratio` against `e^ε`, and the enclosure of `e^ε` that
+/// decided it: `e^ε` is enclosed at `max(256, 2·hint)` bits, then at doubled
+/// precisions up to 2¹⁴ bits while the comparison is open and the bound is
+/// not already much narrower than the ratio's enclosure.
+pub fn decide(max_ratio: &Ratio, epsilon: &Q, hint: u32) -> Result<(Verdict, Certified)> {
+    let mut bits = (2 * hint).max(256);
+    loop {
+        let bound = Certified::from_rational(epsilon, &Precision(bits)).exp()?;
+        let (blo, bhi) = bound
+            .enclosure()
+            .ok_or_else(|| Error::Domain("e^epsilon".into()))?;
+        let verdict = match max_ratio {
+            Ratio::Infinite => Verdict::Violated,
+            _ => {
+                let (lo, hi) = (
+                    max_ratio.lo().cloned().unwrap_or_default(),
+                    max_ratio.hi().cloned().unwrap_or_default(),
+                );
+                if lo > bhi {
+                    Verdict::Violated
+                } else if hi <= blo {
+                    Verdict::Private
+                } else {
+                    Verdict::Undecided
+                }
+            }
+        };
+        let ratio_width = match max_ratio {
+            Ratio::Certified { lo, hi } => hi - lo,
+            _ => Q::zero(),
+        };
+        let bound_width = &bhi - &blo;
+        let hopeless =
+            !ratio_width.is_zero() && bound_width * Q::from_integer(16.into()) < ratio_width;
+        if verdict != Verdict::Undecided || bits >= 1 << 14 || hopeless {
+            return Ok((verdict, bound));
+        }
+        bits *= 2;
+    }
+}
+
+/// Merge the reports of the `N` shards of one problem (as [`check`] returns
+/// them with `Shard { index: 1..=N, count: N }`, in any order) into the report
+/// of the whole enumeration: the pairs add up, the witness is the shards'
+/// witness with the largest lower bound (ties: the smallest sequence, then
+/// neighbour index, as in one run), the enclosure is `[its lower end, the
+/// largest upper end]`, and the verdict is decided again against `e^ε`.
+///
+/// The reports must be of the same algorithm (not checked: a report does not
+/// name its algorithm), problem and K, and cover every shard exactly once.
+pub fn merge(reports: &[Report]) -> Result<Report> {
+    let first = reports
+        .first()
+        .ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+    let count = first.shard.count;
+    let mut seen = vec![false; count as usize];
+    for r in reports {
+        if r.problem != first.problem || r.actions != first.actions {
+            return Err(Error::InvalidInput(
+                "the reports to merge are of different problems (horizon, alphabet, epsilon or K)"
+                    .into(),
+            ));
+        }
+        if r.shard.count != count {
+            return Err(Error::InvalidInput(format!(
+                "cannot merge shard {} with shards of {count}",
+                r.shard
+            )));
+        }
+        let slot = &mut seen[(r.shard.index - 1) as usize];
+        if *slot {
+            return Err(Error::InvalidInput(format!(
+                "shard {} is given twice",
+                r.shard
+            )));
+        }
+        *slot = true;
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(Error::InvalidInput(format!(
+            "shard {}/{count} is missing from the merge",
+            missing + 1
+        )));
+    }
+    let best = reports
+        .iter()
+        .reduce(|a, b| {
+            let key = |r: &Report| (r.witness.sequence, r.witness.neighbour_sequence);
+            match b.max_ratio.cmp_lo(&a.max_ratio) {
+                std::cmp::Ordering::Greater => b,
+                std::cmp::Ordering::Equal if key(b) < key(a) => b,
+                _ => a,
+            }
+        })
+        .unwrap_or(first);
+    let all_exact = reports.iter().all(|r| r.kind == Kind::Exact);
+    let max_ratio = match best.max_ratio.lo() {
+        None => Ratio::Infinite,
+        Some(lo) if all_exact => Ratio::Exact(lo.clone()),
+        Some(lo) => {
+            let hi = reports
+                .iter()
+                .filter_map(|r| r.max_ratio.hi())
+                .max()
+                .cloned()
+                .unwrap_or_else(|| lo.clone());
+            Ratio::Certified { lo: lo.clone(), hi }
+        }
+    };
+    let precision = reports.iter().filter_map(|r| r.precision).max();
+    let (verdict, bound) = decide(
+        &max_ratio,
+        &first.problem.epsilon,
+        precision.map_or(0, |p| p.0),
+    )?;
+    Ok(Report {
+        problem: first.problem.clone(),
+        actions: first.actions,
+        max_ratio,
+        witness: best.witness.clone(),
+        verdict,
+        bound,
+        pairs: reports.iter().map(|r| r.pairs).sum(),
+        kind: if all_exact {
+            Kind::Exact
+        } else {
+            Kind::Certified
+        },
+        precision,
+        shard: Shard::WHOLE,
+        why_not_exact: reports.iter().find_map(|r| r.why_not_exact.clone()),
+    })
+}
