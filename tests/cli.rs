@@ -257,3 +257,45 @@ fn bad_input_gives_one_line_and_status_2() {
         assert!(stderr.starts_with("dpdtol: "), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn privacy_shards_merge_into_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("dpdtol-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let problem = [
+        "privacy",
+        "--algorithm",
+        "wu-wang",
+        "--noise",
+        "exponential",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1/2,1",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ];
+    let whole = json(&problem);
+    let mut files = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let mut args = problem.to_vec();
+        args.extend(["--shard", shard]);
+        let part = json(&args);
+        assert_eq!(part["shard"], shard);
+        let file = dir.join(format!("shard{}.json", &shard[..1]));
+        std::fs::write(&file, part.to_string()).unwrap();
+        files.push(file.display().to_string());
+    }
+    let merged = json(&["privacy", "--merge", &files.join(","), "--json"]);
+    assert_eq!(
+        merged, whole,
+        "the merged shards must report what the whole run reports"
+    );
+    // A missing shard is refused.
+    let out = dpdtol(&["privacy", "--merge", &files[..2].join(",")]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,8 +5,8 @@ use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{format_sig, parse_rational, parse_rational_list, Kind, Q};
-use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict};
+use crate::num::{format_sig, parse_rational, parse_rational_list, Kind, Precision, Q};
+use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -14,20 +14,20 @@ use std::fmt::Write;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
-    #[arg(long)]
-    algorithm: String,
+    #[arg(long, required_unless_present = "merge")]
+    algorithm: Option<String>,
     /// The number of actions K ≥ 2.
-    #[arg(long, allow_hyphen_values = true)]
-    actions: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    actions: Option<String>,
     /// The horizon t ≥ 1 (rounds per loss sequence).
-    #[arg(long, allow_hyphen_values = true)]
-    horizon: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    horizon: Option<String>,
     /// The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
-    #[arg(long, allow_hyphen_values = true)]
-    alphabet: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    alphabet: Option<String>,
     /// The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
-    #[arg(long, allow_hyphen_values = true)]
-    epsilon: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    epsilon: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
     #[arg(long)]
     resample: Option<String>,
@@ -46,6 +46,9 @@ pub struct Args {
     /// Run even when the enumeration has more than 10^8 ordered pairs.
     #[arg(long)]
     force: bool,
+    /// Instead of checking: merge the --json outputs of all the shards of one run (files, comma-separated).
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard"])]
+    merge: Vec<std::path::PathBuf>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -59,12 +62,27 @@ fn parse_count(flag: &str, text: &str) -> Result<usize> {
     })
 }
 
+/// A flag clap requires unless `--merge` is given.
+fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
+    value
+        .as_deref()
+        .ok_or_else(|| Error::InvalidInput(format!("{flag} is required")))
+}
+
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    let id: AlgorithmId = args.algorithm.parse()?;
-    let actions = parse_count("--actions", &args.actions)?;
-    let horizon = parse_count("--horizon", &args.horizon)?;
-    let epsilon = parse_rational(&args.epsilon)?;
+    if !args.merge.is_empty() {
+        let (described, merged) = merge_files(&args.merge)?;
+        return Ok(if args.json {
+            json_output(&described, &merged).to_string()
+        } else {
+            paragraph(&described, &merged)
+        });
+    }
+    let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
+    let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
+    let horizon = parse_count("--horizon", given(&args.horizon, "--horizon")?)?;
+    let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let resample = match args.resample.as_deref().map(str::trim) {
         None | Some("0") => false,
         Some("1") => true,
@@ -87,7 +105,11 @@ pub fn run(args: &Args) -> Result<String> {
         resample,
     };
     let algorithm = config.build()?;
-    let problem = Problem::new(horizon, parse_rational_list(&args.alphabet)?, epsilon)?;
+    let problem = Problem::new(
+        horizon,
+        parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
+        epsilon,
+    )?;
     let options = Options {
         shard: args
             .shard
@@ -114,6 +136,7 @@ pub fn run(args: &Args) -> Result<String> {
 }
 
 /// The algorithm as the output names it: its noise and the scale in use.
+#[derive(Debug, PartialEq, Eq)]
 struct Described {
     id: AlgorithmId,
     noise: Option<Noise>,
@@ -251,7 +274,142 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
         "precision_bits": r.precision.map(|p| p.0),
         "shard": r.shard.to_string(),
         "why_not_exact": r.why_not_exact,
+        "merge": {
+            "max_ratio": ratio_exact_json(&r.max_ratio),
+            "witness_ratio": ratio_exact_json(&r.witness.ratio),
+            "sequence": r.witness.sequence,
+            "neighbour_sequence": r.witness.neighbour_sequence,
+        },
     })
+}
+
+/// A ratio with its exact rational bounds, for `--merge`.
+fn ratio_exact_json(ratio: &Ratio) -> Value {
+    match ratio {
+        Ratio::Infinite => json!("inf"),
+        Ratio::Exact(q) => json!({ "exact": report::exact(q) }),
+        Ratio::Certified { lo, hi } => json!({ "lo": report::exact(lo), "hi": report::exact(hi) }),
+    }
+}
+
+fn ratio_from_json(v: &Value) -> Option<Ratio> {
+    let q = |key: &str| v.get(key)?.as_str().and_then(|s| parse_rational(s).ok());
+    match v {
+        Value::String(s) if s == "inf" => Some(Ratio::Infinite),
+        _ if v.get("exact").is_some() => Some(Ratio::Exact(q("exact")?)),
+        _ => Some(Ratio::Certified {
+            lo: q("lo")?,
+            hi: q("hi")?,
+        }),
+    }
+}
+
+/// The report of one shard, read back from its `--json` output.
+fn report_from_json(v: &Value) -> Option<(Described, Report)> {
+    let text = |key: &str| v.get(key)?.as_str();
+    let count = |key: &str| v.get(key)?.as_u64();
+    let vectors = |w: &Value| -> Option<Vec<Vec<Q>>> {
+        w.as_array()?
+            .iter()
+            .map(|row| {
+                row.as_array()?
+                    .iter()
+                    .map(|x| parse_rational(x.as_str()?).ok())
+                    .collect()
+            })
+            .collect()
+    };
+    let epsilon = parse_rational(text("epsilon")?).ok()?;
+    let alphabet: Vec<Q> = v
+        .get("alphabet")?
+        .as_array()?
+        .iter()
+        .map(|x| parse_rational(x.as_str()?).ok())
+        .collect::<Option<_>>()?;
+    let problem = Problem::new(count("horizon")? as usize, alphabet, epsilon.clone()).ok()?;
+    let merge = v.get("merge")?;
+    let witness = v.get("witness")?;
+    let max_ratio = ratio_from_json(merge.get("max_ratio")?)?;
+    let precision = v
+        .get("precision_bits")
+        .and_then(Value::as_u64)
+        .map(|b| Precision(b as u32));
+    let (verdict, bound) =
+        crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0)).ok()?;
+    let report = Report {
+        problem,
+        actions: count("actions")? as usize,
+        max_ratio,
+        witness: Witness {
+            losses: vectors(witness.get("losses")?)?,
+            neighbour: vectors(witness.get("neighbour")?)?,
+            actions: witness
+                .get("actions")?
+                .as_array()?
+                .iter()
+                .map(|a| Some(a.as_u64()?.checked_sub(1)? as usize))
+                .collect::<Option<_>>()?,
+            round: witness.get("round")?.as_u64()? as usize,
+            ratio: ratio_from_json(merge.get("witness_ratio")?)?,
+            sequence: merge.get("sequence")?.as_u64()?,
+            neighbour_sequence: merge.get("neighbour_sequence")?.as_u64()?,
+        },
+        verdict,
+        bound,
+        pairs: count("pairs")?,
+        kind: if text("kind")? == Kind::Exact.label() {
+            Kind::Exact
+        } else {
+            Kind::Certified
+        },
+        precision,
+        shard: text("shard")?.parse().ok()?,
+        why_not_exact: text("why_not_exact").map(str::to_string),
+    };
+    let described = Described {
+        id: text("algorithm")?.parse().ok()?,
+        noise: match v.get("noise")? {
+            Value::Null => None,
+            n => Some(n.as_str()?.parse().ok()?),
+        },
+        scale: match v.get("noise_scale")? {
+            Value::Null => None,
+            s => Some(parse_rational(s.as_str()?).ok()?),
+        },
+        resample: v.get("resample")?.as_bool()?,
+    };
+    Some((described, report))
+}
+
+/// Merge the `--json` reports of the shards of one run (`--merge`).
+fn merge_files(paths: &[std::path::PathBuf]) -> Result<(Described, Report)> {
+    let mut described: Option<Described> = None;
+    let mut reports = Vec::with_capacity(paths.len());
+    for path in paths {
+        let name = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
+        let value: Value = serde_json::from_str(&text)
+            .map_err(|e| Error::Parse(format!("{name} is not JSON: {e}")))?;
+        let (d, r) = report_from_json(&value).ok_or_else(|| {
+            Error::InvalidInput(format!("{name} is not the --json output of dpdtol privacy"))
+        })?;
+        match &described {
+            Some(first) if *first != d => {
+                return Err(Error::InvalidInput(format!(
+                    "{name} checks {}, the others {}",
+                    d.text(),
+                    first.text()
+                )));
+            }
+            Some(_) => {}
+            None => described = Some(d),
+        }
+        reports.push(r);
+    }
+    let merged = crate::privacy::merge(&reports)?;
+    let described = described.ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+    Ok((described, merged))
 }
 
 fn sequence_text(losses: &[Vec<Q>]) -> String {
