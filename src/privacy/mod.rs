@@ -417,7 +417,7 @@ impl Space {
             ))
         };
         let n = (0..actions).try_fold(1u128, |acc, _| {
-            acc.checked_mul(a).filter(|&v| v <= u64::MAX.into())
+            acc.checked_mul(a).filter(|&v| v <= u128::from(u64::MAX))
         });
         let n = n.ok_or_else(too_large)? as u64;
         let mut powers = vec![1u64];
@@ -433,7 +433,7 @@ impl Space {
         let sequences = powers[problem.horizon];
         (sequences as u128)
             .checked_mul(problem.horizon as u128 * (n as u128 - 1))
-            .filter(|&p| p <= u64::MAX.into())
+            .filter(|&p| p <= u128::from(u64::MAX))
             .ok_or_else(too_large)?;
         let vectors = (0..n)
             .map(|u| {
