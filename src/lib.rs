@@ -17,5 +17,6 @@ pub mod error;
 pub mod mechanism;
 pub mod num;
 pub mod privacy;
+pub mod regret;
 
 pub use error::{Error, Result};

@@ -5,6 +5,7 @@
 
 mod mechanism;
 mod privacy;
+mod regret;
 mod report;
 
 use crate::error::{Error, Result};
@@ -25,6 +26,8 @@ enum Command {
     Mechanism(mechanism::Args),
     /// Check ε-DP exhaustively: every pair of neighbouring loss sequences over a finite alphabet.
     Privacy(privacy::Args),
+    /// The exact pseudo-regret of algorithms on an instance, with the papers' bounds.
+    Regret(regret::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
@@ -41,6 +44,7 @@ where
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
         Command::Privacy(args) => privacy::run(&args),
+        Command::Regret(args) => regret::run(&args),
     };
     match outcome {
         Ok(text) => {

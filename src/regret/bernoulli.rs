@@ -1,0 +1,412 @@
+//! Exact pseudo-regret in the Bernoulli setting: `X_{t,j} ~ Bernoulli(μ_j)`,
+//! independent across actions and rounds.
+//!
+//! Every choice reads a window of i.i.d. loss vectors, and its law depends on
+//! the window only through the per-action sums, which are independent
+//! `S_j ~ Binomial(n, μ_j)`. So the expected gap of a choice is
+//! `E_S[Σ_j Δ_j P(j | S)]`:
+//!
+//! * **report-noisy-max epochs** (`naive-ftnl`, `hu-rnm-ftnl`, `wu-wang`):
+//!   `n = 2^{b−1}`, the mechanism law on the sums `S`. Bernoulli resampling
+//!   leaves 0/1 losses unchanged, so B = 1 is the same; and `wu-wang` with
+//!   B = 1 in the *deterministic* setting resamples `Binomial(n, μ_j)` sums,
+//!   which is this computation again.
+//! * **prefix-softmax**: the average over the prefix lengths `m` of the
+//!   softmax law on `S ~ Binomial(m, μ)`.
+//! * **ftl**: round `t ≥ 2` plays the first minimiser of `S ~ Binomial(t−1, μ)`,
+//!   `P(leader = i) = Σ_s P(S_i = s) Π_{k<i} P(S_k > s) Π_{k>i} P(S_k ≥ s)`,
+//!   `O(K t)` per round with prefix and suffix products, `O(K T²)` in all
+//!   (every round is a choice).
+//!
+//! # How `E_S` is computed
+//!
+//! By enumeration of the product of the binomial supports (a point mass for
+//! `μ_j ∈ {0, 1}`): for Gumbel noise (softmax) with running numerator and
+//! denominator, four operations per outcome; for exponential and Laplace
+//! noise the law of each distinct gap pattern `S − min S` once (cached). This
+//! costs `Π_j (n + 1)` outcomes per choice, so it is refused beyond a limit
+//! (the caller's `--force` lifts it), with the size in the message.
+
+use super::deterministic::expected;
+use super::{count, dyadic_blocks, Enclose, Instance, Plan, RegretCurve, Round, Term};
+use crate::error::{Error, Result};
+use crate::mechanism::{self, exponential, Noise, Scale};
+use crate::num::{Real, Q};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive, Zero};
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// The default limit on the work of an enumeration (outcomes times the cost
+/// of one law), `2^28`.
+pub const DEFAULT_LIMIT: u128 = 1 << 28;
+
+/// The Bernoulli-setting regret curve of `plan` at horizon `T`; an error
+/// when the enumeration's work exceeds `limit` (see [`cost`]).
+pub fn regret<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+) -> Result<RegretCurve<R>> {
+    super::check_horizon(horizon)?;
+    if let Some(limit) = limit {
+        let work = cost(plan, inst, horizon);
+        if work > limit {
+            return Err(Error::TooLarge(format!(
+                "the exact Bernoulli-setting regret of this instance enumerates about {} binomial outcomes × law cost (limit {limit:.1e}); use a smaller horizon or fewer actions, or pass --force",
+                format_work(work)
+            )));
+        }
+    }
+    let mut terms = vec![Term {
+        first: 1,
+        last: 1,
+        gap: plan.first_gap::<R>(inst, ctx),
+    }];
+    let deltas = inst.gaps_in::<R>(ctx);
+    match plan {
+        Plan::Ftl => terms.extend(ftl_terms::<R>(inst, horizon, ctx)?),
+        Plan::Epoch { noise, scale, .. } => {
+            for (b, first, last) in dyadic_blocks(horizon) {
+                let n = 1u64 << (b - 1);
+                let gap = expected_gap(*noise, scale, inst, &deltas, n, ctx)?;
+                terms.push(Term { first, last, gap });
+            }
+        }
+        Plan::Prefix { eta } => {
+            let beta = eta.recip();
+            for (b, first, last) in dyadic_blocks(horizon) {
+                let lengths: Vec<u64> = if b == 1 {
+                    vec![1]
+                } else {
+                    let a = 1u64 << (b - 2);
+                    (a + 1..=2 * a).collect()
+                };
+                let mut total = R::from_int(0, ctx);
+                for &m in &lengths {
+                    total = total + expected_gap(Noise::Gumbel, &beta, inst, &deltas, m, ctx)?;
+                }
+                let gap = total / count::<R>(lengths.len() as Round, ctx);
+                terms.push(Term { first, last, gap });
+            }
+        }
+    }
+    Ok(RegretCurve { terms })
+}
+
+fn format_work(work: u128) -> String {
+    format!("{:.2e}", work as f64)
+}
+
+/// The number of values a `Binomial(n, μ)` sum can take: 1 for `μ ∈ {0, 1}`.
+fn support(n: u64, mean: &Q) -> u128 {
+    if mean.is_zero() || mean.is_one() {
+        1
+    } else {
+        u128::from(n) + 1
+    }
+}
+
+/// The work of one choice reading `n` rounds: outcomes × cost per outcome
+/// (`K` for softmax, `K²` for permute-and-flip, `K³` for Laplace),
+/// saturating.
+fn choice_cost(noise: Noise, inst: &Instance, n: u64) -> u128 {
+    let k = inst.k() as u128;
+    let per = match noise {
+        Noise::Gumbel => k,
+        Noise::Exponential => k * k,
+        Noise::Laplace => k * k * k,
+    };
+    inst.means()
+        .iter()
+        .fold(per, |acc, m| acc.saturating_mul(support(n, m)))
+}
+
+/// The work of the enumeration [`regret`] would do (its unit: one
+/// multiply-add of the backend, roughly).
+pub fn cost(plan: &Plan, inst: &Instance, horizon: Round) -> u128 {
+    let k = inst.k() as u128;
+    match plan {
+        Plan::Ftl => {
+            // Σ_{t ≤ T} K·t, saturating.
+            let t = horizon.min(1 << 60);
+            k.saturating_mul(t.saturating_mul(t) / 2).max(1)
+        }
+        Plan::Epoch { noise, .. } => dyadic_blocks(horizon.min(1 << 100))
+            .map(|(b, _, _)| choice_cost(*noise, inst, 1u64.checked_shl(b - 1).unwrap_or(0)))
+            .fold(0u128, u128::saturating_add),
+        Plan::Prefix { .. } => dyadic_blocks(horizon)
+            .map(|(b, _, _)| {
+                if b == 1 {
+                    return choice_cost(Noise::Gumbel, inst, 1);
+                }
+                if b > 62 {
+                    return u128::MAX;
+                }
+                let a = 1u64 << (b - 2);
+                // Σ over a prefix lengths of at most (2a+1)^K outcomes each.
+                choice_cost(Noise::Gumbel, inst, 2 * a).saturating_mul(u128::from(a))
+            })
+            .fold(0u128, u128::saturating_add),
+    }
+}
+
+/// The law of `Binomial(n, p)` as exact rationals: `pmf[s] = C(n,s) p^s (1−p)^{n−s}`.
+pub fn binomial(n: u64, p: &Q) -> Vec<Q> {
+    let mut out = vec![Q::zero(); n as usize + 1];
+    if p.is_zero() {
+        out[0] = Q::one();
+        return out;
+    }
+    if p.is_one() {
+        out[n as usize] = Q::one();
+        return out;
+    }
+    let q = Q::one() - p;
+    let ratio = p / &q;
+    let mut term = num_traits::pow::pow(q, n as usize);
+    for s in 0..=n {
+        out[s as usize] = term.clone();
+        if s < n {
+            term = term * &ratio * Q::new(BigInt::from(n - s), BigInt::from(s + 1));
+        }
+    }
+    out
+}
+
+/// The non-zero atoms `(s, P(S = s))` of `Binomial(n, μ)` in the backend.
+fn atoms<R: Real>(n: u64, mean: &Q, ctx: &R::Context) -> Vec<(usize, R)> {
+    binomial(n, mean)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| !p.is_zero())
+        .map(|(s, p)| (s, R::from_rational(&p, ctx)))
+        .collect()
+}
+
+/// `E_S[Σ_j Δ_j P_noise(j | S)]` with `S_j ~ Binomial(n, μ_j)` independent,
+/// report-noisy-max with `noise` of scale `beta` on the losses `S`.
+pub fn expected_gap<R: Enclose>(
+    noise: Noise,
+    beta: &Q,
+    inst: &Instance,
+    deltas: &[R],
+    n: u64,
+    ctx: &R::Context,
+) -> Result<R> {
+    let columns: Vec<Vec<(usize, R)>> =
+        inst.means().iter().map(|m| atoms::<R>(n, m, ctx)).collect();
+    let scale = Scale::Beta(beta.clone());
+    // u_s = e^{−s/β}, s = 0..=n.
+    let unit: R = scale.weight(&Q::one(), ctx)?;
+    let mut powers = Vec::with_capacity(n as usize + 1);
+    let mut u = R::from_int(1, ctx);
+    for _ in 0..=n {
+        powers.push(u.clone());
+        u = u * &unit;
+    }
+    match noise {
+        Noise::Gumbel => Ok(softmax_enumeration(deltas, &columns, &powers, ctx)),
+        Noise::Exponential | Noise::Laplace => {
+            pattern_enumeration(noise, &scale, deltas, &columns, &powers, ctx)
+        }
+    }
+}
+
+/// `E[Σ_j Δ_j u_{S_j} / Σ_k u_{S_k}]` by enumeration, with running sums.
+fn softmax_enumeration<R: Real>(
+    deltas: &[R],
+    columns: &[Vec<(usize, R)>],
+    powers: &[R],
+    ctx: &R::Context,
+) -> R {
+    fn level<R: Real>(
+        k: usize,
+        numerator: &R,
+        denominator: &R,
+        deltas: &[R],
+        columns: &[Vec<(usize, R)>],
+        powers: &[R],
+        ctx: &R::Context,
+    ) -> R {
+        let mut acc = R::from_int(0, ctx);
+        let last = k + 1 == columns.len();
+        for (s, p) in &columns[k] {
+            let u = &powers[*s];
+            let num = numerator.clone().mul_add(&deltas[k], u);
+            let den = denominator.clone() + u;
+            let inner = if last {
+                num / den
+            } else {
+                level(k + 1, &num, &den, deltas, columns, powers, ctx)
+            };
+            acc = acc.mul_add(p, &inner);
+        }
+        acc
+    }
+    let zero = R::from_int(0, ctx);
+    // The outer level runs in parallel when the enumeration is large; the
+    // partial sums are added in order, so the result does not depend on the
+    // number of threads.
+    let rest: usize = columns[1..].iter().map(Vec::len).product();
+    if columns.len() < 2 || rest < 4096 {
+        return level(0, &zero, &zero, deltas, columns, powers, ctx);
+    }
+    let parts: Vec<R> = columns[0]
+        .par_iter()
+        .map(|(s, p)| {
+            let u = &powers[*s];
+            let num = zero.clone().mul_add(&deltas[0], u);
+            let den = zero.clone() + u;
+            level(1, &num, &den, deltas, columns, powers, ctx) * p
+        })
+        .collect();
+    parts.into_iter().fold(zero.clone(), |acc, x| acc + x)
+}
+
+/// `E[Σ_j Δ_j P(j | S)]` for permute-and-flip or Laplace report-noisy-max,
+/// enumerating the outcomes and computing the law once per gap pattern.
+fn pattern_enumeration<R: Enclose>(
+    noise: Noise,
+    scale: &Scale,
+    deltas: &[R],
+    columns: &[Vec<(usize, R)>],
+    powers: &[R],
+    ctx: &R::Context,
+) -> Result<R> {
+    let k = columns.len();
+    let mut cache: HashMap<Vec<usize>, R> = HashMap::new();
+    let mut index = vec![0usize; k];
+    let mut total = R::from_int(0, ctx);
+    loop {
+        let sums: Vec<usize> = (0..k).map(|j| columns[j][index[j]].0).collect();
+        let min = sums.iter().copied().min().unwrap_or(0);
+        let pattern: Vec<usize> = sums.iter().map(|s| s - min).collect();
+        let gap = match cache.get(&pattern) {
+            Some(g) => g.clone(),
+            None => {
+                let law = match noise {
+                    Noise::Exponential => {
+                        let weights: Vec<R> = pattern.iter().map(|&g| powers[g].clone()).collect();
+                        exponential::law(&weights)
+                    }
+                    _ => {
+                        let losses: Vec<Q> = pattern
+                            .iter()
+                            .map(|&g| Q::from_integer(BigInt::from(g)))
+                            .collect();
+                        mechanism::laplace::law::<R>(&losses, scale, ctx)?
+                    }
+                };
+                let g = expected(deltas, &law, ctx);
+                cache.insert(pattern, g.clone());
+                g
+            }
+        };
+        let p = (1..k).fold(columns[0][index[0]].1.clone(), |acc, j| {
+            acc * &columns[j][index[j]].1
+        });
+        total = total.mul_add(&p, &gap);
+        // Next outcome (odometer).
+        let mut j = 0;
+        loop {
+            if j == k {
+                return Ok(total);
+            }
+            index[j] += 1;
+            if index[j] < columns[j].len() {
+                break;
+            }
+            index[j] = 0;
+            j += 1;
+        }
+    }
+}
+
+/// The per-round terms of `ftl` for rounds `2..=T`.
+fn ftl_terms<R: Real>(inst: &Instance, horizon: Round, ctx: &R::Context) -> Result<Vec<Term<R>>> {
+    let k = inst.k();
+    let horizon_rounds = horizon.to_u64().filter(|&t| t < 1 << 32).ok_or_else(|| {
+        Error::TooLarge(format!(
+            "ftl's Bernoulli regret takes one step per round; T = {horizon} is too many"
+        ))
+    })?;
+    let means: Vec<R> = inst
+        .means()
+        .iter()
+        .map(|m| R::from_rational(m, ctx))
+        .collect();
+    let one = R::from_int(1, ctx);
+    let zero = R::from_int(0, ctx);
+    let positive: Vec<usize> = (0..k).filter(|&j| !inst.gaps()[j].is_zero()).collect();
+    let deltas = inst.gaps_in::<R>(ctx);
+    // pmf[k][s] = P(S_k = s), S_k ~ Binomial(t − 1, μ_k); start at t = 1.
+    let mut pmf: Vec<Vec<R>> = vec![vec![one.clone()]; k];
+    let mut out = Vec::new();
+    for t in 2..=horizon_rounds {
+        for (column, mu) in pmf.iter_mut().zip(&means) {
+            let stay = one.clone() - mu;
+            let mut next = Vec::with_capacity(column.len() + 1);
+            for s in 0..=column.len() {
+                let mut v = zero.clone();
+                if s < column.len() {
+                    v = v.mul_add(&column[s], &stay);
+                }
+                if s > 0 {
+                    v = v.mul_add(&column[s - 1], mu);
+                }
+                next.push(v);
+            }
+            *column = next;
+        }
+        let n = t as usize - 1;
+        // at_least[k][s] = P(S_k ≥ s) for s = 0..=n+1.
+        let at_least: Vec<Vec<R>> = pmf
+            .iter()
+            .map(|column| {
+                let mut tail = vec![zero.clone(); n + 2];
+                for s in (0..=n).rev() {
+                    tail[s] = tail[s + 1].clone() + &column[s];
+                }
+                tail
+            })
+            .collect();
+        let mut gap = zero.clone();
+        for &i in &positive {
+            let mut p_lead = zero.clone();
+            for s in 0..=n {
+                let mut prob = pmf[i][s].clone();
+                for (j, tail) in at_least.iter().enumerate() {
+                    if j < i {
+                        prob = prob * &tail[s + 1];
+                    } else if j > i {
+                        prob = prob * &tail[s];
+                    }
+                }
+                p_lead = p_lead + prob;
+            }
+            gap = gap.mul_add(&deltas[i], &p_lead);
+        }
+        out.push(Term {
+            first: Round::from(t),
+            last: Round::from(t),
+            gap,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomial_law_sums_to_one() {
+        let p = Q::new(1.into(), 3.into());
+        let law = binomial(5, &p);
+        assert_eq!(law.iter().sum::<Q>(), Q::one());
+        assert_eq!(law[0], Q::new(32.into(), 243.into()));
+    }
+}
