@@ -105,6 +105,21 @@ impl EpochRnm {
         &self.scale
     }
 
+    /// How round 1 is played.
+    pub fn first(&self) -> FirstAction {
+        self.first
+    }
+
+    /// The noise added to the scores.
+    pub fn noise(&self) -> Noise {
+        self.noise
+    }
+
+    /// Whether the losses are Bernoulli-resampled (Wu & Wang's B = 1).
+    pub fn resample(&self) -> bool {
+        self.resample
+    }
+
     /// The selection law on one vector of (resampled) epoch sums.
     fn select<R: Real>(&self, sums: &[Q], ctx: &R::Context) -> Result<Vec<R>> {
         mechanism::law::<R>(self.noise, sums, &Scale::Beta(self.scale.clone()), ctx)

@@ -372,21 +372,13 @@ impl Plan {
                 )?
                 .eta(),
             },
-            id => {
+            _ => {
                 let algorithm = EpochRnm::from_config(config)?;
-                // The first action and noise as EpochRnm::from_config sets
-                // them (it keeps them private).
-                let (first, noise) = match id {
-                    AlgorithmId::NaiveFtnl | AlgorithmId::HuRnmFtnl => {
-                        (FirstAction::One, Noise::Laplace)
-                    }
-                    _ => (FirstAction::Uniform, config.noise.unwrap_or(Noise::Laplace)),
-                };
                 Plan::Epoch {
-                    first,
-                    noise,
+                    first: algorithm.first(),
+                    noise: algorithm.noise(),
                     scale: algorithm.scale().clone(),
-                    resample: config.resample,
+                    resample: algorithm.resample(),
                 }
             }
         })
