@@ -1,27 +1,13 @@
 //! The command line as a user meets it: the README's example, the JSON
 //! contract, and one clear line with exit status 2 on bad input.
 
+mod common;
+
+use common::{dpdtol, json};
+
 use dpdtol::num::{parse_rational, Q};
 use num_traits::{One, Zero};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn dpdtol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dpdtol"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = dpdtol(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
 
 /// `e^{−2}` enclosed by the alternating Taylor series Σ_{n≤60} (−2)^n/n!,
 /// whose remainder is below 2^61/61! < 1e-65 (independent of the crate's exp).

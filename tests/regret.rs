@@ -3,6 +3,10 @@
 //! against each other, hand-derived values, the samplers' Monte Carlo means
 //! against the exact regret, the bounds, and the command line.
 
+mod common;
+
+use common::{dpdtol, json};
+
 use dpdtol::algorithm::{AlgorithmId, Config, OnlineAlgorithm};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_rational, parse_rational_list, Certified, Exact, Precision, Real, Q};
@@ -13,8 +17,6 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::Value;
-use std::process::{Command, Output};
 
 const BITS: Precision = Precision(256);
 
@@ -559,23 +561,6 @@ fn bernoulli_enumeration_is_refused_beyond_its_limit() {
 }
 
 // ---------------------------------------------------------------- the CLI
-
-fn dpdtol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dpdtol"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = dpdtol(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
 
 fn bad(args: &[&str], needle: &str) {
     let out = dpdtol(args);

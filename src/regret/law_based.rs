@@ -53,6 +53,16 @@ fn gap_of<R: Real>(deltas: &[R], law: &[R], ctx: &R::Context) -> R {
         .fold(R::from_int(0, ctx), |acc, (d, p)| acc.mul_add(d, p))
 }
 
+/// An error unless the horizon `T ≥ 1`.
+fn check_horizon(horizon: usize) -> Result<()> {
+    if horizon == 0 {
+        return Err(Error::InvalidInput(
+            "the horizon T must be at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// The deterministic-setting regret curve of `algorithm` at horizon `T`,
 /// from its choice laws on `μ` repeated `T` times.
 pub fn deterministic<R: Real, A: OnlineAlgorithm>(
@@ -61,11 +71,7 @@ pub fn deterministic<R: Real, A: OnlineAlgorithm>(
     horizon: usize,
     ctx: &R::Context,
 ) -> Result<RegretCurve<R>> {
-    if horizon == 0 {
-        return Err(Error::InvalidInput(
-            "the horizon T must be at least 1".into(),
-        ));
-    }
+    check_horizon(horizon)?;
     let losses = vec![inst.means().to_vec(); horizon];
     on_losses(algorithm, inst, &losses, ctx)
 }
@@ -83,11 +89,7 @@ pub fn bernoulli_brute_force<R: Real, A: OnlineAlgorithm>(
     horizon: usize,
     ctx: &R::Context,
 ) -> Result<RegretCurve<R>> {
-    if horizon == 0 {
-        return Err(Error::InvalidInput(
-            "the horizon T must be at least 1".into(),
-        ));
-    }
+    check_horizon(horizon)?;
     let k = inst.k();
     let deltas = inst.gaps_in::<R>(ctx);
     let terms = algorithm

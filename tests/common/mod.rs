@@ -1,7 +1,28 @@
-//! Shared test helpers: chi-square goodness of fit.
+//! Shared test helpers: chi-square goodness of fit, and running the binary.
 #![allow(dead_code)]
 
 use statrs::distribution::{ChiSquared, ContinuousCDF};
+use std::process::{Command, Output};
+
+/// Run the `dpdtol` binary with `args`.
+pub fn dpdtol(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Run `dpdtol` with `args`, which must succeed, and parse its stdout as
+/// one JSON object.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = dpdtol(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
 
 /// Pearson's chi-square test of `observed` counts against `expected`
 /// probabilities. Cells are merged, in order of increasing expected count,
