@@ -14,7 +14,7 @@
 //!   `Π μ_j^{w} (1 − μ_j)^{1−w}`: `2^{K·|reads|}` windows per choice.
 
 use super::{Instance, RegretCurve, Term};
-use crate::algorithm::OnlineAlgorithm;
+use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_traits::{One, Zero};
@@ -29,20 +29,15 @@ pub fn on_losses<R: Real, A: OnlineAlgorithm>(
 ) -> Result<RegretCurve<R>> {
     crate::algorithm::check_loss_sequence(losses, inst.k())?;
     let deltas = inst.gaps_in::<R>(ctx);
-    let terms = algorithm
-        .schedule(losses.len())
-        .into_iter()
-        .enumerate()
-        .map(|(i, choice)| {
-            let window = &losses[choice.reads.start - 1..choice.reads.end - 1];
-            let law = algorithm.choice_law::<R>(i, &choice, window, ctx)?;
-            Ok(Term {
-                first: choice.plays.start as u128,
-                last: choice.plays.end as u128 - 1,
-                gap: gap_of(&deltas, &law, ctx),
-            })
+    let terms = SequenceLaw::<R>::of(algorithm, losses, ctx)?
+        .choices
+        .iter()
+        .map(|(choice, law)| Term {
+            first: choice.plays.start as u128,
+            last: choice.plays.end as u128 - 1,
+            gap: gap_of(&deltas, law, ctx),
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect();
     Ok(RegretCurve { terms })
 }
 
