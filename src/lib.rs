@@ -17,6 +17,9 @@ pub mod error;
 pub mod mechanism;
 pub mod num;
 pub mod privacy;
+#[path = "../proofs/mod.rs"]
+pub mod proofs;
 pub mod regret;
+pub mod verify;
 
 pub use error::{Error, Result};

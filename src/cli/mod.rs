@@ -7,6 +7,7 @@ mod mechanism;
 mod privacy;
 mod regret;
 mod report;
+mod verify;
 
 use crate::error::{Error, Result};
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ enum Command {
     Privacy(privacy::Args),
     /// The exact pseudo-regret of algorithms on an instance, with the papers' bounds.
     Regret(regret::Args),
+    /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided.
+    Verify(verify::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
@@ -45,6 +48,7 @@ where
         Command::Mechanism(args) => mechanism::run(&args),
         Command::Privacy(args) => privacy::run(&args),
         Command::Regret(args) => regret::run(&args),
+        Command::Verify(args) => verify::run(&args),
     };
     match outcome {
         Ok(text) => {

@@ -1,0 +1,109 @@
+//! The `proofs` test target: the registry is well formed, the fast claims
+//! come out as `proofs/REPORT.md` records them, and (`--ignored`) the whole
+//! registry reproduces `proofs/REPORT.md` byte for byte, so a stale report
+//! fails CI.
+//!
+//! The report is the record of evidence: a change that moves a claim from
+//! `certified` to `undecided`, or a refuted claim to `holds`, fails here
+//! until the report is regenerated with `dpdtol verify --markdown
+//! proofs/REPORT.md` and the change reviewed in the diff.
+
+use dpdtol::proofs::registry;
+use dpdtol::verify::{self, is_well_formed_id, Claim, Cost, Paper, Status};
+use std::collections::HashSet;
+
+const REPORT: &str = include_str!("REPORT.md");
+
+#[test]
+fn the_registry_is_well_formed() {
+    let claims = registry();
+    assert!(claims.len() >= 40, "only {} claims", claims.len());
+    let mut ids = HashSet::new();
+    for c in &claims {
+        assert!(is_well_formed_id(c.id), "malformed id {}", c.id);
+        assert!(ids.insert(c.id), "duplicate id {}", c.id);
+        assert!(
+            c.id.starts_with(&format!("{}-", c.source.paper.prefix())),
+            "{} is not named after its paper",
+            c.id
+        );
+        for (field, text) in [
+            ("statement", c.statement),
+            ("math", c.math),
+            ("domain", c.domain),
+            ("number", c.source.number),
+            ("context", c.source.context),
+        ] {
+            assert!(!text.trim().is_empty(), "{}: empty {field}", c.id);
+        }
+    }
+    for paper in [Paper::CesariColomboni, Paper::Hu, Paper::WuWang] {
+        assert!(
+            claims.iter().any(|c| c.source.paper == paper),
+            "no claim of {}",
+            paper.cite()
+        );
+    }
+}
+
+/// Run `claims` and compare each status with the report's.
+fn matches_report(claims: &[&Claim]) {
+    let recorded = verify::statuses_in_markdown(REPORT);
+    let checked = verify::run(claims, |_, _| {});
+    let mut wrong = Vec::new();
+    for c in &checked {
+        let expected = recorded
+            .iter()
+            .find(|(id, _)| id == c.claim.id)
+            .map(|(_, s)| *s);
+        if expected != Some(c.outcome.status) {
+            wrong.push(format!(
+                "{}: {} now, {} in REPORT.md ({})",
+                c.claim.id,
+                c.outcome.status.name(),
+                expected.map_or("absent", Status::name),
+                c.outcome.detail
+            ));
+        }
+        assert!(
+            !c.outcome.detail.starts_with("the check failed"),
+            "{}: {}",
+            c.claim.id,
+            c.outcome.detail
+        );
+    }
+    assert!(
+        wrong.is_empty(),
+        "statuses differ from proofs/REPORT.md (regenerate it with `dpdtol verify --markdown proofs/REPORT.md` and review the diff):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn fast_claims_come_out_as_the_report_records() {
+    let claims = registry();
+    let fast: Vec<&Claim> = claims.iter().filter(|c| c.cost == Cost::Fast).collect();
+    matches_report(&fast);
+}
+
+#[test]
+#[ignore = "the whole registry: minutes in release"]
+fn the_report_is_up_to_date() {
+    let claims = registry();
+    let all: Vec<&Claim> = claims.iter().collect();
+    let checked = verify::run(&all, |_, _| {});
+    let fresh = verify::to_markdown(&checked);
+    if fresh != REPORT {
+        let first = fresh
+            .lines()
+            .zip(REPORT.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(fresh.lines().count().min(REPORT.lines().count()));
+        panic!(
+            "proofs/REPORT.md is stale from line {}: regenerate it with `cargo run --release -- verify --markdown proofs/REPORT.md`\nnow:    {}\nreport: {}",
+            first + 1,
+            fresh.lines().nth(first).unwrap_or("<end>"),
+            REPORT.lines().nth(first).unwrap_or("<end>")
+        );
+    }
+}

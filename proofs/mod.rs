@@ -1,0 +1,30 @@
+//! The registry of the papers' claims (issue 5): one [`Claim`] per lemma,
+//! theorem, corollary, numbered equation or explicit constant, grouped by how
+//! it is checked.
+//!
+//! This directory is compiled into the library as the module `dpdtol::proofs`
+//! (so that `dpdtol verify` runs it) and is also the cargo test target
+//! `proofs` (`proofs/check.rs`): `cargo test` runs the fast claims and
+//! compares each status with `proofs/REPORT.md`; `cargo test -- --ignored`
+//! runs every claim and requires `proofs/REPORT.md` to be exactly what
+//! `dpdtol verify --markdown` writes now.
+//!
+//! | file | method |
+//! |---|---|
+//! | `privacy.rs` | "is ε-DP" statements, through the exhaustive checker |
+//!
+//! Claims are implemented as printed. When a printed claim fails and an
+//! evident intended statement exists (a typo, a factor), that statement is a
+//! separate entry whose id adds a part naming the change, and its statement
+//! says what was changed and why.
+
+mod privacy;
+
+use crate::verify::{id_order, Claim};
+
+/// Every claim, in id order.
+pub fn registry() -> Vec<Claim> {
+    let mut all = privacy::claims();
+    all.sort_by(|a, b| id_order(a.id, b.id));
+    all
+}

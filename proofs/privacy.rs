@@ -1,0 +1,356 @@
+//! "Algorithm X is ε-differentially private" claims, checked by the
+//! exhaustive privacy checker ([`crate::privacy::check`]): every pair of
+//! neighbouring loss sequences over a finite alphabet, every action sequence,
+//! exact or certified ratios.
+//!
+//! A grid of problems (K, horizon t, alphabet, ε) is checked for each claim.
+//! The claim *holds on the instances* when every problem's maximum ratio is
+//! at most `e^ε`, is *refuted* by the first problem where it is certainly
+//! above (the witness is the pair of neighbouring sequences and the actions),
+//! and is *undecided* when some ratio's enclosure contains `e^ε` at the
+//! checker's precision limit (a ratio equal to `e^ε`, which intervals cannot
+//! confirm).
+
+use crate::algorithm::{AlgorithmId, Config};
+use crate::error::Result;
+use crate::mechanism::Noise;
+use crate::num::{format_sig, Real, Q};
+use crate::privacy::{check, Options, Problem, Ratio, Report, Verdict};
+use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+/// One problem of a grid: the algorithm and what it is checked on.
+struct Case {
+    config: Config,
+    horizon: usize,
+    alphabet: Vec<Q>,
+}
+
+fn q(text: &str) -> Q {
+    crate::num::parse_rational(text).expect("a rational literal of the registry")
+}
+
+fn alphabet(values: &[&str]) -> Vec<Q> {
+    values.iter().map(|v| q(v)).collect()
+}
+
+/// The standard grid of an algorithm: `(K, t, alphabet)` ∈ {(2, 4, {0,1}),
+/// (3, 3, {0,1}), (2, 3, {0,½,1})}, each at ε ∈ {½, 1}; `configure` sets
+/// the noise and scale flags of the configuration.
+fn grid(id: AlgorithmId, configure: impl Fn(&mut Config)) -> Vec<Case> {
+    grid_at(id, &["1/2", "1"], configure)
+}
+
+/// The standard grid at the given values of ε.
+fn grid_at(id: AlgorithmId, epsilons: &[&str], configure: impl Fn(&mut Config)) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for &epsilon in epsilons {
+        for (k, t, values) in [
+            (2, 4, &["0", "1"][..]),
+            (3, 3, &["0", "1"][..]),
+            (2, 3, &["0", "1/2", "1"][..]),
+        ] {
+            let mut config = Config::new(id, k, q(epsilon));
+            configure(&mut config);
+            cases.push(Case {
+                config,
+                horizon: t,
+                alphabet: alphabet(values),
+            });
+        }
+    }
+    cases
+}
+
+/// The grid written in the registry entries.
+const GRID: &str = "(K, t, alphabet) ∈ {(2, 4, {0,1}), (3, 3, {0,1}), (2, 3, {0,1/2,1})}, ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence";
+
+fn describe(case: &Case) -> String {
+    let c = &case.config;
+    let mut out = format!(
+        "{} K={} t={} alphabet={{{}}} ε={}",
+        c.id,
+        c.actions,
+        case.horizon,
+        case.alphabet
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        c.epsilon
+    );
+    if let Some(noise) = c.noise {
+        let _ = write!(out, " noise={}", noise.name());
+    }
+    if let Some(scale) = &c.noise_scale {
+        let _ = write!(out, " scale={scale}");
+    }
+    if c.resample {
+        out.push_str(" B=1");
+    }
+    out
+}
+
+fn ratio_text(ratio: &Ratio) -> String {
+    match ratio {
+        Ratio::Infinite => "∞".into(),
+        Ratio::Exact(x) => format_sig(x, 12),
+        Ratio::Certified { lo, hi } => {
+            let (lo, hi) = (format_sig(lo, 12), format_sig(hi, 12));
+            if lo == hi {
+                lo
+            } else {
+                format!("[{lo}, {hi}]")
+            }
+        }
+    }
+}
+
+fn vectors(losses: &[Vec<Q>]) -> Value {
+    losses
+        .iter()
+        .map(|v| v.iter().map(ToString::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+fn witness(case: &Case, report: &Report) -> Value {
+    json!({
+        "problem": describe(case),
+        "losses": vectors(&report.witness.losses),
+        "neighbour": vectors(&report.witness.neighbour),
+        "actions": report.witness.actions.iter().map(|a| a + 1).collect::<Vec<_>>(),
+        "ratio": ratio_text(&report.max_ratio),
+        "bound": format!("e^{}", case.config.epsilon),
+    })
+}
+
+/// Check every case; the outcome as the module doc describes.
+fn check_grid(cases: &[Case]) -> Result<Outcome> {
+    let mut lines = Vec::new();
+    let mut undecided = None;
+    for case in cases {
+        let algorithm = case.config.build()?;
+        let problem = Problem::new(
+            case.horizon,
+            case.alphabet.clone(),
+            case.config.epsilon.clone(),
+        )?;
+        let report = check(&algorithm, &problem, &Options::default())?;
+        let line = format!(
+            "{}: max ratio {} vs e^ε = {} ({}, {} pairs)",
+            describe(case),
+            ratio_text(&report.max_ratio),
+            format_sig(
+                &report
+                    .bound
+                    .enclosure()
+                    .map_or_else(Q::default, |(lo, _)| lo),
+                12
+            ),
+            report.verdict.name(),
+            report.pairs
+        );
+        match report.verdict {
+            Verdict::Violated => {
+                return Ok(Outcome::refuted(
+                    format!(
+                        "violated on {line}; {} problems checked before it",
+                        lines.len()
+                    ),
+                    witness(case, &report),
+                ));
+            }
+            Verdict::Undecided => {
+                undecided.get_or_insert_with(|| witness(case, &report));
+            }
+            Verdict::Private => {}
+        }
+        lines.push(line);
+    }
+    let detail = lines.join("; ");
+    Ok(match undecided {
+        Some(w) => Outcome::undecided(
+            format!("no violation, but the largest ratio's enclosure still contains e^ε at the checker's precision limit; the ratio may equal e^ε exactly, which intervals cannot confirm: {detail}"),
+            Some(w),
+        ),
+        None => Outcome::holds(format!("private on all {} problems: {detail}", cases.len())),
+    })
+}
+
+fn wu_wang(noise: Noise, resample: bool) -> impl Fn(&mut Config) {
+    move |c: &mut Config| {
+        c.noise = Some(noise);
+        c.resample = resample;
+    }
+}
+
+/// The noise scale set to `factor/ε` instead of the paper's default.
+fn scale_over_epsilon(factor: i64) -> impl Fn(&mut Config) {
+    move |c: &mut Config| c.noise_scale = Some(Q::from_integer(factor.into()) / &c.epsilon)
+}
+
+pub(super) fn claims() -> Vec<Claim> {
+    vec![
+        Claim {
+            id: "hu-thm8",
+            source: Source {
+                paper: Paper::Hu,
+                number: "Theorem 8",
+                context: "§4, Algorithm 4 (RNM-FTNL) with Lap(1/ε) on each epoch's reward sums",
+            },
+            statement: "RNM-FTNL (Algorithm 4) is ε-differentially private.",
+            math: "∀ neighbouring x, x′, ∀ action sequences a: P(a | x) ≤ e^ε P(a | x′), noise Lap(1/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::HuRnmFtnl, |_| {})),
+        },
+        Claim {
+            id: "hu-thm8-lap2",
+            source: Source {
+                paper: Paper::Hu,
+                number: "Theorem 8, intended",
+                context: "the printed Lap(1/ε) fails; Wu & Wang run the same algorithm with Lap(2/ε) (a round moves every coordinate of the sums, so report-noisy-max needs scale 2/ε)",
+            },
+            statement: "RNM-FTNL (Algorithm 4) with Laplace noise of scale 2/ε instead of 1/ε is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), noise Lap(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::HuRnmFtnl, scale_over_epsilon(2))),
+        },
+        Claim {
+            id: "ww-thm1",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Theorem 1 (privacy part)",
+                context: "§1.2, Algorithm 1 with B = 0 and Lap(2/ε), the existing result of Hu et al.",
+            },
+            statement: "Algorithm 1 with B = 0 and Q_ε = Lap(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Lap(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Laplace, false))),
+        },
+        Claim {
+            id: "ww-thm2",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Theorem 2 (privacy part)",
+                context: "§2.1, Algorithm 1 with Bernoulli resampling B = 1 and Lap(2/ε)",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Lap(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Lap(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Laplace, true))),
+        },
+        Claim {
+            id: "ww-cor1-exponential",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 1 (privacy part), exponential noise",
+                context: "§2.1, Algorithm 1 with B = 1 and Exp(1/ε); also the Exp(1/ε) case of Corollaries 2 and 3",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Exp(1/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Exp(1/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Exponential, true))),
+        },
+        Claim {
+            id: "ww-cor1-gumbel",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 1 (privacy part), Gumbel noise",
+                context: "§2.1, Algorithm 1 with B = 1 and Gumbel(2/ε); also the Gumbel case of Corollaries 2 and 3",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Gumbel(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Gumbel(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Gumbel, true))),
+        },
+        Claim {
+            id: "ww-thm4-exponential",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Theorem 4 (privacy part), exponential noise",
+                context: "§2.2, Algorithm 1 with B = 0 and Exp(1/ε)",
+            },
+            statement: "Algorithm 1 with B = 0 and Q_ε = Exp(1/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Exp(1/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Exponential, false))),
+        },
+        Claim {
+            id: "ww-thm4-exponential2",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Theorem 4 (privacy part), intended exponential scale",
+                context: "Exp(1/ε) fails; permute-and-flip with a utility whose every coordinate can move by 1 needs Exp(2/ε), the same factor 2 as Lap(2/ε) and Gumbel(2/ε)",
+            },
+            statement: "Algorithm 1 with B = 0 and Q_ε = Exp(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Exp(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || {
+                check_grid(&grid(AlgorithmId::WuWang, |c: &mut Config| {
+                    (wu_wang(Noise::Exponential, false))(c);
+                    scale_over_epsilon(2)(c);
+                }))
+            },
+        },
+        Claim {
+            id: "ww-thm4-gumbel",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Theorem 4 (privacy part), Gumbel noise",
+                context: "§2.2, Algorithm 1 with B = 0 and Gumbel(2/ε)",
+            },
+            statement: "Algorithm 1 with B = 0 and Q_ε = Gumbel(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Gumbel(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Gumbel, false))),
+        },
+        Claim {
+            id: "cc-prop1",
+            source: Source {
+                paper: Paper::CesariColomboni,
+                number: "Proposition 1",
+                context: "§4, global event-level privacy of the randomized-prefix softmax algorithm, η = min{ε/2, 1/8}",
+            },
+            statement: "The randomized-prefix softmax algorithm is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), η = min{ε/2, 1/8}",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::PrefixSoftmax, |_| {})),
+        },
+        Claim {
+            id: "cc-lem3",
+            source: Source {
+                paper: Paper::CesariColomboni,
+                number: "Lemma 3",
+                context: "§4, privacy of the softmax map on a random prefix: 2η-DP; checked through the algorithm (its blocks are such maps on disjoint data) with the temperature set to 1/η and the bound e^{2η}",
+            },
+            statement: "The softmax map on the sums of a random prefix N (law independent of the data) is 2η-differentially private.",
+            math: "P(J = j | d) ≤ e^{2η} P(J = j | d′), J | N = m ~ softmax(−η L^d(m))",
+            method: Method::PrivacyChecker,
+            domain: "η ∈ {1/8, 1/2, 1} (ε = 2η), (K, t, alphabet) ∈ {(2, 4, {0,1}), (3, 3, {0,1}), (2, 3, {0,1/2,1})}",
+            cost: Cost::Fast,
+            // ε = 2η with the temperature 1/η: the bound checked is e^{2η}.
+            check: || check_grid(&grid_at(AlgorithmId::PrefixSoftmax, &["1/4", "1", "2"], scale_over_epsilon(2))),
+        },
+    ]
+}

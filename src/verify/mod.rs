@@ -1,0 +1,516 @@
+//! Machine-checked claims of the papers: the shape of a registry entry, the
+//! runner, and the report (`dpdtol verify`, `proofs/REPORT.md`).
+//!
+//! The registry itself lives in `proofs/` (module [`crate::proofs`]): one
+//! [`Claim`] per lemma, theorem, corollary, numbered equation or explicit
+//! constant, each with its source, its statement in words and in mathematics,
+//! the domain or instance grid it is checked on, and a check that returns an
+//! [`Outcome`] with evidence. A claim ends in one of four [`Status`]es:
+//!
+//! * **certified** — proved over the whole stated domain, by interval
+//!   branch-and-bound with outward-rounded arithmetic, plus a
+//!   checked argument for an unbounded part of the domain;
+//! * **holds-on-instances** — true on every instance of the grid written in
+//!   the entry, each decided exactly or by separated enclosures;
+//! * **refuted** — false, with a witness (a point, an instance, a pair of
+//!   neighbouring loss sequences) whose evaluation separates from the claim;
+//! * **undecided** — neither, and the detail says why (an enclosure that
+//!   straddles the bound at the precision limit, a check that failed).
+
+use crate::error::{Error, Result};
+use serde_json::{json, Value};
+use std::cmp::Ordering;
+use std::fmt::Write;
+use std::time::Instant;
+
+/// The papers (design guide, `papers/README.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Paper {
+    /// Cesari & Colomboni, *Optimal Gap-Dependent Regret for Private
+    /// Stochastic Decision-Theoretic Online Learning* (2026), `003`.
+    CesariColomboni,
+    /// Hu, Huang, Mehta & Hegde, *Near-Optimal Algorithms for Differentially
+    /// Private Online Learning in a Stochastic Environment* (journal), `004`.
+    Hu,
+    /// Hu, Huang & Mehta, the earlier version of the same work, `002`.
+    HuEarlier,
+    /// Wu & Wang, *New Rates in Stochastic Decision-Theoretic Online Learning
+    /// under Differential Privacy* (ALT 2026), `000`.
+    WuWang,
+}
+
+impl Paper {
+    /// The short citation printed in reports.
+    pub fn cite(self) -> &'static str {
+        match self {
+            Paper::CesariColomboni => "Cesari & Colomboni (2026)",
+            Paper::Hu => "Hu, Huang, Mehta & Hegde (journal version)",
+            Paper::HuEarlier => "Hu, Huang & Mehta (earlier version)",
+            Paper::WuWang => "Wu & Wang (ALT 2026)",
+        }
+    }
+
+    /// The claim-id prefix of the paper (design guide, "Claim ids").
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Paper::CesariColomboni => "cc",
+            Paper::Hu | Paper::HuEarlier => "hu",
+            Paper::WuWang => "ww",
+        }
+    }
+}
+
+/// Where a claim is stated.
+#[derive(Clone, Copy, Debug)]
+pub struct Source {
+    /// The paper.
+    pub paper: Paper,
+    /// The numbered item: `"Lemma 2 (iv)"`, `"Theorem 1, eq. (1)"`.
+    pub number: &'static str,
+    /// Where in the text and what for: `"L240, in the proof of Lemma 5"`.
+    pub context: &'static str,
+}
+
+impl Source {
+    /// `"Cesari & Colomboni (2026), Lemma 2 (iv) — L240, …"`.
+    pub fn text(&self) -> String {
+        format!("{}, {} — {}", self.paper.cite(), self.number, self.context)
+    }
+}
+
+/// How a claim is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Interval branch-and-bound over a continuum, certified.
+    BranchAndBound,
+    /// Exact or certified evaluation on every instance of a written grid.
+    InstanceGrid,
+    /// The exhaustive privacy checker ([`crate::privacy::check`]) on every
+    /// pair of neighbouring loss sequences of each problem of a grid.
+    PrivacyChecker,
+}
+
+impl Method {
+    /// `"branch-and-bound"`, `"instance-grid"` or `"privacy-checker"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::BranchAndBound => "branch-and-bound",
+            Method::InstanceGrid => "instance-grid",
+            Method::PrivacyChecker => "privacy-checker",
+        }
+    }
+}
+
+/// Whether `cargo test` runs the claim (fast) or only the `--ignored` sweep
+/// and `dpdtol verify` (slow: more than a few seconds in a debug build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Seconds at most, in a debug build.
+    Fast,
+    /// Longer: run by `cargo test -- --ignored` and `dpdtol verify`.
+    Slow,
+}
+
+/// The verdict on a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// Proved over the whole stated domain.
+    Certified,
+    /// True on every instance of the entry's grid.
+    HoldsOnInstances,
+    /// False, with a witness.
+    Refuted,
+    /// Not decided; the detail says why.
+    Undecided,
+}
+
+impl Status {
+    /// The JSON name: `"certified"`, `"holds-on-instances"`, `"refuted"`,
+    /// `"undecided"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Certified => "certified",
+            Status::HoldsOnInstances => "holds-on-instances",
+            Status::Refuted => "refuted",
+            Status::Undecided => "undecided",
+        }
+    }
+
+    /// Every status, in report order.
+    pub const ALL: [Status; 4] = [
+        Status::Certified,
+        Status::HoldsOnInstances,
+        Status::Refuted,
+        Status::Undecided,
+    ];
+}
+
+/// What a check found: the status, the evidence in words, and a witness when
+/// refuted (or the tightest piece or instance otherwise, when informative).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The verdict.
+    pub status: Status,
+    /// The evidence: pieces proved, instances checked, margins, enclosures.
+    pub detail: String,
+    /// A JSON witness: the failing point, instance or neighbour pair.
+    pub witness: Option<Value>,
+}
+
+impl Outcome {
+    /// Proved over the whole domain.
+    pub fn certified(detail: impl Into<String>) -> Outcome {
+        Outcome {
+            status: Status::Certified,
+            detail: detail.into(),
+            witness: None,
+        }
+    }
+
+    /// True on every instance checked.
+    pub fn holds(detail: impl Into<String>) -> Outcome {
+        Outcome {
+            status: Status::HoldsOnInstances,
+            detail: detail.into(),
+            witness: None,
+        }
+    }
+
+    /// False, with the witness that shows it.
+    pub fn refuted(detail: impl Into<String>, witness: Value) -> Outcome {
+        Outcome {
+            status: Status::Refuted,
+            detail: detail.into(),
+            witness: Some(witness),
+        }
+    }
+
+    /// Not decided, with the reason (and the tightest case, if any).
+    pub fn undecided(detail: impl Into<String>, witness: Option<Value>) -> Outcome {
+        Outcome {
+            status: Status::Undecided,
+            detail: detail.into(),
+            witness,
+        }
+    }
+}
+
+/// One entry of the registry.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// `<paper>-<kind><number>[-<part>]`, e.g. `cc-lem2-iv` (design guide).
+    pub id: &'static str,
+    /// Paper, number and place in the text.
+    pub source: Source,
+    /// The claim in words, as printed (or, for an entry that checks an
+    /// evident intended statement, what was intended and why).
+    pub statement: &'static str,
+    /// The claim in mathematics (plain text with Unicode).
+    pub math: &'static str,
+    /// How it is checked.
+    pub method: Method,
+    /// The domain (for branch-and-bound) or the instance grid.
+    pub domain: &'static str,
+    /// Whether `cargo test` runs it.
+    pub cost: Cost,
+    /// The check.
+    pub check: fn() -> Result<Outcome>,
+}
+
+/// A claim with the outcome of its check and the time it took.
+#[derive(Clone, Debug)]
+pub struct Checked<'a> {
+    /// The claim.
+    pub claim: &'a Claim,
+    /// The outcome; a check that failed with an error is reported undecided
+    /// with the error as its reason.
+    pub outcome: Outcome,
+    /// Wall-clock seconds (reported in JSON, not in the markdown report,
+    /// which must not change from run to run).
+    pub seconds: f64,
+}
+
+/// Whether `id` has the shape `<paper>-<kind><number>[-<part>]`.
+pub fn is_well_formed_id(id: &str) -> bool {
+    let mut parts = id.splitn(3, '-');
+    let (Some(paper), Some(item)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    let part_ok = parts
+        .next()
+        .is_none_or(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    let kind_len = item.chars().take_while(char::is_ascii_lowercase).count();
+    let (kind, number) = item.split_at(kind_len);
+    ["hu", "ww", "cc"].contains(&paper)
+        && ["thm", "lem", "cor", "prop", "alg", "eq"].contains(&kind)
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_alphanumeric())
+        && number.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase())
+        && part_ok
+}
+
+/// Ids in reading order: paper, then kind, then number compared as a number
+/// (`cc-lem2` before `cc-lem10`), then part.
+pub fn id_order(a: &str, b: &str) -> Ordering {
+    fn key(id: &str) -> Vec<(String, u64)> {
+        // Split into runs of non-digits, each followed by its number.
+        let mut out = Vec::new();
+        let mut text = String::new();
+        let mut digits = String::new();
+        for c in id.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+            } else {
+                if !digits.is_empty() {
+                    out.push((
+                        std::mem::take(&mut text),
+                        digits.parse().unwrap_or(u64::MAX),
+                    ));
+                    digits.clear();
+                }
+                text.push(c);
+            }
+        }
+        out.push((text, digits.parse().unwrap_or(0)));
+        out
+    }
+    key(a).cmp(&key(b))
+}
+
+/// The claims `selector` names: the one with that id, or every claim whose id
+/// starts with `selector-` (`cc-lem2` selects `cc-lem2-i` … `cc-lem2-v`);
+/// all of them when `selector` is `None`. An error naming the known ids of
+/// the paper when nothing matches.
+pub fn select<'a>(registry: &'a [Claim], selector: Option<&str>) -> Result<Vec<&'a Claim>> {
+    let Some(selector) = selector else {
+        return Ok(registry.iter().collect());
+    };
+    let chosen: Vec<&Claim> = registry
+        .iter()
+        .filter(|c| c.id == selector || c.id.starts_with(&format!("{selector}-")))
+        .collect();
+    if chosen.is_empty() {
+        let paper = selector.split('-').next().unwrap_or_default();
+        let known: Vec<&str> = registry
+            .iter()
+            .map(|c| c.id)
+            .filter(|id| id.starts_with(&format!("{paper}-")))
+            .collect();
+        return Err(Error::InvalidInput(if known.is_empty() {
+            format!("no claim '{selector}'; ids start with cc-, hu- or ww- (run `dpdtol verify` to list them)")
+        } else {
+            format!(
+                "no claim '{selector}'; this paper's ids are {}",
+                known.join(", ")
+            )
+        }));
+    }
+    Ok(chosen)
+}
+
+/// Run the checks of `claims` in order; `before(i, claim)` is called before
+/// each (for progress).
+pub fn run<'a>(claims: &[&'a Claim], mut before: impl FnMut(usize, &Claim)) -> Vec<Checked<'a>> {
+    claims
+        .iter()
+        .enumerate()
+        .map(|(i, claim)| {
+            before(i, claim);
+            let started = Instant::now();
+            let outcome = (claim.check)()
+                .unwrap_or_else(|e| Outcome::undecided(format!("the check failed: {e}"), None));
+            Checked {
+                claim,
+                outcome,
+                seconds: started.elapsed().as_secs_f64(),
+            }
+        })
+        .collect()
+}
+
+/// How many outcomes have each status, in [`Status::ALL`] order.
+pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
+    Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
+}
+
+/// The `verify` JSON object (design guide: `claims`, each with `id`,
+/// `source`, `statement`, `method`, `status`, `detail`, `witness`; also
+/// `math`, `domain`, `seconds`, and a `summary`).
+pub fn to_json(checked: &[Checked<'_>]) -> Value {
+    let claims: Vec<Value> = checked
+        .iter()
+        .map(|c| {
+            json!({
+                "id": c.claim.id,
+                "source": c.claim.source.text(),
+                "statement": c.claim.statement,
+                "math": c.claim.math,
+                "method": c.claim.method.name(),
+                "domain": c.claim.domain,
+                "status": c.outcome.status.name(),
+                "detail": c.outcome.detail,
+                "witness": c.outcome.witness.clone().unwrap_or(Value::Null),
+                "seconds": c.seconds,
+            })
+        })
+        .collect();
+    let summary: serde_json::Map<String, Value> = tally(checked)
+        .iter()
+        .map(|(s, n)| (s.name().to_string(), json!(n)))
+        .collect();
+    json!({
+        "claims": claims,
+        "summary": summary,
+        "seconds": checked.iter().map(|c| c.seconds).sum::<f64>(),
+    })
+}
+
+/// A human summary: one line per claim and the tally.
+pub fn to_text(checked: &[Checked<'_>]) -> String {
+    let width = checked.iter().map(|c| c.claim.id.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for c in checked {
+        let _ = writeln!(
+            out,
+            "{:width$}  {:18}  {:16}  {:7.2} s  {}",
+            c.claim.id,
+            c.outcome.status.name(),
+            c.claim.method.name(),
+            c.seconds,
+            first_sentence(&c.outcome.detail)
+        );
+    }
+    let counts: Vec<String> = tally(checked)
+        .iter()
+        .map(|(s, n)| format!("{n} {}", s.name()))
+        .collect();
+    let _ = write!(out, "{} claims: {}", checked.len(), counts.join(", "));
+    out
+}
+
+fn first_sentence(text: &str) -> &str {
+    text.split_once(". ").map_or(text, |(first, _)| first)
+}
+
+/// The markdown report (`proofs/REPORT.md`): a summary table, then one
+/// section per claim with its source, statement, domain, status, evidence and
+/// witness. Deterministic: no timings, so CI can check it is up to date.
+pub fn to_markdown(checked: &[Checked<'_>]) -> String {
+    let mut out = String::new();
+    out.push_str("# The papers' claims, machine-checked\n\n");
+    out.push_str(
+        "Generated by `dpdtol verify --markdown proofs/REPORT.md`; do not edit by hand \
+         (CI fails when this file differs from a fresh run). How to read it: `proofs/README.md`.\n\n",
+    );
+    let counts: Vec<String> = tally(checked)
+        .iter()
+        .map(|(s, n)| format!("{n} {}", s.name()))
+        .collect();
+    let _ = writeln!(out, "{} claims: {}.\n", checked.len(), counts.join(", "));
+    out.push_str("| id | status | method | source |\n|---|---|---|---|\n");
+    for c in checked {
+        let _ = writeln!(
+            out,
+            "| [`{id}`](#{id}) | {} | {} | {}, {} |",
+            c.outcome.status.name(),
+            c.claim.method.name(),
+            c.claim.source.paper.cite(),
+            c.claim.source.number,
+            id = c.claim.id
+        );
+    }
+    for c in checked {
+        let _ = write!(
+            out,
+            "\n## {id}\n\n\
+             - **source:** {source}\n\
+             - **statement:** {statement}\n\
+             - **math:** `{math}`\n\
+             - **method:** {method}\n\
+             - **domain / grid:** {domain}\n\
+             - **status:** **{status}**\n\
+             - **evidence:** {detail}\n",
+            id = c.claim.id,
+            source = c.claim.source.text(),
+            statement = c.claim.statement,
+            math = c.claim.math.replace('`', "'"),
+            method = c.claim.method.name(),
+            domain = c.claim.domain,
+            status = c.outcome.status.name(),
+            detail = c.outcome.detail,
+        );
+        if let Some(w) = &c.outcome.witness {
+            let _ = writeln!(out, "- **witness:** `{w}`");
+        }
+    }
+    out
+}
+
+/// The status of each claim as recorded in a markdown report made by
+/// [`to_markdown`]: `(id, status)` from its summary table.
+pub fn statuses_in_markdown(markdown: &str) -> Vec<(String, Status)> {
+    markdown
+        .lines()
+        .filter_map(|line| {
+            let rest = line.strip_prefix("| [`")?;
+            let (id, rest) = rest.split_once('`')?;
+            let status_name = rest.split('|').nth(1)?.trim();
+            let status = Status::ALL.into_iter().find(|s| s.name() == status_name)?;
+            Some((id.to_string(), status))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_follow_the_guide() {
+        for good in [
+            "cc-lem2-iv",
+            "ww-thm4",
+            "hu-thm8",
+            "ww-cor1-laplace",
+            "cc-eq3",
+            "ww-lemD1",
+        ] {
+            assert!(is_well_formed_id(good), "{good}");
+        }
+        for bad in [
+            "cc-lemma2",
+            "xx-thm1",
+            "cc-thm",
+            "cc-lem2-",
+            "ww_thm4",
+            "cc",
+            "hu-thm8-a b",
+        ] {
+            assert!(!is_well_formed_id(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ids_sort_by_number() {
+        let mut ids = vec![
+            "cc-lem10",
+            "cc-lem2-v",
+            "cc-lem2-iv",
+            "cc-lem2",
+            "cc-eq3",
+            "ww-thm1",
+        ];
+        ids.sort_by(|a, b| id_order(a, b));
+        assert_eq!(
+            ids,
+            [
+                "cc-eq3",
+                "cc-lem2",
+                "cc-lem2-iv",
+                "cc-lem2-v",
+                "cc-lem10",
+                "ww-thm1"
+            ]
+        );
+    }
+}
