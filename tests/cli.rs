@@ -285,3 +285,64 @@ fn privacy_shards_merge_into_the_whole_run() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn verify_prints_the_claims_it_checks_as_json_and_markdown() {
+    let dir = std::env::temp_dir().join(format!("dpdtol-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let markdown = dir.join("report.md");
+    let out = json(&[
+        "verify",
+        "--claim",
+        "hu-thm8",
+        "--json",
+        "--markdown",
+        markdown.to_str().unwrap(),
+    ]);
+    let claims = out["claims"].as_array().expect("claims");
+    // `hu-thm8` selects the claim and its intended variant `hu-thm8-lap2`.
+    let ids: Vec<&str> = claims.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["hu-thm8", "hu-thm8-lap2"]);
+    for c in claims {
+        for key in [
+            "id",
+            "source",
+            "statement",
+            "method",
+            "status",
+            "detail",
+            "witness",
+        ] {
+            assert!(c.get(key).is_some(), "{key} missing in {c}");
+        }
+    }
+    // Laplace noise of scale 1/ε is not ε-DP (ratio e^{2ε}/(1+ε) at K = 2):
+    // refuted, with a pair of neighbouring loss sequences as the witness.
+    assert_eq!(claims[0]["status"], "refuted");
+    let witness = &claims[0]["witness"];
+    assert_eq!(
+        witness["losses"].as_array().unwrap().len(),
+        witness["neighbour"].as_array().unwrap().len()
+    );
+    assert_eq!(claims[1]["status"], "holds-on-instances");
+    assert_eq!(out["summary"]["refuted"], 1);
+    let report = std::fs::read_to_string(&markdown).unwrap();
+    assert!(
+        report.contains("| [`hu-thm8`](#hu-thm8) | refuted |"),
+        "{report}"
+    );
+    assert!(report.contains("## hu-thm8-lap2"), "{report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_refuses_an_unknown_claim_with_one_line() {
+    let out = dpdtol(&["verify", "--claim", "ww-thm99"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("ww-thm99") && stderr.contains("ww-thm1"),
+        "{stderr}"
+    );
+}
