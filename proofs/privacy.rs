@@ -356,3 +356,59 @@ pub(super) fn claims() -> Vec<Claim> {
         },
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+
+    fn wu_wang_exponential(scale: &str, epsilon: &str) -> Case {
+        let mut config = Config::new(AlgorithmId::WuWang, 2, q(epsilon));
+        config.noise = Some(Noise::Exponential);
+        config.noise_scale = Some(q(scale));
+        Case {
+            config,
+            horizon: 4,
+            alphabet: alphabet(&["0", "1"]),
+        }
+    }
+
+    /// Permute-and-flip at scale 2 attains the ratio e^1 exactly at t = 4:
+    /// the claim "ratio ≤ e^1" cannot be confirmed by intervals, and the same
+    /// claim a thousandth tighter, "ratio ≤ e^{999/1000}", is refuted with a
+    /// witness whose ratio is above the bound.
+    #[test]
+    fn a_bound_a_thousandth_too_small_is_refuted() {
+        let tight = check_grid(&[wu_wang_exponential("2", "1")]).unwrap();
+        assert_eq!(tight.status, Status::Undecided, "{}", tight.detail);
+        let tighter = check_grid(&[wu_wang_exponential("2", "999/1000")]).unwrap();
+        assert_eq!(tighter.status, Status::Refuted, "{}", tighter.detail);
+        let witness = tighter.witness.expect("a witness");
+        assert_eq!(witness["bound"], "e^999/1000");
+        // e^{999/1000} < 2.7156 < the ratio printed.
+        let ratio: f64 = witness["ratio"].as_str().unwrap().parse().unwrap();
+        assert!(ratio > 2.7156, "{witness}");
+        // The witness pair differs in exactly one round.
+        let differing = witness["losses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(witness["neighbour"].as_array().unwrap())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(differing, 1, "{witness}");
+    }
+
+    /// A private configuration holds, with every problem's ratio reported.
+    #[test]
+    fn a_private_algorithm_holds_on_its_grid() {
+        let outcome = check_grid(&[wu_wang_exponential("4", "1")]).unwrap();
+        assert_eq!(
+            outcome.status,
+            Status::HoldsOnInstances,
+            "{}",
+            outcome.detail
+        );
+        assert!(outcome.detail.contains("K=2 t=4"), "{}", outcome.detail);
+    }
+}
