@@ -775,3 +775,368 @@ fn cli_curve_and_plot_files() {
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ============================================================================
+// Issue 4, the rows added last: CC Lemmas 4–5 in the Bernoulli setting and
+// Hu et al.'s Theorem 12 (src/regret/bounds.rs, module doc).
+// ============================================================================
+
+use dpdtol::regret::bounds::{Bound, Evaluation};
+
+/// `C(n, s)`.
+fn choose(n: u64, s: u64) -> BigInt {
+    // C(n, i + 1) = C(n, i)(n − i)/(i + 1), exact at every step.
+    (0..s).fold(BigInt::one(), |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// `F_m = E[Σ_j Δ_j P_{m,j}]` (CC L361) by brute force: every outcome of the
+/// independent sums `S_j ~ Binomial(m, μ_j)`, with its exact rational
+/// probability `Π_j C(m, S_j) μ_j^{S_j} (1 − μ_j)^{m − S_j}`, and the softmax
+/// law `e^{−ηS_j}/Σ_i e^{−ηS_i}` with certified weights.
+fn f_m_brute_force(means: &[Q], eta: &Q, m: u64) -> Certified {
+    let k = means.len();
+    let best = means.iter().min().unwrap().clone();
+    let deltas: Vec<Certified> = means
+        .iter()
+        .map(|mu| Certified::from_rational(&(mu - &best), &BITS))
+        .collect();
+    let pmf: Vec<Vec<Q>> = means
+        .iter()
+        .map(|mu| {
+            (0..=m)
+                .map(|s| {
+                    Q::from_integer(choose(m, s))
+                        * num_traits::pow(mu.clone(), s as usize)
+                        * num_traits::pow(Q::one() - mu, (m - s) as usize)
+                })
+                .collect()
+        })
+        .collect();
+    let weights: Vec<Certified> = (0..=m)
+        .map(|s| {
+            Certified::from_rational(&-(eta * Q::from_integer(s.into())), &BITS)
+                .exp()
+                .unwrap()
+        })
+        .collect();
+    let mut total = Certified::from_int(0, &BITS);
+    let mut outcome = vec![0usize; k];
+    loop {
+        let p: Q = (0..k).map(|j| pmf[j][outcome[j]].clone()).product();
+        if !p.is_zero() {
+            let mut numerator = Certified::from_int(0, &BITS);
+            let mut denominator = Certified::from_int(0, &BITS);
+            for j in 0..k {
+                numerator = numerator + deltas[j].clone() * &weights[outcome[j]];
+                denominator = denominator + &weights[outcome[j]];
+            }
+            total = total + Certified::from_rational(&p, &BITS) * numerator / denominator;
+        }
+        let mut j = 0;
+        loop {
+            if j == k {
+                return total;
+            }
+            outcome[j] += 1;
+            if outcome[j] <= m as usize {
+                break;
+            }
+            outcome[j] = 0;
+            j += 1;
+        }
+    }
+}
+
+/// The tail bound `Σ_{j≠b} Δ_j ρ_j^{M+1}/(1 − ρ_j)` written out from the
+/// closed form: `ρ_j = (1 − μ_j + μ_j e^{−η})(1 − μ_b + μ_b e^{η})` (λ = η),
+/// or, when `x*² = μ_j(1 − μ_b)/((1 − μ_j)μ_b) < e^{2η}` (f64 is enough to
+/// tell on the test instances), the minimum over λ,
+/// `(√((1 − μ_j)(1 − μ_b)) + √(μ_j μ_b))²`.
+fn tail_closed_form(means: &[Q], eta: &Q, m: u64) -> Certified {
+    let c = |x: &Q| Certified::from_rational(x, &BITS);
+    let sqrt = |x: &Q| {
+        (Certified::from_rational(x, &BITS).ln().unwrap() / Certified::from_int(2, &BITS))
+            .exp()
+            .unwrap()
+    };
+    let b = (0..means.len()).min_by_key(|&j| means[j].clone()).unwrap();
+    let mu_b = &means[b];
+    let e_eta = c(eta).exp().unwrap();
+    let mut tail = Certified::from_int(0, &BITS);
+    for (_, mu_j) in means.iter().enumerate().filter(|&(j, _)| j != b) {
+        let one = Q::one();
+        let x2 = if mu_b.is_zero() {
+            f64::INFINITY
+        } else {
+            (mu_j * (&one - mu_b) / ((&one - mu_j) * mu_b)).to_f64()
+        };
+        let rho = if x2 < (2.0 * eta.to_f64()).exp() {
+            let s = sqrt(&((&one - mu_j) * (&one - mu_b))) + sqrt(&(mu_j * mu_b));
+            s.clone() * &s
+        } else {
+            (c(&(&one - mu_j)) + c(mu_j) / &e_eta) * (c(&(&one - mu_b)) + c(mu_b) * &e_eta)
+        };
+        let one_r = Certified::from_int(1, &BITS);
+        tail = tail + c(&(mu_j - mu_b)) * rho.pow_u64(m + 1) / (one_r - &rho);
+    }
+    tail
+}
+
+fn evaluate(config: &Config, inst: &Instance, setting: Setting, t: u128) -> Evaluation<Certified> {
+    let curve: RegretCurve<Certified> = closed_form(config, inst, setting, t, &BITS);
+    Evaluator::<Certified>::new(config, inst, setting, t, &BITS, None)
+        .unwrap()
+        .at(t, &curve)
+        .unwrap()
+}
+
+fn row<'a>(evaluation: &'a Evaluation<Certified>, id: &str) -> &'a Bound<Certified> {
+    evaluation
+        .bounds
+        .iter()
+        .find(|b| b.id == id)
+        .unwrap_or_else(|| panic!("no row {id}"))
+}
+
+/// An end `end` of an enclosure agrees with the certified `x` to `digits`
+/// digits (relative): the ends of the rows' enclosures are points, and the
+/// test's own computation is an interval.
+fn assert_end(end: &Q, x: &Certified, digits: u32, what: &str) {
+    let (lo, hi) = x.enclosure().unwrap();
+    let mid = (&lo + &hi) / Q::from_integer(2.into());
+    let error = (end - &mid).abs() + (hi - lo);
+    assert!(
+        error <= tenth(digits) * mid.abs().max(Q::one()),
+        "{what}: {} against {} (error {})",
+        end.to_f64(),
+        mid.to_f64(),
+        dpdtol::num::format_sig(&error, 5)
+    );
+}
+
+#[test]
+fn cc_lemmas_4_and_5_in_the_bernoulli_setting_match_brute_force() {
+    // ε = 1: η = min{ε/2, 1/8} = 1/8. T = 15 reaches blocks 1..3, so
+    // M = 2^{3−1} = 4; T = 8 reaches the same blocks (block 3 cut short).
+    // (1/4, 3/4): λ = η; (9/20, 1/2): the interior minimiser (x*² = 11/9 <
+    // e^{1/4}); (1/10, 1/5, 1/2) and (0, 1/2, 1): λ = η (μ_b = 0 in the last).
+    let eta = q("1/8");
+    for (means, t, m) in [
+        ("1/4,3/4", 15u128, 4u64),
+        ("9/20,1/2", 8, 4),
+        ("1/10,1/5,1/2", 15, 4),
+        ("0,1/2,1", 7, 2),
+    ] {
+        let inst = instance(means);
+        let config = Config::new(AlgorithmId::PrefixSoftmax, inst.k(), q("1"));
+        let evaluation = evaluate(&config, &inst, Setting::Bernoulli, t);
+        let head = (1..=m).fold(Certified::from_int(0, &BITS), |acc, m| {
+            acc + f_m_brute_force(inst.means(), &eta, m)
+        });
+        let tail = tail_closed_form(inst.means(), &eta, m);
+        let one = Certified::from_int(1, &BITS);
+        let four = Certified::from_int(4, &BITS);
+        let lem4 = row(&evaluation, "cc-lem4");
+        let (lo, hi) = lem4.value.enclosure().unwrap();
+        assert_end(&lo, &(one.clone() + four.clone() * &head), 30, means);
+        assert_end(
+            &hi,
+            &(one + four * (head.clone() + &tail)),
+            30,
+            &format!("{means}: 1 + 4(Σ F + tail)"),
+        );
+        assert_eq!(lem4.holds(&curve_total(&config, &inst, t)), Some(true));
+        let lem5 = row(&evaluation, "cc-lem5");
+        let (lo, hi) = lem5.quantity.as_ref().unwrap().1.enclosure().unwrap();
+        assert_end(&lo, &head, 30, &format!("{means}: Σ_{{m≤M}} F_m"));
+        assert_end(&hi, &(head + &tail), 30, &format!("{means}: Σ F + tail"));
+        assert!(lem5.applies);
+        assert_eq!(lem5.holds(&curve_total(&config, &inst, t)), Some(true));
+        assert!(!evaluation
+            .not_evaluated
+            .iter()
+            .any(|n| n.id.starts_with("cc-lem")));
+    }
+    // The brute force agrees with the crate's enumeration of F_m.
+    let inst = instance("1/10,1/5,1/2");
+    let deltas = inst.gaps_in::<Certified>(&BITS);
+    let crate_f3: Certified =
+        regret::bernoulli::expected_gap(Noise::Gumbel, &q("8"), &inst, &deltas, 3, &BITS).unwrap();
+    assert_agree(
+        &crate_f3,
+        &f_m_brute_force(inst.means(), &eta, 3),
+        30,
+        "F_3",
+    );
+}
+
+fn curve_total(config: &Config, inst: &Instance, t: u128) -> Certified {
+    let curve: RegretCurve<Certified> = closed_form(config, inst, Setting::Bernoulli, t, &BITS);
+    curve.total(&BITS)
+}
+
+#[test]
+fn the_prefix_tail_bound_bounds_the_next_twenty_terms() {
+    // T = 7: M = 2; Σ_{m=3}^{22} F_m ≤ the row's tail (the width of
+    // cc-lem5's enclosure of Σ F_m), for λ = η and for the interior λ.
+    let eta = q("1/8");
+    for means in ["3/10,3/5", "9/20,1/2", "0,1/4,1/2"] {
+        let inst = instance(means);
+        let config = Config::new(AlgorithmId::PrefixSoftmax, inst.k(), q("1"));
+        let evaluation = evaluate(&config, &inst, Setting::Bernoulli, 7);
+        let (lo, hi) = evaluation
+            .bounds
+            .iter()
+            .find(|b| b.id == "cc-lem5")
+            .unwrap()
+            .quantity
+            .as_ref()
+            .unwrap()
+            .1
+            .enclosure()
+            .unwrap();
+        let bound = hi - lo;
+        let twenty = (3..=22).fold(Certified::from_int(0, &BITS), |acc, m| {
+            acc + f_m_brute_force(inst.means(), &eta, m)
+        });
+        let (_, twenty_hi) = twenty.enclosure().unwrap();
+        assert!(
+            twenty_hi <= bound,
+            "{means}: Σ_{{m=3}}^{{22}} F_m = {} above the tail bound {}",
+            twenty.to_f64(),
+            bound.to_f64()
+        );
+    }
+}
+
+#[test]
+fn cc_lemma_rows_are_not_evaluated_when_rho_below_one_is_not_certified() {
+    // Δ = 2^{−300}: ρ = 1 − O(Δ²) cannot be told from 1 at 256 bits.
+    let tiny = Q::new(BigInt::one(), BigInt::one() << 300);
+    let half = q("1/2");
+    let inst = Instance::new(vec![&half - &tiny, half]).unwrap();
+    let config = Config::new(AlgorithmId::PrefixSoftmax, 2, q("1"));
+    let evaluation = evaluate(&config, &inst, Setting::Bernoulli, 3);
+    for id in ["cc-lem4", "cc-lem5"] {
+        assert!(evaluation.bounds.iter().all(|b| b.id != id));
+        let skipped = evaluation
+            .not_evaluated
+            .iter()
+            .find(|n| n.id == id)
+            .unwrap();
+        assert!(skipped.reason.contains("ρ_2 < 1"), "{}", skipped.reason);
+    }
+}
+
+#[test]
+fn hu_theorem_12_row() {
+    // 0.2 · 0.49 · m*·Δ with m* = ln K/(10εΔ): 0.0098 ln K/ε. K = 4, ε = 1:
+    // 0.0098 · ln 4 = 0.01358568473897….
+    let value = 0.0098 * 4f64.ln();
+    let prefix = |k: usize| Config::new(AlgorithmId::PrefixSoftmax, k, q("1"));
+    // Δ = 1/5 < 1/4, K = 4, T = 15 ≥ max{ln 4/(16/25), ln 4/2} = 2.166….
+    let inst = instance("3/10,1/2,1/2,1/2");
+    let evaluation = evaluate(&prefix(4), &inst, Setting::Bernoulli, 15);
+    let r = row(&evaluation, "hu-thm12");
+    assert!(
+        (r.value.to_f64() - value).abs() < 1e-15,
+        "{}",
+        r.value.to_f64()
+    );
+    assert!(r.applies, "{:?}", r.note);
+    assert_eq!(r.kind.name(), "lower");
+    let total = curve_total(&prefix(4), &inst, 15);
+    // prefix-softmax is symmetric in the actions: the largest regret over
+    // the packing is the run's own.
+    assert_agree(&r.quantity.as_ref().unwrap().1, &total, 30, "symmetric");
+    assert_eq!(r.holds(&total), Some(true));
+    // The hypotheses, one at a time.
+    for (means, t, what) in [
+        ("3/10,1/2,1/2", 15u128, "K ≥ 4"),
+        ("1/4,1/2,1/2,1/2", 15, "Δmin < 1/4"),
+        ("3/10,1/2,1/2,1/2", 2, "T ≥ ln K/(16Δmin²)"),
+    ] {
+        let inst = instance(means);
+        let r = evaluate(&prefix(inst.k()), &inst, Setting::Bernoulli, t);
+        let r = row(&r, "hu-thm12");
+        assert!(!r.applies, "{means} T = {t}");
+        assert!(r.note.as_ref().unwrap().contains(what), "{:?}", r.note);
+    }
+    // T ≥ ln K/(10εΔmin) = 6.93… binds at ε = 1/10 (η = 1/20): T = 6 fails, 7 passes.
+    let small = Config::new(AlgorithmId::PrefixSoftmax, 4, q("1/10"));
+    for (t, applies) in [(6u128, false), (7, true)] {
+        let r = evaluate(&small, &inst, Setting::Bernoulli, t);
+        assert_eq!(row(&r, "hu-thm12").applies, applies, "T = {t}");
+    }
+    // hu-rnm-ftnl (Lap(1/ε), not ε-DP) plays action 1 first: the quantity is
+    // the larger regret of the best action at position 1 or 2.
+    let config = Config::new(AlgorithmId::HuRnmFtnl, 4, q("1"));
+    let evaluation = evaluate(&config, &inst, Setting::Bernoulli, 15);
+    let r = row(&evaluation, "hu-thm12");
+    assert!(!r.applies);
+    let first = curve_total(&config, &instance("3/10,1/2,1/2,1/2"), 15);
+    let second = curve_total(&config, &instance("1/2,3/10,1/2,1/2"), 15);
+    assert!(second.to_f64() > first.to_f64());
+    assert_agree(
+        &r.quantity.as_ref().unwrap().1,
+        &second,
+        30,
+        "max over placements",
+    );
+    // Not evaluated off the packing or in the deterministic setting.
+    for (means, setting) in [
+        ("3/10,1/2,1/2,1/2", Setting::Deterministic),
+        ("3/10,1/2,1/2,3/5", Setting::Bernoulli),
+    ] {
+        let inst = instance(means);
+        let evaluation = evaluate(&prefix(4), &inst, setting, 15);
+        assert!(evaluation.bounds.iter().all(|b| b.id != "hu-thm12"));
+        assert!(evaluation.not_evaluated.iter().any(|n| n.id == "hu-thm12"));
+    }
+}
+
+#[test]
+fn cli_bernoulli_prefix_softmax_shows_the_lemma_rows_and_theorem_12() {
+    let v = json(&[
+        "regret",
+        "--setting",
+        "bernoulli",
+        "--algorithm",
+        "prefix-softmax",
+        "--means",
+        "0.3,0.5,0.5,0.5",
+        "--horizon",
+        "15",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    let bounds = v["bounds"].as_array().unwrap();
+    let find = |id: &str| {
+        bounds
+            .iter()
+            .find(|b| b["id"] == id)
+            .unwrap_or_else(|| panic!("no {id} in {v}"))
+    };
+    for id in ["cc-lem4", "cc-lem5", "hu-thm12"] {
+        let b = find(id);
+        assert_eq!(b["holds"], true, "{b}");
+        assert_eq!(b["applies"], true, "{b}");
+        assert_eq!(b["value_interval"].as_array().unwrap().len(), 2);
+    }
+    assert_eq!(find("hu-thm12")["kind"], "lower");
+    assert!(find("cc-lem5")["quantity_value"].is_string());
+    assert!(find("cc-lem4")["note"]
+        .as_str()
+        .unwrap()
+        .contains("Σ_{m≤4} F_m"));
+    // The Lemma 4 value is an enclosure [1 + 4ΣF, 1 + 4(ΣF + tail)]: its ends
+    // differ by four times a positive tail.
+    let interval = find("cc-lem4")["value_interval"].as_array().unwrap();
+    assert!(q(interval[0].as_str().unwrap()) < q(interval[1].as_str().unwrap()));
+    assert!(v["bounds_not_evaluated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|n| n["id"] != "cc-lem4" && n["id"] != "hu-thm12"));
+}

@@ -264,9 +264,16 @@ fn compute(
         } else {
             (None, None)
         };
-        let decided = evaluation
-            .as_ref()
-            .is_none_or(|e| e.bounds.iter().all(|b| b.holds(&total).is_some()));
+        // A row left undecided by an enclosure wider than rounding (the
+        // enclosed tail of CC Lemma 4–5's Σ F_m in the Bernoulli setting)
+        // stays undecided at any precision: it does not ask for more bits.
+        let decided = evaluation.as_ref().is_none_or(|e| {
+            e.bounds.iter().all(|b| {
+                b.holds(&total).is_some()
+                    || !tight(&b.value)
+                    || b.quantity.as_ref().is_some_and(|(_, v)| !tight(v))
+            })
+        });
         let accepted = (exact.is_some() || tight(&total)) && decided;
         // More precision only helps when rounding limits the width: stop when
         // doubling it did not shrink the enclosure (the prefix-softmax

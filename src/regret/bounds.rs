@@ -18,8 +18,8 @@
 //! | `cc-thm1-eq1` | CC Theorem 1, eq. (1), L165: `1 + 800 ln K/Δmin + 16 ln K/η` | prefix-softmax |
 //! | `cc-thm1-eq2` | CC Theorem 1, eq. (2), L169: `1000(ln K/Δmin + ln K/ε)` | prefix-softmax |
 //! | `cc-thm1-proof` | CC proof of Theorem 1, L627/L635: `802 ln K/Δmin + 32 ln K/ε` (ε ≤ ¼), `930 ln K/Δmin` (ε > ¼) | prefix-softmax |
-//! | `cc-lem4` | CC Lemma 4, L362: `1 + 4 Σ_m F_m` (deterministic setting, `F_m` exact) | prefix-softmax |
-//! | `cc-lem5` | CC Lemma 5, L395: `Σ_m F_m ≤ 200 ln K/Δmin + 4 ln K/η` | prefix-softmax |
+//! | `cc-lem4` | CC Lemma 4, L362–366: `1 + 4 Σ_{m≥1} F_m` (deterministic: `F_m` summed in closed form; Bernoulli: `Σ_{m≤M} F_m` exact-certified plus an enclosed tail, see below) | prefix-softmax |
+//! | `cc-lem5` | CC Lemma 5, L395–399: `Σ_{m≥1} F_m ≤ 200 ln K/Δmin + 4 ln K/η` (same `Σ F_m`) | prefix-softmax |
 //! | `hu-thm9-proof` | HU App. D.2 L794: `1 + Σ_ℓ 256(1 + ln|J_ℓ|)/min{Δ_(ℓ), ε}` | hu-rnm-ftnl |
 //! | `hu-thm9-proof-2` | HU App. D.2 L798–804: `1 + 512(1 + ln(K−1))/Δmin + Σ_{ℓ: Δ_(ℓ)>ε} 256(1 + ln|J_ℓ|)/ε` | hu-rnm-ftnl |
 //! | `ww-thm4` | WW Theorem 4 proof, L330–337 with Lemma 3 as printed: `3 + 4(1 + ln 2)/ln 2 · ln K/ε` | wu-wang, deterministic, B = 0, Exp/Gumbel |
@@ -29,6 +29,57 @@
 //! | `ww-lem3` | WW Lemma 3 as printed, L320: `Σ_{r≥1} f(r) ≤ 2(1 + ln 2)/ln 2 · ln K` | same |
 //! | `ww-lem3-eq6` | WW eq. (6) with the displayed antiderivative: `Σ f(r) ≤ (1 + ln 2)/ln 2 · ln(Σ_i e^{−a_i}/n₀)` | same |
 //! | `ww-thm3` | WW Theorem 3 proof, L541–549 (lower): `(1/ε) ln(e^{(T+1)ε}/(e^{(T+1)ε}+K−1) · (e^ε+K−1)/e^ε)` on the average regret over the K hard instances | every algorithm, hard instances |
+//! | `hu-thm12` | HU Theorem 12, L315–317, proof App. D.3 L852–864 (lower): `0.2 · 0.49 · m*·Δ = 0.0098 ln K/ε`, `m* = ln K/(10εΔ)`, on the largest regret over the K instances of Step 1 | every algorithm, Bernoulli setting, the instances of Step 1 |
+//!
+//! # `Σ_m F_m` in the Bernoulli setting (`cc-lem4`, `cc-lem5`)
+//!
+//! `F_m = E[Σ_j Δ_j P_{m,j}]` (CC L361), `P_{m,j}` the softmax law at `η` on
+//! the losses summed over `m` rounds. Prefix-softmax's block `b ≥ 2` plays
+//! the average of `F_m` over `m ∈ {2^{b−2}+1..2^{b−1}}` and block 1 plays
+//! `F_1` (CC Lemma 4's proof, L375–390), so the regret curve of the run
+//! already holds `Σ_{m≤M} F_m = gap_1 + Σ_{b=2}^{B} 2^{b−2} gap_b`,
+//! `M = 2^{B−1}`, `B = ⌊log₂ T⌋` (`M = 0` at `T = 1`): no enumeration is
+//! repeated. The tail: with `b` the best action and `D_{m,j} = L_{m,j} −
+//! L_{m,b}` (CC L353, whose action 1 is our best action), for every
+//! `λ ∈ [0, η]`, `P_{m,j} ≤ min{1, e^{−ηD_{m,j}}} ≤ e^{−λD_{m,j}}` (the
+//! denominator is at least the best action's weight, CC L418), and the
+//! rounds and actions are independent, so
+//!
+//! ```text
+//! E[e^{−λ D_{m,j}}] = ρ_j(λ)^m,   ρ_j(λ) = (1 − μ_j + μ_j e^{−λ})(1 − μ_b + μ_b e^{λ}),
+//! Σ_{m>M} F_m ≤ Σ_{j≠b} Δ_j Σ_{m>M} ρ_j^m = Σ_{j≠b} Δ_j ρ_j^{M+1}/(1 − ρ_j)   (every ρ_j < 1).
+//! ```
+//!
+//! `ρ_j(λ)` is `f(e^λ)` with `f(x) = (q_j + μ_j/x)(q_b + μ_b x)`, `q = 1 − μ`,
+//! convex in `x > 0` with its minimum at `x*² = μ_j q_b/(q_j μ_b)`, where
+//! `f(x*) = (√(q_j q_b) + √(μ_j μ_b))²` (the squared Bhattacharyya affinity
+//! of the two Bernoulli laws, `< 1` when `μ_j ≠ μ_b`). So `λ_j = ln x*` when
+//! `x* < e^η`, else `λ_j = η` (the plain Chernoff bound at the softmax's own
+//! rate). When some `ρ_j < 1` cannot be certified (a gap near the working
+//! precision) the two rows are reported as not evaluated, with that reason.
+//! Both rows then carry enclosures: `cc-lem4`'s value is
+//! `[1 + 4Σ_{m≤M} F_m, 1 + 4(Σ_{m≤M} F_m + tail)]` and `cc-lem5`'s quantity
+//! `[Σ_{m≤M} F_m, Σ_{m≤M} F_m + tail]`; [`Bound::holds`] decides them only
+//! when the enclosures separate.
+//!
+//! # `hu-thm12`
+//!
+//! Theorem 12 (HU L315–317): for `Δmin ∈ (0, 1/4)`, `K ≥ 4`,
+//! `T ≥ max{ln K/(16Δmin²), ln K/(10εΔmin)}` and every ε-DP algorithm,
+//! some instance of the packing of App. D.3 Step 1 (product Bernoulli
+//! rewards, all means 1/2 but one 1/2 + Δ; in losses 1/2 and 1/2 − Δ) has
+//! regret `Ω(max{ln K/Δmin, ln K/ε})`. The `ln K/Δmin` part is Mourtada &
+//! Gaïffas's Proposition 4, with no constant printed here; the `ln K/ε` part
+//! has the explicit constant of Step 3 (L852–864): with probability ≥ 0.2 the first
+//! `m* = ln K/(10εΔ)` rounds give weight ≥ 0.49·m* to suboptimal actions, so
+//! `max_j Reg_T(P_j) ≥ 0.2 · 0.49 · m* · Δ = 0.0098 ln K/ε`. The row is
+//! evaluated on those instances in the Bernoulli setting only; its quantity is
+//! the largest regret over the K placements of the best action (one
+//! placement for algorithms symmetric in the actions — uniform first action,
+//! i.i.d. noise; placements 1 and 2 when round 1 plays action 1, the noise
+//! making actions 2..K alike; all K for `ftl`, which breaks ties by index).
+//! Note: HU's prose after the theorem (L319) says the first term "requires
+//! Δmin > 1/4"; the statement says `Δmin ∈ (0, 1/4)`, which `applies` follows.
 //!
 //! Rates: `hu-ftl` (ln K/Δmin), `hu-naive` (max{ln K/Δmin, K ln K/ε}),
 //! `hu-thm9`, `hu-cor11`, `ww-thm1`, `ww-thm2`, `ww-cor1`, `ww-cor2`,
@@ -38,8 +89,9 @@ use super::deterministic::{self, Options};
 use super::{
     count, negligible, negligible_bits, Enclose, Instance, Plan, RegretCurve, Round, Setting,
 };
+use crate::algorithm::epoch_rnm::FirstAction;
 use crate::algorithm::{AlgorithmId, Config};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
@@ -153,6 +205,11 @@ pub struct Evaluator<R: Real> {
     /// The regret curves on the hard instances with the best action first
     /// and second.
     hard: Option<(RegretCurve<R>, RegretCurve<R>)>,
+    /// HU Theorem 12's packing (Bernoulli setting, an instance of App. D.3
+    /// Step 1): the regret curves at the placements of the best action
+    /// that can differ (see the module doc; none when the algorithm is
+    /// symmetric in the actions and the run's own curve is every one).
+    packing: Vec<RegretCurve<R>>,
 }
 
 impl<R: Enclose> Evaluator<R> {
@@ -187,6 +244,7 @@ impl<R: Enclose> Evaluator<R> {
             sum_f_r: None,
             ww_printed_terms: Vec::new(),
             hard: None,
+            packing: Vec::new(),
         };
         if let Plan::Prefix { eta } = &plan {
             if setting == Setting::Deterministic {
@@ -218,6 +276,28 @@ impl<R: Enclose> Evaluator<R> {
                 )
             };
             evaluator.hard = Some((hard(0)?, hard(1)?));
+        }
+        if setting == Setting::Bernoulli {
+            if let Some(delta) = packing_delta(inst) {
+                let placements: Vec<usize> = match &plan {
+                    Plan::Ftl => (0..inst.k()).collect(),
+                    Plan::Epoch {
+                        first: FirstAction::One,
+                        ..
+                    } => vec![0, 1],
+                    _ => Vec::new(),
+                };
+                for best in placements {
+                    evaluator.packing.push(super::regret(
+                        &plan,
+                        &packing_instance(inst.k(), best, &delta)?,
+                        Setting::Bernoulli,
+                        horizon,
+                        ctx,
+                        limit,
+                    )?);
+                }
+            }
         }
         Ok(evaluator)
     }
@@ -458,9 +538,12 @@ impl<R: Enclose> Evaluator<R> {
                     &sqrt_t_ln_k,
                 )?;
             }
-            AlgorithmId::PrefixSoftmax => self.cesari_colomboni(&mut bounds, &mut not_evaluated)?,
+            AlgorithmId::PrefixSoftmax => {
+                self.cesari_colomboni(curve, &mut bounds, &mut not_evaluated)?
+            }
         }
         self.lower_bound(t, &mut bounds, &mut not_evaluated)?;
+        self.hu_thm12(t, curve, &mut bounds, &mut not_evaluated)?;
         Ok(Evaluation {
             bounds,
             rates,
@@ -691,6 +774,7 @@ impl<R: Enclose> Evaluator<R> {
 
     fn cesari_colomboni(
         &self,
+        curve: &RegretCurve<R>,
         bounds: &mut Vec<Bound<R>>,
         not_evaluated: &mut Vec<NotEvaluated>,
     ) -> Result<()> {
@@ -747,43 +831,205 @@ impl<R: Enclose> Evaluator<R> {
             applies,
             note,
         });
-        match &self.sum_f_m {
-            Some(sum) => {
-                bounds.push(Bound {
-                    id: "cc-lem4",
-                    source: "Cesari & Colomboni (003) Lemma 4, L362–366 (F_m exact: deterministic losses)",
-                    statement: "1 + 4 Σ_{m≥1} F_m".into(),
-                    kind: BoundKind::Upper,
-                    value: one + self.int(4) * sum,
-                    quantity: None,
-                    applies: true,
-                    note: None,
-                });
-                let eta_r = self.q(eta.clone());
-                bounds.push(Bound {
-                    id: "cc-lem5",
-                    source: "Cesari & Colomboni (003) Lemma 5, L395–399",
-                    statement: "Σ_{m≥1} F_m ≤ 200 ln K/Δmin + 4 ln K/η (η ≤ 1/8)".into(),
-                    kind: BoundKind::Upper,
-                    value: self.int(200) * &by_gap + self.int(4) * ln_k / &eta_r,
-                    quantity: Some(("Σ_{m≥1} F_m".into(), sum.clone())),
-                    applies: *eta <= Q::new(1.into(), 8.into()),
-                    note: None,
-                });
-            }
-            None => {
-                for (id, source) in [
-                    ("cc-lem4", "Cesari & Colomboni (003) Lemma 4, L362–366"),
-                    ("cc-lem5", "Cesari & Colomboni (003) Lemma 5, L395–399"),
-                ] {
-                    not_evaluated.push(NotEvaluated {
-                        id,
-                        source,
-                        reason: "Σ_{m≥1} F_m is evaluated exactly only in the deterministic setting (in the Bernoulli setting each F_m is an expectation over Binomial(m, μ) sums, for every m ≥ 1)".into(),
-                    });
+        let lem4_source = "Cesari & Colomboni (003) Lemma 4, L362–366";
+        let lem5_source = "Cesari & Colomboni (003) Lemma 5, L395–399";
+        // Σ_{m≥1} F_m: (lower end, upper end, how it was obtained).
+        let (sum_lo, sum_hi, how) = match (&self.sum_f_m, self.setting) {
+            (Some(sum), _) => (
+                sum.clone(),
+                sum.clone(),
+                "F_m exact: deterministic losses".to_string(),
+            ),
+            (None, Setting::Bernoulli) => {
+                let (head, m) = prefix_sum_from_curve(curve, &self.ctx)?;
+                match self.prefix_tail(eta, m)? {
+                    Ok(tail) => {
+                        let how = format!(
+                            "Bernoulli: Σ_{{m≤{m}}} F_m from the regret's block averages, the tail Σ_{{m>{m}}} F_m ∈ [0, {}] by the Chernoff bound of the module doc",
+                            crate::num::format_sig_directed(
+                                &tail.enclosure().map_or_else(Q::zero, |(_, hi)| hi),
+                                6,
+                                crate::num::Dir::Up
+                            )
+                        );
+                        (head.clone(), head + &tail, how)
+                    }
+                    Err(reason) => {
+                        for (id, source) in [("cc-lem4", lem4_source), ("cc-lem5", lem5_source)] {
+                            not_evaluated.push(NotEvaluated {
+                                id,
+                                source,
+                                reason: reason.clone(),
+                            });
+                        }
+                        return Ok(());
+                    }
                 }
             }
+            (None, Setting::Deterministic) => return Ok(()),
+        };
+        let four = self.int(4);
+        let lem4 = one.clone() + four.clone() * &sum_lo;
+        let lem4 = lem4.hull_with(&(one + four * &sum_hi))?;
+        bounds.push(Bound {
+            id: "cc-lem4",
+            source: lem4_source,
+            statement: "1 + 4 Σ_{m≥1} F_m".into(),
+            kind: BoundKind::Upper,
+            value: lem4,
+            quantity: None,
+            applies: true,
+            note: Some(how.clone()),
+        });
+        let eta_r = self.q(eta.clone());
+        bounds.push(Bound {
+            id: "cc-lem5",
+            source: lem5_source,
+            statement: "Σ_{m≥1} F_m ≤ 200 ln K/Δmin + 4 ln K/η (η ≤ 1/8)".into(),
+            kind: BoundKind::Upper,
+            value: self.int(200) * &by_gap + self.int(4) * ln_k / &eta_r,
+            quantity: Some(("Σ_{m≥1} F_m".into(), sum_lo.hull_with(&sum_hi)?)),
+            applies: *eta <= Q::new(1.into(), 8.into()),
+            note: Some(how),
+        });
+        Ok(())
+    }
+
+    /// An upper bound on `Σ_{m>M} F_m` of prefix-softmax at `η` in the
+    /// Bernoulli setting: `Σ_{j≠b} Δ_j ρ_j^{M+1}/(1 − ρ_j)` with `ρ_j` at the
+    /// best `λ_j ∈ (0, η]` (the derivation is in the module doc). `Err` with
+    /// the reason when some `ρ_j < 1` cannot be certified.
+    fn prefix_tail(&self, eta: &Q, m: Round) -> Result<std::result::Result<R, String>> {
+        let ctx = &self.ctx;
+        let power = u64::try_from(m + 1)
+            .map_err(|_| Error::TooLarge(format!("a prefix length M = {m} above 2^64 − 1")))?;
+        let one = self.int(1);
+        let means = self.inst.means();
+        let best = self.inst.best()[0];
+        let (mu_b, q_b) = (&means[best], Q::one() - &means[best]);
+        let e_eta = self.q(eta.clone()).exp()?;
+        let e_two_eta = e_eta.clone() * &e_eta;
+        let half = Q::new(1.into(), 2.into());
+        let mut tail = self.int(0);
+        for j in (0..self.inst.k()).filter(|&j| j != best) {
+            let (mu_j, q_j) = (&means[j], Q::one() - &means[j]);
+            // The minimiser x*² = μ_j q_b/(q_j μ_b) of f, when it is < e^{2η}.
+            let interior = (!mu_b.is_zero() && !q_j.is_zero())
+                .then(|| mu_j * &q_b / (&q_j * mu_b))
+                .filter(|r| self.q(r.clone()).cmp_certain(&e_two_eta) == Some(Ordering::Less));
+            let rho = match interior {
+                Some(_) => {
+                    let a = R::pow_rational(&(&q_j * &q_b), &half, ctx)?;
+                    let c = R::pow_rational(&(mu_j * mu_b), &half, ctx)?;
+                    let s = a + c;
+                    s.clone() * &s
+                }
+                None => {
+                    (self.q(q_j.clone()) + self.q(mu_j.clone()) / &e_eta)
+                        * (self.q(q_b.clone()) + self.q(mu_b.clone()) * &e_eta)
+                }
+            };
+            if rho.cmp_certain(&one) != Some(Ordering::Less) {
+                return Ok(Err(format!(
+                    "the tail Σ_{{m>{m}}} F_m is bounded by Σ_j Δ_j ρ_j^{{M+1}}/(1 − ρ_j) only when every ρ_j < 1, and ρ_{} < 1 is not certified at this precision (μ_{} = {mu_j} against the best μ = {mu_b})",
+                    j + 1,
+                    j + 1
+                )));
+            }
+            tail = tail
+                + self.q(self.inst.gaps()[j].clone()) * rho.pow_u64(power) / (one.clone() - &rho);
         }
+        Ok(Ok(tail))
+    }
+
+    /// Whether the run's algorithm at its scale is ε-DP (the hypothesis of
+    /// the lower bounds): not `ftl`, not Hu et al.'s Lap(1/ε) per epoch, not
+    /// Wu & Wang's Exp(1/ε) (spec §7 flags 1–2), and at the proven scale.
+    fn is_private(&self) -> bool {
+        match &self.plan {
+            Plan::Ftl => false,
+            Plan::Epoch { noise, .. } => match self.config.id {
+                AlgorithmId::HuRnmFtnl => false,
+                AlgorithmId::NaiveFtnl => self.config.noise_scale.is_none(),
+                _ => *noise != Noise::Exponential && self.config.noise_scale.is_none(),
+            },
+            Plan::Prefix { .. } => self.config.noise_scale.is_none(),
+        }
+    }
+
+    /// Hu et al.'s Theorem 12 lower bound with the constant of its proof
+    /// (module doc), on the instances of App. D.3 Step 1 in the Bernoulli
+    /// setting.
+    fn hu_thm12(
+        &self,
+        t: Round,
+        curve: &RegretCurve<R>,
+        bounds: &mut Vec<Bound<R>>,
+        not_evaluated: &mut Vec<NotEvaluated>,
+    ) -> Result<()> {
+        let source = "Hu et al. (004) Theorem 12, L315–317, proof App. D.3 L852–864";
+        let delta = match (self.setting, packing_delta(&self.inst)) {
+            (Setting::Bernoulli, Some(delta)) => delta,
+            _ => {
+                not_evaluated.push(NotEvaluated {
+                    id: "hu-thm12",
+                    source,
+                    reason: "a lower bound on the instances of App. D.3 Step 1 only: Bernoulli setting, loss means 1/2 but one 1/2 − Δ (rewards 1/2 and 1/2 + Δ)".into(),
+                });
+                return Ok(());
+            }
+        };
+        let ctx = &self.ctx;
+        let k = self.inst.k();
+        let ln_k = &self.ln_k;
+        let eps = &self.epsilon;
+        let d = self.q(delta.clone());
+        let t_r = count::<R>(t, ctx);
+        let mut unmet = Vec::new();
+        if delta >= Q::new(1.into(), 4.into()) {
+            unmet.push("Δmin < 1/4".to_string());
+        }
+        if k < 4 {
+            unmet.push("K ≥ 4".to_string());
+        }
+        for (name, need) in [
+            (
+                "T ≥ ln K/(16Δmin²)",
+                ln_k.clone() / (self.int(16) * &d * &d),
+            ),
+            (
+                "T ≥ ln K/(10εΔmin)",
+                ln_k.clone() / (self.int(10) * eps * &d),
+            ),
+        ] {
+            match t_r.cmp_certain(&need) {
+                Some(Ordering::Less) => unmet.push(name.to_string()),
+                Some(_) => {}
+                None => unmet.push(format!("{name} (undecided)")),
+            }
+        }
+        if !self.is_private() {
+            unmet.push("an ε-DP algorithm at its proven scale".to_string());
+        }
+        let regrets: Vec<R> = if self.packing.is_empty() {
+            vec![regret_at(curve, t, ctx)]
+        } else {
+            self.packing.iter().map(|c| regret_at(c, t, ctx)).collect()
+        };
+        let quantity = max_of(&regrets)?;
+        bounds.push(Bound {
+            id: "hu-thm12",
+            source,
+            statement: "0.2 · 0.49 · m* · Δmin = 0.0098 ln K/ε ≤ max_j Reg_T(P_j), m* = ln K/(10εΔmin) (the ln K/Δmin term has no printed constant)".into(),
+            kind: BoundKind::Lower,
+            value: self.q(Q::new(49.into(), 5000.into())) * ln_k / eps,
+            quantity: Some((
+                "largest regret over the K instances of App. D.3 Step 1".into(),
+                quantity,
+            )),
+            applies: unmet.is_empty(),
+            note: (!unmet.is_empty()).then(|| format!("hypotheses not met: {}", unmet.join(", "))),
+        });
         Ok(())
     }
 
@@ -805,22 +1051,8 @@ impl<R: Enclose> Evaluator<R> {
         };
         let ctx = &self.ctx;
         let k = self.inst.k() as i64;
-        let at = |curve: &RegretCurve<R>| -> R {
-            curve
-                .boundaries(ctx)
-                .into_iter()
-                .find(|(s, _)| *s == t)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| {
-                    // t is an epoch boundary or the horizon; fall back to a sum.
-                    curve
-                        .terms
-                        .iter()
-                        .filter(|term| term.last <= t)
-                        .fold(R::from_int(0, ctx), |acc, term| acc + term.regret())
-                })
-        };
-        let average = (at(first) + self.int(k - 1) * at(other)) / self.int(k);
+        let average =
+            (regret_at(first, t, ctx) + self.int(k - 1) * regret_at(other, t, ctx)) / self.int(k);
         // (1/ε) ln( 1/(1 + (K−1)e^{−(t+1)ε}) · (e^ε + K − 1)/e^ε ).
         let eps = &self.epsilon;
         let x = Q::from_integer(BigInt::from(t) + 1) * &self.config.epsilon;
@@ -835,15 +1067,7 @@ impl<R: Enclose> Evaluator<R> {
         let e_eps = eps.exp()?;
         let second = ((e_eps.clone() + self.int(k - 1)) / e_eps).ln()?;
         let value = (first_factor + second) / eps;
-        let private = match &self.plan {
-            Plan::Ftl => false,
-            Plan::Epoch { noise, .. } => match self.config.id {
-                AlgorithmId::HuRnmFtnl => false,
-                AlgorithmId::NaiveFtnl => self.config.noise_scale.is_none(),
-                _ => *noise != Noise::Exponential && self.config.noise_scale.is_none(),
-            },
-            Plan::Prefix { .. } => self.config.noise_scale.is_none(),
-        };
+        let private = self.is_private();
         bounds.push(Bound {
             id: "ww-thm3",
             source: "Wu & Wang (000) Theorem 3, proof App. E L541–549 (finite-T form)",
@@ -869,4 +1093,70 @@ fn max_of<R: Enclose>(values: &[R]) -> Result<R> {
         };
     }
     Ok(best)
+}
+
+/// `Reg_t`, the sum of the terms of `curve` over the rounds `1..=t`.
+fn regret_at<R: Real>(curve: &RegretCurve<R>, t: Round, ctx: &R::Context) -> R {
+    curve
+        .terms
+        .iter()
+        .filter(|term| term.first <= t)
+        .fold(R::from_int(0, ctx), |acc, term| {
+            acc + count::<R>(term.last.min(t) - term.first + 1, ctx) * &term.gap
+        })
+}
+
+/// `(Σ_{m≤M} F_m, M)` from prefix-softmax's Bernoulli regret curve: block 1
+/// plays `F_1` and block `b ≥ 2` the average of `F_m` over
+/// `m ∈ {2^{b−2}+1..2^{b−1}}` (CC Lemma 4's proof, L375–390; `M_r` uniform
+/// on that set, CC §4), so `Σ_{m≤2^{B−1}} F_m = gap_1 + Σ_{b=2}^{B}
+/// 2^{b−2} gap_b` over the blocks `b ≤ B` that the curve reaches.
+fn prefix_sum_from_curve<R: Real>(curve: &RegretCurve<R>, ctx: &R::Context) -> Result<(R, Round)> {
+    let mut sum = R::from_int(0, ctx);
+    let mut m: Round = 0;
+    for (b, first, _) in super::dyadic_blocks(curve.horizon()) {
+        let term = curve
+            .terms
+            .iter()
+            .find(|term| term.first <= first && first <= term.last)
+            .ok_or_else(|| {
+                Error::InvalidInput(format!("the regret curve does not cover round {first}"))
+            })?;
+        let lengths: Round = if b == 1 { 1 } else { 1 << (b - 2) };
+        sum = sum + count::<R>(lengths, ctx) * &term.gap;
+        m = 1 << (b - 1);
+    }
+    Ok((sum, m))
+}
+
+/// Δ when `inst` is an instance of Hu et al.'s App. D.3 Step 1 (L818–830)
+/// in losses: every mean 1/2 but one, `1/2 − Δ` with `Δ > 0`.
+fn packing_delta(inst: &Instance) -> Option<Q> {
+    let half = Q::new(1.into(), 2.into());
+    let best = inst.best();
+    let [b] = best[..] else {
+        return None;
+    };
+    inst.means()
+        .iter()
+        .enumerate()
+        .all(|(j, m)| j == b || *m == half)
+        .then(|| &half - &inst.means()[b])
+}
+
+/// The instance of App. D.3 Step 1 with `k` actions, the best (loss mean
+/// `1/2 − Δ`) at index `best`.
+fn packing_instance(k: usize, best: usize, delta: &Q) -> Result<Instance> {
+    let half = Q::new(1.into(), 2.into());
+    Instance::new(
+        (0..k)
+            .map(|j| {
+                if j == best {
+                    &half - delta
+                } else {
+                    half.clone()
+                }
+            })
+            .collect(),
+    )
 }
