@@ -12,12 +12,14 @@
 //! | file | method |
 //! |---|---|
 //! | `privacy.rs` | "is ε-DP" statements, through the exhaustive checker |
+//! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
 //! separate entry whose id adds a part naming the change, and its statement
 //! says what was changed and why.
 
+mod inequalities;
 mod privacy;
 
 use crate::verify::{id_order, Claim};
@@ -25,6 +27,7 @@ use crate::verify::{id_order, Claim};
 /// Every claim, in id order.
 pub fn registry() -> Vec<Claim> {
     let mut all = privacy::claims();
+    all.extend(inequalities::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }

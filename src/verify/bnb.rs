@@ -538,12 +538,15 @@ impl Step {
         let bound = r
             .lower_bound
             .as_ref()
-            .map(|b| format!(", f {} {}", "≥", format_sig(b, 6)))
+            .map(|b| format!(", f ≥ {}", format_sig(b, 6)))
             .unwrap_or_default();
         match &r.verdict {
             Verdict::Proved => format!(
-                "{}: proved on {} pieces (depth {}{bound})",
-                self.label, r.proved, r.depth
+                "{}: proved on {} piece{} (depth {}{bound})",
+                self.label,
+                r.proved,
+                if r.proved == 1 { "" } else { "s" },
+                r.depth
             ),
             Verdict::Refuted { point, value } => format!(
                 "{}: false at {} where f ∈ [{}, {}], certainly not {} 0 ({} pieces examined)",
