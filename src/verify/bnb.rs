@@ -549,7 +549,7 @@ impl Step {
                 r.depth
             ),
             Verdict::Refuted { point, value } => format!(
-                "{}: false at {} where f ∈ [{}, {}], certainly not {} 0 ({} pieces examined)",
+                "{}: false at {} where f ∈ [{}, {}], certainly not {} 0 (found at piece {})",
                 self.label,
                 self.names
                     .iter()
