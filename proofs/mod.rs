@@ -13,12 +13,14 @@
 //! |---|---|
 //! | `privacy.rs` | "is ε-DP" statements, through the exhaustive checker |
 //! | `instances.rs` | regret bounds with explicit constants and inequalities on the law of a choice, exactly (certified) on a written instance grid |
+//! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
 //! separate entry whose id adds a part naming the change, and its statement
 //! says what was changed and why.
 
+mod inequalities;
 mod instances;
 mod privacy;
 
@@ -28,6 +30,7 @@ use crate::verify::{id_order, Claim};
 pub fn registry() -> Vec<Claim> {
     let mut all = privacy::claims();
     all.extend(instances::claims());
+    all.extend(inequalities::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }

@@ -8,7 +8,7 @@
 //! [`Outcome`] with evidence. A claim ends in one of four [`Status`]es:
 //!
 //! * **certified** — proved over the whole stated domain, by interval
-//!   branch-and-bound with outward-rounded arithmetic, plus a
+//!   branch-and-bound ([`bnb`]) with outward-rounded arithmetic, plus a
 //!   checked argument for an unbounded part of the domain;
 //! * **holds-on-instances** — true on every instance of the grid written in
 //!   the entry, each decided exactly or by separated enclosures;
@@ -16,6 +16,8 @@
 //!   neighbouring loss sequences) whose evaluation separates from the claim;
 //! * **undecided** — neither, and the detail says why (an enclosure that
 //!   straddles the bound at the precision limit, a check that failed).
+
+pub mod bnb;
 
 use crate::error::{Error, Result};
 use serde_json::{json, Value};
@@ -81,7 +83,7 @@ impl Source {
 /// How a claim is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// Interval branch-and-bound over a continuum, certified.
+    /// Interval branch-and-bound over a continuum ([`bnb`]), certified.
     BranchAndBound,
     /// Exact or certified evaluation on every instance of a written grid.
     InstanceGrid,
