@@ -90,15 +90,22 @@ pub enum Method {
     /// The exhaustive privacy checker ([`crate::privacy::check`]) on every
     /// pair of neighbouring loss sequences of each problem of a grid.
     PrivacyChecker,
+    /// An identity of polynomials or linear forms decided in exact rational
+    /// arithmetic (coefficients compared, or agreement on enough points to
+    /// determine a polynomial of the stated degree), so certified over the
+    /// whole domain.
+    ExactAlgebra,
 }
 
 impl Method {
-    /// `"branch-and-bound"`, `"instance-grid"` or `"privacy-checker"`.
+    /// `"branch-and-bound"`, `"instance-grid"`, `"privacy-checker"` or
+    /// `"exact-algebra"`.
     pub fn name(self) -> &'static str {
         match self {
             Method::BranchAndBound => "branch-and-bound",
             Method::InstanceGrid => "instance-grid",
             Method::PrivacyChecker => "privacy-checker",
+            Method::ExactAlgebra => "exact-algebra",
         }
     }
 }
