@@ -24,7 +24,7 @@ use crate::mechanism::Noise;
 use crate::num::{format_sig, Certified, Precision, Real, Q};
 use crate::privacy::{self, Problem, Verdict};
 use crate::regret::bounds::{Bound, BoundKind, Evaluator};
-use crate::regret::{self, bernoulli, count, Instance, Plan, RegretCurve, Round, Setting};
+use crate::regret::{self, bernoulli, Instance, Plan, RegretCurve, Round, Setting};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
 use std::cmp::Ordering;
@@ -257,17 +257,6 @@ fn decided(compute: impl Fn(Precision) -> Rows) -> Rows {
     Ok(cases)
 }
 
-/// `Reg_t` from a curve computed to a horizon `≥ t`.
-fn regret_at(curve: &RegretCurve<Certified>, t: Round, ctx: &Precision) -> Certified {
-    curve
-        .terms
-        .iter()
-        .filter(|term| term.first <= t)
-        .fold(Certified::from_int(0, ctx), |acc, term| {
-            acc + count::<Certified>(term.last.min(t) - term.first + 1, ctx) * &term.gap
-        })
-}
-
 /// The rows `ids` of the bounds evaluator for `config` on `inst`, at each
 /// horizon of `times` (each `≤ horizon`; for `ww-thm3`, boundaries
 /// `2^b − 1` or `horizon` itself), decided with rising precision. Each case
@@ -304,7 +293,7 @@ fn bound_rows(
         let evaluator = Evaluator::<Certified>::new(config, inst, setting, horizon, &ctx, None)?;
         let mut out = Vec::new();
         for &t in times {
-            let regret = regret_at(&curve, t, &ctx);
+            let regret = curve.at(t, &ctx);
             let evaluation = evaluator.at(t, &curve)?;
             for bound in &evaluation.bounds {
                 if let Some(id) = ids.iter().find(|id| **id == bound.id) {
@@ -387,46 +376,57 @@ const CC_HORIZON: Round = 1 << 40;
 
 const CC_GRID: &str = "prefix-softmax at η = min{ε/2, 1/8}, deterministic setting: K ∈ {2, 3, 5, 10} × μ ∈ {(0,1,…,1), (0,½,…,½), ((j−1)/(K−1))_j, (0,1/100,1,…,1)} × ε ∈ {1/10, 1/2, 1, 4}, at T = 2^40 (the bounds do not depend on T and the regret grows with T, so every T ≤ 2^40 is covered); and in the Bernoulli setting (exact binomial enumeration): μ ∈ {(1/4, 3/4), (0, 1/2)} at T = 2^7 and μ = (0, 1/2, 1) at T = 2^5, ε ∈ {1/10, 1}";
 
-fn cc_rows() -> &'static Rows {
-    static ROWS: OnceLock<Rows> = OnceLock::new();
-    ROWS.get_or_init(|| {
-        let mut out = Vec::new();
-        for k in KS {
-            for inst in profiles(k) {
-                for epsilon in epsilons() {
-                    let config = Config::new(AlgorithmId::PrefixSoftmax, k, epsilon);
-                    out.extend(bound_rows(
-                        &config,
-                        &inst,
-                        Setting::Deterministic,
-                        CC_HORIZON,
-                        &[CC_HORIZON],
-                        &CC_IDS,
-                    )?);
-                }
-            }
-        }
-        let bernoulli = [
-            (vec![frac(1, 4), frac(3, 4)], 1 << 7),
-            (vec![int(0), frac(1, 2)], 1 << 7),
-            (vec![int(0), frac(1, 2), int(1)], 1 << 5),
-        ];
-        for (means, horizon) in bernoulli {
-            let inst = Instance::new(means)?;
-            for epsilon in [frac(1, 10), int(1)] {
-                let config = Config::new(AlgorithmId::PrefixSoftmax, inst.k(), epsilon);
+/// The bound rows `ids` of `algorithm` on the shared grid: every
+/// deterministic instance of [`profiles`] × [`epsilons`] at `horizon`, and
+/// three small Bernoulli instances at ε ∈ {1/10, 1}; `checked(T)` lists the
+/// horizons each run is checked at.
+fn grid_rows(
+    algorithm: AlgorithmId,
+    horizon: Round,
+    checked: impl Fn(Round) -> Vec<Round>,
+    ids: &[&'static str],
+) -> Rows {
+    let mut out = Vec::new();
+    for k in KS {
+        for inst in profiles(k) {
+            for epsilon in epsilons() {
+                let config = Config::new(algorithm, k, epsilon);
                 out.extend(bound_rows(
                     &config,
                     &inst,
-                    Setting::Bernoulli,
+                    Setting::Deterministic,
                     horizon,
-                    &[horizon],
-                    &CC_IDS,
+                    &checked(horizon),
+                    ids,
                 )?);
             }
         }
-        Ok(out)
-    })
+    }
+    let bernoulli = [
+        (vec![frac(1, 4), frac(3, 4)], 1 << 7),
+        (vec![int(0), frac(1, 2)], 1 << 7),
+        (vec![int(0), frac(1, 2), int(1)], 1 << 5),
+    ];
+    for (means, horizon) in bernoulli {
+        let inst = Instance::new(means)?;
+        for epsilon in [frac(1, 10), int(1)] {
+            let config = Config::new(algorithm, inst.k(), epsilon);
+            out.extend(bound_rows(
+                &config,
+                &inst,
+                Setting::Bernoulli,
+                horizon,
+                &checked(horizon),
+                ids,
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+fn cc_rows() -> &'static Rows {
+    static ROWS: OnceLock<Rows> = OnceLock::new();
+    ROWS.get_or_init(|| grid_rows(AlgorithmId::PrefixSoftmax, CC_HORIZON, |t| vec![t], &CC_IDS))
 }
 
 // ---------------------------------------------------------------------------
@@ -448,45 +448,7 @@ fn boundaries(horizon: Round) -> Vec<Round> {
 
 fn hu_rows() -> &'static Rows {
     static ROWS: OnceLock<Rows> = OnceLock::new();
-    ROWS.get_or_init(|| {
-        let mut out = Vec::new();
-        let horizon: Round = 1 << 40;
-        for k in KS {
-            for inst in profiles(k) {
-                for epsilon in epsilons() {
-                    let config = Config::new(AlgorithmId::HuRnmFtnl, k, epsilon);
-                    out.extend(bound_rows(
-                        &config,
-                        &inst,
-                        Setting::Deterministic,
-                        horizon,
-                        &boundaries(horizon),
-                        &HU_IDS,
-                    )?);
-                }
-            }
-        }
-        let bernoulli = [
-            (vec![frac(1, 4), frac(3, 4)], 1 << 7),
-            (vec![int(0), frac(1, 2)], 1 << 7),
-            (vec![int(0), frac(1, 2), int(1)], 1 << 5),
-        ];
-        for (means, horizon) in bernoulli {
-            let inst = Instance::new(means)?;
-            for epsilon in [frac(1, 10), int(1)] {
-                let config = Config::new(AlgorithmId::HuRnmFtnl, inst.k(), epsilon);
-                out.extend(bound_rows(
-                    &config,
-                    &inst,
-                    Setting::Bernoulli,
-                    horizon,
-                    &boundaries(horizon),
-                    &HU_IDS,
-                )?);
-            }
-        }
-        Ok(out)
-    })
+    ROWS.get_or_init(|| grid_rows(AlgorithmId::HuRnmFtnl, 1 << 40, boundaries, &HU_IDS))
 }
 
 /// Theorem 9's rate has no constant: the largest `Reg_T / rate` on the

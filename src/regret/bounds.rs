@@ -1012,9 +1012,9 @@ impl<R: Enclose> Evaluator<R> {
             unmet.push("an ε-DP algorithm at its proven scale".to_string());
         }
         let regrets: Vec<R> = if self.packing.is_empty() {
-            vec![regret_at(curve, t, ctx)]
+            vec![curve.at(t, ctx)]
         } else {
-            self.packing.iter().map(|c| regret_at(c, t, ctx)).collect()
+            self.packing.iter().map(|c| c.at(t, ctx)).collect()
         };
         let quantity = max_of(&regrets)?;
         bounds.push(Bound {
@@ -1051,8 +1051,7 @@ impl<R: Enclose> Evaluator<R> {
         };
         let ctx = &self.ctx;
         let k = self.inst.k() as i64;
-        let average =
-            (regret_at(first, t, ctx) + self.int(k - 1) * regret_at(other, t, ctx)) / self.int(k);
+        let average = (first.at(t, ctx) + self.int(k - 1) * other.at(t, ctx)) / self.int(k);
         // (1/ε) ln( 1/(1 + (K−1)e^{−(t+1)ε}) · (e^ε + K − 1)/e^ε ).
         let eps = &self.epsilon;
         let x = Q::from_integer(BigInt::from(t) + 1) * &self.config.epsilon;
@@ -1093,17 +1092,6 @@ fn max_of<R: Enclose>(values: &[R]) -> Result<R> {
         };
     }
     Ok(best)
-}
-
-/// `Reg_t`, the sum of the terms of `curve` over the rounds `1..=t`.
-fn regret_at<R: Real>(curve: &RegretCurve<R>, t: Round, ctx: &R::Context) -> R {
-    curve
-        .terms
-        .iter()
-        .filter(|term| term.first <= t)
-        .fold(R::from_int(0, ctx), |acc, term| {
-            acc + count::<R>(term.last.min(t) - term.first + 1, ctx) * &term.gap
-        })
 }
 
 /// `(Σ_{m≤M} F_m, M)` from prefix-softmax's Bernoulli regret curve: block 1

@@ -449,6 +449,17 @@ impl<R: Real> RegretCurve<R> {
             .fold(R::from_int(0, ctx), |acc, t| acc + t.regret())
     }
 
+    /// `Reg_t` for `t ≤ T`: the terms over the rounds `1..=t` (a term that
+    /// straddles `t` counts its rounds up to `t`).
+    pub fn at(&self, t: Round, ctx: &R::Context) -> R {
+        self.terms
+            .iter()
+            .filter(|term| term.first <= t)
+            .fold(R::from_int(0, ctx), |acc, term| {
+                acc + count::<R>(term.last.min(t) - term.first + 1, ctx) * &term.gap
+            })
+    }
+
     /// The regret at every epoch boundary `2^{b+1} − 1 < T` and at `T`:
     /// `(t, Reg_t)`, increasing in `t`.
     pub fn boundaries(&self, ctx: &R::Context) -> Vec<(Round, R)> {
