@@ -98,8 +98,9 @@ use num_traits::{One, Zero};
 use rayon::prelude::*;
 use std::cmp::Ordering;
 
-/// The grid step `c = w^{−p/q} − 1` the grid aims at (it is chosen in
-/// `[0.8, 1] ×` this value when `β ≥ 1/ln 1.25`, below it for smaller `β`).
+/// The grid step `c = w^{−p/q} − 1` the grid aims at: `c` is at most this
+/// and at least about half of it for `β ≥ 1`, smaller for smaller `β` (the
+/// work, steps × terms², hardly depends on `c` between 0.05 and 0.3).
 pub const TARGET_STEP: f64 = 0.25;
 
 /// How precisely to compute.
@@ -593,4 +594,121 @@ pub fn softmax_gap<R: Enclose>(
         remainder: first_remainder + grid_remainder,
         tail: zero.hull_with(&tail_bound(steps))?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::num::{Certified, Precision};
+
+    #[test]
+    fn the_grid_step_is_moderate_at_every_scale() {
+        for beta in [1e-3, 0.05, 0.5, 1.0, 2.0, 4.48, 8.0, 20.0, 1e3] {
+            let grid = Grid::for_beta(beta).unwrap();
+            let c = grid.c(beta);
+            assert!(grid.p >= 1 && grid.q >= 1, "β = {beta}: {grid:?}");
+            assert!(c > 0.0 && c <= TARGET_STEP + 1e-12, "β = {beta}: c = {c}");
+            if beta >= 1.0 {
+                assert!(
+                    c >= 0.45 * TARGET_STEP,
+                    "β = {beta}: c = {c} is needlessly small"
+                );
+            }
+        }
+        assert!(Grid::for_beta(0.0).is_err());
+        assert!(Grid::for_beta(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn the_first_piece_takes_the_fewest_terms_meeting_the_tolerance() {
+        for (t, k) in [(60u32, 2usize), (160, 3), (160, 5), (300, 10)] {
+            let m = first_terms(t, k);
+            let log_term = |m: usize| {
+                (m as f64 + 1.0) * (k as f64).ln()
+                    - (1..=m + 1).map(|i| (i as f64).ln()).sum::<f64>()
+            };
+            let target = -f64::from(t) * std::f64::consts::LN_2;
+            assert!(
+                log_term(m) <= target && log_term(m - 1) > target,
+                "t = {t}, K = {k}: m = {m}"
+            );
+        }
+    }
+
+    /// Point masses (μ ∈ {0, 1}) make `G` the softmax law's expected gap on
+    /// fixed sums: `Σ_i Δ_i w^{s_i} / Σ_j w^{s_j}`.
+    #[test]
+    fn point_masses_give_the_softmax_gap_on_fixed_sums() {
+        let bits = Precision(128);
+        let w = Q::new(2.into(), 3.into());
+        let scale = Scale::unit_weight(w.clone()).unwrap();
+        let n = 3u64;
+        let means = [Q::one(), Q::zero(), Q::one(), Q::zero()];
+        let deltas: Vec<Q> = means.clone().into();
+        let weights: Vec<Q> = means
+            .iter()
+            .map(|m| num_traits::pow::pow(w.clone(), if m.is_one() { n as usize } else { 0 }))
+            .collect();
+        let total: Q = weights.iter().sum();
+        let exact: Q = deltas.iter().zip(&weights).map(|(d, u)| d * u).sum::<Q>() / total;
+        let deltas_in: Vec<Certified> = deltas
+            .iter()
+            .map(|d| Certified::from_rational(d, &bits))
+            .collect();
+        let g = softmax_gap(
+            &scale,
+            &means,
+            &deltas_in,
+            n,
+            &bits,
+            &Options::for_bits(128),
+        )
+        .unwrap()
+        .total();
+        let (lo, hi) = g.enclosure().unwrap();
+        assert!(lo <= exact && exact <= hi, "{g:?} misses {exact}");
+        assert!(
+            &hi - &lo < Q::new(1.into(), BigInt::one() << 80u32),
+            "{g:?} is wide"
+        );
+    }
+
+    #[test]
+    fn every_gap_zero_gives_zero() {
+        let bits = Precision(96);
+        let scale = Scale::beta(Q::from_integer(2.into())).unwrap();
+        let means = [Q::new(1.into(), 4.into()), Q::new(1.into(), 4.into())];
+        let deltas = [Certified::from_int(0, &bits), Certified::from_int(0, &bits)];
+        let g = softmax_gap(&scale, &means, &deltas, 4, &bits, &Options::for_bits(96)).unwrap();
+        assert!(g.series.is_zero_certain() && g.remainder.is_zero_certain());
+        assert!(g.tail.is_zero_certain());
+    }
+
+    #[test]
+    fn the_result_does_not_depend_on_the_number_of_threads() {
+        let bits = Precision(96);
+        let scale = Scale::beta(Q::from_integer(2.into())).unwrap();
+        let means = [
+            Q::new(1.into(), 10.into()),
+            Q::new(1.into(), 2.into()),
+            Q::new(3.into(), 10.into()),
+        ];
+        let deltas: Vec<Certified> = [0, 4, 2]
+            .iter()
+            .map(|&d| Certified::from_rational(&Q::new(d.into(), 10.into()), &bits))
+            .collect();
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                softmax_gap(&scale, &means, &deltas, 12, &bits, &Options::for_bits(96))
+                    .unwrap()
+                    .total()
+                    .enclosure()
+            })
+        };
+        assert_eq!(run(1), run(3));
+    }
 }
