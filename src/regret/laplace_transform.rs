@@ -74,10 +74,12 @@
 //!
 //! The tolerance is `2^{−t}` with `t = bits − 32` ([`Options::for_bits`]): at
 //! the 192 bits the command line starts the Bernoulli setting with, the
-//! enclosure of one expected gap has an absolute width of about `10^{−44}`
-//! (truncation, slack and the rounding of the alternating sums, whose terms
-//! are at most about 1 while the result is of the size of the gap), so a
-//! regret of size ≥ `10^{−6}` has well over 30 correct digits. The width is
+//! enclosure of one expected gap has an absolute width of `10^{−46}` to
+//! `10^{−45}` on the tests' and bench's instances (truncation, slack and the
+//! rounding of the alternating sums, whose terms are at most about 1 while
+//! the result is of the size of the gap), and the wu-wang Gumbel regret at
+//! `K = 3`, `T = 2^{10} − 1` a relative width of about `10^{−43}`: a regret
+//! of size ≥ `10^{−6}` has well over 30 correct digits. The width is
 //! absolute: an expected gap far below `2^{−t}` is enclosed by a tiny
 //! interval around it, not to relative accuracy (the enumeration is
 //! relatively accurate there, and also much slower).
