@@ -20,18 +20,38 @@
 //!
 //! # How `E_S` is computed
 //!
-//! By enumeration of the product of the binomial supports (a point mass for
-//! `μ_j ∈ {0, 1}`): for Gumbel noise (softmax) with running numerator and
-//! denominator, four operations per outcome; for exponential and Laplace
-//! noise the law of each distinct gap pattern `S − min S` once (cached). This
-//! costs `Π_j (n + 1)` outcomes per choice, so it is refused beyond a limit
-//! (the caller's `--force` lifts it), with the size in the message.
+//! Two engines ([`Engine`]), which the tests set against each other:
+//!
+//! * **Enumeration** of the product of the binomial supports (a point mass
+//!   for `μ_j ∈ {0, 1}`): for Gumbel noise (softmax) with running numerator
+//!   and denominator, four operations per outcome; for exponential and
+//!   Laplace noise the law of each distinct gap pattern `S − min S` once
+//!   (cached). It costs `Π_j (n + 1)` outcomes per choice, and is the only
+//!   engine for exact backends (exact rationals with a rational unit weight)
+//!   and for exponential and Laplace noise.
+//! * **Quadrature** ([`laplace_transform`]), for Gumbel noise on certified
+//!   and f64 backends: `E[Σ_i Δ_i U_i/Σ_j U_j] = ∫₀^∞ g(s) ds` with `g` a
+//!   completely monotone combination of the Laplace transforms of the
+//!   `U_j = w^{S_j}`, enclosed step by step on a geometric grid (Taylor
+//!   series with a remainder whose sign and size complete monotonicity
+//!   gives, and a tail bound). A choice takes `O(n/β)` steps (fewer when
+//!   the tail bound allows), each a pass over the `O(K n)` binomial atoms
+//!   and `O(K m²)` series products with `m` Taylor terms (`m` grows with the
+//!   precision): polynomial in `n` and `K` instead of `n^K`. Its width is
+//!   absolute, about `2^{−(bits−32)}` per choice.
+//!
+//! [`Engine::Auto`] (what [`regret`] uses) takes, choice by choice, the one
+//! with the smaller estimated work ([`cost`]): the enumeration for small `n`,
+//! the quadrature beyond. Either is refused beyond a limit on the work (the
+//! caller's `--force` lifts it), with the size in the message.
 
 use super::deterministic::expected;
-use super::{count, dyadic_blocks, Enclose, Instance, Plan, RegretCurve, Round, Term};
+use super::{
+    count, dyadic_blocks, laplace_transform, Enclose, Instance, Plan, RegretCurve, Round, Term,
+};
 use crate::error::{Error, Result};
 use crate::mechanism::{self, exponential, Noise, Scale};
-use crate::num::{Real, Q};
+use crate::num::{Kind, Real, Q};
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
 use rayon::prelude::*;
@@ -41,8 +61,29 @@ use std::collections::HashMap;
 /// of one law), `2^28`.
 pub const DEFAULT_LIMIT: u128 = 1 << 28;
 
-/// The Bernoulli-setting regret curve of `plan` at horizon `T`; an error
-/// when the enumeration's work exceeds `limit` (see [`cost`]).
+/// How the expected gap of a softmax (Gumbel) choice is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The cheaper of the two by the estimates of [`cost`]: the quadrature
+    /// only for Gumbel noise on a non-exact backend.
+    Auto,
+    /// Enumerate the binomial outcomes (every noise, every backend).
+    Enumeration,
+    /// The Laplace-transform quadrature of [`laplace_transform`] (Gumbel
+    /// noise on certified or f64 backends; an error otherwise).
+    Quadrature,
+}
+
+/// What [`Engine`] resolves to for one choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Enumeration,
+    Quadrature,
+}
+
+/// The Bernoulli-setting regret curve of `plan` at horizon `T`, each choice
+/// by the cheaper engine; an error when the work exceeds `limit` (see
+/// [`cost`]).
 pub fn regret<R: Enclose>(
     plan: &Plan,
     inst: &Instance,
@@ -50,12 +91,25 @@ pub fn regret<R: Enclose>(
     ctx: &R::Context,
     limit: Option<u128>,
 ) -> Result<RegretCurve<R>> {
+    regret_with(plan, inst, horizon, ctx, limit, Engine::Auto)
+}
+
+/// [`regret`] with the engine of the softmax choices chosen by the caller
+/// (the tests and benches set the two against each other).
+pub fn regret_with<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    engine: Engine,
+) -> Result<RegretCurve<R>> {
     super::check_horizon(horizon)?;
     if let Some(limit) = limit {
-        let work = cost(plan, inst, horizon);
+        let work = cost::<R>(plan, inst, horizon, ctx, engine);
         if work > limit {
             return Err(Error::TooLarge(format!(
-                "the exact Bernoulli-setting regret of this instance enumerates about {} binomial outcomes × law cost (limit {limit:.1e}); use a smaller horizon or fewer actions, or pass --force",
+                "the exact Bernoulli-setting regret of this instance costs about {} operations (binomial outcomes × law cost, or quadrature steps; limit {limit:.1e}); use a smaller horizon or fewer actions, or pass --force",
                 format_work(work)
             )));
         }
@@ -69,14 +123,15 @@ pub fn regret<R: Enclose>(
     match plan {
         Plan::Ftl => terms.extend(ftl_terms::<R>(inst, horizon, ctx)?),
         Plan::Epoch { noise, scale, .. } => {
+            let scale = Scale::Beta(scale.clone());
             for (b, first, last) in dyadic_blocks(horizon) {
                 let n = 1u64 << (b - 1);
-                let gap = expected_gap(*noise, scale, inst, &deltas, n, ctx)?;
+                let gap = expected_gap(*noise, &scale, inst, &deltas, n, ctx, engine)?;
                 terms.push(Term { first, last, gap });
             }
         }
         Plan::Prefix { eta } => {
-            let beta = eta.recip();
+            let scale = Scale::Beta(eta.recip());
             for (b, first, last) in dyadic_blocks(horizon) {
                 let lengths: Vec<u64> = if b == 1 {
                     vec![1]
@@ -86,7 +141,8 @@ pub fn regret<R: Enclose>(
                 };
                 let mut total = R::from_int(0, ctx);
                 for &m in &lengths {
-                    total = total + expected_gap(Noise::Gumbel, &beta, inst, &deltas, m, ctx)?;
+                    total =
+                        total + expected_gap(Noise::Gumbel, &scale, inst, &deltas, m, ctx, engine)?;
                 }
                 let gap = total / count::<R>(lengths.len() as Round, ctx);
                 terms.push(Term { first, last, gap });
@@ -109,10 +165,10 @@ fn support(n: u64, mean: &Q) -> u128 {
     }
 }
 
-/// The work of one choice reading `n` rounds: outcomes × cost per outcome
-/// (`K` for softmax, `K²` for permute-and-flip, `K³` for Laplace),
-/// saturating.
-fn choice_cost(noise: Noise, inst: &Instance, n: u64) -> u128 {
+/// The work of enumerating one choice reading `n` rounds: outcomes × cost
+/// per outcome (`K` for softmax, `K²` for permute-and-flip, `K³` for
+/// Laplace), saturating.
+fn enumeration_cost(noise: Noise, inst: &Instance, n: u64) -> u128 {
     let k = inst.k() as u128;
     let per = match noise {
         Noise::Gumbel => k,
@@ -124,9 +180,44 @@ fn choice_cost(noise: Noise, inst: &Instance, n: u64) -> u128 {
         .fold(per, |acc, m| acc.saturating_mul(support(n, m)))
 }
 
-/// The work of the enumeration [`regret`] would do (its unit: one
-/// multiply-add of the backend, roughly).
-pub fn cost(plan: &Plan, inst: &Instance, horizon: Round) -> u128 {
+/// The engine one choice reading `n` rounds runs on, and its work.
+fn method<R: Enclose>(
+    engine: Engine,
+    noise: Noise,
+    beta: &Q,
+    inst: &Instance,
+    n: u64,
+    ctx: &R::Context,
+) -> (Method, u128) {
+    let enumeration = enumeration_cost(noise, inst, n);
+    let quadrature =
+        || laplace_transform::cost(inst.k(), n, Real::to_f64(beta), R::working_bits(ctx));
+    match engine {
+        Engine::Enumeration => (Method::Enumeration, enumeration),
+        Engine::Quadrature => (Method::Quadrature, quadrature()),
+        Engine::Auto => {
+            if noise != Noise::Gumbel || R::KIND == Kind::Exact {
+                return (Method::Enumeration, enumeration);
+            }
+            let quadrature = quadrature();
+            if quadrature < enumeration {
+                (Method::Quadrature, quadrature)
+            } else {
+                (Method::Enumeration, enumeration)
+            }
+        }
+    }
+}
+
+/// The work [`regret_with`] would do with `engine` (its unit: one
+/// multiply-add of the backend, roughly; an estimate for the quadrature).
+pub fn cost<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    engine: Engine,
+) -> u128 {
     let k = inst.k() as u128;
     match plan {
         Plan::Ftl => {
@@ -134,22 +225,30 @@ pub fn cost(plan: &Plan, inst: &Instance, horizon: Round) -> u128 {
             let t = horizon.min(1 << 60);
             k.saturating_mul(t.saturating_mul(t) / 2).max(1)
         }
-        Plan::Epoch { noise, .. } => dyadic_blocks(horizon.min(1 << 100))
-            .map(|(b, _, _)| choice_cost(*noise, inst, 1u64.checked_shl(b - 1).unwrap_or(0)))
-            .fold(0u128, u128::saturating_add),
-        Plan::Prefix { .. } => dyadic_blocks(horizon)
+        Plan::Epoch { noise, scale, .. } => dyadic_blocks(horizon.min(1 << 100))
             .map(|(b, _, _)| {
-                if b == 1 {
-                    return choice_cost(Noise::Gumbel, inst, 1);
-                }
-                if b > 62 {
-                    return u128::MAX;
-                }
-                let a = 1u64 << (b - 2);
-                // Σ over a prefix lengths of at most (2a+1)^K outcomes each.
-                choice_cost(Noise::Gumbel, inst, 2 * a).saturating_mul(u128::from(a))
+                let n = 1u64.checked_shl(b - 1).unwrap_or(0);
+                method::<R>(engine, *noise, scale, inst, n, ctx).1
             })
             .fold(0u128, u128::saturating_add),
+        Plan::Prefix { eta } => {
+            let beta = eta.recip();
+            dyadic_blocks(horizon)
+                .map(|(b, _, _)| {
+                    if b == 1 {
+                        return method::<R>(engine, Noise::Gumbel, &beta, inst, 1, ctx).1;
+                    }
+                    if b > 62 {
+                        return u128::MAX;
+                    }
+                    let a = 1u64 << (b - 2);
+                    // Σ over a prefix lengths of at most the work at 2a each.
+                    method::<R>(engine, Noise::Gumbel, &beta, inst, 2 * a, ctx)
+                        .1
+                        .saturating_mul(u128::from(a))
+                })
+                .fold(0u128, u128::saturating_add)
+        }
     }
 }
 
@@ -187,19 +286,44 @@ fn atoms<R: Real>(n: u64, mean: &Q, ctx: &R::Context) -> Vec<(usize, R)> {
 }
 
 /// `E_S[Σ_j Δ_j P_noise(j | S)]` with `S_j ~ Binomial(n, μ_j)` independent,
-/// report-noisy-max with `noise` of scale `beta` on the losses `S`.
+/// report-noisy-max with `noise` of scale `scale` on the losses `S`, by the
+/// enumeration or (Gumbel noise only) the quadrature, as `engine` says.
 pub fn expected_gap<R: Enclose>(
     noise: Noise,
-    beta: &Q,
+    scale: &Scale,
     inst: &Instance,
     deltas: &[R],
     n: u64,
     ctx: &R::Context,
+    engine: Engine,
 ) -> Result<R> {
+    let beta = match scale {
+        Scale::Beta(beta) => beta.clone(),
+        // Only the costs and the grid's spacing read β: a double's worth.
+        Scale::UnitWeight(_) => Q::from_float(scale.to_f64()).ok_or_else(|| {
+            Error::InvalidInput(format!("the unit weight of {scale:?} has no finite scale"))
+        })?,
+    };
+    if method::<R>(engine, noise, &beta, inst, n, ctx).0 == Method::Quadrature {
+        if noise != Noise::Gumbel {
+            return Err(Error::InvalidInput(format!(
+                "the quadrature computes softmax (Gumbel) choices only, not {noise:?} noise"
+            )));
+        }
+        if R::KIND == Kind::Exact {
+            return Err(Error::NotRepresentable(
+                "the quadrature encloses the expected gap; an exact backend needs the enumeration"
+                    .into(),
+            ));
+        }
+        let options = laplace_transform::Options::for_bits(R::working_bits(ctx));
+        let enclosure =
+            laplace_transform::softmax_gap(scale, inst.means(), deltas, n, ctx, &options)?;
+        return Ok(enclosure.total());
+    }
     let columns: Vec<Vec<(usize, R)>> =
         inst.means().iter().map(|m| atoms::<R>(n, m, ctx)).collect();
-    let scale = Scale::Beta(beta.clone());
-    // u_s = e^{−s/β}, s = 0..=n.
+    // u_s = w^s, s = 0..=n.
     let unit: R = scale.weight(&Q::one(), ctx)?;
     let mut powers = Vec::with_capacity(n as usize + 1);
     let mut u = R::from_int(1, ctx);
@@ -210,7 +334,7 @@ pub fn expected_gap<R: Enclose>(
     match noise {
         Noise::Gumbel => Ok(softmax_enumeration(deltas, &columns, &powers, ctx)),
         Noise::Exponential | Noise::Laplace => {
-            pattern_enumeration(noise, &scale, deltas, &columns, &powers, ctx)
+            pattern_enumeration(noise, scale, deltas, &columns, &powers, ctx)
         }
     }
 }

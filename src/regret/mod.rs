@@ -40,6 +40,7 @@
 pub mod bernoulli;
 pub mod bounds;
 pub mod deterministic;
+pub mod laplace_transform;
 pub mod law_based;
 pub mod plot;
 
