@@ -20,7 +20,7 @@
 
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
-use crate::mechanism::Noise;
+use crate::mechanism::{Noise, Scale};
 use crate::num::{format_sig, Certified, Precision, Real, Q};
 use crate::privacy::{self, Problem, Verdict};
 use crate::regret::bounds::{Bound, BoundKind, Evaluator};
@@ -710,7 +710,15 @@ fn probability(noise: Noise, scale: &Q, inst: &Instance, j: usize, n: u64) -> Re
     let unit: Vec<Certified> = (0..inst.k())
         .map(|i| Certified::from_int(i64::from(i == j), &LAW_BITS))
         .collect();
-    bernoulli::expected_gap(noise, scale, inst, &unit, n, &LAW_BITS)
+    bernoulli::expected_gap(
+        noise,
+        &Scale::Beta(scale.clone()),
+        inst,
+        &unit,
+        n,
+        &LAW_BITS,
+        bernoulli::Engine::Auto,
+    )
 }
 
 /// Wu & Wang's default scale: Lap(2/ε), Exp(1/ε), Gumbel(2/ε).

@@ -8,8 +8,9 @@ mod common;
 use common::{dpdtol, json};
 
 use dpdtol::algorithm::{AlgorithmId, Config, OnlineAlgorithm};
-use dpdtol::mechanism::Noise;
+use dpdtol::mechanism::{Noise, Scale};
 use dpdtol::num::{parse_rational, parse_rational_list, Certified, Exact, Precision, Real, Q};
+use dpdtol::regret::bernoulli::Engine;
 use dpdtol::regret::bounds::Evaluator;
 use dpdtol::regret::deterministic::{self, Options};
 use dpdtol::regret::{self, law_based, Instance, Plan, RegretCurve, Setting};
@@ -960,14 +961,25 @@ fn cc_lemmas_4_and_5_in_the_bernoulli_setting_match_brute_force() {
     // The brute force agrees with the crate's enumeration of F_m.
     let inst = instance("1/10,1/5,1/2");
     let deltas = inst.gaps_in::<Certified>(&BITS);
-    let crate_f3: Certified =
-        regret::bernoulli::expected_gap(Noise::Gumbel, &q("8"), &inst, &deltas, 3, &BITS).unwrap();
-    assert_agree(
-        &crate_f3,
-        &f_m_brute_force(inst.means(), &eta, 3),
-        30,
-        "F_3",
-    );
+    // Both engines: the enumeration and the Laplace-transform quadrature.
+    for engine in [Engine::Enumeration, Engine::Quadrature] {
+        let crate_f3: Certified = regret::bernoulli::expected_gap(
+            Noise::Gumbel,
+            &Scale::Beta(q("8")),
+            &inst,
+            &deltas,
+            3,
+            &BITS,
+            engine,
+        )
+        .unwrap();
+        assert_agree(
+            &crate_f3,
+            &f_m_brute_force(inst.means(), &eta, 3),
+            30,
+            &format!("F_3 by {engine:?}"),
+        );
+    }
 }
 
 fn curve_total(config: &Config, inst: &Instance, t: u128) -> Certified {
