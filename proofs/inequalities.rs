@@ -927,7 +927,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "log 2 · f(x) − f′(x) > 0",
             method: Method::BranchAndBound,
             domain: "a ∈ {(0,1), (0,−1), (0,1,1), (0,1/2,2), (−1,0,1), (0,1,2,3)}, x ∈ [−3, 3] for each",
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: ww_lem2_grid,
         },
         Claim {

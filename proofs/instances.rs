@@ -1111,7 +1111,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "Reg_T ≤ 1 + Σ_{ℓ: |J_ℓ|>0} 256(1 + ln|J_ℓ|)/min{Δ_(ℓ), ε}",
             method: Method::InstanceGrid,
             domain: HU_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || {
                 let extra = hu_implied_constant()?;
                 outcome_of(hu_rows(), "hu-thm9-proof", &extra, None)
@@ -1128,7 +1128,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "Reg_T ≤ 1 + 512(1 + ln(K−1))/Δmin + Σ_{ℓ: Δ_(ℓ) > ε} 256(1 + ln|J_ℓ|)/ε",
             method: Method::InstanceGrid,
             domain: HU_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || outcome_of(hu_rows(), "hu-thm9-proof-2", "", None),
         },
         Claim {
@@ -1142,7 +1142,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P{G̃_j^{(r)} − G̃_1^{(r)} ≥ 0} ≤ 2 e^{−2^r Δ_(ℓ) min{Δ_(ℓ), ε}/8}, G̃^{(r)} = 2^r-round reward sums + Lap(1/ε)",
             method: Method::InstanceGrid,
             domain: HU24_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: hu_lem24,
         },
         Claim {
@@ -1170,7 +1170,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "μ_1 < μ_2 < … < μ_K ⇒ P[J_r = j1] ≥ P[J_r = j2] (j1 < j2) and P[J_r = j] ≤ 1/j, G_{r,j} ~ Bin(2^{r−1}, μ_j)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || ww_lem1(Noise::Exponential),
         },
         Claim {
@@ -1184,7 +1184,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "μ_1 < μ_2 < … < μ_K ⇒ P[J_r = j1] ≥ P[J_r = j2] (j1 < j2) and P[J_r = j] ≤ 1/j, G_{r,j} ~ Bin(2^{r−1}, μ_j)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || ww_lem1(Noise::Gumbel),
         },
         Claim {
@@ -1198,7 +1198,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P[J_r = j] ≤ 2 exp(−2^r Δ_j min{Δ_j, ε}/8), G_{r,j} ~ Bin(2^{r−1}, μ_j), Q = Exp(1/ε)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: ww_eq_d1,
         },
         Claim {
@@ -1212,7 +1212,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P[J_r = j] ≤ E[1/(e^{ε(G_{r,j} − G_{r,1})} + 1)], G_{r,j} ~ Bin(2^{r−1}, μ_j), Q = Gumbel(2/ε)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || ww_eq_d2(1),
         },
         Claim {
@@ -1226,7 +1226,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P[J_r = j] ≤ E[1/(e^{ε(G_{r,j} − G_{r,1})/2} + 1)], G_{r,j} ~ Bin(2^{r−1}, μ_j), Q = Gumbel(2/ε)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || ww_eq_d2(2),
         },
         Claim {
@@ -1240,7 +1240,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P[J_r = j] ≤ e^{−2^{r−1}Δ_j ε/2} + e^{−2^{r−1}Δ_j²/4}, G_{r,j} ~ Bin(2^{r−1}, μ_j), Q = Gumbel(2/ε)",
             method: Method::InstanceGrid,
             domain: LAW_GRID,
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: ww_eq_d3,
         },
         Claim {
@@ -1352,7 +1352,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "Σ_j Δ_j P_{Exp(1/ε)}(j | nμ) ≤ Σ_j Δ_j P_{Gumbel(2/ε)}(j | nμ)",
             method: Method::InstanceGrid,
             domain: "deterministic epoch sums n·μ, n = 2^b (b = 0..12), μ = (1/2, 1/10, 1/5, 3/10) and K ∈ {2, 3, 5, 10} × μ ∈ {(0,1,…,1), (0,½,…,½), ((j−1)/(K−1))_j, (0,1/100,1,…,1)}, × ε ∈ {1/10, 1/2, 1, 4}; mechanism laws certified at 256 bits",
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: ww_thm4_reduction,
         },
         Claim {

@@ -302,8 +302,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Exp(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            // Every ratio is refined to 4096 bits before "undecided": a minute in debug.
-            cost: Cost::Slow,
+            cost: Cost::Fast,
             check: || {
                 check_grid(&grid(AlgorithmId::WuWang, |c: &mut Config| {
                     (wu_wang(Noise::Exponential, false))(c);

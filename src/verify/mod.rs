@@ -114,7 +114,8 @@ impl Method {
 /// and `dpdtol verify` (slow: more than a few seconds in a debug build).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cost {
-    /// Seconds at most, in a debug build.
+    /// Seconds at most, in a debug build (dependencies optimised, as
+    /// `Cargo.toml` sets for dev and test builds).
     Fast,
     /// Longer: run by `cargo test -- --ignored` and `dpdtol verify`.
     Slow,
