@@ -1385,3 +1385,53 @@ pub(super) fn claims() -> Vec<Claim> {
         },
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+
+    /// The exact deterministic regret of wu-wang with Gumbel(2/ε) on
+    /// μ = (1/2, 1/10, 1/5, 3/10), ε = 1, T = 2^10, at 256 bits.
+    fn regret() -> Certified {
+        let inst = Instance::new(vec![frac(1, 2), frac(1, 10), frac(1, 5), frac(3, 10)]).unwrap();
+        let mut config = Config::new(AlgorithmId::WuWang, 4, int(1));
+        config.noise = Some(Noise::Gumbel);
+        let plan = Plan::of(&config).unwrap();
+        let ctx = Precision(256);
+        regret::regret::<Certified>(&plan, &inst, Setting::Deterministic, 1 << 10, &ctx, None)
+            .unwrap()
+            .total(&ctx)
+    }
+
+    fn verdict(factor: Q, kind: BoundKind) -> Outcome {
+        let reg = regret();
+        let bound = reg.clone() * Certified::from_rational(&factor, &reg.context());
+        let mut tally = Tally::default();
+        tally.add(Case::new("the instance".into(), reg, bound, kind));
+        tally.outcome("", None)
+    }
+
+    /// The instance-grid method on a true bound and on the same bound a
+    /// thousandth too tight, upper and lower: the tight one fails with the
+    /// instance as witness; a bound equal to the value stays undecided
+    /// (intervals cannot confirm an equality).
+    #[test]
+    fn a_bound_a_thousandth_too_tight_is_refuted_with_its_instance() {
+        let holds = verdict(frac(1001, 1000), BoundKind::Upper);
+        assert_eq!(holds.status, Status::HoldsOnInstances, "{}", holds.detail);
+        let refuted = verdict(frac(999, 1000), BoundKind::Upper);
+        assert_eq!(refuted.status, Status::Refuted, "{}", refuted.detail);
+        let witness = refuted.witness.expect("a witness");
+        assert_eq!(witness["case"], "the instance");
+        assert_eq!(witness["relation"], ">");
+        let lower = verdict(frac(1001, 1000), BoundKind::Lower);
+        assert_eq!(lower.status, Status::Refuted, "{}", lower.detail);
+        assert_eq!(
+            verdict(frac(999, 1000), BoundKind::Lower).status,
+            Status::HoldsOnInstances
+        );
+        let equal = verdict(int(1), BoundKind::Upper);
+        assert_eq!(equal.status, Status::Undecided, "{}", equal.detail);
+    }
+}
