@@ -37,7 +37,12 @@ fn the_registry_is_well_formed() {
             assert!(!text.trim().is_empty(), "{}: empty {field}", c.id);
         }
     }
-    for paper in [Paper::CesariColomboni, Paper::Hu, Paper::WuWang] {
+    for paper in [
+        Paper::CesariColomboni,
+        Paper::Hu,
+        Paper::HuEarlier,
+        Paper::WuWang,
+    ] {
         assert!(
             claims.iter().any(|c| c.source.paper == paper),
             "no claim of {}",

@@ -222,6 +222,34 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || check_grid(&grid(AlgorithmId::HuRnmFtnl, scale_over_epsilon(2))),
         },
         Claim {
+            id: "hu-thm6-v1",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "Theorem 6",
+                context: "§5.1, L86: Algorithm 2 (FTNL) is ε-DP; the copy's formulas are stripped, and the journal version (004, L305) says it contains exactly the same algorithm as its Algorithm 4, Lap(1/ε) on each epoch's reward sums",
+            },
+            statement: "FTNL (Algorithm 2 of the earlier version, report-noisy-max on each epoch's fresh rewards) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), noise Lap(1/ε) as in the journal's Algorithm 4",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::HuRnmFtnl, |_| {})),
+        },
+        Claim {
+            id: "hu-thm6-naive-v1",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "§5, the naive FTNL (before Theorem 6)",
+                context: "L80: each action's empirical mean made ε/K-DP (Laplace, lazy and forgetful epochs), so the decisions are ε-DP by post-processing and basic composition",
+            },
+            statement: "The naive Follow-the-Noisy-Leader, with per-action Laplace noise of budget ε/K on each epoch's sums, is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), per-action noise Lap(K/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&grid(AlgorithmId::NaiveFtnl, |_| {})),
+        },
+        Claim {
             id: "ww-thm1",
             source: Source {
                 paper: Paper::WuWang,
