@@ -73,6 +73,12 @@ fn constant_step(
 /// (`Σ_{s≤m} 4 = 4m`), so equality on the 3 × 3 grid `m ∈ {1, 2, 3}`,
 /// `μ ∈ {1/3, 1/2, 1}` proves it identically. The sum is formed term by term.
 fn cc_lem1_exponent() -> Result<Outcome> {
+    hoeffding_exponent_is(&q(1, 8))
+}
+
+/// The identity of [`cc_lem1_exponent`] with the claimed constant `c` in
+/// place of `1/8`: `2u²/Σ(b_s − a_s)² = c·mμ²`.
+fn hoeffding_exponent_is(c: &Q) -> Result<Outcome> {
     for m in 1..=3i64 {
         for mu in [q(1, 3), q(1, 2), q(1, 1)] {
             let u = q(m, 1) * &mu / q(2, 1);
@@ -80,10 +86,10 @@ fn cc_lem1_exponent() -> Result<Outcome> {
                 .map(|_| (q(1, 1) - q(-1, 1)) * (q(1, 1) - q(-1, 1)))
                 .sum();
             let lhs = q(2, 1) * &u * &u / sum;
-            let rhs = q(m, 1) * &mu * &mu / q(8, 1);
+            let rhs = c * q(m, 1) * &mu * &mu;
             if lhs != rhs {
                 return Ok(Outcome::refuted(
-                    format!("2u²/Σ(b−a)² = {lhs} but mμ²/8 = {rhs} at m = {m}, μ = {mu}"),
+                    format!("2u²/Σ(b−a)² = {lhs} but {c}·mμ² = {rhs} at m = {m}, μ = {mu}"),
                     json!({"m": m, "mu": mu.to_string(), "lhs": lhs.to_string(), "rhs": rhs.to_string()}),
                 ));
             }
@@ -991,4 +997,24 @@ pub(super) fn claims() -> Vec<Claim> {
             check: hu_thm9_alpha,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+
+    /// The exact-algebra method: Hoeffding's exponent mμ²/8 is certified;
+    /// the same identity with the constant a thousandth off is refuted with
+    /// the first grid point where the two sides differ.
+    #[test]
+    fn an_identity_a_thousandth_off_is_refuted() {
+        assert_eq!(cc_lem1_exponent().unwrap().status, Status::Certified);
+        let off = hoeffding_exponent_is(&q(1001, 8000)).unwrap();
+        assert_eq!(off.status, Status::Refuted, "{}", off.detail);
+        let witness = off.witness.unwrap();
+        // m = 1, μ = 1/3: 2(1/6)²/4 = 1/72 against (1001/8000)/9.
+        assert_eq!(witness["lhs"], "1/72");
+        assert_eq!(witness["rhs"], "1001/72000");
+    }
 }
