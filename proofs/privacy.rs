@@ -186,6 +186,15 @@ fn wu_wang(noise: Noise, resample: bool) -> impl Fn(&mut Config) {
     }
 }
 
+/// wu-wang's standard grid with `noise` at its default scale, for each
+/// Bernoulli-resampling flag in `resample`.
+fn wu_wang_grid(noise: Noise, resample: &[bool]) -> Vec<Case> {
+    resample
+        .iter()
+        .flat_map(|&b| grid(AlgorithmId::WuWang, wu_wang(noise, b)))
+        .collect()
+}
+
 /// The noise scale set to `factor/ε` instead of the paper's default.
 fn scale_over_epsilon(factor: i64) -> impl Fn(&mut Config) {
     move |c: &mut Config| c.noise_scale = Some(Q::from_integer(factor.into()) / &c.epsilon)
@@ -282,7 +291,7 @@ pub(super) fn claims() -> Vec<Claim> {
             source: Source {
                 paper: Paper::WuWang,
                 number: "Corollary 1 (privacy part), exponential noise",
-                context: "§2.1, Algorithm 1 with B = 1 and Exp(1/ε); also the Exp(1/ε) case of Corollaries 2 and 3",
+                context: "§2.1, L168–L174, Algorithm 1 with B = 1 and Exp(1/ε)",
             },
             statement: "Algorithm 1 with B = 1 and Q_ε = Exp(1/ε) is ε-differentially private.",
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Exp(1/ε)",
@@ -296,7 +305,7 @@ pub(super) fn claims() -> Vec<Claim> {
             source: Source {
                 paper: Paper::WuWang,
                 number: "Corollary 1 (privacy part), Gumbel noise",
-                context: "§2.1, Algorithm 1 with B = 1 and Gumbel(2/ε); also the Gumbel case of Corollaries 2 and 3",
+                context: "§2.1, L168–L174, Algorithm 1 with B = 1 and Gumbel(2/ε)",
             },
             statement: "Algorithm 1 with B = 1 and Q_ε = Gumbel(2/ε) is ε-differentially private.",
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Gumbel(2/ε)",
@@ -304,6 +313,90 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: GRID,
             cost: Cost::Fast,
             check: || check_grid(&grid(AlgorithmId::WuWang, wu_wang(Noise::Gumbel, true))),
+        },
+        Claim {
+            id: "ww-cor2-laplace",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 2 (privacy part), Laplace noise",
+                context: "§2.1, L176–L182, the instance-independent rate; Algorithm 1 with B = 1 and Lap(2/ε)",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Lap(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Lap(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Laplace, &[true])),
+        },
+        Claim {
+            id: "ww-cor3-laplace",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 3 (privacy part), Laplace noise",
+                context: "§2.2, L263–L267, the deterministic-setting rate; B is not fixed by the statement (its proof, App. G, extends Theorem 2), so both B = 0 and B = 1 are checked",
+            },
+            statement: "Algorithm 1 with Q_ε = Lap(2/ε) (B = 0 or 1) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B ∈ {0, 1}, Q = Lap(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: "B ∈ {0, 1} × (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})} × ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence",
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Laplace, &[false, true])),
+        },
+        Claim {
+            id: "ww-cor2-exponential",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 2 (privacy part), exponential noise",
+                context: "§2.1, L176–L182, the instance-independent rate; Algorithm 1 with B = 1 and Exp(1/ε)",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Exp(1/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Exp(1/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Exponential, &[true])),
+        },
+        Claim {
+            id: "ww-cor3-exponential",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 3 (privacy part), exponential noise",
+                context: "§2.2, L263–L267, the deterministic-setting rate; B is not fixed by the statement (its proof, App. G, extends Theorem 2), so both B = 0 and B = 1 are checked",
+            },
+            statement: "Algorithm 1 with Q_ε = Exp(1/ε) (B = 0 or 1) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B ∈ {0, 1}, Q = Exp(1/ε)",
+            method: Method::PrivacyChecker,
+            domain: "B ∈ {0, 1} × (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})} × ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence",
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Exponential, &[false, true])),
+        },
+        Claim {
+            id: "ww-cor2-gumbel",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 2 (privacy part), Gumbel noise",
+                context: "§2.1, L176–L182, the instance-independent rate; Algorithm 1 with B = 1 and Gumbel(2/ε)",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Gumbel(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Gumbel(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Gumbel, &[true])),
+        },
+        Claim {
+            id: "ww-cor3-gumbel",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 3 (privacy part), Gumbel noise",
+                context: "§2.2, L263–L267, the deterministic-setting rate; B is not fixed by the statement (its proof, App. G, extends Theorem 2), so both B = 0 and B = 1 are checked",
+            },
+            statement: "Algorithm 1 with Q_ε = Gumbel(2/ε) (B = 0 or 1) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B ∈ {0, 1}, Q = Gumbel(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: "B ∈ {0, 1} × (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})} × ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence",
+            cost: Cost::Fast,
+            check: || check_grid(&wu_wang_grid(Noise::Gumbel, &[false, true])),
         },
         Claim {
             id: "ww-thm4-exponential",
