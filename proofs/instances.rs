@@ -491,6 +491,21 @@ const WW4_GRID: &str = "wu-wang with B = 0 and Q = Gumbel(2/ε) or Exp(1/ε) (Th
 /// grid was run (7.83 > 6.36), shown as the witness.
 const WW4_KNOWN: &str = "wu-wang:gumbel ε = 1, μ = (1/2, 1/10, 1/5, 3/10), deterministic, T = 2^30";
 
+/// Theorem 4's grid of instances: the §1.3 example μ = (1/2, 1/10, 1/5,
+/// 3/10) and every profile of [`profiles`] for K ∈ [`KS`].
+fn theorem4_instances() -> Result<Vec<Instance>> {
+    let mut instances = vec![Instance::new(vec![
+        frac(1, 2),
+        frac(1, 10),
+        frac(1, 5),
+        frac(3, 10),
+    ])?];
+    for k in KS {
+        instances.extend(profiles(k));
+    }
+    Ok(instances)
+}
+
 /// The Theorem 4 rows `ids` on the grid; with `half`, the bounds are
 /// evaluated at ε/2 for the algorithm at ε (its noise scale fixed at the
 /// default for ε), which is the proof's chain with the exponent of the
@@ -503,15 +518,7 @@ fn ww4_grid(ids: &[&'static str], half: bool) -> Rows {
         times.push((1u128 << b) - 1);
         times.push(1u128 << b);
     }
-    let mut instances = vec![Instance::new(vec![
-        frac(1, 2),
-        frac(1, 10),
-        frac(1, 5),
-        frac(3, 10),
-    ])?];
-    for k in KS {
-        instances.extend(profiles(k));
-    }
+    let instances = theorem4_instances()?;
     for noise in [Noise::Gumbel, Noise::Exponential] {
         for inst in &instances {
             for epsilon in epsilons() {
@@ -977,17 +984,9 @@ fn ww_lem4() -> Result<Outcome> {
 /// has expected gap at most that of Gumbel(2/ε) on the same losses (their
 /// citation of McKenna & Sheldon), on the deterministic epoch sums `n·μ`.
 fn ww_thm4_reduction() -> Result<Outcome> {
-    use crate::mechanism::{law, Scale};
+    use crate::mechanism::law;
     let ctx = Precision(256);
-    let mut instances = vec![Instance::new(vec![
-        frac(1, 2),
-        frac(1, 10),
-        frac(1, 5),
-        frac(3, 10),
-    ])?];
-    for k in KS {
-        instances.extend(profiles(k));
-    }
+    let instances = theorem4_instances()?;
     let mut tally = Tally::default();
     for inst in &instances {
         let deltas = inst.gaps_in::<Certified>(&ctx);
