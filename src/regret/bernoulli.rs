@@ -464,7 +464,7 @@ fn ftl_terms<R: Real>(inst: &Instance, horizon: Round, ctx: &R::Context) -> Resu
         .collect();
     let one = R::from_int(1, ctx);
     let zero = R::from_int(0, ctx);
-    let positive: Vec<usize> = (0..k).filter(|&j| !inst.gaps()[j].is_zero()).collect();
+    let positive = inst.suboptimal();
     let deltas = inst.gaps_in::<R>(ctx);
     // pmf[k][s] = P(S_k = s), S_k ~ Binomial(t − 1, μ_k); start at t = 1.
     let mut pmf: Vec<Vec<R>> = vec![vec![one.clone()]; k];

@@ -335,9 +335,7 @@ impl<R: Enclose> Evaluator<R> {
         };
         let l = negligible_bits(R::working_bits(ctx));
         let eps = &self.config.epsilon;
-        let positive: Vec<usize> = (0..self.inst.k())
-            .filter(|&j| !self.inst.gaps()[j].is_zero())
-            .collect();
+        let positive = self.inst.suboptimal();
         let best = self.inst.k() - positive.len();
         let a: Vec<R> = positive
             .iter()
@@ -391,9 +389,7 @@ impl<R: Enclose> Evaluator<R> {
         if epochs < 3 {
             return Ok(out);
         }
-        let positive: Vec<usize> = (0..self.inst.k())
-            .filter(|&j| !self.inst.gaps()[j].is_zero())
-            .collect();
+        let positive = self.inst.suboptimal();
         let best = self.inst.k() - positive.len();
         let deltas: Vec<R> = positive
             .iter()

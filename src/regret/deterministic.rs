@@ -65,7 +65,7 @@ use crate::error::Result;
 use crate::mechanism::{self, exponential, Noise, Scale};
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::cmp::Ordering;
 
 /// Tuning of the closed forms.
@@ -206,9 +206,7 @@ fn epoch_gaps<R: Enclose>(
             .collect());
     };
     let threshold = negligible_threshold(noise, inst.k(), l);
-    let positive: Vec<usize> = (0..inst.k())
-        .filter(|&j| !inst.gaps()[j].is_zero())
-        .collect();
+    let positive = inst.suboptimal();
     let best = inst.k() - positive.len();
     let deltas: Vec<R> = positive
         .iter()
@@ -348,9 +346,7 @@ pub(crate) struct SoftmaxError<R> {
 impl<R: Enclose> SoftmaxError<R> {
     pub(crate) fn new(eta: &Q, inst: &Instance, ctx: &R::Context) -> Result<Self> {
         let l = negligible_bits(R::working_bits(ctx));
-        let positive: Vec<usize> = (0..inst.k())
-            .filter(|&j| !inst.gaps()[j].is_zero())
-            .collect();
+        let positive = inst.suboptimal();
         Ok(SoftmaxError {
             deltas: positive
                 .iter()
@@ -585,6 +581,7 @@ pub fn ftl_regret(inst: &Instance) -> Q {
 mod tests {
     use super::*;
     use crate::num::{Certified, Precision};
+    use num_traits::Zero;
 
     #[test]
     fn ftl_pays_the_first_round_only() {

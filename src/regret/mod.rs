@@ -254,6 +254,11 @@ impl Instance {
         (0..self.k()).filter(|&j| self.gaps[j].is_zero()).collect()
     }
 
+    /// The actions (0-based) with a positive gap, in order.
+    pub fn suboptimal(&self) -> Vec<usize> {
+        (0..self.k()).filter(|&j| !self.gaps[j].is_zero()).collect()
+    }
+
     /// `Δ_min`, the smallest positive gap (`None` when all means are equal).
     pub fn delta_min(&self) -> Option<Q> {
         self.gaps.iter().filter(|g| g.is_positive()).min().cloned()
