@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod algorithm;
+pub mod bandit;
 pub mod cli;
 pub mod error;
 pub mod mechanism;

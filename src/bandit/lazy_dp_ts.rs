@@ -1,0 +1,119 @@
+//! Lazy-DP-TS: Hu, Huang, Mehta & Hegde (004), Algorithm 3 (L190–L200).
+//!
+//! ```text
+//!  1: Input: arm set 𝒜 and privacy parameter ε
+//!  2: Initialization: for each arm j, pull it once to initialize O_j ← 1,
+//!     r_j ← 0, μ̃_{j,O_j} ← X_j + Lap(1/ε), N_j ← 0, Φ_j ← 0
+//!  3: for t = K+1, K+2, … do
+//!  4:   draw θ_j(t) ~ Beta(μ̄_{j,O_j}·O_j + 1, (1 − μ̄_{j,O_j})·O_j + 1), where
+//!       μ̄_{j,O_j} = Clip_[0,1](μ̃_{j,O_j} + 3 log(t)/(ε·O_j))
+//!  5:   pull arm J_t ∈ argmax_{j∈[K]} θ_j(t)
+//!  6:   update N_{J_t} ← N_{J_t} + 1 and Φ_{J_t} ← Φ_{J_t} + X_{J_t}(t)
+//!  7:   if N_{J_t} hits 2^{r_{J_t}+1} then
+//!  8:     update O_{J_t} ← 2^{r_{J_t}+1}, μ̃_{J_t,O_{J_t}} ← (Φ_{J_t} + Lap(1/ε))/O_{J_t},
+//!         r_{J_t} ← r_{J_t} + 1; reset N_{J_t} ← 0, Φ_{J_t} ← 0
+//!  9:   end if
+//! 10: end for
+//! ```
+//!
+//! `Clip_[0,1](x) = 1{x ∈ [0,1]}·x + 1{x > 1}` (L188); `log` is the natural
+//! logarithm (the proofs use `ln` and `log` interchangeably, e.g. L214).
+//! Defaults: noise scale `1/ε`, bonus constant 3; both overridable. The θ
+//! are drawn for `j = 1..K` in order each round (one [`super::beta`] draw
+//! each); ties of the argmax go to the lowest index.
+//!
+//! Per-round cost: `K` Beta draws, no allocation; it does not grow with `T`.
+
+use super::{beta, laplace, LazySchedule, NoiseRng, Policy, Pull};
+
+/// Line 4's Beta parameters `(μ̄O + 1, (1 − μ̄)O + 1)` with
+/// `μ̄ = Clip_[0,1](μ̃ + c ln t/(εO))`, `c = bonus`.
+pub fn beta_parameters(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> (f64, f64) {
+    let o = o as f64;
+    let x = mu + bonus * ln_t / (epsilon * o);
+    let clipped = if x > 1.0 {
+        1.0
+    } else if x >= 0.0 {
+        x
+    } else {
+        0.0
+    };
+    (clipped * o + 1.0, (1.0 - clipped) * o + 1.0)
+}
+
+/// The state of Algorithm 3.
+#[derive(Clone, Debug)]
+pub struct LazyDpTs {
+    /// ε of line 4's bonus.
+    pub epsilon: f64,
+    /// Scale of each Laplace draw (lines 2 and 8); default `1/ε`.
+    pub noise_scale: f64,
+    /// The constant 3 of line 4.
+    pub bonus: f64,
+    /// `μ̃_{j,O_j}`.
+    pub mu: Vec<f64>,
+    /// `O_j, r_j, N_j, Φ_j`.
+    pub schedule: LazySchedule,
+    /// How many arms line 2 has initialised.
+    pub initialised: usize,
+}
+
+impl LazyDpTs {
+    /// The paper's defaults for `k` arms.
+    pub fn new(k: usize, epsilon: f64) -> LazyDpTs {
+        LazyDpTs {
+            epsilon,
+            noise_scale: 1.0 / epsilon,
+            bonus: 3.0,
+            mu: vec![0.0; k],
+            schedule: LazySchedule::new(k),
+            initialised: 0,
+        }
+    }
+}
+
+impl Policy for LazyDpTs {
+    fn arms(&self) -> usize {
+        self.mu.len()
+    }
+
+    fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
+        let k = self.arms();
+        if t <= k as u64 {
+            return Pull {
+                arm: (t - 1) as usize,
+                run: 1,
+            };
+        }
+        let ln_t = (t as f64).ln();
+        let mut best = (0, f64::NEG_INFINITY);
+        for j in 0..k {
+            let (a, b) = beta_parameters(
+                self.mu[j],
+                self.schedule.o[j],
+                ln_t,
+                self.epsilon,
+                self.bonus,
+            );
+            let theta = beta(a, b, rng);
+            if theta > best.1 {
+                best = (j, theta);
+            }
+        }
+        Pull {
+            arm: best.0,
+            run: 1,
+        }
+    }
+
+    fn observe(&mut self, arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {
+        if self.initialised < self.mu.len() {
+            self.mu[arm] = sum + laplace(self.noise_scale, rng);
+            self.initialised += 1;
+            return;
+        }
+        if let Some((phi, o)) = self.schedule.record(arm, n, sum) {
+            self.mu[arm] = (phi + laplace(self.noise_scale, rng)) / o as f64;
+        }
+    }
+}
