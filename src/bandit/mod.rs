@@ -273,17 +273,27 @@ pub fn laplace(scale: f64, rng: &mut NoiseRng) -> f64 {
     sampler::noise(Noise::Laplace, scale, rng)
 }
 
-/// One draw of `Beta(a, b)`, `a, b > 0` (rand_distr's; `Beta(a, 1)` is
-/// drawn as `U^{1/a}`, the inverse of its distribution function `x^a`).
+/// One draw of `Beta(a, b)`, `a, b > 0`.
+///
+/// `Beta(a, 1)` is drawn as `U^{1/a}` (the inverse of its distribution
+/// function `x^a`); otherwise as `G_a/(G_a + G_b)` with independent
+/// `G_a ~ Gamma(a, 1)`, `G_b ~ Gamma(b, 1)` (rand_distr's Marsaglia–Tsang
+/// sampler), which is cheaper than a Beta sampler whose set-up changes every
+/// round. Tested against the Beta distribution function by a chi-square test
+/// (tests/bandit.rs).
 pub fn beta(a: f64, b: f64, rng: &mut NoiseRng) -> f64 {
     if b == 1.0 {
         let u: f64 = rng.random();
         return u.powf(1.0 / a);
     }
-    match rand_distr::Beta::new(a, b) {
-        Ok(d) => d.sample(rng),
-        Err(_) => f64::NAN,
-    }
+    let gamma = |shape: f64, rng: &mut NoiseRng| -> f64 {
+        rand_distr::Gamma::new(shape, 1.0)
+            .map(|d| d.sample(rng))
+            .unwrap_or(f64::NAN)
+    };
+    let x = gamma(a, rng);
+    let y = gamma(b, rng);
+    x / (x + y)
 }
 
 /// The first index of the largest value (ties to the lowest index, as the

@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod bandit;
 mod mechanism;
 mod privacy;
 mod regret;
@@ -31,6 +32,8 @@ enum Command {
     Regret(regret::Args),
     /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided.
     Verify(verify::Args),
+    /// Simulate the private bandit algorithms of Hu et al. and their baselines (f64, approximate).
+    Bandit(bandit::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
@@ -49,6 +52,7 @@ where
         Command::Privacy(args) => privacy::run(&args),
         Command::Regret(args) => regret::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Bandit(args) => bandit::run(&args),
     };
     match outcome {
         Ok(text) => {

@@ -1,0 +1,577 @@
+//! `dpdtol bandit`: Monte Carlo simulation (f64, **approximate**) of the
+//! private bandit algorithms of Hu et al. and their baselines
+//! ([`crate::bandit`]), with the mean pseudo-regret at logarithmically spaced
+//! checkpoints, two confidence intervals at the chosen level (Student t, which
+//! assumes normal sample means; empirical Bernstein, valid for any law of the
+//! per-run regret on `[0, Δ_max t]`), the final regret table, a CSV file and a
+//! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
+//! `hu-fig2`) and what 002 §6 states (`hu2021`).
+
+use crate::bandit::sim::{self, checkpoints, RewardLaw, Run, Summary};
+use crate::bandit::{BanditConfig, BanditId};
+use crate::error::{Error, Result};
+use crate::num::{parse_rational_list, Q};
+use crate::regret::plot::{self, Series, Style};
+use num_traits::ToPrimitive;
+use serde_json::{json, Value};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Flags of `dpdtol bandit`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, ucb1, thompson.
+    #[arg(long)]
+    algorithm: Option<String>,
+    /// Bernoulli means μ_1..μ_K in [0, 1], comma-separated: 0.75,0.625,1/2.
+    #[arg(long, allow_hyphen_values = true)]
+    means: Option<String>,
+    /// The privacy parameter(s) ε > 0, comma-separated: 1/4,1/2,1.
+    #[arg(long, allow_hyphen_values = true)]
+    epsilon: Option<String>,
+    /// The horizon T ≥ K: 1000000, 10^6 or 1e6.
+    #[arg(long)]
+    horizon: Option<String>,
+    /// Independent runs per algorithm and ε (≥ 2).
+    #[arg(long)]
+    runs: Option<u64>,
+    /// The master seed; run i uses streams 2i (rewards) and 2i+1 (noise).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: rayon's, one per core); results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// A preset: hu-fig1, hu-fig2 (004 §6) or hu2021 (002 §6, as far as its text allows).
+    #[arg(long)]
+    experiment: Option<String>,
+    /// Confidence level of the intervals, in (0, 1).
+    #[arg(long, default_value = "0.95")]
+    confidence: String,
+    /// Overrides each algorithm's Laplace noise scale.
+    #[arg(long, allow_hyphen_values = true)]
+    noise_scale: Option<String>,
+    /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1).
+    #[arg(long, allow_hyphen_values = true)]
+    bonus: Option<String>,
+    /// DP-SE's failure probability β (default 1/T).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<String>,
+    /// Write every checkpoint of every algorithm to this CSV file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Draw mean regret against t with its band (.svg or .png); with several ε, one file per ε (suffix -eps<ε>).
+    #[arg(long)]
+    plot: Option<PathBuf>,
+    /// Run more than 2·10¹⁰ simulated rounds in total.
+    #[arg(long)]
+    force: bool,
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Simulated rounds (configurations × runs × T) allowed without `--force`.
+const LIMIT: f64 = 2e10;
+
+/// A preset of the papers' experiments.
+struct Preset {
+    algorithms: &'static [BanditId],
+    means: &'static [f64],
+    epsilons: &'static [f64],
+    horizon: u64,
+    runs: u64,
+}
+
+const ALL: &[BanditId] = &BanditId::ALL;
+
+fn preset(name: &str) -> Result<Preset> {
+    match name.trim() {
+        // 004 §6, L341: T = 10⁶, K = 5, ε ∈ {0.25, 0.5, 1}, 20 runs; setting 1.
+        "hu-fig1" => Ok(Preset {
+            algorithms: ALL,
+            means: &[0.75, 0.625, 0.5, 0.375, 0.25],
+            epsilons: &[0.25, 0.5, 1.0],
+            horizon: 1_000_000,
+            runs: 20,
+        }),
+        // 004 §6, L341: setting 2.
+        "hu-fig2" => Ok(Preset {
+            algorithms: ALL,
+            means: &[0.5, 0.4, 0.4, 0.4, 0.4],
+            epsilons: &[0.25, 0.5, 1.0],
+            horizon: 1_000_000,
+            runs: 20,
+        }),
+        // 002 §6 (L134–L142): Anytime-Lazy-UCB, Hybrid-UCB and DP-SE; T, the
+        // number of runs, β, the ε grid and the means were lost in extraction.
+        // Kept: the three algorithms, "small" and "large" ε (L142); taken from
+        // 004 §6: T, K, runs and setting 1's means.
+        "hu2021" => Ok(Preset {
+            algorithms: &[
+                BanditId::AnytimeLazyUcb,
+                BanditId::HybridUcb,
+                BanditId::DpSe,
+            ],
+            means: &[0.75, 0.625, 0.5, 0.375, 0.25],
+            epsilons: &[0.25, 1.0, 4.0, 16.0],
+            horizon: 1_000_000,
+            runs: 20,
+        }),
+        other => Err(Error::InvalidInput(format!(
+            "unknown --experiment '{other}' (known: hu-fig1, hu-fig2, hu2021)"
+        ))),
+    }
+}
+
+fn to_f64(q: &Q) -> f64 {
+    q.to_f64().unwrap_or(f64::NAN)
+}
+
+fn parse_f64_list(flag: &str, text: &str) -> Result<Vec<f64>> {
+    let list =
+        parse_rational_list(text).map_err(|e| Error::InvalidInput(format!("{flag}: {e}")))?;
+    Ok(list.iter().map(to_f64).collect())
+}
+
+fn parse_one(flag: &str, text: &str) -> Result<f64> {
+    let list = parse_f64_list(flag, text)?;
+    match list.as_slice() {
+        [x] => Ok(*x),
+        _ => Err(Error::InvalidInput(format!(
+            "{flag} takes one number, got '{text}'"
+        ))),
+    }
+}
+
+/// `1000000`, `10^6`, `1e6`.
+fn parse_horizon(text: &str) -> Result<u64> {
+    let t = text.trim();
+    let bad = || {
+        Error::InvalidInput(format!(
+            "--horizon expects a positive integer such as 1000000, 10^6 or 1e6, got '{t}'"
+        ))
+    };
+    let power = |base: &str, exp: &str| -> Result<u64> {
+        let b: u64 = base.parse().map_err(|_| bad())?;
+        let e: u32 = exp.parse().map_err(|_| bad())?;
+        b.checked_pow(e).ok_or_else(bad)
+    };
+    let value = if let Some((b, e)) = t.split_once('^') {
+        power(b, e)?
+    } else if let Some((m, e)) = t.split_once(['e', 'E']) {
+        let m: u64 = m.parse().map_err(|_| bad())?;
+        m.checked_mul(power("10", e)?).ok_or_else(bad)?
+    } else {
+        t.parse().map_err(|_| bad())?
+    };
+    if value == 0 {
+        return Err(bad());
+    }
+    Ok(value)
+}
+
+/// What to simulate, after presets and flags.
+struct Plan {
+    algorithms: Vec<BanditId>,
+    law: RewardLaw,
+    epsilons: Vec<f64>,
+    horizon: u64,
+    runs: u64,
+    alpha: f64,
+}
+
+fn plan(args: &Args) -> Result<Plan> {
+    let preset = args.experiment.as_deref().map(preset).transpose()?;
+    let algorithms: Vec<BanditId> = match (&args.algorithm, &preset) {
+        (Some(text), _) => text
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<_>>>()?,
+        (None, Some(p)) => p.algorithms.to_vec(),
+        (None, None) => {
+            return Err(Error::InvalidInput(
+                "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
+            ))
+        }
+    };
+    let means = match (&args.means, &preset) {
+        (Some(text), _) => parse_f64_list("--means", text)?,
+        (None, Some(p)) => p.means.to_vec(),
+        (None, None) => return Err(Error::InvalidInput("--means is required".into())),
+    };
+    let law = RewardLaw::bernoulli(means)?;
+    let epsilons = match (&args.epsilon, &preset) {
+        (Some(text), _) => parse_f64_list("--epsilon", text)?,
+        (None, Some(p)) => p.epsilons.to_vec(),
+        (None, None) if algorithms.iter().all(|a| !a.is_private()) => vec![1.0],
+        (None, None) => return Err(Error::InvalidInput("--epsilon is required".into())),
+    };
+    if let Some(e) = epsilons.iter().find(|e| !(e.is_finite() && **e > 0.0)) {
+        return Err(Error::InvalidInput(format!(
+            "--epsilon must be positive, got {e}"
+        )));
+    }
+    let horizon = match (&args.horizon, &preset) {
+        (Some(text), _) => parse_horizon(text)?,
+        (None, Some(p)) => p.horizon,
+        (None, None) => return Err(Error::InvalidInput("--horizon is required".into())),
+    };
+    if horizon < law.arms() as u64 {
+        return Err(Error::InvalidInput(format!(
+            "--horizon {horizon} is smaller than K = {}",
+            law.arms()
+        )));
+    }
+    let runs = args.runs.or(preset.as_ref().map(|p| p.runs)).unwrap_or(20);
+    if runs < 2 {
+        return Err(Error::InvalidInput(format!(
+            "--runs must be at least 2, got {runs}"
+        )));
+    }
+    let level = parse_one("--confidence", &args.confidence)?;
+    if !(level > 0.0 && level < 1.0) {
+        return Err(Error::InvalidInput(format!(
+            "--confidence must lie in (0, 1), got {level}"
+        )));
+    }
+    Ok(Plan {
+        algorithms,
+        law,
+        epsilons,
+        horizon,
+        runs,
+        alpha: 1.0 - level,
+    })
+}
+
+/// One simulated configuration and its summaries.
+struct Outcome {
+    config: BanditConfig,
+    /// Summary at each checkpoint.
+    summaries: Vec<Summary>,
+    /// Mean pulls of each arm at T.
+    pulls: Vec<f64>,
+}
+
+/// Run the command; the text to print on stdout.
+pub fn run(args: &Args) -> Result<String> {
+    let plan = plan(args)?;
+    let overrides = |id: BanditId, eps: f64| -> Result<BanditConfig> {
+        let mut c = BanditConfig::new(id, eps);
+        c.noise_scale = args
+            .noise_scale
+            .as_deref()
+            .map(|s| parse_one("--noise-scale", s))
+            .transpose()?;
+        c.bonus = args
+            .bonus
+            .as_deref()
+            .map(|s| parse_one("--bonus", s))
+            .transpose()?;
+        c.beta = args
+            .beta
+            .as_deref()
+            .map(|s| parse_one("--beta", s))
+            .transpose()?;
+        c.validate()?;
+        Ok(c)
+    };
+    // Non-private baselines do not depend on ε: simulated once.
+    let mut configs = Vec::new();
+    for id in &plan.algorithms {
+        if id.is_private() {
+            for &e in &plan.epsilons {
+                configs.push(overrides(*id, e)?);
+            }
+        } else {
+            configs.push(overrides(*id, plan.epsilons[0])?);
+        }
+    }
+    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64;
+    if work > LIMIT && !args.force {
+        return Err(Error::TooLarge(format!(
+            "{work:.3e} simulated rounds ({} configurations × {} runs × T = {}) exceed {LIMIT:.0e}; pass --force to run them",
+            configs.len(),
+            plan.runs,
+            plan.horizon
+        )));
+    }
+    let marks = checkpoints(plan.horizon, 10);
+    let grid = simulate_with_progress(&configs, &plan, &marks, args)?;
+    let gaps = plan.law.gaps();
+    let dmax = gaps.iter().copied().fold(0.0, f64::max);
+    let outcomes: Vec<Outcome> = configs
+        .into_iter()
+        .zip(grid)
+        .map(|(config, runs)| summarise(config, &runs, &marks, dmax, plan.alpha))
+        .collect();
+    if let Some(path) = &args.csv {
+        write_csv(path, &outcomes, &marks)?;
+    }
+    if let Some(path) = &args.plot {
+        draw(path, &outcomes, &plan, &marks)?;
+    }
+    if args.json {
+        Ok(to_json(&outcomes, &plan, &marks, args).to_string())
+    } else {
+        Ok(tables(&outcomes, &plan, &marks))
+    }
+}
+
+fn simulate_with_progress(
+    configs: &[BanditConfig],
+    plan: &Plan,
+    marks: &[u64],
+    args: &Args,
+) -> Result<Vec<Vec<Run>>> {
+    let total = configs.len() as u64 * plan.runs;
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("bandit {wide_bar} {pos}/{len} runs, {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    let done = || bar.inc(1);
+    let work = || {
+        sim::simulate(
+            configs,
+            &plan.law,
+            plan.horizon,
+            plan.runs,
+            args.seed,
+            marks,
+            &done,
+        )
+    };
+    let out = match args.threads {
+        Some(0) => return Err(Error::InvalidInput("--threads must be at least 1".into())),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
+            .install(work),
+        None => work(),
+    };
+    bar.finish_and_clear();
+    out
+}
+
+fn summarise(config: BanditConfig, runs: &[Run], marks: &[u64], dmax: f64, alpha: f64) -> Outcome {
+    let summaries = marks
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let samples: Vec<f64> = runs.iter().map(|r| r.regret[i]).collect();
+            sim::summarise(&samples, dmax * t as f64, alpha)
+        })
+        .collect();
+    let k = runs.first().map_or(0, |r| r.pulls.len());
+    let pulls = (0..k)
+        .map(|j| runs.iter().map(|r| r.pulls[j] as f64).sum::<f64>() / runs.len() as f64)
+        .collect();
+    Outcome {
+        config,
+        summaries,
+        pulls,
+    }
+}
+
+/// An f64 as a decimal string with 30 significant digits (f64 values are
+/// dyadic, so these digits are the value's own, not a rounding of it beyond
+/// the 30th digit).
+fn num(x: f64) -> String {
+    format!("{x:.29e}")
+}
+
+fn pair(p: (f64, f64)) -> Value {
+    json!([num(p.0), num(p.1)])
+}
+
+fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Value {
+    let level = 1.0 - plan.alpha;
+    let results: Vec<Value> = outcomes
+        .iter()
+        .map(|o| {
+            let last = o.summaries.last().copied();
+            json!({
+                "algorithm": o.config.id.name(),
+                "epsilon": o.config.id.is_private().then(|| num(o.config.epsilon)),
+                "mean": o.summaries.iter().map(|s| num(s.mean)).collect::<Vec<_>>(),
+                "sd": o.summaries.iter().map(|s| num(s.sd)).collect::<Vec<_>>(),
+                "t_interval": o.summaries.iter().map(|s| pair(s.t)).collect::<Vec<_>>(),
+                "bernstein_interval": o.summaries.iter().map(|s| pair(s.bernstein)).collect::<Vec<_>>(),
+                "final": last.map(|s| json!({
+                    "regret": num(s.mean),
+                    "sd": num(s.sd),
+                    "t_interval": pair(s.t),
+                    "bernstein_interval": pair(s.bernstein),
+                })),
+                "mean_pulls": o.pulls.iter().map(|p| num(*p)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "schema_version": 1,
+        "command": "bandit",
+        "kind": "approximate",
+        "experiment": args.experiment,
+        "setting": "bernoulli",
+        "means": plan.law.means().iter().map(|m| num(*m)).collect::<Vec<_>>(),
+        "horizon": plan.horizon,
+        "runs": plan.runs,
+        "seed": args.seed,
+        "confidence": {
+            "level": num(level),
+            "t_interval": "Student t on the mean of the runs (assumes normal sample means)",
+            "bernstein_interval": "empirical Bernstein (Maurer & Pontil 2009, Thm 4), two-sided, valid for per-run regret in [0, Δmax·t]",
+        },
+        "checkpoints": marks,
+        "results": results,
+    })
+}
+
+fn write_csv(path: &Path, outcomes: &[Outcome], marks: &[u64]) -> Result<()> {
+    let mut text =
+        String::from("algorithm,epsilon,t,mean,sd,t_lo,t_hi,bernstein_lo,bernstein_hi\n");
+    for o in outcomes {
+        let eps = if o.config.id.is_private() {
+            o.config.epsilon.to_string()
+        } else {
+            String::new()
+        };
+        for (s, t) in o.summaries.iter().zip(marks) {
+            let _ = writeln!(
+                text,
+                "{},{eps},{t},{},{},{},{},{},{}",
+                o.config.id, s.mean, s.sd, s.t.0, s.t.1, s.bernstein.0, s.bernstein.1
+            );
+        }
+    }
+    std::fs::write(path, text)
+        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The outcomes of one ε panel: the private ones at ε and every non-private one.
+fn panel(outcomes: &[Outcome], eps: f64) -> impl Iterator<Item = &Outcome> {
+    outcomes
+        .iter()
+        .filter(move |o| !o.config.id.is_private() || o.config.epsilon == eps)
+}
+
+fn draw(path: &Path, outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> Result<()> {
+    for &eps in &plan.epsilons {
+        let file = if plan.epsilons.len() == 1 {
+            path.to_path_buf()
+        } else {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("bandit");
+            let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("svg");
+            path.with_file_name(format!("{stem}-eps{eps}.{ext}"))
+        };
+        let mut series = Vec::new();
+        for (group, o) in panel(outcomes, eps).enumerate() {
+            let points = |f: &dyn Fn(&Summary) -> f64| -> Vec<(f64, f64)> {
+                marks
+                    .iter()
+                    .zip(&o.summaries)
+                    .map(|(t, s)| (*t as f64, f(s)))
+                    .collect()
+            };
+            let name = o.config.id.name();
+            series.push(Series {
+                label: format!("{name}: mean regret"),
+                group,
+                style: Style::Regret,
+                points: points(&|s| s.mean),
+            });
+            series.push(Series {
+                label: format!("{name}: t-interval upper"),
+                group,
+                style: Style::Upper,
+                points: points(&|s| s.t.1),
+            });
+            series.push(Series {
+                label: format!("{name}: t-interval lower"),
+                group,
+                style: Style::Lower,
+                points: points(&|s| s.t.0),
+            });
+        }
+        let title = format!(
+            "means {:?}, ε = {eps}, {} runs ({}% t-band; approximate)",
+            plan.law.means(),
+            plan.runs,
+            (100.0 * (1.0 - plan.alpha)).round()
+        );
+        plot::draw(&file, &title, &series)?;
+    }
+    Ok(())
+}
+
+fn tables(outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> String {
+    let level = (100.0 * (1.0 - plan.alpha)).round();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Bernoulli means {:?}, T = {}, {} runs per algorithm — simulated, approximate (f64).",
+        plan.law.means(),
+        plan.horizon,
+        plan.runs
+    );
+    let _ = writeln!(
+        out,
+        "Intervals at {level}%: t = Student t (assumes normal means); EB = empirical Bernstein (Maurer & Pontil 2009), valid for regret in [0, Δmax·t].\n"
+    );
+    for &eps in &plan.epsilons {
+        let rows: Vec<&Outcome> = panel(outcomes, eps).collect();
+        let _ = writeln!(out, "ε = {eps}: mean regret at checkpoints");
+        let _ = write!(out, "{:>9}", "t");
+        for o in &rows {
+            let _ = write!(out, " {:>17}", o.config.id.name());
+        }
+        out.push('\n');
+        let decades: Vec<usize> = marks
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| (**t as f64).log10().fract() == 0.0 || *i + 1 == marks.len())
+            .map(|(i, _)| i)
+            .collect();
+        for i in decades {
+            let _ = write!(out, "{:>9}", marks[i]);
+            for o in &rows {
+                let _ = write!(out, " {:>17.1}", o.summaries[i].mean);
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "\nε = {eps}: final regret at T = {}", plan.horizon);
+        let _ = writeln!(
+            out,
+            "{:<18} {:>11} {:>9} {:>25} {:>25}",
+            "algorithm",
+            "mean",
+            "sd",
+            format!("{level}% t-interval"),
+            format!("{level}% EB interval")
+        );
+        for o in &rows {
+            if let Some(s) = o.summaries.last() {
+                let _ = writeln!(
+                    out,
+                    "{:<18} {:>11.1} {:>9.1} {:>25} {:>25}",
+                    o.config.id.name(),
+                    s.mean,
+                    s.sd,
+                    format!("[{:.1}, {:.1}]", s.t.0, s.t.1),
+                    format!("[{:.1}, {:.1}]", s.bernstein.0, s.bernstein.1)
+                );
+            }
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
