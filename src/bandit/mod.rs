@@ -318,8 +318,8 @@ pub fn argmax(values: impl IntoIterator<Item = f64>) -> usize {
 /// evaluations. For Anytime-Lazy-UCB, `g_j(s) = √(3 ln s/O_j) + 3 ln s/(εO_j)`:
 /// the difference of two such is monotone in `s` (its sign is that of
 /// `1/O_i − 1/O_j`), so the argmax only moves towards arms with fewer
-/// observations (a lemma the test `lazy_runs_match_stepping` checks against
-/// stepping round by round).
+/// observations (checked against
+/// stepping round by round in tests/bandit.rs).
 pub fn lazy_run(arm: usize, t: u64, cap: u64, k: usize, index: impl Fn(usize, u64) -> f64) -> u64 {
     let stays = |s: u64| argmax((0..k).map(|j| index(j, s))) == arm;
     let last = t + cap - 1;

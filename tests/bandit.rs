@@ -1,0 +1,604 @@
+//! The bandit algorithms against second implementations written here straight
+//! from the papers' pseudo-code, on shared randomness; the noise samplers
+//! against their distribution functions; the simulation's reproducibility;
+//! the command line's contract.
+//!
+//! Shared randomness: a table of Bernoulli rewards (`table[j][k]` is the
+//! reward of arm j's (k+1)-th pull — in a stochastic bandit the law is the
+//! same as indexing by round) and one noise stream, consumed in the order the
+//! pseudo-code draws. The library plays through its engine (lazy algorithms in
+//! runs of rounds, reward sums at once); the references step round by round.
+//! With distinct gaps, equal regret at every round (up to float summation)
+//! means equal pull sequences.
+
+mod common;
+
+use common::{chi_square_p_value, dpdtol};
+use dpdtol::bandit::sim::{play, simulate, simulate_run, RewardLaw, Table};
+use dpdtol::bandit::{beta, BanditConfig, BanditId, NoiseRng};
+use dpdtol::mechanism::{sampler, Noise};
+use rand::{Rng, SeedableRng};
+use statrs::distribution::{Beta as BetaLaw, ContinuousCDF, Laplace as LaplaceLaw};
+
+const MEANS: [f64; 4] = [0.7, 0.55, 0.5, 0.2];
+
+fn gaps() -> Vec<f64> {
+    MEANS.iter().map(|m| 0.7 - m).collect()
+}
+
+fn table(seed: u64, len: usize) -> Vec<Vec<f64>> {
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    MEANS
+        .iter()
+        .map(|&m| {
+            (0..len)
+                .map(|_| f64::from(u8::from(rng.random::<f64>() < m)))
+                .collect()
+        })
+        .collect()
+}
+
+fn lap(scale: f64, rng: &mut NoiseRng) -> f64 {
+    sampler::noise(Noise::Laplace, scale, rng)
+}
+
+/// The first index of the maximum.
+fn first_max(v: &[f64]) -> usize {
+    let mut best = 0;
+    for j in 1..v.len() {
+        if v[j] > v[best] {
+            best = j;
+        }
+    }
+    best
+}
+
+/// The library's regret at every round 1..=T through the engine.
+fn engine(
+    config: &BanditConfig,
+    streams: Vec<Vec<f64>>,
+    horizon: u64,
+    noise_seed: u64,
+) -> Vec<f64> {
+    let mut policy = config.build(MEANS.len(), horizon).unwrap();
+    let mut rewards = Table::new(streams);
+    let mut noise = NoiseRng::seed_from_u64(noise_seed);
+    let marks: Vec<u64> = (1..=horizon).collect();
+    play(
+        policy.as_mut(),
+        &mut rewards,
+        &mut noise,
+        &gaps(),
+        horizon,
+        &marks,
+    )
+    .regret
+}
+
+/// Regret at every round of a pull sequence.
+fn regret_of(pulls: &[usize]) -> Vec<f64> {
+    let g = gaps();
+    let mut total = 0.0;
+    pulls
+        .iter()
+        .map(|&j| {
+            total += g[j];
+            total
+        })
+        .collect()
+}
+
+fn assert_same(id: &str, seed: u64, ours: &[f64], reference: &[f64]) {
+    assert_eq!(ours.len(), reference.len());
+    // Gaps 0, 0.15, 0.2, 0.5: a different arm moves the regret by ≥ 0.05; the
+    // engine sums `gap × run` where the reference adds gaps one by one.
+    if let Some(t) = (0..ours.len()).find(|&t| (ours[t] - reference[t]).abs() > 1e-6) {
+        panic!(
+            "{id}, seed {seed}: regret differs first at round {}: {} vs {}",
+            t + 1,
+            ours[t],
+            reference[t]
+        );
+    }
+}
+
+/// 004 Algorithm 1 (L140–L149), line by line.
+fn reference_anytime_lazy_ucb(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let mut next = vec![0usize; k];
+    let mut pulls = Vec::new();
+    let (mut o, mut r, mut n, mut phi, mut mu) = (
+        vec![1.0; k],
+        vec![0u32; k],
+        vec![0u64; k],
+        vec![0.0; k],
+        vec![0.0; k],
+    );
+    for j in 0..k {
+        // Line 2.
+        mu[j] = x[j][0] + lap(1.0 / eps, rng);
+        next[j] = 1;
+        pulls.push(j);
+    }
+    for t in k + 1..=horizon {
+        let lt = (t as f64).ln();
+        let ucb: Vec<f64> = (0..k)
+            .map(|j| mu[j] + (3.0 * lt / o[j]).sqrt() + 3.0 * lt / (eps * o[j]))
+            .collect();
+        let jt = first_max(&ucb); // line 4
+        let reward = x[jt][next[jt]];
+        next[jt] += 1;
+        n[jt] += 1; // line 5
+        phi[jt] += reward;
+        if n[jt] == 1 << (r[jt] + 1) {
+            // Lines 6–7.
+            o[jt] = (1u64 << (r[jt] + 1)) as f64;
+            mu[jt] = (phi[jt] + lap(1.0 / eps, rng)) / o[jt];
+            r[jt] += 1;
+            n[jt] = 0;
+            phi[jt] = 0.0;
+        }
+        pulls.push(jt);
+    }
+    pulls
+}
+
+/// 004 Algorithm 3 (L190–L200), line by line.
+fn reference_lazy_dp_ts(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let mut next = vec![1usize; k];
+    let mut pulls: Vec<usize> = (0..k).collect();
+    let (mut o, mut r, mut n, mut phi) = (vec![1.0; k], vec![0u32; k], vec![0u64; k], vec![0.0; k]);
+    let mut mu: Vec<f64> = (0..k).map(|j| x[j][0] + lap(1.0 / eps, rng)).collect();
+    for t in k + 1..=horizon {
+        let lt = (t as f64).ln();
+        let theta: Vec<f64> = (0..k)
+            .map(|j| {
+                let v = mu[j] + 3.0 * lt / (eps * o[j]);
+                let clip = if v > 1.0 {
+                    1.0
+                } else if v >= 0.0 {
+                    v
+                } else {
+                    0.0
+                };
+                beta(clip * o[j] + 1.0, (1.0 - clip) * o[j] + 1.0, rng)
+            })
+            .collect();
+        let jt = first_max(&theta);
+        let reward = x[jt][next[jt]];
+        next[jt] += 1;
+        n[jt] += 1;
+        phi[jt] += reward;
+        if n[jt] == 1 << (r[jt] + 1) {
+            o[jt] = n[jt] as f64;
+            mu[jt] = (phi[jt] + lap(1.0 / eps, rng)) / o[jt];
+            r[jt] += 1;
+            n[jt] = 0;
+            phi[jt] = 0.0;
+        }
+        pulls.push(jt);
+    }
+    pulls
+}
+
+/// 004 Algorithm 2 (L180–L186).
+fn reference_thompson(x: &[Vec<f64>], horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
+    let k = x.len();
+    let (mut o, mut s) = (vec![0usize; k], vec![0.0; k]);
+    (0..horizon)
+        .map(|_| {
+            let theta: Vec<f64> = (0..k)
+                .map(|j| beta(s[j] + 1.0, o[j] as f64 - s[j] + 1.0, rng))
+                .collect();
+            let jt = first_max(&theta);
+            s[jt] += x[jt][o[jt]];
+            o[jt] += 1;
+            jt
+        })
+        .collect()
+}
+
+/// UCB1 (Auer et al. 2002, Fig. 1).
+fn reference_ucb1(x: &[Vec<f64>], horizon: usize) -> Vec<usize> {
+    let k = x.len();
+    let (mut n, mut s) = (vec![0usize; k], vec![0.0; k]);
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
+        } else {
+            let plays = ((t - 1) as f64).ln();
+            let idx: Vec<f64> = (0..k)
+                .map(|j| s[j] / n[j] as f64 + (2.0 * plays / n[j] as f64).sqrt())
+                .collect();
+            first_max(&idx)
+        };
+        s[jt] += x[jt][n[jt]];
+        n[jt] += 1;
+        pulls.push(jt);
+    }
+    pulls
+}
+
+/// DP-SE as in src/bandit/dp_se.rs's quoted definition, epoch by epoch.
+fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
+    let beta = 1.0 / horizon as f64;
+    let mut alive: Vec<usize> = (0..x.len()).collect();
+    let mut next = vec![0usize; x.len()];
+    let mut pulls = Vec::new();
+    let mut e = 1u32;
+    while alive.len() > 1 && pulls.len() < horizon {
+        let d = 0.5f64.powi(e as i32);
+        let s = alive.len() as f64;
+        let ee = f64::from(e) * f64::from(e);
+        let r = (32.0 * (8.0 * s * ee / beta).ln() / (d * d)
+            + 8.0 * (4.0 * s * ee / beta).ln() / (eps * d))
+            .ceil() as usize;
+        let mut noisy = Vec::new();
+        for &i in &alive {
+            let mut sum = 0.0;
+            for _ in 0..r {
+                if pulls.len() < horizon {
+                    pulls.push(i);
+                }
+                sum += x[i][next[i]];
+                next[i] += 1;
+            }
+            noisy.push((sum + lap(1.0 / eps, rng)) / r as f64);
+        }
+        if pulls.len() >= horizon {
+            break;
+        }
+        let c = ((8.0 * s * ee / beta).ln() / (2.0 * r as f64)).sqrt()
+            + (4.0 * s * ee / beta).ln() / (eps * r as f64);
+        let best = noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        alive = alive
+            .iter()
+            .zip(&noisy)
+            .filter(|(_, &m)| m >= best - 2.0 * c)
+            .map(|(&i, _)| i)
+            .collect();
+        e += 1;
+    }
+    while pulls.len() < horizon {
+        pulls.push(alive[0]);
+    }
+    pulls
+}
+
+/// The inferred Hybrid-UCB of src/bandit/hybrid_ucb.rs, from its quoted
+/// pseudo-code: observations kept, every dyadic block's noisy sum drawn when
+/// the block completes, prefix sums assembled from the blocks.
+fn reference_hybrid_ucb(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let b = 2.0 / eps;
+    let mut obs: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut arrays = vec![0.0; k];
+    let mut m = vec![0u32; k];
+    // Noisy sums of the completed dyadic blocks of the current tree, by size (level).
+    let mut blocks: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
+        } else {
+            let lt = (t as f64).ln();
+            let idx: Vec<f64> = (0..k)
+                .map(|j| {
+                    let n = obs[j].len();
+                    let leaves = (n - (1usize << m[j])) as u64;
+                    let levels = f64::from(m[j] + 1);
+                    let tree: f64 = (0..blocks[j].len())
+                        .filter(|&l| leaves >> l & 1 == 1)
+                        .map(|l| blocks[j][l])
+                        .sum();
+                    let scale = levels * b + f64::from(leaves.count_ones()) * levels * b;
+                    (arrays[j] + tree) / n as f64
+                        + (3.0 * lt / n as f64).sqrt()
+                        + 3.0 * lt * scale / n as f64
+                })
+                .collect();
+            first_max(&idx)
+        };
+        let reward = x[jt][obs[jt].len()];
+        obs[jt].push(reward);
+        let n = obs[jt].len();
+        if n == 1 {
+            arrays[jt] = reward + lap(b, rng);
+        } else {
+            let start = 1usize << m[jt];
+            let leaves = n - start;
+            if leaves == start {
+                let tree_sum: f64 = obs[jt][start..].iter().sum();
+                arrays[jt] += tree_sum + lap(b, rng);
+                m[jt] += 1;
+                blocks[jt].clear();
+            } else {
+                let level = leaves.trailing_zeros() as usize;
+                let block: f64 = obs[jt][n - (1 << level)..].iter().sum();
+                if blocks[jt].len() <= level {
+                    blocks[jt].resize(level + 1, 0.0);
+                }
+                blocks[jt][level] = block + lap(f64::from(m[jt] + 1) * b, rng);
+            }
+        }
+        pulls.push(jt);
+    }
+    pulls
+}
+
+fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let x = table(seed, horizon + 1);
+        let mut rng = NoiseRng::seed_from_u64(seed + 1000);
+        let reference = match id {
+            BanditId::AnytimeLazyUcb => reference_anytime_lazy_ucb(&x, eps, horizon, &mut rng),
+            BanditId::LazyDpTs => reference_lazy_dp_ts(&x, eps, horizon, &mut rng),
+            BanditId::Thompson => reference_thompson(&x, horizon, &mut rng),
+            BanditId::Ucb1 => reference_ucb1(&x, horizon),
+            BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
+            BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
+        };
+        let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
+        assert_same(id.name(), seed, &ours, &regret_of(&reference));
+    }
+}
+
+#[test]
+fn anytime_lazy_ucb_in_runs_matches_the_pseudo_code_stepped_round_by_round() {
+    // Runs of rounds (lazy_run's bisection) against line-4 argmax every round.
+    check(BanditId::AnytimeLazyUcb, 0.5, 20_000, 0..6);
+    check(BanditId::AnytimeLazyUcb, 4.0, 20_000, 6..10);
+}
+
+#[test]
+fn lazy_dp_ts_matches_the_pseudo_code() {
+    check(BanditId::LazyDpTs, 0.5, 5_000, 0..4);
+    check(BanditId::LazyDpTs, 8.0, 5_000, 4..6);
+}
+
+#[test]
+fn thompson_matches_the_pseudo_code() {
+    check(BanditId::Thompson, 1.0, 5_000, 0..4);
+}
+
+#[test]
+fn ucb1_matches_auer_et_al() {
+    check(BanditId::Ucb1, 1.0, 5_000, 0..4);
+}
+
+#[test]
+fn dp_se_matches_its_definition() {
+    check(BanditId::DpSe, 1.0, 200_000, 0..3);
+}
+
+#[test]
+fn hybrid_ucb_matches_its_inferred_definition() {
+    check(BanditId::HybridUcb, 1.0, 5_000, 0..3);
+    check(BanditId::HybridUcb, 16.0, 5_000, 3..5);
+}
+
+/// Chi-square of `n` draws against 20 cells of equal probability under `cdf`
+/// (cut points by bisection on the distribution function).
+fn gof(draw: &mut dyn FnMut() -> f64, cdf: &dyn Fn(f64) -> f64, lo: f64, hi: f64, n: usize) -> f64 {
+    let cells = 20;
+    let cuts: Vec<f64> = (1..cells)
+        .map(|i| {
+            let target = i as f64 / cells as f64;
+            let (mut a, mut b) = (lo, hi);
+            for _ in 0..200 {
+                let mid = 0.5 * (a + b);
+                if cdf(mid) < target {
+                    a = mid;
+                } else {
+                    b = mid;
+                }
+            }
+            0.5 * (a + b)
+        })
+        .collect();
+    let mut observed = vec![0u64; cells];
+    for _ in 0..n {
+        let v = draw();
+        observed[cuts.partition_point(|c| *c < v)] += 1;
+    }
+    let expected: Vec<f64> = (0..cells)
+        .map(|i| {
+            let left = if i == 0 { 0.0 } else { cdf(cuts[i - 1]) };
+            let right = if i + 1 == cells { 1.0 } else { cdf(cuts[i]) };
+            right - left
+        })
+        .collect();
+    chi_square_p_value(&observed, &expected)
+}
+
+#[test]
+fn laplace_draws_fit_the_laplace_law() {
+    for (seed, scale) in [(11u64, 4.0), (12, 0.25)] {
+        let mut rng = NoiseRng::seed_from_u64(seed);
+        let law = LaplaceLaw::new(0.0, scale).unwrap();
+        let p = gof(
+            &mut || dpdtol::bandit::laplace(scale, &mut rng),
+            &|x| law.cdf(x),
+            -200.0 * scale,
+            200.0 * scale,
+            40_000,
+        );
+        assert!(
+            p > 1e-6,
+            "Laplace({scale}), seed {seed}: chi-square p = {p}"
+        );
+    }
+}
+
+#[test]
+fn beta_draws_fit_the_beta_law() {
+    // Both branches: b = 1 (inverse distribution function) and two Gammas,
+    // with the parameters Algorithms 2 and 3 produce (≥ 1, possibly large).
+    for (seed, a, b) in [
+        (21u64, 1.0, 1.0),
+        (22, 5.0, 1.0),
+        (23, 3.5, 7.25),
+        (24, 700.3, 325.7),
+        (25, 1.0, 33.0),
+    ] {
+        let mut rng = NoiseRng::seed_from_u64(seed);
+        let law = BetaLaw::new(a, b).unwrap();
+        let p = gof(
+            &mut || beta(a, b, &mut rng),
+            &|x| law.cdf(x),
+            0.0,
+            1.0,
+            40_000,
+        );
+        assert!(p > 1e-6, "Beta({a}, {b}), seed {seed}: chi-square p = {p}");
+    }
+}
+
+#[test]
+fn every_run_replays_alone_and_results_do_not_depend_on_threads() {
+    let law = RewardLaw::bernoulli(vec![0.5, 0.4, 0.4, 0.3]).unwrap();
+    let configs: Vec<BanditConfig> = BanditId::ALL
+        .iter()
+        .map(|&id| BanditConfig::new(id, 0.5))
+        .collect();
+    let marks = dpdtol::bandit::sim::checkpoints(20_000, 5);
+    let run_with = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| simulate(&configs, &law, 20_000, 5, 9, &marks, &|| ()).unwrap())
+    };
+    let one = run_with(1);
+    assert_eq!(one, run_with(2));
+    for (c, config) in configs.iter().enumerate() {
+        let alone = simulate_run(config, &law, 20_000, &marks, 9, 3).unwrap();
+        assert_eq!(alone, one[c][3], "{}", config.id);
+        if config.id == BanditId::Thompson {
+            // Different runs are different draws.
+            assert_ne!(one[c][0], one[c][1]);
+        }
+    }
+}
+
+#[test]
+fn json_is_byte_identical_with_one_and_two_threads() {
+    let args = |threads: &'static str| {
+        vec![
+            "bandit",
+            "--algorithm",
+            "anytime-lazy-ucb,lazy-dp-ts,hybrid-ucb,dp-se,ucb1,thompson",
+            "--means",
+            "0.75,0.625,0.5,0.375,0.25",
+            "--epsilon",
+            "1/4,1",
+            "--horizon",
+            "10^4",
+            "--runs",
+            "6",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--json",
+        ]
+    };
+    let one = dpdtol(&args("1"));
+    let two = dpdtol(&args("2"));
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+    let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(v["kind"], "approximate");
+    assert_eq!(v["results"].as_array().unwrap().len(), 4 * 2 + 2);
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    for bad in [
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,1.5",
+            "--horizon",
+            "100",
+            "--runs",
+            "2",
+        ][..],
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5",
+            "--horizon",
+            "100",
+            "--runs",
+            "2",
+        ],
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,0.4,0.3",
+            "--horizon",
+            "2",
+            "--runs",
+            "2",
+        ],
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb2",
+            "--means",
+            "0.5,0.4",
+            "--horizon",
+            "100",
+            "--runs",
+            "2",
+        ],
+        &[
+            "bandit",
+            "--algorithm",
+            "dp-se",
+            "--means",
+            "0.5,0.4",
+            "--epsilon",
+            "-1",
+            "--horizon",
+            "100",
+        ],
+        &["bandit", "--experiment", "hu-fig9"],
+        &["bandit", "--experiment", "hu-fig1", "--runs", "100000"],
+    ] {
+        let out = dpdtol(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+    }
+}
