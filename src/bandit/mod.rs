@@ -31,6 +31,7 @@
 //! approximate where it is printed.
 
 pub mod anytime_lazy_ucb;
+pub mod bounds;
 pub mod dp_se;
 pub mod hybrid_ucb;
 pub mod lazy_dp_ts;

@@ -7,6 +7,7 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
+use crate::bandit::bounds::{anytime_lazy_ucb_bound, Verdict};
 use crate::bandit::sim::{self, checkpoints, RewardLaw, Run, Summary};
 use crate::bandit::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -251,7 +252,15 @@ struct Outcome {
     summaries: Vec<Summary>,
     /// Mean pulls of each arm at T.
     pulls: Vec<f64>,
+    /// The explicit bound of 004 Theorem 3's proof at each checkpoint
+    /// (Anytime-Lazy-UCB only, with its default parameters).
+    bound: Option<Vec<f64>>,
 }
+
+/// The bound row's id and source.
+const BOUND_ID: &str = "hu-thm3-proof";
+const BOUND_SOURCE: &str =
+    "004 Theorem 3, proof in Appendix B.2.1 ((23)–(28), Lemma 19, L526–L572) with Facts (12), (13)";
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
@@ -303,7 +312,14 @@ pub fn run(args: &Args) -> Result<String> {
     let outcomes: Vec<Outcome> = configs
         .into_iter()
         .zip(grid)
-        .map(|(config, runs)| summarise(config, &runs, &marks, dmax, plan.alpha))
+        .map(|(config, runs)| {
+            let mut o = summarise(config, &runs, &marks, dmax, plan.alpha);
+            let c = &o.config;
+            if c.id == BanditId::AnytimeLazyUcb && c.noise_scale.is_none() && c.bonus.is_none() {
+                o.bound = Some(anytime_lazy_ucb_bound(&plan.law.means(), c.epsilon, &marks));
+            }
+            o
+        })
         .collect();
     if let Some(path) = &args.csv {
         write_csv(path, &outcomes, &marks)?;
@@ -376,6 +392,7 @@ fn summarise(config: BanditConfig, runs: &[Run], marks: &[u64], dmax: f64, alpha
         config,
         summaries,
         pulls,
+        bound: None,
     }
 }
 
@@ -410,6 +427,7 @@ fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Val
                     "bernstein_interval": pair(s.bernstein),
                 })),
                 "mean_pulls": o.pulls.iter().map(|p| num(*p)).collect::<Vec<_>>(),
+                "bounds": bounds_json(o, level),
             })
         })
         .collect();
@@ -431,6 +449,31 @@ fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Val
         "checkpoints": marks,
         "results": results,
     })
+}
+
+/// The bound rows of an outcome: value at T, and the verdict against the
+/// empirical-Bernstein interval (valid for bounded regret) at every checkpoint.
+fn bounds_json(o: &Outcome, level: f64) -> Value {
+    let Some(bound) = &o.bound else {
+        return json!([]);
+    };
+    let verdicts: Vec<&str> = o
+        .summaries
+        .iter()
+        .zip(bound)
+        .map(|(s, b)| Verdict::decide(s.bernstein, *b).name())
+        .collect();
+    json!([{
+        "id": BOUND_ID,
+        "source": BOUND_SOURCE,
+        "kind": "upper",
+        "value_kind": "approximate",
+        "value": bound.last().map(|b| num(*b)),
+        "values": bound.iter().map(|b| num(*b)).collect::<Vec<_>>(),
+        "holds": verdicts.last(),
+        "holds_at_checkpoints": verdicts,
+        "method": format!("statistical: empirical-Bernstein interval on the mean regret at confidence {level}"),
+    }])
 }
 
 fn write_csv(path: &Path, outcomes: &[Outcome], marks: &[u64]) -> Result<()> {
@@ -570,6 +613,25 @@ fn tables(outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> String {
                     format!("[{:.1}, {:.1}]", s.bernstein.0, s.bernstein.1)
                 );
             }
+        }
+        for o in &rows {
+            let (Some(bound), Some(s)) = (&o.bound, o.summaries.last()) else {
+                continue;
+            };
+            let b = bound.last().copied().unwrap_or(f64::NAN);
+            let decided = o
+                .summaries
+                .iter()
+                .zip(bound)
+                .filter(|(s, b)| Verdict::decide(s.bernstein, **b) == Verdict::Holds)
+                .count();
+            let _ = writeln!(
+                out,
+                "bound {BOUND_ID} ({BOUND_SOURCE}) on {}: {b:.1} at T; {} against the {level}% EB interval (statistical); holds at {decided} of {} checkpoints",
+                o.config.id,
+                Verdict::decide(s.bernstein, b).name(),
+                marks.len()
+            );
         }
         out.push('\n');
     }
