@@ -14,12 +14,14 @@
 //! | `privacy.rs` | "is ε-DP" statements, through the exhaustive checker |
 //! | `instances.rs` | regret bounds with explicit constants and inequalities on the law of a choice, exactly (certified) on a written instance grid |
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
+//! | `bandit.rs` | the conclusions of the bandit experiments (004 §6), by simulation and exact sign tests (statistical) |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
 //! separate entry whose id adds a part naming the change, and its statement
 //! says what was changed and why.
 
+mod bandit;
 mod inequalities;
 mod instances;
 mod privacy;
@@ -31,6 +33,7 @@ pub fn registry() -> Vec<Claim> {
     let mut all = privacy::claims();
     all.extend(instances::claims());
     all.extend(inequalities::claims());
+    all.extend(bandit::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }

@@ -95,17 +95,21 @@ pub enum Method {
     /// determine a polynomial of the stated degree), so certified over the
     /// whole domain.
     ExactAlgebra,
+    /// A statistical test on simulated runs (f64 Monte Carlo); the detail
+    /// names the test and its confidence level. Never a proof.
+    Statistical,
 }
 
 impl Method {
-    /// `"branch-and-bound"`, `"instance-grid"`, `"privacy-checker"` or
-    /// `"exact-algebra"`.
+    /// `"branch-and-bound"`, `"instance-grid"`, `"privacy-checker"`,
+    /// `"exact-algebra"` or `"statistical"`.
     pub fn name(self) -> &'static str {
         match self {
             Method::BranchAndBound => "branch-and-bound",
             Method::InstanceGrid => "instance-grid",
             Method::PrivacyChecker => "privacy-checker",
             Method::ExactAlgebra => "exact-algebra",
+            Method::Statistical => "statistical",
         }
     }
 }
