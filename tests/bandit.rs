@@ -102,41 +102,31 @@ fn assert_same(id: &str, seed: u64, ours: &[f64], reference: &[f64]) {
     }
 }
 
-/// 004 Algorithm 1 (L140–L149), line by line.
-fn reference_anytime_lazy_ucb(
+/// The lazy schedule as Algorithms 1 and 3 print it (004 L142, L145–L148;
+/// L192, L196–L199), with the choice of line 4 (Alg. 1) or lines 4–5 (Alg. 3)
+/// given by `choose(t, μ̃, O, rng)`.
+fn reference_lazy(
     x: &[Vec<f64>],
     eps: f64,
     horizon: usize,
     rng: &mut NoiseRng,
+    mut choose: impl FnMut(f64, &[f64], &[f64], &mut NoiseRng) -> usize,
 ) -> Vec<usize> {
     let k = x.len();
-    let mut next = vec![0usize; k];
-    let mut pulls = Vec::new();
-    let (mut o, mut r, mut n, mut phi, mut mu) = (
-        vec![1.0; k],
-        vec![0u32; k],
-        vec![0u64; k],
-        vec![0.0; k],
-        vec![0.0; k],
-    );
-    for j in 0..k {
-        // Line 2.
-        mu[j] = x[j][0] + lap(1.0 / eps, rng);
-        next[j] = 1;
-        pulls.push(j);
-    }
+    // Line 2: pull each arm once; O_j ← 1, r_j ← 0, μ̃_j ← X_j + Lap(1/ε), N_j, Φ_j ← 0.
+    let mut next = vec![1usize; k];
+    let mut pulls: Vec<usize> = (0..k).collect();
+    let (mut o, mut r, mut n, mut phi) = (vec![1.0; k], vec![0u32; k], vec![0u64; k], vec![0.0; k]);
+    let mut mu: Vec<f64> = (0..k).map(|j| x[j][0] + lap(1.0 / eps, rng)).collect();
     for t in k + 1..=horizon {
-        let lt = (t as f64).ln();
-        let ucb: Vec<f64> = (0..k)
-            .map(|j| mu[j] + (3.0 * lt / o[j]).sqrt() + 3.0 * lt / (eps * o[j]))
-            .collect();
-        let jt = first_max(&ucb); // line 4
+        let jt = choose(t as f64, &mu, &o, rng);
         let reward = x[jt][next[jt]];
         next[jt] += 1;
-        n[jt] += 1; // line 5
+        // N_J ← N_J + 1, Φ_J ← Φ_J + X_J(t).
+        n[jt] += 1;
         phi[jt] += reward;
         if n[jt] == 1 << (r[jt] + 1) {
-            // Lines 6–7.
+            // O_J ← 2^{r_J+1}, μ̃_J ← (Φ_J + Lap(1/ε))/O_J, r_J ← r_J + 1, reset.
             o[jt] = (1u64 << (r[jt] + 1)) as f64;
             mu[jt] = (phi[jt] + lap(1.0 / eps, rng)) / o[jt];
             r[jt] += 1;
@@ -148,21 +138,32 @@ fn reference_anytime_lazy_ucb(
     pulls
 }
 
-/// 004 Algorithm 3 (L190–L200), line by line.
+/// 004 Algorithm 1 (L140–L149): line 4's UCB, argmax.
+fn reference_anytime_lazy_ucb(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    reference_lazy(x, eps, horizon, rng, |t, mu, o, _| {
+        let lt = t.ln();
+        let ucb: Vec<f64> = (0..mu.len())
+            .map(|j| mu[j] + (3.0 * lt / o[j]).sqrt() + 3.0 * lt / (eps * o[j]))
+            .collect();
+        first_max(&ucb)
+    })
+}
+
+/// 004 Algorithm 3 (L190–L200): line 4's clipped optimistic Beta draws, line 5's argmax.
 fn reference_lazy_dp_ts(
     x: &[Vec<f64>],
     eps: f64,
     horizon: usize,
     rng: &mut NoiseRng,
 ) -> Vec<usize> {
-    let k = x.len();
-    let mut next = vec![1usize; k];
-    let mut pulls: Vec<usize> = (0..k).collect();
-    let (mut o, mut r, mut n, mut phi) = (vec![1.0; k], vec![0u32; k], vec![0u64; k], vec![0.0; k]);
-    let mut mu: Vec<f64> = (0..k).map(|j| x[j][0] + lap(1.0 / eps, rng)).collect();
-    for t in k + 1..=horizon {
-        let lt = (t as f64).ln();
-        let theta: Vec<f64> = (0..k)
+    reference_lazy(x, eps, horizon, rng, |t, mu, o, rng| {
+        let lt = t.ln();
+        let theta: Vec<f64> = (0..mu.len())
             .map(|j| {
                 let v = mu[j] + 3.0 * lt / (eps * o[j]);
                 let clip = if v > 1.0 {
@@ -175,21 +176,8 @@ fn reference_lazy_dp_ts(
                 beta(clip * o[j] + 1.0, (1.0 - clip) * o[j] + 1.0, rng)
             })
             .collect();
-        let jt = first_max(&theta);
-        let reward = x[jt][next[jt]];
-        next[jt] += 1;
-        n[jt] += 1;
-        phi[jt] += reward;
-        if n[jt] == 1 << (r[jt] + 1) {
-            o[jt] = n[jt] as f64;
-            mu[jt] = (phi[jt] + lap(1.0 / eps, rng)) / o[jt];
-            r[jt] += 1;
-            n[jt] = 0;
-            phi[jt] = 0.0;
-        }
-        pulls.push(jt);
-    }
-    pulls
+        first_max(&theta)
+    })
 }
 
 /// 004 Algorithm 2 (L180–L186).

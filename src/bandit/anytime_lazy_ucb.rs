@@ -28,7 +28,7 @@
 //! `O(K² log T)` (an epoch end per arm and doubling, and between epoch ends the
 //! argmax only moves to arms with fewer observations, at most `log₂ T` times).
 
-use super::{laplace, lazy_run, LazySchedule, NoiseRng, Policy, Pull};
+use super::{lazy_run, LazyMeans, NoiseRng, Policy, Pull};
 
 /// Line 4's index `μ̃ + √(c ln t / O) + c ln t/(ε O)` with `c = bonus`.
 pub fn index(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> f64 {
@@ -36,76 +36,51 @@ pub fn index(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> f64 {
     mu + (bonus * ln_t / o).sqrt() + bonus * ln_t / (epsilon * o)
 }
 
-/// The state of Algorithm 1.
+/// The state of Algorithm 1: the lazy private means and line 4's index.
 #[derive(Clone, Debug)]
 pub struct AnytimeLazyUcb {
-    /// ε of line 4's bonus.
-    pub epsilon: f64,
-    /// Scale of each Laplace draw (lines 2 and 7); default `1/ε`.
-    pub noise_scale: f64,
-    /// The constant 3 of line 4.
-    pub bonus: f64,
-    /// `μ̃_{j,O_j}`.
-    pub mu: Vec<f64>,
-    /// `O_j, r_j, N_j, Φ_j`.
-    pub schedule: LazySchedule,
-    /// How many arms line 2 has initialised.
-    pub initialised: usize,
+    /// `μ̃_j`, the schedule and the parameters (ε, noise scale, bonus).
+    pub means: LazyMeans,
 }
 
 impl AnytimeLazyUcb {
     /// The paper's defaults for `k` arms.
     pub fn new(k: usize, epsilon: f64) -> AnytimeLazyUcb {
         AnytimeLazyUcb {
-            epsilon,
-            noise_scale: 1.0 / epsilon,
-            bonus: 3.0,
-            mu: vec![0.0; k],
-            schedule: LazySchedule::new(k),
-            initialised: 0,
+            means: LazyMeans::new(k, epsilon),
         }
     }
 
     /// Line 4's index of arm `j` at round `t`.
     pub fn index_at(&self, j: usize, t: u64) -> f64 {
+        let m = &self.means;
         index(
-            self.mu[j],
-            self.schedule.o[j],
+            m.mu[j],
+            m.schedule.o[j],
             (t as f64).ln(),
-            self.epsilon,
-            self.bonus,
+            m.epsilon,
+            m.bonus,
         )
     }
 }
 
 impl Policy for AnytimeLazyUcb {
     fn arms(&self) -> usize {
-        self.mu.len()
+        self.means.mu.len()
     }
 
     fn choose(&mut self, t: u64, max_run: u64, _rng: &mut NoiseRng) -> Pull {
-        let k = self.arms();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
+        if let Some(pull) = self.means.initial_pull(t) {
+            return pull;
         }
+        let k = self.arms();
         let arm = super::argmax((0..k).map(|j| self.index_at(j, t)));
-        let cap = max_run.min(self.schedule.room(arm));
+        let cap = max_run.min(self.means.schedule.room(arm));
         let run = lazy_run(arm, t, cap, k, |j, s| self.index_at(j, s));
         Pull { arm, run }
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {
-        if self.initialised < self.mu.len() {
-            // Line 2: the initial pull of arm `initialised`.
-            self.mu[arm] = sum + laplace(self.noise_scale, rng);
-            self.initialised += 1;
-            return;
-        }
-        if let Some((phi, o)) = self.schedule.record(arm, n, sum) {
-            self.mu[arm] = (phi + laplace(self.noise_scale, rng)) / o as f64;
-        }
+        self.means.observe(arm, n, sum, rng);
     }
 }

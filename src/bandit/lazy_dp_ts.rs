@@ -24,7 +24,7 @@
 //!
 //! Per-round cost: `K` Beta draws, no allocation; it does not grow with `T`.
 
-use super::{beta, laplace, LazySchedule, NoiseRng, Policy, Pull};
+use super::{beta, LazyMeans, NoiseRng, Policy, Pull};
 
 /// Line 4's Beta parameters `(μ̄O + 1, (1 − μ̄)O + 1)` with
 /// `μ̄ = Clip_[0,1](μ̃ + c ln t/(εO))`, `c = bonus`.
@@ -41,60 +41,36 @@ pub fn beta_parameters(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> 
     (clipped * o + 1.0, (1.0 - clipped) * o + 1.0)
 }
 
-/// The state of Algorithm 3.
+/// The state of Algorithm 3: the lazy private means of Algorithm 1.
 #[derive(Clone, Debug)]
 pub struct LazyDpTs {
-    /// ε of line 4's bonus.
-    pub epsilon: f64,
-    /// Scale of each Laplace draw (lines 2 and 8); default `1/ε`.
-    pub noise_scale: f64,
-    /// The constant 3 of line 4.
-    pub bonus: f64,
-    /// `μ̃_{j,O_j}`.
-    pub mu: Vec<f64>,
-    /// `O_j, r_j, N_j, Φ_j`.
-    pub schedule: LazySchedule,
-    /// How many arms line 2 has initialised.
-    pub initialised: usize,
+    /// `μ̃_j`, the schedule and the parameters (ε, noise scale, bonus).
+    pub means: LazyMeans,
 }
 
 impl LazyDpTs {
     /// The paper's defaults for `k` arms.
     pub fn new(k: usize, epsilon: f64) -> LazyDpTs {
         LazyDpTs {
-            epsilon,
-            noise_scale: 1.0 / epsilon,
-            bonus: 3.0,
-            mu: vec![0.0; k],
-            schedule: LazySchedule::new(k),
-            initialised: 0,
+            means: LazyMeans::new(k, epsilon),
         }
     }
 }
 
 impl Policy for LazyDpTs {
     fn arms(&self) -> usize {
-        self.mu.len()
+        self.means.mu.len()
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
-        let k = self.arms();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
+        let m = &self.means;
+        if let Some(pull) = m.initial_pull(t) {
+            return pull;
         }
         let ln_t = (t as f64).ln();
         let mut best = (0, f64::NEG_INFINITY);
-        for j in 0..k {
-            let (a, b) = beta_parameters(
-                self.mu[j],
-                self.schedule.o[j],
-                ln_t,
-                self.epsilon,
-                self.bonus,
-            );
+        for j in 0..m.mu.len() {
+            let (a, b) = beta_parameters(m.mu[j], m.schedule.o[j], ln_t, m.epsilon, m.bonus);
             let theta = beta(a, b, rng);
             if theta > best.1 {
                 best = (j, theta);
@@ -107,13 +83,6 @@ impl Policy for LazyDpTs {
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {
-        if self.initialised < self.mu.len() {
-            self.mu[arm] = sum + laplace(self.noise_scale, rng);
-            self.initialised += 1;
-            return;
-        }
-        if let Some((phi, o)) = self.schedule.record(arm, n, sum) {
-            self.mu[arm] = (phi + laplace(self.noise_scale, rng)) / o as f64;
-        }
+        self.means.observe(arm, n, sum, rng);
     }
 }

@@ -222,14 +222,14 @@ impl BanditConfig {
         Ok(match self.id {
             BanditId::AnytimeLazyUcb => {
                 let mut p = anytime_lazy_ucb::AnytimeLazyUcb::new(k, eps);
-                override_opt(&mut p.noise_scale, self.noise_scale);
-                override_opt(&mut p.bonus, self.bonus);
+                override_opt(&mut p.means.noise_scale, self.noise_scale);
+                override_opt(&mut p.means.bonus, self.bonus);
                 Box::new(p)
             }
             BanditId::LazyDpTs => {
                 let mut p = lazy_dp_ts::LazyDpTs::new(k, eps);
-                override_opt(&mut p.noise_scale, self.noise_scale);
-                override_opt(&mut p.bonus, self.bonus);
+                override_opt(&mut p.means.noise_scale, self.noise_scale);
+                override_opt(&mut p.means.bonus, self.bonus);
                 Box::new(p)
             }
             BanditId::HybridUcb => {
@@ -392,6 +392,61 @@ impl LazySchedule {
             Some((phi, o))
         } else {
             None
+        }
+    }
+}
+
+/// The private means shared by Algorithms 1 and 3 of 004: line 2's initial
+/// pulls (`μ̃_j ← X_j + Lap`), then the [`LazySchedule`] with a fresh Laplace
+/// draw on each epoch's sum (`μ̃ ← (Φ + Lap)/O`). Defaults as printed: noise
+/// scale `1/ε`, bonus constant 3.
+#[derive(Clone, Debug)]
+pub struct LazyMeans {
+    /// ε of the bonus term `3 ln t/(εO)`.
+    pub epsilon: f64,
+    /// Scale of each Laplace draw; default `1/ε`.
+    pub noise_scale: f64,
+    /// The constant 3 of the bonus terms.
+    pub bonus: f64,
+    /// `μ̃_{j,O_j}`.
+    pub mu: Vec<f64>,
+    /// `O_j, r_j, N_j, Φ_j`.
+    pub schedule: LazySchedule,
+    /// How many arms line 2 has initialised.
+    pub initialised: usize,
+}
+
+impl LazyMeans {
+    /// The state before line 2, for `k` arms.
+    pub fn new(k: usize, epsilon: f64) -> LazyMeans {
+        LazyMeans {
+            epsilon,
+            noise_scale: 1.0 / epsilon,
+            bonus: 3.0,
+            mu: vec![0.0; k],
+            schedule: LazySchedule::new(k),
+            initialised: 0,
+        }
+    }
+
+    /// Line 2: round `t ≤ K` pulls arm `t` (0-based `t − 1`) once.
+    pub fn initial_pull(&self, t: u64) -> Option<Pull> {
+        (t <= self.mu.len() as u64).then(|| Pull {
+            arm: (t - 1) as usize,
+            run: 1,
+        })
+    }
+
+    /// Lines 5–8 of Algorithm 1 (6–9 of Algorithm 3), or line 2's draw for
+    /// an initial pull.
+    pub fn observe(&mut self, arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {
+        if self.initialised < self.mu.len() {
+            self.mu[arm] = sum + laplace(self.noise_scale, rng);
+            self.initialised += 1;
+            return;
+        }
+        if let Some((phi, o)) = self.schedule.record(arm, n, sum) {
+            self.mu[arm] = (phi + laplace(self.noise_scale, rng)) / o as f64;
         }
     }
 }
