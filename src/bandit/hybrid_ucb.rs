@@ -1,19 +1,20 @@
 //! Hybrid-UCB: Hu, Huang & Mehta (002), §4.2 (L71–L76) and Appendix E,
 //! Algorithm 4 (L244–L264), **rebuilt**: 002's text lost its formulas in
 //! extraction ((32)–(35) are empty at L255–L262), so the algorithm below is
-//! inferred. What survives in 002, quoted:
+//! inferred. What survives in 002, quoted (⟨…⟩ marks a formula lost in
+//! extraction, restored here):
 //!
 //! > "two differentially private mechanisms are used simultaneously, just like
 //! > the Hybrid mechanism of Chan et al. (2011), to track the differentially
 //! > private empirical mean of each arm" (L249); "all arm j's observations
 //! > obtained so far will be partitioned into two groups … The first group
-//! > contains the first [2^m] observations from the very beginning, and we use
+//! > contains the first ⟨2^m⟩ observations from the very beginning, and we use
 //! > the logarithmic mechanism … For the remaining observations in the second
 //! > group, we use the binary mechanism" (L73); "each array is injected with
-//! > noise [Lap]" (L252); "each node in binary tree … is injected with noise"
+//! > noise ⟨Lap⟩" (L252); "each node in binary tree … is injected with noise"
 //! > (L253); "Hybrid-UCB is the composition of our array-based learning
-//! > algorithm, Algorithm 1 with the required privacy parameter set to [ε/2],
-//! > and the tree-based aggregation mechanism … set to [ε/2]" (L264); the arm
+//! > algorithm, Algorithm 1 with the required privacy parameter set to ⟨ε/2⟩,
+//! > and the tree-based aggregation mechanism … set to ⟨ε/2⟩" (L264); the arm
 //! > with the highest UCB (35) is pulled, and the pulled arm's observation is
 //! > inserted at the end of each round (L262).
 //!
