@@ -636,3 +636,55 @@ fn theorem_3_bound_matches_the_proof_summed_term_by_term() {
         );
     }
 }
+
+/// The engine's reward sums: `n` pulls at once against the exact law of a sum
+/// of `n` i.i.d. rewards (a convolution, computed here), for a Bernoulli arm
+/// (a Binomial draw) and a three-letter alphabet (successive binomials).
+#[test]
+fn reward_sums_fit_the_convolution_of_the_arm_law() {
+    use dpdtol::bandit::sim::{Rewards, Sampled};
+    let laws = [
+        (31u64, RewardLaw::Bernoulli(vec![0.3, 0.8])),
+        (
+            32,
+            RewardLaw::Finite {
+                values: vec![0.0, 0.5, 1.0],
+                probs: vec![vec![0.2, 0.5, 0.3], vec![0.6, 0.1, 0.3]],
+            },
+        ),
+    ];
+    for (seed, law) in laws {
+        law.validate().unwrap();
+        // Rewards on the grid of halves: law of one reward in units of 1/2.
+        let unit: Vec<Vec<f64>> = match &law {
+            RewardLaw::Bernoulli(m) => m.iter().map(|p| vec![1.0 - p, 0.0, *p]).collect(),
+            RewardLaw::Finite { probs, .. } => probs.clone(),
+        };
+        for (arm, one) in unit.iter().enumerate() {
+            for n in [1u64, 7, 40] {
+                let mut exact = vec![1.0];
+                for _ in 0..n {
+                    let mut next = vec![0.0; exact.len() + 2];
+                    for (i, p) in exact.iter().enumerate() {
+                        for (v, q) in one.iter().enumerate() {
+                            next[i + v] += p * q;
+                        }
+                    }
+                    exact = next;
+                }
+                let mut rewards = Sampled::new(&law, NoiseRng::seed_from_u64(seed + n));
+                let mut observed = vec![0u64; exact.len()];
+                for _ in 0..20_000 {
+                    let halves = (2.0 * rewards.sum(arm, n)).round() as usize;
+                    observed[halves] += 1;
+                }
+                let p = chi_square_p_value(&observed, &exact);
+                assert!(
+                    p > 1e-6,
+                    "{law:?} arm {arm}, n = {n}, seed {}: chi-square p = {p}",
+                    seed + n
+                );
+            }
+        }
+    }
+}
