@@ -97,6 +97,9 @@ pub struct HybridUcb {
     pub bonus: f64,
     /// Per arm.
     pub state: Vec<ArmState>,
+    /// `(μ̃_j, B_j)` of [`HybridUcb::private_mean`], kept up to date on insertion
+    /// (only the pulled arm's changes in a round).
+    pub cache: Vec<(f64, f64)>,
 }
 
 impl HybridUcb {
@@ -107,6 +110,7 @@ impl HybridUcb {
             tree_scale: 2.0 / epsilon,
             bonus: 3.0,
             state: vec![ArmState::default(); k],
+            cache: vec![(0.0, 0.0); k],
         }
     }
 
@@ -172,7 +176,7 @@ impl Policy for HybridUcb {
         }
         let ln_t = (t as f64).ln();
         let arm = argmax((0..k).map(|j| {
-            let (mu, scale) = self.private_mean(j);
+            let (mu, scale) = self.cache[j];
             index(mu, self.state[j].n, ln_t, scale, self.bonus)
         }));
         Pull { arm, run: 1 }
@@ -181,5 +185,6 @@ impl Policy for HybridUcb {
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {
         // Runs are always 1: `sum` is one observation.
         self.insert(arm, sum, rng);
+        self.cache[arm] = self.private_mean(arm);
     }
 }
