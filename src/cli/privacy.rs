@@ -292,108 +292,260 @@ fn ratio_exact_json(ratio: &Ratio) -> Value {
     }
 }
 
-fn ratio_from_json(v: &Value) -> Option<Ratio> {
-    let q = |key: &str| v.get(key)?.as_str().and_then(|s| parse_rational(s).ok());
+/// The largest merge input read (a shard's report is a few kilobytes).
+pub const MAX_MERGE_BYTES: u64 = 8 << 20;
+
+/// The longest number string read from a merge input.
+const MAX_NUMBER_CHARS: usize = 20_000;
+
+/// A field of a merge input that is missing or malformed.
+fn field(name: &str) -> Error {
+    Error::InvalidInput(format!(
+        "field '{name}' is missing or malformed (not the --json output of dpdtol privacy)"
+    ))
+}
+
+/// A number of a merge input: a string, at most [`MAX_NUMBER_CHARS`] long,
+/// parsed exactly.
+fn number(name: &str, v: Option<&Value>) -> Result<Q> {
+    let text = v.and_then(Value::as_str).ok_or_else(|| field(name))?;
+    if text.len() > MAX_NUMBER_CHARS {
+        return Err(Error::InvalidInput(format!(
+            "field '{name}' is a number of {} characters (at most {MAX_NUMBER_CHARS})",
+            text.len()
+        )));
+    }
+    parse_rational(text).map_err(|_| field(name))
+}
+
+fn ratio_from_json(name: &str, v: Option<&Value>) -> Result<Ratio> {
+    let v = v.ok_or_else(|| field(name))?;
     match v {
-        Value::String(s) if s == "inf" => Some(Ratio::Infinite),
-        _ if v.get("exact").is_some() => Some(Ratio::Exact(q("exact")?)),
-        _ => Some(Ratio::Certified {
-            lo: q("lo")?,
-            hi: q("hi")?,
+        Value::String(s) if s == "inf" => Ok(Ratio::Infinite),
+        Value::Object(o) if o.len() == 1 && o.contains_key("exact") => {
+            Ok(Ratio::Exact(number(name, v.get("exact"))?))
+        }
+        Value::Object(o) if o.len() == 2 => Ok(Ratio::Certified {
+            lo: number(name, v.get("lo"))?,
+            hi: number(name, v.get("hi"))?,
         }),
+        _ => Err(field(name)),
     }
 }
 
-/// The report of one shard, read back from its `--json` output.
-fn report_from_json(v: &Value) -> Option<(Described, Report)> {
-    let text = |key: &str| v.get(key)?.as_str();
-    let count = |key: &str| v.get(key)?.as_u64();
-    let vectors = |w: &Value| -> Option<Vec<Vec<Q>>> {
-        w.as_array()?
+/// The report of one shard, read back from its `--json` output, with the
+/// algorithm it names; every field's type is checked here, its value by
+/// [`crate::privacy::recheck`].
+fn report_from_json(v: &Value) -> Result<(Described, Report)> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
+    let count = |key: &str| v.get(key).and_then(Value::as_u64).ok_or_else(|| field(key));
+    let size = |key: &str| count(key).and_then(|c| usize::try_from(c).map_err(|_| field(key)));
+    let vectors = |key: &str, w: Option<&Value>| -> Result<Vec<Vec<Q>>> {
+        w.and_then(Value::as_array)
+            .ok_or_else(|| field(key))?
             .iter()
             .map(|row| {
-                row.as_array()?
+                row.as_array()
+                    .ok_or_else(|| field(key))?
                     .iter()
-                    .map(|x| parse_rational(x.as_str()?).ok())
+                    .map(|x| number(key, Some(x)))
                     .collect()
             })
             .collect()
     };
-    let epsilon = parse_rational(text("epsilon")?).ok()?;
+    let epsilon = number("epsilon", v.get("epsilon"))?;
     let alphabet: Vec<Q> = v
-        .get("alphabet")?
-        .as_array()?
+        .get("alphabet")
+        .and_then(Value::as_array)
+        .ok_or_else(|| field("alphabet"))?
         .iter()
-        .map(|x| parse_rational(x.as_str()?).ok())
-        .collect::<Option<_>>()?;
-    let problem = Problem::new(count("horizon")? as usize, alphabet, epsilon.clone()).ok()?;
-    let merge = v.get("merge")?;
-    let witness = v.get("witness")?;
-    let max_ratio = ratio_from_json(merge.get("max_ratio")?)?;
-    let precision = v
-        .get("precision_bits")
-        .and_then(Value::as_u64)
-        .map(|b| Precision(b as u32));
+        .map(|x| number("alphabet", Some(x)))
+        .collect::<Result<_>>()?;
+    let problem = Problem::new(size("horizon")?, alphabet, epsilon.clone())?;
+    let merge = v.get("merge").ok_or_else(|| field("merge"))?;
+    let witness = v.get("witness").ok_or_else(|| field("witness"))?;
+    let max_ratio = ratio_from_json("merge.max_ratio", merge.get("max_ratio"))?;
+    let precision = match v.get("precision_bits") {
+        None | Some(Value::Null) => None,
+        Some(b) => Some(Precision(
+            b.as_u64()
+                .and_then(|b| u32::try_from(b).ok())
+                .ok_or_else(|| field("precision_bits"))?,
+        )),
+    };
+    if let Some(p) = precision.filter(|p| p.0 > crate::privacy::MAX_PRECISION) {
+        // Refused before the verdict is decided at that precision.
+        return Err(Error::InvalidInput(format!(
+            "precision_bits is {}, above the checker's largest precision {}",
+            p.0,
+            crate::privacy::MAX_PRECISION
+        )));
+    }
     let (verdict, bound) =
-        crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0)).ok()?;
+        crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0))?;
+    if text("verdict")? != verdict.name() {
+        return Err(Error::InvalidInput(format!(
+            "verdict is '{}', but its max_ratio gives '{}'",
+            text("verdict")?,
+            verdict.name()
+        )));
+    }
+    let kind = match text("kind")? {
+        k if k == Kind::Exact.label() => Kind::Exact,
+        k if k == Kind::Certified.label() => Kind::Certified,
+        _ => return Err(field("kind")),
+    };
     let report = Report {
         problem,
-        actions: count("actions")? as usize,
+        actions: size("actions")?,
         max_ratio,
         witness: Witness {
-            losses: vectors(witness.get("losses")?)?,
-            neighbour: vectors(witness.get("neighbour")?)?,
+            losses: vectors("witness.losses", witness.get("losses"))?,
+            neighbour: vectors("witness.neighbour", witness.get("neighbour"))?,
             actions: witness
-                .get("actions")?
-                .as_array()?
+                .get("actions")
+                .and_then(Value::as_array)
+                .ok_or_else(|| field("witness.actions"))?
                 .iter()
-                .map(|a| Some(a.as_u64()?.checked_sub(1)? as usize))
-                .collect::<Option<_>>()?,
-            round: witness.get("round")?.as_u64()? as usize,
-            ratio: ratio_from_json(merge.get("witness_ratio")?)?,
-            sequence: merge.get("sequence")?.as_u64()?,
-            neighbour_sequence: merge.get("neighbour_sequence")?.as_u64()?,
+                .map(|a| {
+                    a.as_u64()
+                        .and_then(|a| a.checked_sub(1))
+                        .and_then(|a| usize::try_from(a).ok())
+                        .ok_or_else(|| field("witness.actions"))
+                })
+                .collect::<Result<_>>()?,
+            round: witness
+                .get("round")
+                .and_then(Value::as_u64)
+                .and_then(|r| usize::try_from(r).ok())
+                .ok_or_else(|| field("witness.round"))?,
+            ratio: ratio_from_json("merge.witness_ratio", merge.get("witness_ratio"))?,
+            sequence: merge
+                .get("sequence")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| field("merge.sequence"))?,
+            neighbour_sequence: merge
+                .get("neighbour_sequence")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| field("merge.neighbour_sequence"))?,
         },
         verdict,
         bound,
         pairs: count("pairs")?,
-        kind: if text("kind")? == Kind::Exact.label() {
-            Kind::Exact
-        } else {
-            Kind::Certified
-        },
+        kind,
         precision,
-        shard: text("shard")?.parse().ok()?,
-        why_not_exact: text("why_not_exact").map(str::to_string),
+        shard: text("shard")?.parse().map_err(|_| field("shard"))?,
+        why_not_exact: match v.get("why_not_exact") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => return Err(field("why_not_exact")),
+        },
     };
     let described = Described {
-        id: text("algorithm")?.parse().ok()?,
-        noise: match v.get("noise")? {
-            Value::Null => None,
-            n => Some(n.as_str()?.parse().ok()?),
+        id: text("algorithm")?.parse()?,
+        noise: match v.get("noise") {
+            Some(Value::Null) => None,
+            n => Some(
+                n.and_then(Value::as_str)
+                    .ok_or_else(|| field("noise"))?
+                    .parse()?,
+            ),
         },
-        scale: match v.get("noise_scale")? {
-            Value::Null => None,
-            s => Some(parse_rational(s.as_str()?).ok()?),
+        scale: match v.get("noise_scale") {
+            Some(Value::Null) => None,
+            s => Some(number("noise_scale", s)?),
         },
-        resample: v.get("resample")?.as_bool()?,
+        resample: v
+            .get("resample")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| field("resample"))?,
     };
-    Some((described, report))
+    Ok((described, report))
 }
 
-/// Merge the `--json` reports of the shards of one run (`--merge`).
+/// Rebuild the algorithm a report names and check that report against it
+/// ([`crate::privacy::recheck`], which re-evaluates the witness).
+fn recheck(described: &Described, report: &Report) -> Result<()> {
+    let config = Config {
+        id: described.id,
+        actions: report.actions,
+        epsilon: report.problem.epsilon.clone(),
+        noise: described
+            .noise
+            .filter(|_| described.id == AlgorithmId::WuWang),
+        noise_scale: described.scale.clone(),
+        resample: described.resample,
+    };
+    // Only K's range is checked before the algorithm is built from it.
+    crate::privacy::Space::powers(report.actions, &report.problem)?;
+    let algorithm = config.build()?;
+    if Described::of(&config, &algorithm) != *described {
+        return Err(Error::InvalidInput(format!(
+            "the noise and scale named ({}) are not those of {}",
+            described.text(),
+            described.id
+        )));
+    }
+    crate::privacy::recheck(&algorithm, report)
+}
+
+/// The text of a merge input: a regular file of at most [`MAX_MERGE_BYTES`]
+/// (devices and pipes are refused before they are read; a file that grows
+/// while read is cut at the cap and refused).
+fn read_merge_input(path: &std::path::Path) -> Result<String> {
+    use std::io::Read;
+    let name = path.display();
+    let cannot = |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(Error::InvalidInput(format!(
+            "{name} is not a regular file (a merge input is a shard's --json output)"
+        )));
+    }
+    let too_big = || {
+        Error::InvalidInput(format!(
+            "{name} is larger than {MAX_MERGE_BYTES} bytes, the cap on a merge input"
+        ))
+    };
+    if meta.len() > MAX_MERGE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_MERGE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_MERGE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| Error::InvalidInput(format!("{name} is not UTF-8 text")))
+}
+
+/// Merge the `--json` reports of the shards of one run (`--merge`): each
+/// input is read with a size cap, parsed, and checked (its witness
+/// re-evaluated) before the merge.
 fn merge_files(paths: &[std::path::PathBuf]) -> Result<(Described, Report)> {
     let mut described: Option<Described> = None;
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let name = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
-        let value: Value = serde_json::from_str(&text)
-            .map_err(|e| Error::Parse(format!("{name} is not JSON: {e}")))?;
-        let (d, r) = report_from_json(&value).ok_or_else(|| {
-            Error::InvalidInput(format!("{name} is not the --json output of dpdtol privacy"))
+        let in_file = |e: Error| {
+            Error::InvalidInput(format!(
+                "{name}: {}",
+                e.to_string().trim_start_matches("invalid input: ")
+            ))
+        };
+        let text = read_merge_input(path)?;
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
+            Error::InvalidInput(format!(
+                "{name} is not valid JSON (line {}, column {})",
+                e.line(),
+                e.column()
+            ))
         })?;
+        let (d, r) = report_from_json(&value).map_err(in_file)?;
+        recheck(&d, &r).map_err(in_file)?;
         match &described {
             Some(first) if *first != d => {
                 return Err(Error::InvalidInput(format!(
