@@ -5,7 +5,9 @@ use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{format_sig, parse_rational, parse_rational_list, Kind, Precision, Q};
+use crate::num::{
+    format_sig, parse_power_count, parse_rational, parse_rational_list, Kind, Precision, Q,
+};
 use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -47,7 +49,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (files, comma-separated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force"])]
     merge: Vec<std::path::PathBuf>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
@@ -60,6 +62,18 @@ fn parse_count(flag: &str, text: &str) -> Result<usize> {
             "{flag} expects a non-negative integer, got '{text}'"
         ))
     })
+}
+
+/// The horizon, in the grammar of every command ([`parse_power_count`]: `3`,
+/// `2^2`, `2^2-1`).
+fn parse_horizon(text: &str) -> Result<usize> {
+    parse_power_count(text)
+        .and_then(|t| usize::try_from(t).ok())
+        .ok_or_else(|| {
+            Error::Parse(format!(
+                "--horizon expects a non-negative integer such as 3, 2^2 or 2^2-1, got '{text}'"
+            ))
+        })
 }
 
 /// A flag clap requires unless `--merge` is given.
@@ -81,7 +95,7 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
-    let horizon = parse_count("--horizon", given(&args.horizon, "--horizon")?)?;
+    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let resample = match args.resample.as_deref().map(str::trim) {
         None | Some("0") => false,

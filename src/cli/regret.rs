@@ -7,7 +7,8 @@ use crate::algorithm::{AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{
-    parse_rational, parse_rational_list, relative_width, Certified, Exact, Kind, Precision, Real, Q,
+    parse_power_count, parse_rational, parse_rational_list, relative_width, Certified, Exact, Kind,
+    Precision, Real, Q,
 };
 use crate::regret::bounds::{Evaluation, Evaluator};
 use crate::regret::plot::{self, Series, Style};
@@ -62,7 +63,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Parse a horizon: a non-negative integer, or `2^k`, `2^k-c`, `2^k+c`.
+/// Parse a horizon with the grammar of [`parse_power_count`]: an integer,
+/// or `2^k`, `2^k-c`, `2^k+c`.
 pub fn parse_horizon(text: &str) -> Result<Round> {
     let text = text.trim();
     let bad = || {
@@ -70,34 +72,7 @@ pub fn parse_horizon(text: &str) -> Result<Round> {
             "--horizon expects a positive integer such as 1000, 2^40 or 2^10-1, got '{text}'"
         ))
     };
-    let value: BigInt = if let Some(rest) = text.strip_prefix("2^") {
-        let (k, offset) = match rest.find(['+', '-']) {
-            Some(i) => (&rest[..i], Some((&rest[i..i + 1], &rest[i + 1..]))),
-            None => (rest, None),
-        };
-        let k: u32 = k.trim().parse().map_err(|_| bad())?;
-        if k > 200 {
-            return Err(bad());
-        }
-        let base = BigInt::one() << k;
-        match offset {
-            None => base,
-            Some((sign, c)) => {
-                let c: BigInt = c.trim().parse().map_err(|_| bad())?;
-                if sign == "+" {
-                    base + c
-                } else {
-                    base - c
-                }
-            }
-        }
-    } else {
-        let q = parse_rational(text).map_err(|_| bad())?;
-        if !q.is_integer() {
-            return Err(bad());
-        }
-        q.to_integer()
-    };
+    let value: BigInt = parse_power_count(text).ok_or_else(bad)?;
     if !value.is_positive() {
         return Err(Error::InvalidInput(format!(
             "the horizon T must be at least 1, got {value}"
@@ -315,6 +290,12 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     let entries = entries(args, inst.k(), &epsilon)?;
+    if let Some(path) = &args.curve {
+        super::output::check_writable("--curve", path, &[])?;
+    }
+    if let Some(path) = &args.plot {
+        super::output::check_writable("--plot", path, &["svg", "png"])?;
+    }
     if !args.no_bounds {
         for e in &entries {
             let exempt = e.config.id == AlgorithmId::WuWang && setting == Setting::Deterministic;
@@ -656,5 +637,11 @@ mod tests {
         assert!(parse_horizon("0").is_err());
         assert!(parse_horizon("1.5").is_err());
         assert!(parse_horizon("2^101").is_err());
+        // Issue 14: a doubled sign was read as 2^10 + 5.
+        for bad in [
+            "2^10--5", "2^10+-5", "2^10-", "2^-3", "2^1.5", "2^ 10", "2^10-1-1",
+        ] {
+            assert!(parse_horizon(bad).is_err(), "{bad}");
+        }
     }
 }
