@@ -26,7 +26,7 @@
 use super::{Ratio, Report, Space};
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
-use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
+use crate::num::{format_sig, Certified, Exact, Kind, Precision, Real, Q};
 use num_traits::{Signed, Zero};
 
 /// The largest precision a check raises its certified laws to (and the cap on
@@ -253,7 +253,9 @@ fn compare<R: Real>(claimed: &Ratio, p: R, p2: R) -> Result<()> {
     }
     if !ql.is_positive() {
         return mismatch(format!(
-            "a neighbour probability in [{ql}, {qh}] not separated from 0"
+            "a neighbour probability in [{}, {}] not separated from 0",
+            short(&ql),
+            short(&qh)
         ));
     }
     let (lo, hi) = (&pl / &qh, &ph / &ql);
@@ -266,16 +268,21 @@ fn compare<R: Real>(claimed: &Ratio, p: R, p2: R) -> Result<()> {
     if agrees {
         Ok(())
     } else if lo == hi {
-        mismatch(lo.to_string())
+        mismatch(short(&lo))
     } else {
-        mismatch(format!("[{lo}, {hi}]"))
+        mismatch(format!("[{}, {}]", short(&lo), short(&hi)))
     }
 }
 
+/// A ratio for the error message, to 12 significant digits.
 fn describe(ratio: &Ratio) -> String {
     match ratio {
         Ratio::Infinite => "inf".into(),
-        Ratio::Exact(q) => q.to_string(),
-        Ratio::Certified { lo, hi } => format!("[{lo}, {hi}]"),
+        Ratio::Exact(q) => short(q),
+        Ratio::Certified { lo, hi } => format!("[{}, {}]", short(lo), short(hi)),
     }
+}
+
+fn short(q: &Q) -> String {
+    format_sig(q, 12)
 }
