@@ -15,19 +15,19 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
+    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
-    /// The number of actions K ≥ 2.
+    /// [required unless --merge] The number of actions K ≥ 2.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     actions: Option<String>,
-    /// The horizon t ≥ 1 (rounds per loss sequence).
+    /// [required unless --merge] The horizon t ≥ 1 (rounds per loss sequence): 3, 2^2, 2^2-1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     horizon: Option<String>,
-    /// The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
+    /// [required unless --merge] The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     alphabet: Option<String>,
-    /// The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
+    /// [required unless --merge] The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     epsilon: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
@@ -36,7 +36,7 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).
@@ -45,10 +45,10 @@ pub struct Args {
     /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours.
     #[arg(long)]
     shard: Option<String>,
-    /// Run even when the enumeration has more than 10^8 ordered pairs.
+    /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^20 loss vectors is refused even so).
     #[arg(long)]
     force: bool,
-    /// Instead of checking: merge the --json outputs of all the shards of one run (files, comma-separated).
+    /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force"])]
     merge: Vec<std::path::PathBuf>,
     /// Print one JSON object instead of a paragraph.
@@ -232,6 +232,19 @@ fn certain_decimal(lo: &Q, hi: &Q) -> String {
         .unwrap_or_else(|| format_sig(&((lo + hi) / Q::from_integer(2.into())), MIN_DIGITS))
 }
 
+/// Whether every digit of the decimals `max_ratio` and `bound` is certain:
+/// exact values are; an enclosure is when both its ends agree to the
+/// [`MIN_DIGITS`] digits printed at least (else the midpoint is printed).
+fn digits_certain(r: &Report) -> bool {
+    use crate::num::Real;
+    let agree = |lo: &Q, hi: &Q| format_sig(lo, MIN_DIGITS) == format_sig(hi, MIN_DIGITS);
+    let ratio = match &r.max_ratio {
+        Ratio::Certified { lo, hi } => agree(lo, hi),
+        _ => true,
+    };
+    ratio && r.bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
+}
+
 /// `e^ε` to the digits its enclosure certifies.
 fn bound_decimal(bound: &crate::num::Certified) -> String {
     use crate::num::Real;
@@ -260,7 +273,9 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
     json!({
         "algorithm": algorithm.id.name(),
         "actions": r.actions,
-        "horizon": r.problem.horizon,
+        // A string of the exact integer, as in `regret` (whose horizons
+        // reach 2^100, beyond JSON's safe integers); --merge also reads a number.
+        "horizon": r.problem.horizon.to_string(),
         "alphabet": r.problem.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
         "epsilon": report::exact(&r.problem.epsilon),
         "noise": algorithm.noise.map(Noise::name),
@@ -275,6 +290,7 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
             _ => Value::Null,
         },
         "verdict": r.verdict.name(),
+        "digits_certain": digits_certain(r),
         "witness": {
             "losses": vectors_json(&r.witness.losses),
             "neighbour": vectors_json(&r.witness.neighbour),
@@ -375,7 +391,12 @@ fn report_from_json(v: &Value) -> Result<(Described, Report)> {
         .iter()
         .map(|x| number("alphabet", Some(x)))
         .collect::<Result<_>>()?;
-    let problem = Problem::new(size("horizon")?, alphabet, epsilon.clone())?;
+    // The horizon is a string of the integer (a number in older reports).
+    let horizon = match v.get("horizon") {
+        Some(Value::String(h)) => h.parse::<usize>().map_err(|_| field("horizon"))?,
+        _ => size("horizon")?,
+    };
+    let problem = Problem::new(horizon, alphabet, epsilon.clone())?;
     let merge = v.get("merge").ok_or_else(|| field("merge"))?;
     let witness = v.get("witness").ok_or_else(|| field("witness"))?;
     let max_ratio = ratio_from_json("merge.max_ratio", merge.get("max_ratio"))?;

@@ -22,25 +22,25 @@ use std::path::{Path, PathBuf};
 /// Flags of `dpdtol regret`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
+    /// [required] The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
     #[arg(long)]
     algorithm: String,
-    /// The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
+    /// [required] The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
     #[arg(long, allow_hyphen_values = true)]
     means: String,
-    /// deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
+    /// [required] deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
     #[arg(long)]
     setting: String,
-    /// The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1.
+    /// [required] The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1.
     #[arg(long, allow_hyphen_values = true)]
     horizon: String,
-    /// The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
+    /// [required] The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
     #[arg(long, allow_hyphen_values = true)]
     epsilon: String,
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
