@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::{capped, json, Capped};
+use common::{capped, json, privacy_command, Capped};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -287,44 +287,20 @@ struct Split {
 fn splits() -> &'static [Split] {
     static SPLITS: OnceLock<Vec<Split>> = OnceLock::new();
     SPLITS.get_or_init(|| {
-        let problems: [&[&str]; 2] = [
-            &[
-                "privacy",
-                "--algorithm",
-                "wu-wang",
-                "--actions",
-                "2",
-                "--horizon",
-                "2",
-                "--alphabet",
-                "0,1",
-                "--epsilon",
-                "1",
-                "--json",
-            ],
-            &[
-                "privacy",
-                "--algorithm",
-                "ftl",
-                "--actions",
-                "2",
-                "--horizon",
-                "2",
-                "--alphabet",
-                "0,1",
-                "--epsilon",
-                "1",
-                "--json",
-            ],
+        let problems = [
+            privacy_command("wu-wang", "2", "2", "0,1", "1"),
+            privacy_command("ftl", "2", "2", "0,1", "1"),
         ];
         problems
             .iter()
             .map(|problem| {
-                let whole = json(problem);
+                let mut problem = problem.clone();
+                problem.push("--json");
+                let whole = json(&problem);
                 let shards = ["1/2", "2/2"]
                     .iter()
                     .map(|s| {
-                        let mut args = problem.to_vec();
+                        let mut args = problem.clone();
                         args.extend(["--shard", s]);
                         json(&args)
                     })

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_refused, capped, json};
+use common::{assert_refused, capped, json, privacy_command, regret_command};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -21,19 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn privacy_refuses_k24_before_building_its_loss_vectors() {
     // Issue: 2^24 loss vectors (7.7 GB) were built before the 10^8-pair limit.
-    let args = [
-        "privacy",
-        "--algorithm",
-        "ftl",
-        "--actions",
-        "24",
-        "--horizon",
-        "1",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-    ];
+    let args = privacy_command("ftl", "24", "1", "0,1", "1");
     let run = capped(&args, 10.0);
     assert_refused(&run, "K = 24");
     // The message names the size (2^24 · (2^24 − 1) pairs) and the flag.
@@ -45,19 +33,7 @@ fn privacy_refuses_k24_before_building_its_loss_vectors() {
 #[test]
 fn privacy_refuses_k22_at_once_and_caps_the_table_even_when_forced() {
     // Issue: K = 22 used 5.9 GB and 34 s before refusing.
-    let mut args = vec![
-        "privacy",
-        "--algorithm",
-        "ftl",
-        "--actions",
-        "22",
-        "--horizon",
-        "1",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-    ];
+    let mut args = privacy_command("ftl", "22", "1", "0,1", "1");
     let run = capped(&args, 10.0);
     assert_refused(&run, "K = 22");
     assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
@@ -72,26 +48,13 @@ fn privacy_refuses_an_alphabet_of_5000_values_before_building() {
     // Issue: an alphabet of 5000 values used 4 GB first.
     let alphabet: Vec<String> = (0..5000).map(|i| format!("{i}/5000")).collect();
     let alphabet = alphabet.join(",");
-    let args = [
-        "privacy",
-        "--algorithm",
-        "wu-wang",
-        "--actions",
-        "2",
-        "--horizon",
-        "1",
-        "--alphabet",
-        &alphabet,
-        "--epsilon",
-        "1",
-    ];
+    let args = privacy_command("wu-wang", "2", "1", &alphabet, "1");
     let run = capped(&args, 10.0);
     assert_refused(&run, "alphabet of 5000");
     assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
     // A repeated value among 5000 is found (by sorting, not in quadratic time).
     let repeated = format!("{alphabet},1/5000");
-    let mut args = args.to_vec();
-    args[8] = &repeated;
+    let args = privacy_command("wu-wang", "2", "1", &repeated, "1");
     let run = capped(&args, 10.0);
     assert_refused(&run, "repeated alphabet value");
     assert!(run.stderr.contains("repeated"), "{}", run.stderr);
@@ -99,25 +62,11 @@ fn privacy_refuses_an_alphabet_of_5000_values_before_building() {
 
 // --------------------------------------------------- class 2: trusted files
 
-/// The problem the merge tests split: certified laws (Laplace noise), 2 shards.
-const PROBLEM: [&str; 11] = [
-    "privacy",
-    "--algorithm",
-    "wu-wang",
-    "--actions",
-    "2",
-    "--horizon",
-    "2",
-    "--alphabet",
-    "0,1",
-    "--epsilon",
-    "1",
-];
-
 /// The `--json` outputs of shards 1/2 and 2/2 of [`PROBLEM`], and of the whole run.
 fn shards() -> (Value, Value, Value) {
     let run = |shard: Option<&str>| {
-        let mut args = PROBLEM.to_vec();
+        // Certified laws (wu-wang, Laplace noise).
+        let mut args = privacy_command("wu-wang", "2", "2", "0,1", "1");
         args.push("--json");
         if let Some(s) = shard {
             args.extend(["--shard", s]);
@@ -283,20 +232,8 @@ fn merge_refuses_devices_pipes_truncated_and_huge_files() {
 fn exact_shards_merge_exactly() {
     // ftl's laws are rational: its shards are exact (an infinite ratio).
     let dir = scratch("exact");
-    let problem = [
-        "privacy",
-        "--algorithm",
-        "ftl",
-        "--actions",
-        "2",
-        "--horizon",
-        "2",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-        "--json",
-    ];
+    let mut problem = privacy_command("ftl", "2", "2", "0,1", "1");
+    problem.push("--json");
     let mut files = Vec::new();
     for shard in ["1/3", "2/3", "3/3"] {
         let mut args = problem.to_vec();
@@ -318,16 +255,8 @@ fn exact_shards_merge_exactly() {
 fn a_failed_write_of_the_result_is_an_error() {
     // Issue: `--json > /dev/full` exited 0 with nothing on stderr.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
-        .args([
-            "mechanism",
-            "--noise",
-            "gumbel",
-            "--base",
-            "1/3",
-            "--losses",
-            "0,1",
-            "--json",
-        ])
+        .args(["mechanism", "--noise", "gumbel", "--base", "1/3"])
+        .args(["--losses", "0,1", "--json"])
         .stdout(std::fs::File::create("/dev/full").expect("/dev/full exists"))
         .output()
         .unwrap();
@@ -342,21 +271,9 @@ fn output_paths_are_checked_before_the_work() {
     // Each run would take minutes (the Bernoulli ftl at T = 512, the whole
     // verify registry); a path that cannot be written is refused at once.
     let regret = |flag: &'static str, path: &'static str| {
-        vec![
-            "regret",
-            "--algorithm",
-            "ftl",
-            "--means",
-            "0.1,0.5,0.7",
-            "--setting",
-            "bernoulli",
-            "--horizon",
-            "512",
-            "--epsilon",
-            "1",
-            flag,
-            path,
-        ]
+        let mut args = regret_command("ftl", "0.1,0.5,0.7", "bernoulli", "512", "1");
+        args.extend([flag, path]);
+        args
     };
     for args in [
         regret("--plot", "/nonexistent/dir/regret.svg"),
@@ -385,51 +302,21 @@ fn flags_that_do_not_apply_are_refused() {
         ],
         vec!["privacy", "--merge", "a.json", "--threads", "4"],
         // Issue: silently ignored for ftl.
-        vec![
-            "privacy",
-            "--algorithm",
-            "ftl",
-            "--noise",
-            "gumbel",
-            "--actions",
-            "2",
-            "--horizon",
-            "1",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ],
-        vec![
-            "privacy",
-            "--algorithm",
-            "hu-rnm-ftnl",
-            "--resample",
-            "1",
-            "--actions",
-            "2",
-            "--horizon",
-            "1",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ],
-        vec![
-            "regret",
-            "--algorithm",
-            "ftl",
-            "--noise",
-            "gumbel",
-            "--means",
-            "0.1,0.5",
-            "--setting",
-            "deterministic",
-            "--horizon",
-            "8",
-            "--epsilon",
-            "1",
-        ],
+        [
+            privacy_command("ftl", "2", "1", "0,1", "1"),
+            vec!["--noise", "gumbel"],
+        ]
+        .concat(),
+        [
+            privacy_command("hu-rnm-ftnl", "2", "1", "0,1", "1"),
+            vec!["--resample", "1"],
+        ]
+        .concat(),
+        [
+            regret_command("ftl", "0.1,0.5", "deterministic", "8", "1"),
+            vec!["--noise", "gumbel"],
+        ]
+        .concat(),
     ];
     for args in cases {
         assert_refused(&capped(&args, 10.0), &args.join(" "));
@@ -448,33 +335,9 @@ fn no_subcommand_gives_one_usage_line() {
 fn a_malformed_horizon_is_refused() {
     // Issue: "2^10--5" was read as 1029.
     for horizon in ["2^10--5", "2^10+-5", "2^10-", "2^-1", "2^1.5", "2^^3"] {
-        let args = [
-            "regret",
-            "--algorithm",
-            "ftl",
-            "--means",
-            "0.1,0.5",
-            "--setting",
-            "deterministic",
-            "--horizon",
-            horizon,
-            "--epsilon",
-            "1",
-        ];
+        let args = regret_command("ftl", "0.1,0.5", "deterministic", horizon, "1");
         assert_refused(&capped(&args, 10.0), horizon);
-        let args = [
-            "privacy",
-            "--algorithm",
-            "ftl",
-            "--actions",
-            "2",
-            "--horizon",
-            horizon,
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ];
+        let args = privacy_command("ftl", "2", horizon, "0,1", "1");
         assert_refused(&capped(&args, 10.0), horizon);
     }
 }

@@ -162,3 +162,49 @@ pub fn assert_refused(run: &Capped, what: &str) {
     );
     assert!(run.stderr.starts_with("dpdtol: "), "{what}: {}", run.stderr);
 }
+
+/// `privacy --algorithm A --actions K --horizon t --alphabet V --epsilon E`.
+pub fn privacy_command<'a>(
+    algorithm: &'a str,
+    actions: &'a str,
+    horizon: &'a str,
+    alphabet: &'a str,
+    epsilon: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "privacy",
+        "--algorithm",
+        algorithm,
+        "--actions",
+        actions,
+        "--horizon",
+        horizon,
+        "--alphabet",
+        alphabet,
+        "--epsilon",
+        epsilon,
+    ]
+}
+
+/// `regret --algorithm A --means M --setting S --horizon T --epsilon E`.
+pub fn regret_command<'a>(
+    algorithm: &'a str,
+    means: &'a str,
+    setting: &'a str,
+    horizon: &'a str,
+    epsilon: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "regret",
+        "--algorithm",
+        algorithm,
+        "--means",
+        means,
+        "--setting",
+        setting,
+        "--horizon",
+        horizon,
+        "--epsilon",
+        epsilon,
+    ]
+}
