@@ -377,3 +377,114 @@ fn verify_lists_its_claims_without_running_them() {
         .iter()
         .all(|c| c["method"].is_string() && c["source"].is_string()));
 }
+
+// ------------------------------- real shards of every algorithm pass the checks
+
+/// Every algorithm and noise variant at K = 2.
+fn variants() -> Vec<dpdtol::algorithm::Config> {
+    use dpdtol::algorithm::{AlgorithmId, Config};
+    use dpdtol::mechanism::Noise;
+    let eps = dpdtol::num::Q::new(1.into(), 2.into());
+    let mut out: Vec<Config> = [
+        AlgorithmId::Ftl,
+        AlgorithmId::NaiveFtnl,
+        AlgorithmId::HuRnmFtnl,
+        AlgorithmId::PrefixSoftmax,
+    ]
+    .into_iter()
+    .map(|id| Config::new(id, 2, eps.clone()))
+    .collect();
+    for noise in Noise::ALL {
+        for resample in [false, true] {
+            let mut c = Config::new(AlgorithmId::WuWang, 2, eps.clone());
+            c.noise = Some(noise);
+            c.resample = resample;
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_real_shard_passes_recheck_and_a_changed_ratio_does_not() {
+    use dpdtol::num::Q;
+    use dpdtol::privacy::{check, merge, recheck, Options, Problem, Ratio, Shard};
+    let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+    for config in variants() {
+        let algorithm = config.build().unwrap();
+        for (horizon, alphabet) in [
+            (2, vec![q(0, 1), q(1, 2), q(1, 1)]),
+            (3, vec![q(0, 1), q(1, 1)]),
+        ] {
+            let problem = Problem::new(horizon, alphabet, config.epsilon.clone()).unwrap();
+            let whole = check(&algorithm, &problem, &Options::default()).unwrap();
+            let label = format!("{config:?}, t = {horizon}");
+            recheck(&algorithm, &whole).unwrap_or_else(|e| panic!("{label}: {e}"));
+            let shards: Vec<_> = (1..=3)
+                .map(|i| {
+                    let options = Options {
+                        shard: Shard::new(i, 3).unwrap(),
+                        ..Options::default()
+                    };
+                    check(&algorithm, &problem, &options).unwrap()
+                })
+                .collect();
+            for s in &shards {
+                recheck(&algorithm, s).unwrap_or_else(|e| panic!("{label}, {}: {e}", s.shard));
+            }
+            let merged = merge(&shards).unwrap();
+            assert_eq!(merged.max_ratio, whole.max_ratio, "{label}");
+            assert_eq!(merged.witness, whole.witness, "{label}");
+            // The witness's ratio doubled (with the maximum, so that only the
+            // re-evaluation can tell) is refused.
+            let doubled = |r: &Ratio| match r {
+                Ratio::Infinite => Ratio::Exact(q(3, 1)),
+                Ratio::Exact(x) => Ratio::Exact(x * q(2, 1)),
+                Ratio::Certified { lo, hi } => Ratio::Certified {
+                    lo: lo * q(2, 1),
+                    hi: hi * q(2, 1),
+                },
+            };
+            let mut forged = whole.clone();
+            forged.witness.ratio = doubled(&whole.witness.ratio);
+            forged.max_ratio = doubled(&whole.max_ratio);
+            assert!(
+                recheck(&algorithm, &forged).is_err(),
+                "{label}: forged ratio accepted"
+            );
+        }
+    }
+}
+
+#[test]
+fn shards_of_every_algorithm_merge_through_the_command_line() {
+    // The merge rebuilds each algorithm from the noise and scale its report
+    // names: every variant (and an overridden scale) must round-trip.
+    let dir = scratch("variants");
+    let variants: [(&str, &[&str]); 7] = [
+        ("naive-ftnl", &[]),
+        ("hu-rnm-ftnl", &[]),
+        ("prefix-softmax", &[]),
+        ("prefix-softmax", &["--noise-scale", "3"]),
+        ("wu-wang", &["--noise", "exponential", "--resample", "1"]),
+        ("wu-wang", &["--noise", "gumbel", "--noise-scale", "5/2"]),
+        ("hu-rnm-ftnl", &["--noise-scale", "2"]),
+    ];
+    for (algorithm, extra) in variants {
+        let mut problem = privacy_command(algorithm, "2", "2", "0,1", "1/2");
+        problem.extend(extra);
+        problem.push("--json");
+        let whole = json(&problem);
+        let mut files = Vec::new();
+        for shard in ["1/2", "2/2"] {
+            let mut args = problem.clone();
+            args.extend(["--shard", shard]);
+            let file = dir.join(format!("s{}.json", &shard[..1]));
+            std::fs::write(&file, json(&args).to_string()).unwrap();
+            files.push(file.display().to_string());
+        }
+        let merged = json(&["privacy", "--merge", &files.join(","), "--json"]);
+        assert_eq!(merged, whole, "{extra:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
