@@ -313,8 +313,29 @@ fn flags_that_do_not_apply_are_refused() {
         ]
         .concat(),
         [
+            privacy_command("ftl", "2", "1", "0,1", "1"),
+            vec!["--resample", "0"],
+        ]
+        .concat(),
+        [
             regret_command("ftl", "0.1,0.5", "deterministic", "8", "1"),
             vec!["--noise", "gumbel"],
+        ]
+        .concat(),
+        // With several algorithms, a flag that applies to none of them.
+        [
+            regret_command("ftl,prefix-softmax", "0.1,0.5", "deterministic", "8", "1"),
+            vec!["--noise", "gumbel"],
+        ]
+        .concat(),
+        [
+            regret_command("wu-wang:gumbel,ftl", "0.1,0.5", "deterministic", "8", "1"),
+            vec!["--noise", "laplace"],
+        ]
+        .concat(),
+        [
+            regret_command("ftl,ftl", "0.1,0.5", "deterministic", "8", "1"),
+            vec!["--noise-scale", "2"],
         ]
         .concat(),
     ];

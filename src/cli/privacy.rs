@@ -97,6 +97,11 @@ pub fn run(args: &Args) -> Result<String> {
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
+    if args.resample.is_some() && id != AlgorithmId::WuWang {
+        return Err(Error::InvalidInput(format!(
+            "--resample applies to wu-wang only, not to {id}"
+        )));
+    }
     let resample = match args.resample.as_deref().map(str::trim) {
         None | Some("0") => false,
         Some("1") => true,
