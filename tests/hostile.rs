@@ -219,6 +219,16 @@ fn merge_refuses_devices_pipes_truncated_and_huge_files() {
     assert_refused(&run, "truncated");
     // Issue: "cannot parse number: x is not JSON" leaked serde's wording.
     assert!(!run.stderr.contains("parse number"), "{}", run.stderr);
+    // The issue's exact case: a merge input whose text is `x`.
+    let x = dir.join("x.json");
+    std::fs::write(&x, "x").unwrap();
+    let run = capped(&["privacy", "--merge", x.to_str().unwrap()], 10.0);
+    assert_refused(&run, "x");
+    assert!(
+        run.stderr.contains("not valid JSON") && !run.stderr.contains("parse number"),
+        "{}",
+        run.stderr
+    );
     let huge = dir.join("huge.json");
     let file = std::fs::File::create(&huge).unwrap();
     file.set_len(64 << 20).unwrap();
