@@ -500,7 +500,14 @@ impl Space {
 
     /// The ordered pairs of the sequences `range`: `|range| · t · (N − 1)`.
     pub fn pairs(&self, range: &std::ops::Range<u64>) -> u64 {
-        (range.end - range.start) * self.horizon as u64 * (self.vector_count() - 1)
+        Space::count_pairs(self.vector_count(), self.horizon, range)
+    }
+
+    /// `|range| · t · (N − 1)` for `N` loss vectors, from the numbers alone;
+    /// it fits 64 bits when `range` lies in the sequences of a problem
+    /// [`Space::powers`] accepted.
+    pub fn count_pairs(vectors: u64, horizon: usize, range: &std::ops::Range<u64>) -> u64 {
+        (range.end - range.start) * horizon as u64 * (vectors - 1)
     }
 
     /// The vector index of round `s` (0-based) of sequence `x`: digit `s` in
@@ -534,8 +541,7 @@ pub fn check<A: OnlineAlgorithm>(
     let powers = Space::powers(algorithm.actions(), problem)?;
     let vectors = powers[1];
     let range = options.shard.range(powers[problem.horizon])?;
-    // Fits 64 bits: at most the whole enumeration's N^t · t · (N − 1).
-    let pairs = (range.end - range.start) * problem.horizon as u64 * (vectors - 1);
+    let pairs = Space::count_pairs(vectors, problem.horizon, &range);
     if pairs > options.max_pairs && !options.force {
         return Err(Error::TooLarge(format!(
             "the enumeration has {pairs} ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors{}), over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
@@ -674,6 +680,7 @@ pub fn decide(max_ratio: &Ratio, epsilon: &Q, hint: u32) -> Result<(Verdict, Cer
 ///
 /// The reports must be of the same algorithm (not checked: a report does not
 /// name its algorithm), problem and K, and cover every shard exactly once.
+/// A report read from outside is checked first with [`recheck`].
 pub fn merge(reports: &[Report]) -> Result<Report> {
     let first = reports
         .first()

@@ -53,7 +53,7 @@ pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()>
     let powers = Space::powers(k, problem)?;
     let n = powers[1];
     let range = report.shard.range(powers[t])?;
-    let pairs = (range.end - range.start) * t as u64 * (n - 1);
+    let pairs = Space::count_pairs(n, t, &range);
     if report.pairs != pairs {
         return Err(bad(format!(
             "pairs is {}, but shard {} of this problem has {pairs} ordered pairs",
