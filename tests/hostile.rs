@@ -519,3 +519,23 @@ fn shards_of_every_algorithm_merge_through_the_command_line() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+proptest::proptest! {
+    /// The horizon grammar: `2^k±c` is exactly `2^k ± c` (the value computed
+    /// here by shifting, independently of the parser), and any second sign,
+    /// stray character or missing operand is refused.
+    #[test]
+    fn the_horizon_grammar_is_strict(k in 0u32..=200, c in 0u64..1_000_000, junk in "[-+^. a-z]{1,3}") {
+        use dpdtol::num::parse_power_count;
+        use num_bigint::BigInt;
+        let base = BigInt::from(1u8) << k;
+        proptest::prop_assert_eq!(parse_power_count(&format!("2^{k}")), Some(base.clone()));
+        proptest::prop_assert_eq!(parse_power_count(&format!("2^{k}+{c}")), Some(&base + c));
+        proptest::prop_assert_eq!(parse_power_count(&format!("2^{k}-{c}")), Some(&base - c));
+        for sign in ["+", "-"] {
+            proptest::prop_assert_eq!(parse_power_count(&format!("2^{k}{sign}{junk}{c}")), None);
+            proptest::prop_assert_eq!(parse_power_count(&format!("2^{k}{sign}")), None);
+        }
+        proptest::prop_assert_eq!(parse_power_count(&format!("2^{junk}{k}")), None);
+    }
+}
