@@ -539,3 +539,19 @@ proptest::proptest! {
         proptest::prop_assert_eq!(parse_power_count(&format!("2^{junk}{k}")), None);
     }
 }
+
+#[test]
+fn arguments_that_are_not_utf8_are_refused_with_one_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let bad = OsStr::from_bytes(b"0,\xff");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(["mechanism", "--noise", "gumbel", "--scale", "1", "--losses"])
+        .arg(bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+}
