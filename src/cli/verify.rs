@@ -82,15 +82,23 @@ fn with_progress<'a>(chosen: &[&'a verify::Claim]) -> Vec<Checked<'a>> {
     }
     // Redrawn every 200 ms, so the elapsed time moves during a long claim.
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    let mut previous: Option<&str> = None;
-    let checked = verify::run(chosen, |i, claim| {
-        if let Some(id) = previous {
-            bar.println(format!("  {id} done"));
-        }
-        previous = Some(claim.id);
+    // One claim at a time, so that each is shown (id, status, seconds) as it
+    // finishes.
+    let mut checked = Vec::with_capacity(chosen.len());
+    for (i, claim) in chosen.iter().enumerate() {
         bar.set_position(i as u64);
         bar.set_message(claim.id);
-    });
+        for c in verify::run(&[*claim], |_, _| {}) {
+            bar.println(format!(
+                "  {:<24} {:<18} {:.2} s",
+                c.claim.id,
+                c.outcome.status.name(),
+                c.seconds
+            ));
+            checked.push(c);
+        }
+    }
+    bar.set_position(chosen.len() as u64);
     bar.finish_and_clear();
     checked
 }
