@@ -146,6 +146,10 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
             set("/kind", json!("exact")),
         ),
         ("kind unknown", set("/kind", json!("approximate"))),
+        (
+            "max_ratio_exact on a certified run",
+            set("/max_ratio_exact", json!("3/2")),
+        ),
         ("pairs forged", set("/pairs", json!(7))),
         (
             "action out of range",

@@ -435,6 +435,16 @@ fn report_from_json(v: &Value) -> Result<(Described, Report)> {
         k if k == Kind::Certified.label() => Kind::Certified,
         _ => return Err(field("kind")),
     };
+    // The exact value shown must be the one merged (null unless exact).
+    let shown_exact = match &max_ratio {
+        Ratio::Exact(q) => report::exact(q),
+        _ => Value::Null,
+    };
+    if v.get("max_ratio_exact") != Some(&shown_exact) {
+        return Err(Error::InvalidInput(
+            "max_ratio_exact disagrees with merge.max_ratio".into(),
+        ));
+    }
     let report = Report {
         problem,
         actions: size("actions")?,
