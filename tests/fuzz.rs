@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 
 /// The time one case may take (a debug build; every valid run of the pools
 /// below takes well under a second).
-const CASE_SECONDS: f64 = 60.0;
+const CASE_SECONDS: f64 = 30.0;
 
 /// Numbers and strings that have broken parsers elsewhere.
 const HOSTILE: &[&str] = &[
@@ -253,6 +253,7 @@ fn fuzz_arguments(cases: u32) {
     let mut runner = runner(cases);
     let strategy = command_line();
     let mut statuses = [0u32; 3];
+    let mut slowest = 0f64;
     for _ in 0..cases {
         let args = strategy
             .new_tree(&mut runner)
@@ -264,11 +265,14 @@ fn fuzz_arguments(cases: u32) {
             panic!("{e}");
         }
         statuses[run.code.unwrap_or(0) as usize] += 1;
+        slowest = slowest.max(run.seconds);
     }
     for f in ["/tmp/dpdtol-fuzz-out.svg", "/tmp/dpdtol-fuzz-out.csv"] {
         let _ = std::fs::remove_file(f);
     }
-    eprintln!("argument fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}");
+    eprintln!(
+        "argument fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
+    );
     // The pools reach the computations, not only the parsers.
     assert!(statuses[0] > 0 && statuses[2] > 0, "{statuses:?}");
 }
@@ -446,12 +450,16 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
 }
 
 fn fuzz_merge(cases: u32) {
+    // One directory per call: the brief and the long run may run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let dir: PathBuf =
-        std::env::temp_dir().join(format!("dpdtol-fuzz-merge-{}", std::process::id()));
+        std::env::temp_dir().join(format!("dpdtol-fuzz-merge-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut runner = runner(cases);
     let strategy = mutation();
     let mut statuses = [0u32; 3];
+    let mut slowest = 0f64;
     for _ in 0..cases {
         let m = strategy
             .new_tree(&mut runner)
@@ -477,8 +485,11 @@ fn fuzz_merge(cases: u32) {
             assert_eq!(merged["pairs"], split.pairs, "{what}");
         }
         statuses[run.code.unwrap_or(0) as usize] += 1;
+        slowest = slowest.max(run.seconds);
     }
-    eprintln!("merge fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}");
+    eprintln!(
+        "merge fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
+    );
     assert!(statuses[0] > 0 && statuses[2] > 0, "{statuses:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
