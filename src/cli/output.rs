@@ -9,8 +9,8 @@ use std::path::Path;
 
 /// Check that `path` (the value of `flag`) can be written, and that its
 /// extension is one of `extensions` (any, when empty), without changing it:
-/// an existing file is opened for appending and left as it is, a new one is
-/// created and removed again.
+/// an existing regular file is opened for appending and left as it is, a new
+/// one is created and removed again; a directory is refused.
 pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()> {
     let name = path.display();
     if !extensions.is_empty() {
@@ -33,8 +33,13 @@ pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()
             "{flag} {name}: is a directory, not a file"
         )));
     }
-    if path.exists() {
-        OpenOptions::new().append(true).open(path).map_err(cannot)?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        // A regular file is opened for appending (and left as it is); a
+        // device or a pipe (`/dev/stdout`, a process substitution) is not
+        // opened here: opening a pipe would wait for its reader.
+        if meta.is_file() {
+            OpenOptions::new().append(true).open(path).map_err(cannot)?;
+        }
     } else {
         OpenOptions::new()
             .write(true)
