@@ -45,7 +45,7 @@ pub struct Args {
     /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours.
     #[arg(long)]
     shard: Option<String>,
-    /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^20 loss vectors is refused even so).
+    /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).

@@ -393,18 +393,20 @@ pub struct Report {
     pub why_not_exact: Option<String>,
 }
 
-/// The largest table of loss vectors `V^K` a check builds, forced or not: at
-/// `K` rationals a vector, 2²⁰ vectors are already hundreds of megabytes
-/// with the laws cached over them, and an enumeration over more could not
-/// finish anyway (it has at least `N − 1 > 10⁶` pairs per sequence).
-pub const MAX_VECTORS: u64 = 1 << 20;
+/// The largest table of loss vectors `V^K` a check builds, forced or not,
+/// counted in losses (`N · K` rationals, `N = |V|^K`): 2²² losses are a few
+/// hundred megabytes with the laws cached over them, and a larger table
+/// could not be enumerated anyway (at `N · K > 2²²` the whole run has more
+/// than `N (N − 1) > 10⁹` pairs even at `t = 1`).
+pub const MAX_TABLE_LOSSES: u64 = 1 << 22;
 
-/// Refuse (even with `--force`) a table of more than [`MAX_VECTORS`] loss
-/// vectors, before it is built.
+/// Refuse (even with `--force`) a table of more than [`MAX_TABLE_LOSSES`]
+/// losses, before it is built.
 fn check_vector_table(vectors: u64, actions: usize) -> Result<()> {
-    if vectors > MAX_VECTORS {
+    let losses = vectors.saturating_mul(actions as u64);
+    if losses > MAX_TABLE_LOSSES {
         return Err(Error::TooLarge(format!(
-            "{vectors} loss vectors of {actions} losses each (|alphabet|^K) exceed the memory cap of {MAX_VECTORS} vectors, which --force does not lift; use a smaller alphabet or fewer actions"
+            "the table of {vectors} loss vectors (|alphabet|^K) of {actions} losses each has {losses} losses, over the memory cap of {MAX_TABLE_LOSSES} losses, which --force does not lift; use a smaller alphabet or fewer actions"
         )));
     }
     Ok(())
@@ -464,7 +466,7 @@ impl Space {
     /// The sequences of `problem` for K actions, with the table of its `N`
     /// loss vectors; [`Error::TooLarge`] when their number of ordered pairs
     /// does not fit 64 bits or the table would have more than
-    /// [`MAX_VECTORS`] vectors (a memory cap `--force` does not lift).
+    /// [`MAX_TABLE_LOSSES`] losses (a memory cap `--force` does not lift).
     pub fn new(actions: usize, problem: &Problem) -> Result<Space> {
         let powers = Space::powers(actions, problem)?;
         let n = powers[1];
