@@ -85,7 +85,6 @@
 //! ```
 
 mod brute_force;
-mod progress;
 mod search;
 
 pub use self::brute_force::brute_force;
@@ -94,6 +93,7 @@ pub use self::search::{product, Enclosed};
 use crate::algorithm::OnlineAlgorithm;
 use crate::error::{Error, Result};
 use crate::num::{refine_until, Certified, Exact, Kind, Precision, Real, Q};
+use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
 
@@ -512,7 +512,11 @@ pub fn check<A: OnlineAlgorithm>(
         return Err(Error::InvalidInput("--threads must be at least 1".into()));
     }
     let run = || {
-        progress::with_progress(options.progress, pairs, |bar| {
+        let task = Task {
+            name: "privacy",
+            unit: "pairs",
+        };
+        with_progress(options.progress, task, pairs, |bar| {
             run_check(algorithm, problem, options, bar)
         })
     };
@@ -530,7 +534,7 @@ fn run_check<A: OnlineAlgorithm>(
     algorithm: &A,
     problem: &Problem,
     options: &Options,
-    bar: &progress::Progress,
+    bar: &Progress,
 ) -> Result<Report> {
     let report =
         |outcome: Outcome, kind, precision: Option<Precision>, why_not_exact| -> Result<Report> {

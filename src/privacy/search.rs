@@ -2,7 +2,7 @@
 //! documentation of [`super`]): choice laws cached per (choice, window),
 //! factors per (choice, window, window'), pairs scanned in parallel.
 
-use super::progress::Progress;
+use crate::progress::Progress;
 use super::{Attempt, Outcome, Problem, Ratio, Shard, Space, Witness};
 use crate::algorithm::{Choice, OnlineAlgorithm};
 use crate::error::{Error, Result};
