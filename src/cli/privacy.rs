@@ -5,7 +5,7 @@ use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{format_sig, parse_rational, parse_rational_list, Kind, Precision, Q};
+use crate::num::{parse_rational, parse_rational_list, Kind, Precision, Q};
 use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -195,9 +195,8 @@ fn vectors_json(losses: &[Vec<Q>]) -> Value {
 /// A ratio as a decimal string (`"inf"` when infinite): exact values to
 /// [`DIGITS`] significant digits; an enclosure `[lo, hi]` to the most digits
 /// (at most [`DIGITS`]) on which both ends round alike, so that every digit
-/// printed is that of the true value correctly rounded — at least
-/// [`MIN_DIGITS`], beyond which the midpoint is printed and the interval is
-/// the authority.
+/// printed is that of the true value correctly rounded (the interval itself
+/// when not one digit is).
 fn ratio_decimal(ratio: &Ratio) -> String {
     match ratio {
         Ratio::Infinite => "inf".to_string(),
@@ -206,16 +205,8 @@ fn ratio_decimal(ratio: &Ratio) -> String {
     }
 }
 
-/// The fewest significant digits a decimal in the output has.
-const MIN_DIGITS: usize = 30;
-
 fn certain_decimal(lo: &Q, hi: &Q) -> String {
-    (MIN_DIGITS..=DIGITS)
-        .rev()
-        .map(|d| (format_sig(lo, d), format_sig(hi, d)))
-        .find(|(a, b)| a == b)
-        .map(|(a, _)| a)
-        .unwrap_or_else(|| format_sig(&((lo + hi) / Q::from_integer(2.into())), MIN_DIGITS))
+    crate::num::format_certain(lo, hi, DIGITS)
 }
 
 /// `e^ε` to the digits its enclosure certifies.

@@ -27,7 +27,7 @@ mod parse;
 mod refine;
 
 pub use self::dashu::DashuFloat;
-pub use self::decimal::{format_sig, format_sig_directed};
+pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};
 pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
 #[cfg(feature = "mpfr")]
