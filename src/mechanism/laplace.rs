@@ -96,6 +96,7 @@
 use super::{check_losses, exponential, gaps, Scale};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// Above this many multiply-adds (`≈ K³`) the pieces run in parallel.
@@ -129,22 +130,77 @@ const PARALLEL_WORK: usize = 1 << 15;
 /// assert!(laplace::law::<Exact>(&losses, &scale, &()).is_err());
 /// ```
 pub fn law<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
-    check_losses(losses)?;
-    let k = losses.len();
+    law_counted(losses, scale, ctx, &Progress::default())
+}
+
+/// The distinct gaps in ascending order, each action's group (index into
+/// them) and each group's multiplicity.
+fn groups(losses: &[Q]) -> (Vec<Q>, Vec<usize>, Vec<usize>) {
     let gaps = gaps(losses);
     let mut distinct = gaps.clone();
     distinct.sort();
     distinct.dedup();
-    let m = distinct.len();
     // `binary_search` finds every gap: `distinct` holds them all.
     let group: Vec<usize> = gaps
         .iter()
         .map(|g| distinct.binary_search(g).unwrap_or_else(|i| i))
         .collect();
-    let mut mult = vec![0usize; m];
+    let mut mult = vec![0usize; distinct.len()];
     for &g in &group {
         mult[g] += 1;
     }
+    (distinct, group, mult)
+}
+
+/// The number of distinct losses `m` (the closed form has `m − 1` bounded
+/// pieces).
+pub fn distinct(losses: &[Q]) -> usize {
+    groups(losses).0.len()
+}
+
+/// The cost of [`law`] in multiply-adds at the working precision, from the
+/// sizes alone: bounded piece `i` expands `Π` (`n_L²`), divides it by each
+/// of the `G_L` left groups' factors (`n_L` each) and forms `K` powers; the
+/// right end costs `K²` (`≈ Σ_i n_L(i)² ≤ K³/3` for distinct losses).
+pub fn cost(losses: &[Q]) -> f64 {
+    let (_, _, mult) = groups(losses);
+    let k = losses.len() as f64;
+    let m = mult.len();
+    let mut n_right = 0usize;
+    let mut work = k * k;
+    for (i, &count) in mult.iter().enumerate().take(m.saturating_sub(1)) {
+        n_right += count;
+        let n_left = (losses.len() - n_right) as f64;
+        let left_groups = (m - 1 - i) as f64;
+        work += n_left * (n_left + left_groups) + k;
+    }
+    work
+}
+
+/// The precision to start [`law`] at so that `digits` digits survive: the
+/// alternating expansion of a bounded piece loses up to `log₂ 3 ≈ 1.58` bits
+/// per action left of it (module documentation), so `3.33·digits + 1.6·n_L
+/// + 64` bits, rounded up to a multiple of 64 — one pass instead of doubling
+/// from 128 bits through every insufficient precision.
+pub fn start_bits(losses: &[Q], digits: u32) -> u32 {
+    let (_, _, mult) = groups(losses);
+    let n_left = losses.len() - mult.first().copied().unwrap_or(0);
+    let bits = (f64::from(digits) * std::f64::consts::LOG2_10 + 1.6 * n_left as f64 + 64.0).ceil();
+    ((bits as u32).div_ceil(64) * 64).max(128)
+}
+
+/// [`law`], counting each bounded piece done on `progress`.
+pub(crate) fn law_counted<R: Real>(
+    losses: &[Q],
+    scale: &Scale,
+    ctx: &R::Context,
+    progress: &Progress,
+) -> Result<Vec<R>> {
+    check_losses(losses)?;
+    let k = losses.len();
+    let (distinct, group, mult) = groups(losses);
+    let m = distinct.len();
+    progress.start(m as u64);
 
     // Piece lengths ℓ_i = (h_{i+1} − h_i)/β and weights e^{−ℓ_i}: the only
     // transcendental inputs.
@@ -167,15 +223,16 @@ pub fn law<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec
     let pieces: Vec<Vec<R>> = if parallel {
         (0..m - 1)
             .into_par_iter()
-            .map(|i| setup.bounded_piece(i, &piece_length[i]))
+            .map(|i| setup.counted_piece(i, &piece_length[i], progress))
             .collect()
     } else {
         (0..m - 1)
-            .map(|i| setup.bounded_piece(i, &piece_length[i]))
+            .map(|i| setup.counted_piece(i, &piece_length[i], progress))
             .collect()
     };
     let right_end = setup.right_end();
     let left_end = setup.left_end();
+    progress.add(1);
 
     // Per group: left end + bounded pieces (in order) + right end; all terms
     // are non-negative.
@@ -266,6 +323,13 @@ impl<'a, R: Real> Setup<'a, R> {
     /// action: `(1/K) ∏_s ½ e^{−(h_{m−1} − g_s)/β}`.
     fn left_end(&self) -> R {
         self.right_product(self.mult.len() - 1) / R::from_int(self.k as i64, &self.ctx)
+    }
+
+    /// [`Self::bounded_piece`], counted on `progress`.
+    fn counted_piece(&self, i: usize, length: &R, progress: &Progress) -> Vec<R> {
+        let piece = self.bounded_piece(i, length);
+        progress.add(1);
+        piece
     }
 
     /// Contribution of the bounded piece between the breakpoints of gaps

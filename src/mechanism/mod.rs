@@ -207,24 +207,97 @@ pub enum BestLaw {
     },
 }
 
-/// The largest `(L_max − L_min)/β` that [`best_law`] accepts: a weight below
-/// `e^{−131072}` (about 10^{−56924}) cannot be printed to 40 digits in
-/// reasonable time, and no selection law of interest needs it.
-pub const MAX_PRINTABLE_NATS: f64 = 131072.0;
+/// The largest `(L_max − L_min)/β` that [`best_law`] accepts without
+/// `--force`: `2^20` nats, a smallest weight of about `10^{−455391}`. Below
+/// it every enclosure is computed and printed (in scientific notation, with
+/// its certain digits) within seconds; beyond it writing the decimal alone
+/// costs minutes. The comparison is exact: the widest gap and the scale are
+/// rationals, never formed as an f64 ratio (which overflows to NaN for a
+/// scale of `10^309`).
+pub const MAX_NATS: u64 = 1 << 20;
+
+/// Without `--force`, [`best_law`] refuses a Laplace law whose closed form
+/// costs more than this many multiply-adds ([`laplace::cost`]): about 10 s
+/// on one core at the precision it needs, `K ≈ 260` distinct losses.
+pub const MAX_LAPLACE_WORK: f64 = 1.2e7;
+
+/// Without `--force`, [`best_law`] refuses a permute-and-flip law of more
+/// than this many actions (its cost is `K²` multiply-adds, about 25 s at
+/// `K = 10^4`; an exact law's rationals grow with `K` as well).
+pub const MAX_EXPONENTIAL_ACTIONS: usize = 10_000;
+
+/// Whether the widest weight `e^{−(L_max − L_min)/β}` is below `e^{−nats}`,
+/// decided exactly (a unit weight `w` through a certified enclosure of
+/// `−ln w`).
+fn exceeds_nats(widest: &Q, scale: &Scale, nats: u64) -> Result<bool> {
+    use crate::num::{Certified, Precision};
+    let nats = Q::from_integer(nats.into());
+    match scale {
+        Scale::Beta(beta) => Ok(widest > &(nats * beta)),
+        Scale::UnitWeight(w) => {
+            // ln w < 0: the smallest −ln w is minus the upper end of ln w.
+            let (_, hi) = Certified::from_rational(w, &Precision(64))
+                .ln()?
+                .enclosure()
+                .ok_or_else(|| Error::Domain("ln of the unit weight".into()))?;
+            Ok(widest * (-hi) > nats)
+        }
+    }
+}
+
+/// What a long mechanism run may do: exceed the size limits ([`MAX_NATS`],
+/// [`MAX_LAPLACE_WORK`], [`MAX_EXPONENTIAL_ACTIONS`]), show a progress bar.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// Run past the limits (`--force`).
+    pub force: bool,
+    /// Show a progress bar on stderr after 1 s (on a terminal only).
+    pub progress: bool,
+}
 
 /// The law of `noise` on `losses`, exact if possible, else certified with
-/// every entry's relative width below `10^−digits` (precision doubled from
-/// 128 bits up to 2¹⁶ bits until it is).
-pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Result<BestLaw> {
+/// every entry's relative width below `10^−digits` (precision raised up to
+/// 2¹⁶ bits until it is). The cost is estimated from the sizes first, and a
+/// run over the limits of `budget` is refused before any work, with its
+/// size and the flag that forces it.
+pub fn best_law(
+    noise: Noise,
+    losses: &[Q],
+    scale: &Scale,
+    digits: u32,
+    budget: Budget,
+) -> Result<BestLaw> {
     use crate::num::{refine_until, relative_width, Certified, Exact, Precision};
+    use crate::progress::{with_progress, Task};
     check_losses(losses)?;
     let widest = gaps(losses).into_iter().max().unwrap_or_default();
-    let nats = Real::to_f64(&widest) / scale.to_f64();
-    if nats.is_nan() || nats > MAX_PRINTABLE_NATS {
+    if !budget.force && exceeds_nats(&widest, scale, MAX_NATS)? {
         return Err(Error::TooLarge(format!(
-            "a loss gap of {widest} at this scale gives a weight e^(-{nats:.3e}), below e^(-{MAX_PRINTABLE_NATS}); use a larger scale or closer losses"
+            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
         )));
     }
+    let k = losses.len();
+    let start_bits = match noise {
+        Noise::Laplace => {
+            let work = laplace::cost(losses);
+            if !budget.force && work > MAX_LAPLACE_WORK {
+                return Err(Error::TooLarge(format!(
+                    "the Laplace law of K = {k} losses ({} distinct) costs about {work:.1e} multiply-adds, over the limit of {MAX_LAPLACE_WORK:.1e}; pass --force to compute it anyway",
+                    laplace::distinct(losses)
+                )));
+            }
+            laplace::start_bits(losses, digits)
+        }
+        Noise::Exponential | Noise::Gumbel => {
+            if !budget.force && noise == Noise::Exponential && k > MAX_EXPONENTIAL_ACTIONS {
+                return Err(Error::TooLarge(format!(
+                    "the permute-and-flip law of K = {k} actions costs about {:.1e} multiply-adds (K²), over the limit of K = {MAX_EXPONENTIAL_ACTIONS}; pass --force to compute it anyway",
+                    (k as f64) * (k as f64)
+                )));
+            }
+            128
+        }
+    };
     let why_not_exact = if noise == Noise::Laplace {
         "the Laplace law involves 1/scale beside exponentials of the losses".to_string()
     } else {
@@ -235,18 +308,31 @@ pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Resul
         }
     };
     let target = Q::new(1.into(), num_bigint::BigInt::from(10u32).pow(digits));
-    let refined = refine_until(
-        Precision(128),
-        Precision(1 << 16),
-        |bits| law::<Certified>(noise, losses, scale, &bits),
-        |law| {
-            law.iter().all(|p| {
-                p.enclosure()
-                    .and_then(|(lo, hi)| relative_width(&lo, &hi))
-                    .is_some_and(|w| w <= target)
-            })
-        },
-    )?;
+    let task = Task {
+        name: "mechanism",
+        unit: "pieces",
+    };
+    let pieces = laplace::distinct(losses) as u64;
+    let refined = with_progress(budget.progress, task, pieces, |bar| {
+        refine_until(
+            Precision(start_bits),
+            Precision(start_bits.max(1 << 16)),
+            |bits| {
+                bar.stage(&format!("{noise} noise, {} bits", bits.0));
+                match noise {
+                    Noise::Laplace => laplace::law_counted::<Certified>(losses, scale, &bits, bar),
+                    _ => law::<Certified>(noise, losses, scale, &bits),
+                }
+            },
+            |law| {
+                law.iter().all(|p| {
+                    p.enclosure()
+                        .and_then(|(lo, hi)| relative_width(&lo, &hi))
+                        .is_some_and(|w| w <= target)
+                })
+            },
+        )
+    })?;
     Ok(BestLaw::Certified {
         law: refined.value,
         precision: refined.precision,

@@ -18,6 +18,7 @@
 
 mod dashu;
 mod decimal;
+mod list_file;
 mod exact;
 mod float;
 mod interval;
@@ -27,6 +28,7 @@ mod parse;
 mod refine;
 
 pub use self::dashu::DashuFloat;
+pub use self::list_file::{read_rational_file, MAX_LIST_FILE_BYTES};
 pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};
 pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
