@@ -226,6 +226,27 @@ pub const MAX_LAPLACE_WORK: f64 = 1.2e7;
 /// `K = 10^4`; an exact law's rationals grow with `K` as well).
 pub const MAX_EXPONENTIAL_ACTIONS: usize = 10_000;
 
+/// Without `--force`, [`best_law`] gives the certified permute-and-flip law
+/// instead of the exact one when [`exact_cost`] is above this (the exact
+/// rationals' sizes grow with every gap: `K = 300` losses `0..299` at base
+/// `1/2` have denominators of 45 000 bits, and the `K²` products took
+/// minutes).
+pub const MAX_EXACT_WORK: f64 = 2e8;
+
+/// An estimate of the exact permute-and-flip law's cost in bit-operations,
+/// from the sizes alone: `K²` products of rationals whose size is the sum
+/// over actions of `gap · (bits of the base's numerator and denominator)`.
+/// Zero for a [`Scale::Beta`] (its weights are not rational: no exact work).
+fn exact_cost(losses: &[Q], scale: &Scale) -> f64 {
+    let Scale::UnitWeight(w) = scale else {
+        return 0.0;
+    };
+    let base_bits = (w.numer().bits() + w.denom().bits()) as f64;
+    let size: f64 = gaps(losses).iter().map(|g| Real::to_f64(g) * base_bits).sum();
+    let k = losses.len() as f64;
+    k * k * size
+}
+
 /// Whether the widest weight `e^{−(L_max − L_min)/β}` is below `e^{−nats}`,
 /// decided exactly (a unit weight `w` through a certified enclosure of
 /// `−ln w`).
@@ -298,8 +319,13 @@ pub fn best_law(
             128
         }
     };
+    let exact_work = exact_cost(losses, scale);
     let why_not_exact = if noise == Noise::Laplace {
         "the Laplace law involves 1/scale beside exponentials of the losses".to_string()
+    } else if !budget.force && noise == Noise::Exponential && exact_work > MAX_EXACT_WORK {
+        format!(
+            "the exact permute-and-flip law would cost about {exact_work:.1e} bit-operations (K² products of rationals of up to Σ gap·bits(base) bits), over the limit of {MAX_EXACT_WORK:.1e}; pass --force for the exact law"
+        )
     } else {
         match law::<Exact>(noise, losses, scale, &()) {
             Ok(exact) => return Ok(BestLaw::Exact(exact)),

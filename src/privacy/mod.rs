@@ -97,6 +97,11 @@ use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
 
+/// The most worker threads a run starts (`--threads`): a request beyond it
+/// is refused before any thread starts (100 000 threads would reserve
+/// hundreds of GB of stack address space).
+pub const MAX_THREADS: usize = 1024;
+
 /// The default limit on the ordered pairs one run checks (without `--force`).
 pub const MAX_PAIRS: u64 = 100_000_000;
 
@@ -510,6 +515,11 @@ pub fn check<A: OnlineAlgorithm>(
     }
     if options.threads == Some(0) {
         return Err(Error::InvalidInput("--threads must be at least 1".into()));
+    }
+    if let Some(n) = options.threads.filter(|&n| n > MAX_THREADS) {
+        return Err(Error::InvalidInput(format!(
+            "--threads {n} is over the limit of {MAX_THREADS} (each thread reserves a stack; the work never needs more threads than cores)"
+        )));
     }
     let run = || {
         let task = Task {
