@@ -224,9 +224,12 @@ fn compute(
     digits: u32,
 ) -> Result<Outcome> {
     let plan = Plan::of(&entry.config)?;
-    // ftl is exact (the Bernoulli engine for moderate T only: its numbers
-    // grow with T).
-    let exact = if plan == Plan::Ftl && (setting == Setting::Deterministic || horizon <= 512) {
+    // ftl is exact (the Bernoulli engine only while its growing rationals
+    // are affordable, bernoulli::exact_ftl_cost).
+    let exact = if plan == Plan::Ftl
+        && (setting == Setting::Deterministic
+            || bernoulli::exact_ftl_cost(inst, horizon) <= bernoulli::MAX_EXACT_FTL_WORK)
+    {
         Some(regret::regret::<Exact>(
             &plan,
             inst,

@@ -252,6 +252,32 @@ pub fn cost<R: Enclose>(
     }
 }
 
+/// The largest [`exact_ftl_cost`] for which ftl's Bernoulli regret is
+/// computed in exact rationals; beyond it the certified engine (whose numbers
+/// do not grow) runs instead.
+pub const MAX_EXACT_FTL_WORK: f64 = 5e7;
+
+/// The cost of ftl's exact Bernoulli regret in word operations, from the
+/// sizes alone. Round `t` updates `K` binomial laws of `t` entries and
+/// multiplies their tails across the `K` actions; in exact rationals those
+/// entries carry `b·t` bits (`b` = the bits of a mean's numerator and
+/// denominator, so the products carry `K·b·t`), and each operation costs the
+/// square of its size in words (schoolbook products and the gcd of every
+/// reduction). Summed over `t ≤ T`: `≈ K³ b² T⁴ / (4·64²)`. The count of
+/// operations alone (`K·T²/2`, what [`cost`] charges) misses the growth:
+/// that is why `T = 512` once took 97 s exactly while the certified
+/// `T = 600` took 8 s.
+pub fn exact_ftl_cost(inst: &Instance, horizon: Round) -> f64 {
+    let k = inst.k() as f64;
+    let b = inst
+        .means()
+        .iter()
+        .map(|m| (m.numer().bits() + m.denom().bits()) as f64)
+        .fold(1.0, f64::max);
+    let t = horizon as f64;
+    k.powi(3) * b * b * t.powi(4) / (4.0 * 4096.0)
+}
+
 /// The law of `Binomial(n, p)` as exact rationals: `pmf[s] = C(n,s) p^s (1−p)^{n−s}`.
 pub fn binomial(n: u64, p: &Q) -> Vec<Q> {
     let mut out = vec![Q::zero(); n as usize + 1];

@@ -127,6 +127,9 @@ pub fn regret_with<R: Enclose>(
             return bernoulli::regret(plan, inst, horizon, ctx, limit);
         }
         Plan::Epoch { noise, scale, .. } => {
+            if *noise == Noise::Laplace && limit.is_some() {
+                check_laplace_cost(inst, horizon)?;
+            }
             let gaps = epoch_gaps::<R>(*noise, scale, inst, horizon, ctx)?;
             terms.extend(block_terms(horizon, gaps));
         }
@@ -137,6 +140,23 @@ pub fn regret_with<R: Enclose>(
         }
     }
     Ok(RegretCurve { terms })
+}
+
+/// Refuse, before any work, a Laplace-noise epoch regret whose closed-form
+/// laws cost more than [`mechanism::MAX_LAPLACE_WORK`] multiply-adds in all:
+/// one law of the `K` scaled means per dyadic block
+/// ([`mechanism::laplace::cost`], `≈ K³/3` for distinct means).
+fn check_laplace_cost(inst: &Instance, horizon: Round) -> Result<()> {
+    let blocks = dyadic_blocks(horizon).count() as f64;
+    let work = blocks * mechanism::laplace::cost(inst.means());
+    if work > mechanism::MAX_LAPLACE_WORK {
+        return Err(crate::error::Error::TooLarge(format!(
+            "the Laplace laws of the {blocks} epochs at K = {} cost about {work:.1e} multiply-adds, over the limit of {:.1e}; pass --force to compute them anyway",
+            inst.k(),
+            mechanism::MAX_LAPLACE_WORK
+        )));
+    }
+    Ok(())
 }
 
 fn block_terms<R>(horizon: Round, gaps: Vec<R>) -> impl Iterator<Item = Term<R>> {
