@@ -25,7 +25,11 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     base: Option<String>,
     /// The losses, comma-separated: 0,1/2,1.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "losses_file")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present = "losses_file"
+    )]
     losses: Option<String>,
     /// Instead of --losses: a file of losses, CSV (commas or newlines) or a JSON array of exact numbers (at most 16 MiB).
     #[arg(long, conflicts_with = "losses")]
@@ -135,9 +139,9 @@ fn table(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> String {
             "certified law ({} bits; {}) — not exact: {why_not_exact}",
             precision.0,
             if *accepted {
-                "every digit shown is correct to ±1 in the last place"
+                "every digit shown is certain"
             } else {
-                "NOT all digits shown are certain: see law_interval in --json"
+                "every digit shown is certain, but fewer than requested at the precision cap: see law_interval in --json"
             }
         ),
     };

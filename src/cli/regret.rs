@@ -25,7 +25,11 @@ pub struct Args {
     #[arg(long)]
     algorithm: String,
     /// The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "means_file")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present = "means_file"
+    )]
     means: Option<String>,
     /// deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
     #[arg(long)]
@@ -246,7 +250,12 @@ fn compute(
     let enumerates = setting == Setting::Bernoulli || entry.config.resample;
     let mut bits = if enumerates { 192 } else { START_BITS };
     let mut previous_width: Option<Q> = None;
-    loop {
+    let task = crate::progress::Task {
+        name: "regret",
+        unit: "blocks",
+    };
+    crate::progress::with_progress(true, task, 1, |bar| loop {
+        bar.stage(&format!("{} bits", bits));
         let ctx = Precision(bits);
         let curve: RegretCurve<Certified> = match &exact {
             Some(e) => RegretCurve {
@@ -260,7 +269,9 @@ fn compute(
                     })
                     .collect(),
             },
-            None => regret::regret::<Certified>(&plan, inst, setting, horizon, &ctx, limit)?,
+            None => regret::regret_counted::<Certified>(
+                &plan, inst, setting, horizon, &ctx, limit, bar,
+            )?,
         };
         let total = match &exact {
             Some(e) => Certified::from_rational(&e.total(&()), &ctx),
@@ -320,7 +331,7 @@ fn compute(
             });
         }
         bits *= 2;
-    }
+    })
 }
 
 /// Run the command; the text to print on stdout.
@@ -607,9 +618,8 @@ fn tables(
                 p.0,
                 match &o.why_uncertain {
                     None => "; every digit shown is certain".to_string(),
-                    Some(why) => format!(
-                        "; only the digits shown are certain, fewer than requested: {why}"
-                    ),
+                    Some(why) =>
+                        format!("; only the digits shown are certain, fewer than requested: {why}"),
                 }
             ),
             _ => String::new(),

@@ -242,7 +242,10 @@ fn exact_cost(losses: &[Q], scale: &Scale) -> f64 {
         return 0.0;
     };
     let base_bits = (w.numer().bits() + w.denom().bits()) as f64;
-    let size: f64 = gaps(losses).iter().map(|g| Real::to_f64(g) * base_bits).sum();
+    let size: f64 = gaps(losses)
+        .iter()
+        .map(|g| Real::to_f64(g) * base_bits)
+        .sum();
     let k = losses.len() as f64;
     k * k * size
 }

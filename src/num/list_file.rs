@@ -39,8 +39,8 @@ pub fn read_rational_file(path: &Path) -> Result<Vec<Q>> {
             "{name} is larger than {MAX_LIST_FILE_BYTES} bytes (16 MiB), the limit of a list file"
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::Parse(format!("{name} is not UTF-8 text")))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| Error::Parse(format!("{name} is not UTF-8 text")))?;
     parse_list_text(&text).map_err(|e| match e {
         Error::Parse(why) => Error::Parse(format!("{name}: {why}")),
         other => other,

@@ -52,6 +52,7 @@ use super::{
 use crate::error::{Error, Result};
 use crate::mechanism::{self, exponential, Noise, Scale};
 use crate::num::{Kind, Real, Q};
+use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
 use rayon::prelude::*;
@@ -104,6 +105,27 @@ pub fn regret_with<R: Enclose>(
     limit: Option<u128>,
     engine: Engine,
 ) -> Result<RegretCurve<R>> {
+    regret_counted(
+        plan,
+        inst,
+        horizon,
+        ctx,
+        limit,
+        engine,
+        &Progress::default(),
+    )
+}
+
+/// [`regret_with`], counting each dyadic block done on `progress`.
+pub(crate) fn regret_counted<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    engine: Engine,
+    progress: &Progress,
+) -> Result<RegretCurve<R>> {
     super::check_horizon(horizon)?;
     if let Some(limit) = limit {
         let work = cost::<R>(plan, inst, horizon, ctx, engine);
@@ -128,6 +150,7 @@ pub fn regret_with<R: Enclose>(
                 let n = 1u64 << (b - 1);
                 let gap = expected_gap(*noise, &scale, inst, &deltas, n, ctx, engine)?;
                 terms.push(Term { first, last, gap });
+                progress.add(1);
             }
         }
         Plan::Prefix { eta } => {
@@ -146,6 +169,7 @@ pub fn regret_with<R: Enclose>(
                 }
                 let gap = total / count::<R>(lengths.len() as Round, ctx);
                 terms.push(Term { first, last, gap });
+                progress.add(1);
             }
         }
     }

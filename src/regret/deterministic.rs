@@ -64,6 +64,7 @@ use super::{dyadic_blocks, Round, Term};
 use crate::error::Result;
 use crate::mechanism::{self, exponential, Noise, Scale};
 use crate::num::{Real, Q};
+use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::One;
 use std::cmp::Ordering;
@@ -106,6 +107,28 @@ pub fn regret_with<R: Enclose>(
     limit: Option<u128>,
     options: &Options,
 ) -> Result<RegretCurve<R>> {
+    regret_counted(
+        plan,
+        inst,
+        horizon,
+        ctx,
+        limit,
+        options,
+        &Progress::default(),
+    )
+}
+
+/// [`regret_with`], counting each dyadic block of a Laplace-noise epoch
+/// algorithm (the one slow closed form) on `progress`.
+pub(crate) fn regret_counted<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    options: &Options,
+    progress: &Progress,
+) -> Result<RegretCurve<R>> {
     super::check_horizon(horizon)?;
     let first = Term {
         first: 1,
@@ -124,13 +147,21 @@ pub fn regret_with<R: Enclose>(
             }
         }
         Plan::Epoch { resample: true, .. } => {
-            return bernoulli::regret(plan, inst, horizon, ctx, limit);
+            return bernoulli::regret_counted(
+                plan,
+                inst,
+                horizon,
+                ctx,
+                limit,
+                bernoulli::Engine::Auto,
+                progress,
+            );
         }
         Plan::Epoch { noise, scale, .. } => {
             if *noise == Noise::Laplace && limit.is_some() {
                 check_laplace_cost(inst, horizon)?;
             }
-            let gaps = epoch_gaps::<R>(*noise, scale, inst, horizon, ctx)?;
+            let gaps = epoch_gaps::<R>(*noise, scale, inst, horizon, ctx, progress)?;
             terms.extend(block_terms(horizon, gaps));
         }
         Plan::Prefix { eta } => {
@@ -215,6 +246,7 @@ fn epoch_gaps<R: Enclose>(
     inst: &Instance,
     horizon: Round,
     ctx: &R::Context,
+    progress: &Progress,
 ) -> Result<Vec<R>> {
     let l = negligible_bits(R::working_bits(ctx));
     let tiny: R = negligible(l, ctx)?;
@@ -251,6 +283,7 @@ fn epoch_gaps<R: Enclose>(
                     .map(|m| m * Q::from_integer(BigInt::from(n)))
                     .collect();
                 let law = mechanism::laplace::law::<R>(&losses, &scale, ctx)?;
+                progress.add(1);
                 expected(&all_deltas, &law, ctx)
             }
             Noise::Gumbel => {
