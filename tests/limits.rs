@@ -47,29 +47,63 @@ fn losses_0_to(k: usize, denominator: usize) -> String {
         .join(",")
 }
 
-/// The printed decimal must be exactly what both ends of the printed
-/// interval round to at its own number of significant digits — a digit that
-/// the enclosure does not guarantee would make the two differ.
-fn assert_digits_certain(decimal: &Value, interval: &Value) {
-    let text = decimal.as_str().expect("a decimal string");
-    let significant = text
-        .split(['e', 'E'])
-        .next()
-        .unwrap()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect::<String>()
-        .trim_start_matches('0')
-        .len()
-        .max(1);
-    let end = |i: usize| parse_rational(interval[i].as_str().unwrap()).unwrap();
-    for i in 0..2 {
-        assert_eq!(
-            dpdtol::num::format_sig(&end(i), significant),
-            text,
-            "{text} is not certain within {interval}"
-        );
+/// A decimal of the output as an exact rational, whatever its exponent
+/// (the command-line parser bounds exponents at 10 000).
+fn decimal(text: &str) -> Q {
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().unwrap()),
+        None => (text, 0),
+    };
+    let ten = num_bigint::BigInt::from(10);
+    let power = ten.pow(exponent.unsigned_abs() as u32);
+    let m = parse_rational(mantissa).unwrap();
+    if exponent >= 0 {
+        m * Q::from_integer(power)
+    } else {
+        m / Q::from_integer(power)
     }
+}
+
+/// The decimal exponent `e` of a printed decimal (`10^e ≤ |x| < 10^{e+1}`)
+/// and its number of significant digits.
+fn exponent_and_digits(text: &str) -> (i64, i64) {
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().unwrap()),
+        None => (text, 0),
+    };
+    let mantissa = mantissa.trim_start_matches('-');
+    let all: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let leading = all.len() - all.trim_start_matches('0').len();
+    let significant = (all.len() - leading).max(1) as i64;
+    let before_point = mantissa.split('.').next().unwrap().len() as i64;
+    (exponent + before_point - 1 - leading as i64, significant)
+}
+
+/// Every digit printed is certain: the printed interval (outward-rounded at
+/// 40 digits, so up to one unit of the 40th digit wider than the enclosure)
+/// lies in the rounding cell `[x − ½u, x + ½u]` of the printed decimal `x`,
+/// `u` one unit of its last digit. Printing 40 digits of a midpoint when
+/// fewer are certain fails this by many orders of magnitude.
+fn assert_digits_certain(value: &Value, interval: &Value) {
+    let text = value.as_str().expect("a decimal string");
+    let x = decimal(text);
+    let (e, d) = exponent_and_digits(text);
+    let unit = |k: i64| {
+        let ten = num_bigint::BigInt::from(10);
+        if k >= 0 {
+            Q::from_integer(ten.pow(k as u32))
+        } else {
+            Q::new(1.into(), ten.pow((-k) as u32))
+        }
+    };
+    let half_cell = unit(e - d + 1) / Q::from_integer(2.into());
+    let slack = unit(e - 39);
+    let lo = decimal(interval[0].as_str().unwrap());
+    let hi = decimal(interval[1].as_str().unwrap());
+    assert!(
+        lo >= &x - &half_cell - &slack && hi <= &x + &half_cell + &slack,
+        "{text} is not certain within {interval}"
+    );
 }
 
 // ---- Class 6: valid input refused ----
