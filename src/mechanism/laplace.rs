@@ -64,13 +64,27 @@
 //!
 //! # Cost and accuracy
 //!
-//! `O(K³)` operations: for each of the `m − 1 ≤ K − 1` bounded pieces,
-//! `O(K²)` to expand `Π` and `O(K)` per group of tied left actions for its
-//! quotient and integral; `O(K²)` for the right end (about 0.2 s in
-//! release mode for 50 distinct losses at 256 bits, the pieces running in
-//! parallel). Weights are formed as products
-//! of the `m − 1` piece weights `e^{−ℓ_i}`, all in `(0, 1]`, so nothing
-//! overflows; every `λ_j` is in `(0, ℓ_i]`.
+//! `O(K·Σ_i (n_L(i) + G_L(i)))` multiply-adds, `≈ K³/3` for distinct losses
+//! ([`cost`] computes it from the sizes, and [`super::best_law`] refuses
+//! more than [`super::MAX_LAPLACE_WORK`] without `--force`): for each of the
+//! `m − 1 ≤ K − 1` bounded pieces, `O(n_L²)` to expand `Π` and `O(n_L)` per
+//! group of tied left actions for its quotient and integral; `O(K²)` for the
+//! right end. Weights are formed as products of the `m − 1` piece weights
+//! `e^{−ℓ_i}`, all in `(0, 1]`, so nothing overflows; every `λ_j` is in
+//! `(0, ℓ_i]`. The pieces run in parallel.
+//!
+//! Why not `O(K²)` like permute-and-flip: each piece asks for a leave-one-out
+//! integral of its own polynomial under its own functional (`λ_j` depends on
+//! the piece through `v` and `n_R`), `n_L` of them per piece. Sweeping the
+//! pieces in order makes `Π` incremental (`O(K)` per piece, adding one group
+//! of non-negative factors), but the leave-one-out part stays `O(n_L²)` per
+//! piece — it is a multipoint evaluation of a degree-`n_L` polynomial, whose
+//! fast algorithms are unstable in interval arithmetic. A series in `q_r`
+//! (`1/(1 − q_r x) = Σ_k q_r^k x^k`, `q_r x ≤ ½`) turns it into prefix sums
+//! of `p` moments per piece, `O(p·K²)` at `p` bits, better only once `K`
+//! exceeds the working precision (which itself grows with `K`, below). What
+//! is done: the precision is set from the start ([`start_bits`]) instead of
+//! doubling from 128 bits through every insufficient one.
 //!
 //! The bounded pieces use the monomial expansion of `Π`, whose coefficients
 //! alternate in sign (this is the one place where cancellation occurs): a
@@ -179,9 +193,10 @@ pub fn cost(losses: &[Q]) -> f64 {
 
 /// The precision to start [`law`] at so that `digits` digits survive: the
 /// alternating expansion of a bounded piece loses up to `log₂ 3 ≈ 1.58` bits
-/// per action left of it (module documentation), so `3.33·digits + 1.6·n_L
-/// + 64` bits, rounded up to a multiple of 64 — one pass instead of doubling
-/// from 128 bits through every insufficient precision.
+/// per action left of it (module documentation), so
+/// `3.33·digits + 1.6·n_L + 64` bits, rounded up to a multiple of 64 — one
+/// pass instead of doubling from 128 bits through every insufficient
+/// precision.
 pub fn start_bits(losses: &[Q], digits: u32) -> u32 {
     let (_, _, mult) = groups(losses);
     let n_left = losses.len() - mult.first().copied().unwrap_or(0);

@@ -319,7 +319,12 @@ pub fn best_law(
                     (k as f64) * (k as f64)
                 )));
             }
-            128
+            // Non-negative terms: the rounding error grows like log₂ of the
+            // K² operations, so the digits plus 2·log₂ K + 32 guard bits
+            // suffice from the start (no pass at a precision bound to fail).
+            let guard = 2.0 * (k as f64).log2() + 32.0;
+            let bits = (f64::from(digits) * std::f64::consts::LOG2_10 + guard).ceil() as u32;
+            bits.div_ceil(64) * 64
         }
     };
     let exact_work = exact_cost(losses, scale);
