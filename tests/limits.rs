@@ -30,14 +30,7 @@ fn refused(args: &[&str], needle: &str) {
 /// `e^{−1}` enclosed by the alternating Taylor series Σ_{n≤40} (−1)^n/n!,
 /// remainder below 1/41! < 1e-49 (independent of the crate's exp).
 fn exp_minus_one() -> (Q, Q) {
-    let mut partial = Q::zero();
-    let mut term = Q::one();
-    for n in 0..=40i64 {
-        partial += &term;
-        term *= Q::new((-1).into(), (n + 1).into());
-    }
-    let slack = parse_rational("1e-49").unwrap();
-    (partial.clone() - &slack, partial + slack)
+    common::exp_taylor(-1, 40, "1e-49")
 }
 
 fn losses_0_to(k: usize, denominator: usize) -> String {

@@ -514,11 +514,15 @@ pub fn regret<R: Enclose>(
     ctx: &R::Context,
     limit: Option<u128>,
 ) -> Result<RegretCurve<R>> {
-    check_horizon(horizon)?;
-    match setting {
-        Setting::Deterministic => deterministic::regret(plan, inst, horizon, ctx, limit),
-        Setting::Bernoulli => bernoulli::regret(plan, inst, horizon, ctx, limit),
-    }
+    regret_counted(
+        plan,
+        inst,
+        setting,
+        horizon,
+        ctx,
+        limit,
+        &Progress::default(),
+    )
 }
 
 /// [`regret`], counting the dyadic blocks done on `progress` (the caller
