@@ -34,7 +34,7 @@ pub use self::interval::{Dir, Endpoint, Interval, Precision};
 pub use self::list_file::{read_rational_file, MAX_LIST_FILE_BYTES};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
-pub use self::parse::{parse_rational, parse_rational_list};
+pub use self::parse::{parse_power_count, parse_rational, parse_rational_list};
 pub use self::refine::{refine_until, Refined};
 
 use crate::error::{Error, Result};
