@@ -188,6 +188,21 @@ fn a_weight_below_e_to_minus_2_pow_20_is_refused_with_force_named() {
         ],
         "--force",
     );
+    // Past e^(-2^24) even --force refuses (the decimal alone would need
+    // integers of tens of millions of bits).
+    refused(
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0,40000000",
+            "--force",
+        ],
+        "even with --force",
+    );
 }
 
 // ---- Class 3: unbounded work without a word ----

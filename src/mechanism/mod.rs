@@ -216,6 +216,11 @@ pub enum BestLaw {
 /// scale of `10^309`).
 pub const MAX_NATS: u64 = 1 << 20;
 
+/// The largest `(L_max − L_min)/β` that [`best_law`] accepts even with
+/// `--force`: `2^24` nats (a weight of about `10^{−7286252}`, whose decimal
+/// takes integers of 24 million bits to write).
+pub const MAX_FORCED_NATS: u64 = 1 << 24;
+
 /// Without `--force`, [`best_law`] refuses a Laplace law whose closed form
 /// costs more than this many multiply-adds ([`laplace::cost`]): about 10 s
 /// on one core at the precision it needs, `K ≈ 330` distinct losses.
@@ -269,7 +274,8 @@ fn exceeds_nats(widest: &Q, scale: &Scale, nats: u64) -> Result<bool> {
     }
 }
 
-/// What a long mechanism run may do: exceed the size limits ([`MAX_NATS`],
+/// What a long mechanism run may do: exceed the size limits ([`MAX_NATS`] up
+/// to [`MAX_FORCED_NATS`],
 /// [`MAX_LAPLACE_WORK`], [`MAX_EXPONENTIAL_ACTIONS`]), show a progress bar.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
@@ -295,6 +301,11 @@ pub fn best_law(
     use crate::progress::{with_progress, Task};
     check_losses(losses)?;
     let widest = gaps(losses).into_iter().max().unwrap_or_default();
+    if exceeds_nats(&widest, scale, MAX_FORCED_NATS)? {
+        return Err(Error::TooLarge(format!(
+            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_FORCED_NATS}) (about 10^-7286252), whose decimal cannot be written in reasonable time or memory even with --force; use a larger scale or closer losses"
+        )));
+    }
     if !budget.force && exceeds_nats(&widest, scale, MAX_NATS)? {
         return Err(Error::TooLarge(format!(
             "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
