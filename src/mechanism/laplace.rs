@@ -418,7 +418,7 @@ impl<'a, R: Real> Setup<'a, R> {
         debug_assert_eq!(sym.len(), n_left + 1);
 
         let rho = self.right_product(i);
-        let right_share = rho.clone() * alternating_dot(&sym, &lambda, self.zero());
+        let right_share = rho.clone() * alternating_dot(sym, &lambda, self.zero());
         let mut out = vec![right_share; i + 1];
         for q_g in &q {
             // Π(x)/(1 − q_g x) = Σ_j (−1)^j c_j x^j, degree n_L − 1, by
