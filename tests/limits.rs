@@ -5,26 +5,19 @@
 
 mod common;
 
-use common::{dpdtol, json};
+use common::json;
 use dpdtol::num::{parse_rational, Q};
 use num_traits::{One, Zero};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// Run a command that must be refused: exit status 2, one line on stderr
-/// containing `needle`, and quickly (the refusal comes before the work).
+/// containing `needle`, within 5 s and 2 GB of address space (the refusal
+/// comes before the work), by the shared harness of `tests/hostile.rs`.
 fn refused(args: &[&str], needle: &str) {
-    let started = Instant::now();
-    let out = dpdtol(args);
-    let elapsed = started.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    assert!(
-        elapsed < Duration::from_secs(5),
-        "{args:?} took {elapsed:?} before refusing"
-    );
+    let run = common::capped(args, 5.0);
+    common::assert_refused(&run, &format!("{args:?}"));
+    assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
 }
 
 /// `e^{−1}` enclosed by the alternating Taylor series Σ_{n≤40} (−1)^n/n!,
