@@ -222,7 +222,7 @@ pub const MAX_NATS: u64 = 1 << 20;
 pub const MAX_FORCED_NATS: u64 = 1 << 24;
 
 /// Without `--force`, [`best_law`] refuses a Laplace law whose closed form
-/// costs more than this many multiply-adds ([`laplace::cost`]): about 10 s
+/// costs more than this many multiply-adds ([`laplace::cost`]): about 40 s
 /// on one core at the precision it needs, `K ≈ 330` distinct losses.
 pub const MAX_LAPLACE_WORK: f64 = 1.2e7;
 
