@@ -18,6 +18,7 @@ pub mod error;
 pub mod mechanism;
 pub mod num;
 pub mod privacy;
+pub(crate) mod progress;
 #[path = "../proofs/mod.rs"]
 pub mod proofs;
 pub mod regret;

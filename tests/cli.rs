@@ -6,20 +6,13 @@ mod common;
 use common::{dpdtol, json};
 
 use dpdtol::num::{parse_rational, Q};
-use num_traits::{One, Zero};
+use num_traits::One;
 use serde_json::Value;
 
 /// `e^{−2}` enclosed by the alternating Taylor series Σ_{n≤60} (−2)^n/n!,
 /// whose remainder is below 2^61/61! < 1e-65 (independent of the crate's exp).
 fn exp_minus_two() -> (Q, Q) {
-    let mut partial = Q::zero();
-    let mut term = Q::one();
-    for n in 0..=60i64 {
-        partial += &term;
-        term *= Q::new((-2).into(), (n + 1).into());
-    }
-    let slack = parse_rational("1e-65").unwrap();
-    (partial.clone() - &slack, partial + slack)
+    common::exp_taylor(-2, 60, "1e-65")
 }
 
 fn assert_close(decimal: &Value, low: &Q, high: &Q, digits: i32) {

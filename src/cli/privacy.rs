@@ -5,9 +5,7 @@ use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{
-    format_sig, parse_power_count, parse_rational, parse_rational_list, Kind, Precision, Q,
-};
+use crate::num::{parse_power_count, parse_rational, parse_rational_list, Kind, Precision, Q};
 use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -214,9 +212,8 @@ fn vectors_json(losses: &[Vec<Q>]) -> Value {
 /// A ratio as a decimal string (`"inf"` when infinite): exact values to
 /// [`DIGITS`] significant digits; an enclosure `[lo, hi]` to the most digits
 /// (at most [`DIGITS`]) on which both ends round alike, so that every digit
-/// printed is that of the true value correctly rounded — at least
-/// [`MIN_DIGITS`], beyond which the midpoint is printed and the interval is
-/// the authority.
+/// printed is that of the true value correctly rounded (the interval itself
+/// when not one digit is).
 fn ratio_decimal(ratio: &Ratio) -> String {
     match ratio {
         Ratio::Infinite => "inf".to_string(),
@@ -225,24 +222,21 @@ fn ratio_decimal(ratio: &Ratio) -> String {
     }
 }
 
-/// The fewest significant digits a decimal in the output has.
-const MIN_DIGITS: usize = 30;
-
 fn certain_decimal(lo: &Q, hi: &Q) -> String {
-    (MIN_DIGITS..=DIGITS)
-        .rev()
-        .map(|d| (format_sig(lo, d), format_sig(hi, d)))
-        .find(|(a, b)| a == b)
-        .map(|(a, _)| a)
-        .unwrap_or_else(|| format_sig(&((lo + hi) / Q::from_integer(2.into())), MIN_DIGITS))
+    crate::num::format_certain(lo, hi, DIGITS)
 }
 
-/// Whether every digit of the decimals `max_ratio` and `bound` is certain:
-/// exact values are; an enclosure is when both its ends agree to the
-/// [`MIN_DIGITS`] digits printed at least (else the midpoint is printed).
+/// The fewest certain significant digits `digits_certain` asks of a decimal.
+const MIN_DIGITS: usize = 30;
+
+/// Whether the decimals `max_ratio` and `bound` carry at least
+/// [`MIN_DIGITS`] digits: every digit printed is certain
+/// ([`crate::num::format_certain`]), but an enclosure may certify fewer.
 fn digits_certain(r: &Report) -> bool {
     use crate::num::Real;
-    let agree = |lo: &Q, hi: &Q| format_sig(lo, MIN_DIGITS) == format_sig(hi, MIN_DIGITS);
+    let agree = |lo: &Q, hi: &Q| {
+        crate::num::certain_digits(lo, hi, DIGITS).is_some_and(|(_, d)| d >= MIN_DIGITS)
+    };
     let ratio = match &r.max_ratio {
         Ratio::Certified { lo, hi } => agree(lo, hi),
         _ => true,

@@ -25,9 +25,13 @@ pub struct Args {
     /// [required] The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
     #[arg(long)]
     algorithm: String,
-    /// [required] The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
-    #[arg(long, allow_hyphen_values = true)]
-    means: String,
+    /// [required unless --means-file] The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        required_unless_present = "means_file"
+    )]
+    means: Option<String>,
     /// [required] deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
     #[arg(long)]
     setting: String,
@@ -58,6 +62,12 @@ pub struct Args {
     /// Run a Bernoulli-setting enumeration above its size limit.
     #[arg(long)]
     force: bool,
+    /// Instead of --means: a file of means, CSV (commas or newlines) or a JSON array of exact numbers (at most 16 MiB).
+    #[arg(long, conflicts_with = "means")]
+    means_file: Option<PathBuf>,
+    /// The significant digits of the regret to certify: the precision is raised (up to 2048 bits) until the enclosure's relative width is below 10^-digits, or the output says why it cannot be.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=300))]
+    digits: u32,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     json: bool,
@@ -185,6 +195,8 @@ struct Outcome {
     total: Certified,
     precision: Option<Precision>,
     accepted: bool,
+    /// Why the requested digits are not all certain (`None` when they are).
+    why_uncertain: Option<String>,
     evaluation: Option<Evaluation<Certified>>,
     evaluator: Option<Evaluator<Certified>>,
 }
@@ -192,20 +204,18 @@ struct Outcome {
 const START_BITS: u32 = 256;
 const MAX_BITS: u32 = 2048;
 
-fn target() -> Q {
-    Q::new(BigInt::one(), BigInt::from(10u32).pow(32))
-}
-
-/// Whether an enclosure is tight enough: relative width ≤ 1e-32, or an
-/// absolute width ≤ 1e-60 (for a regret of 0).
-fn tight(x: &Certified) -> bool {
+/// Whether an enclosure is tight enough for `digits` certain digits:
+/// relative width ≤ 10^−(digits+2), or an absolute width ≤ 1e-60 (for a
+/// regret of 0).
+fn tight(x: &Certified, digits: u32) -> bool {
     let Some((lo, hi)) = x.enclosure() else {
         return false;
     };
     if &hi - &lo <= Q::new(BigInt::one(), BigInt::from(10u32).pow(60)) {
         return true;
     }
-    relative_width(&lo, &hi).is_some_and(|w| w <= target())
+    relative_width(&lo, &hi)
+        .is_some_and(|w| w <= Q::new(BigInt::one(), BigInt::from(10u32).pow(digits + 2)))
 }
 
 fn compute(
@@ -215,11 +225,15 @@ fn compute(
     horizon: Round,
     limit: Option<u128>,
     with_bounds: bool,
+    digits: u32,
 ) -> Result<Outcome> {
     let plan = Plan::of(&entry.config)?;
-    // ftl is exact (the Bernoulli engine for moderate T only: its numbers
-    // grow with T).
-    let exact = if plan == Plan::Ftl && (setting == Setting::Deterministic || horizon <= 512) {
+    // ftl is exact (the Bernoulli engine only while its growing rationals
+    // are affordable, bernoulli::exact_ftl_cost).
+    let exact = if plan == Plan::Ftl
+        && (setting == Setting::Deterministic
+            || bernoulli::exact_ftl_cost(inst, horizon) <= bernoulli::MAX_EXACT_FTL_WORK)
+    {
         Some(regret::regret::<Exact>(
             &plan,
             inst,
@@ -236,7 +250,12 @@ fn compute(
     let enumerates = setting == Setting::Bernoulli || entry.config.resample;
     let mut bits = if enumerates { 192 } else { START_BITS };
     let mut previous_width: Option<Q> = None;
-    loop {
+    let task = crate::progress::Task {
+        name: "regret",
+        unit: "blocks",
+    };
+    crate::progress::with_progress(true, task, 1, |bar| loop {
+        bar.stage(&format!("{} bits", bits));
         let ctx = Precision(bits);
         let curve: RegretCurve<Certified> = match &exact {
             Some(e) => RegretCurve {
@@ -250,7 +269,9 @@ fn compute(
                     })
                     .collect(),
             },
-            None => regret::regret::<Certified>(&plan, inst, setting, horizon, &ctx, limit)?,
+            None => regret::regret_counted::<Certified>(
+                &plan, inst, setting, horizon, &ctx, limit, bar,
+            )?,
         };
         let total = match &exact {
             Some(e) => Certified::from_rational(&e.total(&()), &ctx),
@@ -270,11 +291,11 @@ fn compute(
         let decided = evaluation.as_ref().is_none_or(|e| {
             e.bounds.iter().all(|b| {
                 b.holds(&total).is_some()
-                    || !tight(&b.value)
-                    || b.quantity.as_ref().is_some_and(|(_, v)| !tight(v))
+                    || !tight(&b.value, digits)
+                    || b.quantity.as_ref().is_some_and(|(_, v)| !tight(v, digits))
             })
         });
-        let accepted = (exact.is_some() || tight(&total)) && decided;
+        let accepted = (exact.is_some() || tight(&total, digits)) && decided;
         // More precision only helps when rounding limits the width: stop when
         // doubling it did not shrink the enclosure (the prefix-softmax
         // integral enclosure, an undecided bound at the limit of its own
@@ -285,8 +306,19 @@ fn compute(
             _ => false,
         };
         previous_width = width;
-        if accepted || stalled || bits >= MAX_BITS || (enumerates && bits >= 384) {
+        let cap = if enumerates { 384 } else { MAX_BITS };
+        if accepted || stalled || bits >= cap {
+            let why_uncertain = (!accepted).then(|| {
+                if !decided {
+                    "a bound's comparison with the regret is not decided at the precision reached".to_string()
+                } else if stalled {
+                    format!("the enclosure stopped shrinking when the precision was doubled to {bits} bits: its width comes from an integral bound of the closed form, not from rounding, and more bits do not shrink it")
+                } else {
+                    format!("the precision cap of {cap} bits was reached")
+                }
+            });
             return Ok(Outcome {
+                why_uncertain,
                 label: entry.label.clone(),
                 config: entry.config.clone(),
                 precision: exact.is_none().then_some(ctx),
@@ -299,12 +331,16 @@ fn compute(
             });
         }
         bits *= 2;
-    }
+    })
 }
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    let means = parse_rational_list(&args.means)?;
+    let means = match (&args.means, &args.means_file) {
+        (Some(text), _) => parse_rational_list(text)?,
+        (None, Some(path)) => crate::num::read_rational_file(path)?,
+        (None, None) => unreachable!("clap requires --means or --means-file"),
+    };
     let inst = Instance::new(means)?;
     let setting: Setting = args.setting.trim().parse()?;
     let horizon = parse_horizon(&args.horizon)?;
@@ -335,7 +371,17 @@ pub fn run(args: &Args) -> Result<String> {
     let limit = (!args.force).then_some(bernoulli::DEFAULT_LIMIT);
     let outcomes = entries
         .iter()
-        .map(|e| compute(e, &inst, setting, horizon, limit, !args.no_bounds))
+        .map(|e| {
+            compute(
+                e,
+                &inst,
+                setting,
+                horizon,
+                limit,
+                !args.no_bounds,
+                args.digits,
+            )
+        })
         .collect::<Result<Vec<_>>>()?;
     if let Some(path) = &args.curve {
         write_curve(path, &outcomes)?;
@@ -536,6 +582,8 @@ fn outcome_json(
         "regret_interval": report::interval(&o.total),
         "regret_exact": exact_total.as_ref().map(report::exact),
         "digits_certain": o.accepted,
+        "digits_requested": args.digits,
+        "digits_reason": o.why_uncertain,
         "bounds": bounds,
         "rates": rates,
         "bounds_not_evaluated": skipped,
@@ -547,7 +595,7 @@ fn outcome_json(
 /// A short decimal for tables (the full digits are in `--json`).
 fn short<R: Real>(x: &R) -> String {
     match x.enclosure() {
-        Some((lo, hi)) => crate::num::format_sig(&((lo + hi) / Q::from_integer(2.into())), 12),
+        Some((lo, hi)) => crate::num::format_certain(&lo, &hi, 12),
         None => "nan".into(),
     }
 }
@@ -574,10 +622,10 @@ fn tables(
             (None, Some(p)) => format!(
                 "certified, {} bits{}",
                 p.0,
-                if o.accepted {
-                    "; every digit shown is correct to ±1 in the last place"
-                } else {
-                    "; NOT all digits shown are certain: see regret_interval in --json"
+                match &o.why_uncertain {
+                    None => "; every digit shown is certain".to_string(),
+                    Some(why) =>
+                        format!("; only the digits shown are certain, fewer than requested: {why}"),
                 }
             ),
             _ => String::new(),

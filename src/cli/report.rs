@@ -3,17 +3,19 @@
 //! exact values also as `"p/q"`, certified values also as `[lo, hi]` with the
 //! ends rounded outward.
 
-use crate::num::{format_sig, format_sig_directed, Dir, Real, Q};
+use crate::num::{format_certain, format_sig_directed, Dir, Real, Q};
 use serde_json::{json, Value};
 
 /// Significant digits of every decimal in the output.
 pub const DIGITS: usize = 40;
 
-/// The value as a decimal: the exact value, or the midpoint of the enclosure,
-/// rounded to [`DIGITS`] significant digits.
+/// The value as a decimal: the exact value rounded to [`DIGITS`] significant
+/// digits, or, for an enclosure, only the digits (at most [`DIGITS`]) that
+/// every point of it rounds to alike — each digit printed is certain
+/// ([`format_certain`]; the enclosure itself when not one digit is).
 pub fn decimal<R: Real>(x: &R) -> String {
     match x.enclosure() {
-        Some((lo, hi)) => format_sig(&((lo + hi) / Q::from_integer(2.into())), DIGITS),
+        Some((lo, hi)) => format_certain(&lo, &hi, DIGITS),
         None => "nan".to_string(),
     }
 }

@@ -64,13 +64,29 @@
 //!
 //! # Cost and accuracy
 //!
-//! `O(K³)` operations: for each of the `m − 1 ≤ K − 1` bounded pieces,
-//! `O(K²)` to expand `Π` and `O(K)` per group of tied left actions for its
-//! quotient and integral; `O(K²)` for the right end (about 0.2 s in
-//! release mode for 50 distinct losses at 256 bits, the pieces running in
-//! parallel). Weights are formed as products
-//! of the `m − 1` piece weights `e^{−ℓ_i}`, all in `(0, 1]`, so nothing
-//! overflows; every `λ_j` is in `(0, ℓ_i]`.
+//! `O(K² + Σ_i n_L(i)·G_L(i))` multiply-adds, `≈ K³/3` for distinct losses
+//! ([`cost`] computes it from the sizes, and [`super::best_law`] refuses
+//! more than [`super::MAX_LAPLACE_WORK`] without `--force`). The
+//! breakpoints are sorted once and the pieces swept from left to right
+//! keeping `Π` (`O(K)` per piece: its `q`'s are rescaled by one piece
+//! weight and the next group joins, see `Setup::symmetric_sweep`); each piece
+//! then needs `O(n_L)` per group of tied left actions for its quotient and
+//! integral; the right end costs `O(K²)`. Weights are formed as products of
+//! the `m − 1` piece weights `e^{−ℓ_i}`, all in `(0, 1]`, so nothing
+//! overflows; every `λ_j` is in `(0, ℓ_i]`. The pieces run in parallel.
+//!
+//! Why not `O(K²)` like permute-and-flip: each piece asks for a leave-one-out
+//! integral of its own polynomial under its own functional (`λ_j` depends on
+//! the piece through `v` and `n_R`), `n_L` of them per piece. The sweep
+//! makes `Π` incremental, but the leave-one-out part stays `O(n_L·G_L)` per
+//! piece — it is a multipoint evaluation of a degree-`n_L` polynomial, whose
+//! fast algorithms are unstable in interval arithmetic. A series in `q_r`
+//! (`1/(1 − q_r x) = Σ_k q_r^k x^k`, `q_r x ≤ ½`) turns it into prefix sums
+//! of `p` moments per piece, `O(p·K²)` at `p` bits, better only once `K`
+//! exceeds the working precision (which itself grows with `K`, below). What
+//! is done besides the sweep: the precision is set from the start
+//! ([`start_bits`]) instead of doubling from 128 bits through every
+//! insufficient one.
 //!
 //! The bounded pieces use the monomial expansion of `Π`, whose coefficients
 //! alternate in sign (this is the one place where cancellation occurs): a
@@ -96,6 +112,7 @@
 use super::{check_losses, exponential, gaps, Scale};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// Above this many multiply-adds (`≈ K³`) the pieces run in parallel.
@@ -129,22 +146,79 @@ const PARALLEL_WORK: usize = 1 << 15;
 /// assert!(laplace::law::<Exact>(&losses, &scale, &()).is_err());
 /// ```
 pub fn law<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
-    check_losses(losses)?;
-    let k = losses.len();
+    law_counted(losses, scale, ctx, &Progress::default())
+}
+
+/// The distinct gaps in ascending order, each action's group (index into
+/// them) and each group's multiplicity.
+fn groups(losses: &[Q]) -> (Vec<Q>, Vec<usize>, Vec<usize>) {
     let gaps = gaps(losses);
     let mut distinct = gaps.clone();
     distinct.sort();
     distinct.dedup();
-    let m = distinct.len();
     // `binary_search` finds every gap: `distinct` holds them all.
     let group: Vec<usize> = gaps
         .iter()
         .map(|g| distinct.binary_search(g).unwrap_or_else(|i| i))
         .collect();
-    let mut mult = vec![0usize; m];
+    let mut mult = vec![0usize; distinct.len()];
     for &g in &group {
         mult[g] += 1;
     }
+    (distinct, group, mult)
+}
+
+/// The number of distinct losses `m` (the closed form has `m − 1` bounded
+/// pieces).
+pub fn distinct(losses: &[Q]) -> usize {
+    groups(losses).0.len()
+}
+
+/// The cost of [`law`] in multiply-adds at the working precision, from the
+/// sizes alone: bounded piece `i` divides `Π` by each of its `G_L` left
+/// groups' factors (`n_L` each), forms `K` powers and updates the swept `Π`
+/// (`n_L`); the right end costs `K²`. For distinct losses
+/// `Σ_i n_L(i)·G_L(i) ≈ K³/3`.
+pub fn cost(losses: &[Q]) -> f64 {
+    let (_, _, mult) = groups(losses);
+    let k = losses.len() as f64;
+    let m = mult.len();
+    let mut n_right = 0usize;
+    let mut work = k * k;
+    for (i, &count) in mult.iter().enumerate().take(m.saturating_sub(1)) {
+        n_right += count;
+        let n_left = (losses.len() - n_right) as f64;
+        let left_groups = (m - 1 - i) as f64;
+        work += n_left * (left_groups + 1.0) + k;
+    }
+    work
+}
+
+/// The precision to start [`law`] at so that `digits` digits survive: the
+/// alternating expansion of a bounded piece loses up to `log₂ 3 ≈ 1.58` bits
+/// per action left of it (module documentation), so
+/// `3.33·digits + 1.6·n_L + 64` bits, rounded up to a multiple of 64 — one
+/// pass instead of doubling from 128 bits through every insufficient
+/// precision.
+pub fn start_bits(losses: &[Q], digits: u32) -> u32 {
+    let (_, _, mult) = groups(losses);
+    let n_left = losses.len() - mult.first().copied().unwrap_or(0);
+    let bits = (f64::from(digits) * std::f64::consts::LOG2_10 + 1.6 * n_left as f64 + 64.0).ceil();
+    ((bits as u32).div_ceil(64) * 64).max(128)
+}
+
+/// [`law`], counting each bounded piece done on `progress`.
+pub(crate) fn law_counted<R: Real>(
+    losses: &[Q],
+    scale: &Scale,
+    ctx: &R::Context,
+    progress: &Progress,
+) -> Result<Vec<R>> {
+    check_losses(losses)?;
+    let k = losses.len();
+    let (distinct, group, mult) = groups(losses);
+    let m = distinct.len();
+    progress.start(m as u64);
 
     // Piece lengths ℓ_i = (h_{i+1} − h_i)/β and weights e^{−ℓ_i}: the only
     // transcendental inputs.
@@ -163,19 +237,21 @@ pub fn law<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec
     };
 
     let setup = Setup::new(k, mult, &piece_weight, ctx);
+    let symmetric = setup.symmetric_sweep();
     let parallel = k * k * m >= PARALLEL_WORK;
     let pieces: Vec<Vec<R>> = if parallel {
         (0..m - 1)
             .into_par_iter()
-            .map(|i| setup.bounded_piece(i, &piece_length[i]))
+            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
             .collect()
     } else {
         (0..m - 1)
-            .map(|i| setup.bounded_piece(i, &piece_length[i]))
+            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
             .collect()
     };
     let right_end = setup.right_end();
     let left_end = setup.left_end();
+    progress.add(1);
 
     // Per group: left end + bounded pieces (in order) + right end; all terms
     // are non-negative.
@@ -268,9 +344,45 @@ impl<'a, R: Real> Setup<'a, R> {
         self.right_product(self.mult.len() - 1) / R::from_int(self.k as i64, &self.ctx)
     }
 
+    /// The coefficients `e_0..e_{n_L}` of every bounded piece's
+    /// `Π(x) = ∏_{g > i} (1 − q_g x)^{μ_g}`, `q_g = ½ e^{−(h_g − h_{i+1})/β}`,
+    /// by one sweep from the leftmost piece `m − 2` to piece 0, `O(K)` per
+    /// piece instead of `O(n_L²)`: going from piece `i + 1` to `i` every
+    /// `q_g` is multiplied by `w = e^{−(h_{i+2} − h_{i+1})/β}` (so `e_j` by
+    /// `w^j`), then group `i + 1` joins with `q = ½`. Only non-negative
+    /// products and sums: no cancellation.
+    fn symmetric_sweep(&self) -> Vec<Vec<R>> {
+        let m = self.mult.len();
+        let mut out: Vec<Vec<R>> = Vec::with_capacity(m.saturating_sub(1));
+        let mut sym = vec![self.one.clone()];
+        for i in (0..m.saturating_sub(1)).rev() {
+            if i + 2 < m {
+                let w = &self.piece_weight[i + 1];
+                let mut power = self.one.clone();
+                for e in sym.iter_mut().skip(1) {
+                    power = power * w;
+                    *e = e.clone() * &power;
+                }
+            }
+            for _ in 0..self.mult[i + 1] {
+                push_factor(&mut sym, &self.half, self.zero());
+            }
+            out.push(sym.clone());
+        }
+        out.reverse();
+        out
+    }
+
+    /// [`Self::bounded_piece`], counted on `progress`.
+    fn counted_piece(&self, i: usize, length: &R, sym: &[R], progress: &Progress) -> Vec<R> {
+        let piece = self.bounded_piece(i, length, sym);
+        progress.add(1);
+        piece
+    }
+
     /// Contribution of the bounded piece between the breakpoints of gaps
     /// `h_{i+1}` and `h_i`, per group (length `m`).
-    fn bounded_piece(&self, i: usize, length: &R) -> Vec<R> {
+    fn bounded_piece(&self, i: usize, length: &R, sym: &[R]) -> Vec<R> {
         let m = self.mult.len();
         let n_right: usize = self.mult[..=i].iter().sum();
         let n_left = self.k - n_right;
@@ -303,16 +415,10 @@ impl<'a, R: Real> Setup<'a, R> {
         let q: Vec<R> = (i + 1..m)
             .map(|g| self.half.clone() * self.dist(i + 1, g))
             .collect();
-        let mut sym = Vec::with_capacity(n_left + 1);
-        sym.push(self.one.clone());
-        for (q_g, g) in q.iter().zip(i + 1..m) {
-            for _ in 0..self.mult[g] {
-                push_factor(&mut sym, q_g, self.zero());
-            }
-        }
+        debug_assert_eq!(sym.len(), n_left + 1);
 
         let rho = self.right_product(i);
-        let right_share = rho.clone() * alternating_dot(&sym, &lambda, self.zero());
+        let right_share = rho.clone() * alternating_dot(sym, &lambda, self.zero());
         let mut out = vec![right_share; i + 1];
         for q_g in &q {
             // Π(x)/(1 − q_g x) = Σ_j (−1)^j c_j x^j, degree n_L − 1, by

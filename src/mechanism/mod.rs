@@ -207,26 +207,144 @@ pub enum BestLaw {
     },
 }
 
-/// The largest `(L_max − L_min)/β` that [`best_law`] accepts: a weight below
-/// `e^{−131072}` (about 10^{−56924}) cannot be printed to 40 digits in
-/// reasonable time, and no selection law of interest needs it.
-pub const MAX_PRINTABLE_NATS: f64 = 131072.0;
+/// The largest `(L_max − L_min)/β` that [`best_law`] accepts without
+/// `--force`: `2^20` nats, a smallest weight of about `10^{−455391}`. Below
+/// it every enclosure is computed and printed (in scientific notation, with
+/// its certain digits) within seconds; beyond it writing the decimal alone
+/// costs minutes. The comparison is exact: the widest gap and the scale are
+/// rationals, never formed as an f64 ratio (which overflows to NaN for a
+/// scale of `10^309`).
+pub const MAX_NATS: u64 = 1 << 20;
+
+/// The largest `(L_max − L_min)/β` that [`best_law`] accepts even with
+/// `--force`: `2^24` nats (a weight of about `10^{−7286252}`, whose decimal
+/// takes integers of 24 million bits to write).
+pub const MAX_FORCED_NATS: u64 = 1 << 24;
+
+/// Without `--force`, [`best_law`] refuses a Laplace law whose closed form
+/// costs more than this many multiply-adds ([`laplace::cost`]): about 40 s
+/// on one core at the precision it needs, `K ≈ 330` distinct losses.
+pub const MAX_LAPLACE_WORK: f64 = 1.2e7;
+
+/// Without `--force`, [`best_law`] refuses a permute-and-flip law of more
+/// than this many actions (its cost is `K²` multiply-adds, about 25 s at
+/// `K = 10^4`; an exact law's rationals grow with `K` as well).
+pub const MAX_EXPONENTIAL_ACTIONS: usize = 10_000;
+
+/// Without `--force`, [`best_law`] gives the certified permute-and-flip law
+/// instead of the exact one when [`exact_cost`] is above this (the exact
+/// rationals' sizes grow with every gap: `K = 300` losses `0..299` at base
+/// `1/2` have denominators of 45 000 bits, and the `K²` products took
+/// minutes).
+pub const MAX_EXACT_WORK: f64 = 2e8;
+
+/// An estimate of the exact permute-and-flip law's cost in bit-operations,
+/// from the sizes alone: `K²` products of rationals whose size is the sum
+/// over actions of `gap · (bits of the base's numerator and denominator)`.
+/// Zero for a [`Scale::Beta`] (its weights are not rational: no exact work).
+fn exact_cost(losses: &[Q], scale: &Scale) -> f64 {
+    let Scale::UnitWeight(w) = scale else {
+        return 0.0;
+    };
+    let base_bits = (w.numer().bits() + w.denom().bits()) as f64;
+    let size: f64 = gaps(losses)
+        .iter()
+        .map(|g| Real::to_f64(g) * base_bits)
+        .sum();
+    let k = losses.len() as f64;
+    k * k * size
+}
+
+/// Whether the widest weight `e^{−(L_max − L_min)/β}` is below `e^{−nats}`,
+/// decided exactly (a unit weight `w` through a certified enclosure of
+/// `−ln w`).
+fn exceeds_nats(widest: &Q, scale: &Scale, nats: u64) -> Result<bool> {
+    use crate::num::{Certified, Precision};
+    let nats = Q::from_integer(nats.into());
+    match scale {
+        Scale::Beta(beta) => Ok(widest > &(nats * beta)),
+        Scale::UnitWeight(w) => {
+            // ln w < 0: the smallest −ln w is minus the upper end of ln w.
+            let (_, hi) = Certified::from_rational(w, &Precision(64))
+                .ln()?
+                .enclosure()
+                .ok_or_else(|| Error::Domain("ln of the unit weight".into()))?;
+            Ok(widest * (-hi) > nats)
+        }
+    }
+}
+
+/// What a long mechanism run may do: exceed the size limits ([`MAX_NATS`] up
+/// to [`MAX_FORCED_NATS`],
+/// [`MAX_LAPLACE_WORK`], [`MAX_EXPONENTIAL_ACTIONS`]), show a progress bar.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// Run past the limits (`--force`).
+    pub force: bool,
+    /// Show a progress bar on stderr after 1 s (on a terminal only).
+    pub progress: bool,
+}
 
 /// The law of `noise` on `losses`, exact if possible, else certified with
-/// every entry's relative width below `10^−digits` (precision doubled from
-/// 128 bits up to 2¹⁶ bits until it is).
-pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Result<BestLaw> {
+/// every entry's relative width below `10^−digits` (precision raised up to
+/// 2¹⁶ bits until it is). The cost is estimated from the sizes first, and a
+/// run over the limits of `budget` is refused before any work, with its
+/// size and the flag that forces it.
+pub fn best_law(
+    noise: Noise,
+    losses: &[Q],
+    scale: &Scale,
+    digits: u32,
+    budget: Budget,
+) -> Result<BestLaw> {
     use crate::num::{refine_until, relative_width, Certified, Exact, Precision};
+    use crate::progress::{with_progress, Task};
     check_losses(losses)?;
     let widest = gaps(losses).into_iter().max().unwrap_or_default();
-    let nats = Real::to_f64(&widest) / scale.to_f64();
-    if nats.is_nan() || nats > MAX_PRINTABLE_NATS {
+    if exceeds_nats(&widest, scale, MAX_FORCED_NATS)? {
         return Err(Error::TooLarge(format!(
-            "a loss gap of {widest} at this scale gives a weight e^(-{nats:.3e}), below e^(-{MAX_PRINTABLE_NATS}); use a larger scale or closer losses"
+            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_FORCED_NATS}) (about 10^-7286252), whose decimal cannot be written in reasonable time or memory even with --force; use a larger scale or closer losses"
         )));
     }
+    if !budget.force && exceeds_nats(&widest, scale, MAX_NATS)? {
+        return Err(Error::TooLarge(format!(
+            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
+        )));
+    }
+    let k = losses.len();
+    let start_bits = match noise {
+        Noise::Laplace => {
+            let work = laplace::cost(losses);
+            if !budget.force && work > MAX_LAPLACE_WORK {
+                return Err(Error::TooLarge(format!(
+                    "the Laplace law of K = {k} losses ({} distinct) costs about {work:.1e} multiply-adds, over the limit of {MAX_LAPLACE_WORK:.1e}; pass --force to compute it anyway",
+                    laplace::distinct(losses)
+                )));
+            }
+            laplace::start_bits(losses, digits)
+        }
+        Noise::Exponential | Noise::Gumbel => {
+            if !budget.force && noise == Noise::Exponential && k > MAX_EXPONENTIAL_ACTIONS {
+                return Err(Error::TooLarge(format!(
+                    "the permute-and-flip law of K = {k} actions costs about {:.1e} multiply-adds (K²), over the limit of K = {MAX_EXPONENTIAL_ACTIONS}; pass --force to compute it anyway",
+                    (k as f64) * (k as f64)
+                )));
+            }
+            // Non-negative terms: the rounding error grows like log₂ of the
+            // K² operations, so the digits plus 2·log₂ K + 32 guard bits
+            // suffice from the start (no pass at a precision bound to fail).
+            let guard = 2.0 * (k as f64).log2() + 32.0;
+            let bits = (f64::from(digits) * std::f64::consts::LOG2_10 + guard).ceil() as u32;
+            bits.div_ceil(64) * 64
+        }
+    };
+    let exact_work = exact_cost(losses, scale);
     let why_not_exact = if noise == Noise::Laplace {
         "the Laplace law involves 1/scale beside exponentials of the losses".to_string()
+    } else if !budget.force && noise == Noise::Exponential && exact_work > MAX_EXACT_WORK {
+        format!(
+            "the exact permute-and-flip law would cost about {exact_work:.1e} bit-operations (K² products of rationals of up to Σ gap·bits(base) bits), over the limit of {MAX_EXACT_WORK:.1e}; pass --force for the exact law"
+        )
     } else {
         match law::<Exact>(noise, losses, scale, &()) {
             Ok(exact) => return Ok(BestLaw::Exact(exact)),
@@ -235,18 +353,31 @@ pub fn best_law(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Resul
         }
     };
     let target = Q::new(1.into(), num_bigint::BigInt::from(10u32).pow(digits));
-    let refined = refine_until(
-        Precision(128),
-        Precision(1 << 16),
-        |bits| law::<Certified>(noise, losses, scale, &bits),
-        |law| {
-            law.iter().all(|p| {
-                p.enclosure()
-                    .and_then(|(lo, hi)| relative_width(&lo, &hi))
-                    .is_some_and(|w| w <= target)
-            })
-        },
-    )?;
+    let task = Task {
+        name: "mechanism",
+        unit: "pieces",
+    };
+    let pieces = laplace::distinct(losses) as u64;
+    let refined = with_progress(budget.progress, task, pieces, |bar| {
+        refine_until(
+            Precision(start_bits),
+            Precision(start_bits.max(1 << 16)),
+            |bits| {
+                bar.stage(&format!("{noise} noise, {} bits", bits.0));
+                match noise {
+                    Noise::Laplace => laplace::law_counted::<Certified>(losses, scale, &bits, bar),
+                    _ => law::<Certified>(noise, losses, scale, &bits),
+                }
+            },
+            |law| {
+                law.iter().all(|p| {
+                    p.enclosure()
+                        .and_then(|(lo, hi)| relative_width(&lo, &hi))
+                        .is_some_and(|w| w <= target)
+                })
+            },
+        )
+    })?;
     Ok(BestLaw::Certified {
         law: refined.value,
         precision: refined.precision,

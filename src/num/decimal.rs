@@ -1,5 +1,10 @@
 //! Decimal strings of rationals with a given number of significant digits,
-//! rounded to nearest or in a chosen direction (for the ends of an interval).
+//! rounded to nearest or in a chosen direction (for the ends of an interval),
+//! and the decimal of an enclosure with only the digits it guarantees.
+//!
+//! Everything runs on integers (no rational arithmetic, whose gcds cost
+//! quadratic time): a value like `e^{10^6} ≈ 3.03e434294` is written in
+//! milliseconds.
 
 use super::interval::Dir;
 use super::Q;
@@ -72,25 +77,7 @@ fn format_with(q: &Q, digits: usize, rounding: Rounding) -> String {
     if q.is_zero() {
         return "0".to_string();
     }
-    // Decimal exponent e with 10^e ≤ |q| < 10^{e+1}.
-    let magnitude = q.abs();
-    // An estimate within ±1 from the bit lengths (log10 2 < 0.30103), then exact steps.
-    let bits = magnitude.numer().bits() as i64 - magnitude.denom().bits() as i64;
-    let mut exponent = (bits as f64 * std::f64::consts::LOG10_2).floor() as i64;
-    let ten = Q::from_integer(10.into());
-    let power = |e: i64| {
-        if e >= 0 {
-            Q::from_integer(pow10(e as u32))
-        } else {
-            Q::new(1.into(), pow10((-e) as u32))
-        }
-    };
-    while power(exponent) > magnitude {
-        exponent -= 1;
-    }
-    while power(exponent) * &ten <= magnitude {
-        exponent += 1;
-    }
+    let mut exponent = decimal_exponent(q);
     let mut mantissa = scaled_integer(q, digits as i64 - 1 - exponent, rounding);
     if mantissa.to_string().len() > digits {
         // Rounding carried into a new digit (9.99… → 10.0…).
@@ -119,4 +106,73 @@ fn format_with(q: &Q, digits: usize, rounding: Rounding) -> String {
         format!("{}{}e{}", &text[..1], rest, exponent)
     };
     format!("{sign}{body}")
+}
+
+/// The decimal exponent `e` with `10^e ≤ |q| < 10^{e+1}`, for `q ≠ 0`, by
+/// integer comparisons only.
+fn decimal_exponent(q: &Q) -> i64 {
+    let (numer, denom) = (q.numer().abs(), q.denom().clone());
+    // An estimate within ±1 from the bit lengths (log10 2 < 0.30103), then exact steps.
+    let bits = numer.bits() as i64 - denom.bits() as i64;
+    let mut exponent = (bits as f64 * std::f64::consts::LOG10_2).floor() as i64;
+    // 10^e ≤ n/d  ⟺  d·10^e ≤ n (e ≥ 0)  or  d ≤ n·10^{−e} (e < 0).
+    let at_least = |e: i64| {
+        if e >= 0 {
+            &denom * pow10(e as u32) <= numer
+        } else {
+            denom <= &numer * pow10((-e) as u32)
+        }
+    };
+    while !at_least(exponent) {
+        exponent -= 1;
+    }
+    while at_least(exponent + 1) {
+        exponent += 1;
+    }
+    exponent
+}
+
+/// The decimal of a value known only to lie in `[lo, hi]`, with the most
+/// significant digits (at most `max`) that every point of the interval
+/// rounds to alike, so each digit printed is that of the true value
+/// correctly rounded; and how many digits that is. `None` when not even one
+/// digit is certain.
+///
+/// ```
+/// use dpdtol::num::{certain_digits, parse_rational};
+/// let lo = parse_rational("0.123456").unwrap();
+/// let hi = parse_rational("0.123458").unwrap();
+/// assert_eq!(certain_digits(&lo, &hi, 40), Some(("0.12346".to_string(), 5)));
+/// let wide = (parse_rational("0.9").unwrap(), parse_rational("1.1").unwrap());
+/// assert_eq!(certain_digits(&wide.0, &wide.1, 40), None);
+/// ```
+pub fn certain_digits(lo: &Q, hi: &Q, max: usize) -> Option<(String, usize)> {
+    if lo == hi {
+        return Some((format_sig(lo, max), max));
+    }
+    (1..=max.max(1))
+        .rev()
+        .map(|d| (format_sig(lo, d), format_sig(hi, d), d))
+        .find(|(a, b, _)| a == b)
+        .map(|(a, _, d)| (a, d))
+}
+
+/// [`certain_digits`] as text: the certain decimal, or, when no digit is
+/// certain, the enclosure itself as `[lo, hi]` (three digits, rounded
+/// outward).
+///
+/// ```
+/// use dpdtol::num::{format_certain, parse_rational};
+/// let (lo, hi) = (parse_rational("0.9").unwrap(), parse_rational("1.1").unwrap());
+/// assert_eq!(format_certain(&lo, &hi, 40), "[0.900, 1.10]");
+/// ```
+pub fn format_certain(lo: &Q, hi: &Q, max: usize) -> String {
+    match certain_digits(lo, hi, max) {
+        Some((text, _)) => text,
+        None => format!(
+            "[{}, {}]",
+            format_sig_directed(lo, 3, Dir::Down),
+            format_sig_directed(hi, 3, Dir::Up)
+        ),
+    }
 }

@@ -85,7 +85,6 @@
 //! ```
 
 mod brute_force;
-mod progress;
 mod recheck;
 mod search;
 
@@ -96,8 +95,14 @@ pub use self::search::{product, Enclosed};
 use crate::algorithm::OnlineAlgorithm;
 use crate::error::{Error, Result};
 use crate::num::{refine_until, Certified, Exact, Kind, Precision, Real, Q};
+use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
+
+/// The most worker threads a run starts (`--threads`): a request beyond it
+/// is refused before any thread starts (100 000 threads would reserve
+/// hundreds of GB of stack address space).
+pub const MAX_THREADS: usize = 1024;
 
 /// The default limit on the ordered pairs one run checks (without `--force`).
 pub const MAX_PAIRS: u64 = 100_000_000;
@@ -558,8 +563,17 @@ pub fn check<A: OnlineAlgorithm>(
     if options.threads == Some(0) {
         return Err(Error::InvalidInput("--threads must be at least 1".into()));
     }
+    if let Some(n) = options.threads.filter(|&n| n > MAX_THREADS) {
+        return Err(Error::InvalidInput(format!(
+            "--threads {n} is over the limit of {MAX_THREADS} (each thread reserves a stack; the work never needs more threads than cores)"
+        )));
+    }
     let run = || {
-        progress::with_progress(options.progress, pairs, |bar| {
+        let task = Task {
+            name: "privacy",
+            unit: "pairs",
+        };
+        with_progress(options.progress, task, pairs, |bar| {
             run_check(algorithm, problem, options, bar)
         })
     };
@@ -577,7 +591,7 @@ fn run_check<A: OnlineAlgorithm>(
     algorithm: &A,
     problem: &Problem,
     options: &Options,
-    bar: &progress::Progress,
+    bar: &Progress,
 ) -> Result<Report> {
     let report =
         |outcome: Outcome, kind, precision: Option<Precision>, why_not_exact| -> Result<Report> {

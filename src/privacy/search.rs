@@ -2,11 +2,11 @@
 //! documentation of [`super`]): choice laws cached per (choice, window),
 //! factors per (choice, window, window'), pairs scanned in parallel.
 
-use super::progress::Progress;
 use super::{Attempt, Outcome, Problem, Ratio, Shard, Space, Witness};
 use crate::algorithm::{Choice, OnlineAlgorithm};
 use crate::error::{Error, Result};
 use crate::num::{Endpoint, Exact, Interval, Kind, Real, Q};
+use crate::progress::Progress;
 use num_traits::{One, Signed, Zero};
 use rayon::prelude::*;
 use std::borrow::Cow;

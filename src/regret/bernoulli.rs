@@ -52,6 +52,7 @@ use super::{
 use crate::error::{Error, Result};
 use crate::mechanism::{self, exponential, Noise, Scale};
 use crate::num::{Kind, Real, Q};
+use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
 use rayon::prelude::*;
@@ -104,6 +105,27 @@ pub fn regret_with<R: Enclose>(
     limit: Option<u128>,
     engine: Engine,
 ) -> Result<RegretCurve<R>> {
+    regret_counted(
+        plan,
+        inst,
+        horizon,
+        ctx,
+        limit,
+        engine,
+        &Progress::default(),
+    )
+}
+
+/// [`regret_with`], counting each dyadic block done on `progress`.
+pub(crate) fn regret_counted<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    engine: Engine,
+    progress: &Progress,
+) -> Result<RegretCurve<R>> {
     super::check_horizon(horizon)?;
     if let Some(limit) = limit {
         let work = cost::<R>(plan, inst, horizon, ctx, engine);
@@ -128,6 +150,7 @@ pub fn regret_with<R: Enclose>(
                 let n = 1u64 << (b - 1);
                 let gap = expected_gap(*noise, &scale, inst, &deltas, n, ctx, engine)?;
                 terms.push(Term { first, last, gap });
+                progress.add(1);
             }
         }
         Plan::Prefix { eta } => {
@@ -146,6 +169,7 @@ pub fn regret_with<R: Enclose>(
                 }
                 let gap = total / count::<R>(lengths.len() as Round, ctx);
                 terms.push(Term { first, last, gap });
+                progress.add(1);
             }
         }
     }
@@ -250,6 +274,32 @@ pub fn cost<R: Enclose>(
                 .fold(0u128, u128::saturating_add)
         }
     }
+}
+
+/// The largest [`exact_ftl_cost`] for which ftl's Bernoulli regret is
+/// computed in exact rationals; beyond it the certified engine (whose numbers
+/// do not grow) runs instead.
+pub const MAX_EXACT_FTL_WORK: f64 = 5e7;
+
+/// The cost of ftl's exact Bernoulli regret in word operations, from the
+/// sizes alone. Round `t` updates `K` binomial laws of `t` entries and
+/// multiplies their tails across the `K` actions; in exact rationals those
+/// entries carry `b·t` bits (`b` = the bits of a mean's numerator and
+/// denominator, so the products carry `K·b·t`), and each operation costs the
+/// square of its size in words (schoolbook products and the gcd of every
+/// reduction). Summed over `t ≤ T`: `≈ K³ b² T⁴ / (4·64²)`. The count of
+/// operations alone (`K·T²/2`, what [`cost`] charges) misses the growth:
+/// that is why `T = 512` once took 97 s exactly while the certified
+/// `T = 600` took 8 s.
+pub fn exact_ftl_cost(inst: &Instance, horizon: Round) -> f64 {
+    let k = inst.k() as f64;
+    let b = inst
+        .means()
+        .iter()
+        .map(|m| (m.numer().bits() + m.denom().bits()) as f64)
+        .fold(1.0, f64::max);
+    let t = horizon as f64;
+    k.powi(3) * b * b * t.powi(4) / (4.0 * 4096.0)
 }
 
 /// The law of `Binomial(n, p)` as exact rationals: `pmf[s] = C(n,s) p^s (1−p)^{n−s}`.

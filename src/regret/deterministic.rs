@@ -64,6 +64,7 @@ use super::{dyadic_blocks, Round, Term};
 use crate::error::Result;
 use crate::mechanism::{self, exponential, Noise, Scale};
 use crate::num::{Real, Q};
+use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::One;
 use std::cmp::Ordering;
@@ -106,6 +107,28 @@ pub fn regret_with<R: Enclose>(
     limit: Option<u128>,
     options: &Options,
 ) -> Result<RegretCurve<R>> {
+    regret_counted(
+        plan,
+        inst,
+        horizon,
+        ctx,
+        limit,
+        options,
+        &Progress::default(),
+    )
+}
+
+/// [`regret_with`], counting each dyadic block of a Laplace-noise epoch
+/// algorithm (the one slow closed form) on `progress`.
+pub(crate) fn regret_counted<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    options: &Options,
+    progress: &Progress,
+) -> Result<RegretCurve<R>> {
     super::check_horizon(horizon)?;
     let first = Term {
         first: 1,
@@ -124,10 +147,21 @@ pub fn regret_with<R: Enclose>(
             }
         }
         Plan::Epoch { resample: true, .. } => {
-            return bernoulli::regret(plan, inst, horizon, ctx, limit);
+            return bernoulli::regret_counted(
+                plan,
+                inst,
+                horizon,
+                ctx,
+                limit,
+                bernoulli::Engine::Auto,
+                progress,
+            );
         }
         Plan::Epoch { noise, scale, .. } => {
-            let gaps = epoch_gaps::<R>(*noise, scale, inst, horizon, ctx)?;
+            if *noise == Noise::Laplace && limit.is_some() {
+                check_laplace_cost(inst, horizon)?;
+            }
+            let gaps = epoch_gaps::<R>(*noise, scale, inst, horizon, ctx, progress)?;
             terms.extend(block_terms(horizon, gaps));
         }
         Plan::Prefix { eta } => {
@@ -137,6 +171,23 @@ pub fn regret_with<R: Enclose>(
         }
     }
     Ok(RegretCurve { terms })
+}
+
+/// Refuse, before any work, a Laplace-noise epoch regret whose closed-form
+/// laws cost more than [`mechanism::MAX_LAPLACE_WORK`] multiply-adds in all:
+/// one law of the `K` scaled means per dyadic block
+/// ([`mechanism::laplace::cost`], `≈ K³/3` for distinct means).
+fn check_laplace_cost(inst: &Instance, horizon: Round) -> Result<()> {
+    let blocks = dyadic_blocks(horizon).count() as f64;
+    let work = blocks * mechanism::laplace::cost(inst.means());
+    if work > mechanism::MAX_LAPLACE_WORK {
+        return Err(crate::error::Error::TooLarge(format!(
+            "the Laplace laws of the {blocks} epochs at K = {} cost about {work:.1e} multiply-adds, over the limit of {:.1e}; pass --force to compute them anyway",
+            inst.k(),
+            mechanism::MAX_LAPLACE_WORK
+        )));
+    }
+    Ok(())
 }
 
 fn block_terms<R>(horizon: Round, gaps: Vec<R>) -> impl Iterator<Item = Term<R>> {
@@ -195,6 +246,7 @@ fn epoch_gaps<R: Enclose>(
     inst: &Instance,
     horizon: Round,
     ctx: &R::Context,
+    progress: &Progress,
 ) -> Result<Vec<R>> {
     let l = negligible_bits(R::working_bits(ctx));
     let tiny: R = negligible(l, ctx)?;
@@ -231,6 +283,7 @@ fn epoch_gaps<R: Enclose>(
                     .map(|m| m * Q::from_integer(BigInt::from(n)))
                     .collect();
                 let law = mechanism::laplace::law::<R>(&losses, &scale, ctx)?;
+                progress.add(1);
                 expected(&all_deltas, &law, ctx)
             }
             Noise::Gumbel => {

@@ -51,6 +51,7 @@ use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{Endpoint, Kind};
 use crate::num::{Exact, Interval, Real, Q};
+use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::fmt;
@@ -513,10 +514,49 @@ pub fn regret<R: Enclose>(
     ctx: &R::Context,
     limit: Option<u128>,
 ) -> Result<RegretCurve<R>> {
+    regret_counted(
+        plan,
+        inst,
+        setting,
+        horizon,
+        ctx,
+        limit,
+        &Progress::default(),
+    )
+}
+
+/// [`regret`], counting the dyadic blocks done on `progress` (the caller
+/// shows it: see [`crate::progress`]).
+pub(crate) fn regret_counted<R: Enclose>(
+    plan: &Plan,
+    inst: &Instance,
+    setting: Setting,
+    horizon: Round,
+    ctx: &R::Context,
+    limit: Option<u128>,
+    progress: &Progress,
+) -> Result<RegretCurve<R>> {
     check_horizon(horizon)?;
+    progress.start(dyadic_blocks(horizon).count() as u64 + 1);
     match setting {
-        Setting::Deterministic => deterministic::regret(plan, inst, horizon, ctx, limit),
-        Setting::Bernoulli => bernoulli::regret(plan, inst, horizon, ctx, limit),
+        Setting::Deterministic => deterministic::regret_counted(
+            plan,
+            inst,
+            horizon,
+            ctx,
+            limit,
+            &deterministic::Options::default(),
+            progress,
+        ),
+        Setting::Bernoulli => bernoulli::regret_counted(
+            plan,
+            inst,
+            horizon,
+            ctx,
+            limit,
+            bernoulli::Engine::Auto,
+            progress,
+        ),
     }
 }
 

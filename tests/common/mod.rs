@@ -61,6 +61,22 @@ pub fn chi_square_p_value(observed: &[u64], expected: &[f64]) -> f64 {
         .cdf(statistic)
 }
 
+/// `e^x` for an integer `x < 0` enclosed by its alternating Taylor series
+/// `Σ_{n ≤ terms} x^n/n!` ± `slack` (the caller bounds the remainder,
+/// `|x|^{terms+1}/(terms+1)!`, by `slack`): independent of the crate's exp.
+pub fn exp_taylor(x: i64, terms: i64, slack: &str) -> (dpdtol::num::Q, dpdtol::num::Q) {
+    use dpdtol::num::{parse_rational, Q};
+    use num_traits::{One, Zero};
+    let mut partial = Q::zero();
+    let mut term = Q::one();
+    for n in 0..=terms {
+        partial += &term;
+        term *= Q::new(x.into(), (n + 1).into());
+    }
+    let slack = parse_rational(slack).unwrap();
+    (partial.clone() - &slack, partial + slack)
+}
+
 /// What a run of the binary under [`capped`] gave.
 #[derive(Debug)]
 pub struct Capped {

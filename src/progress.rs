@@ -1,0 +1,116 @@
+//! One progress facility for every long computation (privacy enumerations,
+//! regret sums, mechanism laws): a bar on stderr (never stdout) that appears
+//! only once the run has lasted 1 s, is drawn only when stderr is a terminal,
+//! and reaches 100 % exactly once, at the end.
+//!
+//! Work is counted in abstract units (pairs, rounds, pieces) against a total
+//! announced beforehand; a computation made of several passes (precision
+//! raised and the work redone) restarts the count with [`Progress::start`],
+//! and the bar holds below 100 % until the whole run is over.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Counters the workers update; a monitor thread draws them.
+#[derive(Debug, Default)]
+pub(crate) struct Progress {
+    done: AtomicU64,
+    total: AtomicU64,
+    stage: Mutex<String>,
+}
+
+impl Progress {
+    /// A new pass over `total` units.
+    pub(crate) fn start(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+
+    /// `n` more units done.
+    pub(crate) fn add(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The label of the current pass (backend and precision).
+    pub(crate) fn stage(&self, label: &str) {
+        if let Ok(mut stage) = self.stage.lock() {
+            label.clone_into(&mut stage);
+        }
+    }
+}
+
+/// What the bar says: the task (`"privacy"`) and the unit counted (`"pairs"`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Task {
+    /// The name shown before the bar.
+    pub(crate) name: &'static str,
+    /// The unit of the counts.
+    pub(crate) unit: &'static str,
+}
+
+/// Run `work` with a progress monitor when `enabled` (and stderr is a
+/// terminal); `total` units are expected.
+pub(crate) fn with_progress<T>(
+    enabled: bool,
+    task: Task,
+    total: u64,
+    work: impl FnOnce(&Progress) -> T,
+) -> T {
+    let progress = Progress::default();
+    progress.total.store(total, Ordering::Relaxed);
+    if !enabled || !std::io::stderr().is_terminal() {
+        return work(&progress);
+    }
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let monitor = scope.spawn(|| monitor(&progress, &finished, task));
+        let out = work(&progress);
+        finished.store(true, Ordering::SeqCst);
+        monitor.thread().unpark();
+        out
+    })
+}
+
+fn monitor(progress: &Progress, finished: &AtomicBool, task: Task) {
+    let started = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    loop {
+        std::thread::park_timeout(Duration::from_millis(200));
+        if finished.load(Ordering::SeqCst) {
+            break;
+        }
+        if started.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr())
+                .with_elapsed(started.elapsed());
+            let template = format!(
+                "{{msg}} {{wide_bar}} {{percent}}% of {{human_len}} {}, {{elapsed}}",
+                task.unit
+            );
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        if let Ok(stage) = progress.stage.lock() {
+            if stage.is_empty() {
+                bar.set_message(task.name);
+            } else {
+                bar.set_message(format!("{} ({stage})", task.name));
+            }
+        }
+        let total = progress.total.load(Ordering::Relaxed).max(1);
+        bar.set_length(total);
+        // 100 % is drawn once, when the run is over (a later pass may restart).
+        bar.set_position(progress.done.load(Ordering::Relaxed).min(total - 1));
+    }
+    if let Some(bar) = bar {
+        bar.set_position(bar.length().unwrap_or(1));
+        bar.finish();
+    }
+}
