@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use dpdtol::algorithm::{AlgorithmId, Config};
-//! use dpdtol::oracle::{law::Target, sample};
+//! use dpdtol::oracle::{gof, law::Target, sample};
 //! use dpdtol::num::Q;
 //! let q = |n: i64, d: i64| Q::new(n.into(), d.into());
 //! let mut config = Config::new(AlgorithmId::WuWang, 3, q(1, 1));
@@ -27,8 +27,12 @@
 //! assert_eq!(law.schedule().len(), 3); // choices playing rounds 1, 2–3 and 4–7
 //! let samples = sample::sample(&target, 2000, 7);
 //! assert_eq!((samples.rows(), samples.cols()), (2000, 7));
+//! let report = gof::gof(&law, &samples, &gof::GofOptions::default()).unwrap();
+//! assert!(!report.reject);
 //! ```
 
+pub mod audit;
+pub mod gof;
 pub mod io;
 pub mod law;
 pub mod sample;
