@@ -51,6 +51,16 @@ impl Enclosed {
         (self.kind == Kind::Exact).then_some(&self.lo)
     }
 
+    /// The lower bound as a double (rounded to nearest: approximate).
+    pub fn lo_f64(&self) -> f64 {
+        Real::to_f64(&self.lo)
+    }
+
+    /// The upper bound as a double (rounded to nearest: approximate).
+    pub fn hi_f64(&self) -> f64 {
+        Real::to_f64(&self.hi)
+    }
+
     /// The midpoint of the enclosure as a double (approximate).
     pub fn to_f64(&self) -> f64 {
         Real::to_f64(&((&self.lo + &self.hi) / Q::from_integer(2.into())))
