@@ -291,3 +291,59 @@ fn the_resampling_law_is_refused_above_its_limit() {
         .collect();
     assert_eq!(law_cost(&algorithm, &binary), 6);
 }
+
+/// `prefix-softmax` (Cesari & Colomboni §4, temperature 1 for a sharp law)
+/// with its prefix length `M_r` drawn uniformly from `{1, …, 2^r}` instead
+/// of `{2^{r−1}+1, …, 2^r}` (003, line 150) is rejected; the crate's own
+/// sampler passes.
+#[test]
+fn prefix_softmax_with_a_wrong_prefix_law_is_rejected() {
+    use dpdtol::algorithm::prefix_softmax::PrefixSoftmax;
+    use dpdtol::mechanism::sampler::report_noisy_max;
+    let mut config = Config::new(AlgorithmId::PrefixSoftmax, K, q(1, 1));
+    config.noise_scale = Some(q(1, 1));
+    let target = Target::algorithm(config.build().unwrap(), losses()).unwrap();
+    let law = target.law(Default::default()).unwrap();
+    let ok = gof(&law, &sample(&target, 100_000, 31), &GofOptions::default()).unwrap();
+    assert!(!ok.reject, "seed 31: {ok:?}");
+    let f = f64_losses();
+    let wrong = sample_with(100_000, T, 32, |rng| {
+        let mut actions = vec![rng.random_range(0..K)];
+        let mut start = 2;
+        let mut block = 0; // the block read: B_0 = {1}, B_1 = {2, 3}, …
+        while start <= T {
+            let lengths = PrefixSoftmax::prefix_lengths(block);
+            let m = rng.random_range(1..=*lengths.end()); // the bug
+            let mut sums = vec![0.0; K];
+            for round in &f[start / 2 - 1..start / 2 - 1 + m] {
+                for (s, l) in sums.iter_mut().zip(round) {
+                    *s += l;
+                }
+            }
+            let a = report_noisy_max(Noise::Gumbel, &sums, 1.0, rng);
+            let end = (2 * start).min(T + 1);
+            actions.extend(std::iter::repeat_n(a, end - start));
+            start *= 2;
+            block += 1;
+        }
+        actions
+    });
+    let report = gof(&law, &wrong, &GofOptions::default()).unwrap();
+    assert!(report.reject, "seed 32: {report:?}");
+}
+
+/// `hu-rnm-ftnl` plays action 1 in round 1 (Hu et al. Algorithm 4, line
+/// 2): a sample starting elsewhere is a support violation, at its row.
+#[test]
+fn an_impossible_first_action_is_a_support_violation() {
+    let config = Config::new(AlgorithmId::HuRnmFtnl, K, q(1, 1));
+    let target = Target::algorithm(config.build().unwrap(), losses()[..3].to_vec()).unwrap();
+    let law = target.law(Default::default()).unwrap();
+    let mut data = sample(&target, 10, 41).data().to_vec();
+    data[5 * 3] = 2; // row 5, round 1
+    let samples = Samples::new(10, 3, data).unwrap();
+    let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+    let violation = report.support_violation.expect("a support violation");
+    assert_eq!(violation.sample, 5, "{violation:?}");
+    assert!(violation.reason.contains("probability 0"), "{violation:?}");
+}
