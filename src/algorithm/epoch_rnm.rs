@@ -51,7 +51,7 @@ use rand::Rng;
 pub enum FirstAction {
     /// Action 1 (Hu et al. Algorithm 4, line 2).
     One,
-    /// Uniform over [K] (Wu & Wang Algorithm 1, line 3).
+    /// Uniform over \[K\] (Wu & Wang Algorithm 1, line 3).
     Uniform,
 }
 
