@@ -50,7 +50,7 @@ pub struct TargetArgs {
     /// --mechanism only: the losses, comma-separated: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true)]
     losses: Option<String>,
-    /// Do work over the limits: a law that enumerates more than 2^20 one-shot selection laws, a sample of more than 2·10^8 values.
+    /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws, a sample of more than 2·10^8 values.
     #[arg(long)]
     force: bool,
 }
@@ -189,8 +189,12 @@ impl TargetArgs {
         ) {
             bar.set_style(style);
         }
-        // Small laws finish before a bar would be of use.
+        // Small laws finish before a bar would be of use; the bar advances
+        // a choice at a time, so its clock ticks on its own.
         let show = target.cost() >= 1 << 12;
+        if show {
+            bar.enable_steady_tick(std::time::Duration::from_millis(500));
+        }
         let mut progress = |done: u128, total: u128| {
             if show {
                 bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
