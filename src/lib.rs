@@ -13,10 +13,12 @@
 
 pub mod algorithm;
 pub mod bandit;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod mechanism;
 pub mod num;
+pub mod oracle;
 pub mod privacy;
 pub(crate) mod progress;
 #[path = "../proofs/mod.rs"]

@@ -7,11 +7,19 @@
 //! announced beforehand; a computation made of several passes (precision
 //! raised and the work redone) restarts the count with [`Progress::start`],
 //! and the bar holds below 100 % until the whole run is over.
+//!
+//! Without the `cli` feature (the engine alone) nothing is drawn: the counters
+//! are kept and `work` runs as it is.
 
+#[cfg(feature = "cli")]
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+#[cfg(feature = "cli")]
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(feature = "cli")]
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+#[cfg(feature = "cli")]
 use std::time::{Duration, Instant};
 
 /// Counters the workers update; a monitor thread draws them.
@@ -44,6 +52,7 @@ impl Progress {
 
 /// What the bar says: the task (`"privacy"`) and the unit counted (`"pairs"`).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) struct Task {
     /// The name shown before the bar.
     pub(crate) name: &'static str,
@@ -53,6 +62,7 @@ pub(crate) struct Task {
 
 /// Run `work` with a progress monitor when `enabled` (and stderr is a
 /// terminal); `total` units are expected.
+#[cfg(feature = "cli")]
 pub(crate) fn with_progress<T>(
     enabled: bool,
     task: Task,
@@ -74,6 +84,20 @@ pub(crate) fn with_progress<T>(
     })
 }
 
+/// Run `work`; without the `cli` feature there is no bar to draw.
+#[cfg(not(feature = "cli"))]
+pub(crate) fn with_progress<T>(
+    _enabled: bool,
+    _task: Task,
+    total: u64,
+    work: impl FnOnce(&Progress) -> T,
+) -> T {
+    let progress = Progress::default();
+    progress.total.store(total, Ordering::Relaxed);
+    work(&progress)
+}
+
+#[cfg(feature = "cli")]
 fn monitor(progress: &Progress, finished: &AtomicBool, task: Task) {
     let started = Instant::now();
     let mut bar: Option<ProgressBar> = None;

@@ -3,7 +3,7 @@
 //!
 //! > Fix ε > 0 and set η = min{ε/2, 1/8}. […] B_r = {2^r, …, 2^{r+1} − 1}.
 //! > The algorithm plays one action throughout each block. […] A_0 uniform on
-//! > [K]. After block B_r has been observed, the algorithm samples the action
+//! > \[K\]. After block B_r has been observed, the algorithm samples the action
 //! > A_{r+1} used in the next block. For r = 0, set M_0 = 1. For r ≥ 1, the
 //! > learner samples M_r ~ Unif{2^{r−1}+1, …, 2^r} […]
 //! > P(A_{r+1} = j | M_r, X^{(r,1)}, …, X^{(r,M_r)}) ∝ exp(−η L_{r,j}(M_r)),
@@ -92,6 +92,14 @@ impl OnlineAlgorithm for PrefixSoftmax {
             }
         }
         Ok(mixture)
+    }
+
+    /// The mixture over `M_{b−1}` evaluates one softmax per prefix length.
+    fn choice_cost(&self, index: usize, _: &Choice, _: &[Vec<Q>]) -> u128 {
+        match index {
+            0 => 1,
+            b => Self::prefix_lengths(b - 1).count() as u128,
+        }
     }
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {

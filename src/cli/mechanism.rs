@@ -106,6 +106,7 @@ fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serd
         ),
     };
     json!({
+        "schema_version": report::SCHEMA_VERSION,
         "noise": noise.name(),
         // `noise_scale` is the key every command uses for the scale β
         // (null when the unit weight `base` is given); `scale` is kept for

@@ -3,12 +3,16 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod audit;
 mod bandit;
+mod gof;
+mod law;
 mod mechanism;
 mod output;
 mod privacy;
 mod regret;
 mod report;
+mod sample;
 mod verify;
 
 use crate::error::{Error, Result};
@@ -33,12 +37,21 @@ enum Command {
     Regret(regret::Args),
     /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided.
     Verify(verify::Args),
+    /// The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection.
+    Law(law::Args),
+    /// Seeded reference samples of an algorithm's action sequences (CSV or NPY), the same for any thread count.
+    Sample(sample::Args),
+    /// Test samples from any implementation against the exact law; exit status 1 when rejected.
+    Gof(gof::Args),
+    /// A lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs.
+    Audit(audit::Args),
     /// Simulate the private bandit algorithms of Hu et al. and their baselines (f64, approximate).
     Bandit(bandit::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
-/// status: 0 on success, 2 on bad input (after one line on stderr).
+/// status: 0 on success (1 when `gof` rejects the samples), 2 on bad input
+/// (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -48,15 +61,25 @@ where
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    // The exit status of a successful run: 0, or 1 when `gof` rejects.
+    let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
         Command::Privacy(args) => privacy::run(&args),
         Command::Regret(args) => regret::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Law(args) => law::run(&args),
+        Command::Sample(args) => sample::run(&args),
+        Command::Gof(args) => gof::run(&args, &mut status),
+        Command::Audit(args) => audit::run(&args),
         Command::Bandit(args) => bandit::run(&args),
     };
     match outcome {
-        Ok(text) => write_result(&text),
+        // A failed write (status 1) wins over the command's own status.
+        Ok(text) => match write_result(&text) {
+            0 => status,
+            failed => failed,
+        },
         Err(e) => fail(&e),
     }
 }

@@ -54,7 +54,8 @@ pub struct Args {
     json: bool,
 }
 
-fn parse_count(flag: &str, text: &str) -> Result<usize> {
+/// A count flag (`--actions`, `--horizon`, `--threads`).
+pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
     text.trim().parse().map_err(|_| {
         Error::Parse(format!(
             "{flag} expects a non-negative integer, got '{text}'"
@@ -100,14 +101,9 @@ pub fn run(args: &Args) -> Result<String> {
             "--resample applies to wu-wang only, not to {id}"
         )));
     }
-    let resample = match args.resample.as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            return Err(Error::InvalidInput(format!(
-                "--resample expects 0 or 1, got '{other}'"
-            )));
-        }
+    let resample = match &args.resample {
+        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        None => false,
     };
     let config = Config {
         id,
@@ -270,6 +266,7 @@ fn ratio_interval(ratio: &Ratio) -> Value {
 
 fn json_output(algorithm: &Described, r: &Report) -> Value {
     json!({
+        "schema_version": report::SCHEMA_VERSION,
         "algorithm": algorithm.id.name(),
         "actions": r.actions,
         // A string of the exact integer, as in `regret` (whose horizons

@@ -110,14 +110,9 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         .as_deref()
         .map(parse_rational)
         .transpose()?;
-    let resample = match args.resample.as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            return Err(Error::InvalidInput(format!(
-                "--resample expects 0 or 1, got '{other}'"
-            )))
-        }
+    let resample = match &args.resample {
+        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        None => false,
     };
     let mut out = Vec::new();
     let (mut noise_used, mut resample_used, mut scale_used) = (false, false, false);
@@ -399,7 +394,7 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             json!({ "results": results })
         };
-        Ok(value.to_string())
+        Ok(report::versioned(value).to_string())
     } else {
         Ok(tables(&outcomes, &inst, setting, horizon, &epsilon))
     }
