@@ -168,24 +168,26 @@ impl Target {
                     force: options.force,
                     progress: options.progress.is_some(),
                 };
-                Ok(match best_law(*noise, losses, scale, options.digits, budget)? {
-                    BestLaw::Exact(law) => BestSequenceLaw::Exact(SequenceLaw {
-                        choices: vec![(choice, law)],
-                    }),
-                    BestLaw::Certified {
-                        law,
-                        precision,
-                        accepted,
-                        why_not_exact,
-                    } => BestSequenceLaw::Certified {
-                        law: SequenceLaw {
+                Ok(
+                    match best_law(*noise, losses, scale, options.digits, budget)? {
+                        BestLaw::Exact(law) => BestSequenceLaw::Exact(SequenceLaw {
                             choices: vec![(choice, law)],
+                        }),
+                        BestLaw::Certified {
+                            law,
+                            precision,
+                            accepted,
+                            why_not_exact,
+                        } => BestSequenceLaw::Certified {
+                            law: SequenceLaw {
+                                choices: vec![(choice, law)],
+                            },
+                            precision,
+                            accepted,
+                            why_not_exact,
                         },
-                        precision,
-                        accepted,
-                        why_not_exact,
                     },
-                })
+                )
             }
         }
     }
