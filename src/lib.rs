@@ -12,10 +12,12 @@
 #![warn(missing_docs)]
 
 pub mod algorithm;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod mechanism;
 pub mod num;
+pub mod oracle;
 pub mod privacy;
 #[path = "../proofs/mod.rs"]
 pub mod proofs;

@@ -128,20 +128,36 @@ impl EpochRnm {
     /// The law of `J` averaged exactly over the Bernoulli resampling: the
     /// resampled sums `G_j` are independent Poisson-binomial variables, so
     /// `P(J = i) = Σ_g ∏_j P(G_j = g_j) · P_RNM(i | g)` over their supports.
+    /// `G_j` is at least the number of losses equal to 1 and at most the
+    /// number of non-zero ones, so the sum runs over `∏_j (n_j + 1)`
+    /// outcomes, `n_j` the number of losses of action `j` strictly inside
+    /// (0, 1) ([`OnlineAlgorithm::choice_cost`]).
     fn select_resampled<R: Real>(&self, window: &[Vec<Q>], ctx: &R::Context) -> Result<Vec<R>> {
-        let columns: Vec<Vec<Q>> = (0..self.k)
-            .map(|j| poisson_binomial(window.iter().map(|v| &v[j])))
+        // Each column's law restricted to its support: (lowest value, masses).
+        let columns: Vec<(usize, Vec<Q>)> = (0..self.k)
+            .map(|j| {
+                let law = poisson_binomial(window.iter().map(|v| &v[j]));
+                let low = law.iter().position(|m| !m.is_zero()).unwrap_or(0);
+                let high = law.iter().rposition(|m| !m.is_zero()).unwrap_or(0);
+                (low, law[low..=high].to_vec())
+            })
             .collect();
         let mut law = vec![R::from_int(0, ctx); self.k];
         let mut g = vec![0usize; self.k];
         loop {
-            let weight: Q = g.iter().zip(&columns).map(|(&x, c)| c[x].clone()).product();
-            if !weight.is_zero() {
-                let sums: Vec<Q> = g.iter().map(|&x| Q::from_integer(x.into())).collect();
-                let weight = R::from_rational(&weight, ctx);
-                for (total, p) in law.iter_mut().zip(self.select::<R>(&sums, ctx)?) {
-                    *total = total.clone().mul_add(&weight, &p);
-                }
+            let weight: Q = g
+                .iter()
+                .zip(&columns)
+                .map(|(&x, c)| c.1[x].clone())
+                .product();
+            let sums: Vec<Q> = g
+                .iter()
+                .zip(&columns)
+                .map(|(&x, c)| Q::from_integer((c.0 + x).into()))
+                .collect();
+            let weight = R::from_rational(&weight, ctx);
+            for (total, p) in law.iter_mut().zip(self.select::<R>(&sums, ctx)?) {
+                *total = total.clone().mul_add(&weight, &p);
             }
             // Next outcome, odometer order.
             let mut j = 0;
@@ -150,7 +166,7 @@ impl EpochRnm {
                     return Ok(law);
                 }
                 g[j] += 1;
-                if g[j] < columns[j].len() {
+                if g[j] < columns[j].1.len() {
                     break;
                 }
                 g[j] = 0;
@@ -203,6 +219,24 @@ impl OnlineAlgorithm for EpochRnm {
         } else {
             self.select(&window_sums(window, self.k), ctx)
         }
+    }
+
+    /// One selection law, or with resampling one per outcome of the
+    /// resampled sums: `∏_j (n_j + 1)`, `n_j` the losses of action `j` in the
+    /// window strictly between 0 and 1 (saturating).
+    fn choice_cost(&self, index: usize, _: &Choice, window: &[Vec<Q>]) -> u128 {
+        if index == 0 || !self.resample {
+            return 1;
+        }
+        (0..self.k)
+            .map(|j| {
+                let fractional = window
+                    .iter()
+                    .filter(|v| !v[j].is_zero() && !v[j].is_one())
+                    .count();
+                fractional as u128 + 1
+            })
+            .fold(1u128, u128::saturating_mul)
     }
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {

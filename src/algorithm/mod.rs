@@ -32,7 +32,7 @@ pub mod prefix_softmax;
 
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{Real, Q};
+use crate::num::{refine_until, relative_width, Certified, Kind, Precision, Real, Q};
 use num_traits::{One, Signed, Zero};
 use rand::Rng;
 use std::fmt;
@@ -69,6 +69,15 @@ pub trait OnlineAlgorithm: Sync + Send {
         window: &[Vec<Q>],
         ctx: &R::Context,
     ) -> Result<Vec<R>>;
+
+    /// The number of one-shot selection laws [`OnlineAlgorithm::choice_law`]
+    /// evaluates for choice `index` on `window`: 1 unless the law is a
+    /// mixture over hidden randomness (a prefix length, a resampling), whose
+    /// outcomes it enumerates. [`SequenceLaw::best`] refuses a law whose
+    /// total cost exceeds [`MAX_LAW_COST`] unless forced.
+    fn choice_cost(&self, _index: usize, _choice: &Choice, _window: &[Vec<Q>]) -> u128 {
+        1
+    }
 
     /// Run the algorithm online on f64 losses (one vector per round) and
     /// return the actions played, 0-based, drawing its randomness from `rng`.
@@ -137,7 +146,21 @@ impl<R: Real> SequenceLaw<R> {
         losses: &[Vec<Q>],
         ctx: &R::Context,
     ) -> Result<Self> {
+        Self::of_with_progress(algorithm, losses, ctx, &mut |_, _| {})
+    }
+
+    /// [`SequenceLaw::of`], calling `progress(done, total)` after each
+    /// choice with the cost (in the units of
+    /// [`OnlineAlgorithm::choice_cost`]) done so far and in all.
+    pub fn of_with_progress<A: OnlineAlgorithm>(
+        algorithm: &A,
+        losses: &[Vec<Q>],
+        ctx: &R::Context,
+        progress: &mut dyn FnMut(u128, u128),
+    ) -> Result<Self> {
         check_loss_sequence(losses, algorithm.actions())?;
+        let total = law_cost(algorithm, losses);
+        let mut done = 0u128;
         let choices = algorithm
             .schedule(losses.len())
             .into_iter()
@@ -145,6 +168,8 @@ impl<R: Real> SequenceLaw<R> {
             .map(|(i, choice)| {
                 let window = &losses[choice.reads.start - 1..choice.reads.end - 1];
                 let law = algorithm.choice_law::<R>(i, &choice, window, ctx)?;
+                done = done.saturating_add(algorithm.choice_cost(i, &choice, window));
+                progress(done, total);
                 Ok((choice, law))
             })
             .collect::<Result<Vec<_>>>()?;
@@ -167,6 +192,185 @@ impl<R: Real> SequenceLaw<R> {
             p = p * &law[first];
         }
         p
+    }
+}
+
+/// The largest total cost ([`law_cost`]) that [`SequenceLaw::best`] accepts
+/// without `force`: 2²⁰ one-shot selection laws, about 20 s of certified
+/// arithmetic at K = 5 on one core. The resampling (B = 1) law of `wu-wang`
+/// costs `∏_j (n_j + 1)` per choice, `n_j` the number of losses of action `j`
+/// in the epoch strictly between 0 and 1, so `(n+1)^K`: K = 5, T = 63 with
+/// fractional losses is `33⁵ ≈ 3.9·10⁷` for the last epoch alone.
+pub const MAX_LAW_COST: u128 = 1 << 20;
+
+/// The cost of [`SequenceLaw::of`] for `algorithm` on `losses`: the sum of
+/// [`OnlineAlgorithm::choice_cost`] over the schedule (saturating). The loss
+/// sequence is assumed checked.
+pub fn law_cost<A: OnlineAlgorithm>(algorithm: &A, losses: &[Vec<Q>]) -> u128 {
+    algorithm
+        .schedule(losses.len())
+        .iter()
+        .enumerate()
+        .map(|(i, choice)| {
+            let window = &losses[choice.reads.start - 1..choice.reads.end - 1];
+            algorithm.choice_cost(i, choice, window)
+        })
+        .fold(0u128, u128::saturating_add)
+}
+
+/// The most trustworthy law of an action sequence the input allows (like
+/// [`crate::mechanism::BestLaw`] for one selection).
+#[derive(Clone, Debug)]
+pub enum BestSequenceLaw {
+    /// Every choice's law as exact rationals.
+    Exact(SequenceLaw<Q>),
+    /// Enclosures of every choice's law.
+    Certified {
+        /// The law, in the certified backend.
+        law: SequenceLaw<Certified>,
+        /// The working precision of the last attempt.
+        precision: Precision,
+        /// Whether every entry met the requested relative width.
+        accepted: bool,
+        /// Why the exact backend could not give the law.
+        why_not_exact: String,
+    },
+}
+
+impl BestSequenceLaw {
+    /// How far the law can be trusted: exact or certified.
+    pub fn kind(&self) -> Kind {
+        match self {
+            BestSequenceLaw::Exact(_) => Kind::Exact,
+            BestSequenceLaw::Certified { .. } => Kind::Certified,
+        }
+    }
+
+    /// The schedule (the choices, in order).
+    pub fn schedule(&self) -> Vec<Choice> {
+        match self {
+            BestSequenceLaw::Exact(law) => law.choices.iter().map(|c| c.0.clone()).collect(),
+            BestSequenceLaw::Certified { law, .. } => {
+                law.choices.iter().map(|c| c.0.clone()).collect()
+            }
+        }
+    }
+
+    /// Each choice's law as doubles (midpoints of the enclosures): for
+    /// expected counts of statistical tests, which are approximate anyway.
+    pub fn laws_f64(&self) -> Vec<Vec<f64>> {
+        fn to_f64<R: Real>(law: &SequenceLaw<R>) -> Vec<Vec<f64>> {
+            law.choices
+                .iter()
+                .map(|(_, p)| p.iter().map(Real::to_f64).collect())
+                .collect()
+        }
+        match self {
+            BestSequenceLaw::Exact(law) => to_f64(law),
+            BestSequenceLaw::Certified { law, .. } => to_f64(law),
+        }
+    }
+
+    /// For each choice, which actions certainly have probability zero.
+    pub fn impossible(&self) -> Vec<Vec<bool>> {
+        fn zeros<R: Real>(law: &SequenceLaw<R>) -> Vec<Vec<bool>> {
+            law.choices
+                .iter()
+                .map(|(_, p)| p.iter().map(Real::is_zero_certain).collect())
+                .collect()
+        }
+        match self {
+            BestSequenceLaw::Exact(law) => zeros(law),
+            BestSequenceLaw::Certified { law, .. } => zeros(law),
+        }
+    }
+}
+
+/// How [`SequenceLaw::best`] works: the digits wanted, whether to exceed
+/// [`MAX_LAW_COST`], and a progress callback `(done, total)`.
+pub struct BestOptions<'a> {
+    /// Certified laws are refined until every entry's relative width is
+    /// below `10^−digits` (precision doubled from 128 up to 2¹⁶ bits).
+    pub digits: u32,
+    /// Compute the law even when its cost exceeds [`MAX_LAW_COST`].
+    pub force: bool,
+    /// Called after each choice of each pass with the cost done and in all.
+    pub progress: Option<&'a mut dyn FnMut(u128, u128)>,
+}
+
+impl Default for BestOptions<'_> {
+    fn default() -> Self {
+        BestOptions {
+            digits: 42,
+            force: false,
+            progress: None,
+        }
+    }
+}
+
+impl SequenceLaw<Q> {
+    /// The law of `algorithm`'s actions on `losses`, exact if the exact
+    /// backend can represent it (e.g. `ftl`, or scales whose weights are
+    /// rational), else certified to `options.digits` relative digits — as
+    /// [`crate::mechanism::best_law`] does for one selection.
+    ///
+    /// Refuses with [`Error::TooLarge`] when [`law_cost`] exceeds
+    /// [`MAX_LAW_COST`] and `options.force` is not set.
+    ///
+    /// ```
+    /// use dpdtol::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, SequenceLaw};
+    /// use dpdtol::num::Q;
+    /// let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+    /// let wu_wang = Config::new(AlgorithmId::WuWang, 2, q(1, 1)).build().unwrap();
+    /// let losses = vec![vec![q(0, 1), q(1, 1)]; 3];
+    /// let law = SequenceLaw::best(&wu_wang, &losses, BestOptions::default()).unwrap();
+    /// // Laplace noise at scale 2/ε: certified; two choices (rounds 1 and 2–3).
+    /// assert!(matches!(law, BestSequenceLaw::Certified { .. }));
+    /// assert_eq!(law.schedule().len(), 2);
+    /// ```
+    pub fn best<A: OnlineAlgorithm>(
+        algorithm: &A,
+        losses: &[Vec<Q>],
+        options: BestOptions<'_>,
+    ) -> Result<BestSequenceLaw> {
+        check_loss_sequence(losses, algorithm.actions())?;
+        let cost = law_cost(algorithm, losses);
+        if cost > MAX_LAW_COST && !options.force {
+            return Err(Error::TooLarge(format!(
+                "this law enumerates {cost} one-shot selection laws (limit {MAX_LAW_COST}); use a shorter horizon, fewer actions or losses in {{0, 1}}, or --force"
+            )));
+        }
+        let mut no_progress = |_: u128, _: u128| {};
+        let progress = options.progress.unwrap_or(&mut no_progress);
+        let why_not_exact =
+            match SequenceLaw::<Q>::of_with_progress(algorithm, losses, &(), progress) {
+                Ok(exact) => return Ok(BestSequenceLaw::Exact(exact)),
+                Err(Error::NotRepresentable(why)) => why,
+                Err(e) => return Err(e),
+            };
+        let target = Q::new(
+            1.into(),
+            num_bigint::BigInt::from(10u32).pow(options.digits),
+        );
+        let refined = refine_until(
+            Precision(128),
+            Precision(1 << 16),
+            |bits| SequenceLaw::<Certified>::of_with_progress(algorithm, losses, &bits, progress),
+            |law| {
+                law.choices.iter().flat_map(|(_, p)| p).all(|p| {
+                    p.enclosure()
+                        .and_then(|(lo, hi)| relative_width(&lo, &hi))
+                        .is_some_and(|w| w <= target)
+                        || p.is_zero_certain()
+                })
+            },
+        )?;
+        Ok(BestSequenceLaw::Certified {
+            law: refined.value,
+            precision: refined.precision,
+            accepted: refined.accepted,
+            why_not_exact,
+        })
     }
 }
 
@@ -384,6 +588,10 @@ impl OnlineAlgorithm for Algorithm {
         ctx: &R::Context,
     ) -> Result<Vec<R>> {
         dispatch!(self, a => a.choice_law::<R>(index, choice, window, ctx))
+    }
+
+    fn choice_cost(&self, index: usize, choice: &Choice, window: &[Vec<Q>]) -> u128 {
+        dispatch!(self, a => a.choice_cost(index, choice, window))
     }
 
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {

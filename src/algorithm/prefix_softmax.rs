@@ -94,6 +94,14 @@ impl OnlineAlgorithm for PrefixSoftmax {
         Ok(mixture)
     }
 
+    /// The mixture over `M_{b−1}` evaluates one softmax per prefix length.
+    fn choice_cost(&self, index: usize, _: &Choice, _: &[Vec<Q>]) -> u128 {
+        match index {
+            0 => 1,
+            b => Self::prefix_lengths(b - 1).count() as u128,
+        }
+    }
+
     fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
         let temperature = Real::to_f64(&self.temperature);
         play_schedule(dyadic_schedule(losses.len()), |index, choice| {

@@ -88,6 +88,7 @@ fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serd
         ),
     };
     json!({
+        "schema_version": report::SCHEMA_VERSION,
         "noise": noise.name(),
         "scale": scale_json(scale),
         "losses": losses.iter().map(report::exact).collect::<Vec<_>>(),

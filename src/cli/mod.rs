@@ -3,10 +3,14 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod audit;
+mod gof;
+mod law;
 mod mechanism;
 mod privacy;
 mod regret;
 mod report;
+mod sample;
 mod verify;
 
 use crate::error::{Error, Result};
@@ -31,10 +35,19 @@ enum Command {
     Regret(regret::Args),
     /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided.
     Verify(verify::Args),
+    /// The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection.
+    Law(law::Args),
+    /// Seeded reference samples of an algorithm's action sequences (CSV or NPY), the same for any thread count.
+    Sample(sample::Args),
+    /// Test samples from any implementation against the exact law; exit status 1 when rejected.
+    Gof(gof::Args),
+    /// A lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs.
+    Audit(audit::Args),
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
-/// status: 0 on success, 2 on bad input (after one line on stderr).
+/// status: 0 on success (1 when `gof` rejects the samples), 2 on bad input
+/// (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -44,18 +57,24 @@ where
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    // The exit status of a successful run: 0, or 1 when `gof` rejects.
+    let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
         Command::Privacy(args) => privacy::run(&args),
         Command::Regret(args) => regret::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Law(args) => law::run(&args),
+        Command::Sample(args) => sample::run(&args),
+        Command::Gof(args) => gof::run(&args, &mut status),
+        Command::Audit(args) => audit::run(&args),
     };
     match outcome {
         Ok(text) => {
             // A reader that closes the pipe early (`| head`) is not an error.
             use std::io::Write;
             let _ = writeln!(std::io::stdout().lock(), "{text}");
-            0
+            status
         }
         Err(e) => fail(&e),
     }

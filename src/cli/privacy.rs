@@ -244,6 +244,7 @@ fn ratio_interval(ratio: &Ratio) -> Value {
 
 fn json_output(algorithm: &Described, r: &Report) -> Value {
     json!({
+        "schema_version": report::SCHEMA_VERSION,
         "algorithm": algorithm.id.name(),
         "actions": r.actions,
         "horizon": r.problem.horizon,

@@ -347,7 +347,7 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             json!({ "results": results })
         };
-        Ok(value.to_string())
+        Ok(report::versioned(value).to_string())
     } else {
         Ok(tables(&outcomes, &inst, setting, horizon, &epsilon))
     }

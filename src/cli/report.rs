@@ -6,6 +6,19 @@
 use crate::num::{format_sig, format_sig_directed, Dir, Real, Q};
 use serde_json::{json, Value};
 
+/// The version of every command's JSON output (the `schema_version` key;
+/// the schemas are `docs/schema/<command>.json`). Raised when a key is
+/// removed or changes meaning; new keys may appear without it.
+pub const SCHEMA_VERSION: &str = "1";
+
+/// `value` with the key `schema_version` added when it is an object.
+pub fn versioned(mut value: Value) -> Value {
+    if let Some(map) = value.as_object_mut() {
+        map.insert("schema_version".into(), json!(SCHEMA_VERSION));
+    }
+    value
+}
+
 /// Significant digits of every decimal in the output.
 pub const DIGITS: usize = 40;
 

@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<String> {
             .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(if args.json {
-        verify::to_json(&checked).to_string()
+        super::report::versioned(verify::to_json(&checked)).to_string()
     } else {
         verify::to_text(&checked)
     })

@@ -1,13 +1,19 @@
 //! A progress bar on stderr (never stdout) for long checks: it appears only
 //! once the run has lasted 1 s, and indicatif draws it only on a terminal.
+//! Without the `cli` feature (the engine alone) nothing is drawn.
 
+#[cfg(feature = "cli")]
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(feature = "cli")]
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+#[cfg(feature = "cli")]
 use std::time::{Duration, Instant};
 
 /// Counters the workers update; a monitor thread draws them.
 #[derive(Debug, Default)]
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) struct Progress {
     done: AtomicU64,
     total: AtomicU64,
@@ -34,7 +40,9 @@ impl Progress {
     }
 }
 
-/// Run `work` with a progress monitor when `enabled`.
+/// Run `work` with a progress monitor when `enabled` (and the `cli`
+/// feature, which draws it, is on).
+#[cfg(feature = "cli")]
 pub(crate) fn with_progress<T>(enabled: bool, total: u64, work: impl FnOnce(&Progress) -> T) -> T {
     let progress = Progress::default();
     progress.total.store(total, Ordering::Relaxed);
@@ -51,6 +59,15 @@ pub(crate) fn with_progress<T>(enabled: bool, total: u64, work: impl FnOnce(&Pro
     })
 }
 
+/// Run `work`; without the `cli` feature there is no bar to draw.
+#[cfg(not(feature = "cli"))]
+pub(crate) fn with_progress<T>(_: bool, total: u64, work: impl FnOnce(&Progress) -> T) -> T {
+    let progress = Progress::default();
+    progress.total.store(total, Ordering::Relaxed);
+    work(&progress)
+}
+
+#[cfg(feature = "cli")]
 fn monitor(progress: &Progress, finished: &AtomicBool) {
     let started = Instant::now();
     let mut bar: Option<ProgressBar> = None;

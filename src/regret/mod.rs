@@ -42,6 +42,7 @@ pub mod bounds;
 pub mod deterministic;
 pub mod laplace_transform;
 pub mod law_based;
+#[cfg(feature = "cli")]
 pub mod plot;
 
 use crate::algorithm::epoch_rnm::{EpochRnm, FirstAction};

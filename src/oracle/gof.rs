@@ -1,0 +1,371 @@
+//! Goodness-of-fit of anyone's samples of an action sequence against the
+//! exact (or certified) law.
+//!
+//! 1. **Support.** Every sample must be a possible sequence: each action
+//!    below K, constant on every choice's rounds, and never an action whose
+//!    probability is certainly zero. The first offending sample is reported
+//!    and the test rejects.
+//! 2. **Per-choice tests.** For choice `c`, the counts of the action it
+//!    played against `n · P_c(a)`: Pearson's chi-square.
+//! 3. **Joint test.** The choices are independent given the losses, so the
+//!    joint law of all choices is the product of theirs: Pearson's
+//!    chi-square over the `K^C` joint cells (when at most
+//!    [`GofOptions::max_joint_cells`]).
+//!
+//! **Pooling rule** (every test): cells of probability certainly zero are
+//! left out (they are the support check's); the others are sorted by
+//! expected count, ascending, and merged greedily in that order into groups
+//! of expected count ≥ 5; a last group below 5 joins the previous one. With
+//! `g ≥ 2` groups the statistic has `g − 1` degrees of freedom; with one
+//! group there is nothing to test (p = 1).
+//!
+//! **Multiple testing**: Bonferroni over the `m` chi-square tests run (the
+//! per-choice ones and the joint one): the sample is rejected when the
+//! support check fails or some p-value is below `α/m`. Under the law, the
+//! probability of a rejection is then at most α (asymptotically: the
+//! chi-square p-values are approximations for large expected counts).
+//!
+//! **Numbers**: the statistics and p-values are f64 (`kind: approximate`);
+//! the chi-square survival function is statrs's regularized incomplete
+//! gamma function. Expected counts use the midpoints of the law's
+//! enclosures, which are far narrower than f64's precision.
+//!
+//! **Detectable total variation.** For a test over `k` cells of positive
+//! probability, an alternative `q` at total-variation distance `D` from the
+//! law `p` has Pearson noncentrality `λ = n Σ (q_i − p_i)²/p_i ≥ 4nD²`
+//! (Cauchy–Schwarz: `(Σ|q_i − p_i|)² ≤ Σ (q_i − p_i)²/p_i · Σ p_i`). So
+//! the test at level `α/m` with `k − 1` degrees of freedom rejects every
+//! such alternative with probability at least `power` once
+//! `n ≥ λ*/(4D²)`, `λ*` the noncentrality at which the noncentral
+//! chi-square exceeds the critical value with probability `power`
+//! (asymptotic, and for the unpooled cells: pooling can hide a difference
+//! between cells it merges).
+
+use super::sample::Samples;
+use crate::algorithm::BestSequenceLaw;
+use crate::error::{Error, Result};
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+/// The parameters of [`gof`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct GofOptions {
+    /// The family-wise level α of the test (default 10⁻³).
+    pub alpha: f64,
+    /// A total-variation distance `D` for which to report the sample size
+    /// that detects it.
+    pub tv: Option<f64>,
+    /// The power of that detection (default 0.9).
+    pub power: f64,
+    /// The largest number of joint cells `K^C` for the joint test (default
+    /// 2²⁰); beyond it the joint test is skipped and says so.
+    pub max_joint_cells: u64,
+}
+
+impl Default for GofOptions {
+    fn default() -> Self {
+        GofOptions {
+            alpha: 1e-3,
+            tv: None,
+            power: 0.9,
+            max_joint_cells: 1 << 20,
+        }
+    }
+}
+
+/// The first sample outside the law's support.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SupportViolation {
+    /// The sample's row (0-based).
+    pub sample: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// One Pearson chi-square test after pooling.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChiSquareTest {
+    /// The cells of positive probability before pooling.
+    pub cells: usize,
+    /// The groups after pooling.
+    pub groups: usize,
+    /// Pearson's statistic `Σ (O − E)²/E` over the groups.
+    pub statistic: f64,
+    /// Degrees of freedom, `groups − 1`.
+    pub df: usize,
+    /// The asymptotic p-value (1 when there is nothing to test).
+    pub p_value: f64,
+    /// The sample size that detects a total-variation distance
+    /// [`GofOptions::tv`] with probability [`GofOptions::power`].
+    pub n_for_tv: Option<f64>,
+}
+
+/// The outcome of [`gof`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct GofReport {
+    /// The number of samples.
+    pub n: usize,
+    /// The first sample outside the support, if any.
+    pub support_violation: Option<SupportViolation>,
+    /// One test per choice, in schedule order (empty after a support
+    /// violation).
+    pub per_choice: Vec<ChiSquareTest>,
+    /// The joint test, unless skipped.
+    pub joint: Option<ChiSquareTest>,
+    /// Why the joint test was skipped, if it was.
+    pub joint_skipped: Option<String>,
+    /// The number `m` of chi-square tests run.
+    pub tests: usize,
+    /// The per-test level `α/m` (Bonferroni).
+    pub per_test_alpha: f64,
+    /// Whether the samples are rejected at level α.
+    pub reject: bool,
+}
+
+/// The pooled Pearson test of `observed` against `probabilities` (cells of
+/// probability zero already removed) for `n` samples.
+fn pearson(observed: &[u64], probabilities: &[f64], n: usize) -> (usize, f64, usize, f64) {
+    let n = n as f64;
+    let mut cells: Vec<(f64, f64)> = probabilities
+        .iter()
+        .zip(observed)
+        .map(|(&p, &o)| (p * n, o as f64))
+        .collect();
+    cells.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut groups: Vec<(f64, f64)> = Vec::new();
+    let mut open = (0.0, 0.0);
+    for (e, o) in cells {
+        open = (open.0 + e, open.1 + o);
+        if open.0 >= 5.0 {
+            groups.push(open);
+            open = (0.0, 0.0);
+        }
+    }
+    if open.0 > 0.0 || open.1 > 0.0 {
+        match groups.last_mut() {
+            Some(last) => *last = (last.0 + open.0, last.1 + open.1),
+            None => groups.push(open),
+        }
+    }
+    let statistic: f64 = groups.iter().map(|(e, o)| (o - e) * (o - e) / e).sum();
+    let df = groups.len().saturating_sub(1);
+    let p_value = match ChiSquared::new(df as f64) {
+        Ok(chi) if df > 0 => chi.sf(statistic),
+        _ => 1.0,
+    };
+    (groups.len(), statistic, df, p_value)
+}
+
+/// The noncentrality `λ*` at which a noncentral chi-square with `df`
+/// degrees of freedom exceeds the level-`level` critical value with
+/// probability `power` (bisection on the Poisson mixture of central
+/// chi-squares; approximate).
+pub fn noncentrality_for_power(df: usize, level: f64, power: f64) -> Option<f64> {
+    let central = ChiSquared::new(df as f64).ok()?;
+    let critical = central.inverse_cdf(1.0 - level);
+    let exceed = |lambda: f64| -> f64 {
+        // P(χ'² > c) = Σ_j Pois(j; λ/2) P(χ²_{df+2j} > c).
+        let half = lambda / 2.0;
+        let top = (half + 12.0 * half.sqrt() + 50.0) as usize;
+        let mut log_weight = -half;
+        let mut total = 0.0;
+        for j in 0..=top {
+            if j > 0 {
+                log_weight += half.ln() - (j as f64).ln();
+            }
+            if let Ok(chi) = ChiSquared::new((df + 2 * j) as f64) {
+                total += log_weight.exp() * chi.sf(critical);
+            }
+        }
+        total
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    while exceed(hi) < power {
+        hi *= 2.0;
+        if hi > 1e9 {
+            return None;
+        }
+    }
+    for _ in 0..60 {
+        let mid = (lo + hi) / 2.0;
+        if exceed(mid) < power {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(hi)
+}
+
+/// Test `samples` (0-based actions, one row a sequence) against `law`.
+///
+/// Errors (bad input) when the options are out of range or the samples'
+/// length is not the law's horizon.
+pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Result<GofReport> {
+    if !(options.alpha > 0.0 && options.alpha < 1.0) {
+        return Err(Error::InvalidInput(format!(
+            "alpha must lie in (0, 1), got {}",
+            options.alpha
+        )));
+    }
+    if !(options.power > 0.0 && options.power < 1.0) {
+        return Err(Error::InvalidInput(format!(
+            "the power must lie in (0, 1), got {}",
+            options.power
+        )));
+    }
+    if let Some(d) = options.tv {
+        if !(d > 0.0 && d <= 1.0) {
+            return Err(Error::InvalidInput(format!(
+                "the total-variation distance must lie in (0, 1], got {d}"
+            )));
+        }
+    }
+    let schedule = law.schedule();
+    let horizon = schedule.last().map_or(0, |c| c.plays.end - 1);
+    if samples.cols() != horizon {
+        return Err(Error::InvalidInput(format!(
+            "the samples have {} rounds, the law {horizon}",
+            samples.cols()
+        )));
+    }
+    if samples.rows() == 0 {
+        return Err(Error::InvalidInput("there are no samples".into()));
+    }
+    let laws = law.laws_f64();
+    let impossible = law.impossible();
+    let k = laws.first().map_or(0, Vec::len);
+    let choices = schedule.len();
+    let joint_cells = (k as u64).checked_pow(choices as u32);
+    let joint_skipped = match joint_cells {
+        Some(cells) if cells <= options.max_joint_cells => None,
+        _ => Some(format!(
+            "K^C = {k}^{choices} joint cells, over the limit of {}",
+            options.max_joint_cells
+        )),
+    };
+    let mut counts = vec![vec![0u64; k]; choices];
+    let mut joint_counts = vec![
+        0u64;
+        if joint_skipped.is_none() {
+            joint_cells.unwrap_or(0) as usize
+        } else {
+            0
+        }
+    ];
+    let mut violation = None;
+    'rows: for i in 0..samples.rows() {
+        let row = samples.row(i);
+        let mut cell = 0usize;
+        for (c, choice) in schedule.iter().enumerate() {
+            let plays = &row[choice.plays.start - 1..choice.plays.end - 1];
+            let a = plays[0] as usize;
+            let reason = if a >= k {
+                Some(format!(
+                    "round {}: action {a} (0-based) is not below K = {k}",
+                    choice.plays.start
+                ))
+            } else if let Some(j) = plays.iter().position(|&b| b as usize != a) {
+                Some(format!(
+                    "choice {c} plays rounds {}..={} with one action, but round {} has {} and round {} has {} (0-based)",
+                    choice.plays.start,
+                    choice.plays.end - 1,
+                    choice.plays.start,
+                    a,
+                    choice.plays.start + j,
+                    plays[j]
+                ))
+            } else if impossible[c][a] {
+                Some(format!(
+                    "choice {c} (round {}) selects action {a} (0-based), which has probability 0",
+                    choice.plays.start
+                ))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                violation = Some(SupportViolation { sample: i, reason });
+                break 'rows;
+            }
+            counts[c][a] += 1;
+            cell = cell * k + a;
+        }
+        if let Some(slot) = joint_counts.get_mut(cell) {
+            *slot += 1;
+        }
+    }
+    let n = samples.rows();
+    let tests = choices + usize::from(joint_skipped.is_none());
+    let per_test_alpha = options.alpha / tests as f64;
+    if violation.is_some() {
+        return Ok(GofReport {
+            n,
+            support_violation: violation,
+            per_choice: Vec::new(),
+            joint: None,
+            joint_skipped,
+            tests,
+            per_test_alpha,
+            reject: true,
+        });
+    }
+    let run = |observed: Vec<u64>, probabilities: Vec<f64>| -> ChiSquareTest {
+        let cells = probabilities.len();
+        let (groups, statistic, df, p_value) = pearson(&observed, &probabilities, n);
+        let n_for_tv = options.tv.and_then(|d| {
+            noncentrality_for_power(cells.saturating_sub(1), per_test_alpha, options.power)
+                .map(|lambda| (lambda / (4.0 * d * d)).ceil())
+        });
+        ChiSquareTest {
+            cells,
+            groups,
+            statistic,
+            df,
+            p_value,
+            n_for_tv,
+        }
+    };
+    let per_choice: Vec<ChiSquareTest> = (0..choices)
+        .map(|c| {
+            let keep: Vec<usize> = (0..k).filter(|&a| !impossible[c][a]).collect();
+            run(
+                keep.iter().map(|&a| counts[c][a]).collect(),
+                keep.iter().map(|&a| laws[c][a]).collect(),
+            )
+        })
+        .collect();
+    let joint = joint_skipped.is_none().then(|| {
+        let mut observed = Vec::new();
+        let mut probabilities = Vec::new();
+        for (cell, &count) in joint_counts.iter().enumerate() {
+            // Decode the cell: choice 0 is the most significant digit.
+            let mut rest = cell;
+            let mut p = 1.0;
+            let mut possible = true;
+            for c in (0..choices).rev() {
+                let a = rest % k;
+                rest /= k;
+                possible &= !impossible[c][a];
+                p *= laws[c][a];
+            }
+            if possible {
+                observed.push(count);
+                probabilities.push(p);
+            }
+        }
+        run(observed, probabilities)
+    });
+    let reject = per_choice
+        .iter()
+        .chain(&joint)
+        .any(|t| t.p_value < per_test_alpha);
+    Ok(GofReport {
+        n,
+        support_violation: None,
+        per_choice,
+        joint,
+        joint_skipped,
+        tests,
+        per_test_alpha,
+        reject,
+    })
+}

@@ -1,0 +1,324 @@
+//! Files in and out: loss sequences (CSV or JSON, exact decimals or `p/q`)
+//! and sample matrices (CSV or NPY, actions 0- or 1-based).
+//!
+//! - **Loss CSV**: one round a line, K losses separated by commas; blank
+//!   lines and lines starting with `#` are skipped.
+//! - **Loss JSON**: an array of rounds, each an array of K numbers or strings
+//!   (`[[0, "1/2", 1], …]`); a JSON number is read from its decimal text,
+//!   exactly (`0.1` is 1/10).
+//! - **Sample CSV**: one sequence a line, one integer action a round,
+//!   separated by commas; blank and `#` lines skipped.
+//! - **Sample NPY**: a 1-D (one round) or 2-D array (sequences × rounds) of
+//!   little-endian integers (`i1 i2 i4 i8 u1 u2 u4 u8`), either order; what
+//!   this module writes is `<i4`, C order, NPY version 1.0, which
+//!   `numpy.load` reads.
+//!
+//! The base (0 or 1) says how actions are numbered in the file; in memory
+//! they are 0-based. The format is chosen by the extension: `.json` / `.npy`,
+//! anything else is CSV.
+
+use super::sample::Samples;
+use crate::error::{Error, Result};
+use crate::num::{parse_rational, Q};
+use std::path::Path;
+
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Error::InvalidInput(format!("cannot read {}: {e}", path.display())))
+}
+
+fn has_extension(path: &Path, ext: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// The lines of a CSV text that carry data, with their 1-based numbers.
+fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Read a loss sequence from a CSV or JSON file (by extension).
+pub fn read_losses(path: &Path) -> Result<Vec<Vec<Q>>> {
+    let text = read_text(path)?;
+    let parsed = if has_extension(path, "json") {
+        parse_losses_json(&text)
+    } else {
+        parse_losses_csv(&text)
+    };
+    parsed.map_err(|e| Error::InvalidInput(format!("{}: {e}", path.display())))
+}
+
+/// Parse a loss CSV text (see the module documentation).
+pub fn parse_losses_csv(text: &str) -> Result<Vec<Vec<Q>>> {
+    data_lines(text)
+        .map(|(n, line)| {
+            line.split(',')
+                .map(|field| {
+                    parse_rational(field.trim())
+                        .map_err(|e| Error::InvalidInput(format!("line {n}: {e}")))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Parse a loss JSON text (see the module documentation).
+pub fn parse_losses_json(text: &str) -> Result<Vec<Vec<Q>>> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Error::InvalidInput(format!("not JSON: {e}")))?;
+    let rounds = value
+        .as_array()
+        .ok_or_else(|| Error::InvalidInput("expected an array of rounds".into()))?;
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(t, round)| {
+            let entries = round
+                .as_array()
+                .ok_or_else(|| Error::InvalidInput(format!("round {} is not an array", t + 1)))?;
+            entries
+                .iter()
+                .map(|x| {
+                    let text = match x {
+                        serde_json::Value::Number(n) => n.to_string(),
+                        serde_json::Value::String(s) => s.clone(),
+                        other => {
+                            return Err(Error::InvalidInput(format!(
+                                "round {}: {other} is not a number",
+                                t + 1
+                            )))
+                        }
+                    };
+                    parse_rational(&text)
+                        .map_err(|e| Error::InvalidInput(format!("round {}: {e}", t + 1)))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Shift a file's action to 0-based, refusing one below the base.
+fn from_base(value: i64, base: u32, at: impl Fn() -> String) -> Result<u32> {
+    let shifted = value - i64::from(base);
+    u32::try_from(shifted).map_err(|_| {
+        Error::InvalidInput(format!(
+            "{}: action {value} is not a valid {base}-based action",
+            at()
+        ))
+    })
+}
+
+/// Read a sample matrix from a CSV or NPY file (by extension) whose actions
+/// are numbered from `base` (0 or 1).
+pub fn read_samples(path: &Path, base: u32) -> Result<Samples> {
+    let parsed = if has_extension(path, "npy") {
+        let bytes = std::fs::read(path)
+            .map_err(|e| Error::InvalidInput(format!("cannot read {}: {e}", path.display())))?;
+        parse_npy(&bytes, base)
+    } else {
+        parse_samples_csv(&read_text(path)?, base)
+    };
+    parsed.map_err(|e| Error::InvalidInput(format!("{}: {e}", path.display())))
+}
+
+/// Parse a sample CSV text whose actions are numbered from `base`.
+pub fn parse_samples_csv(text: &str, base: u32) -> Result<Samples> {
+    let mut data = Vec::new();
+    let mut cols = None;
+    let mut rows = 0;
+    for (n, line) in data_lines(text) {
+        let before = data.len();
+        for field in line.split(',') {
+            let field = field.trim();
+            let value: i64 = field.parse().map_err(|_| {
+                Error::InvalidInput(format!("line {n}: '{field}' is not an integer action"))
+            })?;
+            data.push(from_base(value, base, || format!("line {n}"))?);
+        }
+        let width = data.len() - before;
+        if *cols.get_or_insert(width) != width {
+            return Err(Error::InvalidInput(format!(
+                "line {n} has {width} actions, the first sequence {}",
+                cols.unwrap_or(0)
+            )));
+        }
+        rows += 1;
+    }
+    Samples::new(rows, cols.unwrap_or(0), data)
+}
+
+/// Parse an NPY file's bytes (see the module documentation).
+pub fn parse_npy(bytes: &[u8], base: u32) -> Result<Samples> {
+    let bad = |why: &str| Error::InvalidInput(format!("not a supported NPY file: {why}"));
+    if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
+        return Err(bad("no NPY magic"));
+    }
+    let (header_len, start) = match bytes[6] {
+        1 => (usize::from(u16::from_le_bytes([bytes[8], bytes[9]])), 10),
+        2 | 3 if bytes.len() >= 12 => (
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+            12,
+        ),
+        _ => return Err(bad("unknown version")),
+    };
+    let header = bytes
+        .get(start..start + header_len)
+        .and_then(|h| std::str::from_utf8(h).ok())
+        .ok_or_else(|| bad("truncated header"))?;
+    let field = |key: &str| -> Result<&str> {
+        let at = header
+            .find(&format!("'{key}'"))
+            .ok_or_else(|| bad(&format!("no '{key}' in the header")))?;
+        let rest = &header[at + key.len() + 2..];
+        Ok(rest.trim_start().trim_start_matches(':').trim_start())
+    };
+    let descr = field("descr")?;
+    let descr = descr
+        .strip_prefix('\'')
+        .and_then(|d| d.split('\'').next())
+        .ok_or_else(|| bad("unreadable descr"))?;
+    let (signed, width) = match descr {
+        "|i1" | "<i1" | "i1" => (true, 1),
+        "|u1" | "<u1" | "u1" => (false, 1),
+        "<i2" => (true, 2),
+        "<u2" => (false, 2),
+        "<i4" => (true, 4),
+        "<u4" => (false, 4),
+        "<i8" => (true, 8),
+        "<u8" => (false, 8),
+        other => {
+            return Err(bad(&format!(
+                "dtype '{other}' (expected little-endian integers)"
+            )))
+        }
+    };
+    let fortran = field("fortran_order")?.starts_with("True");
+    let shape_text = field("shape")?;
+    let shape_text = shape_text
+        .strip_prefix('(')
+        .and_then(|s| s.split(')').next())
+        .ok_or_else(|| bad("unreadable shape"))?;
+    let shape: Vec<usize> = shape_text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().map_err(|_| bad("unreadable shape")))
+        .collect::<Result<_>>()?;
+    let (rows, cols) = match shape[..] {
+        [n] => (n, 1),
+        [n, t] => (n, t),
+        _ => return Err(bad("expected a 1-D or 2-D array")),
+    };
+    let body = &bytes[start + header_len..];
+    let count = rows * cols;
+    if body.len() < count * width {
+        return Err(bad("fewer values than the shape says"));
+    }
+    let mut data = vec![0u32; count];
+    for (k, chunk) in body.chunks_exact(width).take(count).enumerate() {
+        let mut raw = [0u8; 8];
+        raw[..width].copy_from_slice(chunk);
+        let value = if signed {
+            let shift = 64 - 8 * width as u32;
+            (i64::from_le_bytes(raw) << shift) >> shift
+        } else {
+            i64::try_from(u64::from_le_bytes(raw)).unwrap_or(i64::MAX)
+        };
+        let (row, col) = if fortran {
+            (k % rows.max(1), k / rows.max(1))
+        } else {
+            (k / cols.max(1), k % cols.max(1))
+        };
+        data[row * cols + col] = from_base(value, base, || format!("row {row}, column {col}"))?;
+    }
+    Samples::new(rows, cols, data)
+}
+
+/// The samples as an NPY file: `<i4`, C order, actions numbered from `base`.
+pub fn npy_bytes(samples: &Samples, base: u32) -> Vec<u8> {
+    let mut header = format!(
+        "{{'descr': '<i4', 'fortran_order': False, 'shape': ({}, {}), }}",
+        samples.rows(),
+        samples.cols()
+    );
+    // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
+    let unpadded = 10 + header.len() + 1;
+    header.push_str(&" ".repeat((64 - unpadded % 64) % 64));
+    header.push('\n');
+    let mut out = Vec::with_capacity(10 + header.len() + 4 * samples.data().len());
+    out.extend_from_slice(b"\x93NUMPY\x01\x00");
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    for &a in samples.data() {
+        out.extend_from_slice(&((a + base) as i32).to_le_bytes());
+    }
+    out
+}
+
+/// The samples as CSV text: one sequence a line, actions from `base`.
+pub fn csv_text(samples: &Samples, base: u32) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(samples.data().len() * 3);
+    for i in 0..samples.rows() {
+        for (j, a) in samples.row(i).iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{}", a + base);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Write the samples to `path`: NPY for a `.npy` extension, else CSV.
+pub fn write_samples(path: &Path, samples: &Samples, base: u32) -> Result<()> {
+    let bytes = if has_extension(path, "npy") {
+        npy_bytes(samples, base)
+    } else {
+        csv_text(samples, base).into_bytes()
+    };
+    std::fs::write(path, bytes)
+        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn npy_round_trip_in_both_bases() {
+        let samples = Samples::new(2, 3, vec![0, 1, 2, 2, 2, 0]).unwrap();
+        for base in [0, 1] {
+            let bytes = npy_bytes(&samples, base);
+            // The header ends on a 64-byte boundary, as NPY 1.0 requires.
+            let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
+            assert_eq!((10 + header_len) % 64, 0);
+            assert_eq!(parse_npy(&bytes, base).unwrap(), samples);
+            assert_eq!(
+                parse_samples_csv(&csv_text(&samples, base), base).unwrap(),
+                samples
+            );
+        }
+    }
+
+    #[test]
+    fn one_based_zero_is_refused() {
+        assert!(parse_samples_csv("1,0\n", 1).is_err());
+        assert!(parse_samples_csv("1,2\n1\n", 1).is_err());
+    }
+
+    #[test]
+    fn loss_files_are_exact() {
+        let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+        let want = vec![vec![q(1, 10), q(1, 3)], vec![q(1, 1), q(0, 1)]];
+        assert_eq!(parse_losses_csv("# x\n0.1, 1/3\n\n1,0\n").unwrap(), want);
+        assert_eq!(
+            parse_losses_json(r#"[[0.1, "1/3"], [1, 0]]"#).unwrap(),
+            want
+        );
+    }
+}

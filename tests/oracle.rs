@@ -1,0 +1,266 @@
+//! The oracle (`dpdtol::oracle`) as a user with a fast sampler meets it:
+//! correct samplers pass `gof`, planted bugs are caught, samples are the
+//! same for any thread count, the audit's bound sits below the exact ε.
+//!
+//! The planted bugs are in an independent f64 re-implementation of `wu-wang`
+//! (Wu & Wang Algorithm 1, Gumbel noise, B = 1), written here from the
+//! pseudo-code (000, lines 53–70), not from the crate's sampler. Every test
+//! uses fixed seeds; a failure message names them.
+
+use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::mechanism::Noise;
+use dpdtol::num::Q;
+use dpdtol::oracle::audit::{audit, exact_ratios, AuditOptions};
+use dpdtol::oracle::gof::{gof, GofOptions, GofReport};
+use dpdtol::oracle::sample::{sample, sample_with};
+use dpdtol::oracle::{io, Samples, Target};
+use rand::Rng;
+use rand_distr::{Distribution, Gumbel};
+
+const K: usize = 3;
+const T: usize = 31;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// Round `t` (from 1) has the losses `(t/32, 1/2, 1 − t/32)`: every window
+/// sum changes when the window moves by one round, every loss is
+/// fractional (so the resampling matters), and within a round the losses
+/// are ordered (so one shared uniform orders the resampled losses too).
+fn losses() -> Vec<Vec<Q>> {
+    (1..=T as i64)
+        .map(|t| vec![q(t, 32), q(1, 2), q(32 - t, 32)])
+        .collect()
+}
+
+fn wu_wang_gumbel_b1() -> Target {
+    let mut config = Config::new(AlgorithmId::WuWang, K, q(1, 1));
+    config.noise = Some(Noise::Gumbel);
+    config.resample = true;
+    Target::algorithm(config.build().unwrap(), losses()).unwrap()
+}
+
+/// The bugs planted in [`wu_wang`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Bug {
+    None,
+    /// Epoch r ≥ 2 ends one round late, at round 2^r instead of 2^r − 1.
+    PlaysOffByOne,
+    /// Epoch r's selection reads rounds 2^{r−2}−1 .. 2^{r−1}−2 (one early).
+    ReadsOffByOne,
+    /// The last epoch's noise has twice the scale.
+    DoubleScaleLastEpoch,
+    /// One uniform per round decides every action's Bernoulli resampling.
+    SharedUniform,
+}
+
+/// Wu & Wang Algorithm 1 with Gumbel(2/ε) noise, ε = 1, B = 1, on f64
+/// losses, 0-based actions, with `bug` planted.
+fn wu_wang<R: Rng + ?Sized>(losses: &[Vec<f64>], bug: Bug, rng: &mut R) -> Vec<usize> {
+    let k = losses[0].len();
+    let t_max = losses.len();
+    let beta = 2.0;
+    let mut actions = Vec::with_capacity(t_max);
+    let mut j = rng.random_range(0..k); // J_0 uniform (line 3)
+    let mut start = 1; // epoch r = 1 starts at round 2^0
+    let mut epoch = 1;
+    while start <= t_max {
+        let end = (2 * start - 1).min(t_max); // rounds 2^{r−1} .. 2^r − 1
+        let play_to = if bug == Bug::PlaysOffByOne && epoch > 1 {
+            (end + 1).min(t_max)
+        } else {
+            end
+        };
+        while actions.len() < play_to {
+            actions.push(j);
+        }
+        // G_r: the epoch's resampled losses (lines 9–14).
+        let (read_from, read_to) = if bug == Bug::ReadsOffByOne && start > 1 {
+            (start - 1, end - 1)
+        } else {
+            (start, end)
+        };
+        let mut g = vec![0.0; k];
+        for round in &losses[read_from - 1..read_to] {
+            let shared: f64 = rng.random();
+            for (gj, &l) in g.iter_mut().zip(round) {
+                let u = if bug == Bug::SharedUniform {
+                    shared
+                } else {
+                    rng.random()
+                };
+                *gj += f64::from(u8::from(u < l));
+            }
+        }
+        // J_r = argmax −G_r + Q (line 16).
+        let scale = if bug == Bug::DoubleScaleLastEpoch && 2 * start > t_max / 2 {
+            2.0 * beta
+        } else {
+            beta
+        };
+        let gumbel = Gumbel::new(0.0, scale).unwrap();
+        j = (0..k)
+            .map(|i| (i, -g[i] + gumbel.sample(rng)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap()
+            .0;
+        start *= 2;
+        epoch += 1;
+    }
+    actions.truncate(t_max);
+    actions
+}
+
+fn f64_losses() -> Vec<Vec<f64>> {
+    losses()
+        .iter()
+        .map(|v| v.iter().map(dpdtol::num::Real::to_f64).collect())
+        .collect()
+}
+
+fn check(bug: Bug, n: usize, seed: u64) -> GofReport {
+    let target = wu_wang_gumbel_b1();
+    let law = target.law(Default::default()).unwrap();
+    let losses = f64_losses();
+    let samples = sample_with(n, T, seed, |rng| wu_wang(&losses, bug, rng));
+    gof(&law, &samples, &GofOptions::default()).unwrap()
+}
+
+#[test]
+fn the_crates_own_sampler_passes() {
+    let target = wu_wang_gumbel_b1();
+    let law = target.law(Default::default()).unwrap();
+    for seed in [1, 2] {
+        let samples = sample(&target, 100_000, seed);
+        let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+        assert!(!report.reject, "seed {seed}: {report:?}");
+        assert_eq!(report.per_choice.len(), 5);
+        assert!(report.joint.is_some());
+    }
+}
+
+#[test]
+fn an_independent_correct_sampler_passes() {
+    let report = check(Bug::None, 100_000, 3);
+    assert!(!report.reject, "seed 3: {report:?}");
+}
+
+#[test]
+fn an_epoch_boundary_off_by_one_is_a_support_violation() {
+    let report = check(Bug::PlaysOffByOne, 100_000, 4);
+    assert!(report.reject, "seed 4");
+    let violation = report.support_violation.expect("a support violation");
+    assert!(violation.sample < 100, "{violation:?}");
+}
+
+#[test]
+fn reading_the_epochs_one_round_early_is_rejected() {
+    let report = check(Bug::ReadsOffByOne, 100_000, 5);
+    assert!(report.support_violation.is_none());
+    assert!(report.reject, "seed 5: {report:?}");
+}
+
+#[test]
+fn a_noise_scale_off_by_two_in_one_epoch_is_rejected() {
+    let report = check(Bug::DoubleScaleLastEpoch, 100_000, 6);
+    assert!(report.reject, "seed 6: {report:?}");
+    // Only the last choice is wrong: its own test sees it.
+    let last = report.per_choice.last().unwrap();
+    assert!(last.p_value < report.per_test_alpha, "seed 6: {last:?}");
+}
+
+#[test]
+fn one_uniform_shared_by_all_actions_in_the_resampling_is_rejected() {
+    let report = check(Bug::SharedUniform, 100_000, 7);
+    assert!(report.reject, "seed 7: {report:?}");
+}
+
+#[test]
+fn samples_do_not_depend_on_the_thread_count() {
+    let target = wu_wang_gumbel_b1();
+    let draw = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| sample(&target, 5000, 11))
+    };
+    let one = draw(1);
+    assert_eq!(one, draw(3));
+    // And the first rows do not depend on how many rows are drawn.
+    assert_eq!(one.slice(0..100), sample(&target, 100, 11));
+}
+
+#[test]
+fn sample_files_round_trip_through_csv_and_npy() {
+    let target = wu_wang_gumbel_b1();
+    let samples = sample(&target, 50, 12);
+    let dir = std::env::temp_dir().join(format!("dpdtol-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, base) in [("s.csv", 1), ("s.npy", 0), ("t.npy", 1)] {
+        let path = dir.join(name);
+        io::write_samples(&path, &samples, base).unwrap();
+        assert_eq!(io::read_samples(&path, base).unwrap(), samples, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tv_sample_size_shrinks_as_the_distance_grows() {
+    let target = wu_wang_gumbel_b1();
+    let law = target.law(Default::default()).unwrap();
+    let samples = sample(&target, 1000, 13);
+    let n_for = |d: f64| {
+        let options = GofOptions {
+            tv: Some(d),
+            ..GofOptions::default()
+        };
+        gof(&law, &samples, &options).unwrap().per_choice[1]
+            .n_for_tv
+            .unwrap()
+    };
+    // λ*/(4D²): a quarter of the distance needs 16 times the samples.
+    let (small, large) = (n_for(0.01), n_for(0.04));
+    assert!((small / large - 16.0).abs() < 0.01, "{small} vs {large}");
+}
+
+/// A one-shot selection: the exponential mechanism (Gumbel noise) on two
+/// actions with losses 0 and 1 at scale 1 is exactly e-DP (ratio e at
+/// each action), and the audit's bound must stay below 1 = ln e while
+/// being positive with this many samples.
+#[test]
+fn the_audit_bound_sits_below_the_exact_epsilon() {
+    let scale = dpdtol::mechanism::Scale::beta(q(1, 1)).unwrap();
+    let x = Target::mechanism(Noise::Gumbel, scale.clone(), vec![q(0, 1), q(1, 1)]).unwrap();
+    let y = Target::mechanism(Noise::Gumbel, scale, vec![q(1, 1), q(0, 1)]).unwrap();
+    let (sx, sy) = (sample(&x, 200_000, 21), sample(&y, 200_000, 22));
+    let report = audit(&sx, &sy, &AuditOptions::default()).unwrap();
+    // By hand: P(0 | x) = 1/(1 + e^{−1}) = e/(1+e), P(0 | y) = 1/(1+e), a
+    // ratio of e, and the same for action 1 the other way: ε = 1 exactly.
+    assert!(report.epsilon_lower > 0.9, "seeds 21, 22: {report:?}");
+    assert!(report.epsilon_lower < 1.0, "seeds 21, 22: {report:?}");
+    let (lx, ly) = (
+        x.law(Default::default()).unwrap(),
+        y.law(Default::default()).unwrap(),
+    );
+    let (event, max) = exact_ratios(&lx, &ly, 2, &report).unwrap();
+    // Certified enclosures of e, to f64 precision.
+    let e = std::f64::consts::E;
+    for r in [event.unwrap(), max] {
+        let lo = dpdtol::num::Real::to_f64(&r.lo.unwrap());
+        let hi = dpdtol::num::Real::to_f64(&r.hi.unwrap());
+        assert!(
+            (lo - e).abs() < 1e-12 && (hi - e).abs() < 1e-12,
+            "{lo} {hi}"
+        );
+    }
+}
+
+#[test]
+fn samples_of_the_wrong_horizon_are_bad_input() {
+    let target = wu_wang_gumbel_b1();
+    let law = target.law(Default::default()).unwrap();
+    let short = Samples::new(1, 3, vec![0, 0, 0]).unwrap();
+    assert!(gof(&law, &short, &GofOptions::default()).is_err());
+}

@@ -1,0 +1,211 @@
+//! Every command's `--json` output is checked against its schema,
+//! `docs/schema/<command>.json` (JSON Schema draft 2020-12, validated by
+//! boon), on real runs; and every schema pins `schema_version` to the
+//! binary's.
+
+mod common;
+
+use common::{dpdtol, json};
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn schema_path(command: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/schema")
+        .join(format!("{command}.json"))
+}
+
+/// Check `value` against the schema of `command`: every violation, or Ok.
+fn check(command: &str, value: &Value) -> Result<(), String> {
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    let location = schema_path(command).display().to_string();
+    let index = compiler
+        .compile(&location, &mut schemas)
+        .unwrap_or_else(|e| panic!("{location} does not compile: {e:#}"));
+    schemas.validate(value, index).map_err(|e| format!("{e:#}"))
+}
+
+/// `value` must satisfy the schema of `command` and carry version 1.
+fn validate(command: &str, value: &Value) {
+    if let Err(e) = check(command, value) {
+        panic!("{command} output violates its schema: {e}\n{value}");
+    }
+    assert_eq!(value["schema_version"], "1", "{command}");
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dpdtol-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// wu-wang with Gumbel noise, K = 2, t = 7, on a small loss file.
+fn target(losses: &std::path::Path) -> Vec<String> {
+    std::fs::write(losses, "0,1\n1/2,1/4\n0.3,1\n1,0\n0,0\n1,1\n0,1/2\n").unwrap();
+    [
+        "--algorithm",
+        "wu-wang",
+        "--noise",
+        "gumbel",
+        "--epsilon",
+        "1",
+        "--losses-file",
+        losses.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Run `dpdtol <command> <target…> <more…>`, which must succeed, and
+/// parse its JSON.
+fn oracle(command: &str, target: &[String], more: &[&str]) -> Value {
+    let mut args = vec![command];
+    args.extend(target.iter().map(String::as_str));
+    args.extend(more);
+    json(&args)
+}
+
+#[test]
+fn law_sample_gof_and_audit_match_their_schemas() {
+    let losses = temp("losses.csv");
+    let t = target(&losses);
+    let law = oracle("law", &t, &["--sequence", "1,2,2,1,1,1,1", "--json"]);
+    validate("law", &law);
+    // The schema can fail: without its choices the output is refused.
+    let mut broken = law.clone();
+    broken.as_object_mut().unwrap().remove("choices");
+    assert!(check("law", &broken).is_err());
+    let one_shot = json(&[
+        "law",
+        "--mechanism",
+        "exponential",
+        "--scale",
+        "1",
+        "--losses",
+        "0,1,2",
+        "--json",
+    ]);
+    validate("law", &one_shot);
+    let samples = temp("s.npy");
+    let samples_str = samples.to_str().unwrap();
+    let sample = oracle(
+        "sample",
+        &t,
+        &["--n", "400", "--seed", "3", "--out", samples_str, "--json"],
+    );
+    validate("sample", &sample);
+    let gof = oracle(
+        "gof",
+        &t,
+        &["--samples", samples_str, "--tv", "0.1", "--json"],
+    );
+    validate("gof", &gof);
+    assert_eq!(gof["reject"], false, "seed 3: {gof}");
+    // A second sample on a neighbour (round 3 changed) for the audit.
+    let neighbour = temp("neighbour.csv");
+    std::fs::write(&neighbour, "0,1\n1/2,1/4\n1,0\n1,0\n0,0\n1,1\n0,1/2\n").unwrap();
+    let mut t2 = t.clone();
+    let at = t2.iter().position(|a| a == "--losses-file").unwrap() + 1;
+    t2[at] = neighbour.to_str().unwrap().to_string();
+    let second = temp("s2.csv");
+    let second_str = second.to_str().unwrap();
+    oracle(
+        "sample",
+        &t2,
+        &["--n", "400", "--seed", "4", "--out", second_str, "--json"],
+    );
+    let audit = oracle(
+        "audit",
+        &t,
+        &[
+            "--first",
+            samples_str,
+            "--second",
+            second_str,
+            "--neighbour-file",
+            neighbour.to_str().unwrap(),
+            "--json",
+        ],
+    );
+    validate("audit", &audit);
+}
+
+#[test]
+fn the_older_commands_match_their_schemas() {
+    validate(
+        "mechanism",
+        &json(&[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--base",
+            "1/2",
+            "--losses",
+            "0,1",
+            "--json",
+        ]),
+    );
+    validate(
+        "privacy",
+        &json(&[
+            "privacy",
+            "--algorithm",
+            "wu-wang",
+            "--actions",
+            "2",
+            "--horizon",
+            "2",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--json",
+        ]),
+    );
+    validate(
+        "regret",
+        &json(&[
+            "regret",
+            "--algorithm",
+            "ftl",
+            "--means",
+            "0.2,0.5",
+            "--setting",
+            "deterministic",
+            "--horizon",
+            "4",
+            "--epsilon",
+            "1",
+            "--json",
+        ]),
+    );
+    validate(
+        "verify",
+        &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
+    );
+}
+
+#[test]
+fn gof_exits_1_on_rejection_and_2_on_bad_input() {
+    let losses = temp("losses-gof.csv");
+    let t = target(&losses);
+    // Every sequence plays action 1 throughout: possible, but far too
+    // frequent for the law: rejected.
+    let samples = temp("constant.csv");
+    std::fs::write(&samples, "1,1,1,1,1,1,1\n".repeat(500)).unwrap();
+    let mut args = vec!["gof"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--samples", samples.to_str().unwrap()]);
+    assert_eq!(dpdtol(&args).status.code(), Some(1));
+    // An action that changes inside an epoch: a support violation, exit 1.
+    std::fs::write(&samples, "1,1,2,1,1,1,1\n").unwrap();
+    let out = dpdtol(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("support violation in sample 0"));
+    // A 0 in a 1-based file: bad input, one line on stderr, exit 2.
+    std::fs::write(&samples, "0,1,1,1,1,1,1\n").unwrap();
+    let out = dpdtol(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
