@@ -59,7 +59,7 @@ __all__ = [
     "regret",
 ]
 
-DEFAULT_ALPHA = Fraction(1, 10**6)
+DEFAULT_ALPHA = 1e-3  # the family-wise level of `dpdtol gof` (dpdtol::oracle::gof)
 
 
 def _exact(x: Any, what: str) -> str:
@@ -262,17 +262,21 @@ def sequence_law(
     noise_scale: Any = None,
     resample: bool = False,
     digits: int = 30,
+    force: bool = False,
 ) -> SequenceLaw:
     """The law of ``algorithm``'s action sequence on ``losses`` (T x K, one loss
     vector a round, in [0, 1]). ``algorithm`` is one of ``ftl``, ``naive-ftnl``,
     ``hu-rnm-ftnl``, ``wu-wang``, ``prefix-softmax``; ``noise``
     (``gumbel``/``exponential``/``laplace``, default Laplace) and ``resample``
     (B = 1) are ``wu-wang``'s; ``noise_scale`` overrides the paper's default
-    scale (for ``prefix-softmax``, the temperature 1/η)."""
+    scale (for ``prefix-softmax``, the temperature 1/η). The resampling law
+    costs (n+1)^K selections per choice of n rounds: over dpdtol's limit it
+    raises TooLargeError unless ``force``."""
     d = _native.sequence_law(
         algorithm,
         _matrix(losses, "losses"),
         digits=int(digits),
+        force=bool(force),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return _sequence_law(d)
@@ -307,18 +311,19 @@ class GofResult:
     """The outcome of a goodness-of-fit test (see ``gof``)."""
 
     rejected: bool
-    """True when the samples are not from the law: a support violation, or a
-    p-value below alpha / (number of tests)."""
+    """True when the samples are not from the law at level alpha: a sample
+    outside the support, or a p-value below alpha / (number of tests)."""
     p_min: float
-    """The smallest p-value (approximate: the chi-square approximation)."""
+    """The smallest p-value (asymptotic: the chi-square approximation)."""
     tests: Tuple[Dict[str, Any], ...]
-    """Each test: ``name`` (``"choice c"``, ``"joint"``), ``statistic``, ``df``, ``p_value``."""
-    support_violations: int
-    """The number of samples that the law gives probability 0."""
-    first_violation: Optional[Dict[str, Any]]
-    """The first of them: ``sample`` (row), ``round`` (1-based) and ``reason``."""
+    """Each test: ``name`` (``"choice c"``, ``"joint"``), ``cells``, ``groups``
+    (after pooling), ``statistic``, ``df``, ``p_value``, ``n_for_tv`` (the
+    sample size that detects the total-variation distance ``tv`` with
+    probability 0.9, when ``tv`` was given)."""
+    support_violation: Optional[Dict[str, Any]]
+    """The first sample the law gives probability 0: ``sample`` (row) and ``reason``."""
     alpha: float
-    threshold: float
+    per_test_alpha: float
     """alpha / (number of tests): the Bonferroni level of each test."""
     joint_skipped: Optional[str]
     """Why the joint test was not run, if it was not."""
@@ -343,7 +348,13 @@ def _actions(samples: Any, ndim: int, one_based: bool) -> np.ndarray:
     elif arr.dtype.kind not in "iub":
         raise ValueError(f"samples: actions must be integers, got dtype {arr.dtype}")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
-    return arr - 1 if one_based else arr
+    arr = arr - 1 if one_based else arr
+    if arr.size and arr.min() < 0:
+        raise ValueError(
+            f"samples: action {arr.min() + int(one_based)} is below the first action"
+            f" ({'1: one_based=True' if one_based else '0: pass one_based=True for 1-based actions'})"
+        )
+    return arr
 
 
 def gof(
@@ -352,10 +363,12 @@ def gof(
     epsilon: Any,
     samples: Any,
     one_based: bool = False,
-    alpha: Any = DEFAULT_ALPHA,
+    alpha: float = DEFAULT_ALPHA,
+    tv: Optional[float] = None,
     noise: Optional[str] = None,
     noise_scale: Any = None,
     resample: bool = False,
+    force: bool = False,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of actions, 0-based unless
     ``one_based``) from any implementation of ``algorithm`` on ``losses``
@@ -364,12 +377,17 @@ def gof(
     chi-square per choice; one on the joint law of all choices (which sees
     randomness shared between choices). Cells are pooled in order of increasing
     expected count until each expects >= 5; the sample is rejected when any
-    p-value is below alpha / (number of tests)."""
+    p-value is below alpha / (number of tests) (``dpdtol::oracle::gof``, the
+    test of ``dpdtol gof``). With ``tv``, each test also reports the sample
+    size that detects a total-variation distance ``tv`` with probability 0.9.
+    ``force`` lifts the cost guard of the resampling (B = 1) law."""
     d = _native.gof(
         algorithm,
         _matrix(losses, "losses"),
         samples=_actions(samples, 2, one_based),
-        alpha=_exact(alpha, "alpha"),
+        alpha=float(alpha),
+        tv=None if tv is None else float(tv),
+        force=bool(force),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return _gof_result(d, _sequence_law(d["law"]))
@@ -382,7 +400,8 @@ def mechanism_gof(
     scale: Any = None,
     unit_weight: Any = None,
     one_based: bool = False,
-    alpha: Any = DEFAULT_ALPHA,
+    alpha: float = DEFAULT_ALPHA,
+    tv: Optional[float] = None,
 ) -> GofResult:
     """``gof`` for one report-noisy-max selection (see ``mechanism_law``):
     ``samples`` is a 1-D array of selected indices."""
@@ -392,7 +411,8 @@ def mechanism_gof(
         _actions(samples, 1, one_based),
         scale=_option(scale, "scale"),
         unit_weight=_option(unit_weight, "unit_weight"),
-        alpha=_exact(alpha, "alpha"),
+        alpha=float(alpha),
+        tv=None if tv is None else float(tv),
     )
     return _gof_result(d, _law(d["law"]))
 

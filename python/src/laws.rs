@@ -6,25 +6,20 @@
 //! rounded outward (so `lo ≤ value ≤ hi` holds for the decimals too), and the
 //! f64 `approx` (the midpoint of the enclosure), labelled as approximate.
 
-use dpdtol::algorithm::{Algorithm, Choice, Config, SequenceLaw};
-use dpdtol::mechanism::{self, BestLaw, Noise, Scale};
-use dpdtol::num::{
-    format_sig_directed, refine_until, relative_width, Certified, Dir, Exact, Kind, Precision,
-    Real, Q,
-};
+use dpdtol::algorithm::{Algorithm, BestOptions, BestSequenceLaw, Config};
+use dpdtol::mechanism::Scale;
+use dpdtol::num::{format_sig_directed, Certified, Dir, Exact, Kind, Precision, Real, Q};
+use dpdtol::oracle::law::{choice_laws, Enclosed};
+use dpdtol::oracle::Target;
 use dpdtol::privacy::{self, Options, Problem, Ratio, Report};
 use dpdtol::regret::{self, bernoulli, Instance, Plan, Round, Setting};
-use dpdtol::{Error, Result};
-use num_bigint::BigInt;
+use dpdtol::Result;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// Significant digits of the decimal ends of an enclosure.
 const DIGITS: usize = 40;
-
-/// The highest precision a certified sequence law is refined to.
-const MAX_BITS: u32 = 4096;
 
 /// One number: exact, or certified, with its f64 approximation.
 #[derive(Clone, Debug)]
@@ -40,27 +35,14 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// An exact value.
-    pub fn exact(q: Q) -> Entry {
+    /// An oracle value (exact when its kind is).
+    pub fn enclosed(x: Enclosed) -> Entry {
         Entry {
-            approx: Real::to_f64(&q),
-            lo: q.clone(),
-            hi: q.clone(),
-            exact: Some(q),
+            approx: x.to_f64(),
+            exact: (x.kind == Kind::Exact).then(|| x.lo.clone()),
+            lo: x.lo,
+            hi: x.hi,
         }
-    }
-
-    /// A certified value; an error if the interval has no finite ends.
-    pub fn certified(x: &Certified) -> Result<Entry> {
-        let (lo, hi) = x
-            .enclosure()
-            .ok_or_else(|| Error::Domain("an enclosure without finite ends".into()))?;
-        Ok(Entry {
-            exact: None,
-            approx: Real::to_f64(x),
-            lo,
-            hi,
-        })
     }
 
     /// `(exact "p/q" or None, lo, hi, approx)` for Python.
@@ -110,9 +92,9 @@ impl Provenance {
 /// schedule (an online algorithm).
 #[derive(Clone, Debug)]
 pub struct Laws {
-    /// The choices, for an online algorithm.
-    pub schedule: Option<Vec<Choice>>,
-    /// One law per choice (one law for a mechanism).
+    /// The choices (one, playing round 1, for a mechanism).
+    pub schedule: Vec<(usize, usize, usize, usize)>,
+    /// One law per choice.
     pub rows: Vec<Vec<Entry>>,
     /// How they were computed.
     pub provenance: Provenance,
@@ -120,7 +102,7 @@ pub struct Laws {
 
 impl Laws {
     /// `{kind, precision_bits, accepted, why_not_exact, laws: [[entry]],
-    /// schedule: [(plays_start, plays_end, reads_start, reads_end)] | None}`,
+    /// schedule: [(plays_start, plays_end, reads_start, reads_end)]}`,
     /// rounds numbered from 1, ranges half-open.
     pub fn into_dict(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let d = PyDict::new(py);
@@ -135,12 +117,7 @@ impl Laws {
             })
             .collect::<PyResult<Vec<_>>>()?;
         d.set_item("laws", rows)?;
-        let schedule = self.schedule.as_ref().map(|s| {
-            s.iter()
-                .map(|c| (c.plays.start, c.plays.end, c.reads.start, c.reads.end))
-                .collect::<Vec<_>>()
-        });
-        d.set_item("schedule", schedule)?;
+        d.set_item("schedule", self.schedule)?;
         Ok(d.into_any().unbind())
     }
 }
@@ -160,91 +137,46 @@ pub fn scale(beta: Option<Q>, unit_weight: Option<Q>) -> PyResult<Scale> {
     s.map_err(crate::py_err)
 }
 
-/// The law of report-noisy-max with `noise`: [`mechanism::best_law`].
-pub fn mechanism(noise: Noise, losses: &[Q], scale: &Scale, digits: u32) -> Result<Laws> {
-    Ok(match mechanism::best_law(noise, losses, scale, digits)? {
-        BestLaw::Exact(law) => Laws {
-            schedule: None,
-            rows: vec![law.into_iter().map(Entry::exact).collect()],
-            provenance: Provenance::EXACT,
-        },
-        BestLaw::Certified {
-            law,
+/// The law of `target`: exact when the exact backend can represent it,
+/// else certified to relative width `10^−digits`
+/// ([`Target::law`]); `force` lifts the cost guard of the resampling law.
+pub fn of(target: &Target, digits: u32, force: bool) -> Result<(Laws, BestSequenceLaw)> {
+    let law = target.law(BestOptions {
+        digits,
+        force,
+        progress: None,
+    })?;
+    let provenance = match &law {
+        BestSequenceLaw::Exact(_) => Provenance::EXACT,
+        BestSequenceLaw::Certified {
             precision,
             accepted,
             why_not_exact,
-        } => Laws {
-            schedule: None,
-            rows: vec![law.iter().map(Entry::certified).collect::<Result<_>>()?],
-            provenance: Provenance {
-                kind: Kind::Certified,
-                precision: Some(precision.0),
-                accepted,
-                why_not_exact: Some(why_not_exact),
-            },
-        },
-    })
-}
-
-/// Whether an enclosure is as narrow as asked: relative width at most
-/// `target`, or a point.
-fn tight(x: &Certified, target: &Q) -> bool {
-    x.enclosure()
-        .is_some_and(|(lo, hi)| lo == hi || relative_width(&lo, &hi).is_some_and(|w| w <= *target))
-}
-
-/// The law of `alg`'s action sequence on `losses`: exact when every choice's
-/// law is rational, else certified, the precision doubled from 128 bits (up
-/// to [`MAX_BITS`]) until every probability has relative width at most
-/// `10^−digits`.
-pub fn sequence(alg: &Algorithm, losses: &[Vec<Q>], digits: u32) -> Result<Laws> {
-    let split = |law: Vec<(Choice, Vec<Entry>)>| law.into_iter().unzip::<_, _, Vec<_>, Vec<_>>();
-    let why = match SequenceLaw::<Exact>::of(alg, losses, &()) {
-        Ok(law) => {
-            let (schedule, rows) = split(
-                law.choices
-                    .into_iter()
-                    .map(|(c, l)| (c, l.into_iter().map(Entry::exact).collect()))
-                    .collect(),
-            );
-            return Ok(Laws {
-                schedule: Some(schedule),
-                rows,
-                provenance: Provenance::EXACT,
-            });
-        }
-        Err(Error::NotRepresentable(why)) => why,
-        Err(e) => return Err(e),
-    };
-    let target = Q::new(1.into(), BigInt::from(10u32).pow(digits));
-    let refined = refine_until(
-        Precision(128),
-        Precision(MAX_BITS),
-        |bits| SequenceLaw::<Certified>::of(alg, losses, &bits),
-        |law| {
-            law.choices
-                .iter()
-                .all(|(_, l)| l.iter().all(|p| tight(p, &target)))
-        },
-    )?;
-    let (schedule, rows) = split(
-        refined
-            .value
-            .choices
-            .into_iter()
-            .map(|(c, l)| Ok((c, l.iter().map(Entry::certified).collect::<Result<_>>()?)))
-            .collect::<Result<_>>()?,
-    );
-    Ok(Laws {
-        schedule: Some(schedule),
-        rows,
-        provenance: Provenance {
+            ..
+        } => Provenance {
             kind: Kind::Certified,
-            precision: Some(refined.precision.0),
-            accepted: refined.accepted,
-            why_not_exact: Some(why),
+            precision: Some(precision.0),
+            accepted: *accepted,
+            why_not_exact: Some(why_not_exact.clone()),
         },
-    })
+    };
+    let rows = choice_laws(&law)?
+        .into_iter()
+        .map(|row| row.into_iter().map(Entry::enclosed).collect())
+        .collect();
+    let schedule = law
+        .schedule()
+        .iter()
+        .map(|c| (c.plays.start, c.plays.end, c.reads.start, c.reads.end))
+        .collect();
+    Ok((
+        Laws {
+            schedule,
+            rows,
+            provenance,
+        },
+        law,
+    ))
 }
 
 /// [`privacy::check`] with the default options, `force` and `threads`.
@@ -359,7 +291,7 @@ pub fn regret(
     if plan == Plan::Ftl && (setting == Setting::Deterministic || horizon <= 512) {
         let curve = regret::regret::<Exact>(&plan, &inst, setting, horizon, &(), limit)?;
         return Ok(RegretValue {
-            value: Entry::exact(curve.total(&())),
+            value: Entry::enclosed(Enclosed::of(&curve.total(&()))?),
             provenance: Provenance::EXACT,
         });
     }
@@ -367,7 +299,7 @@ pub fn regret(
     let bits = Precision(if enumerates { 192 } else { 256 });
     let curve = regret::regret::<Certified>(&plan, &inst, setting, horizon, &bits, limit)?;
     Ok(RegretValue {
-        value: Entry::certified(&curve.total(&bits))?,
+        value: Entry::enclosed(Enclosed::of(&curve.total(&bits))?),
         provenance: Provenance {
             kind: Kind::Certified,
             precision: Some(bits.0),

@@ -11,21 +11,19 @@
 
 #![forbid(unsafe_code)]
 
-mod fit;
 mod laws;
 
-use dpdtol::algorithm::{Algorithm, AlgorithmId, Config, OnlineAlgorithm};
+use dpdtol::algorithm::{Algorithm, AlgorithmId, Config};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_rational, Q};
+use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
+use dpdtol::oracle::{Samples, Target};
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
 create_exception!(
     _native,
@@ -129,8 +127,33 @@ fn selection(
     Ok((noise, losses, scale))
 }
 
-/// The law of one report-noisy-max selection: `(kind, entries, precision,
-/// accepted, why_not_exact)`, see [`laws::mechanism`].
+/// The target of an online algorithm on a loss matrix (rows = rounds).
+#[allow(clippy::too_many_arguments)]
+fn algorithm_target(
+    algorithm_id: &str,
+    losses: &[Vec<String>],
+    epsilon: &str,
+    noise: Option<&str>,
+    noise_scale: Option<&str>,
+    resample: bool,
+) -> PyResult<Target> {
+    let k = width(losses)?;
+    let alg = algorithm(algorithm_id, k, epsilon, noise, noise_scale, resample)?;
+    Target::algorithm(alg, rational_rows("losses", losses)?).map_err(py_err)
+}
+
+/// The target of one report-noisy-max selection.
+fn mechanism_target(
+    noise: &str,
+    losses: &[String],
+    scale: Option<String>,
+    unit_weight: Option<String>,
+) -> PyResult<Target> {
+    let (noise, losses, scale) = selection(noise, losses, scale, unit_weight)?;
+    Target::mechanism(noise, scale, losses).map_err(py_err)
+}
+
+/// The law of one report-noisy-max selection, see [`laws::of`].
 #[pyfunction]
 #[pyo3(signature = (noise, losses, scale=None, unit_weight=None, digits=30))]
 fn mechanism_law(
@@ -141,18 +164,17 @@ fn mechanism_law(
     unit_weight: Option<String>,
     digits: u32,
 ) -> PyResult<Py<PyAny>> {
-    let (noise, losses, scale) = selection(noise, &losses, scale, unit_weight)?;
-    let law = py
-        .detach(|| laws::mechanism(noise, &losses, &scale, digits))
+    let target = mechanism_target(noise, &losses, scale, unit_weight)?;
+    let (law, _) = py
+        .detach(|| laws::of(&target, digits, false))
         .map_err(py_err)?;
     law.into_dict(py)
 }
 
 /// The law of an online algorithm's action sequence on a loss sequence
-/// (rows = rounds): its schedule and each choice's law, see
-/// [`laws::sequence`].
+/// (rows = rounds): its schedule and each choice's law, see [`laws::of`].
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=false, digits=30))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=false, digits=30, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn sequence_law(
     py: Python<'_>,
@@ -163,19 +185,22 @@ fn sequence_law(
     noise_scale: Option<&str>,
     resample: bool,
     digits: u32,
+    force: bool,
 ) -> PyResult<Py<PyAny>> {
-    let k = width(&losses)?;
-    let alg = algorithm(algorithm_id, k, epsilon, noise, noise_scale, resample)?;
-    let losses = rational_rows("losses", &losses)?;
-    let law = py
-        .detach(|| laws::sequence(&alg, &losses, digits))
+    let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
+    let (law, _) = py
+        .detach(|| laws::of(&target, digits, force))
         .map_err(py_err)?;
     law.into_dict(py)
 }
 
+/// The most actions one sample array may hold (8 bytes each in numpy).
+const MAX_SAMPLE_CELLS: usize = 1 << 27;
+
 /// `n` action sequences (0-based) of the crate's own sampler on `losses`,
-/// as an `n × T` int64 array. Sample `i` draws from ChaCha8 seeded with
-/// `seed` on stream `i`, so the array is the same for any thread count.
+/// as an `n × T` int64 array ([`dpdtol::oracle::sample::sample`]: sample
+/// `i` draws from ChaCha8 seeded with `seed` on stream `i`, so the array is
+/// the same for any thread count).
 #[pyfunction]
 #[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=false))]
 #[allow(clippy::too_many_arguments)]
@@ -190,42 +215,113 @@ fn sample<'py>(
     noise_scale: Option<&str>,
     resample: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let k = width(&losses)?;
-    let alg = algorithm(algorithm_id, k, epsilon, noise, noise_scale, resample)?;
-    let exact = rational_rows("losses", &losses)?;
-    dpdtol::algorithm::check_loss_sequence(&exact, k).map_err(py_err)?;
-    let floats: Vec<Vec<f64>> = exact
-        .iter()
-        .map(|row| row.iter().map(dpdtol::num::Real::to_f64).collect())
-        .collect();
-    let t = floats.len();
-    let cells = n.checked_mul(t).filter(|&c| c <= fit::MAX_SAMPLE_CELLS);
-    let Some(cells) = cells else {
+    let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
+    let t = target.horizon();
+    if n.checked_mul(t).is_none_or(|c| c > MAX_SAMPLE_CELLS) {
         return Err(TooLargeError::new_err(format!(
-            "{n} samples of {t} rounds are over the limit of {} actions in one array; draw them in several calls with different seeds",
-            fit::MAX_SAMPLE_CELLS
+            "{n} samples of {t} rounds are over the limit of {MAX_SAMPLE_CELLS} actions in one array; draw them in several calls with different seeds"
         )));
-    };
+    }
     let flat: Vec<i64> = py.detach(|| {
-        let mut flat = vec![0i64; cells];
-        flat.par_chunks_mut(t.max(1))
-            .enumerate()
-            .for_each(|(i, row)| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                rng.set_stream(i as u64);
-                for (slot, a) in row.iter_mut().zip(alg.sample(&floats, &mut rng)) {
-                    *slot = a as i64;
-                }
-            });
-        flat
+        dpdtol::oracle::sample::sample(&target, n, seed)
+            .data()
+            .iter()
+            .map(|&a| i64::from(a))
+            .collect()
     });
     Ok(PyArray1::from_vec(py, flat).reshape([n, t])?.into_any())
 }
 
+/// Samples from Python (already checked non-negative by the package) as
+/// the oracle's [`Samples`].
+fn samples(rows: usize, cols: usize, data: impl Iterator<Item = i64>) -> PyResult<Samples> {
+    let data = data
+        .map(|a| {
+            u32::try_from(a).map_err(|_| {
+                PyValueError::new_err(format!("samples: action {a} is not in 0..2^32"))
+            })
+        })
+        .collect::<PyResult<Vec<u32>>>()?;
+    Samples::new(rows, cols, data).map_err(py_err)
+}
+
+/// [`oracle_gof::gof`] of `samples` against the law of `target`, as a dict.
+fn run_gof(
+    py: Python<'_>,
+    target: &Target,
+    samples: &Samples,
+    alpha: f64,
+    tv: Option<f64>,
+    force: bool,
+) -> PyResult<Py<PyAny>> {
+    let options = GofOptions {
+        alpha,
+        tv,
+        ..GofOptions::default()
+    };
+    let (law, report) = py
+        .detach(|| {
+            let (laws, best) = laws::of(target, GOF_DIGITS, force)?;
+            Ok::<_, Error>((laws, oracle_gof::gof(&best, samples, &options)?))
+        })
+        .map_err(py_err)?;
+    let d = PyDict::new(py);
+    d.set_item("n", report.n)?;
+    let violation = match &report.support_violation {
+        Some(v) => {
+            let f = PyDict::new(py);
+            f.set_item("sample", v.sample)?;
+            f.set_item("reason", &v.reason)?;
+            Some(f)
+        }
+        None => None,
+    };
+    d.set_item("support_violation", violation)?;
+    let test = |name: String, x: &oracle_gof::ChiSquareTest| -> PyResult<Bound<'_, PyDict>> {
+        let t = PyDict::new(py);
+        t.set_item("name", name)?;
+        t.set_item("cells", x.cells)?;
+        t.set_item("groups", x.groups)?;
+        t.set_item("statistic", x.statistic)?;
+        t.set_item("df", x.df)?;
+        t.set_item("p_value", x.p_value)?;
+        t.set_item("n_for_tv", x.n_for_tv)?;
+        Ok(t)
+    };
+    let mut tests = report
+        .per_choice
+        .iter()
+        .enumerate()
+        .map(|(c, x)| test(format!("choice {c}"), x))
+        .collect::<PyResult<Vec<_>>>()?;
+    if let Some(joint) = &report.joint {
+        tests.push(test("joint".into(), joint)?);
+    }
+    let p_min = report
+        .per_choice
+        .iter()
+        .chain(&report.joint)
+        .map(|x| x.p_value)
+        .fold(1.0, f64::min);
+    d.set_item("tests", tests)?;
+    d.set_item("p_min", p_min)?;
+    d.set_item("joint_skipped", report.joint_skipped)?;
+    d.set_item("alpha", alpha)?;
+    d.set_item("per_test_alpha", report.per_test_alpha)?;
+    d.set_item("rejected", report.reject)?;
+    d.set_item("law", law.into_dict(py)?)?;
+    Ok(d.into_any().unbind())
+}
+
+/// The relative width of the law's enclosures a test asks for: far below
+/// the f64 midpoints the chi-square uses.
+const GOF_DIGITS: u32 = 12;
+
 /// The goodness-of-fit test of `samples` (an `n × T` array of 0-based
-/// actions) against the law of the algorithm on `losses`, see [`fit::run`].
+/// actions) against the law of the algorithm on `losses`
+/// ([`dpdtol::oracle::gof::gof`]).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, samples, alpha="1/1000000", noise=None, noise_scale=None, resample=false))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, samples, alpha=1e-3, tv=None, noise=None, noise_scale=None, resample=false, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn gof(
     py: Python<'_>,
@@ -233,29 +329,24 @@ fn gof(
     losses: Vec<Vec<String>>,
     epsilon: &str,
     samples: PyReadonlyArray2<'_, i64>,
-    alpha: &str,
+    alpha: f64,
+    tv: Option<f64>,
     noise: Option<&str>,
     noise_scale: Option<&str>,
     resample: bool,
+    force: bool,
 ) -> PyResult<Py<PyAny>> {
-    let k = width(&losses)?;
-    let alg = algorithm(algorithm_id, k, epsilon, noise, noise_scale, resample)?;
-    let exact = rational_rows("losses", &losses)?;
-    let alpha = rational("alpha", alpha)?;
+    let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let shape = samples.shape().to_vec();
-    let view = samples.as_array();
-    let rows: Vec<i64> = view.iter().copied().collect();
-    let outcome = py
-        .detach(|| fit::run(&alg, &exact, &rows, shape[0], shape[1], &alpha))
-        .map_err(py_err)?;
-    outcome.into_dict(py)
+    let samples = self::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
+    run_gof(py, &target, &samples, alpha, tv, force)
 }
 
 /// The goodness-of-fit test of `samples` (a 1-D array of 0-based actions)
-/// of one report-noisy-max selection against its law, see
-/// [`fit::run_mechanism`].
+/// of one report-noisy-max selection against its law.
 #[pyfunction]
-#[pyo3(signature = (noise, losses, samples, scale=None, unit_weight=None, alpha="1/1000000"))]
+#[pyo3(signature = (noise, losses, samples, scale=None, unit_weight=None, alpha=1e-3, tv=None))]
+#[allow(clippy::too_many_arguments)]
 fn mechanism_gof(
     py: Python<'_>,
     noise: &str,
@@ -263,18 +354,13 @@ fn mechanism_gof(
     samples: PyReadonlyArray1<'_, i64>,
     scale: Option<String>,
     unit_weight: Option<String>,
-    alpha: &str,
+    alpha: f64,
+    tv: Option<f64>,
 ) -> PyResult<Py<PyAny>> {
-    let (noise, losses, scale) = selection(noise, &losses, scale, unit_weight)?;
-    let alpha = rational("alpha", alpha)?;
-    let samples: Vec<i64> = samples.as_array().iter().copied().collect();
-    let outcome = py
-        .detach(|| {
-            let law = laws::mechanism(noise, &losses, &scale, 12)?;
-            fit::run_mechanism(law, &samples, &alpha)
-        })
-        .map_err(py_err)?;
-    outcome.into_dict(py)
+    let target = mechanism_target(noise, &losses, scale, unit_weight)?;
+    let n = samples.len();
+    let samples = self::samples(n, 1, samples.as_array().iter().copied())?;
+    run_gof(py, &target, &samples, alpha, tv, false)
 }
 
 /// Exhaustive privacy check over every pair of neighbouring loss sequences,

@@ -107,7 +107,8 @@ def test_regret_of_ftl_is_exact():
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros(3, dtype=int)),
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.full((3, 1), 0.5)),
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros((3, 1), dtype=int), alpha=2),
-        lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros((0, 1), dtype=int)),
+        lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.full((3, 1), -1)),
+        lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros((3, 1), dtype=int), one_based=True),
         lambda: dpdtol.regret("ftl", ["1/2", "3/2"], "deterministic", 10, 1),
         lambda: dpdtol.regret("ftl", ["1/2", "1/4"], "sideways", 10, 1),
     ],
@@ -123,13 +124,14 @@ def test_too_large_enumeration_names_its_size_and_force():
 
 
 def test_gof_reports_the_first_support_violation():
-    # ftl on these losses plays 0, 1, 1 surely; row 1 plays 0 at round 3.
+    # ftl on these losses plays 0, 1, 1 surely (one choice a round); row 1
+    # plays 0 at round 3.
     samples = np.array([[0, 1, 1], [0, 1, 0], [0, 1, 1]])
     result = dpdtol.gof("ftl", [[1, 0], [0, 0], [0, 0]], 1, samples)
-    assert result.rejected and result.support_violations == 1
-    assert result.first_violation["sample"] == 1 and result.first_violation["round"] == 3
+    assert result.rejected and result.support_violation["sample"] == 1
+    assert "choice 2 (round 3) selects action 0" in result.support_violation["reason"]
 
 
 def test_mechanism_gof_out_of_range_action():
     result = dpdtol.mechanism_gof([0, 1], np.array([0, 1, 2]), scale=1)
-    assert result.rejected and "not in 0..2" in result.first_violation["reason"]
+    assert result.rejected and "action 2 (0-based) is not below K = 2" in result.support_violation["reason"]
