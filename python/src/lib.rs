@@ -13,7 +13,7 @@
 
 mod laws;
 
-use dpdtol::algorithm::{Algorithm, AlgorithmId, Config};
+use dpdtol::algorithm::{AlgorithmId, Config};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_rational, Q};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
@@ -75,20 +75,6 @@ fn config(
     Ok(config)
 }
 
-/// The algorithm of [`config`], validated and built.
-fn algorithm(
-    id: &str,
-    actions: usize,
-    epsilon: &str,
-    noise: Option<&str>,
-    noise_scale: Option<&str>,
-    resample: bool,
-) -> PyResult<Algorithm> {
-    config(id, actions, epsilon, noise, noise_scale, resample)?
-        .build()
-        .map_err(py_err)
-}
-
 /// The number of actions of a loss matrix (its row length), checked to be
 /// the same in every round.
 fn width(losses: &[Vec<String>]) -> PyResult<usize> {
@@ -138,7 +124,9 @@ fn algorithm_target(
     resample: bool,
 ) -> PyResult<Target> {
     let k = width(losses)?;
-    let alg = algorithm(algorithm_id, k, epsilon, noise, noise_scale, resample)?;
+    let alg = config(algorithm_id, k, epsilon, noise, noise_scale, resample)?
+        .build()
+        .map_err(py_err)?;
     Target::algorithm(alg, rational_rows("losses", losses)?).map_err(py_err)
 }
 
@@ -381,7 +369,9 @@ fn check_privacy(
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<Py<PyAny>> {
-    let alg = algorithm(algorithm_id, actions, epsilon, noise, noise_scale, resample)?;
+    let alg = config(algorithm_id, actions, epsilon, noise, noise_scale, resample)?
+        .build()
+        .map_err(py_err)?;
     let alphabet: Vec<Q> = alphabet
         .iter()
         .map(|v| rational("alphabet", v))
