@@ -8,7 +8,7 @@
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::algorithm::{AlgorithmId, BestOptions, Config};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::Q;
 use dpdtol::oracle::gof::{gof, GofOptions};
@@ -35,7 +35,13 @@ fn gof_million(c: &mut Criterion) {
     io::write_samples(&path, &sample::sample(&target, 1_000_000, 1), 0).unwrap();
     let run = || {
         let samples = io::read_samples(&path, 0).unwrap();
-        let law = target.law(Default::default()).unwrap();
+        // As `dpdtol gof` does: the law to 20 certain digits.
+        let law = target
+            .law(BestOptions {
+                digits: 20,
+                ..BestOptions::default()
+            })
+            .unwrap();
         gof(&law, &samples, &GofOptions::default()).unwrap()
     };
     // Check: the crate's own samples pass, all 10⁶ of them read.

@@ -264,3 +264,30 @@ fn samples_of_the_wrong_horizon_are_bad_input() {
     let short = Samples::new(1, 3, vec![0, 0, 0]).unwrap();
     assert!(gof(&law, &short, &GofOptions::default()).is_err());
 }
+
+/// The resampling law of K = 5, T = 63 with fractional losses: the last
+/// choice plays rounds 32–63 and reads rounds 16–31, 16 fractional losses
+/// a column, so `17⁵ = 1 419 857` outcomes, over the limit: refused with
+/// its size and the flag. With losses in {0, 1} the resampling is
+/// deterministic and the law costs one selection a choice.
+#[test]
+fn the_resampling_law_is_refused_above_its_limit() {
+    use dpdtol::algorithm::{law_cost, BestOptions, SequenceLaw, MAX_LAW_COST};
+    let mut config = Config::new(AlgorithmId::WuWang, 5, q(1, 1));
+    config.resample = true;
+    let algorithm = config.build().unwrap();
+    let fractional: Vec<Vec<Q>> = (0..63).map(|_| vec![q(1, 2); 5]).collect();
+    // Σ over the epochs reading 1, 2, 4, 8, 16 rounds of (n + 1)^5, plus 1
+    // for round 1: 1 + 2⁵ + 3⁵ + 5⁵ + 9⁵ + 17⁵.
+    let want: u128 = 1 + 32 + 243 + 3125 + 59049 + 1_419_857;
+    assert_eq!(law_cost(&algorithm, &fractional), want);
+    assert!(want > MAX_LAW_COST);
+    let refused = SequenceLaw::best(&algorithm, &fractional, BestOptions::default());
+    assert!(
+        matches!(&refused, Err(dpdtol::Error::TooLarge(m)) if m.contains(&want.to_string()) && m.contains("--force"))
+    );
+    let binary: Vec<Vec<Q>> = (0..63)
+        .map(|t| (0..5).map(|j| q(i64::from((t + j) % 2 == 0), 1)).collect())
+        .collect();
+    assert_eq!(law_cost(&algorithm, &binary), 6);
+}

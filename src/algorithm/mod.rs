@@ -290,7 +290,8 @@ impl BestSequenceLaw {
 /// [`MAX_LAW_COST`], and a progress callback `(done, total)`.
 pub struct BestOptions<'a> {
     /// Certified laws are refined until every entry's relative width is
-    /// below `10^−digits` (precision doubled from 128 up to 2¹⁶ bits).
+    /// below `10^−digits` (precision from `max(128, 3.33·digits + 64)` bits,
+    /// doubled up to 2¹⁶).
     pub digits: u32,
     /// Compute the law even when its cost exceeds [`MAX_LAW_COST`].
     pub force: bool,
@@ -352,8 +353,11 @@ impl SequenceLaw<Q> {
             1.into(),
             num_bigint::BigInt::from(10u32).pow(options.digits),
         );
+        // log2(10) < 3.33 bits a digit, plus 64 bits of slack for the
+        // arithmetic's widening: one pass usually suffices.
+        let start = (f64::from(options.digits) * 3.33 + 64.0) as u32;
         let refined = refine_until(
-            Precision(128),
+            Precision(start.max(128)),
             Precision(1 << 16),
             |bits| SequenceLaw::<Certified>::of_with_progress(algorithm, losses, &bits, progress),
             |law| {

@@ -114,7 +114,8 @@ pub fn run(args: &Args) -> Result<String> {
                 ),
                 e => e,
             })?;
-        let (lx, ly) = (args.target.law(&x)?, args.target.law(&y)?);
+        let digits = DIGITS as u32 + 2;
+        let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &report)?)
     } else {
         None

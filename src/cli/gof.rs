@@ -61,7 +61,8 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     };
     let target = args.target.build()?;
     let samples = io::read_samples(&args.samples, base)?;
-    let law = args.target.law(&target)?;
+    // Expected counts are f64: 20 certain digits are far more than enough.
+    let law = args.target.law(&target, 20)?;
     let report = gof(&law, &samples, &options)?;
     if report.reject {
         *status = 1;

@@ -4,6 +4,7 @@
 //! probability of one action sequence. The flags that name the target are
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
+use super::privacy::parse_count;
 use super::report::{DIGITS, SCHEMA_VERSION};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Choice, Config};
 use crate::error::{Error, Result};
@@ -54,23 +55,20 @@ pub struct TargetArgs {
     force: bool,
 }
 
-fn parse_count(flag: &str, text: &str) -> Result<usize> {
-    text.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "{flag} expects a non-negative integer, got '{text}'"
-        ))
-    })
-}
-
-/// The base actions are numbered from in files and on the command line.
-pub(super) fn parse_base(text: &str) -> Result<u32> {
+/// A flag that is 0 or 1 (`--resample`, `--base`).
+pub(super) fn parse_bit(flag: &str, text: &str) -> Result<u32> {
     match text.trim() {
         "0" => Ok(0),
         "1" => Ok(1),
         other => Err(Error::InvalidInput(format!(
-            "--base expects 0 or 1, got '{other}'"
+            "{flag} expects 0 or 1, got '{other}'"
         ))),
     }
+}
+
+/// The base actions are numbered from in files and on the command line.
+pub(super) fn parse_base(text: &str) -> Result<u32> {
+    parse_bit("--base", text)
 }
 
 impl TargetArgs {
@@ -117,14 +115,9 @@ impl TargetArgs {
             Some(text) => parse_count("--actions", text)?,
             None => width,
         };
-        let resample = match self.resample.as_deref().map(str::trim) {
-            None | Some("0") => false,
-            Some("1") => true,
-            Some(other) => {
-                return Err(Error::InvalidInput(format!(
-                    "--resample expects 0 or 1, got '{other}'"
-                )))
-            }
+        let resample = match &self.resample {
+            Some(text) => parse_bit("--resample", text)? == 1,
+            None => false,
         };
         let config = Config {
             id,
@@ -184,8 +177,9 @@ impl TargetArgs {
         (text, value)
     }
 
-    /// The target's law, with a progress bar on stderr for long ones.
-    pub(super) fn law(&self, target: &Target) -> Result<BestSequenceLaw> {
+    /// The target's law to `digits` relative digits, with a progress bar on
+    /// stderr for long ones.
+    pub(super) fn law(&self, target: &Target, digits: u32) -> Result<BestSequenceLaw> {
         let bar = indicatif::ProgressBar::with_draw_target(
             Some(1),
             indicatif::ProgressDrawTarget::stderr(),
@@ -204,7 +198,7 @@ impl TargetArgs {
             }
         };
         let law = target.law(BestOptions {
-            digits: DIGITS as u32 + 2,
+            digits,
             force: self.force,
             progress: Some(&mut progress),
         });
@@ -315,7 +309,7 @@ pub fn run(args: &Args) -> Result<String> {
         .as_deref()
         .map(|s| parse_sequence(s, base))
         .transpose()?;
-    let law = args.target.law(&target)?;
+    let law = args.target.law(&target, DIGITS as u32 + 2)?;
     let k = target.actions();
     let laws = choice_laws(&law)?;
     let probability = sequence

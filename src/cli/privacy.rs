@@ -54,7 +54,8 @@ pub struct Args {
     json: bool,
 }
 
-fn parse_count(flag: &str, text: &str) -> Result<usize> {
+/// A count flag (`--actions`, `--horizon`, `--threads`).
+pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
     text.trim().parse().map_err(|_| {
         Error::Parse(format!(
             "{flag} expects a non-negative integer, got '{text}'"
@@ -83,14 +84,9 @@ pub fn run(args: &Args) -> Result<String> {
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_count("--horizon", given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
-    let resample = match args.resample.as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            return Err(Error::InvalidInput(format!(
-                "--resample expects 0 or 1, got '{other}'"
-            )));
-        }
+    let resample = match &args.resample {
+        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        None => false,
     };
     let config = Config {
         id,

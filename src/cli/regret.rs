@@ -125,14 +125,9 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         .as_deref()
         .map(parse_rational)
         .transpose()?;
-    let resample = match args.resample.as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            return Err(Error::InvalidInput(format!(
-                "--resample expects 0 or 1, got '{other}'"
-            )))
-        }
+    let resample = match &args.resample {
+        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        None => false,
     };
     let mut out = Vec::new();
     for name in names {

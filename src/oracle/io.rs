@@ -217,22 +217,38 @@ pub fn parse_npy(bytes: &[u8], base: u32) -> Result<Samples> {
     if body.len() < count * width {
         return Err(bad("fewer values than the shape says"));
     }
-    let mut data = vec![0u32; count];
-    for (k, chunk) in body.chunks_exact(width).take(count).enumerate() {
-        let mut raw = [0u8; 8];
-        raw[..width].copy_from_slice(chunk);
-        let value = if signed {
-            let shift = 64 - 8 * width as u32;
-            (i64::from_le_bytes(raw) << shift) >> shift
-        } else {
-            i64::try_from(u64::from_le_bytes(raw)).unwrap_or(i64::MAX)
-        };
-        let (row, col) = if fortran {
-            (k % rows.max(1), k / rows.max(1))
-        } else {
-            (k / cols.max(1), k % cols.max(1))
-        };
-        data[row * cols + col] = from_base(value, base, || format!("row {row}, column {col}"))?;
+    let decode: fn(&[u8]) -> i64 = match (signed, width) {
+        (true, 1) => |b| i64::from(b[0] as i8),
+        (false, 1) => |b| i64::from(b[0]),
+        (true, 2) => |b| i64::from(i16::from_le_bytes([b[0], b[1]])),
+        (false, 2) => |b| i64::from(u16::from_le_bytes([b[0], b[1]])),
+        (true, 4) => |b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        (false, 4) => |b| i64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        (true, _) => |b| i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        (false, _) => |b| {
+            let v = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+            i64::try_from(v).unwrap_or(i64::MAX)
+        },
+    };
+    let mut data = Vec::with_capacity(count);
+    for (k, chunk) in body[..count * width].chunks_exact(width).enumerate() {
+        let value = decode(chunk);
+        data.push(from_base(value, base, || {
+            let (row, col) = if fortran {
+                (k % rows.max(1), k / rows.max(1))
+            } else {
+                (k / cols.max(1), k % cols.max(1))
+            };
+            format!("row {row}, column {col}")
+        })?);
+    }
+    if fortran {
+        // Column-major on disk: transpose to rows.
+        let mut rowwise = vec![0u32; count];
+        for (k, &a) in data.iter().enumerate() {
+            rowwise[(k % rows) * cols + k / rows] = a;
+        }
+        data = rowwise;
     }
     Samples::new(rows, cols, data)
 }
@@ -303,6 +319,27 @@ mod tests {
                 samples
             );
         }
+    }
+
+    /// numpy's `np.save(f, np.asfortranarray(np.array([[0, 1, 2], [2, 2, 0]], dtype="<i8")))`
+    /// writes this header and the column-major body 0, 2, 1, 2, 2, 0.
+    #[test]
+    fn fortran_order_int64_is_read_by_rows() {
+        let mut header = "{'descr': '<i8', 'fortran_order': True, 'shape': (2, 3), }".to_string();
+        header.push_str(&" ".repeat(64 - (10 + header.len() + 1) % 64));
+        header.push('\n');
+        let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+        bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
+        bytes.extend_from_slice(header.as_bytes());
+        for v in [0i64, 2, 1, 2, 2, 0] {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        let want = Samples::new(2, 3, vec![0, 1, 2, 2, 2, 0]).unwrap();
+        assert_eq!(parse_npy(&bytes, 0).unwrap(), want);
+        // A negative value is no action in any base.
+        let at = bytes.len() - 8;
+        bytes[at..].copy_from_slice(&(-1i64).to_le_bytes());
+        assert!(parse_npy(&bytes, 0).is_err());
     }
 
     #[test]
