@@ -287,39 +287,36 @@ fn bound_rows_at(
         }
         text
     };
-    {
-        let plan = Plan::of(config)?;
-        let curve: RegretCurve<Certified> =
-            regret::regret(&plan, inst, setting, horizon, &ctx, None)?;
-        let evaluator = Evaluator::<Certified>::new(config, inst, setting, horizon, &ctx, None)?;
-        let mut out = Vec::new();
-        for &t in times {
-            let regret = curve.at(t, &ctx);
-            let evaluation = evaluator.at(t, &curve)?;
-            for bound in &evaluation.bounds {
-                if let Some(id) = ids.iter().find(|id| **id == bound.id) {
-                    out.push((*id, Case::of_bound(label(t), bound, &regret)));
-                }
-            }
-            for rate in &evaluation.rates {
-                if let Some(id) = ids.iter().find(|id| **id == rate.id) {
-                    // A rate without a constant: Reg_T against the rate, so
-                    // that the tally's tightest case is the largest implied
-                    // constant Reg_T / rate.
-                    out.push((
-                        *id,
-                        Case::new(
-                            label(t),
-                            regret.clone(),
-                            rate.value.clone(),
-                            BoundKind::Upper,
-                        ),
-                    ));
-                }
+    let plan = Plan::of(config)?;
+    let curve: RegretCurve<Certified> = regret::regret(&plan, inst, setting, horizon, &ctx, None)?;
+    let evaluator = Evaluator::<Certified>::new(config, inst, setting, horizon, &ctx, None)?;
+    let mut out = Vec::new();
+    for &t in times {
+        let regret = curve.at(t, &ctx);
+        let evaluation = evaluator.at(t, &curve)?;
+        for bound in &evaluation.bounds {
+            if let Some(id) = ids.iter().find(|id| **id == bound.id) {
+                out.push((*id, Case::of_bound(label(t), bound, &regret)));
             }
         }
-        Ok(out)
+        for rate in &evaluation.rates {
+            if let Some(id) = ids.iter().find(|id| **id == rate.id) {
+                // A rate without a constant: Reg_T against the rate, so
+                // that the tally's tightest case is the largest implied
+                // constant Reg_T / rate.
+                out.push((
+                    *id,
+                    Case::new(
+                        label(t),
+                        regret.clone(),
+                        rate.value.clone(),
+                        BoundKind::Upper,
+                    ),
+                ));
+            }
+        }
     }
+    Ok(out)
 }
 
 /// The number of actions of the deterministic grids.
