@@ -25,7 +25,7 @@ use crate::num::{Certified, Precision, Real, Q};
 use crate::privacy::{self, Problem, Verdict};
 use crate::regret::bounds::{Bound, BoundKind, Evaluator};
 use crate::regret::{self, bernoulli, Instance, Plan, RegretCurve, Round, Setting};
-use crate::verify::search::show;
+use crate::verify::search::{show, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
 use std::cmp::Ordering;
@@ -122,24 +122,22 @@ impl Case {
         }
     }
 
-    fn relation(&self) -> &'static str {
-        match (self.kind, self.holds) {
-            (_, None) => "≟",
-            (BoundKind::Upper, Some(true)) => "≤",
-            (BoundKind::Upper, Some(false)) => ">",
-            (BoundKind::Lower, Some(true)) => "≥",
-            (BoundKind::Lower, Some(false)) => "<",
+    /// The comparison as a [`Probe`] (the search's form of a case).
+    fn probe(&self) -> Probe {
+        Probe {
+            what: self.what.clone(),
+            lhs: self.lhs.clone(),
+            rhs: self.rhs.clone(),
+            upper: self.kind == BoundKind::Upper,
         }
     }
 
+    fn relation(&self) -> &'static str {
+        self.probe().relation_given(self.holds)
+    }
+
     fn text(&self) -> String {
-        format!(
-            "{}: {} {} {}",
-            self.what,
-            show(&self.lhs),
-            self.relation(),
-            show(&self.rhs)
-        )
+        self.probe().text_given(self.holds)
     }
 
     fn witness(&self) -> Value {

@@ -18,26 +18,17 @@ use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{Certified, Precision, Real, Q};
-use crate::regret::bounds::BoundKind;
 use crate::regret::{bernoulli, Instance, Round, Setting};
 use crate::verify::search::{Adversary, Param, Probe, Probes};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// A case of the grid machinery as a probe.
-fn probe(case: &Case) -> Probe {
-    match case.kind {
-        BoundKind::Upper => Probe::upper(case.what.clone(), case.lhs.clone(), case.rhs.clone()),
-        BoundKind::Lower => Probe::lower(case.what.clone(), case.lhs.clone(), case.rhs.clone()),
-    }
-}
 
 /// The rows `id` of `rows` as probes.
 fn probes_of(rows: Result<Shared>, id: &str) -> Result<Vec<Probe>> {
     Ok(rows?
         .iter()
         .filter(|(i, _)| *i == id)
-        .map(|(_, c)| probe(c))
+        .map(|(_, c)| c.probe())
         .collect())
 }
 

@@ -223,8 +223,9 @@ impl Probe {
         }
     }
 
-    fn relation(&self) -> &'static str {
-        match (self.upper, self.holds()) {
+    /// `≤`, `>`, `≥`, `<` or `≟` (undecided) for the verdict `holds`.
+    pub fn relation_given(&self, holds: Option<bool>) -> &'static str {
+        match (self.upper, holds) {
             (_, None) => "≟",
             (true, Some(true)) => "≤",
             (true, Some(false)) => ">",
@@ -233,15 +234,25 @@ impl Probe {
         }
     }
 
-    /// `what: lhs ≤ rhs` with the enclosures.
-    pub fn text(&self) -> String {
+    fn relation(&self) -> &'static str {
+        self.relation_given(self.holds())
+    }
+
+    /// `what: lhs ≤ rhs` with the enclosures, for the verdict `holds`
+    /// (decided exactly by a caller, or [`Probe::holds`]).
+    pub fn text_given(&self, holds: Option<bool>) -> String {
         format!(
             "{}: {} {} {}",
             self.what,
             show(&self.lhs),
-            self.relation(),
+            self.relation_given(holds),
             show(&self.rhs)
         )
+    }
+
+    /// `what: lhs ≤ rhs` with the enclosures.
+    pub fn text(&self) -> String {
+        self.text_given(self.holds())
     }
 }
 
