@@ -16,7 +16,7 @@ use super::{
 };
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
-use crate::mechanism::Noise;
+use crate::mechanism::{law, Noise, Scale};
 use crate::num::{Certified, Precision, Real, Q};
 use crate::regret::{bernoulli, Instance, Round, Setting};
 use crate::verify::search::{Adversary, Param, Probe, Probes};
@@ -280,7 +280,7 @@ fn law_adversary(id: &'static str, budget: usize, probes: Probes) -> Adversary {
         seed: id,
         params: law_params(),
         note: LAW_NOTE,
-        starts: 10,
+        starts: 6,
         budget,
         probes,
     }
@@ -300,14 +300,14 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
             Arc::new(move |p, ctx| lem1(noise, p, ctx)),
         ));
     }
-    out.push(law_adversary("ww-eqD1", 40, Arc::new(eq_d1)));
-    out.push(law_adversary("ww-eqD3", 60, Arc::new(eq_d3)));
+    out.push(law_adversary("ww-eqD1", 60, Arc::new(eq_d1)));
+    out.push(law_adversary("ww-eqD3", 240, Arc::new(eq_d3)));
     let mut d2 = law_adversary("ww-eqD2-half", 24, Arc::new(eq_d2_half));
     d2.params[1] = Param::int("r", 1, 7);
     d2.params[2] = Param::real("Δ", "1/100", "1/2");
     d2.note = "K = 3, μ = (m, m + Δ, m + 2Δ), m = s(1 − 2Δ), n = 2^{r−1} ≤ 64 (the three-action enumeration is cubic in n); the paper's domain is every K ≥ 3 (K = 2 is an identity), every sorted μ and every r";
     out.push(d2);
-    let mut lem24 = law_adversary("hu-lem24", 40, Arc::new(hu_lem24));
+    let mut lem24 = law_adversary("hu-lem24", 80, Arc::new(hu_lem24));
     lem24.params[1] = Param::int("r", 0, 9);
     lem24.note = "K = 2 (one bracket, Δ_(1) = Δmin = Δ), μ = (s(1 − Δ), s(1 − Δ) + Δ), 2^r ≤ 512 rounds; the paper's domain is every K, every instance and every r ≥ 0";
     out.push(lem24);
@@ -375,6 +375,21 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
             }),
         });
     }
+    out.push(Adversary {
+        id: "ww-thm4-reduction",
+        seed: "ww-thm4-reduction",
+        params: vec![
+            Param::real("ε", "1/100", "4"),
+            Param::int("K", 2, 10),
+            Param::real("Δmin", "1/1000", "1"),
+            Param::real("t", "0", "1"),
+            Param::int("b", 0, 20),
+        ],
+        note: "the epoch sums n·μ, n = 2^b, μ = (0, Δmin, Δmin + t(1 − Δmin)(j − 2)/(K − 2) for j ≥ 3); the paper's domain is every loss vector",
+        starts: 6,
+        budget: 120,
+        probes: Arc::new(reduction),
+    });
     out.push(Adversary {
         id: "ww-thm3",
         seed: "ww-thm3",
@@ -463,4 +478,31 @@ fn ww4(point: &[Q], ctx: Precision, half: bool) -> Rows {
         );
     }
     Ok(out)
+}
+
+/// Wu & Wang's reduction (L339–343) at the point: the expected gap of
+/// report-noisy-max with Exp(1/ε) at most that with Gumbel(2/ε) on `n·μ`.
+fn reduction(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
+    let inst = family(&point[1], &point[2], &point[3])?;
+    let n = int(1i64 << two_to_exponent(&point[4]));
+    let losses: Vec<Q> = inst.means().iter().map(|m| &n * m).collect();
+    let deltas = inst.gaps_in::<Certified>(&ctx);
+    let gap = |noise: Noise| -> Result<Certified> {
+        let p = law::<Certified>(
+            noise,
+            &losses,
+            &Scale::beta(ww_scale(noise, &point[0]))?,
+            &ctx,
+        )?;
+        Ok(p.iter()
+            .zip(&deltas)
+            .fold(Certified::from_int(0, &ctx), |acc, (p, d)| {
+                acc + p.clone() * d
+            }))
+    };
+    Ok(vec![Probe::upper(
+        format!("ε = {}, {}, n = {n}", point[0], means_text(&inst)),
+        gap(Noise::Exponential)?,
+        gap(Noise::Gumbel)?,
+    )])
 }
