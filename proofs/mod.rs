@@ -26,6 +26,7 @@ mod inequalities;
 mod instances;
 mod privacy;
 
+use crate::verify::search::Adversary;
 use crate::verify::{id_order, Claim};
 
 /// Every claim, in id order.
@@ -36,4 +37,10 @@ pub fn registry() -> Vec<Claim> {
     all.extend(bandit::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
+}
+
+/// The adversarial searches of the claims that hold on their instances
+/// (issue 12; `proofs/README.md`, "Declaring a domain"), keyed by claim id.
+pub fn adversaries() -> Vec<Adversary> {
+    instances::adversaries()
 }
