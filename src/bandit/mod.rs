@@ -37,6 +37,7 @@ pub mod hybrid_ucb;
 pub mod law;
 pub mod lazy_dp_ts;
 pub mod piecewise;
+pub mod privacy;
 pub mod sim;
 pub mod thompson;
 pub mod ucb1;

@@ -1,6 +1,8 @@
 //! `dpdtol privacy`: the exhaustive privacy check of an online algorithm on
 //! every pair of neighbouring loss sequences over a finite alphabet.
 
+mod bandit;
+
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
@@ -13,7 +15,7 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
+    /// The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb (K = 2, the alphabet holds rewards).
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
     /// The number of actions K ≥ 2.
@@ -78,6 +80,9 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             paragraph(&described, &merged)
         });
+    }
+    if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
+        return bandit::run(args, id);
     }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
