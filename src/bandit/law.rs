@@ -246,7 +246,7 @@ pub fn probability<R: Real>(
     }
     for n in &noises {
         if let (Some(lo), Some(hi)) = (&n.lo, &n.hi) {
-            if lo.cmp(hi)? != std::cmp::Ordering::Less {
+            if lo.order(hi)? != std::cmp::Ordering::Less {
                 return Ok(zero());
             }
         }

@@ -52,7 +52,7 @@ impl<R: Real> Cut<R> {
     }
 
     /// The order of two cuts; an error when the backend cannot decide it.
-    pub fn cmp(&self, other: &Cut<R>) -> Result<Ordering> {
+    pub fn order(&self, other: &Cut<R>) -> Result<Ordering> {
         if let (Some(a), Some(b)) = (&self.exact, &other.exact) {
             return Ok(a.cmp(b));
         }
@@ -177,7 +177,7 @@ impl<R: Real> Piecewise<R> {
         let mut pieces = vec![combine(&self.pieces[0], &other.pieces[0])];
         while i < self.cuts.len() || j < other.cuts.len() {
             let take_self = match (self.cuts.get(i), other.cuts.get(j)) {
-                (Some(a), Some(b)) => a.cmp(b)? != Ordering::Greater,
+                (Some(a), Some(b)) => a.order(b)? != Ordering::Greater,
                 (Some(_), None) => true,
                 _ => false,
             };
