@@ -106,7 +106,7 @@ fn f64_agrees_with_the_certified_backend() {
 fn mpfr_agrees_with_dashu() {
     use dpdtol::num::{Interval, MpfrFloat};
     let params = LazyUcbParams::printed(q(1, 2));
-    let rewards = table(0x5a5a, 8);
+    let rewards = table(0x5a5, 6);
     let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
     let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
     for ((pulls, x), (_, y)) in a.iter().zip(&b) {
