@@ -78,14 +78,13 @@ fn the_check_agrees_with_a_brute_force_over_reward_tables() {
             lo <= brute && brute <= hi,
             "T = {horizon}: {brute} not in [{lo}, {hi}]"
         );
-        assert_eq!(
-            outcome.pairs,
-            4u64.pow(horizon as u32) * horizon as u64 * 3
-        );
+        assert_eq!(outcome.pairs, 4u64.pow(horizon as u32) * horizon as u64 * 3);
     }
 }
 
-fn run(horizon: &str, epsilon: &str, scale: Option<&str>) -> serde_json::Value {
+/// The arguments of a T = 4, ε = 1 check with each `(flag, value)` of
+/// `changes` set (added if new).
+fn with(changes: &[(&'static str, &'static str)]) -> Vec<&'static str> {
     let mut args = vec![
         "privacy",
         "--algorithm",
@@ -93,16 +92,30 @@ fn run(horizon: &str, epsilon: &str, scale: Option<&str>) -> serde_json::Value {
         "--actions",
         "2",
         "--horizon",
-        horizon,
+        "4",
         "--alphabet",
         "0,1",
         "--epsilon",
-        epsilon,
-        "--json",
+        "1",
     ];
-    if let Some(s) = scale {
-        args.extend(["--noise-scale", s]);
+    for &(flag, value) in changes {
+        match args.iter().position(|a| *a == flag) {
+            Some(i) => args[i + 1] = value,
+            None => args.extend([flag, value]),
+        }
     }
+    args
+}
+
+fn run(
+    horizon: &'static str,
+    epsilon: &'static str,
+    scale: Option<&'static str>,
+) -> serde_json::Value {
+    let mut changes = vec![("--horizon", horizon), ("--epsilon", epsilon)];
+    changes.extend(scale.map(|s| ("--noise-scale", s)));
+    let mut args = with(&changes);
+    args.push("--json");
     json(&args)
 }
 
@@ -156,81 +169,21 @@ fn half_the_printed_scale_is_violated_with_a_witness() {
 
 #[test]
 fn bad_input_is_one_line_and_status_two() {
-    for args in [
-        vec![
-            "--actions",
-            "3",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ],
-        vec![
-            "--actions",
-            "2",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,2",
-            "--epsilon",
-            "1",
-        ],
-        vec![
-            "--actions",
-            "2",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "0",
-        ],
-        vec![
-            "--actions",
-            "2",
-            "--horizon",
-            "40",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ],
-        vec![
-            "--actions",
-            "2",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--shard",
-            "1/2",
-        ],
+    for (flag, value) in [
+        ("--actions", "3"),
+        ("--alphabet", "0,2"),
+        ("--epsilon", "0"),
+        ("--horizon", "40"),
+        ("--shard", "1/2"),
+        ("--noise-scale", "-1"),
+        ("--algorithm", "lazy-dp-ts"),
     ] {
-        let mut all = vec!["privacy", "--algorithm", "anytime-lazy-ucb"];
-        all.extend(args.iter());
-        let out = dpdtol(&all);
+        let args = with(&[(flag, value)]);
+        let out = dpdtol(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{all:?}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{all:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
-    let out = dpdtol(&[
-        "privacy",
-        "--algorithm",
-        "lazy-dp-ts",
-        "--actions",
-        "2",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
 }
 
 /// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
