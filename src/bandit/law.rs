@@ -121,18 +121,32 @@ pub fn pull_sequences(horizon: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// One noise variable: its parent in the tree and the window of its edge.
-struct Noise<R> {
-    /// The arm whose noise it is.
+/// The edge from a noise to its parent: everything its window depends on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Edge {
+    /// The arm whose noise the child is.
     arm: usize,
-    /// The other arm's current noise when it was drawn (`None` for the root).
-    parent: Option<usize>,
-    /// `O` of arms 0 and 1 while the edge's pair is current.
+    /// The parent's index (the other arm's current noise when it was drawn).
+    parent: usize,
+    /// `O` of arms 0 and 1 while the pair is current.
     o: [u64; 2],
-    /// `lo ≤ Y` (`None`: no round pulled arm 0 on this pair).
-    lo: Option<Cut<R>>,
-    /// `Y < hi` (`None`: no round pulled arm 1 on this pair).
-    hi: Option<Cut<R>>,
+    /// `S_w/O_w − S_u/O_u`, the rational part of every `θ_t` of the pair
+    /// (0 when no round uses the pair).
+    offset: Q,
+    /// The round whose `θ_t` is the lower end `lo ≤ Y` (`None`: no round
+    /// pulled arm 0 on this pair).
+    lo: Option<u64>,
+    /// The round whose `θ_t` is the upper end `Y < hi`.
+    hi: Option<u64>,
+}
+
+/// The event "these pulls" given the rewards seen: the tree of windows (module
+/// documentation), noise `v ≥ 1` having edge `v − 1`. Two pull sequences and
+/// reward sequences with equal events have equal probabilities, so the
+/// privacy check computes each distinct event once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    edges: Vec<Edge>,
 }
 
 /// Arm `j`'s schedule state (line 2 and lines 5–8).
@@ -148,145 +162,152 @@ struct ArmState {
     phi: Q,
 }
 
+impl Event {
+    /// The event of `pulls` (arms 0 or 1) with `seen[t]` the reward of round
+    /// `t + 1`; `None` when line 2 rules the pulls out (probability 0).
+    pub fn new(pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
+        if pulls.len() != seen.len() || pulls.iter().any(|&a| a > 1) {
+            return Err(Error::InvalidInput(
+                "the pulls must be arms 0 or 1, one per reward seen".into(),
+            ));
+        }
+        if pulls.first().is_some_and(|&a| a != 0) || pulls.get(1).is_some_and(|&a| a != 1) {
+            return Ok(None);
+        }
+        if pulls.len() <= 1 {
+            return Ok(Some(Event { edges: vec![] }));
+        }
+        let new_arm = |noise, s: &Q| ArmState {
+            noise,
+            o: 1,
+            s: s.clone(),
+            r: 0,
+            n: 0,
+            phi: Q::zero(),
+        };
+        let mut arms = [new_arm(0, &seen[0]), new_arm(1, &seen[1])];
+        let mut edges = vec![Edge {
+            arm: 1,
+            parent: 0,
+            o: [1, 1],
+            offset: Q::zero(),
+            lo: None,
+            hi: None,
+        }];
+        for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate().skip(2) {
+            let t = i as u64 + 1;
+            let (u, w) = (&arms[0], &arms[1]);
+            let offset = &w.s / Q::from_integer(w.o.into()) - &u.s / Q::from_integer(u.o.into());
+            // θ_t increases in t iff O_w < O_u: keep the largest lower and
+            // the smallest upper end (the first of equal ones).
+            let (increasing, decreasing) = (w.o < u.o, w.o > u.o);
+            let edge = &mut edges[u.noise.max(w.noise) - 1];
+            edge.offset = offset;
+            if arm == 0 {
+                if edge.lo.is_none() || increasing {
+                    edge.lo = Some(t);
+                }
+            } else if edge.hi.is_none() || decreasing {
+                edge.hi = Some(t);
+            }
+            // Lines 5–8.
+            let parent = arms[1 - arm].noise;
+            let state = &mut arms[arm];
+            state.n += 1;
+            state.phi += y;
+            if state.n == 1u64 << (state.r + 1) {
+                state.o = state.n;
+                state.s = std::mem::take(&mut state.phi);
+                state.r += 1;
+                state.n = 0;
+                state.noise = edges.len() + 1;
+                edges.push(Edge {
+                    arm,
+                    parent,
+                    o: [arms[0].o, arms[1].o],
+                    offset: Q::zero(),
+                    lo: None,
+                    hi: None,
+                });
+            }
+        }
+        Ok(Some(Event { edges }))
+    }
+
+    /// Its probability (module documentation): an exact zero for an empty
+    /// window, otherwise the message passing.
+    ///
+    /// Errors: [`Error::NotRepresentable`] in an exact backend (the
+    /// thresholds involve `ln t`); [`Error::Domain`] when two cut points
+    /// cannot be ordered at this precision.
+    pub fn probability<R: Real>(&self, params: &LazyUcbParams, ctx: &R::Context) -> Result<R> {
+        if self.edges.is_empty() {
+            return Ok(R::from_int(1, ctx));
+        }
+        let theta = |e: &Edge, t: u64| -> Result<Cut<R>> {
+            if e.o[0] == e.o[1] {
+                return Ok(Cut::rational(e.offset.clone(), ctx));
+            }
+            let g =
+                params.bonus_term::<R>(e.o[1], t, ctx)? - params.bonus_term::<R>(e.o[0], t, ctx)?;
+            Ok(Cut {
+                value: R::from_rational(&e.offset, ctx) + g,
+                exact: None,
+            })
+        };
+        let mut windows = Vec::with_capacity(self.edges.len());
+        for e in &self.edges {
+            let lo = e.lo.map(|t| theta(e, t)).transpose()?;
+            let hi = e.hi.map(|t| theta(e, t)).transpose()?;
+            if let (Some(lo), Some(hi)) = (&lo, &hi) {
+                if lo.order(hi)? != std::cmp::Ordering::Less {
+                    return Ok(R::from_int(0, ctx));
+                }
+            }
+            windows.push((lo, hi));
+        }
+        // Leaf to root: children have larger indices than their parents.
+        let mut factors: Vec<Piecewise<R>> = (0..=self.edges.len())
+            .map(|_| Piecewise::laplace(&params.scale, ctx))
+            .collect();
+        for (v, (e, (lo, hi))) in self.edges.iter().zip(&windows).enumerate().rev() {
+            let (h, total) = factors[v + 1].integral(ctx)?;
+            let o = |j: usize| Q::from_integer(e.o[j].into());
+            // The window of z_v as [L, U) with ends s·z_p + c (module doc).
+            let (s, upper, lower) = if e.arm == 1 {
+                let shift = |c: &Cut<R>| c.scale(&-o(1));
+                (o(1) / o(0), lo.as_ref().map(shift), hi.as_ref().map(shift))
+            } else {
+                let shift = |c: &Cut<R>| c.scale(&o(0));
+                (o(0) / o(1), hi.as_ref().map(shift), lo.as_ref().map(shift))
+            };
+            let up = match upper {
+                Some(c) => h.compose(&s, &c)?,
+                None => Piecewise::constant(total),
+            };
+            let message = match lower {
+                Some(c) => up.sub(&h.compose(&s, &c)?)?,
+                None => up,
+            };
+            factors[e.parent] = factors[e.parent].mul(&message)?;
+        }
+        Ok(factors[0].integral(ctx)?.1)
+    }
+}
+
 /// `P(pulls | rewards seen)` for Anytime-Lazy-UCB with K = 2: `pulls[t]` is the
-/// arm (0-based) of round `t + 1` and `seen[t]` its reward (module
-/// documentation). Returns an exact zero for an impossible sequence.
-///
-/// Errors: [`Error::InvalidInput`] for lengths that differ or an arm other
-/// than 0 or 1; [`Error::NotRepresentable`] in an exact backend (the
-/// thresholds involve `ln t`) unless the horizon is at most 2;
-/// [`Error::Domain`] when two cut points cannot be ordered at this precision.
+/// arm (0-based) of round `t + 1` and `seen[t]` its reward ([`Event::new`],
+/// [`Event::probability`]).
 pub fn probability<R: Real>(
     params: &LazyUcbParams,
     pulls: &[usize],
     seen: &[Q],
     ctx: &R::Context,
 ) -> Result<R> {
-    if pulls.len() != seen.len() || pulls.iter().any(|&a| a > 1) {
-        return Err(Error::InvalidInput(
-            "the pulls must be arms 0 or 1, one per reward seen".into(),
-        ));
+    match Event::new(pulls, seen)? {
+        Some(event) => event.probability(params, ctx),
+        None => Ok(R::from_int(0, ctx)),
     }
-    let zero = || R::from_int(0, ctx);
-    if pulls.first().is_some_and(|&a| a != 0) || pulls.get(1).is_some_and(|&a| a != 1) {
-        return Ok(zero());
-    }
-    if pulls.len() <= 1 {
-        return Ok(R::from_int(1, ctx));
-    }
-    let new_arm = |noise, s: &Q| ArmState {
-        noise,
-        o: 1,
-        s: s.clone(),
-        r: 0,
-        n: 0,
-        phi: Q::zero(),
-    };
-    let mut arms = [new_arm(0, &seen[0]), new_arm(1, &seen[1])];
-    let mut noises: Vec<Noise<R>> = vec![
-        Noise {
-            arm: 0,
-            parent: None,
-            o: [1, 1],
-            lo: None,
-            hi: None,
-        },
-        Noise {
-            arm: 1,
-            parent: Some(0),
-            o: [1, 1],
-            lo: None,
-            hi: None,
-        },
-    ];
-    for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate().skip(2) {
-        let t = i as u64 + 1;
-        let (u, w) = (&arms[0], &arms[1]);
-        let rational = &w.s / Q::from_integer(w.o.into()) - &u.s / Q::from_integer(u.o.into());
-        let theta = if u.o == w.o {
-            Cut::rational(rational, ctx)
-        } else {
-            let g = params.bonus_term::<R>(w.o, t, ctx)? - params.bonus_term::<R>(u.o, t, ctx)?;
-            Cut {
-                value: R::from_rational(&rational, ctx) + g,
-                exact: None,
-            }
-        };
-        // θ_t increases in t iff O_w < O_u; keep the largest lower and the
-        // smallest upper bound (the first of equal ones).
-        let increasing = w.o < u.o;
-        let decreasing = w.o > u.o;
-        let edge = &mut noises[u.noise.max(w.noise)];
-        if arm == 0 {
-            if edge.lo.is_none() || increasing {
-                edge.lo = Some(theta);
-            }
-        } else if edge.hi.is_none() || decreasing {
-            edge.hi = Some(theta);
-        }
-        // Lines 5–8.
-        let other = arms[1 - arm].noise;
-        let state = &mut arms[arm];
-        state.n += 1;
-        state.phi += y;
-        if state.n == 1u64 << (state.r + 1) {
-            state.o = state.n;
-            state.s = std::mem::take(&mut state.phi);
-            state.r += 1;
-            state.n = 0;
-            state.noise = noises.len();
-            noises.push(Noise {
-                arm,
-                parent: Some(other),
-                o: [arms[0].o, arms[1].o],
-                lo: None,
-                hi: None,
-            });
-        }
-    }
-    for n in &noises {
-        if let (Some(lo), Some(hi)) = (&n.lo, &n.hi) {
-            if lo.order(hi)? != std::cmp::Ordering::Less {
-                return Ok(zero());
-            }
-        }
-    }
-    // Leaf to root: children have larger indices than their parents.
-    let mut factors: Vec<Piecewise<R>> = (0..noises.len())
-        .map(|_| Piecewise::laplace(&params.scale, ctx))
-        .collect();
-    for v in (1..noises.len()).rev() {
-        let noise = &noises[v];
-        let (h, total) = factors[v].integral(ctx)?;
-        let o = |j: usize| Q::from_integer(noise.o[j].into());
-        // The window of z_v as [L, U) with ends s·z_p + c (module doc).
-        let (s, upper, lower) = if noise.arm == 1 {
-            let shift = |c: &Cut<R>| c.scale(&-o(1));
-            (
-                o(1) / o(0),
-                noise.lo.as_ref().map(shift),
-                noise.hi.as_ref().map(shift),
-            )
-        } else {
-            let shift = |c: &Cut<R>| c.scale(&o(0));
-            (
-                o(0) / o(1),
-                noise.hi.as_ref().map(shift),
-                noise.lo.as_ref().map(shift),
-            )
-        };
-        let up = match upper {
-            Some(c) => h.compose(&s, &c)?,
-            None => Piecewise::constant(total),
-        };
-        let message = match lower {
-            Some(c) => up.sub(&h.compose(&s, &c)?)?,
-            None => up,
-        };
-        let parent = noise.parent.unwrap_or(0);
-        factors[parent] = factors[parent].mul(&message)?;
-    }
-    Ok(factors[0].integral(ctx)?.1)
 }
 
 /// The whole law: `(pulls, P(pulls | seen))` over [`pull_sequences`], where

@@ -26,14 +26,17 @@
 //!
 //! # Cost
 //!
-//! Each law is a message passing over at most `2 + 2⌊log₂ T⌋` noises, so the
-//! cost grows as `(2|V|)^T` laws times a factor polynomial in T (about 4× per
-//! extra round at `V = {0, 1}`). The laws run in parallel (rayon).
+//! Each law is a message passing over at most `2 + 2⌊log₂ T⌋` noises. The
+//! laws depend on the seen rewards only through the epoch sums, so the
+//! `(2|V|)^T/4` pairs (pull sequence, seen rewards) collapse to far fewer
+//! distinct [`Event`]s, each computed once (in parallel, rayon); the
+//! quotients still number `(2|V|)^T · T(|V| − 1)/4`.
 
-use super::law::{probability, pull_sequences, LazyUcbParams};
+use super::law::{pull_sequences, Event, LazyUcbParams};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// The default limit on the laws one check computes (without `force`).
 pub const MAX_LAWS: u64 = 1 << 22;
@@ -107,14 +110,35 @@ pub fn check<R: Real>(
         }
         digits
     };
-    let table: Vec<R> = (0..laws as usize)
+    // Each distinct event once (many seen sequences share one: only epoch
+    // sums matter, and the last round's reward is never read).
+    let events: Vec<Option<Event>> = (0..laws as usize)
         .into_par_iter()
         .map(|i| {
             let (a, y) = (i / seen_count, i % seen_count);
             let y: Vec<Q> = seen(y).into_iter().map(|d| alphabet[d].clone()).collect();
-            probability::<R>(params, &sequences[a], &y, ctx)
+            Event::new(&sequences[a], &y)
         })
         .collect::<Result<_>>()?;
+    let mut distinct: HashMap<&Event, usize> = HashMap::new();
+    let mut order: Vec<&Event> = Vec::new();
+    for e in events.iter().flatten() {
+        distinct.entry(e).or_insert_with(|| {
+            order.push(e);
+            order.len() - 1
+        });
+    }
+    let values: Vec<R> = order
+        .par_iter()
+        .map(|e| e.probability::<R>(params, ctx))
+        .collect::<Result<_>>()?;
+    let table: Vec<R> = events
+        .iter()
+        .map(|e| match e {
+            Some(e) => values[distinct[e]].clone(),
+            None => R::from_int(0, ctx),
+        })
+        .collect();
     let stride: Vec<usize> = (0..horizon)
         .map(|t| v.pow((horizon - 1 - t) as u32))
         .collect();
