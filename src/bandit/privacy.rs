@@ -34,7 +34,7 @@
 
 use super::law::{pull_sequences, Event, LazyUcbParams};
 use crate::error::{Error, Result};
-use crate::num::{Real, Q};
+use crate::num::{Certified, Precision, Real, Q};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -217,6 +217,36 @@ pub fn check<R: Real>(
 /// The largest lower end, where it is attained (pull sequence, seen
 /// sequence, round, replacing value), the largest upper end; `None` = `+∞`.
 type Best = (Option<Q>, (usize, usize, usize, usize), Option<Q>);
+
+/// The first and the largest precision [`check_certified`] tries.
+pub const PRECISIONS: (u32, u32) = (128, 4096);
+
+/// [`check`] in the certified backend at 128 bits, doubling the precision
+/// (up to 4096) while a cut point or probability is unresolved
+/// ([`Error::Domain`]) or `accept` (given the outcome and its precision)
+/// says no; the last outcome and its precision.
+pub fn check_certified(
+    params: &LazyUcbParams,
+    horizon: usize,
+    alphabet: &[Q],
+    force: bool,
+    mut accept: impl FnMut(&Outcome, Precision) -> Result<bool>,
+) -> Result<(Outcome, Precision)> {
+    let mut bits = PRECISIONS.0;
+    loop {
+        let last = bits >= PRECISIONS.1;
+        match check::<Certified>(params, horizon, alphabet, force, &Precision(bits)) {
+            Err(Error::Domain(_)) if !last => {}
+            Err(e) => return Err(e),
+            Ok(outcome) => {
+                if last || accept(&outcome, Precision(bits))? {
+                    return Ok((outcome, Precision(bits)));
+                }
+            }
+        }
+        bits *= 2;
+    }
+}
 
 /// `None` stands for `+∞`.
 fn cmp_extended(a: &Option<Q>, b: &Option<Q>) -> std::cmp::Ordering {

@@ -8,30 +8,17 @@
 use super::{bound_decimal, given, parse_count, ratio_decimal, ratio_interval, sequence_text};
 use super::{report, vectors_json, Args};
 use crate::bandit::law::LazyUcbParams;
-use crate::bandit::privacy::{check, Outcome};
+use crate::bandit::privacy::{check_certified, Outcome};
 use crate::bandit::BanditId;
 use crate::error::{Error, Result};
-use crate::num::{parse_rational, parse_rational_list, Certified, Precision};
+use crate::num::{parse_rational, parse_rational_list, Certified};
 use crate::privacy::{decide, Problem, Ratio, Verdict};
+use crate::proofs::bandit_privacy::ratio_of;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
 /// Why the laws are certified, not exact.
 const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
-
-/// The largest precision tried.
-const MAX_BITS: u32 = 4096;
-
-fn ratio_of(r: &Option<(crate::num::Q, crate::num::Q)>) -> Ratio {
-    match r {
-        None => Ratio::Infinite,
-        Some((lo, hi)) if lo == hi => Ratio::Exact(lo.clone()),
-        Some((lo, hi)) => Ratio::Certified {
-            lo: lo.clone(),
-            hi: hi.clone(),
-        },
-    }
-}
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
@@ -78,29 +65,13 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))?;
-    let mut bits = 128;
-    let (outcome, verdict, bound) = loop {
-        let attempt = pool.install(|| {
-            check::<Certified>(
-                &params,
-                horizon,
-                &problem.alphabet,
-                args.force,
-                &Precision(bits),
-            )
-        });
-        match attempt {
-            Err(Error::Domain(_)) if bits < MAX_BITS => bits *= 2,
-            Err(e) => return Err(e),
-            Ok(outcome) => {
-                let (verdict, bound) = decide(&ratio_of(&outcome.max_ratio), &epsilon, bits)?;
-                if verdict != Verdict::Undecided || bits >= MAX_BITS {
-                    break (outcome, verdict, bound);
-                }
-                bits *= 2;
-            }
-        }
-    };
+    let (outcome, precision) = pool.install(|| {
+        check_certified(&params, horizon, &problem.alphabet, args.force, |o, p| {
+            Ok(decide(&ratio_of(&o.max_ratio), &epsilon, p.0)?.0 != Verdict::Undecided)
+        })
+    })?;
+    let bits = precision.0;
+    let (verdict, bound) = decide(&ratio_of(&outcome.max_ratio), &epsilon, bits)?;
     let shown = Shown {
         id,
         params: &params,
