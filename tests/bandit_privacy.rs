@@ -85,19 +85,10 @@ fn the_check_agrees_with_a_brute_force_over_reward_tables() {
 /// The arguments of a T = 4, ε = 1 check with each `(flag, value)` of
 /// `changes` set (added if new).
 fn with(changes: &[(&'static str, &'static str)]) -> Vec<&'static str> {
-    let mut args = vec![
-        "privacy",
-        "--algorithm",
-        "anytime-lazy-ucb",
-        "--actions",
-        "2",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-    ];
+    let mut args: Vec<&'static str> =
+        "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1"
+            .split(' ')
+            .collect();
     for &(flag, value) in changes {
         match args.iter().position(|a| *a == flag) {
             Some(i) => args[i + 1] = value,
@@ -165,6 +156,24 @@ fn half_the_printed_scale_is_violated_with_a_witness() {
     };
     let ratio = find(&table("losses")) / &find(&table("neighbour"));
     assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-12);
+}
+
+/// The same JSON keys (and witness keys) as the full-information check.
+#[test]
+fn the_json_has_the_contract_keys() {
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let bandit = run("4", "1", None);
+    let mut args = with(&[("--algorithm", "hu-rnm-ftnl")]);
+    args.push("--json");
+    let full = json(&args);
+    assert_eq!(keys(&bandit), keys(&full));
+    assert_eq!(keys(&bandit["witness"]), keys(&full["witness"]));
+    assert_eq!(bandit["kind"], "certified");
+    assert_eq!(bandit["pairs"], 4u64.pow(4) * 4 * 3);
 }
 
 #[test]
