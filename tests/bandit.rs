@@ -582,6 +582,15 @@ fn bad_input_gets_one_line_and_status_2() {
         ],
         &["bandit", "--experiment", "hu-fig9"],
         &["bandit", "--experiment", "hu-fig1", "--runs", "100000"],
+        // An output file that cannot be written is refused before the work.
+        &[
+            "bandit",
+            "--experiment",
+            "hu-fig1",
+            "--csv",
+            "/nonexistent-dir/x.csv",
+        ],
+        &["bandit", "--experiment", "hu-fig1", "--plot", "/tmp/x.pdf"],
     ] {
         let out = dpdtol(bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");

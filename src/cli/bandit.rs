@@ -305,6 +305,15 @@ pub fn run(args: &Args) -> Result<String> {
             plan.horizon
         )));
     }
+    // Output files are checked before the work, not after it.
+    if let Some(path) = &args.csv {
+        super::output::check_writable("--csv", path, &[])?;
+    }
+    if let Some(path) = &args.plot {
+        for (_, file) in plot_files(path, &plan.epsilons) {
+            super::output::check_writable("--plot", &file, &["svg", "png"])?;
+        }
+    }
     let marks = checkpoints(plan.horizon, 10);
     let grid = simulate_with_progress(&configs, &plan, &marks, args)?;
     let gaps = plan.law.gaps();
@@ -504,18 +513,28 @@ fn panel(outcomes: &[Outcome], eps: f64) -> impl Iterator<Item = &Outcome> {
         .filter(move |o| !o.config.id.is_private() || o.config.epsilon == eps)
 }
 
+/// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.
+fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
+    epsilons
+        .iter()
+        .map(|&eps| {
+            let file = if epsilons.len() == 1 {
+                path.to_path_buf()
+            } else {
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or("bandit");
+                let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("svg");
+                path.with_file_name(format!("{stem}-eps{eps}.{ext}"))
+            };
+            (eps, file)
+        })
+        .collect()
+}
+
 fn draw(path: &Path, outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> Result<()> {
-    for &eps in &plan.epsilons {
-        let file = if plan.epsilons.len() == 1 {
-            path.to_path_buf()
-        } else {
-            let stem = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("bandit");
-            let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("svg");
-            path.with_file_name(format!("{stem}-eps{eps}.{ext}"))
-        };
+    for (eps, file) in plot_files(path, &plan.epsilons) {
         let mut series = Vec::new();
         for (group, o) in panel(outcomes, eps).enumerate() {
             let points = |f: &dyn Fn(&Summary) -> f64| -> Vec<(f64, f64)> {

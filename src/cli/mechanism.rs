@@ -10,10 +10,10 @@ use std::fmt::Write;
 /// Flags of `dpdtol mechanism`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The noise added to each score −loss: gumbel (softmax), exponential (permute-and-flip) or laplace.
+    /// [required] The noise added to each score −loss: gumbel (softmax), exponential (permute-and-flip) or laplace.
     #[arg(long)]
     noise: String,
-    /// The noise scale β > 0, exactly: 1, 0.5, 2/3.
+    /// [required unless --base] The noise scale β > 0, exactly: 1, 0.5, 2/3 (no default: the mechanism has no ε).
     #[arg(
         long,
         required_unless_present = "base",
@@ -24,7 +24,7 @@ pub struct Args {
     /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws.
     #[arg(long, allow_hyphen_values = true)]
     base: Option<String>,
-    /// The losses, comma-separated: 0,1/2,1.
+    /// [required] The losses, comma-separated: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true)]
     losses: String,
     /// Print one JSON object instead of a table.
@@ -89,6 +89,13 @@ fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serd
     };
     json!({
         "noise": noise.name(),
+        // `noise_scale` is the key every command uses for the scale β
+        // (null when the unit weight `base` is given); `scale` is kept for
+        // compatibility.
+        "noise_scale": match scale {
+            Scale::Beta(b) => report::exact(b),
+            Scale::UnitWeight(_) => serde_json::Value::Null,
+        },
         "scale": scale_json(scale),
         "losses": losses.iter().map(report::exact).collect::<Vec<_>>(),
         "kind": kind.label(),

@@ -5,6 +5,7 @@
 
 mod bandit;
 mod mechanism;
+mod output;
 mod privacy;
 mod regret;
 mod report;
@@ -55,13 +56,24 @@ where
         Command::Bandit(args) => bandit::run(&args),
     };
     match outcome {
-        Ok(text) => {
-            // A reader that closes the pipe early (`| head`) is not an error.
-            use std::io::Write;
-            let _ = writeln!(std::io::stdout().lock(), "{text}");
-            0
-        }
+        Ok(text) => write_result(&text),
         Err(e) => fail(&e),
+    }
+}
+
+/// Print the result on stdout. A reader that closes the pipe early (`| head`)
+/// is not an error; any other failed write (a full disk, `> /dev/full`) is:
+/// one line on stderr and exit status 1, so that no result is lost silently.
+fn write_result(text: &str) -> i32 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("dpdtol: cannot write the result to stdout: {e}");
+            1
+        }
     }
 }
 
@@ -76,15 +88,23 @@ fn fail(e: &Error) -> i32 {
 fn usage_error(e: clap::Error) -> i32 {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
-            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                2
-            } else {
-                0
-            }
+            0
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            // No subcommand: one usage line, not the whole help.
+            use clap::CommandFactory;
+            let names: Vec<String> = Cli::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .filter(|n| n != "help")
+                .collect();
+            eprintln!(
+                "dpdtol: a subcommand is required: dpdtol <{}> [flags] (dpdtol --help for more)",
+                names.join("|")
+            );
+            2
         }
         _ => {
             // clap's message, up to the usage block, folded onto one line.

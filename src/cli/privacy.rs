@@ -7,7 +7,9 @@ use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{format_sig, parse_rational, parse_rational_list, Kind, Precision, Q};
+use crate::num::{
+    format_sig, parse_power_count, parse_rational, parse_rational_list, Kind, Precision, Q,
+};
 use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -15,19 +17,19 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb (K = 2, the alphabet holds rewards).
+    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb (K = 2, the alphabet holds rewards).
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
-    /// The number of actions K ≥ 2.
+    /// [required unless --merge] The number of actions K ≥ 2.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     actions: Option<String>,
-    /// The horizon t ≥ 1 (rounds per loss sequence).
+    /// [required unless --merge] The horizon t ≥ 1 (rounds per loss sequence): 3, 2^2, 2^2-1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     horizon: Option<String>,
-    /// The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
+    /// [required unless --merge] The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     alphabet: Option<String>,
-    /// The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
+    /// [required unless --merge] The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     epsilon: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
@@ -36,7 +38,7 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).
@@ -45,11 +47,11 @@ pub struct Args {
     /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours.
     #[arg(long)]
     shard: Option<String>,
-    /// Run even when the enumeration has more than 10^8 ordered pairs.
+    /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
     #[arg(long)]
     force: bool,
-    /// Instead of checking: merge the --json outputs of all the shards of one run (files, comma-separated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard"])]
+    /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force"])]
     merge: Vec<std::path::PathBuf>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
@@ -62,6 +64,18 @@ fn parse_count(flag: &str, text: &str) -> Result<usize> {
             "{flag} expects a non-negative integer, got '{text}'"
         ))
     })
+}
+
+/// The horizon, in the grammar of every command ([`parse_power_count`]: `3`,
+/// `2^2`, `2^2-1`).
+fn parse_horizon(text: &str) -> Result<usize> {
+    parse_power_count(text)
+        .and_then(|t| usize::try_from(t).ok())
+        .ok_or_else(|| {
+            Error::Parse(format!(
+                "--horizon expects a non-negative integer such as 3, 2^2 or 2^2-1, got '{text}'"
+            ))
+        })
 }
 
 /// A flag clap requires unless `--merge` is given.
@@ -86,8 +100,13 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
-    let horizon = parse_count("--horizon", given(&args.horizon, "--horizon")?)?;
+    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
+    if args.resample.is_some() && id != AlgorithmId::WuWang {
+        return Err(Error::InvalidInput(format!(
+            "--resample applies to wu-wang only, not to {id}"
+        )));
+    }
     let resample = match args.resample.as_deref().map(str::trim) {
         None | Some("0") => false,
         Some("1") => true,
@@ -223,6 +242,19 @@ fn certain_decimal(lo: &Q, hi: &Q) -> String {
         .unwrap_or_else(|| format_sig(&((lo + hi) / Q::from_integer(2.into())), MIN_DIGITS))
 }
 
+/// Whether every digit of the decimals `max_ratio` and `bound` is certain:
+/// exact values are; an enclosure is when both its ends agree to the
+/// [`MIN_DIGITS`] digits printed at least (else the midpoint is printed).
+fn digits_certain(r: &Report) -> bool {
+    use crate::num::Real;
+    let agree = |lo: &Q, hi: &Q| format_sig(lo, MIN_DIGITS) == format_sig(hi, MIN_DIGITS);
+    let ratio = match &r.max_ratio {
+        Ratio::Certified { lo, hi } => agree(lo, hi),
+        _ => true,
+    };
+    ratio && r.bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
+}
+
 /// `e^ε` to the digits its enclosure certifies.
 fn bound_decimal(bound: &crate::num::Certified) -> String {
     use crate::num::Real;
@@ -251,7 +283,9 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
     json!({
         "algorithm": algorithm.id.name(),
         "actions": r.actions,
-        "horizon": r.problem.horizon,
+        // A string of the exact integer, as in `regret` (whose horizons
+        // reach 2^100, beyond JSON's safe integers); --merge also reads a number.
+        "horizon": r.problem.horizon.to_string(),
         "alphabet": r.problem.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
         "epsilon": report::exact(&r.problem.epsilon),
         "noise": algorithm.noise.map(Noise::name),
@@ -266,6 +300,7 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
             _ => Value::Null,
         },
         "verdict": r.verdict.name(),
+        "digits_certain": digits_certain(r),
         "witness": {
             "losses": vectors_json(&r.witness.losses),
             "neighbour": vectors_json(&r.witness.neighbour),
@@ -297,108 +332,275 @@ fn ratio_exact_json(ratio: &Ratio) -> Value {
     }
 }
 
-fn ratio_from_json(v: &Value) -> Option<Ratio> {
-    let q = |key: &str| v.get(key)?.as_str().and_then(|s| parse_rational(s).ok());
+/// The largest merge input read (a shard's report is a few kilobytes).
+pub const MAX_MERGE_BYTES: u64 = 8 << 20;
+
+/// The longest number string read from a merge input.
+const MAX_NUMBER_CHARS: usize = 20_000;
+
+/// A field of a merge input that is missing or malformed.
+fn field(name: &str) -> Error {
+    Error::InvalidInput(format!(
+        "field '{name}' is missing or malformed (not the --json output of dpdtol privacy)"
+    ))
+}
+
+/// A number of a merge input: a string, at most [`MAX_NUMBER_CHARS`] long,
+/// parsed exactly.
+fn number(name: &str, v: Option<&Value>) -> Result<Q> {
+    let text = v.and_then(Value::as_str).ok_or_else(|| field(name))?;
+    if text.len() > MAX_NUMBER_CHARS {
+        return Err(Error::InvalidInput(format!(
+            "field '{name}' is a number of {} characters (at most {MAX_NUMBER_CHARS})",
+            text.len()
+        )));
+    }
+    parse_rational(text).map_err(|_| field(name))
+}
+
+fn ratio_from_json(name: &str, v: Option<&Value>) -> Result<Ratio> {
+    let v = v.ok_or_else(|| field(name))?;
     match v {
-        Value::String(s) if s == "inf" => Some(Ratio::Infinite),
-        _ if v.get("exact").is_some() => Some(Ratio::Exact(q("exact")?)),
-        _ => Some(Ratio::Certified {
-            lo: q("lo")?,
-            hi: q("hi")?,
+        Value::String(s) if s == "inf" => Ok(Ratio::Infinite),
+        Value::Object(o) if o.len() == 1 && o.contains_key("exact") => {
+            Ok(Ratio::Exact(number(name, v.get("exact"))?))
+        }
+        Value::Object(o) if o.len() == 2 => Ok(Ratio::Certified {
+            lo: number(name, v.get("lo"))?,
+            hi: number(name, v.get("hi"))?,
         }),
+        _ => Err(field(name)),
     }
 }
 
-/// The report of one shard, read back from its `--json` output.
-fn report_from_json(v: &Value) -> Option<(Described, Report)> {
-    let text = |key: &str| v.get(key)?.as_str();
-    let count = |key: &str| v.get(key)?.as_u64();
-    let vectors = |w: &Value| -> Option<Vec<Vec<Q>>> {
-        w.as_array()?
+/// The report of one shard, read back from its `--json` output, with the
+/// algorithm it names; every field's type is checked here, its value by
+/// [`crate::privacy::recheck`].
+fn report_from_json(v: &Value) -> Result<(Described, Report)> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
+    let count = |key: &str| v.get(key).and_then(Value::as_u64).ok_or_else(|| field(key));
+    let size = |key: &str| count(key).and_then(|c| usize::try_from(c).map_err(|_| field(key)));
+    let vectors = |key: &str, w: Option<&Value>| -> Result<Vec<Vec<Q>>> {
+        w.and_then(Value::as_array)
+            .ok_or_else(|| field(key))?
             .iter()
             .map(|row| {
-                row.as_array()?
+                row.as_array()
+                    .ok_or_else(|| field(key))?
                     .iter()
-                    .map(|x| parse_rational(x.as_str()?).ok())
+                    .map(|x| number(key, Some(x)))
                     .collect()
             })
             .collect()
     };
-    let epsilon = parse_rational(text("epsilon")?).ok()?;
+    let epsilon = number("epsilon", v.get("epsilon"))?;
     let alphabet: Vec<Q> = v
-        .get("alphabet")?
-        .as_array()?
+        .get("alphabet")
+        .and_then(Value::as_array)
+        .ok_or_else(|| field("alphabet"))?
         .iter()
-        .map(|x| parse_rational(x.as_str()?).ok())
-        .collect::<Option<_>>()?;
-    let problem = Problem::new(count("horizon")? as usize, alphabet, epsilon.clone()).ok()?;
-    let merge = v.get("merge")?;
-    let witness = v.get("witness")?;
-    let max_ratio = ratio_from_json(merge.get("max_ratio")?)?;
-    let precision = v
-        .get("precision_bits")
-        .and_then(Value::as_u64)
-        .map(|b| Precision(b as u32));
+        .map(|x| number("alphabet", Some(x)))
+        .collect::<Result<_>>()?;
+    // The horizon is a string of the integer (a number in older reports).
+    let horizon = match v.get("horizon") {
+        Some(Value::String(h)) => h.parse::<usize>().map_err(|_| field("horizon"))?,
+        _ => size("horizon")?,
+    };
+    let problem = Problem::new(horizon, alphabet, epsilon.clone())?;
+    let merge = v.get("merge").ok_or_else(|| field("merge"))?;
+    let witness = v.get("witness").ok_or_else(|| field("witness"))?;
+    let max_ratio = ratio_from_json("merge.max_ratio", merge.get("max_ratio"))?;
+    let precision = match v.get("precision_bits") {
+        None | Some(Value::Null) => None,
+        Some(b) => Some(Precision(
+            b.as_u64()
+                .and_then(|b| u32::try_from(b).ok())
+                .ok_or_else(|| field("precision_bits"))?,
+        )),
+    };
+    if let Some(p) = precision.filter(|p| p.0 > crate::privacy::MAX_PRECISION) {
+        // Refused before the verdict is decided at that precision.
+        return Err(Error::InvalidInput(format!(
+            "precision_bits is {}, above the checker's largest precision {}",
+            p.0,
+            crate::privacy::MAX_PRECISION
+        )));
+    }
     let (verdict, bound) =
-        crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0)).ok()?;
+        crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0))?;
+    if text("verdict")? != verdict.name() {
+        return Err(Error::InvalidInput(format!(
+            "verdict is '{}', but its max_ratio gives '{}'",
+            text("verdict")?,
+            verdict.name()
+        )));
+    }
+    let kind = match text("kind")? {
+        k if k == Kind::Exact.label() => Kind::Exact,
+        k if k == Kind::Certified.label() => Kind::Certified,
+        _ => return Err(field("kind")),
+    };
+    // The exact value shown must be the one merged (null unless exact).
+    let shown_exact = match &max_ratio {
+        Ratio::Exact(q) => report::exact(q),
+        _ => Value::Null,
+    };
+    if v.get("max_ratio_exact") != Some(&shown_exact) {
+        return Err(Error::InvalidInput(
+            "max_ratio_exact disagrees with merge.max_ratio".into(),
+        ));
+    }
     let report = Report {
         problem,
-        actions: count("actions")? as usize,
+        actions: size("actions")?,
         max_ratio,
         witness: Witness {
-            losses: vectors(witness.get("losses")?)?,
-            neighbour: vectors(witness.get("neighbour")?)?,
+            losses: vectors("witness.losses", witness.get("losses"))?,
+            neighbour: vectors("witness.neighbour", witness.get("neighbour"))?,
             actions: witness
-                .get("actions")?
-                .as_array()?
+                .get("actions")
+                .and_then(Value::as_array)
+                .ok_or_else(|| field("witness.actions"))?
                 .iter()
-                .map(|a| Some(a.as_u64()?.checked_sub(1)? as usize))
-                .collect::<Option<_>>()?,
-            round: witness.get("round")?.as_u64()? as usize,
-            ratio: ratio_from_json(merge.get("witness_ratio")?)?,
-            sequence: merge.get("sequence")?.as_u64()?,
-            neighbour_sequence: merge.get("neighbour_sequence")?.as_u64()?,
+                .map(|a| {
+                    a.as_u64()
+                        .and_then(|a| a.checked_sub(1))
+                        .and_then(|a| usize::try_from(a).ok())
+                        .ok_or_else(|| field("witness.actions"))
+                })
+                .collect::<Result<_>>()?,
+            round: witness
+                .get("round")
+                .and_then(Value::as_u64)
+                .and_then(|r| usize::try_from(r).ok())
+                .ok_or_else(|| field("witness.round"))?,
+            ratio: ratio_from_json("merge.witness_ratio", merge.get("witness_ratio"))?,
+            sequence: merge
+                .get("sequence")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| field("merge.sequence"))?,
+            neighbour_sequence: merge
+                .get("neighbour_sequence")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| field("merge.neighbour_sequence"))?,
         },
         verdict,
         bound,
         pairs: count("pairs")?,
-        kind: if text("kind")? == Kind::Exact.label() {
-            Kind::Exact
-        } else {
-            Kind::Certified
-        },
+        kind,
         precision,
-        shard: text("shard")?.parse().ok()?,
-        why_not_exact: text("why_not_exact").map(str::to_string),
+        shard: text("shard")?.parse().map_err(|_| field("shard"))?,
+        why_not_exact: match v.get("why_not_exact") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => return Err(field("why_not_exact")),
+        },
     };
     let described = Described {
-        id: text("algorithm")?.parse().ok()?,
-        noise: match v.get("noise")? {
-            Value::Null => None,
-            n => Some(n.as_str()?.parse().ok()?),
+        id: text("algorithm")?.parse()?,
+        noise: match v.get("noise") {
+            Some(Value::Null) => None,
+            n => Some(
+                n.and_then(Value::as_str)
+                    .ok_or_else(|| field("noise"))?
+                    .parse()?,
+            ),
         },
-        scale: match v.get("noise_scale")? {
-            Value::Null => None,
-            s => Some(parse_rational(s.as_str()?).ok()?),
+        scale: match v.get("noise_scale") {
+            Some(Value::Null) => None,
+            s => Some(number("noise_scale", s)?),
         },
-        resample: v.get("resample")?.as_bool()?,
+        resample: v
+            .get("resample")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| field("resample"))?,
     };
-    Some((described, report))
+    Ok((described, report))
 }
 
-/// Merge the `--json` reports of the shards of one run (`--merge`).
+/// Rebuild the algorithm a report names and check that report against it
+/// ([`crate::privacy::recheck`], which re-evaluates the witness).
+fn recheck(described: &Described, report: &Report) -> Result<()> {
+    let config = Config {
+        id: described.id,
+        actions: report.actions,
+        epsilon: report.problem.epsilon.clone(),
+        noise: described
+            .noise
+            .filter(|_| described.id == AlgorithmId::WuWang),
+        noise_scale: described.scale.clone(),
+        resample: described.resample,
+    };
+    // Only K's range is checked before the algorithm is built from it.
+    crate::privacy::Space::powers(report.actions, &report.problem)?;
+    let algorithm = config.build()?;
+    if Described::of(&config, &algorithm) != *described {
+        return Err(Error::InvalidInput(format!(
+            "the noise and scale named ({}) are not those of {}",
+            described.text(),
+            described.id
+        )));
+    }
+    crate::privacy::recheck(&algorithm, report)
+}
+
+/// The text of a merge input: a regular file of at most [`MAX_MERGE_BYTES`]
+/// (devices and pipes are refused before they are read; a file that grows
+/// while read is cut at the cap and refused).
+fn read_merge_input(path: &std::path::Path) -> Result<String> {
+    use std::io::Read;
+    let name = path.display();
+    let cannot = |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(Error::InvalidInput(format!(
+            "{name} is not a regular file (a merge input is a shard's --json output)"
+        )));
+    }
+    let too_big = || {
+        Error::InvalidInput(format!(
+            "{name} is larger than {MAX_MERGE_BYTES} bytes, the cap on a merge input"
+        ))
+    };
+    if meta.len() > MAX_MERGE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_MERGE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_MERGE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| Error::InvalidInput(format!("{name} is not UTF-8 text")))
+}
+
+/// Merge the `--json` reports of the shards of one run (`--merge`): each
+/// input is read with a size cap, parsed, and checked (its witness
+/// re-evaluated) before the merge.
 fn merge_files(paths: &[std::path::PathBuf]) -> Result<(Described, Report)> {
     let mut described: Option<Described> = None;
     let mut reports = Vec::with_capacity(paths.len());
     for path in paths {
         let name = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
-        let value: Value = serde_json::from_str(&text)
-            .map_err(|e| Error::Parse(format!("{name} is not JSON: {e}")))?;
-        let (d, r) = report_from_json(&value).ok_or_else(|| {
-            Error::InvalidInput(format!("{name} is not the --json output of dpdtol privacy"))
+        let in_file = |e: Error| {
+            Error::InvalidInput(format!(
+                "{name}: {}",
+                e.to_string().trim_start_matches("invalid input: ")
+            ))
+        };
+        let text = read_merge_input(path)?;
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
+            Error::InvalidInput(format!(
+                "{name} is not valid JSON (line {}, column {})",
+                e.line(),
+                e.column()
+            ))
         })?;
+        let (d, r) = report_from_json(&value).map_err(in_file)?;
+        recheck(&d, &r).map_err(in_file)?;
         match &described {
             Some(first) if *first != d => {
                 return Err(Error::InvalidInput(format!(

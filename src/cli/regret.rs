@@ -7,7 +7,8 @@ use crate::algorithm::{AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{
-    parse_rational, parse_rational_list, relative_width, Certified, Exact, Kind, Precision, Real, Q,
+    parse_power_count, parse_rational, parse_rational_list, relative_width, Certified, Exact, Kind,
+    Precision, Real, Q,
 };
 use crate::regret::bounds::{Evaluation, Evaluator};
 use crate::regret::plot::{self, Series, Style};
@@ -21,25 +22,25 @@ use std::path::{Path, PathBuf};
 /// Flags of `dpdtol regret`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
+    /// [required] The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
     #[arg(long)]
     algorithm: String,
-    /// The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
+    /// [required] The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.
     #[arg(long, allow_hyphen_values = true)]
     means: String,
-    /// deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
+    /// [required] deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
     #[arg(long)]
     setting: String,
-    /// The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1.
+    /// [required] The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1.
     #[arg(long, allow_hyphen_values = true)]
     horizon: String,
-    /// The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
+    /// [required] The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
     #[arg(long, allow_hyphen_values = true)]
     epsilon: String,
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
@@ -62,7 +63,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Parse a horizon: a non-negative integer, or `2^k`, `2^k-c`, `2^k+c`.
+/// Parse a horizon with the grammar of [`parse_power_count`]: an integer,
+/// or `2^k`, `2^k-c`, `2^k+c`.
 pub fn parse_horizon(text: &str) -> Result<Round> {
     let text = text.trim();
     let bad = || {
@@ -70,34 +72,7 @@ pub fn parse_horizon(text: &str) -> Result<Round> {
             "--horizon expects a positive integer such as 1000, 2^40 or 2^10-1, got '{text}'"
         ))
     };
-    let value: BigInt = if let Some(rest) = text.strip_prefix("2^") {
-        let (k, offset) = match rest.find(['+', '-']) {
-            Some(i) => (&rest[..i], Some((&rest[i..i + 1], &rest[i + 1..]))),
-            None => (rest, None),
-        };
-        let k: u32 = k.trim().parse().map_err(|_| bad())?;
-        if k > 200 {
-            return Err(bad());
-        }
-        let base = BigInt::one() << k;
-        match offset {
-            None => base,
-            Some((sign, c)) => {
-                let c: BigInt = c.trim().parse().map_err(|_| bad())?;
-                if sign == "+" {
-                    base + c
-                } else {
-                    base - c
-                }
-            }
-        }
-    } else {
-        let q = parse_rational(text).map_err(|_| bad())?;
-        if !q.is_integer() {
-            return Err(bad());
-        }
-        q.to_integer()
-    };
+    let value: BigInt = parse_power_count(text).ok_or_else(bad)?;
     if !value.is_positive() {
         return Err(Error::InvalidInput(format!(
             "the horizon T must be at least 1, got {value}"
@@ -135,6 +110,7 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         }
     };
     let mut out = Vec::new();
+    let (mut noise_used, mut resample_used, mut scale_used) = (false, false, false);
     for name in names {
         let (id_text, inline_noise) = match name.split_once(':') {
             Some((id, n)) => (id, Some(n.parse::<Noise>()?)),
@@ -171,6 +147,30 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
             );
         }
         out.push(Entry { config, label });
+        noise_used |= is_ww && inline_noise.is_none();
+        resample_used |= is_ww;
+        scale_used |= id != AlgorithmId::Ftl;
+    }
+    // A flag that applies to none of the algorithms is refused, not ignored.
+    for (given, used, flag) in [
+        (
+            noise.is_some(),
+            noise_used,
+            "--noise (wu-wang without :NOISE only)",
+        ),
+        (
+            args.resample.is_some(),
+            resample_used,
+            "--resample (wu-wang only)",
+        ),
+        (noise_scale.is_some(), scale_used, "--noise-scale (not ftl)"),
+    ] {
+        if given && !used {
+            return Err(Error::InvalidInput(format!(
+                "{flag} applies to none of the algorithms '{}'",
+                args.algorithm
+            )));
+        }
     }
     Ok(out)
 }
@@ -315,6 +315,12 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     let entries = entries(args, inst.k(), &epsilon)?;
+    if let Some(path) = &args.curve {
+        super::output::check_writable("--curve", path, &[])?;
+    }
+    if let Some(path) = &args.plot {
+        super::output::check_writable("--plot", path, &["svg", "png"])?;
+    }
     if !args.no_bounds {
         for e in &entries {
             let exempt = e.config.id == AlgorithmId::WuWang && setting == Setting::Deterministic;
@@ -656,5 +662,11 @@ mod tests {
         assert!(parse_horizon("0").is_err());
         assert!(parse_horizon("1.5").is_err());
         assert!(parse_horizon("2^101").is_err());
+        // Issue 14: a doubled sign was read as 2^10 + 5.
+        for bad in [
+            "2^10--5", "2^10+-5", "2^10-", "2^-3", "2^1.5", "2^ 10", "2^10-1-1",
+        ] {
+            assert!(parse_horizon(bad).is_err(), "{bad}");
+        }
     }
 }

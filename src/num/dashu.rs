@@ -47,7 +47,16 @@ impl DashuFloat {
                 bits,
             }),
             Err(FpError::OutOfDomain) => Err(Error::Domain(what.to_string())),
-            Err(e) => Err(Error::TooLarge(format!("{what}: {e:?}"))),
+            // In words, not the library's variant names (issue 14, class 4).
+            Err(FpError::Overflow(_)) => Err(Error::TooLarge(format!(
+                "{what}: the result is beyond the largest binary exponent of the certified backend"
+            ))),
+            Err(FpError::Underflow(_)) => Err(Error::TooLarge(format!(
+                "{what}: the result is below the smallest binary exponent of the certified backend"
+            ))),
+            Err(_) => Err(Error::Domain(format!(
+                "{what}: an infinite or indeterminate operand"
+            ))),
         }
     }
 

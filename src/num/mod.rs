@@ -32,7 +32,7 @@ pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
-pub use self::parse::{parse_rational, parse_rational_list};
+pub use self::parse::{parse_power_count, parse_rational, parse_rational_list};
 pub use self::refine::{refine_until, Refined};
 
 use crate::error::{Error, Result};

@@ -69,3 +69,44 @@ fn parse_decimal(text: &str) -> Option<Q> {
     };
     Some(if negative { -value } else { value })
 }
+
+/// Parse a count written as an integer (`1000`, `1e3`) or as a power of two
+/// with an optional offset: `2^k`, `2^k+c`, `2^k-c` (`k` and `c` plain digits,
+/// `k ≤ 200`). The grammar is strict: `2^10--5`, `2^10-`, `2^-3`, `2^1.5` and
+/// anything else are refused (`None`); the value may be zero or negative
+/// (`2^3-9`), for the caller to range-check.
+///
+/// ```
+/// use dpdtol::num::parse_power_count;
+/// assert_eq!(parse_power_count("2^10-1"), Some(1023.into()));
+/// assert_eq!(parse_power_count("1e3"), Some(1000.into()));
+/// assert_eq!(parse_power_count("2^10--5"), None);
+/// ```
+pub fn parse_power_count(text: &str) -> Option<BigInt> {
+    let text = text.trim();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let Some(rest) = text.strip_prefix("2^") else {
+        let q = parse_rational(text).ok()?;
+        return q.is_integer().then(|| q.to_integer());
+    };
+    let (k, offset) = match rest.find(['+', '-']) {
+        Some(i) => (&rest[..i], Some((&rest[i..=i], &rest[i + 1..]))),
+        None => (rest, None),
+    };
+    if !digits(k) || k.len() > 3 {
+        return None;
+    }
+    let k: u32 = k.parse().ok()?;
+    if k > 200 {
+        return None;
+    }
+    let base = BigInt::from(1u8) << k;
+    match offset {
+        None => Some(base),
+        Some((_, c)) if !digits(c) || c.len() > 100 => None,
+        Some((sign, c)) => {
+            let c: BigInt = c.parse().ok()?;
+            Some(if sign == "+" { base + c } else { base - c })
+        }
+    }
+}

@@ -86,9 +86,11 @@
 
 mod brute_force;
 mod progress;
+mod recheck;
 mod search;
 
 pub use self::brute_force::brute_force;
+pub use self::recheck::{recheck, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
 
 use crate::algorithm::OnlineAlgorithm;
@@ -129,17 +131,19 @@ impl Problem {
                 alphabet.len()
             )));
         }
-        for (i, v) in alphabet.iter().enumerate() {
-            if v.is_negative() || *v > Q::one() {
-                return Err(Error::InvalidInput(format!(
-                    "alphabet value {v} is outside [0, 1]"
-                )));
-            }
-            if alphabet[..i].contains(v) {
-                return Err(Error::InvalidInput(format!(
-                    "alphabet value {v} is repeated"
-                )));
-            }
+        if let Some(v) = alphabet.iter().find(|v| v.is_negative() || **v > Q::one()) {
+            return Err(Error::InvalidInput(format!(
+                "alphabet value {v} is outside [0, 1]"
+            )));
+        }
+        // Repeats by sorting a copy: O(|V| log |V|) for any alphabet length.
+        let mut sorted: Vec<&Q> = alphabet.iter().collect();
+        sorted.sort();
+        if let Some(pair) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Error::InvalidInput(format!(
+                "alphabet value {} is repeated",
+                pair[0]
+            )));
         }
         Ok(Problem {
             horizon,
@@ -234,7 +238,7 @@ impl Default for Options {
             max_pairs: MAX_PAIRS,
             progress: false,
             start_precision: Precision(128),
-            max_precision: Precision(4096),
+            max_precision: Precision(MAX_PRECISION),
         }
     }
 }
@@ -389,6 +393,25 @@ pub struct Report {
     pub why_not_exact: Option<String>,
 }
 
+/// The largest table of loss vectors `V^K` a check builds, forced or not,
+/// counted in losses (`N · K` rationals, `N = |V|^K`): 2²² losses are a few
+/// hundred megabytes with the laws cached over them, and a larger table
+/// could not be enumerated anyway (at `N · K > 2²²` the whole run has more
+/// than `N (N − 1) > 10⁹` pairs even at `t = 1`).
+pub const MAX_TABLE_LOSSES: u64 = 1 << 22;
+
+/// Refuse (even with `--force`) a table of more than [`MAX_TABLE_LOSSES`]
+/// losses, before it is built.
+fn check_vector_table(vectors: u64, actions: usize) -> Result<()> {
+    let losses = vectors.saturating_mul(actions as u64);
+    if losses > MAX_TABLE_LOSSES {
+        return Err(Error::TooLarge(format!(
+            "the table of {vectors} loss vectors (|alphabet|^K) of {actions} losses each has {losses} losses, over the memory cap of {MAX_TABLE_LOSSES} losses, which --force does not lift; use a smaller alphabet or fewer actions"
+        )));
+    }
+    Ok(())
+}
+
 /// The loss sequences of a problem, indexed: sequence `x` has the vector
 /// of index `digit(x, s)` in round `s + 1`.
 #[derive(Clone, Debug)]
@@ -405,9 +428,11 @@ pub struct Space {
 }
 
 impl Space {
-    /// The sequences of `problem` for K actions; [`Error::TooLarge`] when
-    /// their number of ordered pairs does not fit 64 bits.
-    pub fn new(actions: usize, problem: &Problem) -> Result<Space> {
+    /// The powers `N^i`, `i = 0..=t` (`N = |V|^K`), computed from the numbers
+    /// alone, before anything proportional to them is built;
+    /// [`Error::TooLarge`] when the number of ordered pairs `N^t · t · (N − 1)`
+    /// does not fit 64 bits.
+    pub fn powers(actions: usize, problem: &Problem) -> Result<Vec<u64>> {
         let a = problem.alphabet.len() as u128;
         let too_large = || {
             Error::TooLarge(format!(
@@ -435,6 +460,17 @@ impl Space {
             .checked_mul(problem.horizon as u128 * (n as u128 - 1))
             .filter(|&p| p <= u128::from(u64::MAX))
             .ok_or_else(too_large)?;
+        Ok(powers)
+    }
+
+    /// The sequences of `problem` for K actions, with the table of its `N`
+    /// loss vectors; [`Error::TooLarge`] when their number of ordered pairs
+    /// does not fit 64 bits or the table would have more than
+    /// [`MAX_TABLE_LOSSES`] losses (a memory cap `--force` does not lift).
+    pub fn new(actions: usize, problem: &Problem) -> Result<Space> {
+        let powers = Space::powers(actions, problem)?;
+        let n = powers[1];
+        check_vector_table(n, actions)?;
         let vectors = (0..n)
             .map(|u| {
                 let mut digits = vec![Q::zero(); actions];
@@ -466,7 +502,14 @@ impl Space {
 
     /// The ordered pairs of the sequences `range`: `|range| · t · (N − 1)`.
     pub fn pairs(&self, range: &std::ops::Range<u64>) -> u64 {
-        (range.end - range.start) * self.horizon as u64 * (self.vector_count() - 1)
+        Space::count_pairs(self.vector_count(), self.horizon, range)
+    }
+
+    /// `|range| · t · (N − 1)` for `N` loss vectors, from the numbers alone;
+    /// it fits 64 bits when `range` lies in the sequences of a problem
+    /// [`Space::powers`] accepted.
+    pub fn count_pairs(vectors: u64, horizon: usize, range: &std::ops::Range<u64>) -> u64 {
+        (range.end - range.start) * horizon as u64 * (vectors - 1)
     }
 
     /// The vector index of round `s` (0-based) of sequence `x`: digit `s` in
@@ -495,19 +538,23 @@ pub fn check<A: OnlineAlgorithm>(
     problem: &Problem,
     options: &Options,
 ) -> Result<Report> {
-    let space = Space::new(algorithm.actions(), problem)?;
-    let range = options.shard.range(space.sequences())?;
-    let pairs = space.pairs(&range);
+    // The size guard runs on numbers: nothing proportional to the size is
+    // built before it (issue 14, class 1).
+    let powers = Space::powers(algorithm.actions(), problem)?;
+    let vectors = powers[1];
+    let range = options.shard.range(powers[problem.horizon])?;
+    let pairs = Space::count_pairs(vectors, problem.horizon, &range);
     if pairs > options.max_pairs && !options.force {
         return Err(Error::TooLarge(format!(
             "the enumeration has {pairs} ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors{}), over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
             range.end - range.start,
-            space.horizon,
-            space.vector_count() - 1,
+            problem.horizon,
+            vectors - 1,
             if options.shard == Shard::WHOLE { String::new() } else { format!(" in shard {}", options.shard) },
             options.max_pairs
         )));
     }
+    check_vector_table(vectors, algorithm.actions())?;
     if options.threads == Some(0) {
         return Err(Error::InvalidInput("--threads must be at least 1".into()));
     }
@@ -635,12 +682,15 @@ pub fn decide(max_ratio: &Ratio, epsilon: &Q, hint: u32) -> Result<(Verdict, Cer
 ///
 /// The reports must be of the same algorithm (not checked: a report does not
 /// name its algorithm), problem and K, and cover every shard exactly once.
+/// A report read from outside is checked first with [`recheck`].
 pub fn merge(reports: &[Report]) -> Result<Report> {
     let first = reports
         .first()
         .ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
     let count = first.shard.count;
-    let mut seen = vec![false; count as usize];
+    // The shard indices seen, in a set: nothing is allocated in proportion to
+    // the shard count a report claims.
+    let mut seen = std::collections::BTreeSet::new();
     for r in reports {
         if r.problem != first.problem || r.actions != first.actions {
             return Err(Error::InvalidInput(
@@ -654,19 +704,22 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
                 r.shard
             )));
         }
-        let slot = &mut seen[(r.shard.index - 1) as usize];
-        if *slot {
+        if !seen.insert(r.shard.index) {
             return Err(Error::InvalidInput(format!(
                 "shard {} is given twice",
                 r.shard
             )));
         }
-        *slot = true;
     }
-    if let Some(missing) = seen.iter().position(|s| !s) {
+    if seen.len() as u64 != count {
+        // The first index not seen: the set is sorted, so it is the first
+        // place where the i-th smallest index is not i.
+        let missing = (1..=count)
+            .zip(seen.iter())
+            .find(|(i, s)| i != *s)
+            .map_or(seen.len() as u64 + 1, |(i, _)| i);
         return Err(Error::InvalidInput(format!(
-            "shard {}/{count} is missing from the merge",
-            missing + 1
+            "shard {missing}/{count} is missing from the merge"
         )));
     }
     let best = reports

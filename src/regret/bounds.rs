@@ -446,13 +446,13 @@ impl<R: Enclose> Evaluator<R> {
             AlgorithmId::Ftl => match self.ln_k_over_delta() {
                 Some(v) => rates.push(Rate {
                     id: "hu-ftl",
-                    source: "Hu et al. (004) §1 L118, citing Van Erven et al. (2014)",
+                    source: "Hu, Huang, Mehta & Hegde (journal version) §1 L118, citing Van Erven et al. (2014)",
                     expression: "ln K/Δmin",
                     value: v,
                 }),
                 None => not_evaluated.push(NotEvaluated {
                     id: "hu-ftl",
-                    source: "Hu et al. (004) §1 L118",
+                    source: "Hu, Huang, Mehta & Hegde (journal version) §1 L118",
                     reason: tie_reason(),
                 }),
             },
@@ -466,7 +466,7 @@ impl<R: Enclose> Evaluator<R> {
                     };
                     rates.push(Rate {
                         id: "hu-naive",
-                        source: "Hu et al. (004) §5 L256 (\"is expected\"; no theorem)",
+                        source: "Hu, Huang, Mehta & Hegde (journal version) §5 L256 (\"is expected\"; no theorem)",
                         expression: "max{ln K/Δmin, K ln K/ε}",
                         value,
                     });
@@ -478,7 +478,7 @@ impl<R: Enclose> Evaluator<R> {
                     .then(|| "the noise scale is not Algorithm 4's 1/ε".to_string());
                 bounds.push(Bound {
                     id: "hu-thm9-proof",
-                    source: "Hu et al. (004) Theorem 9, proof App. D.2 L794 (+1 for the gaps ≤ 1/T discarded at L749)",
+                    source: "Hu, Huang, Mehta & Hegde (journal version) Theorem 9, proof App. D.2 L794 (+1 for the gaps ≤ 1/T discarded at L749)",
                     statement: "1 + Σ_ℓ 256(1 + ln|J_ℓ|)/min{Δ_(ℓ), ε}".into(),
                     kind: BoundKind::Upper,
                     value: form1,
@@ -488,7 +488,7 @@ impl<R: Enclose> Evaluator<R> {
                 });
                 bounds.push(Bound {
                     id: "hu-thm9-proof-2",
-                    source: "Hu et al. (004) Theorem 9, proof App. D.2 L798–804 (+1 as above)",
+                    source: "Hu, Huang, Mehta & Hegde (journal version) Theorem 9, proof App. D.2 L798–804 (+1 as above)",
                     statement: "1 + 512(1 + ln(K−1))/Δmin + Σ_{ℓ: Δ_(ℓ) > ε} 256(1 + ln|J_ℓ|)/ε"
                         .into(),
                     kind: BoundKind::Upper,
@@ -511,14 +511,14 @@ impl<R: Enclose> Evaluator<R> {
                     };
                     rates.push(Rate {
                         id: "hu-thm9",
-                        source: "Hu et al. (004) Theorem 9, L283–287",
+                        source: "Hu, Huang, Mehta & Hegde (journal version) Theorem 9, L283–287",
                         expression: "ln K/Δmin + ln K·max{0, ln(Δmax/max{Δmin, ε, 1/T})}/ε",
                         value: v + ln_k.clone() * log / &eps,
                     });
                 }
                 rates.push(Rate {
                     id: "hu-cor11",
-                    source: "Hu et al. (004) Corollary 11, L301",
+                    source: "Hu, Huang, Mehta & Hegde (journal version) Corollary 11, L301",
                     expression: "√(T ln K) + ln K ln T/ε",
                     value: sqrt_t_ln_k.clone() + ln_k.clone() * &ln_t / &eps,
                 });
@@ -612,10 +612,10 @@ impl<R: Enclose> Evaluator<R> {
                     let (id, source) = if *noise == Noise::Laplace {
                         (
                             "ww-thm2",
-                            "Wu & Wang (000) Theorem 2, L160–162 (B = 1, Lap(2/ε))",
+                            "Wu & Wang (ALT 2026) Theorem 2, L160–162 (B = 1, Lap(2/ε))",
                         )
                     } else {
-                        ("ww-cor1", "Wu & Wang (000) Corollary 1, L170–172 (B = 1, Exp(1/ε) or Gumbel(2/ε))")
+                        ("ww-cor1", "Wu & Wang (ALT 2026) Corollary 1, L170–172 (B = 1, Exp(1/ε) or Gumbel(2/ε))")
                     };
                     rates.push(Rate {
                         id,
@@ -626,7 +626,7 @@ impl<R: Enclose> Evaluator<R> {
                 } else if *noise == Noise::Laplace {
                     rates.push(Rate {
                         id: "ww-thm1",
-                        source: "Wu & Wang (000) Theorem 1, L126–128 (B = 0, Lap(2/ε); Hu et al.'s rate)",
+                        source: "Wu & Wang (ALT 2026) Theorem 1, L126–128 (B = 0, Lap(2/ε); Hu et al.'s rate)",
                         expression: "ln K/Δmin + ln K ln T/ε",
                         value: v + ln_k.clone() * ln_t / eps,
                     });
@@ -634,14 +634,14 @@ impl<R: Enclose> Evaluator<R> {
             }
             None => not_evaluated.push(NotEvaluated {
                 id: if *resample { "ww-thm2" } else { "ww-thm1" },
-                source: "Wu & Wang (000) Theorems 1–2, Corollary 1",
+                source: "Wu & Wang (ALT 2026) Theorems 1–2, Corollary 1",
                 reason: "the instance has a tie for the best action (Δmin = 0)".into(),
             }),
         }
         if *resample {
             rates.push(Rate {
                 id: "ww-cor2",
-                source: "Wu & Wang (000) Corollary 2, L178–180 (B = 1)",
+                source: "Wu & Wang (ALT 2026) Corollary 2, L178–180 (B = 1)",
                 expression: "√(T ln K) + ln²K/ε",
                 value: sqrt_t_ln_k.clone() + ln2_k_over_eps.clone(),
             });
@@ -649,7 +649,7 @@ impl<R: Enclose> Evaluator<R> {
         if self.setting == Setting::Deterministic {
             rates.push(Rate {
                 id: "ww-cor3",
-                source: "Wu & Wang (000) Corollary 3, L265–267 (deterministic setting)",
+                source: "Wu & Wang (ALT 2026) Corollary 3, L265–267 (deterministic setting)",
                 expression: "ln²K/ε",
                 value: ln2_k_over_eps,
             });
@@ -665,7 +665,7 @@ impl<R: Enclose> Evaluator<R> {
         });
         rates.push(Rate {
             id: "ww-thm4-rate",
-            source: "Wu & Wang (000) Theorem 4, L273–279 (deterministic, B = 0, Exp/Gumbel)",
+            source: "Wu & Wang (ALT 2026) Theorem 4, L273–279 (deterministic, B = 0, Exp/Gumbel)",
             expression: "ln K/ε",
             value: ln_k.clone() / eps,
         });
@@ -675,7 +675,8 @@ impl<R: Enclose> Evaluator<R> {
         let printed_lemma3 = self.int(2) * (one.clone() + &ln2) / &ln2 * ln_k;
         bounds.push(Bound {
             id: "ww-thm4",
-            source: "Wu & Wang (000) Theorem 4, proof L330–337 with Lemma 3's printed constant",
+            source:
+                "Wu & Wang (ALT 2026) Theorem 4, proof L330–337 with Lemma 3's printed constant",
             statement: "3 + 4(1 + ln 2)/ln 2 · ln K/ε".into(),
             kind: BoundKind::Upper,
             value: three.clone() + self.int(2) * printed_lemma3.clone() / eps,
@@ -691,7 +692,7 @@ impl<R: Enclose> Evaluator<R> {
             .fold(three.clone(), |acc, x| acc + x);
         bounds.push(Bound {
             id: "ww-thm4-expr",
-            source: "Wu & Wang (000) §1.3 L142 and Theorem 4 proof L330, with the printed law P[J_r = j] ∝ e^{−2^{r−1}Δ_j ε}",
+            source: "Wu & Wang (ALT 2026) §1.3 L142 and Theorem 4 proof L330, with the printed law P[J_r = j] ∝ e^{−2^{r−1}Δ_j ε}",
             statement: "3 + Σ_{r=3}^{R} 2^{r−1} Σ_j Δ_j e^{−2^{r−2}Δ_j ε}/Σ_i e^{−2^{r−2}Δ_i ε}, R = ⌊log₂T⌋ + 1".into(),
             kind: BoundKind::Upper,
             value: printed,
@@ -714,7 +715,7 @@ impl<R: Enclose> Evaluator<R> {
         bounds.push(Bound {
             id: "ww-thm4-expr-law",
             source:
-                "Wu & Wang (000) Theorem 4 proof L330, first inequality, with the implemented law",
+                "Wu & Wang (ALT 2026) Theorem 4 proof L330, first inequality, with the implemented law",
             statement: "3 + Σ_{r=3}^{R} 2^{r−1} Σ_j Δ_j P[J_{r−1} = j]".into(),
             kind: BoundKind::Upper,
             value: with_law,
@@ -725,7 +726,7 @@ impl<R: Enclose> Evaluator<R> {
         if let Some(sum_f) = &self.sum_f_r {
             bounds.push(Bound {
                 id: "ww-thm4-chain",
-                source: "Wu & Wang (000) Theorem 4 proof L331, a_i = εΔ_i",
+                source: "Wu & Wang (ALT 2026) Theorem 4 proof L331, a_i = εΔ_i",
                 statement: "3 + (2/ε) Σ_{r≥1} f(r)".into(),
                 kind: BoundKind::Upper,
                 value: three + self.int(2) * sum_f / eps,
@@ -736,7 +737,8 @@ impl<R: Enclose> Evaluator<R> {
             let quantity = Some(("Σ_{r≥1} f(r), a_i = εΔ_i".to_string(), sum_f.clone()));
             bounds.push(Bound {
                 id: "ww-lem3",
-                source: "Wu & Wang (000) Lemma 3 with the constant of its proof as printed (L320)",
+                source:
+                    "Wu & Wang (ALT 2026) Lemma 3 with the constant of its proof as printed (L320)",
                 statement: "Σ_{r≥1} f(r) ≤ 2(1 + ln 2)/ln 2 · ln K".into(),
                 kind: BoundKind::Upper,
                 value: printed_lemma3,
@@ -756,7 +758,7 @@ impl<R: Enclose> Evaluator<R> {
             let best = self.inst.best().len() as i64;
             bounds.push(Bound {
                 id: "ww-lem3-eq6",
-                source: "Wu & Wang (000) Lemma 3 proof, eq. (6) with the displayed antiderivative (L316–320)",
+                source: "Wu & Wang (ALT 2026) Lemma 3 proof, eq. (6) with the displayed antiderivative (L316–320)",
                 statement: "Σ_{r≥1} f(r) ≤ (1 + ln 2)/ln 2 · ln(Σ_i e^{−a_i}/n₀)".into(),
                 kind: BoundKind::Upper,
                 value: (one.clone() + &ln2) / &ln2 * (mass / self.int(best)).ln()?,
@@ -790,7 +792,7 @@ impl<R: Enclose> Evaluator<R> {
         let one = self.int(1);
         bounds.push(Bound {
             id: "cc-thm1-eq1",
-            source: "Cesari & Colomboni (003) Theorem 1, eq. (1), L165",
+            source: "Cesari & Colomboni (2026) Theorem 1, eq. (1), L165",
             statement: "1 + 800 ln K/Δmin + 16 ln K/η, η = min{ε/2, 1/8}".into(),
             kind: BoundKind::Upper,
             value: one.clone() + self.int(800) * &by_gap + self.int(16) * ln_k / &theorem_eta,
@@ -800,7 +802,7 @@ impl<R: Enclose> Evaluator<R> {
         });
         bounds.push(Bound {
             id: "cc-thm1-eq2",
-            source: "Cesari & Colomboni (003) Theorem 1, eq. (2), L169",
+            source: "Cesari & Colomboni (2026) Theorem 1, eq. (2), L169",
             statement: "1000(ln K/Δmin + ln K/ε)".into(),
             kind: BoundKind::Upper,
             value: self.int(1000) * (by_gap.clone() + ln_k.clone() / eps),
@@ -819,7 +821,7 @@ impl<R: Enclose> Evaluator<R> {
         };
         bounds.push(Bound {
             id: "cc-thm1-proof",
-            source: "Cesari & Colomboni (003) proof of Theorem 1, L627/L635",
+            source: "Cesari & Colomboni (2026) proof of Theorem 1, L627/L635",
             statement: statement.into(),
             kind: BoundKind::Upper,
             value,
@@ -827,8 +829,8 @@ impl<R: Enclose> Evaluator<R> {
             applies,
             note,
         });
-        let lem4_source = "Cesari & Colomboni (003) Lemma 4, L362–366";
-        let lem5_source = "Cesari & Colomboni (003) Lemma 5, L395–399";
+        let lem4_source = "Cesari & Colomboni (2026) Lemma 4, L362–366";
+        let lem5_source = "Cesari & Colomboni (2026) Lemma 5, L395–399";
         // Σ_{m≥1} F_m: (lower end, upper end, how it was obtained).
         let (sum_lo, sum_hi, how) = match (&self.sum_f_m, self.setting) {
             (Some(sum), _) => (
@@ -963,7 +965,7 @@ impl<R: Enclose> Evaluator<R> {
         bounds: &mut Vec<Bound<R>>,
         not_evaluated: &mut Vec<NotEvaluated>,
     ) -> Result<()> {
-        let source = "Hu et al. (004) Theorem 12, L315–317, proof App. D.3 L852–864";
+        let source = "Hu, Huang, Mehta & Hegde (journal version) Theorem 12, L315–317, proof App. D.3 L852–864";
         let delta = match (self.setting, packing_delta(&self.inst)) {
             (Setting::Bernoulli, Some(delta)) => delta,
             _ => {
@@ -1039,7 +1041,7 @@ impl<R: Enclose> Evaluator<R> {
         let Some((first, other)) = &self.hard else {
             not_evaluated.push(NotEvaluated {
                 id: "ww-thm3",
-                source: "Wu & Wang (000) Theorem 3, L253–259",
+                source: "Wu & Wang (ALT 2026) Theorem 3, L253–259",
                 reason: "a lower bound on the hard instances (one mean 0, all others 1) only"
                     .into(),
             });
@@ -1065,7 +1067,7 @@ impl<R: Enclose> Evaluator<R> {
         let private = self.is_private();
         bounds.push(Bound {
             id: "ww-thm3",
-            source: "Wu & Wang (000) Theorem 3, proof App. E L541–549 (finite-T form)",
+            source: "Wu & Wang (ALT 2026) Theorem 3, proof App. E L541–549 (finite-T form)",
             statement: "(1/ε) ln(e^{(T+1)ε}/(e^{(T+1)ε}+K−1) · (e^ε+K−1)/e^ε) ≤ average regret over the K hard instances".into(),
             kind: BoundKind::Lower,
             value,

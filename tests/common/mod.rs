@@ -60,3 +60,151 @@ pub fn chi_square_p_value(observed: &[u64], expected: &[f64]) -> f64 {
         .expect("positive degrees of freedom")
         .cdf(statistic)
 }
+
+/// What a run of the binary under [`capped`] gave.
+#[derive(Debug)]
+pub struct Capped {
+    /// The exit status (`None`: killed by a signal or by the time limit).
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// Whether the run was killed at the time limit.
+    pub timed_out: bool,
+}
+
+/// The address-space cap the hostile-input tests run the binary under: a
+/// run that tries to allocate beyond it aborts (status 134), which the tests
+/// count as a failure.
+pub const MEMORY_CAP_KB: u64 = 2_000_000;
+
+/// Run the binary with `args` under `ulimit -v` [`MEMORY_CAP_KB`], killed
+/// after `seconds`; stdin is empty.
+pub fn capped(args: &[&str], seconds: f64) -> Capped {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_CAP_KB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Drain both pipes in threads so that a large output cannot block the child.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let out_thread = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let deadline = started + Duration::from_secs_f64(seconds);
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait on the child") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().expect("wait on the killed child");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = |v: Vec<u8>| String::from_utf8_lossy(&v).into_owned();
+    Capped {
+        code: status.code(),
+        stdout: text(out_thread.join().unwrap_or_default()),
+        stderr: text(err_thread.join().unwrap_or_default()),
+        seconds: started.elapsed().as_secs_f64(),
+        timed_out,
+    }
+}
+
+/// Assert the contract for bad input: status 2, nothing on stdout, exactly
+/// one line on stderr starting `dpdtol: `, within the time limit.
+pub fn assert_refused(run: &Capped, what: &str) {
+    assert!(
+        !run.timed_out,
+        "{what}: still running after {:.1} s",
+        run.seconds
+    );
+    assert_eq!(
+        run.code,
+        Some(2),
+        "{what}: status {:?}, stderr {}",
+        run.code,
+        run.stderr
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "{what}: printed on stdout: {}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stderr.trim_end().lines().count(),
+        1,
+        "{what}: stderr is not one line: {}",
+        run.stderr
+    );
+    assert!(run.stderr.starts_with("dpdtol: "), "{what}: {}", run.stderr);
+}
+
+/// `privacy --algorithm A --actions K --horizon t --alphabet V --epsilon E`.
+pub fn privacy_command<'a>(
+    algorithm: &'a str,
+    actions: &'a str,
+    horizon: &'a str,
+    alphabet: &'a str,
+    epsilon: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "privacy",
+        "--algorithm",
+        algorithm,
+        "--actions",
+        actions,
+        "--horizon",
+        horizon,
+        "--alphabet",
+        alphabet,
+        "--epsilon",
+        epsilon,
+    ]
+}
+
+/// `regret --algorithm A --means M --setting S --horizon T --epsilon E`.
+pub fn regret_command<'a>(
+    algorithm: &'a str,
+    means: &'a str,
+    setting: &'a str,
+    horizon: &'a str,
+    epsilon: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "regret",
+        "--algorithm",
+        algorithm,
+        "--means",
+        means,
+        "--setting",
+        setting,
+        "--horizon",
+        horizon,
+        "--epsilon",
+        epsilon,
+    ]
+}

@@ -5,7 +5,9 @@
 //! vector. The laws are certified: the check runs at 128 bits and doubles the
 //! precision (to 4096) while a cut point or the verdict is unresolved.
 
-use super::{bound_decimal, given, parse_count, ratio_decimal, ratio_interval, sequence_text};
+use super::{
+    bound_decimal, given, parse_count, parse_horizon, ratio_decimal, ratio_interval, sequence_text,
+};
 use super::{report, vectors_json, Args};
 use crate::bandit::law::LazyUcbParams;
 use crate::bandit::privacy::{check_certified, Outcome};
@@ -44,7 +46,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
             "the law of {id}'s pulls is implemented for K = 2 arms, got --actions {actions}"
         )));
     }
-    let horizon = parse_count("--horizon", given(&args.horizon, "--horizon")?)?;
+    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let problem = Problem::new(
         horizon,

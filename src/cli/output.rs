@@ -1,0 +1,52 @@
+//! Output files named on the command line (`--curve`, `--plot`,
+//! `--markdown`): checked before the work starts, so that a path that cannot
+//! be written is refused at once, not after minutes of work whose result
+//! would then be thrown away (issue 14, class 4).
+
+use crate::error::{Error, Result};
+use std::fs::OpenOptions;
+use std::path::Path;
+
+/// Check that `path` (the value of `flag`) can be written, and that its
+/// extension is one of `extensions` (any, when empty), without changing it:
+/// an existing regular file is opened for appending and left as it is, a new
+/// one is created and removed again; a directory is refused.
+pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()> {
+    let name = path.display();
+    if !extensions.is_empty() {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        if !extension.is_some_and(|e| extensions.contains(&e.as_str())) {
+            return Err(Error::InvalidInput(format!(
+                "{flag} {name}: the file name must end in .{}",
+                extensions.join(" or .")
+            )));
+        }
+    }
+    let cannot = |e: std::io::Error| {
+        Error::InvalidInput(format!("{flag} {name}: cannot write this file: {e}"))
+    };
+    if path.is_dir() {
+        return Err(Error::InvalidInput(format!(
+            "{flag} {name}: is a directory, not a file"
+        )));
+    }
+    if let Ok(meta) = std::fs::metadata(path) {
+        // A regular file is opened for appending (and left as it is); a
+        // device or a pipe (`/dev/stdout`, a process substitution) is not
+        // opened here: opening a pipe would wait for its reader.
+        if meta.is_file() {
+            OpenOptions::new().append(true).open(path).map_err(cannot)?;
+        }
+    } else {
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(cannot)?;
+        std::fs::remove_file(path).map_err(cannot)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,288 @@
+//! Checking a report that comes from outside: a shard's `--json` output read
+//! back by `privacy --merge` is untrusted input (issue 14, class 2). Before a
+//! report enters [`super::merge`], [`recheck`] makes sure it is one that
+//! [`super::check`] could have produced for `algorithm`:
+//!
+//! - the dimensions: K is the algorithm's, the pair count is the one of its
+//!   shard (`|range| · t · (N − 1)`, computed from the numbers as in
+//!   [`super::check`]), the precision is at most [`MAX_PRECISION`] bits;
+//! - the kind agrees with the data: an exact report has exact (or infinite)
+//!   ratios and no precision, a certified one has a precision;
+//! - every enclosure is ordered and non-negative, and the maximum starts at
+//!   the witness's lower end, as the search keeps it;
+//! - the witness is well formed: `t` vectors of K alphabet values, a neighbour
+//!   that differs from it in exactly the stated round, `t` actions in
+//!   `1..=K`, and sequence indices that are those of the two loss sequences
+//!   (the sequence inside the shard);
+//! - the witness's ratio `P(a|x)/P(a|x')` is **evaluated again** from the
+//!   algorithm's laws ([`SequenceLaw::probability`]): exactly for an exact
+//!   report (it must equal the claimed value), in the certified backend at the
+//!   report's precision otherwise (its enclosure must meet the claimed one).
+//!
+//! What it cannot see: a shard that under-reports its maximum (hides a
+//! violation) is only caught by running that shard again; a forged violation
+//! is always caught, since its witness is re-evaluated.
+
+use super::{Ratio, Report, Space};
+use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
+use crate::error::{Error, Result};
+use crate::num::{format_sig, Certified, Exact, Kind, Precision, Real, Q};
+use num_traits::{Signed, Zero};
+
+/// The largest precision a check raises its certified laws to (and the cap on
+/// `precision_bits` in a report read back).
+pub const MAX_PRECISION: u32 = 4096;
+
+fn bad(what: String) -> Error {
+    Error::InvalidInput(what)
+}
+
+/// Check that `report` is one [`super::check`] could have produced for
+/// `algorithm`, re-evaluating its witness; the error names the first field
+/// that is not.
+pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()> {
+    let k = algorithm.actions();
+    if report.actions != k {
+        return Err(bad(format!(
+            "actions is {}, the algorithm has K = {k}",
+            report.actions
+        )));
+    }
+    let problem = &report.problem;
+    let t = problem.horizon;
+    let powers = Space::powers(k, problem)?;
+    let n = powers[1];
+    let range = report.shard.range(powers[t])?;
+    let pairs = Space::count_pairs(n, t, &range);
+    if report.pairs != pairs {
+        return Err(bad(format!(
+            "pairs is {}, but shard {} of this problem has {pairs} ordered pairs",
+            report.pairs, report.shard
+        )));
+    }
+    check_kind(report)?;
+    for (name, ratio) in [
+        ("max_ratio", &report.max_ratio),
+        ("witness ratio", &report.witness.ratio),
+    ] {
+        check_enclosure(name, ratio)?;
+    }
+    let w = &report.witness;
+    if report.max_ratio.cmp_lo(&w.ratio) != std::cmp::Ordering::Equal
+        || super::cmp_extended(report.max_ratio.hi(), w.ratio.hi()) == std::cmp::Ordering::Less
+    {
+        return Err(bad(
+            "max_ratio does not start at the witness's ratio (the search keeps the maximum at its witness)"
+                .into(),
+        ));
+    }
+    let (x, x2) = witness_indices(report, &powers)?;
+    if x != w.sequence || x2 != w.neighbour_sequence {
+        return Err(bad(format!(
+            "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
+            w.sequence, w.neighbour_sequence
+        )));
+    }
+    if !range.contains(&x) {
+        return Err(bad(format!(
+            "the witness's sequence {x} is not in shard {}",
+            report.shard
+        )));
+    }
+    match report.kind {
+        Kind::Exact => {
+            let (p, p2) =
+                probabilities::<Exact, A>(algorithm, report, &()).map_err(|e| match e {
+                    Error::NotRepresentable(_) => bad(
+                        "kind is exact, but this algorithm's laws are not rational on the witness"
+                            .into(),
+                    ),
+                    other => other,
+                })?;
+            compare(&w.ratio, p, p2)
+        }
+        _ => {
+            let bits = Precision(report.precision.map_or(0, |p| p.0));
+            let (p, p2) = probabilities::<Certified, A>(algorithm, report, &bits)?;
+            compare(&w.ratio, p, p2)
+        }
+    }
+}
+
+/// The kind against the precision and the form of the ratios.
+fn check_kind(report: &Report) -> Result<()> {
+    let exact_form = |r: &Ratio| matches!(r, Ratio::Exact(_) | Ratio::Infinite);
+    match (report.kind, report.precision) {
+        (Kind::Exact, None) => {
+            if exact_form(&report.max_ratio) && exact_form(&report.witness.ratio) {
+                Ok(())
+            } else {
+                Err(bad(
+                    "kind is exact, but the ratios are enclosures, not exact values".into(),
+                ))
+            }
+        }
+        (Kind::Exact, Some(p)) => Err(bad(format!(
+            "kind is exact, but precision_bits is {} (an exact report has none)",
+            p.0
+        ))),
+        (Kind::Certified, Some(p)) if (1..=MAX_PRECISION).contains(&p.0) => Ok(()),
+        (Kind::Certified, Some(p)) => Err(bad(format!(
+            "precision_bits is {}, outside 1..={MAX_PRECISION} (the checker's largest precision)",
+            p.0
+        ))),
+        (Kind::Certified, None) => Err(bad(
+            "kind is certified, but precision_bits is missing".into()
+        )),
+        (other, _) => Err(bad(format!(
+            "kind is {}, expected exact or certified",
+            other.label()
+        ))),
+    }
+}
+
+/// A ratio is non-negative and its enclosure ordered.
+fn check_enclosure(name: &str, ratio: &Ratio) -> Result<()> {
+    match ratio {
+        Ratio::Infinite => Ok(()),
+        Ratio::Exact(q) if !q.is_negative() => Ok(()),
+        Ratio::Certified { lo, hi } if !lo.is_negative() && lo <= hi => Ok(()),
+        Ratio::Exact(q) => Err(bad(format!("{name} {q} is negative"))),
+        Ratio::Certified { lo, hi } => Err(bad(format!(
+            "{name} [{lo}, {hi}] is not an interval of non-negative numbers"
+        ))),
+    }
+}
+
+/// The enumeration indices of the witness's two loss sequences, after checking
+/// their shape: `t` vectors of K alphabet values, differing in exactly the
+/// stated round, and `t` actions below K.
+fn witness_indices(report: &Report, powers: &[u64]) -> Result<(u64, u64)> {
+    let (w, problem, k) = (&report.witness, &report.problem, report.actions);
+    let t = problem.horizon;
+    if w.losses.len() != t || w.neighbour.len() != t || w.actions.len() != t {
+        return Err(bad(format!(
+            "the witness has {} loss vectors, {} neighbour vectors and {} actions; the horizon is {t}",
+            w.losses.len(),
+            w.neighbour.len(),
+            w.actions.len()
+        )));
+    }
+    if let Some(a) = w.actions.iter().find(|&&a| a >= k) {
+        return Err(bad(format!(
+            "the witness plays action {}, outside 1..={k}",
+            a + 1
+        )));
+    }
+    if w.round == 0 || w.round > t {
+        return Err(bad(format!(
+            "the witness's round {} is outside 1..={t}",
+            w.round
+        )));
+    }
+    let differing: Vec<usize> = (0..t)
+        .filter(|&s| w.losses[s] != w.neighbour[s])
+        .map(|s| s + 1)
+        .collect();
+    if differing != [w.round] {
+        return Err(bad(format!(
+            "the witness's neighbour differs in rounds {differing:?}, not in exactly round {}",
+            w.round
+        )));
+    }
+    let index = |sequence: &[Vec<Q>]| -> Result<u64> {
+        let base = problem.alphabet.len() as u64;
+        let mut x = 0u64;
+        for (s, vector) in sequence.iter().enumerate() {
+            if vector.len() != k {
+                return Err(bad(format!(
+                    "a witness vector of round {} has {} losses, K = {k}",
+                    s + 1,
+                    vector.len()
+                )));
+            }
+            let mut u = 0u64;
+            for v in vector {
+                let digit = problem
+                    .alphabet
+                    .iter()
+                    .position(|a| a == v)
+                    .ok_or_else(|| bad(format!("the witness's loss {v} is not in the alphabet")))?;
+                // u < N = |V|^K and x < N^t, both checked to fit 64 bits.
+                u = u * base + digit as u64;
+            }
+            x += u * powers[t - 1 - s];
+        }
+        Ok(x)
+    };
+    Ok((index(&w.losses)?, index(&w.neighbour)?))
+}
+
+/// `P(a|x)` and `P(a|x')` of the witness in backend `R`.
+fn probabilities<R: Real, A: OnlineAlgorithm>(
+    algorithm: &A,
+    report: &Report,
+    ctx: &R::Context,
+) -> Result<(R, R)> {
+    let w = &report.witness;
+    let p = SequenceLaw::<R>::of(algorithm, &w.losses, ctx)?.probability(&w.actions, ctx);
+    let p2 = SequenceLaw::<R>::of(algorithm, &w.neighbour, ctx)?.probability(&w.actions, ctx);
+    Ok((p, p2))
+}
+
+/// The claimed witness ratio against the re-evaluated `p / p2`: equal when
+/// both are exact, overlapping enclosures otherwise.
+fn compare<R: Real>(claimed: &Ratio, p: R, p2: R) -> Result<()> {
+    let mismatch = |computed: String| {
+        Err(bad(format!(
+            "the witness's ratio is claimed {}, but its actions' probabilities give {computed}",
+            describe(claimed)
+        )))
+    };
+    let (Some((pl, ph)), Some((ql, qh))) = (p.enclosure(), p2.enclosure()) else {
+        return mismatch("no enclosure".into());
+    };
+    if ph.is_zero() {
+        return mismatch("P(actions | losses) = 0".into());
+    }
+    if qh.is_zero() {
+        return match claimed {
+            Ratio::Infinite if pl.is_positive() => Ok(()),
+            _ => mismatch("inf".into()),
+        };
+    }
+    if !ql.is_positive() {
+        return mismatch(format!(
+            "a neighbour probability in [{}, {}] not separated from 0",
+            short(&ql),
+            short(&qh)
+        ));
+    }
+    let (lo, hi) = (&pl / &qh, &ph / &ql);
+    let agrees = match claimed {
+        Ratio::Infinite => false,
+        Ratio::Exact(q) if lo == hi => *q == lo,
+        Ratio::Exact(q) => lo <= *q && *q <= hi,
+        Ratio::Certified { lo: a, hi: b } => lo <= *b && *a <= hi,
+    };
+    if agrees {
+        Ok(())
+    } else if lo == hi {
+        mismatch(short(&lo))
+    } else {
+        mismatch(format!("[{}, {}]", short(&lo), short(&hi)))
+    }
+}
+
+/// A ratio for the error message, to 12 significant digits.
+fn describe(ratio: &Ratio) -> String {
+    match ratio {
+        Ratio::Infinite => "inf".into(),
+        Ratio::Exact(q) => short(q),
+        Ratio::Certified { lo, hi } => format!("[{}, {}]", short(lo), short(hi)),
+    }
+}
+
+fn short(q: &Q) -> String {
+    format_sig(q, 12)
+}

@@ -1,0 +1,525 @@
+//! The fuzzer of issue 14: random command lines over the argument grammar of
+//! every subcommand, and random mutations of real `privacy --merge` inputs,
+//! run against the binary under a memory cap and a time limit
+//! ([`common::capped`]). Whatever the input:
+//!
+//! - the exit status is 0, 1 or 2 (never a panic's 101 or an abort's 134 —
+//!   an allocation beyond the cap aborts — and never a kill at the limit);
+//! - status 2 comes with exactly one line on stderr, starting `dpdtol: `,
+//!   that leaks no library wording (`Underflow(`, `panicked`);
+//! - a successful `--json` run prints one JSON object;
+//! - a mutated merge input is either refused or gives the verdict of the
+//!   real run (a hand edit never forges a verdict; "undecided" is allowed,
+//!   since a shard may honestly claim a wider enclosure).
+//!
+//! The default run is bounded (a fixed seed, a few dozen cases of each
+//! kind); `cargo test --release --test fuzz -- --ignored` runs the long mode,
+//! `DPDTOL_FUZZ_CASES` cases of each kind (default 2000).
+
+mod common;
+
+use common::{capped, json, privacy_command, Capped};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The time one case may take (a debug build; every valid run of the pools
+/// below takes well under a second).
+const CASE_SECONDS: f64 = 30.0;
+
+/// Numbers and strings that have broken parsers elsewhere.
+const HOSTILE: &[&str] = &[
+    "NaN",
+    "inf",
+    "-inf",
+    "1/0",
+    "0/0",
+    "1e309",
+    "1e-330",
+    "1e99999",
+    "99999999999999999999999999",
+    "18446744073709551616",
+    "-1",
+    "0",
+    "",
+    " ",
+    "é",
+    "😀",
+    "0x10",
+    "1/3/4",
+    "2^10--5",
+    "2^999",
+    ",",
+    "0,,1",
+    "--json",
+    "-",
+];
+
+/// Per flag, values a user might give (small enough to run quickly).
+fn valid(flag: &str) -> &'static [&'static str] {
+    match flag {
+        "--noise" => &["gumbel", "exponential", "laplace"],
+        "--scale" | "--noise-scale" => &["1", "1/2", "3"],
+        "--base" => &["1/3", "1/2"],
+        "--losses" => &["0,1", "0,1/2,1", "1/4,0"],
+        "--algorithm" => &[
+            "ftl",
+            "wu-wang",
+            "prefix-softmax",
+            "hu-rnm-ftnl",
+            "naive-ftnl",
+            "wu-wang:gumbel",
+            "ftl,wu-wang",
+        ],
+        "--actions" => &["2", "3", "24"],
+        "--horizon" => &["1", "2", "2^1", "2^2-1"],
+        "--alphabet" => &["0,1", "0,1/2,1"],
+        "--epsilon" => &["1", "1/2", "2"],
+        "--resample" => &["0", "1"],
+        "--threads" => &["1", "2"],
+        "--shard" => &["1/2", "2/2", "1/1"],
+        "--means" => &["0.1,0.5", "0.2,0.3,0.9", "1/2,1/4"],
+        "--setting" => &["deterministic", "bernoulli"],
+        "--claim" => &["hu-thm8", "nonsense"],
+        _ => &[],
+    }
+}
+
+const VALUED: &[&str] = &[
+    "--noise",
+    "--scale",
+    "--base",
+    "--losses",
+    "--algorithm",
+    "--actions",
+    "--horizon",
+    "--alphabet",
+    "--epsilon",
+    "--resample",
+    "--noise-scale",
+    "--threads",
+    "--shard",
+    "--means",
+    "--setting",
+    "--claim",
+    "--merge",
+    "--curve",
+    "--plot",
+    "--markdown",
+];
+
+const SWITCHES: &[&str] = &[
+    "--json",
+    "--force",
+    "--no-bounds",
+    "--list",
+    "--help",
+    "--frobnicate",
+];
+
+/// One flag with a value: valid for the flag, hostile, or a file path.
+fn flag_value() -> impl Strategy<Value = Vec<String>> {
+    (0..VALUED.len(), 0..6usize, any::<prop::sample::Index>()).prop_map(|(f, how, i)| {
+        let flag = VALUED[f];
+        let pool: &[&str] = match (how, flag) {
+            (_, "--merge" | "--curve" | "--plot" | "--markdown") => &[
+                "/dev/full",
+                "/nonexistent/x.svg",
+                "/dev/zero",
+                "/tmp/dpdtol-fuzz-out.svg",
+                "/tmp/dpdtol-fuzz-out.csv",
+            ],
+            (0, _) => HOSTILE,
+            _ if valid(flag).is_empty() => HOSTILE,
+            _ => valid(flag),
+        };
+        vec![flag.to_string(), i.get(pool).to_string()]
+    })
+}
+
+/// A whole command line: a subcommand (or none, or a bogus one) and up to
+/// four random flags besides those the subcommand needs.
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    let subcommand = prop::sample::select(vec![
+        "mechanism",
+        "mechanism",
+        "privacy",
+        "privacy",
+        "regret",
+        "regret",
+        "verify",
+        "bogus",
+        "",
+    ]);
+    let switches = prop::collection::vec(prop::sample::select(SWITCHES.to_vec()), 0..2);
+    (
+        subcommand,
+        prop::collection::vec(flag_value(), 0..5),
+        switches,
+    )
+        .prop_map(|(sub, flags, switches)| {
+            let mut args: Vec<String> = Vec::new();
+            if !sub.is_empty() {
+                args.push(sub.to_string());
+            }
+            // Start from the flags the subcommand needs, each with a valid
+            // value, so that deep code paths are reached; the random flags
+            // then override or spoil them.
+            let needs: &[&str] = match sub {
+                "mechanism" => &["--noise", "--scale", "--losses"],
+                "privacy" => &[
+                    "--algorithm",
+                    "--actions",
+                    "--horizon",
+                    "--alphabet",
+                    "--epsilon",
+                ],
+                "regret" => &[
+                    "--algorithm",
+                    "--means",
+                    "--setting",
+                    "--horizon",
+                    "--epsilon",
+                ],
+                _ => &[],
+            };
+            let mut given: Vec<Vec<String>> = needs
+                .iter()
+                .map(|f| vec![f.to_string(), valid(f)[0].to_string()])
+                .collect();
+            for pair in flags {
+                match given.iter_mut().find(|g| g[0] == pair[0]) {
+                    Some(g) => *g = pair,
+                    None => given.push(pair),
+                }
+            }
+            // The verify registry is long to run: only --list or one claim.
+            if sub == "verify" && !given.iter().any(|g| g[0] == "--claim") {
+                args.push("--list".into());
+            }
+            args.extend(given.into_iter().flatten());
+            args.extend(switches.into_iter().map(String::from));
+            args
+        })
+}
+
+/// The contract every run keeps; `Err` with what broke it.
+fn check_contract(args: &[String], run: &Capped) -> Result<(), String> {
+    let shown = format!("{args:?}");
+    if run.timed_out {
+        return Err(format!("{shown}: still running after {:.0} s", run.seconds));
+    }
+    match run.code {
+        Some(0..=2) => {}
+        other => {
+            return Err(format!(
+                "{shown}: status {other:?} (a panic or an abort), stderr: {}",
+                run.stderr
+            ))
+        }
+    }
+    if run.stderr.contains("panicked") || run.stderr.contains("Underflow(") {
+        return Err(format!("{shown}: internal text on stderr: {}", run.stderr));
+    }
+    if run.code == Some(2) {
+        let lines = run.stderr.trim_end().lines().count();
+        if lines != 1 || !run.stderr.starts_with("dpdtol: ") {
+            return Err(format!("{shown}: status 2 with stderr {:?}", run.stderr));
+        }
+    }
+    let help = args.iter().any(|a| a == "--help");
+    if run.code == Some(0) && args.iter().any(|a| a == "--json") && !help {
+        serde_json::from_str::<Value>(&run.stdout)
+            .map_err(|e| format!("{shown}: --json output is not one JSON object: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A deterministic runner: the same cases on every run.
+fn runner(cases: u32) -> TestRunner {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+}
+
+/// Run `cases` random command lines, each under the contract.
+fn fuzz_arguments(cases: u32) {
+    let mut runner = runner(cases);
+    let strategy = command_line();
+    let mut statuses = [0u32; 3];
+    let mut slowest = 0f64;
+    for _ in 0..cases {
+        let args = strategy
+            .new_tree(&mut runner)
+            .expect("a command line")
+            .current();
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = capped(&refs, CASE_SECONDS);
+        if let Err(e) = check_contract(&args, &run) {
+            panic!("{e}");
+        }
+        statuses[run.code.unwrap_or(0) as usize] += 1;
+        slowest = slowest.max(run.seconds);
+    }
+    for f in ["/tmp/dpdtol-fuzz-out.svg", "/tmp/dpdtol-fuzz-out.csv"] {
+        let _ = std::fs::remove_file(f);
+    }
+    eprintln!(
+        "argument fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
+    );
+    // The pools reach the computations, not only the parsers.
+    assert!(statuses[0] > 0 && statuses[2] > 0, "{statuses:?}");
+}
+
+// ------------------------------------------------------------ merge inputs
+
+/// A real split run: the shards' `--json` texts and the whole run's verdict.
+struct Split {
+    shards: Vec<Value>,
+    verdict: Value,
+    pairs: Value,
+}
+
+/// Two problems split in shards: certified laws (wu-wang, Laplace noise)
+/// and exact ones (ftl, an infinite ratio).
+fn splits() -> &'static [Split] {
+    static SPLITS: OnceLock<Vec<Split>> = OnceLock::new();
+    SPLITS.get_or_init(|| {
+        let problems = [
+            privacy_command("wu-wang", "2", "2", "0,1", "1"),
+            privacy_command("ftl", "2", "2", "0,1", "1"),
+        ];
+        problems
+            .iter()
+            .map(|problem| {
+                let mut problem = problem.clone();
+                problem.push("--json");
+                let whole = json(&problem);
+                let shards = ["1/2", "2/2"]
+                    .iter()
+                    .map(|s| {
+                        let mut args = problem.clone();
+                        args.extend(["--shard", s]);
+                        json(&args)
+                    })
+                    .collect();
+                Split {
+                    shards,
+                    verdict: whole["verdict"].clone(),
+                    pairs: whole["pairs"].clone(),
+                }
+            })
+            .collect()
+    })
+}
+
+/// Every JSON pointer of `v` (containers and leaves).
+fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                pointers(child, format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+/// JSON values that a hand edit or a broken tool might put anywhere.
+fn hostile_json(i: usize) -> Value {
+    let pool = [
+        Value::Null,
+        Value::Bool(true),
+        serde_json::json!(-1),
+        serde_json::json!(0),
+        serde_json::json!(1.5),
+        serde_json::json!(1e308),
+        serde_json::json!(u64::MAX),
+        serde_json::json!("1/18446744073709551615"),
+        serde_json::json!("1/99999999999999"),
+        serde_json::json!("-1"),
+        serde_json::json!("inf"),
+        serde_json::json!("NaN"),
+        serde_json::json!("1/0"),
+        serde_json::json!(""),
+        serde_json::json!("x"),
+        serde_json::json!([]),
+        serde_json::json!({}),
+        serde_json::json!([[]]),
+        serde_json::json!("1e99999"),
+        serde_json::json!("2"),
+        serde_json::json!("1/2"),
+        serde_json::json!("exact"),
+        serde_json::json!(100_000_000),
+    ];
+    pool[i % pool.len()].clone()
+}
+
+/// One mutation of a split's first shard, written with the second to two files.
+#[derive(Clone, Debug)]
+struct Mutation {
+    split: usize,
+    /// Which pointer (modulo their number).
+    pointer: usize,
+    /// 0–5: replace by a hostile value; 6: delete; 7: truncate the text;
+    /// 8: give the mutated shard twice; 9: the value of another pointer.
+    how: usize,
+    value: usize,
+    cut: f64,
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    (
+        0..2usize,
+        0..10_000usize,
+        0..10usize,
+        0..1000usize,
+        0.0..1.0f64,
+    )
+        .prop_map(|(split, pointer, how, value, cut)| Mutation {
+            split,
+            pointer,
+            how,
+            value,
+            cut,
+        })
+}
+
+fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
+    let split = &splits()[m.split];
+    let mut first = split.shards[0].clone();
+    let mut all = Vec::new();
+    pointers(&first, String::new(), &mut all);
+    let pointer = all[m.pointer % all.len()].clone();
+    let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", ""));
+    let mut text = None;
+    match m.how {
+        0..=5 => {
+            if let Some(slot) = first.pointer_mut(&pointer) {
+                *slot = hostile_json(m.value);
+            }
+        }
+        6 => match first.pointer_mut(parent) {
+            Some(Value::Object(map)) => {
+                map.remove(key);
+            }
+            Some(Value::Array(items)) if !items.is_empty() => {
+                items.pop();
+            }
+            _ => {}
+        },
+        7 => {
+            let full = first.to_string();
+            let mut at = (full.len() as f64 * m.cut) as usize;
+            while !full.is_char_boundary(at) {
+                at -= 1;
+            }
+            text = Some(full[..at].to_string());
+        }
+        8 => {}
+        _ => {
+            let other = all[m.value % all.len()].clone();
+            let value = first.pointer(&other).cloned().unwrap_or(Value::Null);
+            if let Some(slot) = first.pointer_mut(&pointer) {
+                *slot = value;
+            }
+        }
+    }
+    let a = dir.join("a.json");
+    let b = dir.join("b.json");
+    std::fs::write(&a, text.unwrap_or_else(|| first.to_string())).unwrap();
+    std::fs::write(&b, split.shards[1].to_string()).unwrap();
+    let second = if m.how == 8 { &a } else { &b };
+    let list = format!("{},{}", a.display(), second.display());
+    (
+        vec!["privacy".into(), "--merge".into(), list, "--json".into()],
+        pointer,
+    )
+}
+
+fn fuzz_merge(cases: u32) {
+    // One directory per call: the brief and the long run may run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("dpdtol-fuzz-merge-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut runner = runner(cases);
+    let strategy = mutation();
+    let mut statuses = [0u32; 3];
+    let mut slowest = 0f64;
+    for _ in 0..cases {
+        let m = strategy
+            .new_tree(&mut runner)
+            .expect("a mutation")
+            .current();
+        let (args, pointer) = apply(&m, &dir);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = capped(&refs, CASE_SECONDS);
+        let what = format!("{m:?} at {pointer}");
+        if let Err(e) = check_contract(&args, &run) {
+            panic!("{what}: {e}");
+        }
+        assert_ne!(run.code, Some(1), "{what}: {}", run.stderr);
+        if run.code == Some(0) {
+            let split = &splits()[m.split];
+            let merged: Value = serde_json::from_str(&run.stdout).unwrap();
+            assert!(
+                merged["verdict"] == split.verdict || merged["verdict"] == "undecided",
+                "{what}: merged verdict {} but the run's is {}",
+                merged["verdict"],
+                split.verdict
+            );
+            assert_eq!(merged["pairs"], split.pairs, "{what}");
+        }
+        statuses[run.code.unwrap_or(0) as usize] += 1;
+        slowest = slowest.max(run.seconds);
+    }
+    eprintln!(
+        "merge fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
+    );
+    assert!(statuses[0] > 0 && statuses[2] > 0, "{statuses:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fuzz_the_argument_grammar_briefly() {
+    fuzz_arguments(60);
+}
+
+#[test]
+fn fuzz_merge_inputs_briefly() {
+    fuzz_merge(60);
+}
+
+/// The number of cases of each kind in the long mode.
+fn long_cases() -> u32 {
+    std::env::var("DPDTOL_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000)
+}
+
+#[test]
+#[ignore = "long fuzzing: DPDTOL_FUZZ_CASES cases (default 2000) of each kind"]
+fn fuzz_the_argument_grammar_long() {
+    fuzz_arguments(long_cases());
+}
+
+#[test]
+#[ignore = "long fuzzing: DPDTOL_FUZZ_CASES cases (default 2000) of each kind"]
+fn fuzz_merge_inputs_long() {
+    fuzz_merge(long_cases());
+}
