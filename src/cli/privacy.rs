@@ -246,13 +246,18 @@ fn certain_decimal(lo: &Q, hi: &Q) -> String {
 /// exact values are; an enclosure is when both its ends agree to the
 /// [`MIN_DIGITS`] digits printed at least (else the midpoint is printed).
 fn digits_certain(r: &Report) -> bool {
+    digits_certain_of(&r.max_ratio, &r.bound)
+}
+
+/// [`digits_certain`] of a maximum ratio and an enclosure of `e^ε`.
+fn digits_certain_of(max_ratio: &Ratio, bound: &crate::num::Certified) -> bool {
     use crate::num::Real;
     let agree = |lo: &Q, hi: &Q| format_sig(lo, MIN_DIGITS) == format_sig(hi, MIN_DIGITS);
-    let ratio = match &r.max_ratio {
+    let ratio = match max_ratio {
         Ratio::Certified { lo, hi } => agree(lo, hi),
         _ => true,
     };
-    ratio && r.bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
+    ratio && bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
 }
 
 /// `e^ε` to the digits its enclosure certifies.

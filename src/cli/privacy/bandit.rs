@@ -6,7 +6,8 @@
 //! precision (to 4096) while a cut point or the verdict is unresolved.
 
 use super::{
-    bound_decimal, given, parse_count, parse_horizon, ratio_decimal, ratio_interval, sequence_text,
+    bound_decimal, digits_certain_of, given, parse_count, parse_horizon, ratio_decimal,
+    ratio_interval, sequence_text,
 };
 use super::{report, vectors_json, Args};
 use crate::bandit::law::LazyUcbParams;
@@ -121,6 +122,7 @@ impl Shown<'_> {
             "max_ratio_interval": ratio_interval(&max),
             "max_ratio_exact": Value::Null,
             "verdict": self.verdict.name(),
+            "digits_certain": digits_certain_of(&max, self.bound),
             "witness": {
                 "losses": vectors_json(&w.rewards),
                 "neighbour": vectors_json(&w.neighbour),
