@@ -1,6 +1,8 @@
 //! `dpdtol privacy`: the exhaustive privacy check of an online algorithm on
 //! every pair of neighbouring loss sequences over a finite alphabet.
 
+mod bandit;
+
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
@@ -13,7 +15,7 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
+    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb (K = 2, the alphabet holds rewards).
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.
@@ -91,6 +93,9 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             paragraph(&described, &merged)
         });
+    }
+    if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
+        return bandit::run(args, id);
     }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
@@ -229,15 +234,20 @@ const MIN_DIGITS: usize = 30;
 /// [`MIN_DIGITS`] digits: every digit printed is certain
 /// ([`crate::num::format_certain`]), but an enclosure may certify fewer.
 fn digits_certain(r: &Report) -> bool {
+    digits_certain_of(&r.max_ratio, &r.bound)
+}
+
+/// [`digits_certain`] of a maximum ratio and an enclosure of `e^ε`.
+fn digits_certain_of(max_ratio: &Ratio, bound: &crate::num::Certified) -> bool {
     use crate::num::Real;
     let agree = |lo: &Q, hi: &Q| {
         crate::num::certain_digits(lo, hi, DIGITS).is_some_and(|(_, d)| d >= MIN_DIGITS)
     };
-    let ratio = match &r.max_ratio {
+    let ratio = match max_ratio {
         Ratio::Certified { lo, hi } => agree(lo, hi),
         _ => true,
     };
-    ratio && r.bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
+    ratio && bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
 }
 
 /// `e^ε` to the digits its enclosure certifies.

@@ -1,0 +1,201 @@
+//! `dpdtol privacy --algorithm anytime-lazy-ucb …`: the exhaustive check of a
+//! bandit algorithm ([`crate::bandit::privacy`]) under the flags and JSON keys
+//! of the full-information check. `--actions` is K (2 only), `--horizon` T,
+//! `--alphabet` the reward values; a neighbour replaces one round's reward
+//! vector. The laws are certified: the check runs at 128 bits and doubles the
+//! precision (to 4096) while a cut point or the verdict is unresolved.
+
+use super::{
+    bound_decimal, digits_certain_of, given, parse_count, parse_horizon, ratio_decimal,
+    ratio_interval, sequence_text,
+};
+use super::{report, vectors_json, Args};
+use crate::bandit::law::LazyUcbParams;
+use crate::bandit::privacy::{check_certified, Outcome};
+use crate::bandit::BanditId;
+use crate::error::{Error, Result};
+use crate::num::{parse_rational, parse_rational_list, Certified};
+use crate::privacy::{decide, Problem, Ratio, Verdict};
+use crate::proofs::bandit_privacy::ratio_of;
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+/// Why the laws are certified, not exact.
+const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
+
+/// Run the bandit check for `id` (the caller has seen a bandit id).
+pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
+    if id != BanditId::AnytimeLazyUcb {
+        return Err(Error::InvalidInput(format!(
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb only, not {id}"
+        )));
+    }
+    for (flag, given) in [
+        ("--resample", args.resample.is_some()),
+        ("--noise", args.noise.is_some()),
+        ("--shard", args.shard.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidInput(format!(
+                "{flag} does not apply to {id} (Laplace noise, one run)"
+            )));
+        }
+    }
+    let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
+    if actions != 2 {
+        return Err(Error::InvalidInput(format!(
+            "the law of {id}'s pulls is implemented for K = 2 arms, got --actions {actions}"
+        )));
+    }
+    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
+    let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
+    let problem = Problem::new(
+        horizon,
+        parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
+        epsilon.clone(),
+    )?;
+    let mut params = LazyUcbParams::printed(epsilon.clone());
+    if let Some(s) = args.noise_scale.as_deref() {
+        params.scale = parse_rational(s)?;
+    }
+    params.validate()?;
+    let threads = args
+        .threads
+        .as_deref()
+        .map(|t| parse_count("--threads", t))
+        .transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))?;
+    let (outcome, precision) = pool.install(|| {
+        check_certified(&params, horizon, &problem.alphabet, args.force, |o, p| {
+            Ok(decide(&ratio_of(&o.max_ratio), &epsilon, p.0)?.0 != Verdict::Undecided)
+        })
+    })?;
+    let bits = precision.0;
+    let (verdict, bound) = decide(&ratio_of(&outcome.max_ratio), &epsilon, bits)?;
+    let shown = Shown {
+        id,
+        params: &params,
+        problem: &problem,
+        outcome: &outcome,
+        verdict,
+        bound: &bound,
+        bits,
+    };
+    Ok(if args.json {
+        shown.json().to_string()
+    } else {
+        shown.paragraph()
+    })
+}
+
+/// What is printed.
+struct Shown<'a> {
+    id: BanditId,
+    params: &'a LazyUcbParams,
+    problem: &'a Problem,
+    outcome: &'a Outcome,
+    verdict: Verdict,
+    bound: &'a Certified,
+    bits: u32,
+}
+
+impl Shown<'_> {
+    fn json(&self) -> Value {
+        let (p, o, w) = (self.problem, self.outcome, &self.outcome.witness);
+        let max = ratio_of(&o.max_ratio);
+        let ratio = ratio_of(&w.ratio);
+        json!({
+            "schema_version": report::SCHEMA_VERSION,
+            "algorithm": self.id.name(),
+            "actions": 2,
+            // A string of the integer, as in the full-information report.
+            "horizon": p.horizon.to_string(),
+            "alphabet": p.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
+            "epsilon": report::exact(&p.epsilon),
+            "noise": "laplace",
+            "noise_scale": report::exact(&self.params.scale),
+            "resample": false,
+            "bound": bound_decimal(self.bound),
+            "bound_interval": report::interval(self.bound),
+            "max_ratio": ratio_decimal(&max),
+            "max_ratio_interval": ratio_interval(&max),
+            "max_ratio_exact": Value::Null,
+            "verdict": self.verdict.name(),
+            "digits_certain": digits_certain_of(&max, self.bound),
+            "witness": {
+                "losses": vectors_json(&w.rewards),
+                "neighbour": vectors_json(&w.neighbour),
+                "actions": w.pulls.iter().map(|a| a + 1).collect::<Vec<_>>(),
+                "round": w.round,
+                "ratio": ratio_decimal(&ratio),
+                "ratio_interval": ratio_interval(&ratio),
+            },
+            "pairs": o.pairs,
+            "kind": "certified",
+            "precision_bits": self.bits,
+            "shard": "1/1",
+            "why_not_exact": WHY_NOT_EXACT,
+            "merge": Value::Null,
+        })
+    }
+
+    fn paragraph(&self) -> String {
+        let (p, o, w) = (self.problem, self.outcome, &self.outcome.witness);
+        let max = ratio_of(&o.max_ratio);
+        let alphabet: Vec<String> = p.alphabet.iter().map(ToString::to_string).collect();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} (Laplace noise, scale {}), K = 2, horizon {}, rewards {{{}}}, ε = {}:",
+            self.id,
+            self.params.scale,
+            p.horizon,
+            alphabet.join(", "),
+            p.epsilon
+        );
+        let (verdict, relation) = match self.verdict {
+            Verdict::Private => ("PRIVATE", "<="),
+            Verdict::Violated => ("VIOLATED", ">"),
+            Verdict::Undecided => ("UNDECIDED", "~"),
+        };
+        let _ = writeln!(
+            out,
+            "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
+            ratio_decimal(&max),
+            bound_decimal(self.bound)
+        );
+        if let Ratio::Certified { .. } = max {
+            let i = ratio_interval(&max);
+            let _ = writeln!(
+                out,
+                "  max ratio certified at {} bits, in [{}, {}]",
+                self.bits,
+                i[0].as_str().unwrap_or("?"),
+                i[1].as_str().unwrap_or("?")
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  witness, round {} replaced (rows: arm 1, arm 2):",
+            w.round
+        );
+        let _ = writeln!(out, "    rewards   {}", sequence_text(&w.rewards));
+        let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
+        let pulls: Vec<String> = w.pulls.iter().map(|a| (a + 1).to_string()).collect();
+        let _ = writeln!(
+            out,
+            "    pulls     {}   P(pulls | rewards) / P(pulls | neighbour) = {}",
+            pulls.join(" "),
+            ratio_decimal(&ratio_of(&w.ratio))
+        );
+        let _ = write!(
+            out,
+            "  {} ordered neighbour pairs of reward tables covered, certified laws at {} bits ({WHY_NOT_EXACT})",
+            o.pairs, self.bits
+        );
+        out
+    }
+}

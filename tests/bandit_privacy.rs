@@ -1,0 +1,208 @@
+//! The exhaustive privacy check of Anytime-Lazy-UCB (src/bandit/privacy.rs):
+//! its reduction to what the learner sees against a brute force over pairs
+//! of reward tables; the command line's verdicts, witness and errors.
+
+mod common;
+
+use common::{dpdtol, json};
+use dpdtol::bandit::law::{law, LazyUcbParams};
+use dpdtol::bandit::privacy::check;
+use dpdtol::num::{Certified, Precision, Real, Q};
+use std::time::Instant;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+const BITS: Precision = Precision(128);
+
+/// The maximum over every table `x ∈ ({0,1}²)^T`, every neighbour (one
+/// round's vector replaced by each of the 3 others) and every pull sequence
+/// of `P(a|x)/P(a|x')`, each law computed on the whole table — no use of the
+/// reduction to seen rewards. Returns the largest lower end.
+fn brute_force(params: &LazyUcbParams, horizon: usize) -> Q {
+    let tables = 1u32 << (2 * horizon);
+    let rows = |code: u32| -> Vec<[Q; 2]> {
+        (0..horizon)
+            .map(|t| [0, 1].map(|j| q(i64::from((code >> (2 * t + j)) & 1), 1)))
+            .collect()
+    };
+    let laws: Vec<Vec<Certified>> = (0..tables)
+        .map(|c| {
+            law::<Certified>(params, &rows(c), &BITS)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| p)
+                .collect()
+        })
+        .collect();
+    let mut best = q(0, 1);
+    for x in 0..tables {
+        for r in 0..horizon {
+            for v in 0..4u32 {
+                let y = (x & !(3 << (2 * r))) | (v << (2 * r));
+                if y == x {
+                    continue;
+                }
+                for (p, p2) in laws[x as usize].iter().zip(&laws[y as usize]) {
+                    if p.is_zero_certain() {
+                        continue;
+                    }
+                    let (lo, _) = (p.clone() / p2).enclosure().unwrap();
+                    best = best.max(lo);
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn the_check_agrees_with_a_brute_force_over_reward_tables() {
+    for (horizon, params) in [
+        (3, LazyUcbParams::printed(q(1, 1))),
+        (4, LazyUcbParams::printed(q(1, 2))),
+        (
+            4,
+            LazyUcbParams {
+                scale: q(1, 2),
+                ..LazyUcbParams::printed(q(1, 1))
+            },
+        ),
+    ] {
+        let outcome =
+            check::<Certified>(&params, horizon, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
+        let (lo, hi) = outcome.max_ratio.clone().unwrap();
+        let brute = brute_force(&params, horizon);
+        assert!(
+            lo <= brute && brute <= hi,
+            "T = {horizon}: {brute} not in [{lo}, {hi}]"
+        );
+        assert_eq!(outcome.pairs, 4u64.pow(horizon as u32) * horizon as u64 * 3);
+    }
+}
+
+/// The arguments of a T = 4, ε = 1 check with each `(flag, value)` of
+/// `changes` set (added if new).
+fn with(changes: &[(&'static str, &'static str)]) -> Vec<&'static str> {
+    let mut args: Vec<&'static str> =
+        "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1"
+            .split(' ')
+            .collect();
+    for &(flag, value) in changes {
+        match args.iter().position(|a| *a == flag) {
+            Some(i) => args[i + 1] = value,
+            None => args.extend([flag, value]),
+        }
+    }
+    args
+}
+
+fn run(
+    horizon: &'static str,
+    epsilon: &'static str,
+    scale: Option<&'static str>,
+) -> serde_json::Value {
+    let mut changes = vec![("--horizon", horizon), ("--epsilon", epsilon)];
+    changes.extend(scale.map(|s| ("--noise-scale", s)));
+    let mut args = with(&changes);
+    args.push("--json");
+    json(&args)
+}
+
+fn decimal(v: &serde_json::Value) -> f64 {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// The printed scale `1/ε` passes at T = 4; half of it fails, and the
+/// witness's own ratio is above `e^ε` (the laws of its two tables, computed
+/// again here, give the same ratio).
+#[test]
+fn half_the_printed_scale_is_violated_with_a_witness() {
+    let printed = run("4", "1", None);
+    assert_eq!(printed["verdict"], "private");
+    assert!(decimal(&printed["max_ratio"]) <= 1f64.exp());
+    let planted = run("4", "1", Some("1/2"));
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    let w = &planted["witness"];
+    assert!(decimal(&w["ratio"]) > 1f64.exp());
+    let table = |key: &str| -> Vec<[Q; 2]> {
+        w[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                [0, 1].map(|j| dpdtol::num::parse_rational(row[j].as_str().unwrap()).unwrap())
+            })
+            .collect()
+    };
+    let pulls: Vec<usize> = w["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_u64().unwrap() as usize - 1)
+        .collect();
+    let params = LazyUcbParams {
+        scale: q(1, 2),
+        ..LazyUcbParams::printed(q(1, 1))
+    };
+    let find = |rows: &[[Q; 2]]| {
+        law::<Certified>(&params, rows, &BITS)
+            .unwrap()
+            .into_iter()
+            .find(|(a, _)| *a == pulls)
+            .unwrap()
+            .1
+    };
+    let ratio = find(&table("losses")) / &find(&table("neighbour"));
+    assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-12);
+}
+
+/// The same JSON keys (and witness keys) as the full-information check.
+#[test]
+fn the_json_has_the_contract_keys() {
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let bandit = run("4", "1", None);
+    let mut args = with(&[("--algorithm", "hu-rnm-ftnl")]);
+    args.push("--json");
+    let full = json(&args);
+    assert_eq!(keys(&bandit), keys(&full));
+    assert_eq!(keys(&bandit["witness"]), keys(&full["witness"]));
+    assert_eq!(bandit["kind"], "certified");
+    assert_eq!(bandit["pairs"], 4u64.pow(4) * 4 * 3);
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_two() {
+    for (flag, value) in [
+        ("--actions", "3"),
+        ("--alphabet", "0,2"),
+        ("--epsilon", "0"),
+        ("--horizon", "40"),
+        ("--shard", "1/2"),
+        ("--noise-scale", "-1"),
+        ("--algorithm", "lazy-dp-ts"),
+    ] {
+        let args = with(&[(flag, value)]);
+        let out = dpdtol(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+}
+
+/// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
+/// decided in under 30 s (run in release: CI's ignored step).
+#[test]
+#[ignore = "timed: run in release"]
+fn horizon_six_is_decided_in_under_thirty_seconds() {
+    let start = Instant::now();
+    let report = run("6", "1", None);
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(report["verdict"], "private");
+    assert!(seconds < 30.0, "{seconds} s");
+}
