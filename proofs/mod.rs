@@ -14,6 +14,8 @@
 //! | `privacy.rs` | "is ε-DP" statements, through the exhaustive checker |
 //! | `instances.rs` | regret bounds with explicit constants and inequalities on the law of a choice, exactly (certified) on a written instance grid |
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
+//! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
+//! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
@@ -23,6 +25,8 @@
 mod inequalities;
 mod instances;
 mod privacy;
+mod explicit;
+mod ww_appendix;
 
 use crate::verify::{id_order, Claim};
 
@@ -31,6 +35,7 @@ pub fn registry() -> Vec<Claim> {
     let mut all = privacy::claims();
     all.extend(instances::claims());
     all.extend(inequalities::claims());
+    all.extend(ww_appendix::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }

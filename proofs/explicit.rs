@@ -1,0 +1,384 @@
+//! The methods behind the explicit-constant claims of the papers' proofs
+//! (`ww_appendix.rs`, `hu_proofs.rs`, `cc_proofs.rs`): each turns a display
+//! into a check that decides it, and says in its evidence what it decided.
+//!
+//! * [`identity`] — an identity of rational functions (or of the integers
+//!   `2^r` written as a variable), decided exactly: the two sides, cleared of
+//!   their denominators, are polynomials of a stated degree in each variable,
+//!   so agreement on a grid with one more point per variable than that
+//!   degree proves them equal everywhere (method `exact-algebra`);
+//! * [`ray`] — a polynomial inequality `p(x) ≥ 0` on a whole ray `x ≥ a`,
+//!   decided exactly: the coefficients of `p(a + y)` (the Taylor shift) are
+//!   all nonnegative, so `p(a + y) ≥ 0` for every `y ≥ 0`;
+//! * [`false_at`] — a printed display that is false, refuted exactly at a
+//!   rational point (the witness);
+//! * [`steps`] / [`ineq`] / [`constant`] — interval branch-and-bound
+//!   ([`crate::verify::bnb`]) on boxes, with constants as one certified
+//!   evaluation;
+//! * [`ceiling_bracket`] — the property `x ≤ 2^{⌈log₂ x⌉} < 2x` (`x > 0`) on
+//!   which every "take `r = ⌈log₂(…)⌉`" step of the papers rests;
+//! * [`halving_series`] — `Σ_{ℓ≥1} 2^{−(ℓ−1)} = 2`, from the exact partial
+//!   sums `2 − 2^{1−n}`.
+
+use crate::error::Result;
+use crate::num::{Certified, Precision, Real, Q};
+use crate::verify::bnb::{conclude, Function, Gradient, Options, Problem, Role, Sense, Step};
+use crate::verify::{Outcome, Paper, Source};
+use num_traits::{One, Zero};
+use serde_json::{json, Map, Value};
+
+/// Where a claim is printed.
+pub(super) fn at(paper: Paper, number: &'static str, context: &'static str) -> Source {
+    Source {
+        paper,
+        number,
+        context,
+    }
+}
+
+/// The rational `n/d`.
+pub(super) fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// `2^k` as a rational, for any integer `k`.
+pub(super) fn two_pow(k: i64) -> Q {
+    let p = Q::from_integer(num_bigint::BigInt::from(2).pow(k.unsigned_abs() as u32));
+    if k >= 0 {
+        p
+    } else {
+        p.recip()
+    }
+}
+
+/// The integer part of a grid coordinate that stands for an integer (0
+/// when it does not fit an `i64`, which no grid here reaches).
+pub(super) fn int_of(x: &Q) -> i64 {
+    x.to_integer().try_into().unwrap_or(0)
+}
+
+/// A rational function of the grid point (the side of an identity).
+pub(super) type Side<'a> = &'a dyn Fn(&[Q]) -> Q;
+
+fn point_json(names: &[&str], point: &[Q]) -> Value {
+    let mut map = Map::new();
+    for (name, value) in names.iter().zip(point) {
+        map.insert((*name).to_string(), json!(value.to_string()));
+    }
+    Value::Object(map)
+}
+
+/// The cartesian product of `axes`.
+pub(super) fn grid(axes: &[Vec<Q>]) -> Vec<Vec<Q>> {
+    axes.iter().fold(vec![Vec::new()], |points, axis| {
+        points
+            .iter()
+            .flat_map(|p| {
+                axis.iter().map(move |v| {
+                    let mut p = p.clone();
+                    p.push(v.clone());
+                    p
+                })
+            })
+            .collect()
+    })
+}
+
+/// `k` distinct small rationals `1, 2, …, k` scaled by `1/3` (a grid axis
+/// for a polynomial of degree `< k`).
+pub(super) fn axis(k: i64) -> Vec<Q> {
+    (1..=k).map(|i| q(i, 3)).collect()
+}
+
+/// The identity `lhs = rhs` checked exactly at every point of `points`.
+///
+/// `degree` is the argument, in words, that agreement on these points
+/// proves the identity everywhere (the degrees of the two sides after
+/// clearing denominators); it heads the evidence. A point where the sides
+/// differ refutes, with the point and both values as the witness.
+pub(super) fn identity(
+    degree: &str,
+    names: &[&str],
+    points: &[Vec<Q>],
+    lhs: Side<'_>,
+    rhs: Side<'_>,
+) -> Result<Outcome> {
+    for p in points {
+        let (l, r) = (lhs(p), rhs(p));
+        if l != r {
+            return Ok(Outcome::refuted(
+                format!("the two sides differ: {l} against {r}"),
+                json!({"point": point_json(names, p), "lhs": l.to_string(), "rhs": r.to_string()}),
+            ));
+        }
+    }
+    Ok(Outcome::certified(format!(
+        "Certified by exact algebra: {degree} The two sides agree exactly (rational arithmetic) at all {} points of the grid, so they are the same function.",
+        points.len()
+    )))
+}
+
+/// How a printed display compares its two sides.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Rel {
+    /// `lhs = rhs`.
+    Eq,
+    /// `lhs ≤ rhs`.
+    Le,
+    /// `lhs < rhs`.
+    Lt,
+}
+
+impl Rel {
+    fn holds(self, l: &Q, r: &Q) -> bool {
+        match self {
+            Rel::Eq => l == r,
+            Rel::Le => l <= r,
+            Rel::Lt => l < r,
+        }
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            Rel::Eq => "=",
+            Rel::Le => "≤",
+            Rel::Lt => "<",
+        }
+    }
+}
+
+/// A printed display `lhs rel rhs` evaluated exactly at the rational
+/// `point`: refuted there when the relation fails (the witness), otherwise
+/// undecided (one point proves nothing).
+pub(super) fn false_at(
+    names: &[&str],
+    point: &[Q],
+    lhs: Side<'_>,
+    rel: Rel,
+    rhs: Side<'_>,
+) -> Outcome {
+    let (l, r) = (lhs(point), rhs(point));
+    let at: Vec<String> = names
+        .iter()
+        .zip(point)
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect();
+    if rel.holds(&l, &r) {
+        Outcome::undecided(
+            format!(
+                "at {} the display holds ({l} {} {r}); one point decides nothing",
+                at.join(", "),
+                rel.symbol()
+            ),
+            None,
+        )
+    } else {
+        Outcome::refuted(
+            format!(
+                "False, exactly: at {} the left side is {l} and the right side {r}, so `{l} {} {r}` fails.",
+                at.join(", "),
+                rel.symbol()
+            ),
+            json!({"point": point_json(names, point), "lhs": l.to_string(), "rhs": r.to_string()}),
+        )
+    }
+}
+
+/// `p(x) = Σ cᵢ xⁱ ≥ 0` for every real `x ≥ a`, by the Taylor shift: the
+/// coefficients of `p(a + y)` are computed exactly and are all `≥ 0`.
+/// Undecided (not refuted) when one is negative, with `p(a)` in the detail.
+pub(super) fn ray(what: &str, a: &Q, coefficients: &[Q]) -> Outcome {
+    // Horner's scheme on polynomials: p(a + y) = (…(c_n (a + y) + c_{n−1})(a + y) …).
+    let mut shifted: Vec<Q> = Vec::new();
+    for c in coefficients.iter().rev() {
+        // shifted ← shifted · (a + y) + c
+        let mut next = vec![Q::zero(); shifted.len() + 1];
+        for (i, s) in shifted.iter().enumerate() {
+            next[i] += s * a;
+            next[i + 1] += s;
+        }
+        next[0] += c;
+        shifted = next;
+    }
+    let text: Vec<String> = shifted.iter().map(ToString::to_string).collect();
+    if shifted.iter().all(|c| *c >= Q::zero()) {
+        Outcome::certified(format!(
+            "Certified by exact algebra: {what}; with x = {a} + y the polynomial has the coefficients ({}) in y = x − {a} ≥ 0 (Taylor shift, exact), all nonnegative.",
+            text.join(", ")
+        ))
+    } else {
+        Outcome::undecided(
+            format!(
+                "{what}: the shifted coefficients ({}) are not all nonnegative; the method cannot decide",
+                text.join(", ")
+            ),
+            None,
+        )
+    }
+}
+
+/// `f sense 0` on the box `domain` by branch-and-bound, as a step of a
+/// proof with the given role.
+pub(super) fn ineq(
+    label: &str,
+    role: Role,
+    names: &[&'static str],
+    domain: Vec<(Q, Q)>,
+    sense: Sense,
+    f: Function<'_>,
+    gradient: Option<Gradient<'_>>,
+) -> Result<Step> {
+    let mut problem = Problem::new(names, domain, sense, f)?;
+    if let Some(g) = gradient {
+        problem = problem.with_gradient(g);
+    }
+    Ok(Step::run(label, role, &problem, &Options::default()))
+}
+
+/// A constant `value > 0`, one certified evaluation.
+pub(super) fn constant(
+    label: &str,
+    role: Role,
+    value: &(dyn Fn(&Precision) -> Result<Certified> + Sync),
+) -> Result<Step> {
+    let precision = Options::default().precision;
+    let f = |_: &[Certified]| value(&precision);
+    let problem = Problem::new(&[], vec![], Sense::Positive, &f)?;
+    Ok(Step::run(label, role, &problem, &Options::default()))
+}
+
+/// The certified `n/d` at `precision`.
+pub(super) fn c(n: i64, d: i64, precision: &Precision) -> Certified {
+    Certified::from_rational(&q(n, d), precision)
+}
+
+/// The outcome of `steps` with the exact reductions they rest on.
+pub(super) fn steps(argument: &str, steps: Result<Vec<Step>>) -> Result<Outcome> {
+    Ok(conclude(argument, &steps?))
+}
+
+/// `x ≤ 2^{⌈log₂ x⌉} < 2x` for every real `x > 0`.
+///
+/// Both `x` and `2^{⌈log₂ x⌉}` double when `x` doubles, so it suffices to
+/// take `x ∈ (1, 2]`, where `⌈log₂ x⌉ = 1`: the claim is `x ≤ 2 < 2x`,
+/// i.e. `2 − x ≥ 0` on `[1, 2]` and `2x − 2 > 0` on `(1, 2]` — the second
+/// is proved as `2x − 2 ≥ 0` on `[1, 2]`, with equality only at `x = 1`,
+/// which is not in `(1, 2]`. The two steps are branch-and-bound steps of
+/// the argument (their failure would leave a claim undecided).
+pub(super) fn ceiling_bracket() -> Result<Vec<Step>> {
+    let upper = |x: &[Certified]| Ok(Certified::from_int(2, &x[0].context()) - x[0].clone());
+    let lower = |x: &[Certified]| {
+        Ok(Certified::from_int(2, &x[0].context()) * &x[0] - Certified::from_int(2, &x[0].context()))
+    };
+    Ok(vec![
+        ineq(
+            "x ≤ 2^{⌈log₂ x⌉}: 2 − x ≥ 0 on x ∈ [1, 2] (x ↦ 2x reduces every x > 0 to (1, 2])",
+            Role::Argument,
+            &["x"],
+            vec![(q(1, 1), q(2, 1))],
+            Sense::NonNegative,
+            &upper,
+            None,
+        )?,
+        ineq(
+            "2^{⌈log₂ x⌉} < 2x: 2x − 2 ≥ 0 on x ∈ [1, 2], zero only at x = 1 ∉ (1, 2]",
+            Role::Argument,
+            &["x"],
+            vec![(q(1, 1), q(2, 1))],
+            Sense::NonNegative,
+            &lower,
+            None,
+        )?,
+    ])
+}
+
+/// `Σ_{ℓ=1}^{n} 2^{−(ℓ−1)} = 2 − 2^{1−n}` for every `n ≥ 1` (so the series
+/// is 2), by induction checked exactly: the base `n = 1` and the step
+/// `S(n) + 2^{−n} = S(n + 1)`, an identity of degree 1 in `y = 2^{−n}`
+/// (`2 − 2y + y = 2 − y`), checked at two values of `y`.
+pub(super) fn halving_series() -> std::result::Result<(), String> {
+    let base_lhs = Q::one();
+    let base_rhs = q(2, 1) - two_pow(0);
+    if base_lhs != base_rhs {
+        return Err(format!("base: {base_lhs} ≠ {base_rhs}"));
+    }
+    for y in [q(1, 2), q(1, 4)] {
+        let (s_n, s_next) = (q(2, 1) - q(2, 1) * &y, q(2, 1) - &y);
+        if s_n.clone() + &y != s_next {
+            return Err(format!("step at y = {y}: {s_n} + {y} ≠ {s_next}"));
+        }
+    }
+    Ok(())
+}
+
+/// The dyadic blocks `{2^{r−1} + 1, …, 2^r}` (`r ≥ 1`): block `r` has
+/// `2^{r−1}` elements and block `r + 1` starts right after block `r` ends,
+/// so the blocks `r ≥ r₀` tile the integers `≥ 2^{r₀−1} + 1`. Identities in
+/// `x = 2^{r−1}` of degree 1, checked exactly at two values of `x`.
+pub(super) fn dyadic_blocks() -> std::result::Result<(), String> {
+    for x in [q(1, 1), q(2, 1)] {
+        let (first, last) = (x.clone() + Q::one(), q(2, 1) * &x);
+        if last.clone() - &first + Q::one() != x {
+            return Err(format!("block of x = {x} has {} elements", last - first + Q::one()));
+        }
+        let next_first = q(2, 1) * &x + Q::one();
+        if next_first != last.clone() + Q::one() {
+            return Err(format!("block after x = {x} starts at {next_first}, not {}", last + Q::one()));
+        }
+    }
+    Ok(())
+}
+
+/// An exact argument (a closure returning `Err` with the failing case) as
+/// the whole check: certified with `what`, or refuted with the failure.
+pub(super) fn exactly(what: &str, check: std::result::Result<(), String>) -> Outcome {
+    match check {
+        Ok(()) => Outcome::certified(format!("Certified by exact algebra: {what}")),
+        Err(e) => Outcome::refuted(format!("the exact check failed: {e}"), json!({"failure": e})),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+
+    /// The Taylor shift: x² − x − 1 at a = 2 is y² + 3y + 1 (expanded by
+    /// hand), certified; x² − 3x + 2 = (x − 1)(x − 2) at a = 1 is y² − y,
+    /// negative between the roots, so not certified.
+    #[test]
+    fn the_taylor_shift_decides_a_ray() {
+        let good = ray("x² − x − 1 ≥ 0", &q(2, 1), &[q(-1, 1), q(-1, 1), q(1, 1)]);
+        assert_eq!(good.status, Status::Certified);
+        assert!(good.detail.contains("(1, 3, 1)"), "{}", good.detail);
+        let bad = ray("x² − 3x + 2 ≥ 0", &q(1, 1), &[q(2, 1), q(-3, 1), q(1, 1)]);
+        assert_eq!(bad.status, Status::Undecided);
+    }
+
+    /// An identity off by a constant is refuted at the first grid point.
+    #[test]
+    fn an_identity_off_by_a_constant_is_refuted() {
+        let points = grid(&[axis(2)]);
+        let right = identity("degree 1.", &["x"], &points, &|p| &p[0] * q(2, 1), &|p| {
+            p[0].clone() + &p[0]
+        })
+        .unwrap();
+        assert_eq!(right.status, Status::Certified);
+        let off = identity("degree 1.", &["x"], &points, &|p| &p[0] * q(2, 1), &|p| {
+            p[0].clone() + &p[0] + q(1, 1000)
+        })
+        .unwrap();
+        assert_eq!(off.status, Status::Refuted);
+        assert_eq!(off.witness.unwrap()["point"]["x"], "1/3");
+    }
+
+    #[test]
+    fn the_exact_helpers_hold() {
+        assert_eq!(two_pow(-3), q(1, 8));
+        assert_eq!(grid(&[axis(2), axis(3)]).len(), 6);
+        assert!(halving_series().is_ok());
+        assert!(dyadic_blocks().is_ok());
+        let steps = ceiling_bracket().unwrap();
+        assert_eq!(conclude("", &steps).status, Status::Certified);
+    }
+}
