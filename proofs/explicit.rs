@@ -338,6 +338,164 @@ pub(super) fn exactly(what: &str, check: std::result::Result<(), String>) -> Out
     }
 }
 
+/// `Σ_{r=1}^{R} 2^{r−1} = 2^R − 1` for every `R ≥ 1`, by induction: the
+/// base `R = 1` and the step `(x − 1) + x = 2x − 1` in `x = 2^R` (degree 1,
+/// two points).
+pub(super) fn doubling_sum(what: &str) -> Outcome {
+    let check = (|| {
+        if Q::one() != two_pow(1) - Q::one() {
+            return Err("base R = 1".to_string());
+        }
+        for x in [q(2, 1), q(4, 1)] {
+            if (x.clone() - Q::one()) + &x != q(2, 1) * &x - Q::one() {
+                return Err(format!("step at 2^R = {x}"));
+            }
+        }
+        Ok(())
+    })();
+    exactly(
+        &format!("Σ_{{r=1}}^{{R}} 2^{{r−1}} = 2^R − 1 by induction — the base R = 1 (1 = 2 − 1) and the step (2^R − 1) + 2^R = 2^{{R+1}} − 1, an identity of degree 1 in x = 2^R, checked exactly at x ∈ {{2, 4}}. {what}"),
+        check,
+    )
+}
+
+/// Hoeffding's exponent `2u²/Σ(b_s − a_s)²` for a sum of `n` independent
+/// differences in `[−1, 1]` at the deviation `u = nΔ/2`, against `nΔ²/k`
+/// (Wu & Wang L477 print `k = 4`, Hu et al. L735 `k = 8`).
+pub(super) fn hoeffding_for_differences(k: i64) -> Result<Outcome> {
+    let points = grid(&[axis(3), axis(3)]);
+    identity(
+        "both sides times 8n are polynomials of degree ≤ 2 in n and in Δ, and Σ_{s≤n}(1 − (−1))² = 4n is summed term by term at each integer n of the grid (n = 1, 2, 3 with Δ ∈ {1/3, 2/3, 1}).",
+        &["n", "Δ"],
+        &points
+            .iter()
+            .map(|p| vec![p[0].clone() * q(3, 1), p[1].clone()])
+            .collect::<Vec<_>>(),
+        &|p: &[Q]| {
+            let n = int_of(&p[0]);
+            let u = p[0].clone() * &p[1] / q(2, 1);
+            let sum: Q = (0..n).map(|_| q(4, 1)).sum();
+            q(2, 1) * &u * &u / sum
+        },
+        &|p: &[Q]| p[0].clone() * &p[1] * &p[1] / q(k, 1),
+    )
+}
+
+/// `(T·√(L/T))² = T·L` and `(L/√(L/T))² = T·L`: both sides are positive, so
+/// the squares decide (the critical gap of Wu & Wang L557–L559 and Hu et
+/// al. L303, L578).
+pub(super) fn critical_gap(square: fn(&[Q]) -> Q) -> Result<Outcome> {
+    identity(
+        "both sides are positive, so equal iff their squares are; the squares are T²(L/T) (or L²/(L/T)) and TL, rational functions whose numerators after clearing T have degree ≤ 2 in T and in L (grid T, L ∈ {1/3, 2/3, 1}).",
+        &["T", "L = log K"],
+        &grid(&[axis(3), axis(3)]),
+        &square,
+        &|p: &[Q]| p[0].clone() * &p[1],
+    )
+}
+
+
+/// The law of a binomial `B(n, p)`: `P(X = k)` for `k = 0..n`, exactly, by
+/// the ratio `P(k + 1)/P(k) = (n − k)p/((k + 1)(1 − p))` (from `P(0) =
+/// (1 − p)^n`; for `p = 1` the point mass at `n`).
+pub(super) fn binomial(n: u32, p: &Q) -> Vec<Q> {
+    let one = Q::one();
+    if *p == one {
+        let mut law = vec![Q::zero(); n as usize + 1];
+        law[n as usize] = one;
+        return law;
+    }
+    let mut law = Vec::with_capacity(n as usize + 1);
+    let mut term = num_traits::pow::pow(one.clone() - p, n as usize);
+    for k in 0..=n {
+        law.push(term.clone());
+        term = term * Q::from_integer((n - k).into()) * p
+            / (Q::from_integer((k + 1).into()) * (one.clone() - p));
+    }
+    law
+}
+
+/// A certified value at a precision (one side of an instance comparison).
+pub(super) type Certain<'a> = &'a dyn Fn(&Precision) -> Result<Certified>;
+
+/// The cases of an instance-grid claim `value ≤ bound`, each decided on
+/// certified enclosures at 128 bits, then 512 and 2048 when they overlap.
+/// The smallest relative margin `1 − value/bound` (f64, only to name the
+/// tightest case) is reported.
+#[derive(Default)]
+pub(super) struct Cases {
+    checked: usize,
+    tightest: Option<(f64, String)>,
+    failure: Option<(String, Value)>,
+    open: Option<String>,
+}
+
+impl Cases {
+    /// Decide `value ≤ bound` on `case`.
+    pub(super) fn at_most(&mut self, case: String, value: Certain<'_>, bound: Certain<'_>) -> Result<()> {
+        if self.failure.is_some() {
+            return Ok(());
+        }
+        self.checked += 1;
+        for bits in [128, 512, 2048] {
+            let precision = Precision(bits);
+            let (v, b) = (value(&precision)?, bound(&precision)?);
+            match v.cmp_certain(&b) {
+                Some(std::cmp::Ordering::Greater) => {
+                    self.failure = Some((
+                        format!("{case}: the value {} exceeds the bound {}", show(&v), show(&b)),
+                        json!({"case": case, "value": show(&v), "bound": show(&b)}),
+                    ));
+                    return Ok(());
+                }
+                Some(_) => {
+                    let margin = 1.0 - v.to_f64() / b.to_f64();
+                    if self.tightest.as_ref().is_none_or(|(m, _)| margin < *m) {
+                        self.tightest = Some((margin, format!("{case}: {} ≤ {}", show(&v), show(&b))));
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        self.open.get_or_insert(case);
+        Ok(())
+    }
+
+    /// The outcome: refuted by the first failing case, undecided by an open
+    /// one, otherwise holds on the `grid`.
+    pub(super) fn outcome(self, grid: &str) -> Outcome {
+        if let Some((detail, witness)) = self.failure {
+            return Outcome::refuted(format!("Refuted on the grid ({grid}): {detail}."), witness);
+        }
+        if let Some(case) = self.open {
+            return Outcome::undecided(format!("{case}: the enclosures still overlap at 2048 bits"), None);
+        }
+        let tight = self.tightest.map_or(String::new(), |(m, text)| {
+            format!("; the tightest case (smallest relative margin {m:.3e}): {text}")
+        });
+        Outcome::holds(format!(
+            "holds on all {} cases of the grid ({grid}), each decided on separated certified enclosures{tight}",
+            self.checked
+        ))
+    }
+}
+
+/// A certified value as text: its enclosure to 12 significant digits.
+fn show(x: &Certified) -> String {
+    match x.enclosure() {
+        Some((lo, hi)) => {
+            let (lo, hi) = (crate::num::format_sig(&lo, 12), crate::num::format_sig(&hi, 12));
+            if lo == hi {
+                lo
+            } else {
+                format!("[{lo}, {hi}]")
+            }
+        }
+        None => "?".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,6 +533,8 @@ mod tests {
     #[test]
     fn the_exact_helpers_hold() {
         assert_eq!(two_pow(-3), q(1, 8));
+        // B(3, 1/3): (8, 12, 6, 1)/27, expanded by hand.
+        assert_eq!(binomial(3, &q(1, 3)), vec![q(8, 27), q(12, 27), q(6, 27), q(1, 27)]);
         assert_eq!(grid(&[axis(2), axis(3)]).len(), 6);
         assert!(halving_series().is_ok());
         assert!(dyadic_blocks().is_ok());

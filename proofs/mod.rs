@@ -16,6 +16,7 @@
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
 //! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
+//! | `hu_proofs.rs` | Hu et al.'s proofs: the facts of Appendix A, the bandit epochs and constants, Theorem 9's D.2 chain, Theorem 12 (D.3), the corollaries |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
@@ -27,6 +28,7 @@ mod instances;
 mod privacy;
 mod explicit;
 mod ww_appendix;
+mod hu_proofs;
 
 use crate::verify::{id_order, Claim};
 
@@ -36,6 +38,7 @@ pub fn registry() -> Vec<Claim> {
     all.extend(instances::claims());
     all.extend(inequalities::claims());
     all.extend(ww_appendix::claims());
+    all.extend(hu_proofs::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }

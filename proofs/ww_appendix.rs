@@ -7,8 +7,8 @@
 //! display used here.
 
 use super::explicit::{
-    at, axis, c, ceiling_bracket, constant, false_at, grid, halving_series, identity, ineq, q,
-    int_of, ray, steps, two_pow, exactly, Rel,
+    at, c, ceiling_bracket, constant, critical_gap, doubling_sum, exactly, false_at, grid,
+    halving_series, hoeffding_for_differences, identity, ineq, int_of, q, ray, steps, two_pow, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
@@ -18,27 +18,6 @@ use num_traits::One;
 
 fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
     at(Paper::WuWang, number, context)
-}
-
-/// `Σ_{r=1}^{R} 2^{r−1} = 2^R − 1` for every `R ≥ 1`, by induction: the
-/// base `R = 1` and the step `(x − 1) + x = 2x − 1` in `x = 2^R` (degree 1,
-/// two points).
-fn doubling_sum(what: &str) -> Outcome {
-    let check = (|| {
-        if Q::one() != two_pow(1) - Q::one() {
-            return Err("base R = 1".to_string());
-        }
-        for x in [q(2, 1), q(4, 1)] {
-            if (x.clone() - Q::one()) + &x != q(2, 1) * &x - Q::one() {
-                return Err(format!("step at 2^R = {x}"));
-            }
-        }
-        Ok(())
-    })();
-    exactly(
-        &format!("Σ_{{r=1}}^{{R}} 2^{{r−1}} = 2^R − 1 by induction — the base R = 1 (1 = 2 − 1) and the step (2^R − 1) + 2^R = 2^{{R+1}} − 1, an identity of degree 1 in x = 2^R, checked exactly at x ∈ {{2, 4}}. {what}"),
-        check,
-    )
 }
 
 /// L420 as printed with `T := 2^{R+1} − 1` (L418): the epochs `r = 1..R`
@@ -107,27 +86,6 @@ fn thm2_l454_log2() -> Result<Outcome> {
     steps(
         "With x = c₂ ln|H_ℓ|/Δ_(ℓ)² > 0 (|H_ℓ| ≥ 2; |H_ℓ| = 1 makes both terms vanish) and τ_ℓ = ⌈log₂ x⌉: 2^{τ_ℓ+2}Δ_(ℓ) = 4·2^{τ_ℓ}Δ_(ℓ) < 8xΔ_(ℓ) = 8c₂ ln|H_ℓ|/Δ_(ℓ), and 2^{τ_ℓ} ≥ x gives |H_ℓ| exp(−2^{τ_ℓ}Δ_(ℓ)²/c₂) ≤ |H_ℓ| e^{−ln|H_ℓ|} = 1, the second term of L454. Both rest on the ceiling bracket:",
         ceiling_bracket(),
-    )
-}
-
-/// L477: Hoeffding's exponent `2u²/Σ(b_s − a_s)²` for `n = 2^{r−1}`
-/// differences in `[−1, 1]` and `u = nΔ/2`, against `nΔ²/k`.
-fn hoeffding_for_differences(k: i64) -> Result<Outcome> {
-    let points = grid(&[axis(3), axis(3)]);
-    identity(
-        "both sides times 8n are polynomials of degree ≤ 2 in n and in Δ, and Σ_{s≤n}(1 − (−1))² = 4n is summed term by term at each integer n of the grid (n = 1, 2, 3 with Δ ∈ {1/3, 2/3, 1}).",
-        &["n", "Δ"],
-        &points
-            .iter()
-            .map(|p| vec![p[0].clone() * q(3, 1), p[1].clone()])
-            .collect::<Vec<_>>(),
-        &|p: &[Q]| {
-            let n = int_of(&p[0]);
-            let u = p[0].clone() * &p[1] / q(2, 1);
-            let sum: Q = (0..n).map(|_| q(4, 1)).sum();
-            q(2, 1) * &u * &u / sum
-        },
-        &|p: &[Q]| p[0].clone() * &p[1] * &p[1] / q(k, 1),
     )
 }
 
@@ -229,18 +187,6 @@ fn thm3_l549() -> Result<Outcome> {
                 Ok(c(2, 1, p).ln()? - c(1, 1, p))
             })?])
         })(),
-    )
-}
-
-/// `(T·√(L/T))² = T·L` and `(L/√(L/T))² = T·L`: both sides are positive, so
-/// the squares decide (L557, L559).
-fn critical_gap(square: fn(&[Q]) -> Q) -> Result<Outcome> {
-    identity(
-        "both sides are positive, so equal iff their squares are; the squares are T²(L/T) (or L²/(L/T)) and TL, rational functions whose numerators after clearing T have degree ≤ 2 in T and in L (grid T, L ∈ {1/3, 2/3, 1}).",
-        &["T", "L = log K"],
-        &grid(&[axis(3), axis(3)]),
-        &square,
-        &|p: &[Q]| p[0].clone() * &p[1],
     )
 }
 
