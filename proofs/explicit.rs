@@ -496,6 +496,51 @@ fn show(x: &Certified) -> String {
     }
 }
 
+
+/// `Σ_{s=0}^{n−1} z^s = (1 − z^n)/(1 − z)` for every `n ≥ 1`, `z ≠ 1`
+/// (so `Σ_{s≥N} z^s = z^N/(1 − z)` for `0 ≤ z < 1`), by induction checked
+/// exactly: the base `n = 1` and the step `(1 − w)/(1 − z) + w =
+/// (1 − zw)/(1 − z)` with `w = z^n`, an identity of degree 1 in `w` after
+/// multiplying by `1 − z`, at two values of `w` for each of three `z`.
+pub(super) fn geometric_series() -> std::result::Result<(), String> {
+    for z in [q(1, 3), q(1, 2), q(2, 3)] {
+        let one = Q::one();
+        if (one.clone() - &z) / (one.clone() - &z) != one {
+            return Err(format!("base at z = {z}"));
+        }
+        for w in [q(1, 5), q(1, 7)] {
+            let (lhs, rhs) = (
+                (one.clone() - &w) / (one.clone() - &z) + &w,
+                (one.clone() - z.clone() * &w) / (one.clone() - &z),
+            );
+            if lhs != rhs {
+                return Err(format!("step at z = {z}, z^n = {w}: {lhs} ≠ {rhs}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Two tails `e^{−a·nΔ²} + e^{−b·nΔε}` merged into `2e^{−c·nΔ min{Δ, ε}}`:
+/// since `min{Δ, ε} ≤ Δ` and `≤ ε`, each exponent is at least the target
+/// when `a ≥ c` and `b ≥ c` (exact comparisons of the constants); a
+/// constant below the target is reported with the case where the merge
+/// fails (`Δ ≤ ε` for `a`, `ε < Δ` for `b`).
+pub(super) fn merge_tails(a: Q, b: Q, target: Q) -> Outcome {
+    let what = format!("e^{{−{a}·nΔ²}} + e^{{−{b}·nΔε}} ≤ 2e^{{−{target}·nΔ·min{{Δ, ε}}}}");
+    if a >= target && b >= target {
+        Outcome::certified(format!(
+            "Certified by exact algebra: {what}, because {a} ≥ {target} and {b} ≥ {target} (exact) and min{{Δ, ε}} ≤ Δ, min{{Δ, ε}} ≤ ε, so each term is at most e^{{−{target}·nΔ·min{{Δ, ε}}}} (exp is increasing)."
+        ))
+    } else {
+        let (case, constant) = if a < target { ("Δ ≤ ε (min = Δ)", &a) } else { ("ε < Δ (min = ε)", &b) };
+        Outcome::refuted(
+            format!("{what} fails: in the case {case} the exponent constant {constant} is below {target}, so for nΔ·min{{Δ, ε}} large the one term alone exceeds twice the bound"),
+            json!({"constant": constant.to_string(), "target": target.to_string(), "case": case, "where": format!("nΔ·min{{Δ, ε}} > ln 2/({target} − {constant})")}),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -538,6 +583,9 @@ mod tests {
         assert_eq!(grid(&[axis(2), axis(3)]).len(), 6);
         assert!(halving_series().is_ok());
         assert!(dyadic_blocks().is_ok());
+        assert!(geometric_series().is_ok());
+        assert_eq!(merge_tails(q(1, 8), q(1, 4), q(1, 8)).status, Status::Certified);
+        assert_eq!(merge_tails(q(1, 16), q(1, 4), q(1, 8)).status, Status::Refuted);
         let steps = ceiling_bracket().unwrap();
         assert_eq!(conclude("", &steps).status, Status::Certified);
     }

@@ -8,13 +8,14 @@
 
 use super::explicit::{
     at, c, ceiling_bracket, constant, critical_gap, doubling_sum, exactly, false_at, grid,
-    halving_series, hoeffding_for_differences, identity, ineq, int_of, q, ray, steps, two_pow, Rel,
+    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps,
+    two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
 use crate::verify::bnb::{div, Role, Sense};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper};
-use num_traits::One;
+use num_traits::{One, Zero};
 
 fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
     at(Paper::WuWang, number, context)
@@ -87,6 +88,50 @@ fn thm2_l454_log2() -> Result<Outcome> {
         "With x = c₂ ln|H_ℓ|/Δ_(ℓ)² > 0 (|H_ℓ| ≥ 2; |H_ℓ| = 1 makes both terms vanish) and τ_ℓ = ⌈log₂ x⌉: 2^{τ_ℓ+2}Δ_(ℓ) = 4·2^{τ_ℓ}Δ_(ℓ) < 8xΔ_(ℓ) = 8c₂ ln|H_ℓ|/Δ_(ℓ), and 2^{τ_ℓ} ≥ x gives |H_ℓ| exp(−2^{τ_ℓ}Δ_(ℓ)²/c₂) ≤ |H_ℓ| e^{−ln|H_ℓ|} = 1, the second term of L454. Both rest on the ceiling bracket:",
         ceiling_bracket(),
     )
+}
+
+
+/// The printed bound of L477 on the Bernoulli instances of Theorem 2's
+/// setting (`B = 1`: `G_{r,j} ~ B(n, μ_j)` independent): `D = G_j − G_1` is
+/// a sum of `n` i.i.d. steps in `{−1, 0, 1}` with `P(1) = (p + Δ)(1 − p)`,
+/// `P(−1) = p(1 − p − Δ)`; its law is computed exactly and
+/// `P(D ≤ nΔ/2)` is compared with `exp(−nΔ²/4)`.
+fn cor1_l477_bernoulli() -> Result<Outcome> {
+    let mut cases = Cases::default();
+    for delta in [q(1, 20), q(1, 10), q(1, 4), q(1, 2), q(3, 4), q(1, 1)] {
+        let mut ps = vec![q(0, 1), q(1, 10), q(1, 4), (Q::one() - &delta) / q(2, 1)];
+        ps.retain(|p| p.clone() + &delta <= Q::one());
+        for p in ps {
+            let up = (p.clone() + &delta) * (Q::one() - &p);
+            let down = p.clone() * (Q::one() - &p - &delta);
+            let stay = Q::one() - &up - &down;
+            // law[i] = P(D = i − n) after n steps.
+            let mut law = vec![Q::one()];
+            for n in 1..=40i64 {
+                let mut next = vec![Q::zero(); law.len() + 2];
+                for (i, w) in law.iter().enumerate() {
+                    next[i] += w.clone() * &down;
+                    next[i + 1] += w.clone() * &stay;
+                    next[i + 2] += w.clone() * &up;
+                }
+                law = next;
+                let threshold = q(n, 1) * &delta / q(2, 1);
+                let prob: Q = law
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| q(*i as i64 - n, 1) <= threshold)
+                    .map(|(_, w)| w.clone())
+                    .sum();
+                let exponent = -(q(n, 1) * &delta * &delta) / q(4, 1);
+                cases.at_most(
+                    format!("n = {n}, μ_1 = {p}, Δ = {delta}"),
+                    &|pr| Ok(Certified::from_rational(&prob, pr)),
+                    &|pr| Certified::from_rational(&exponent, pr).exp(),
+                )?;
+            }
+        }
+    }
+    Ok(cases.outcome("independent X_1 ~ Bern(μ_1), X_j ~ Bern(μ_1 + Δ), n = 2^{r−1} ∈ {1..40} (every n, not only powers of 2), Δ ∈ {1/20, 1/10, 1/4, 1/2, 3/4, 1}, μ_1 ∈ {0, 1/10, 1/4, (1 − Δ)/2} with μ_1 + Δ ≤ 1; laws exact"))
 }
 
 /// L492 against L487: the Gumbel law `exp(ε(−G_j))/Σ exp(ε(−G_i))` as
@@ -337,6 +382,57 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
             cost: Cost::Fast,
             check: || hoeffding_for_differences(8),
+        },
+        Claim {
+            id: "ww-cor1-L477-bern",
+            source: ww("Corollary 1, proof (Appendix D)", "L477's inequality itself, P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4), on the Bernoulli laws of B = 1"),
+            statement: "For independent G_{r,1} ~ B(n, μ_1), G_{r,j} ~ B(n, μ_1 + Δ), n = 2^{r−1}: P[G_{r,j} − G_{r,1} ≤ nΔ/2] ≤ exp(−nΔ²/4). (Hoeffding does not give the /4, ww-cor1-L477; this checks whether the printed bound is nevertheless true on the algorithm's laws.)",
+            math: "P(D ≤ nΔ/2) ≤ exp(−nΔ²/4), D = Σ_{s≤n}(X_{s,j} − X_{s,1})",
+            method: Method::InstanceGrid,
+            domain: "every n ≤ 40 and a grid of (μ_1, Δ) listed in the evidence; laws exact (trinomial convolution)",
+            cost: Cost::Slow,
+            check: cor1_l477_bernoulli,
+        },
+        Claim {
+            id: "ww-cor1-L483",
+            source: ww("Corollary 1, proof (Appendix D)", "L477, L481 into L483: exp(−2^{r−1}Δ_j²/4) + exp(−ε2^{r−1}Δ_j/2) ≤ 2exp(−2^rΔ_j min{Δ_j, ε}/8)"),
+            statement: "With n = 2^r: e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/8} (the two printed tails merged into (7) with c₁ = 2, c₂ = 8).",
+            math: "e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/8}",
+            method: Method::ExactAlgebra,
+            domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",
+            cost: Cost::Fast,
+            check: || Ok(merge_tails(q(1, 8), q(1, 4), q(1, 8))),
+        },
+        Claim {
+            id: "ww-cor1-L483-16",
+            source: ww("Corollary 1, proof (Appendix D), intended", "L483 with Hoeffding's tail exp(−2^{r−1}Δ_j²/8) (ww-cor1-L477-8) in place of the printed /4"),
+            statement: "With n = 2^r: e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/16}: (7) holds with c₁ = 2, c₂ = 16 from the tails Hoeffding gives (with the printed c₂ = 8 the merge fails for this tail).",
+            math: "e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/16}",
+            method: Method::ExactAlgebra,
+            domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",
+            cost: Cost::Fast,
+            check: || Ok(merge_tails(q(1, 16), q(1, 4), q(1, 16))),
+        },
+        Claim {
+            id: "ww-thm4-L336",
+            source: ww("Theorem 4, proof", "L336: the epochs r = 1, 2 contribute at most 3, and Σ_{r≥3} 2^{r−1} P[J_{r−1} = j] = 2Σ_{r'≥1} 2^{r'} P[J_{r'+1} = j] (r = r' + 2)"),
+            statement: "Σ_{r=1}^{2} 2^{r−1}·1 = 3 (gaps at most 1), and 2^{r−1} = 2·2^{r'} with J_{r−1} = J_{r'+1} when r = r' + 2, whose law has the exponent 2^{r'}Δ_iε (L332 with r' + 1).",
+            math: "2^0 + 2^1 = 3; 2^{(r'+2)−1} = 2·2^{r'}",
+            method: Method::ExactAlgebra,
+            domain: "every r' ≥ 1: identities of degree 1 in x = 2^{r'}",
+            cost: Cost::Fast,
+            check: || {
+                if two_pow(0) + two_pow(1) != q(3, 1) {
+                    return Ok(false_at(&["r"], &[q(2, 1)], &|_| two_pow(0) + two_pow(1), Rel::Eq, &|_| q(3, 1)));
+                }
+                identity(
+                    "2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).",
+                    &["x = 2^{r'}"],
+                    &grid(&[vec![q(2, 1), q(4, 1)]]),
+                    &|p: &[Q]| two_pow(int_of(&p[0]).trailing_zeros() as i64 + 1),
+                    &|p: &[Q]| q(2, 1) * &p[0],
+                )
+            },
         },
         Claim {
             id: "ww-cor1-L492",
