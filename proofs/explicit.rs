@@ -57,6 +57,12 @@ pub(super) fn int_of(x: &Q) -> i64 {
     x.to_integer().try_into().unwrap_or(0)
 }
 
+/// `2^{k+1}` for a grid coordinate `x = 2^k` (`k ≥ 0`), computed from the
+/// exponent `k`, not from `x`, so that `2^{k+1} = 2x` is a real check.
+pub(super) fn next_power(x: &Q) -> Q {
+    two_pow(i64::from(int_of(x).trailing_zeros()) + 1)
+}
+
 /// A rational function of the grid point (the side of an identity).
 pub(super) type Side<'a> = &'a dyn Fn(&[Q]) -> Q;
 
@@ -268,7 +274,8 @@ pub(super) fn steps(argument: &str, steps: Result<Vec<Step>>) -> Result<Outcome>
 pub(super) fn ceiling_bracket() -> Result<Vec<Step>> {
     let upper = |x: &[Certified]| Ok(Certified::from_int(2, &x[0].context()) - x[0].clone());
     let lower = |x: &[Certified]| {
-        Ok(Certified::from_int(2, &x[0].context()) * &x[0] - Certified::from_int(2, &x[0].context()))
+        Ok(Certified::from_int(2, &x[0].context()) * &x[0]
+            - Certified::from_int(2, &x[0].context()))
     };
     Ok(vec![
         ineq(
@@ -319,11 +326,17 @@ pub(super) fn dyadic_blocks() -> std::result::Result<(), String> {
     for x in [q(1, 1), q(2, 1)] {
         let (first, last) = (x.clone() + Q::one(), q(2, 1) * &x);
         if last.clone() - &first + Q::one() != x {
-            return Err(format!("block of x = {x} has {} elements", last - first + Q::one()));
+            return Err(format!(
+                "block of x = {x} has {} elements",
+                last - first + Q::one()
+            ));
         }
         let next_first = q(2, 1) * &x + Q::one();
         if next_first != last.clone() + Q::one() {
-            return Err(format!("block after x = {x} starts at {next_first}, not {}", last + Q::one()));
+            return Err(format!(
+                "block after x = {x} starts at {next_first}, not {}",
+                last + Q::one()
+            ));
         }
     }
     Ok(())
@@ -334,7 +347,10 @@ pub(super) fn dyadic_blocks() -> std::result::Result<(), String> {
 pub(super) fn exactly(what: &str, check: std::result::Result<(), String>) -> Outcome {
     match check {
         Ok(()) => Outcome::certified(format!("Certified by exact algebra: {what}")),
-        Err(e) => Outcome::refuted(format!("the exact check failed: {e}"), json!({"failure": e})),
+        Err(e) => Outcome::refuted(
+            format!("the exact check failed: {e}"),
+            json!({"failure": e}),
+        ),
     }
 }
 
@@ -394,7 +410,6 @@ pub(super) fn critical_gap(square: fn(&[Q]) -> Q) -> Result<Outcome> {
     )
 }
 
-
 /// The law of a binomial `B(n, p)`: `P(X = k)` for `k = 0..n`, exactly, by
 /// the ratio `P(k + 1)/P(k) = (n − k)p/((k + 1)(1 − p))` (from `P(0) =
 /// (1 − p)^n`; for `p = 1` the point mass at `n`).
@@ -432,7 +447,12 @@ pub(super) struct Cases {
 
 impl Cases {
     /// Decide `value ≤ bound` on `case`.
-    pub(super) fn at_most(&mut self, case: String, value: Certain<'_>, bound: Certain<'_>) -> Result<()> {
+    pub(super) fn at_most(
+        &mut self,
+        case: String,
+        value: Certain<'_>,
+        bound: Certain<'_>,
+    ) -> Result<()> {
         if self.failure.is_some() {
             return Ok(());
         }
@@ -443,7 +463,11 @@ impl Cases {
             match v.cmp_certain(&b) {
                 Some(std::cmp::Ordering::Greater) => {
                     self.failure = Some((
-                        format!("{case}: the value {} exceeds the bound {}", show(&v), show(&b)),
+                        format!(
+                            "{case}: the value {} exceeds the bound {}",
+                            show(&v),
+                            show(&b)
+                        ),
                         json!({"case": case, "value": show(&v), "bound": show(&b)}),
                     ));
                     return Ok(());
@@ -451,7 +475,8 @@ impl Cases {
                 Some(_) => {
                     let margin = 1.0 - v.to_f64() / b.to_f64();
                     if self.tightest.as_ref().is_none_or(|(m, _)| margin < *m) {
-                        self.tightest = Some((margin, format!("{case}: {} ≤ {}", show(&v), show(&b))));
+                        self.tightest =
+                            Some((margin, format!("{case}: {} ≤ {}", show(&v), show(&b))));
                     }
                     return Ok(());
                 }
@@ -469,7 +494,10 @@ impl Cases {
             return Outcome::refuted(format!("Refuted on the grid ({grid}): {detail}."), witness);
         }
         if let Some(case) = self.open {
-            return Outcome::undecided(format!("{case}: the enclosures still overlap at 2048 bits"), None);
+            return Outcome::undecided(
+                format!("{case}: the enclosures still overlap at 2048 bits"),
+                None,
+            );
         }
         let tight = self.tightest.map_or(String::new(), |(m, text)| {
             format!("; the tightest case (smallest relative margin {m:.3e}): {text}")
@@ -485,7 +513,10 @@ impl Cases {
 fn show(x: &Certified) -> String {
     match x.enclosure() {
         Some((lo, hi)) => {
-            let (lo, hi) = (crate::num::format_sig(&lo, 12), crate::num::format_sig(&hi, 12));
+            let (lo, hi) = (
+                crate::num::format_sig(&lo, 12),
+                crate::num::format_sig(&hi, 12),
+            );
             if lo == hi {
                 lo
             } else {
@@ -495,7 +526,6 @@ fn show(x: &Certified) -> String {
         None => "?".into(),
     }
 }
-
 
 /// `Σ_{s=0}^{n−1} z^s = (1 − z^n)/(1 − z)` for every `n ≥ 1`, `z ≠ 1`
 /// (so `Σ_{s≥N} z^s = z^N/(1 − z)` for `0 ≤ z < 1`), by induction checked
@@ -533,7 +563,11 @@ pub(super) fn merge_tails(a: Q, b: Q, target: Q) -> Outcome {
             "Certified by exact algebra: {what}, because {a} ≥ {target} and {b} ≥ {target} (exact) and min{{Δ, ε}} ≤ Δ, min{{Δ, ε}} ≤ ε, so each term is at most e^{{−{target}·nΔ·min{{Δ, ε}}}} (exp is increasing)."
         ))
     } else {
-        let (case, constant) = if a < target { ("Δ ≤ ε (min = Δ)", &a) } else { ("ε < Δ (min = ε)", &b) };
+        let (case, constant) = if a < target {
+            ("Δ ≤ ε (min = Δ)", &a)
+        } else {
+            ("ε < Δ (min = ε)", &b)
+        };
         Outcome::refuted(
             format!("{what} fails: in the case {case} the exponent constant {constant} is below {target}, so for nΔ·min{{Δ, ε}} large the one term alone exceeds twice the bound"),
             json!({"constant": constant.to_string(), "target": target.to_string(), "case": case, "where": format!("nΔ·min{{Δ, ε}} > ln 2/({target} − {constant})")}),
@@ -579,13 +613,22 @@ mod tests {
     fn the_exact_helpers_hold() {
         assert_eq!(two_pow(-3), q(1, 8));
         // B(3, 1/3): (8, 12, 6, 1)/27, expanded by hand.
-        assert_eq!(binomial(3, &q(1, 3)), vec![q(8, 27), q(12, 27), q(6, 27), q(1, 27)]);
+        assert_eq!(
+            binomial(3, &q(1, 3)),
+            vec![q(8, 27), q(12, 27), q(6, 27), q(1, 27)]
+        );
         assert_eq!(grid(&[axis(2), axis(3)]).len(), 6);
         assert!(halving_series().is_ok());
         assert!(dyadic_blocks().is_ok());
         assert!(geometric_series().is_ok());
-        assert_eq!(merge_tails(q(1, 8), q(1, 4), q(1, 8)).status, Status::Certified);
-        assert_eq!(merge_tails(q(1, 16), q(1, 4), q(1, 8)).status, Status::Refuted);
+        assert_eq!(
+            merge_tails(q(1, 8), q(1, 4), q(1, 8)).status,
+            Status::Certified
+        );
+        assert_eq!(
+            merge_tails(q(1, 16), q(1, 4), q(1, 8)).status,
+            Status::Refuted
+        );
         let steps = ceiling_bracket().unwrap();
         assert_eq!(conclude("", &steps).status, Status::Certified);
     }

@@ -9,8 +9,8 @@
 
 use super::explicit::{
     at, axis, binomial, c, ceiling_bracket, constant, critical_gap, doubling_sum, dyadic_blocks,
-    exactly, false_at, grid, halving_series, hoeffding_for_differences, identity, ineq, q, ray,
-    steps, Cases, Rel,
+    exactly, false_at, geometric_series, grid, halving_series, hoeffding_for_differences, identity,
+    ineq, int_of, merge_tails, next_power, q, ray, steps, two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
@@ -34,7 +34,10 @@ fn half_min(a: (i64, i64)) -> Result<Outcome> {
         let v = &x[0];
         let one = Certified::from_int(1, &v.context());
         let scale = Certified::from_rational(&q(n, d), &v.context());
-        div(scale * v * &(one.clone() - v), &(q_of(2, 1, v) * &(one + v)))
+        div(
+            scale * v * &(one.clone() - v),
+            &(q_of(2, 1, v) * &(one + v)),
+        )
     };
     let large = move |x: &[Certified]| {
         let u = &x[0];
@@ -73,7 +76,15 @@ fn kl(x: &Q, y: &Q, p: &Precision) -> Result<Certified> {
 
 /// The means of the binomial grids of the facts.
 fn means() -> Vec<Q> {
-    vec![q(1, 2), q(1, 3), q(1, 10), q(1, 100), q(9, 10), q(2, 3), q(999, 1000)]
+    vec![
+        q(1, 2),
+        q(1, 3),
+        q(1, 10),
+        q(1, 100),
+        q(9, 10),
+        q(2, 3),
+        q(999, 1000),
+    ]
 }
 
 /// The sizes of the binomial grids: every n ≤ 40 and a few larger.
@@ -90,7 +101,9 @@ fn fact15() -> Result<Outcome> {
         for p in means() {
             let law = binomial(n, &p);
             let np = Q::from_integer(n.into()) * &p;
-            let mut deviations: Vec<Q> = (0..=n).map(|k| (Q::from_integer(k.into()) - &np).abs()).collect();
+            let mut deviations: Vec<Q> = (0..=n)
+                .map(|k| (Q::from_integer(k.into()) - &np).abs())
+                .collect();
             deviations.sort();
             deviations.dedup();
             for a in deviations.into_iter().filter(|a| *a > Q::zero()) {
@@ -129,7 +142,10 @@ fn fact17(kind: Tail) -> Result<Outcome> {
                 if !in_range {
                     continue;
                 }
-                let prob: Q = (0..=n).filter(|k| event(*k)).map(|k| law[k as usize].clone()).sum();
+                let prob: Q = (0..=n)
+                    .filter(|k| event(*k))
+                    .map(|k| law[k as usize].clone())
+                    .sum();
                 let (nq, xq, m) = (Q::from_integer(n.into()), x.clone(), mu.clone());
                 cases.at_most(
                     format!("n = {n}, μ = {mu}, x = {x}"),
@@ -167,7 +183,8 @@ fn fact18() -> Result<Outcome> {
                 let integral: Q = (0..beta)
                     .map(|k| {
                         let sign = if k % 2 == 0 { Q::one() } else { -Q::one() };
-                        sign * choose(beta - 1, k) * num_traits::pow::pow(y.clone(), (alpha + k) as usize)
+                        sign * choose(beta - 1, k)
+                            * num_traits::pow::pow(y.clone(), (alpha + k) as usize)
                             / q(alpha + k, 1)
                     })
                     .sum();
@@ -175,7 +192,13 @@ fn fact18() -> Result<Outcome> {
                 let binomial_cdf: Q = binomial(n as u32, &y)[..alpha as usize].iter().sum();
                 let rhs = Q::one() - binomial_cdf;
                 if lhs != rhs {
-                    return Ok(false_at(&["α", "β", "y"], &[q(alpha, 1), q(beta, 1), y], &|_| lhs.clone(), Rel::Eq, &|_| rhs.clone()));
+                    return Ok(false_at(
+                        &["α", "β", "y"],
+                        &[q(alpha, 1), q(beta, 1), y],
+                        &|_| lhs.clone(),
+                        Rel::Eq,
+                        &|_| rhs.clone(),
+                    ));
                 }
             }
             pairs += 1;
@@ -190,7 +213,13 @@ fn fact18() -> Result<Outcome> {
 /// `d_KL(x, y) ≥ 2(x − y)²`, on a grid of distinct `x, y ∈ (0, 1)`.
 fn pinsker() -> Result<Outcome> {
     let mut points: Vec<Q> = (1..40).map(|k| q(k, 40)).collect();
-    points.extend([q(1, 1000), q(999, 1000), q(1, 2) + q(1, 1000), q(1, 2) - q(1, 1000), q(1, 100_000)]);
+    points.extend([
+        q(1, 1000),
+        q(999, 1000),
+        q(1, 2) + q(1, 1000),
+        q(1, 2) - q(1, 1000),
+        q(1, 100_000),
+    ]);
     let mut cases = Cases::default();
     for x in &points {
         for y in &points {
@@ -490,6 +519,100 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every n ≥ 1 and Δ: identity of rational functions",
             cost: Cost::Fast,
             check: || hoeffding_for_differences(8),
+        },
+        Claim {
+            id: "hu-lem24-L745",
+            source: hu("Lemma 24, proof", "L745: e^{−2^rΔ_(ℓ)²/8} + e^{−2^rΔ_(ℓ)ε/4} ≤ 2e^{−2^rΔ_(ℓ) min{Δ_(ℓ), ε}/8}"),
+            statement: "With n = 2^r: e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/8}.",
+            math: "e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/8}",
+            method: Method::ExactAlgebra,
+            domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",
+            cost: Cost::Fast,
+            check: || Ok(merge_tails(q(1, 8), q(1, 4), q(1, 8))),
+        },
+        Claim {
+            id: "hu-lem22-L677",
+            source: hu("Lemma 22, proof", "L677: P{|μ̂_{j,2^r} − μ_j| > √(3 ln t/2^r)} ≤ 2e^{−2·2^r·3 ln t/2^r} = 2t^{−6} (Fact 15 with a = 2^r·√(3 ln t/2^r))"),
+            statement: "Fact 15 with n = 2^r and a = n√(3 ln t/n) gives the exponent 2a²/n = 2·2^r·(3 ln t/2^r) = 6 ln t.",
+            math: "2(n√(3L/n))²/n = 6L, L = ln t",
+            method: Method::ExactAlgebra,
+            domain: "every n = 2^r ≥ 1 and t ≥ 2: (n√(3L/n))² = n²·3L/n, an identity of rational functions in n, L",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with a² = n²·(3L/n) (the square of the deviation), both sides times n are polynomials of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
+                    &["n", "L"],
+                    &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
+                    &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
+                    &|p: &[Q]| q(6, 1) * &p[1],
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm3-L534",
+            source: hu("Theorem 3, proof (Appendix B.2.1)", "L534, first to second line: ω_j^{(d_j+1)} + Σ_s P{r_j(T) = s}Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(d_j)} + Σ_s P{r_j(T) = s}ω_j^{(s+1)}"),
+            statement: "As printed: the second line of (25) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
+            math: "ω^{(d+1)} ≤ ω^{(d)} (all P{r_j(T) = s} = 0), ω^{(r)} = 2^{r+1} − 1",
+            method: Method::ExactAlgebra,
+            domain: "every d_j ≥ 0 and law of r_j(T); refuted at d_j = 0 with r_j(T) ≤ d_j surely (3 > 1)",
+            cost: Cost::Fast,
+            check: || Ok(false_at(&["d_j"], &[q(0, 1)], &|p: &[Q]| two_pow(int_of(&p[0]) + 2) - Q::one(), Rel::Le, &|p: &[Q]| two_pow(int_of(&p[0]) + 1) - Q::one())),
+        },
+        Claim {
+            id: "hu-thm3-L534-d1",
+            source: hu("Theorem 3, proof (Appendix B.2.1), intended", "L534 with ω_j^{(d_j+1)} kept, and L536: Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(s+1)}"),
+            statement: "Σ_{q=d+1}^{s+1} 2^q = ω^{(s+1)} − ω^{(d)} ≤ ω^{(s+1)}, so E[n_j(T)] ≤ ω^{(d_j+1)} + Σ_s P{r_j(T) = s}ω^{(s+1)}.",
+            math: "Σ_{q=d+1}^{s+1} 2^q = (2^{s+2} − 1) − (2^{d+1} − 1) ≤ 2^{s+2} − 1",
+            method: Method::ExactAlgebra,
+            domain: "every 0 ≤ d ≤ s: the difference of two doubling sums (induction, exact) and ω^{(d)} ≥ 0",
+            cost: Cost::Fast,
+            check: || Ok(doubling_sum("So Σ_{q=d+1}^{s+1} 2^q = ω^{(s+1)} − ω^{(d)} with ω^{(d)} = 2^{d+1} − 1 ≥ 1 > 0.")),
+        },
+        Claim {
+            id: "hu-thm9-L764",
+            source: hu("Theorem 9, proof (Appendix D.2)", "L763–L765: Σ_{r≥r₀+1} 2^r P{∃j: G̃_j^{(r−1)} − G̃_1^{(r−1)} ≥ 0} ≤ 2|J_ℓ| max_j Σ_{r≥r₀} 2^r P{…^{(r)}} ≤ 4|J_ℓ| max_j Σ_{r≥r₀} 2^r e^{−2^r α_ℓ}"),
+            statement: "Shifting r − 1 → r doubles the weight (2^{r+1} = 2·2^r), the union bound gives |J_ℓ|, and Lemma 24's factor 2 makes 2·2 = 4.",
+            math: "2^{(r+1)} = 2·2^r and 2·2 = 4",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0: an identity of degree 1 in x = 2^r",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with x = 2^r, 2^{r+1} = 2x is of degree 1 (grid x ∈ {1, 2}); 2·2 = 4 exactly.",
+                    &["x = 2^r"],
+                    &grid(&[vec![q(1, 1), q(2, 1)]]),
+                    &|p: &[Q]| next_power(&p[0]),
+                    &|p: &[Q]| q(2, 1) * &p[0],
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm9-L771",
+            source: hu("Theorem 9, proof (Appendix D.2)", "L771–L772: Σ_{s=1}^{2^r} e^{−2^rα} = 2Σ_{s=1}^{2^{r−1}} e^{−2^rα} ≤ 2Σ_{s=1}^{2^{r−1}} e^{−(2^{r−1}+s)α}"),
+            statement: "2^r terms are 2·2^{r−1} terms, and 2^{r−1} + s ≤ 2^r for s ≤ 2^{r−1} (so e^{−2^rα} ≤ e^{−(2^{r−1}+s)α}).",
+            math: "2^r = 2·2^{r−1}; 2^r − (2^{r−1} + s) = x − s ≥ 0 for 1 ≤ s ≤ x = 2^{r−1}",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 1, 1 ≤ s ≤ 2^{r−1}: identities of degree 1 in x = 2^{r−1}",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with x = 2^{r−1}, 2^r − (x + s) = x − s is of degree 1 in x and s (grid x, s ∈ {1/3, 2/3}); x − s ≥ 0 on s ≤ x, and 2^r = 2x.",
+                    &["x = 2^{r−1}", "s"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| q(2, 1) * &p[0] - (p[0].clone() + &p[1]),
+                    &|p: &[Q]| p[0].clone() - &p[1],
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm9-L775",
+            source: hu("Theorem 9, proof (Appendix D.2)", "L773–L775: 2Σ_{s≥2^{r₀−1}+1} e^{−sα} ≤ 2e^{−2^{r₀−1}α}Σ_{s≥0} e^{−sα} = 2e^{−2^{r₀−1}α}/(1 − e^{−α})"),
+            statement: "Σ_{s≥N+1} z^s = z^{N+1}/(1 − z) ≤ z^N/(1 − z) = z^N Σ_{s≥0} z^s for z = e^{−α} ∈ (0, 1).",
+            math: "Σ_{s=0}^{n−1} z^s = (1 − z^n)/(1 − z)",
+            method: Method::ExactAlgebra,
+            domain: "every n ≥ 1 and z ∈ (0, 1) (the limit n → ∞ gives the series; z^{N+1} ≤ z^N as z ≤ 1)",
+            cost: Cost::Fast,
+            check: || Ok(exactly("the geometric partial sums (1 − z^n)/(1 − z) by induction — the base n = 1 and the step, an identity of degree 1 in w = z^n after multiplying by 1 − z, at two w for each z ∈ {1/3, 1/2, 2/3}.", geometric_series())),
         },
         Claim {
             id: "hu-thm9-L751",

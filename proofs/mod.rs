@@ -23,12 +23,12 @@
 //! separate entry whose id adds a part naming the change, and its statement
 //! says what was changed and why.
 
+mod explicit;
+mod hu_proofs;
 mod inequalities;
 mod instances;
 mod privacy;
-mod explicit;
 mod ww_appendix;
-mod hu_proofs;
 
 use crate::verify::{id_order, Claim};
 

@@ -8,8 +8,8 @@
 
 use super::explicit::{
     at, c, ceiling_bracket, constant, critical_gap, doubling_sum, exactly, false_at, grid,
-    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps,
-    two_pow, Cases, Rel,
+    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, next_power, q,
+    ray, steps, two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
@@ -25,13 +25,9 @@ fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
 /// hold `Σ 2^{r−1}` rounds, which the first equality needs to be `T`.
 fn thm2_l420() -> Outcome {
     let rounds = |p: &[Q]| (1..=int_of(&p[0])).map(|r| two_pow(r - 1)).sum();
-    false_at(
-        &["R"],
-        &[q(1, 1)],
-        &rounds,
-        Rel::Eq,
-        &|p: &[Q]| two_pow(int_of(&p[0]) + 1) - Q::one(),
-    )
+    false_at(&["R"], &[q(1, 1)], &rounds, Rel::Eq, &|p: &[Q]| {
+        two_pow(int_of(&p[0]) + 1) - Q::one()
+    })
 }
 
 /// L454 as printed, with `τ_ℓ = ⌈x⌉`, `x = c₂ ln|H_ℓ|/Δ_(ℓ)²` (L447):
@@ -89,7 +85,6 @@ fn thm2_l454_log2() -> Result<Outcome> {
         ceiling_bracket(),
     )
 }
-
 
 /// The printed bound of L477 on the Bernoulli instances of Theorem 2's
 /// setting (`B = 1`: `G_{r,j} ~ B(n, μ_j)` independent): `D = G_j − G_1` is
@@ -429,7 +424,7 @@ pub(super) fn claims() -> Vec<Claim> {
                     "2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).",
                     &["x = 2^{r'}"],
                     &grid(&[vec![q(2, 1), q(4, 1)]]),
-                    &|p: &[Q]| two_pow(int_of(&p[0]).trailing_zeros() as i64 + 1),
+                    &|p: &[Q]| next_power(&p[0]),
                     &|p: &[Q]| q(2, 1) * &p[0],
                 )
             },
