@@ -16,6 +16,7 @@
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
 //! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
+//! | `cc_proofs.rs` | Cesari & Colomboni's proofs: Lemma 1 as a probability bound, eq. (4), Lemma 2's, 4's and 5's steps |
 //! | `hu_proofs.rs` | Hu et al.'s proofs: the facts of Appendix A, the bandit epochs and constants, Theorem 9's D.2 chain, Theorem 12 (D.3), the corollaries |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
@@ -23,6 +24,7 @@
 //! separate entry whose id adds a part naming the change, and its statement
 //! says what was changed and why.
 
+mod cc_proofs;
 mod explicit;
 mod hu_proofs;
 mod inequalities;
@@ -39,6 +41,7 @@ pub fn registry() -> Vec<Claim> {
     all.extend(inequalities::claims());
     all.extend(ww_appendix::claims());
     all.extend(hu_proofs::claims());
+    all.extend(cc_proofs::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }
