@@ -615,6 +615,34 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || Ok(exactly("the geometric partial sums (1 − z^n)/(1 − z) by induction — the base n = 1 and the step, an identity of degree 1 in w = z^n after multiplying by 1 − z, at two w for each z ∈ {1/3, 1/2, 2/3}.", geometric_series())),
         },
         Claim {
+            id: "hu-thm12-L319-b",
+            source: hu("Theorem 12, discussion", "L319: with Δmin = √(ln K/T) the non-private condition T ≥ ln K/(16Δmin²) always holds"),
+            statement: "With Δ² = ln K/T: ln K/(16Δ²) = T/16 ≤ T.",
+            math: "L/(16·(L/T)) = T/16, L = ln K",
+            method: Method::ExactAlgebra,
+            domain: "every T > 0, K ≥ 2: both sides times L are of degree ≤ 1 in T and L; T/16 ≤ T as T > 0",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "both sides times L are polynomials of degree ≤ 1 in T and L (grid T, L ∈ {1/3, 2/3}); T − T/16 = 15T/16 > 0.",
+                    &["T", "L"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| p[1].clone() / (q(16, 1) * (p[1].clone() / &p[0])),
+                    &|p: &[Q]| p[0].clone() / q(16, 1),
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm5-L605",
+            source: hu("Theorem 5, proof (Lemma 20, Appendix C.1)", "L605: Σ_{r=0}^{d_j} 2^{r+1} = O(log T/(Δ_j min{ε, Δ_j})) with d_j = ⌈log(72 ln T/(Δ_j min{ε, Δ_j}))⌉"),
+            statement: "Σ_{r=0}^{d} 2^{r+1} = 2(2^{d+1} − 1) < 4·2^d, and 2^{d_j} < 2·72 ln T/(Δ_j min{ε, Δ_j}) (ceiling bracket), so the sum is below 576 ln T/(Δ_j min{ε, Δ_j}).",
+            math: "Σ_{r=0}^{d} 2^{r+1} = 2^{d+2} − 2; 4·2·72 = 576",
+            method: Method::ExactAlgebra,
+            domain: "every d ≥ 0: the doubling sum by induction (exact); 4·2·72 = 576",
+            cost: Cost::Fast,
+            check: || Ok(doubling_sum("Twice Σ_{q=0}^{d} 2^q = 2^{d+1} − 1 is 2^{d+2} − 2 < 4·2^d; with 2^{d_j} < 2x (x = 72 ln T/(Δ_j min), the ceiling bracket of hu-lem19-L548) the bound is 8x = 576 ln T/(Δ_j min).")),
+        },
+        Claim {
             id: "hu-thm9-L751",
             source: hu("Theorem 9, proof (Appendix D.2)", "L749–L751: T = 2^{R+1} − 1 and τ(r) = 2^r, Σ_{t=1}^{T} = Σ_{r=0}^{R} 2^r (epoch r plays J_{τ(r)} in 2^r rounds)"),
             statement: "The epochs r = 0..R of lengths 2^r cover exactly T = 2^{R+1} − 1 rounds (here the decomposition and T agree, unlike ww-thm2-L420).",

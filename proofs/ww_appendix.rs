@@ -129,6 +129,40 @@ fn cor1_l477_bernoulli() -> Result<Outcome> {
     Ok(cases.outcome("independent X_1 ~ Bern(μ_1), X_j ~ Bern(μ_1 + Δ), n = 2^{r−1} ∈ {1..40} (every n, not only powers of 2), Δ ∈ {1/20, 1/10, 1/4, 1/2, 3/4, 1}, μ_1 ∈ {0, 1/10, 1/4, (1 − Δ)/2} with μ_1 + Δ ≤ 1; laws exact"))
 }
 
+/// L531–L533: `Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′] =
+/// Σ_l P[I^{(l)} ≠ l]` — for each `K` both sides are linear forms in the
+/// `K²` entries `p_{l,i} = P[I^{(l)} = i]`, compared coefficient by
+/// coefficient (with `Σ_i p_{l,i} = 1` for the last form).
+fn thm3_l533() -> Outcome {
+    for k in 2..=8usize {
+        // The coefficient matrices of the three forms, built by running the
+        // sums as printed.
+        let (mut printed, mut swapped, mut complement) = (
+            vec![vec![0i64; k]; k],
+            vec![vec![0i64; k]; k],
+            vec![vec![0i64; k]; k],
+        );
+        for l in 0..k {
+            for other in (0..k).filter(|o| *o != l) {
+                printed[other][l] += 1; // P[I^{(l′)} = l]
+                swapped[l][other] += 1; // P[I^{(l)} = l′]
+            }
+            // 1 − P[I^{(l)} = l] with 1 = Σ_i P[I^{(l)} = i].
+            for entry in complement[l].iter_mut() {
+                *entry += 1;
+            }
+            complement[l][l] -= 1;
+        }
+        if printed != swapped || swapped != complement {
+            return Outcome::refuted(
+                format!("K = {k}: the coefficient matrices of the three forms differ"),
+                serde_json::json!({"K": k}),
+            );
+        }
+    }
+    Outcome::holds("holds for every K ∈ {2..8}: the three sums, run as printed over the K² entries p_{l,i} = P[I^{(l)} = i] (the last with 1 = Σ_i p_{l,i}), have the same coefficient matrix; larger K are the same reindexing, not checked")
+}
+
 /// L492 against L487: the Gumbel law `exp(ε(−G_j))/Σ exp(ε(−G_i))` as
 /// rewritten at L492 with `exp(−ε(−G_j))`; for `K = 2`, `j = 2`, with
 /// `y = e^{ε(G_2 − G_1)}`, L487 gives `1/(1 + y)` and L492 `y/(1 + y)`.
@@ -424,6 +458,52 @@ pub(super) fn claims() -> Vec<Claim> {
                     "2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).",
                     &["x = 2^{r'}"],
                     &grid(&[vec![q(2, 1), q(4, 1)]]),
+                    &|p: &[Q]| next_power(&p[0]),
+                    &|p: &[Q]| q(2, 1) * &p[0],
+                )
+            },
+        },
+        Claim {
+            id: "ww-thm3-L533",
+            source: ww("Theorem 3, proof (Appendix E)", "L531–L535: Σ_l Σ_{l′≠l} P[I_t^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I_t^{(l)} = l′] = Σ_l P[I_t^{(l)} ≠ l] (printed \"≠ l′\" at L533, a stray prime)"),
+            statement: "Swapping the names l, l′ and the order of summation: Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′], which is Σ_l P[I^{(l)} ≠ l] (the printed P[I^{(l)} ≠ l′] at L533 has a stray prime; L535 uses Σ_l P[I^{(l)} ≠ l]).",
+            math: "Σ_l Σ_{l′≠l} p_{l′,l} = Σ_l Σ_{l′≠l} p_{l,l′} = Σ_l (1 − p_{l,l})",
+            method: Method::InstanceGrid,
+            domain: "K ∈ {2..8}, every law (linear forms compared coefficient by coefficient)",
+            cost: Cost::Fast,
+            check: || Ok(thm3_l533()),
+        },
+        Claim {
+            id: "ww-thm3-L549-eq",
+            source: ww("Theorem 3, proof (Appendix E)", "L549: ln((e^ε + K − 1)/e^ε)/ε = ln(e^ε + K − 1)/ε − 1 ≥ ln K/ε − 1"),
+            statement: "(e^ε + K − 1)/e^ε = (e^ε + K − 1)·e^{−ε}, so its logarithm over ε is ln(e^ε + K − 1)/ε − 1; and e^ε + K − 1 ≥ K since e^ε ≥ 1.",
+            math: "(y + K − 1)/y = (y + K − 1)·(1/y), y = e^ε; (y + K − 1) − K = y − 1 ≥ 0",
+            method: Method::ExactAlgebra,
+            domain: "every ε ≥ 0, K ≥ 2: identities of rational functions in y = e^ε ≥ 1 and K; ln is increasing and ln e^ε = ε",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "both sides times y are polynomials of degree ≤ 1 in y and K (grid y ∈ {1, 2}, K ∈ {2, 3}); (y + K − 1) − K = y − 1 ≥ 0 for y ≥ 1.",
+                    &["y = e^ε", "K"],
+                    &grid(&[vec![q(1, 1), q(2, 1)], vec![q(2, 1), q(3, 1)]]),
+                    &|p: &[Q]| (p[0].clone() + &p[1] - Q::one()) / &p[0],
+                    &|p: &[Q]| (p[0].clone() + &p[1] - Q::one()) * (Q::one() / &p[0]),
+                )
+            },
+        },
+        Claim {
+            id: "ww-thm4-L345",
+            source: ww("Theorem 4, proof", "L345: Σ_{r=3}^{R} 2^{r−1} Σ_j Δ_j P[J_{r−1} = j] written as Σ_{r=1}^{R−2} 2^{r+1} Σ_j Δ_j P[J_{r+1} = j]"),
+            statement: "With r = r′ + 2: 2^{r−1} = 2^{r′+1}, J_{r−1} = J_{r′+1}, and r ∈ {3..R} is r′ ∈ {1..R − 2}.",
+            math: "2^{(r′+2)−1} = 2^{r′+1}",
+            method: Method::ExactAlgebra,
+            domain: "every r′ ≥ 1: the exponent computed from r′ and compared with 2·2^{r′} (degree 1 in x = 2^{r′})",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with x = 2^{r′}, 2^{(r′+2)−1} is computed from the exponent and equals 2x, of degree 1 (grid x ∈ {2, 4, 8}).",
+                    &["x = 2^{r′}"],
+                    &grid(&[vec![q(2, 1), q(4, 1), q(8, 1)]]),
                     &|p: &[Q]| next_power(&p[0]),
                     &|p: &[Q]| q(2, 1) * &p[0],
                 )
