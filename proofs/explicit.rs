@@ -131,8 +131,6 @@ pub(super) enum Rel {
     Eq,
     /// `lhs ≤ rhs`.
     Le,
-    /// `lhs < rhs`.
-    Lt,
 }
 
 impl Rel {
@@ -140,7 +138,6 @@ impl Rel {
         match self {
             Rel::Eq => l == r,
             Rel::Le => l <= r,
-            Rel::Lt => l < r,
         }
     }
 
@@ -148,7 +145,6 @@ impl Rel {
         match self {
             Rel::Eq => "=",
             Rel::Le => "≤",
-            Rel::Lt => "<",
         }
     }
 }
@@ -573,6 +569,29 @@ pub(super) fn merge_tails(a: Q, b: Q, target: Q) -> Outcome {
             json!({"constant": constant.to_string(), "target": target.to_string(), "case": case, "where": format!("nΔ·min{{Δ, ε}} > ln 2/({target} − {constant})")}),
         )
     }
+}
+
+/// Both critical-gap identities `T·√(L/T) = √(TL)` and `L/√(L/T) = √(TL)`
+/// ([`critical_gap`] for each).
+pub(super) fn critical_gaps() -> Result<Outcome> {
+    let first = critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0]))?;
+    if first.status != crate::verify::Status::Certified {
+        return Ok(first);
+    }
+    critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0]))
+}
+
+/// `2^{k+1} = 2·2^k`, with `2^{k+1}` computed from the exponent of each
+/// grid value `x = 2^k` ([`next_power`]): the reindexing step of an epoch
+/// sum, an identity of degree 1 in `x`.
+pub(super) fn doubles(what: &str, xs: Vec<Q>) -> Result<Outcome> {
+    identity(
+        what,
+        &["x = 2^k"],
+        &grid(&[xs]),
+        &|p: &[Q]| next_power(&p[0]),
+        &|p: &[Q]| q(2, 1) * &p[0],
+    )
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@
 //! used here.
 
 use super::explicit::{
-    at, axis, binomial, c, ceiling_bracket, constant, critical_gap, doubling_sum, dyadic_blocks,
-    exactly, false_at, geometric_series, grid, halving_series, hoeffding_for_differences, identity,
-    ineq, int_of, merge_tails, next_power, q, ray, steps, two_pow, Cases, Rel,
+    at, axis, binomial, c, ceiling_bracket, constant, critical_gaps, doubles, doubling_sum,
+    dyadic_blocks, exactly, false_at, geometric_series, grid, halving_series,
+    hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps, two_pow, Cases,
+    Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
@@ -338,13 +339,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T > 0, K ≥ 2",
             cost: Cost::Fast,
-            check: || {
-                let first = critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0]))?;
-                if first.status != crate::verify::Status::Certified {
-                    return Ok(first);
-                }
-                critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0]))
-            },
+            check: critical_gaps,
         },
         Claim {
             id: "hu-thm3-L578",
@@ -354,13 +349,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T ≥ 2, K ≥ 2",
             cost: Cost::Fast,
-            check: || {
-                let first = critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0]))?;
-                if first.status != crate::verify::Status::Certified {
-                    return Ok(first);
-                }
-                critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0]))
-            },
+            check: critical_gaps,
         },
         Claim {
             id: "hu-thm3-L174",
@@ -576,15 +565,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every r ≥ 0: an identity of degree 1 in x = 2^r",
             cost: Cost::Fast,
-            check: || {
-                identity(
-                    "with x = 2^r, 2^{r+1} = 2x is of degree 1 (grid x ∈ {1, 2}); 2·2 = 4 exactly.",
-                    &["x = 2^r"],
-                    &grid(&[vec![q(1, 1), q(2, 1)]]),
-                    &|p: &[Q]| next_power(&p[0]),
-                    &|p: &[Q]| q(2, 1) * &p[0],
-                )
-            },
+            check: || doubles("with x = 2^r, 2^{r+1} = 2x is of degree 1 (grid x ∈ {1, 2}); 2·2 = 4 exactly.", vec![q(1, 1), q(2, 1)]),
         },
         Claim {
             id: "hu-thm9-L771",

@@ -7,9 +7,9 @@
 //! display used here.
 
 use super::explicit::{
-    at, c, ceiling_bracket, constant, critical_gap, doubling_sum, exactly, false_at, grid,
-    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, next_power, q,
-    ray, steps, two_pow, Cases, Rel,
+    at, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, exactly, false_at, grid,
+    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps,
+    two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
@@ -454,13 +454,7 @@ pub(super) fn claims() -> Vec<Claim> {
                 if two_pow(0) + two_pow(1) != q(3, 1) {
                     return Ok(false_at(&["r"], &[q(2, 1)], &|_| two_pow(0) + two_pow(1), Rel::Eq, &|_| q(3, 1)));
                 }
-                identity(
-                    "2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).",
-                    &["x = 2^{r'}"],
-                    &grid(&[vec![q(2, 1), q(4, 1)]]),
-                    &|p: &[Q]| next_power(&p[0]),
-                    &|p: &[Q]| q(2, 1) * &p[0],
-                )
+                doubles("2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).", vec![q(2, 1), q(4, 1)])
             },
         },
         Claim {
@@ -499,15 +493,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every r′ ≥ 1: the exponent computed from r′ and compared with 2·2^{r′} (degree 1 in x = 2^{r′})",
             cost: Cost::Fast,
-            check: || {
-                identity(
-                    "with x = 2^{r′}, 2^{(r′+2)−1} is computed from the exponent and equals 2x, of degree 1 (grid x ∈ {2, 4, 8}).",
-                    &["x = 2^{r′}"],
-                    &grid(&[vec![q(2, 1), q(4, 1), q(8, 1)]]),
-                    &|p: &[Q]| next_power(&p[0]),
-                    &|p: &[Q]| q(2, 1) * &p[0],
-                )
-            },
+            check: || doubles("with x = 2^{r′}, 2^{(r′+2)−1} is computed from the exponent and equals 2x, of degree 1 (grid x ∈ {2, 4, 8}).", vec![q(2, 1), q(4, 1), q(8, 1)]),
         },
         Claim {
             id: "ww-cor1-L492",
