@@ -30,7 +30,7 @@ fn claims(c: &mut Criterion) {
         // One variable, tight at an end (mean-value form).
         ("hu-thm9-L776", Status::Certified),
         // Two variables and a sum over r (Lemma 2 for K = 2, x and a₂).
-        ("ww-lem2-K2", Status::Certified),
+        ("ww-lem2-K2box", Status::Certified),
         // The privacy checker over a grid of 8 problems.
         ("ww-thm4-gumbel", Status::HoldsOnInstances),
     ] {

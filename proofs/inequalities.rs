@@ -318,34 +318,10 @@ fn cc_lem5_eq5() -> Result<Outcome> {
 
 // ---------------------------------------------------------------- CC Theorem 1
 
-/// L613 as extracted: `1 + 4·(200 L/Δ + 4 L/η) ≤ 1 + 00·L/Δ + 6·L/η`
-/// (`L = log K`, Lemma 5's bound in place of `Σ F_m`), searched on the
-/// sub-box `K ∈ [2, 4]`, `Δ ∈ [1/2, 1]`, `η ∈ [1/16, 1/8]` of the domain.
-fn cc_thm1_printed() -> Result<Outcome> {
-    let f = |x: &[Certified]| {
-        let (l, delta, eta) = (x[0].ln()?, &x[1], &x[2]);
-        let a = div(l.clone(), delta)?;
-        let b = div(l, eta)?;
-        let printed = ratio(1, 1, delta) + ratio(0, 1, delta) * &a + ratio(6, 1, delta) * &b;
-        let lemma = ratio(1, 1, delta)
-            + ratio(4, 1, delta) * (ratio(200, 1, delta) * a + ratio(4, 1, delta) * b);
-        Ok(printed - lemma)
-    };
-    let s = step(
-        "(1 + 0·L/Δ + 6L/η) − (1 + 4(200L/Δ + 4L/η)) ≥ 0",
-        &["K", "Δ", "η"],
-        vec![(q(2, 1), q(4, 1)), (q(1, 2), q(1, 1)), (q(1, 16), q(1, 8))],
-        Sense::NonNegative,
-        &f,
-        None,
-    )?;
-    Ok(conclude("", &[s]))
-}
-
-/// L613 as intended: `1 + 4(200 A + 4 B) = 1 + 800 A + 16 B` for
-/// `A = log K/Δ`, `B = log K/η`: the same linear form, compared
-/// coefficient by coefficient in exact arithmetic.
-fn cc_thm1_intended() -> Result<Outcome> {
+/// L613 as typeset: `1 + 4(200 A + 4 B) ≤ 1 + 800 A + 16 B` for
+/// `A = log K/Δ`, `B = log K/η` (Lemma 5's bound in Lemma 4's): the same
+/// linear form, compared coefficient by coefficient in exact arithmetic.
+fn cc_thm1_l613() -> Result<Outcome> {
     let lemma = [q(1, 1), q(4, 1) * q(200, 1), q(4, 1) * q(4, 1)];
     let printed = [q(1, 1), q(800, 1), q(16, 1)];
     if lemma != printed {
@@ -457,6 +433,80 @@ fn ww_lem2_box(k: usize) -> Result<Outcome> {
         "Shifting every aᵢ by c changes f by 2^x c and f′ by log 2 · 2^x c, so log 2 · f − f′ is unchanged and a₁ = 0 loses nothing.",
         &[s],
     ))
+}
+
+/// Wu & Wang Lemma 2 over all of ℝ^K and every x, by its proof's identity
+/// (L289–L296). With `b_i = 2^x a_i`, `w_i = e^{−b_i} > 0` and `S_k = Σ_i
+/// b_i^k w_i`, `f = S₁/S₀`; the chain rule gives `b_i′ = log 2 · b_i` and
+/// `w_i′ = −log 2 · b_i w_i`, so `S₀′ = −L S₁` and `S₁′ = L(S₁ − S₂)` with
+/// `L = log 2`. Two polynomial identities, checked exactly here, finish it:
+///
+/// 1. the quotient rule, `S₀²·f′ = S₁′S₀ − S₁S₀′`, with those derivatives
+///    is `L S₁ S₀ − L (S₂S₀ − S₁²)`, i.e. `log 2 · f − f′ = L (S₂S₀ −
+///    S₁²)/S₀²` — a polynomial of degree ≤ 2 in each of `S₀, S₁, S₂` and 1
+///    in `L`, so agreement on the grid {1,2,3}³ × {1,2} determines it;
+/// 2. Lagrange's identity `S₂S₀ − S₁² = Σ_{i<j} w_i w_j (b_i − b_j)²`: both
+///    sides are sums over ordered pairs `(i, j)` of `w_i w_j b_i²` and `w_i
+///    w_j b_i b_j`, so the identity for every K is the sum over pairs of the
+///    K = 2 identity, a polynomial of degree ≤ 2 in each of `b₁, b₂, w₁,
+///    w₂`, checked on {0,1,2}⁴ (and, as a cross-check, K = 3 on {0,1,2}⁶).
+///
+/// Hence `log 2 · f − f′ = L Σ_{i<j} w_i w_j (b_i − b_j)²/S₀² ≥ 0`, since
+/// `L > 0` and `w_i > 0`: Lemma 2 with equality exactly when all `a_i` are
+/// equal (which is why no interval method can certify it near there).
+fn ww_lem2() -> Result<Outcome> {
+    let values = |n: i64| (0..n).map(|v| q(v, 1)).collect::<Vec<_>>();
+    let mut points = 0;
+    for s0 in values(4).into_iter().skip(1) {
+        for s1 in values(4).into_iter().skip(1) {
+            for s2 in values(4).into_iter().skip(1) {
+                for l in [q(1, 1), q(2, 1)] {
+                    let (d0, d1) = (-(&l * &s1), &l * (&s1 - &s2));
+                    let lhs = &d1 * &s0 - &s1 * &d0;
+                    let rhs = &l * &s1 * &s0 - &l * (&s2 * &s0 - &s1 * &s1);
+                    points += 1;
+                    if lhs != rhs {
+                        return Ok(Outcome::refuted(
+                            format!("the quotient-rule identity fails at S = ({s0}, {s1}, {s2}), L = {l}"),
+                            json!({"S0": s0.to_string(), "S1": s1.to_string(), "S2": s2.to_string()}),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for k in [2usize, 3] {
+        // Every point of {0,1,2}^{2k}: b = first k coordinates, w = the rest.
+        for index in 0..3usize.pow(2 * k as u32) {
+            let digits: Vec<Q> = (0..2 * k)
+                .map(|d| q((index / 3usize.pow(d as u32) % 3) as i64, 1))
+                .collect();
+            let (b, w) = digits.split_at(k);
+            let sum = |power: u32| -> Q {
+                b.iter()
+                    .zip(w)
+                    .map(|(b, w)| num_traits::pow(b.clone(), power as usize) * w)
+                    .sum()
+            };
+            let lhs = sum(2) * sum(0) - sum(1) * sum(1);
+            let mut rhs = q(0, 1);
+            for i in 0..k {
+                for j in i + 1..k {
+                    rhs += &w[i] * &w[j] * (&b[i] - &b[j]) * (&b[i] - &b[j]);
+                }
+            }
+            points += 1;
+            if lhs != rhs {
+                return Ok(Outcome::refuted(
+                    format!("Lagrange's identity fails at b = {b:?}, w = {w:?}"),
+                    json!({"k": k}),
+                ));
+            }
+        }
+    }
+    Ok(Outcome::certified(format!(
+        "Certified over every a ∈ ℝ^K, every K and every real x: log 2 · f − f′ = log 2 · Σ_{{i<j}} w_i w_j (b_i − b_j)²/S₀² with b_i = 2^x a_i, w_i = e^{{−b_i}} > 0 (the chain rule, then two polynomial identities each determined by its values on a grid, {points} points compared in exact rational arithmetic: the quotient rule with S₀′ = −log 2·S₁, S₁′ = log 2·(S₁ − S₂), and Lagrange's identity S₂S₀ − S₁² = Σ_{{i<j}} w_i w_j (b_i − b_j)², which for every K is the sum over pairs of its K = 2 case); log 2 > 0, so the right side is ≥ 0, with equality exactly when all a_i are equal."
+    )))
 }
 
 /// The grid of Lemma 2: fixed vectors `a`, `x ∈ [−3, 3]`.
@@ -708,7 +758,7 @@ pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "cc-lem1-exponent",
-            source: cc("Lemma 1", "L201–L203, proof of Lemma 1: Hoeffding's exponent with a_s = −1, b_s = 1, u = mμ/2"),
+            source: cc("Lemma 1, proof: Hoeffding's exponent only", "L201–L203, the exponent arithmetic in the proof of Lemma 1 (a_s = −1, b_s = 1, u = mμ/2); not Lemma 1's probability bound itself"),
             statement: "2u²/Σ_{s=1}^m (b_s − a_s)² = 2(mμ/2)²/(4m) = mμ²/8, so Hoeffding's bound exp(−2u²/Σ(b_s − a_s)²) is exp(−mμ²/8).",
             math: "2(mμ/2)² / Σ_{s≤m} (1 − (−1))² = mμ²/8",
             method: Method::ExactAlgebra,
@@ -848,23 +898,13 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "cc-thm1-L613",
-            source: cc("Theorem 1, proof", "L613 as extracted: Reg_T ≤ 1 + 4Σ F_m ≤ 1 + 00 log K/Δmin + 6 log K/η"),
-            statement: "As printed (digits lost in the text): 1 + 4Σ_m F_m ≤ 1 + 00·log K/Δmin + 6·log K/η, with Σ_m F_m bounded by Lemma 5 (200 log K/Δmin + 4 log K/η).",
-            math: "1 + 4(200L/Δ + 4L/η) ≤ 1 + 0·L/Δ + 6L/η, L = log K",
-            method: Method::BranchAndBound,
-            domain: "K ≥ 2, Δmin ∈ (0, 1], η ∈ (0, 1/8]; searched on the sub-box K ∈ [2, 4], Δmin ∈ [1/2, 1], η ∈ [1/16, 1/8] (a counterexample anywhere refutes)",
-            cost: Cost::Fast,
-            check: cc_thm1_printed,
-        },
-        Claim {
-            id: "cc-thm1-L613-intended",
-            source: cc("Theorem 1, proof, intended", "L613 with the constants of eq. (1) at L165: 4·200 = 800 and 4·4 = 16"),
-            statement: "1 + 4(200 log K/Δmin + 4 log K/η) ≤ 1 + 800 log K/Δmin + 16 log K/η (what eq. (1) states; the printed 00 and 6 are 800 and 16 with a digit lost).",
-            math: "1 + 4(200A + 4B) = 1 + 800A + 16B, A = log K/Δmin, B = log K/η",
+            source: cc("Theorem 1, proof", "L613, the rendered (typeset) display: Reg_T ≤ 1 + 4Σ_{m≥1} F_m ≤ 1 + 800 log K/Δmin + 16 log K/η. The LaTeX alt-text on the same line reads 00 and 6: digits lost in the extraction, not in the paper, so the rendered text is the statement checked"),
+            statement: "Combining Lemma 4 and Lemma 5: Reg_T ≤ 1 + 4Σ_{m≥1} F_m ≤ 1 + 800 log K/Δmin + 16 log K/η (the second inequality, given Lemma 5's Σ_m F_m ≤ 200 log K/Δmin + 4 log K/η).",
+            math: "1 + 4(200A + 4B) ≤ 1 + 800A + 16B, A = log K/Δmin, B = log K/η",
             method: Method::ExactAlgebra,
             domain: "every K ≥ 2, Δmin ∈ (0, 1], η > 0: an identity of linear forms in (A, B), coefficients compared exactly",
             cost: Cost::Fast,
-            check: cc_thm1_intended,
+            check: cc_thm1_l613,
         },
         Claim {
             id: "cc-thm1-L623",
@@ -907,9 +947,19 @@ pub(super) fn claims() -> Vec<Claim> {
             check: cc_thm1_chain,
         },
         Claim {
-            id: "ww-lem2-K2",
+            id: "ww-lem2",
+            source: ww("Lemma 2", "L283–L285 (statement), proof L289–L296 (the identity f′ = log 2 · f − log 2 · (S₂S₀ − S₁²)/S₀² and Cauchy–Schwarz)"),
+            statement: "For any i ∈ [K], a_i ∈ ℝ, f(x) = Σ_i 2^x a_i e^{−2^x a_i}/Σ_i e^{−2^x a_i} has the property f′(x) ≤ log 2 · f(x).",
+            math: "∀K ≥ 1, a ∈ ℝ^K, x ∈ ℝ: f′(x) ≤ log 2 · f(x)",
+            method: Method::ExactAlgebra,
+            domain: "every K, every a ∈ ℝ^K, every x ∈ ℝ: the proof's identity (chain rule, quotient rule and Lagrange's identity, the latter two checked as polynomial identities in exact arithmetic) and log 2 > 0",
+            cost: Cost::Fast,
+            check: ww_lem2,
+        },
+        Claim {
+            id: "ww-lem2-K2box",
             source: ww("Lemma 2", "L285, proof L289–L296"),
-            statement: "For any aᵢ ∈ ℝ, f(x) = Σ 2^x aᵢ e^{−2^x aᵢ}/Σ e^{−2^x aᵢ} has f′(x) ≤ log 2 · f(x); here K = 2.",
+            statement: "A cross-check of ww-lem2 by interval branch-and-bound on a box only: f′(x) < log 2 · f(x) for K = 2, a = (0, a₂), a₂ ∈ [1/4, 2], x ∈ [−3, 3] (the full lemma is ww-lem2).",
             math: "log 2 · f(x) − f′(x) > 0",
             method: Method::BranchAndBound,
             domain: "K = 2, a = (0, a₂) with a₂ ∈ [1/4, 2] (a₁ = 0 by shift invariance), x ∈ [−3, 3]; the strict inequality (log 2 · f − f′ = log 2 · Var > 0 unless all aᵢ are equal). The paper's full range (every real a, every x) is not a box: log 2 · f − f′ tends to 0 as x → ±∞ and vanishes when all aᵢ are equal, where no interval method can separate it from 0",
@@ -917,9 +967,9 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || ww_lem2_box(2),
         },
         Claim {
-            id: "ww-lem2-K3",
+            id: "ww-lem2-K3box",
             source: ww("Lemma 2", "L285, proof L289–L296"),
-            statement: "f′(x) ≤ log 2 · f(x) for K = 3 (see ww-lem2-K2).",
+            statement: "A cross-check of ww-lem2 by interval branch-and-bound on a box only: f′(x) < log 2 · f(x) for K = 3, a = (0, a₂, a₃), a₂, a₃ ∈ [1/4, 2], x ∈ [−3, 3] (the full lemma is ww-lem2).",
             math: "log 2 · f(x) − f′(x) > 0",
             method: Method::BranchAndBound,
             domain: "K = 3, a = (0, a₂, a₃) with a₂, a₃ ∈ [1/4, 2] (a₁ = 0 by shift invariance), x ∈ [−3, 3]",
@@ -927,9 +977,9 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || ww_lem2_box(3),
         },
         Claim {
-            id: "ww-lem2-grid",
+            id: "ww-lem2-vectors",
             source: ww("Lemma 2", "L285, proof L289–L296"),
-            statement: "f′(x) ≤ log 2 · f(x) for given vectors a (see ww-lem2-K2), over a continuum of x.",
+            statement: "A cross-check of ww-lem2 by interval branch-and-bound for six fixed vectors a only, over x ∈ [−3, 3] (the full lemma is ww-lem2).",
             math: "log 2 · f(x) − f′(x) > 0",
             method: Method::BranchAndBound,
             domain: "a ∈ {(0,1), (0,−1), (0,1,1), (0,1/2,2), (−1,0,1), (0,1,2,3)}, x ∈ [−3, 3] for each",

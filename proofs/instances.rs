@@ -21,14 +21,18 @@
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
 use crate::mechanism::{Noise, Scale};
-use crate::num::{format_sig, Certified, Precision, Real, Q};
+use crate::num::{Certified, Precision, Real, Q};
 use crate::privacy::{self, Problem, Verdict};
 use crate::regret::bounds::{Bound, BoundKind, Evaluator};
 use crate::regret::{self, bernoulli, Instance, Plan, RegretCurve, Round, Setting};
+use crate::verify::search::show;
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
 use std::cmp::Ordering;
 use std::sync::OnceLock;
+
+mod adversaries;
+pub(super) use adversaries::adversaries;
 
 /// The precisions tried, in bits, until every comparison is decided.
 const PRECISIONS: [u32; 3] = [128, 512, 2048];
@@ -39,22 +43,6 @@ fn frac(p: i64, q: i64) -> Q {
 
 fn int(n: i64) -> Q {
     Q::from_integer(n.into())
-}
-
-/// A certified value as text: 12 significant digits, or its enclosure when
-/// those differ at the two ends.
-fn show(x: &Certified) -> String {
-    match x.enclosure() {
-        Some((lo, hi)) => {
-            let (lo, hi) = (format_sig(&lo, 12), format_sig(&hi, 12));
-            if lo == hi {
-                lo
-            } else {
-                format!("[{lo}, {hi}]")
-            }
-        }
-        None => "?".into(),
-    }
 }
 
 fn means_text(inst: &Instance) -> String {
@@ -269,6 +257,19 @@ fn bound_rows(
     times: &[Round],
     ids: &[&'static str],
 ) -> Rows {
+    decided(|ctx| bound_rows_at(config, inst, setting, horizon, times, ids, ctx))
+}
+
+/// [`bound_rows`] at one precision.
+fn bound_rows_at(
+    config: &Config,
+    inst: &Instance,
+    setting: Setting,
+    horizon: Round,
+    times: &[Round],
+    ids: &[&'static str],
+    ctx: Precision,
+) -> Rows {
     let label = |t: Round| {
         let mut text = format!(
             "{}{} ε = {}, {}, {setting}, T = {}",
@@ -286,7 +287,7 @@ fn bound_rows(
         }
         text
     };
-    decided(|ctx| {
+    {
         let plan = Plan::of(config)?;
         let curve: RegretCurve<Certified> =
             regret::regret(&plan, inst, setting, horizon, &ctx, None)?;
@@ -318,7 +319,7 @@ fn bound_rows(
             }
         }
         Ok(out)
-    })
+    }
 }
 
 /// The number of actions of the deterministic grids.
@@ -714,8 +715,20 @@ const LAW_BITS: Precision = Precision(256);
 /// `E[Σ_j d_j P(j | S)]` with `d` the indicator of `j`: `P[J = j]`, by
 /// [`bernoulli::expected_gap`] on the unit vector.
 fn probability(noise: Noise, scale: &Q, inst: &Instance, j: usize, n: u64) -> Result<Certified> {
+    probability_at(noise, scale, inst, j, n, LAW_BITS)
+}
+
+/// [`probability`] at the precision `ctx`.
+fn probability_at(
+    noise: Noise,
+    scale: &Q,
+    inst: &Instance,
+    j: usize,
+    n: u64,
+    ctx: Precision,
+) -> Result<Certified> {
     let unit: Vec<Certified> = (0..inst.k())
-        .map(|i| Certified::from_int(i64::from(i == j), &LAW_BITS))
+        .map(|i| Certified::from_int(i64::from(i == j), &ctx))
         .collect();
     bernoulli::expected_gap(
         noise,
@@ -723,7 +736,7 @@ fn probability(noise: Noise, scale: &Q, inst: &Instance, j: usize, n: u64) -> Re
         inst,
         &unit,
         n,
-        &LAW_BITS,
+        &ctx,
         bernoulli::Engine::Auto,
     )
 }
@@ -803,7 +816,12 @@ fn ww_lem1(noise: Noise) -> Result<Outcome> {
 
 /// `e^{−x}` certified.
 fn exp_neg(x: &Q) -> Result<Certified> {
-    Certified::from_rational(&-x.clone(), &LAW_BITS).exp()
+    exp_neg_at(x, LAW_BITS)
+}
+
+/// `e^{−x}` certified at the precision `ctx`.
+fn exp_neg_at(x: &Q, ctx: Precision) -> Result<Certified> {
+    Certified::from_rational(&-x.clone(), &ctx).exp()
 }
 
 /// Wu & Wang App. D L483: `P[J_r = j] ≤ 2·exp(−2^r Δ_j min{Δ_j, ε}/8)`

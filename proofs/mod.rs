@@ -32,6 +32,7 @@ mod instances;
 mod privacy;
 mod ww_appendix;
 
+use crate::verify::search::Adversary;
 use crate::verify::{id_order, Claim};
 
 /// Every claim, in id order.
@@ -44,4 +45,10 @@ pub fn registry() -> Vec<Claim> {
     all.extend(cc_proofs::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
+}
+
+/// The adversarial searches of the claims that hold on their instances
+/// (issue 12; `proofs/README.md`, "Declaring a domain"), keyed by claim id.
+pub fn adversaries() -> Vec<Adversary> {
+    instances::adversaries()
 }

@@ -18,6 +18,7 @@
 //!   straddles the bound at the precision limit, a check that failed).
 
 pub mod bnb;
+pub mod search;
 
 use crate::error::{Error, Result};
 use serde_json::{json, Value};
@@ -338,6 +339,110 @@ pub fn run<'a>(claims: &[&'a Claim], mut before: impl FnMut(usize, &Claim)) -> V
         .collect()
 }
 
+/// Run the checks of `claims` as [`run`] does, then give each claim that
+/// holds on its grid its adversarial search ([`search::Adversary`], by id):
+/// `holds-on-instances` is kept only when the search over the stated domain
+/// finds no counterexample (its budget and smallest margin are added to the
+/// evidence); a certain violation found (and re-evaluated at
+/// [`search::CONFIRM_BITS`]) refutes the claim with that point as witness; a
+/// best point that stays undecided leaves the claim undecided; and an
+/// instance claim with no search declared is undecided (a grid alone is a
+/// smoke test, not a verdict).
+pub fn run_searched<'a>(
+    claims: &[&'a Claim],
+    adversaries: &[search::Adversary],
+    mut before: impl FnMut(usize, &Claim),
+) -> Vec<Checked<'a>> {
+    let mut checked = run(claims, &mut before);
+    for c in &mut checked {
+        let adversary = adversaries.iter().find(|a| a.id == c.claim.id);
+        if c.outcome.status != Status::HoldsOnInstances {
+            continue;
+        }
+        let started = Instant::now();
+        c.outcome = judged(c.claim, &c.outcome, adversary);
+        c.seconds += started.elapsed().as_secs_f64();
+    }
+    checked
+}
+
+/// The verdict on a claim that holds on its grid, with its search (see
+/// [`run_searched`]).
+fn judged(claim: &Claim, grid: &Outcome, adversary: Option<&search::Adversary>) -> Outcome {
+    let Some(adversary) = adversary else {
+        if claim.method == Method::InstanceGrid {
+            return Outcome::undecided(
+                format!(
+                    "{}. No adversarial search over the stated domain is declared, so the grid is a smoke test and not a verdict (proofs/README.md, \"Declaring a domain\")",
+                    grid.detail
+                ),
+                grid.witness.clone(),
+            );
+        }
+        return grid.clone();
+    };
+    let found = match adversary.search() {
+        Ok(found) => found,
+        Err(e) => {
+            return Outcome::undecided(
+                format!("{}. The adversarial search failed: {e}", grid.detail),
+                None,
+            )
+        }
+    };
+    let budget = adversary.budget_text(&found);
+    let what = format!(
+        "adversarial search over {} ({}): {budget}",
+        adversary.domain_text(),
+        adversary.note
+    );
+    match found.probe.holds() {
+        Some(false) => Outcome::refuted(
+            format!(
+                "the grid holds ({}), but the {what} found a counterexample, re-evaluated at {} bits: at {}, {}",
+                first_sentence(&grid.detail),
+                search::CONFIRM_BITS.0,
+                found.point_text(),
+                found.probe.text()
+            ),
+            found.witness(),
+        ),
+        None => Outcome::undecided(
+            format!(
+                "{}. The {what} reached a point it cannot decide at {} bits: at {}, {}",
+                grid.detail,
+                search::CONFIRM_BITS.0,
+                found.point_text(),
+                found.probe.text()
+            ),
+            Some(found.witness()),
+        ),
+        Some(true) => {
+            let near = if found.margin < search::NEAR_ZERO {
+                " — the margin approaches zero there"
+            } else {
+                ""
+            };
+            Outcome::holds(format!(
+                "{}. The {what}; no counterexample; the smallest margin ln(rhs/lhs) ≈ {} (approximate, from the enclosures' midpoints){near}, at {}: {}",
+                grid.detail,
+                format_margin(found.margin),
+                found.point_text(),
+                found.probe.text()
+            ))
+        }
+    }
+}
+
+/// A margin with three significant digits.
+fn format_margin(m: f64) -> String {
+    if m.is_infinite() {
+        "∞".into()
+    } else {
+        format!("{m:.3e}")
+    }
+}
+
 /// How many outcomes have each status, in [`Status::ALL`] order.
 pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
     Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
@@ -417,6 +522,9 @@ pub fn to_markdown(checked: &[Checked<'_>]) -> String {
         .map(|(s, n)| format!("{n} {}", s.name()))
         .collect();
     let _ = writeln!(out, "{} claims: {}.\n", checked.len(), counts.join(", "));
+    out.push_str("## Printed errors found\n\n");
+    out.push_str(&errors_table(checked));
+    out.push_str("\n## The registry\n\n");
     out.push_str("| id | status | method | source |\n|---|---|---|---|\n");
     for c in checked {
         let _ = writeln!(
@@ -454,6 +562,116 @@ pub fn to_markdown(checked: &[Checked<'_>]) -> String {
         }
     }
     out
+}
+
+/// The first marker of the errors table (in `proofs/REPORT.md` and in the
+/// README, which copies it: `dpdtol verify --readme-table README.md`).
+pub const ERRORS_BEGIN: &str =
+    "<!-- errors:begin (generated from proofs/REPORT.md by `dpdtol verify --readme-table`) -->";
+
+/// The last marker of the errors table.
+pub const ERRORS_END: &str = "<!-- errors:end -->";
+
+/// The table of every printed error found — one line per refuted claim:
+/// the claim, the paper and line, what fails (the evidence's first
+/// sentence) and the witness — between [`ERRORS_BEGIN`] and
+/// [`ERRORS_END`].
+pub fn errors_table(checked: &[Checked<'_>]) -> String {
+    let mut out = format!(
+        "{ERRORS_BEGIN}\n| claim | paper, line | printed vs true | witness |\n|---|---|---|---|\n"
+    );
+    for c in checked
+        .iter()
+        .filter(|c| c.outcome.status == Status::Refuted)
+    {
+        let witness = c
+            .outcome
+            .witness
+            .as_ref()
+            .map_or_else(String::new, witness_text);
+        let _ = writeln!(
+            out,
+            "| [`{id}`](#{id}) | {}, {} — {} | {} | {} |",
+            c.claim.source.paper.cite(),
+            c.claim.source.number,
+            seed_lines(c.claim.source.context),
+            cell(first_sentence(&c.outcome.detail)),
+            cell(&witness),
+            id = c.claim.id
+        );
+    }
+    out.push_str(ERRORS_END);
+    out.push('\n');
+    out
+}
+
+/// The seed lines a source context cites (`L613`, `L184–186`), or the
+/// context itself when it cites none.
+fn seed_lines(context: &str) -> String {
+    let lines: Vec<&str> = context
+        .split(|c: char| {
+            c.is_whitespace() || c == ',' || c == ';' || c == '(' || c == ')' || c == ':'
+        })
+        .filter(|w| {
+            w.strip_prefix('L')
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect();
+    if lines.is_empty() {
+        context.to_string()
+    } else {
+        lines.join(", ")
+    }
+}
+
+/// A witness in one line: `lhs relation rhs` at its case or point when it
+/// has those, else its compact JSON.
+fn witness_text(w: &Value) -> String {
+    match (w.get("lhs"), w.get("relation"), w.get("rhs")) {
+        (Some(l), Some(r), Some(h)) => {
+            let at = w
+                .get("point")
+                .or_else(|| w.get("case"))
+                .map_or_else(String::new, |p| {
+                    format!(
+                        " at {}",
+                        p.as_str().map_or_else(|| p.to_string(), str::to_string)
+                    )
+                });
+            format!(
+                "{} {} {}{at}",
+                l.as_str().unwrap_or_default(),
+                r.as_str().unwrap_or_default(),
+                h.as_str().unwrap_or_default()
+            )
+        }
+        _ => format!("`{w}`"),
+    }
+}
+
+/// Text safe in a markdown table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// `readme` with the block between [`ERRORS_BEGIN`] and [`ERRORS_END`]
+/// replaced by the errors table of `report` (links pointed into
+/// `proofs/REPORT.md`). An error when either lacks the markers.
+pub fn splice_errors(readme: &str, report: &str) -> Result<String> {
+    let block = |text: &str, name: &str| -> Result<(usize, usize)> {
+        let start = text.find(ERRORS_BEGIN);
+        let end = text.find(ERRORS_END);
+        match (start, end) {
+            (Some(a), Some(b)) if a < b => Ok((a, b + ERRORS_END.len())),
+            _ => Err(Error::InvalidInput(format!(
+                "{name} has no errors table between the markers {ERRORS_BEGIN} and {ERRORS_END}"
+            ))),
+        }
+    };
+    let (a, b) = block(report, "the report")?;
+    let table = report[a..b].replace("](#", "](proofs/REPORT.md#");
+    let (c, d) = block(readme, "the README")?;
+    Ok(format!("{}{table}{}", &readme[..c], &readme[d..]))
 }
 
 /// The status of each claim as recorded in a markdown report made by
