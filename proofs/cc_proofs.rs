@@ -6,14 +6,16 @@
 //! which agree on every display used here.
 
 use super::explicit::{
-    at, axis, binomial, c, constant, dyadic_blocks, exactly, geometric_series, grid,
-    halving_series, identity, ineq, next_power, q, ray, steps, Cases,
+    at, axis, binomial, binomial_mean, c, constant, dyadic_blocks, exactly, geometric_series, grid,
+    halving_series, identity, indicator, ineq, int_of, next_power, q, ray, steps, Cases,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
 use crate::verify::bnb::{div, Role, Sense};
+use crate::verify::search::{Adversary, Param, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use num_traits::One;
+use std::sync::Arc;
 
 fn cc(number: &'static str, context: &'static str) -> Source {
     at(Paper::CesariColomboni, number, context)
@@ -110,22 +112,15 @@ fn eq4() -> Result<Outcome> {
 /// `E[e^{−ηD}/(1 + e^{−ηD})]` for `D = 2k − m` (`plus_minus`) or `D = k`,
 /// `k ~ B(m, p)`, in certified arithmetic.
 fn expected_softmax(m: u32, p: &Q, eta: &Q, plus_minus: bool, pr: &Precision) -> Result<Certified> {
-    let one = Q::one();
-    let odds = p.clone() / (one.clone() - p);
-    let mut term = Certified::from_rational(&(one - p), pr).pow_u64(u64::from(m));
-    let mut total = Certified::from_int(0, pr);
-    for k in 0..=m {
+    binomial_mean(m, p, pr, &|k| {
         let d = if plus_minus {
             2 * i64::from(k) - i64::from(m)
         } else {
             i64::from(k)
         };
         let w = (-(Certified::from_rational(&(eta.clone() * q(d, 1)), pr))).exp()?;
-        total = total + &(term.clone() * &div(w.clone(), &(Certified::from_int(1, pr) + &w))?);
-        let ratio = Q::from_integer((m - k).into()) * &odds / Q::from_integer((k + 1).into());
-        term = term * &Certified::from_rational(&ratio, pr);
-    }
-    Ok(total)
+        div(w.clone(), &(Certified::from_int(1, pr) + &w))
+    })
 }
 
 /// Hoeffding's lemma at L553 on the two-point law `Y ∈ {−1, 1}` with mean
@@ -410,6 +405,70 @@ pub(super) fn claims() -> Vec<Claim> {
                     &|p: &[Q]| p[2].clone() - &p[0],
                 )
             },
+        },
+    ]
+}
+
+/// The adversarial searches of this file's instance claims
+/// (`verify::search`): each claim's stated domain, pushed as far as the
+/// certified binomial recursion allows (m, n in the thousands).
+pub(super) fn adversaries() -> Vec<Adversary> {
+    vec![
+        Adversary {
+            id: "cc-lem1-tail",
+            params: vec![
+                Param::int("m", 1, 4000),
+                Param::real("μ", "1/1000", "1"),
+                Param::int("law", 0, 1),
+            ],
+            note: "the two-point laws with mean μ (law 0: U ∈ {−1, 1}, law 1: U ∈ {0, 1}); the lemma's domain is every law on [−1, 1], of which these are the extreme ones",
+            starts: 4,
+            budget: 60,
+            probes: Arc::new(|point, ctx| {
+                let (m, mu, law) = (int_of(&point[0]) as u32, point[1].clone(), int_of(&point[2]));
+                let threshold = Q::from_integer(m.into()) * &mu / q(2, 1);
+                let (p, plus_minus) = if law == 0 { ((Q::one() + &mu) / q(2, 1), true) } else { (mu.clone(), false) };
+                let prob = binomial_mean(m, &p, &ctx, &|k| {
+                    let sum = if plus_minus { q(2 * i64::from(k) - i64::from(m), 1) } else { q(i64::from(k), 1) };
+                    Ok(indicator(sum <= threshold, &ctx))
+                })?;
+                let bound = Certified::from_rational(&(-(Q::from_integer(m.into()) * &mu * &mu) / q(8, 1)), &ctx).exp()?;
+                Ok(vec![Probe::upper(format!("law {law}, m = {m}, μ = {mu}: P(Σ U ≤ mμ/2) ≤ exp(−mμ²/8)"), prob, bound)])
+            }),
+        },
+        Adversary {
+            id: "cc-eq4",
+            params: vec![
+                Param::real("η", "1/1000", "1/8"),
+                Param::real("Δ/η", "1/100", "4"),
+                Param::int("m", 1, 4000),
+                Param::int("law", 0, 1),
+            ],
+            note: "K = 2 (the largest P_{m,j} for a law of D_{m,j}), steps ±1 (law 0) or {0, 1} (law 1) with mean Δ = (Δ/η)·η ≤ 4η; the paper's domain is every K and every step law on [−1, 1]",
+            starts: 4,
+            budget: 50,
+            probes: Arc::new(|point, ctx| {
+                let (eta, delta, m, law) = (point[0].clone(), point[0].clone() * &point[1], int_of(&point[2]) as u32, int_of(&point[3]));
+                let (p, plus_minus) = if law == 0 { ((Q::one() + &delta) / q(2, 1), true) } else { (delta.clone(), false) };
+                let value = expected_softmax(m, &p, &eta, plus_minus, &ctx)?;
+                let bound = c(2, 1, &ctx) * &Certified::from_rational(&(-(Q::from_integer(m.into()) * &delta * &delta) / q(8, 1)), &ctx).exp()?;
+                Ok(vec![Probe::upper(format!("law {law}, η = {eta}, Δ = {delta}, m = {m}: E[P_{{m,j}}] ≤ 2exp(−mΔ²/8)"), value, bound)])
+            }),
+        },
+        Adversary {
+            id: "cc-lem5-L553",
+            params: vec![Param::real("η", "1/10000", "1/8"), Param::real("Δ", "0", "1")],
+            note: "the two-point law Y ∈ {−1, 1} with mean Δ, the extreme one by convexity; η over the whole range the proof uses (η ≤ 1/8)",
+            starts: 4,
+            budget: 80,
+            probes: Arc::new(|point, ctx| {
+                let (e, d) = (&point[0], &point[1]);
+                let (en, ep) = ((-Certified::from_rational(e, &ctx)).exp()?, Certified::from_rational(e, &ctx).exp()?);
+                let lhs = Certified::from_rational(&((Q::one() + d) / q(2, 1)), &ctx) * &en
+                    + &(Certified::from_rational(&((Q::one() - d) / q(2, 1)), &ctx) * &ep);
+                let rhs = Certified::from_rational(&(-(e.clone() * d) + e.clone() * e / q(2, 1)), &ctx).exp()?;
+                Ok(vec![Probe::upper(format!("η = {e}, Δ = {d}: E[e^{{−ηY}}] ≤ exp(−ηΔ + η²/2)"), lhs, rhs)])
+            }),
         },
     ]
 }

@@ -594,6 +594,36 @@ pub(super) fn doubles(what: &str, xs: Vec<Q>) -> Result<Outcome> {
     )
 }
 
+/// `E[f(k)]` for `k ~ B(n, p)`, `0 ≤ p ≤ 1`, in certified arithmetic at
+/// `ctx`: the weights by the ratio recursion `P(k + 1) = P(k)·(n − k)p/((k +
+/// 1)(1 − p))` from `P(0) = (1 − p)^n`, so that `n` in the thousands stays
+/// cheap (the adversarial searches push `n` there).
+pub(super) fn binomial_mean(
+    n: u32,
+    p: &Q,
+    ctx: &Precision,
+    f: &dyn Fn(u32) -> Result<Certified>,
+) -> Result<Certified> {
+    let one = Q::one();
+    if *p == one {
+        return f(n);
+    }
+    let odds = p.clone() / (one.clone() - p);
+    let mut weight = Certified::from_rational(&(one - p), ctx).pow_u64(u64::from(n));
+    let mut total = Certified::from_int(0, ctx);
+    for k in 0..=n {
+        total = total + &(weight.clone() * &f(k)?);
+        let ratio = Q::from_integer((n - k).into()) * &odds / Q::from_integer((k + 1).into());
+        weight = weight * &Certified::from_rational(&ratio, ctx);
+    }
+    Ok(total)
+}
+
+/// The indicator of `event` as a certified 0 or 1 (for [`binomial_mean`]).
+pub(super) fn indicator(event: bool, ctx: &Precision) -> Certified {
+    Certified::from_int(i64::from(event), ctx)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -640,6 +670,22 @@ mod tests {
         assert!(halving_series().is_ok());
         assert!(dyadic_blocks().is_ok());
         assert!(geometric_series().is_ok());
+        // E[k] = np and P(k = 0) = (1 − p)^n for B(5, 1/3), against the exact law.
+        let ctx = Precision(128);
+        let mean = binomial_mean(5, &q(1, 3), &ctx, &|k| {
+            Ok(Certified::from_int(i64::from(k), &ctx))
+        })
+        .unwrap();
+        let expected = Certified::from_rational(&q(5, 3), &ctx);
+        assert!(
+            mean.cmp_certain(&expected).is_none(),
+            "E[k] must enclose 5/3"
+        );
+        let (lo, hi) = mean.enclosure().unwrap();
+        assert!(lo <= q(5, 3) && q(5, 3) <= hi);
+        let zero = binomial_mean(5, &q(1, 3), &ctx, &|k| Ok(indicator(k == 0, &ctx))).unwrap();
+        let (lo, hi) = zero.enclosure().unwrap();
+        assert!(lo <= binomial(5, &q(1, 3))[0] && binomial(5, &q(1, 3))[0] <= hi);
         assert_eq!(
             merge_tails(q(1, 8), q(1, 4), q(1, 8)).status,
             Status::Certified

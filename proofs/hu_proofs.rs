@@ -8,16 +8,18 @@
 //! used here.
 
 use super::explicit::{
-    at, axis, binomial, c, ceiling_bracket, constant, critical_gaps, doubles, doubling_sum,
-    dyadic_blocks, exactly, false_at, geometric_series, grid, halving_series,
-    hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps, two_pow, Cases,
-    Rel,
+    at, axis, binomial, binomial_mean, c, ceiling_bracket, constant, critical_gaps, doubles,
+    doubling_sum, dyadic_blocks, exactly, false_at, geometric_series, grid, halving_series,
+    hoeffding_for_differences, identity, indicator, ineq, int_of, merge_tails, q, ray, steps,
+    two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
 use crate::verify::bnb::{div, Role, Sense};
+use crate::verify::search::{Adversary, Param, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use num_traits::{One, Signed, Zero};
+use std::sync::Arc;
 
 fn hu(number: &'static str, context: &'static str) -> Source {
     at(Paper::Hu, number, context)
@@ -167,30 +169,36 @@ enum Tail {
     LowerAsPrinted,
 }
 
+/// The Beta(α, β) CDF at `y` for positive integers, exactly:
+/// `(1/B(α, β)) ∫_0^y x^{α−1}(1 − x)^{β−1} dx` with the integrand expanded,
+/// `Σ_k C(β−1, k)(−1)^k y^{α+k}/(α + k)`, and `B(α, β) = (α−1)!(β−1)!/(α+β−1)!`.
+fn beta_cdf(alpha: i64, beta: i64, y: &Q) -> Q {
+    let factorial = |n: i64| -> Q { (1..=n).map(|i| q(i, 1)).product() };
+    let choose = |n: i64, k: i64| factorial(n) / (factorial(k) * factorial(n - k));
+    let beta_fn = factorial(alpha - 1) * factorial(beta - 1) / factorial(alpha + beta - 1);
+    let integral: Q = (0..beta)
+        .map(|k| {
+            let sign = if k % 2 == 0 { Q::one() } else { -Q::one() };
+            sign * choose(beta - 1, k) * num_traits::pow::pow(y.clone(), (alpha + k) as usize)
+                / q(alpha + k, 1)
+        })
+        .sum();
+    integral / beta_fn
+}
+
 /// Fact 18 (16): `F^Beta_{α,β}(y) = 1 − F^B_{α+β−1, y}(α − 1)`; for each
 /// `(α, β)` both sides are polynomials of degree `α + β − 1` in `y`, so
 /// agreement at `α + β` points proves the pair.
 fn fact18() -> Result<Outcome> {
-    let factorial = |n: i64| -> Q { (1..=n).map(|i| q(i, 1)).product() };
-    let choose = |n: i64, k: i64| factorial(n) / (factorial(k) * factorial(n - k));
     let mut pairs = 0;
     for alpha in 1..=10i64 {
         for beta in 1..=10i64 {
-            let n = alpha + beta - 1;
-            let beta_fn = factorial(alpha - 1) * factorial(beta - 1) / factorial(n);
             for j in 1..=(alpha + beta) {
                 let y = q(j, alpha + beta + 1);
-                // ∫_0^y x^{α−1}(1 − x)^{β−1} dx = Σ_k C(β−1, k)(−1)^k y^{α+k}/(α + k).
-                let integral: Q = (0..beta)
-                    .map(|k| {
-                        let sign = if k % 2 == 0 { Q::one() } else { -Q::one() };
-                        sign * choose(beta - 1, k)
-                            * num_traits::pow::pow(y.clone(), (alpha + k) as usize)
-                            / q(alpha + k, 1)
-                    })
+                let lhs = beta_cdf(alpha, beta, &y);
+                let binomial_cdf: Q = binomial((alpha + beta - 1) as u32, &y)[..alpha as usize]
+                    .iter()
                     .sum();
-                let lhs = integral / &beta_fn;
-                let binomial_cdf: Q = binomial(n as u32, &y)[..alpha as usize].iter().sum();
                 let rhs = Q::one() - binomial_cdf;
                 if lhs != rhs {
                     return Ok(false_at(
@@ -206,7 +214,7 @@ fn fact18() -> Result<Outcome> {
         }
     }
     Ok(Outcome::holds(format!(
-        "holds on all {pairs} pairs α, β ∈ {{1..10}}: for each pair both sides are polynomials of degree α + β − 1 in y (the Beta CDF integrated term by term, exactly), equal at the α + β points y = j/(α + β + 1), so equal for every y; pairs beyond 10 are not checked"
+        "holds on all {pairs} pairs α, β ∈ {{1..10}}: for each pair both sides are polynomials of degree α + β − 1 in y (the Beta CDF integrated term by term, exactly), equal at the α + β points y = j/(α + β + 1), so equal for every y; pairs beyond 10 are not checked here"
     )))
 }
 
@@ -700,6 +708,119 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "the series: partial sums 2 − 2^{1−n} by induction, exactly",
             cost: Cost::Fast,
             check: || Ok(exactly("the partial sums Σ_{ℓ=1}^{n} 2^{−(ℓ−1)} = 2 − 2^{1−n} (base n = 1; step an identity of degree 1 in 2^{−n}), so the series is 2 and 256·2 = 512.", halving_series())),
+        },
+    ]
+}
+
+/// A threshold index `k₀ ∈ {lo, …, hi}` at the position `s ∈ [0, 1]` (the
+/// searches move `s`), or `None` when the range is empty.
+fn threshold(lo: i64, hi: i64, s: &Q) -> Option<u32> {
+    (lo <= hi).then(|| {
+        let k = Q::from_integer(lo.into()) + Q::from_integer((hi - lo).into()) * s;
+        u32::try_from(k.round().to_integer()).unwrap_or(0)
+    })
+}
+
+/// Fact 17 at one point: `n`, `μ`, the threshold position `s`; the upper
+/// tail (`x = k₀/n ∈ (μ, 1)`) or the lower one (`x ∈ (0, μ)`).
+fn fact17_probe(point: &[Q], ctx: Precision, upper: bool) -> Result<Vec<Probe>> {
+    let (n, mu) = (
+        u32::try_from(super::explicit::int_of(&point[0])).unwrap_or(1),
+        point[1].clone(),
+    );
+    let nmu = Q::from_integer(n.into()) * &mu;
+    let (lo, hi) = if upper {
+        (
+            nmu.floor().to_integer().try_into().unwrap_or(0i64) + 1,
+            i64::from(n) - 1,
+        )
+    } else {
+        (1, nmu.ceil().to_integer().try_into().unwrap_or(0i64) - 1)
+    };
+    let Some(k0) = threshold(lo, hi, &point[2]) else {
+        return Ok(vec![]);
+    };
+    let x = q(i64::from(k0), i64::from(n));
+    let prob = binomial_mean(n, &mu, &ctx, &|k| {
+        Ok(indicator(if upper { k >= k0 } else { k <= k0 }, &ctx))
+    })?;
+    let bound = (-(Certified::from_int(i64::from(n), &ctx) * &kl(&x, &mu, &ctx)?)).exp()?;
+    Ok(vec![Probe::upper(
+        format!("n = {n}, μ = {mu}, x = {x}"),
+        prob,
+        bound,
+    )])
+}
+
+/// The adversarial searches of this file's instance claims.
+pub(super) fn adversaries() -> Vec<Adversary> {
+    vec![
+        Adversary {
+            id: "hu-eq36-kl",
+            params: vec![Param::real("y", "1/1000", "999/1000"), Param::real("t", "1/1000", "1"), Param::int("side", 0, 1)],
+            note: "x = y + t(1 − y) (side 1) or x = y − t·y (side 0): every x ≠ y with |x − y| at least a thousandth of the room on its side; at x = y both sides vanish",
+            starts: 4,
+            budget: 80,
+            probes: Arc::new(|point, ctx| {
+                let (y, t) = (&point[0], &point[1]);
+                let x = if super::explicit::int_of(&point[2]) == 1 { y.clone() + t.clone() * (Q::one() - y) } else { y.clone() - t.clone() * y };
+                if x <= Q::from_integer(0.into()) || x >= Q::one() {
+                    return Ok(vec![]);
+                }
+                let gap = q(2, 1) * (x.clone() - y) * (x.clone() - y);
+                Ok(vec![Probe::upper(format!("x = {x}, y = {y}: 2(x − y)² ≤ d_KL(x, y)"), Certified::from_rational(&gap, &ctx), kl(&x, y, &ctx)?)])
+            }),
+        },
+        Adversary {
+            id: "hu-fact15",
+            params: vec![Param::int("n", 1, 4000), Param::real("p", "1/1000", "999/1000"), Param::real("s", "0", "1")],
+            note: "X ~ B(n, p), the threshold a = |k − np| with k = round(s·n) (the worst thresholds); the fact's domain is every sum of n variables in [0, 1]",
+            starts: 4,
+            budget: 60,
+            probes: Arc::new(|point, ctx| {
+                let (n, p) = (u32::try_from(super::explicit::int_of(&point[0])).unwrap_or(1), point[1].clone());
+                let np = Q::from_integer(n.into()) * &p;
+                let k = (Q::from_integer(n.into()) * &point[2]).round();
+                let a = (k - &np).abs();
+                if a.is_zero() {
+                    return Ok(vec![]);
+                }
+                let tail = binomial_mean(n, &p, &ctx, &|j| Ok(indicator((Q::from_integer(j.into()) - &np).abs() >= a, &ctx)))?;
+                let bound = c(2, 1, &ctx) * &Certified::from_rational(&(-(q(2, 1) * &a * &a) / Q::from_integer(n.into())), &ctx).exp()?;
+                Ok(vec![Probe::upper(format!("n = {n}, p = {p}, a = {a}"), tail, bound)])
+            }),
+        },
+        Adversary {
+            id: "hu-fact17-i",
+            params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
+            note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (μ, 1) at position s (the worst λ of each event)",
+            starts: 4,
+            budget: 60,
+            probes: Arc::new(|point, ctx| fact17_probe(point, ctx, true)),
+        },
+        Adversary {
+            id: "hu-fact17-ii-le",
+            params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
+            note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (0, μ) at position s (the worst λ of each event)",
+            starts: 4,
+            budget: 60,
+            probes: Arc::new(|point, ctx| fact17_probe(point, ctx, false)),
+        },
+        Adversary {
+            id: "hu-fact18",
+            params: vec![Param::int("α", 1, 40), Param::int("β", 1, 40), Param::real("y", "1/1000", "999/1000")],
+            note: "an identity: both sides are computed exactly and compared by their difference, whose margin is 0 everywhere; the search looks for a pair α, β ≤ 40 and a y where they differ",
+            starts: 3,
+            budget: 30,
+            probes: Arc::new(|point, ctx| {
+                let (alpha, beta) = (super::explicit::int_of(&point[0]), super::explicit::int_of(&point[1]));
+                let difference = beta_cdf(alpha, beta, &point[2]) - (Q::one() - binomial((alpha + beta - 1) as u32, &point[2])[..alpha as usize].iter().sum::<Q>());
+                Ok(vec![Probe::upper(
+                    format!("α = {alpha}, β = {beta}, y = {}: F^Beta − (1 − F^B) = {difference}", point[2]),
+                    Certified::from_rational(&difference.abs(), &ctx),
+                    Certified::from_int(0, &ctx),
+                )])
+            }),
         },
     ]
 }

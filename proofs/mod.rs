@@ -50,5 +50,9 @@ pub fn registry() -> Vec<Claim> {
 /// The adversarial searches of the claims that hold on their instances
 /// (issue 12; `proofs/README.md`, "Declaring a domain"), keyed by claim id.
 pub fn adversaries() -> Vec<Adversary> {
-    instances::adversaries()
+    let mut all = instances::adversaries();
+    all.extend(ww_appendix::adversaries());
+    all.extend(hu_proofs::adversaries());
+    all.extend(cc_proofs::adversaries());
+    all
 }

@@ -14,8 +14,10 @@ use super::explicit::{
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
 use crate::verify::bnb::{div, Role, Sense};
+use crate::verify::search::{Adversary, Param, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper};
 use num_traits::{One, Zero};
+use std::sync::Arc;
 
 fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
     at(Paper::WuWang, number, context)
@@ -86,44 +88,61 @@ fn thm2_l454_log2() -> Result<Outcome> {
     )
 }
 
+/// The law of `D = Σ_{s≤n} (X_{s,j} − X_{s,1})` for independent
+/// `X_1 ~ Bern(μ₁)`, `X_j ~ Bern(μ₁ + Δ)`: each step is `+1` with
+/// probability `(μ₁ + Δ)(1 − μ₁)`, `−1` with `μ₁(1 − μ₁ − Δ)`, else 0;
+/// `f(n, law)` is called after every step with `law[i] = P(D = i − n)`.
+fn difference_laws(
+    mu1: &Q,
+    delta: &Q,
+    steps: i64,
+    f: &mut dyn FnMut(i64, &[Q]) -> Result<()>,
+) -> Result<()> {
+    let up = (mu1.clone() + delta) * (Q::one() - mu1);
+    let down = mu1.clone() * (Q::one() - mu1 - delta);
+    let stay = Q::one() - &up - &down;
+    let mut law = vec![Q::one()];
+    for n in 1..=steps {
+        let mut next = vec![Q::zero(); law.len() + 2];
+        for (i, w) in law.iter().enumerate() {
+            next[i] += w.clone() * &down;
+            next[i + 1] += w.clone() * &stay;
+            next[i + 2] += w.clone() * &up;
+        }
+        law = next;
+        f(n, &law)?;
+    }
+    Ok(())
+}
+
+/// `P(D ≤ nΔ/2)` from the law of [`difference_laws`] after `n` steps.
+fn lower_tail(n: i64, delta: &Q, law: &[Q]) -> Q {
+    let threshold = q(n, 1) * delta / q(2, 1);
+    law.iter()
+        .enumerate()
+        .filter(|(i, _)| q(*i as i64 - n, 1) <= threshold)
+        .map(|(_, w)| w.clone())
+        .sum()
+}
+
 /// The printed bound of L477 on the Bernoulli instances of Theorem 2's
-/// setting (`B = 1`: `G_{r,j} ~ B(n, μ_j)` independent): `D = G_j − G_1` is
-/// a sum of `n` i.i.d. steps in `{−1, 0, 1}` with `P(1) = (p + Δ)(1 − p)`,
-/// `P(−1) = p(1 − p − Δ)`; its law is computed exactly and
-/// `P(D ≤ nΔ/2)` is compared with `exp(−nΔ²/4)`.
+/// setting (`B = 1`: `G_{r,j} ~ B(n, μ_j)` independent): `P(D ≤ nΔ/2)`
+/// exactly against `exp(−nΔ²/4)`.
 fn cor1_l477_bernoulli() -> Result<Outcome> {
     let mut cases = Cases::default();
     for delta in [q(1, 20), q(1, 10), q(1, 4), q(1, 2), q(3, 4), q(1, 1)] {
         let mut ps = vec![q(0, 1), q(1, 10), q(1, 4), (Q::one() - &delta) / q(2, 1)];
         ps.retain(|p| p.clone() + &delta <= Q::one());
         for p in ps {
-            let up = (p.clone() + &delta) * (Q::one() - &p);
-            let down = p.clone() * (Q::one() - &p - &delta);
-            let stay = Q::one() - &up - &down;
-            // law[i] = P(D = i − n) after n steps.
-            let mut law = vec![Q::one()];
-            for n in 1..=40i64 {
-                let mut next = vec![Q::zero(); law.len() + 2];
-                for (i, w) in law.iter().enumerate() {
-                    next[i] += w.clone() * &down;
-                    next[i + 1] += w.clone() * &stay;
-                    next[i + 2] += w.clone() * &up;
-                }
-                law = next;
-                let threshold = q(n, 1) * &delta / q(2, 1);
-                let prob: Q = law
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| q(*i as i64 - n, 1) <= threshold)
-                    .map(|(_, w)| w.clone())
-                    .sum();
+            difference_laws(&p, &delta, 40, &mut |n, law| {
+                let prob = lower_tail(n, &delta, law);
                 let exponent = -(q(n, 1) * &delta * &delta) / q(4, 1);
                 cases.at_most(
                     format!("n = {n}, μ_1 = {p}, Δ = {delta}"),
                     &|pr| Ok(Certified::from_rational(&prob, pr)),
                     &|pr| Certified::from_rational(&exponent, pr).exp(),
-                )?;
-            }
+                )
+            })?;
         }
     }
     Ok(cases.outcome("independent X_1 ~ Bern(μ_1), X_j ~ Bern(μ_1 + Δ), n = 2^{r−1} ∈ {1..40} (every n, not only powers of 2), Δ ∈ {1/20, 1/10, 1/4, 1/2, 3/4, 1}, μ_1 ∈ {0, 1/10, 1/4, (1 − Δ)/2} with μ_1 + Δ ≤ 1; laws exact"))
@@ -135,32 +154,45 @@ fn cor1_l477_bernoulli() -> Result<Outcome> {
 /// coefficient (with `Σ_i p_{l,i} = 1` for the last form).
 fn thm3_l533() -> Outcome {
     for k in 2..=8usize {
-        // The coefficient matrices of the three forms, built by running the
-        // sums as printed.
-        let (mut printed, mut swapped, mut complement) = (
-            vec![vec![0i64; k]; k],
-            vec![vec![0i64; k]; k],
-            vec![vec![0i64; k]; k],
-        );
-        for l in 0..k {
-            for other in (0..k).filter(|o| *o != l) {
-                printed[other][l] += 1; // P[I^{(l′)} = l]
-                swapped[l][other] += 1; // P[I^{(l)} = l′]
-            }
-            // 1 − P[I^{(l)} = l] with 1 = Σ_i P[I^{(l)} = i].
-            for entry in complement[l].iter_mut() {
-                *entry += 1;
-            }
-            complement[l][l] -= 1;
-        }
-        if printed != swapped || swapped != complement {
+        let differing = coefficient_differences(k);
+        if differing != 0 {
             return Outcome::refuted(
-                format!("K = {k}: the coefficient matrices of the three forms differ"),
+                format!("K = {k}: the coefficients of {differing} entries differ between the three forms"),
                 serde_json::json!({"K": k}),
             );
         }
     }
-    Outcome::holds("holds for every K ∈ {2..8}: the three sums, run as printed over the K² entries p_{l,i} = P[I^{(l)} = i] (the last with 1 = Σ_i p_{l,i}), have the same coefficient matrix; larger K are the same reindexing, not checked")
+    Outcome::holds("holds for every K ∈ {2..8}: the three sums, run as printed over the K² entries p_{l,i} = P[I^{(l)} = i] (the last with 1 = Σ_i p_{l,i}), have the same coefficient matrix; larger K are the same reindexing")
+}
+
+/// The number of entries `p_{l,i}` whose coefficients differ between the
+/// three forms of L531–L533, built by running the sums as printed.
+fn coefficient_differences(k: usize) -> i64 {
+    let (mut printed, mut swapped, mut complement) = (
+        vec![vec![0i64; k]; k],
+        vec![vec![0i64; k]; k],
+        vec![vec![0i64; k]; k],
+    );
+    for l in 0..k {
+        for other in (0..k).filter(|o| *o != l) {
+            printed[other][l] += 1; // P[I^{(l′)} = l]
+            swapped[l][other] += 1; // P[I^{(l)} = l′]
+        }
+        // 1 − P[I^{(l)} = l] with 1 = Σ_i P[I^{(l)} = i].
+        for entry in complement[l].iter_mut() {
+            *entry += 1;
+        }
+        complement[l][l] -= 1;
+    }
+    let mut differing = 0;
+    for l in 0..k {
+        for i in 0..k {
+            if printed[l][i] != swapped[l][i] || swapped[l][i] != complement[l][i] {
+                differing += 1;
+            }
+        }
+    }
+    differing
 }
 
 /// L492 against L487: the Gumbel law `exp(ε(−G_j))/Σ exp(ε(−G_i))` as
@@ -574,6 +606,45 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every T > 0, K ≥ 2",
             cost: Cost::Fast,
             check: || critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0])),
+        },
+    ]
+}
+
+/// The adversarial searches of this file's instance claims.
+pub(super) fn adversaries() -> Vec<Adversary> {
+    vec![
+        Adversary {
+            id: "ww-cor1-L477-bern",
+            params: vec![Param::int("n", 1, 300), Param::real("Δ", "1/100", "1"), Param::real("s", "0", "1")],
+            note: "μ_1 = s(1 − Δ), μ_j = μ_1 + Δ (every pair of means with gap Δ), n ≤ 300 (the exact trinomial law, O(n²) rationals); the proof's domain is every n = 2^{r−1}",
+            starts: 4,
+            budget: 40,
+            probes: Arc::new(|point, ctx| {
+                let (n, delta) = (int_of(&point[0]), point[1].clone());
+                let mu1 = point[2].clone() * (Q::one() - &delta);
+                let mut probe = None;
+                difference_laws(&mu1, &delta, n, &mut |k, law| {
+                    if k == n {
+                        let prob = lower_tail(n, &delta, law);
+                        let bound = Certified::from_rational(&(-(q(n, 1) * &delta * &delta) / q(4, 1)), &ctx).exp()?;
+                        probe = Some(Probe::upper(format!("n = {n}, μ_1 = {mu1}, Δ = {delta}"), Certified::from_rational(&prob, &ctx), bound));
+                    }
+                    Ok(())
+                })?;
+                Ok(probe.into_iter().collect())
+            }),
+        },
+        Adversary {
+            id: "ww-thm3-L533",
+            params: vec![Param::int("K", 2, 300)],
+            note: "every K ≤ 300: the three sums run as printed; the margin of an identity is 0 (the difference of the coefficient matrices is compared with 0)",
+            starts: 2,
+            budget: 20,
+            probes: Arc::new(|point, ctx| {
+                let k = usize::try_from(int_of(&point[0])).unwrap_or(2);
+                let differing = coefficient_differences(k);
+                Ok(vec![Probe::upper(format!("K = {k}: entries whose coefficients differ = {differing}"), Certified::from_int(differing, &ctx), Certified::from_int(0, &ctx))])
+            }),
         },
     ]
 }
