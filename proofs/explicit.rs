@@ -658,6 +658,58 @@ mod tests {
         assert_eq!(off.witness.unwrap()["point"]["x"], "1/3");
     }
 
+    /// The instance tally: a grid whose one case is a thousandth over its
+    /// bound is refuted at that case; without it, it holds and names the
+    /// tightest case.
+    #[test]
+    fn a_case_a_thousandth_over_its_bound_refutes_the_grid() {
+        let bound = |pr: &Precision| Certified::from_int(2, pr).ln();
+        let mut cases = Cases::default();
+        for (i, value) in [q(1, 2), q(693, 1000)].iter().enumerate() {
+            cases
+                .at_most(
+                    format!("case {i}"),
+                    &|pr| Ok(Certified::from_rational(value, pr)),
+                    &bound,
+                )
+                .unwrap();
+        }
+        let holds = cases.outcome("two cases");
+        assert_eq!(holds.status, Status::HoldsOnInstances, "{}", holds.detail);
+        assert!(holds.detail.contains("case 1"), "{}", holds.detail);
+        let mut cases = Cases::default();
+        // ln 2 = 0.693147…: 0.694 is over it by about a thousandth.
+        for (i, value) in [q(1, 2), q(694, 1000)].iter().enumerate() {
+            cases
+                .at_most(
+                    format!("case {i}"),
+                    &|pr| Ok(Certified::from_rational(value, pr)),
+                    &bound,
+                )
+                .unwrap();
+        }
+        let refuted = cases.outcome("two cases");
+        assert_eq!(refuted.status, Status::Refuted, "{}", refuted.detail);
+        assert_eq!(refuted.witness.unwrap()["case"], "case 1");
+        // A printed display refuted exactly at a point, and one that holds there.
+        let no = false_at(
+            &["x"],
+            &[q(9, 1)],
+            &|p| p[0].clone() * &p[0],
+            Rel::Le,
+            &|p| q(8, 1) * &p[0],
+        );
+        assert_eq!(no.status, Status::Refuted);
+        let yes = false_at(
+            &["x"],
+            &[q(2, 1)],
+            &|p| p[0].clone() * &p[0],
+            Rel::Le,
+            &|p| q(8, 1) * &p[0],
+        );
+        assert_eq!(yes.status, Status::Undecided);
+    }
+
     #[test]
     fn the_exact_helpers_hold() {
         assert_eq!(two_pow(-3), q(1, 8));
