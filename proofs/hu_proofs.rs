@@ -479,7 +479,7 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "hu-fact17-ii",
-            source: hu("Fact 17, eq. (15)", "L470–L472 as printed: P{X ≥ μ − λ} ≤ e^{−n·d_KL(μ−λ, μ)} (the event with ≥)"),
+            source: hu("Fact 17, eq. (15)", "L470–L472 as printed: P{X ≥ μ − λ} ≤ e^{−n·d_KL(μ−λ, μ)} (the event with ≥ in the LaTeX and in the annotated form; the Unicode rendering drops the relation and minus signs on this line)"),
             statement: "As printed: for 0 < λ < μ, P{X̄ ≥ μ − λ} ≤ e^{−n d_KL(μ−λ, μ)}. False: the event X̄ ≥ μ − λ has probability near 1 while the bound decays in n; the intended lower tail P{X̄ ≤ μ − λ} is hu-fact17-ii-le (the direction every use of a lower deviation needs).",
             math: "P{X̄ ≥ x} ≤ e^{−n d_KL(x, μ)}, x = μ − λ ∈ (0, μ)",
             method: Method::InstanceGrid,

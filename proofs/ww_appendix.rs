@@ -529,7 +529,7 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-cor1-L492",
-            source: ww("Corollary 1, proof (Appendix D)", "L491–L492 against L487: E[P[J_r = j | G]] written as E[exp(−ε·(−G_{r,j}))/Σ_i exp(−ε·(−G_{r,i}))]"),
+            source: ww("Corollary 1, proof (Appendix D)", "L491–L492 against L487: E[P[J_r = j | G]] written as E[exp(−ε·(−G_{r,j}))/Σ_i exp(−ε·(−G_{r,i}))]; the Unicode rendering of L487 and L492 drops every minus sign (as on every line of this file), so the signs are read from the LaTeX the typeset page is made from"),
             statement: "As printed, L492 equals L491, i.e. exp(−ε·(−G_{r,j}))/Σ_i exp(−ε·(−G_{r,i})) is the exponential-mechanism law exp(ε·(−G_{r,j}))/Σ_i exp(ε·(−G_{r,i})) of L487. False (a sign slip): for K = 2 and y = e^{ε(G_2 − G_1)} the two are y/(1 + y) and 1/(1 + y). L493 continues with the law of L487, which is what the conclusion needs.",
             math: "y/(1 + y) = 1/(1 + y), y = e^{ε(G_{r,2} − G_{r,1})}",
             method: Method::ExactAlgebra,
