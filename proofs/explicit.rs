@@ -114,7 +114,7 @@ pub(super) fn identity(
         if l != r {
             return Ok(Outcome::refuted(
                 format!("the two sides differ: {l} against {r}"),
-                json!({"point": point_json(names, p), "lhs": l.to_string(), "rhs": r.to_string()}),
+                json!({"point": point_json(names, p), "lhs": l.to_string(), "relation": "≠", "rhs": r.to_string()}),
             ));
         }
     }
@@ -138,6 +138,14 @@ impl Rel {
         match self {
             Rel::Eq => l == r,
             Rel::Le => l <= r,
+        }
+    }
+
+    /// The relation that holds when `self` fails.
+    fn negation(self) -> &'static str {
+        match self {
+            Rel::Eq => "≠",
+            Rel::Le => ">",
         }
     }
 
@@ -181,7 +189,7 @@ pub(super) fn false_at(
                 at.join(", "),
                 rel.symbol()
             ),
-            json!({"point": point_json(names, point), "lhs": l.to_string(), "rhs": r.to_string()}),
+            json!({"point": point_json(names, point), "lhs": l.to_string(), "relation": rel.negation(), "rhs": r.to_string()}),
         )
     }
 }
@@ -464,7 +472,7 @@ impl Cases {
                             show(&v),
                             show(&b)
                         ),
-                        json!({"case": case, "value": show(&v), "bound": show(&b)}),
+                        json!({"case": case, "lhs": show(&v), "relation": ">", "rhs": show(&b)}),
                     ));
                     return Ok(());
                 }
