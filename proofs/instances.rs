@@ -25,7 +25,7 @@ use crate::num::{Certified, Precision, Real, Q};
 use crate::privacy::{self, Problem, Verdict};
 use crate::regret::bounds::{Bound, BoundKind, Evaluator};
 use crate::regret::{self, bernoulli, Instance, Plan, RegretCurve, Round, Setting};
-use crate::verify::search::show;
+use crate::verify::search::{show, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
 use std::cmp::Ordering;
@@ -122,24 +122,22 @@ impl Case {
         }
     }
 
-    fn relation(&self) -> &'static str {
-        match (self.kind, self.holds) {
-            (_, None) => "≟",
-            (BoundKind::Upper, Some(true)) => "≤",
-            (BoundKind::Upper, Some(false)) => ">",
-            (BoundKind::Lower, Some(true)) => "≥",
-            (BoundKind::Lower, Some(false)) => "<",
+    /// The comparison as a [`Probe`] (the search's form of a case).
+    fn probe(&self) -> Probe {
+        Probe {
+            what: self.what.clone(),
+            lhs: self.lhs.clone(),
+            rhs: self.rhs.clone(),
+            upper: self.kind == BoundKind::Upper,
         }
     }
 
+    fn relation(&self) -> &'static str {
+        self.probe().relation_given(self.holds)
+    }
+
     fn text(&self) -> String {
-        format!(
-            "{}: {} {} {}",
-            self.what,
-            show(&self.lhs),
-            self.relation(),
-            show(&self.rhs)
-        )
+        self.probe().text_given(self.holds)
     }
 
     fn witness(&self) -> Value {
@@ -287,39 +285,36 @@ fn bound_rows_at(
         }
         text
     };
-    {
-        let plan = Plan::of(config)?;
-        let curve: RegretCurve<Certified> =
-            regret::regret(&plan, inst, setting, horizon, &ctx, None)?;
-        let evaluator = Evaluator::<Certified>::new(config, inst, setting, horizon, &ctx, None)?;
-        let mut out = Vec::new();
-        for &t in times {
-            let regret = curve.at(t, &ctx);
-            let evaluation = evaluator.at(t, &curve)?;
-            for bound in &evaluation.bounds {
-                if let Some(id) = ids.iter().find(|id| **id == bound.id) {
-                    out.push((*id, Case::of_bound(label(t), bound, &regret)));
-                }
-            }
-            for rate in &evaluation.rates {
-                if let Some(id) = ids.iter().find(|id| **id == rate.id) {
-                    // A rate without a constant: Reg_T against the rate, so
-                    // that the tally's tightest case is the largest implied
-                    // constant Reg_T / rate.
-                    out.push((
-                        *id,
-                        Case::new(
-                            label(t),
-                            regret.clone(),
-                            rate.value.clone(),
-                            BoundKind::Upper,
-                        ),
-                    ));
-                }
+    let plan = Plan::of(config)?;
+    let curve: RegretCurve<Certified> = regret::regret(&plan, inst, setting, horizon, &ctx, None)?;
+    let evaluator = Evaluator::<Certified>::new(config, inst, setting, horizon, &ctx, None)?;
+    let mut out = Vec::new();
+    for &t in times {
+        let regret = curve.at(t, &ctx);
+        let evaluation = evaluator.at(t, &curve)?;
+        for bound in &evaluation.bounds {
+            if let Some(id) = ids.iter().find(|id| **id == bound.id) {
+                out.push((*id, Case::of_bound(label(t), bound, &regret)));
             }
         }
-        Ok(out)
+        for rate in &evaluation.rates {
+            if let Some(id) = ids.iter().find(|id| **id == rate.id) {
+                // A rate without a constant: Reg_T against the rate, so
+                // that the tally's tightest case is the largest implied
+                // constant Reg_T / rate.
+                out.push((
+                    *id,
+                    Case::new(
+                        label(t),
+                        regret.clone(),
+                        rate.value.clone(),
+                        BoundKind::Upper,
+                    ),
+                ));
+            }
+        }
     }
+    Ok(out)
 }
 
 /// The number of actions of the deterministic grids.

@@ -12,31 +12,23 @@
 
 use super::{
     bound_rows_at, boundaries, exp_neg_at, frac, int, means_text, probability_at, ww_scale, Case,
-    Rows, CC_HORIZON, CC_IDS, HU_IDS,
+    Rows, CC_HORIZON, CC_IDS, HU_IDS, WW4_IDS,
 };
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{Certified, Precision, Real, Q};
-use crate::regret::bounds::BoundKind;
 use crate::regret::{bernoulli, Instance, Round, Setting};
 use crate::verify::search::{Adversary, Param, Probe, Probes};
-use std::sync::Arc;
-
-/// A case of the grid machinery as a probe.
-fn probe(case: &Case) -> Probe {
-    match case.kind {
-        BoundKind::Upper => Probe::upper(case.what.clone(), case.lhs.clone(), case.rhs.clone()),
-        BoundKind::Lower => Probe::lower(case.what.clone(), case.lhs.clone(), case.rhs.clone()),
-    }
-}
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The rows `id` of `rows` as probes.
-fn probes_of(rows: Rows, id: &str) -> Result<Vec<Probe>> {
+fn probes_of(rows: Result<Shared>, id: &str) -> Result<Vec<Probe>> {
     Ok(rows?
         .iter()
         .filter(|(i, _)| *i == id)
-        .map(|(_, c)| probe(c))
+        .map(|(_, c)| c.probe())
         .collect())
 }
 
@@ -205,6 +197,32 @@ fn regret_params() -> Vec<Param> {
 
 const REGRET_NOTE: &str = "deterministic setting, μ = (0, Δmin, Δmin + t(1 − Δmin)(j − 2)/(K − 2) for j ≥ 3); the paper's domain is every instance and (for the bounds that hold for every T) every horizon, of which these are the worst case of the deterministic losses";
 
+/// The rows of one evaluation, shared by the claims that read it.
+type Shared = Arc<Vec<(&'static str, Case)>>;
+
+/// `compute()` for `(family, point, ctx)`, computed once per run: the
+/// claims of one family (the five rows of Cesari & Colomboni's bounds, say)
+/// start their searches from the same points and read the same regret.
+fn cached(
+    family: &'static str,
+    point: &[Q],
+    ctx: Precision,
+    compute: impl FnOnce() -> Rows,
+) -> Result<Shared> {
+    type Key = (&'static str, Vec<Q>, u32);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Shared>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Mutex::default);
+    let key = (family, point.to_vec(), ctx.0);
+    if let Some(rows) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(rows);
+    }
+    let rows = Arc::new(compute()?);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, rows.clone());
+    }
+    Ok(rows)
+}
+
 /// The deterministic rows `ids` of `config` at the instance of the point.
 fn regret_rows(
     algorithm: AlgorithmId,
@@ -239,13 +257,16 @@ fn regret_adversary(
 ) -> Adversary {
     Adversary {
         id,
+        seed: ids[0],
         params: regret_params(),
         note: REGRET_NOTE,
-        starts: 3,
-        budget: 60,
+        starts: 4,
+        budget: 12,
         probes: Arc::new(move |point, ctx| {
             probes_of(
-                regret_rows(algorithm, point, horizon, &times, ids, ctx),
+                cached(ids[0], point, ctx, || {
+                    regret_rows(algorithm, point, horizon, &times, ids, ctx)
+                }),
                 row,
             )
         }),
@@ -256,9 +277,10 @@ fn regret_adversary(
 fn law_adversary(id: &'static str, budget: usize, probes: Probes) -> Adversary {
     Adversary {
         id,
+        seed: id,
         params: law_params(),
         note: LAW_NOTE,
-        starts: 3,
+        starts: 10,
         budget,
         probes,
     }
@@ -274,23 +296,24 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
     ] {
         out.push(law_adversary(
             id,
-            30,
+            40,
             Arc::new(move |p, ctx| lem1(noise, p, ctx)),
         ));
     }
-    out.push(law_adversary("ww-eqD1", 30, Arc::new(eq_d1)));
-    out.push(law_adversary("ww-eqD3", 30, Arc::new(eq_d3)));
+    out.push(law_adversary("ww-eqD1", 40, Arc::new(eq_d1)));
+    out.push(law_adversary("ww-eqD3", 60, Arc::new(eq_d3)));
     let mut d2 = law_adversary("ww-eqD2-half", 24, Arc::new(eq_d2_half));
     d2.params[1] = Param::int("r", 1, 7);
     d2.params[2] = Param::real("Δ", "1/100", "1/2");
     d2.note = "K = 3, μ = (m, m + Δ, m + 2Δ), m = s(1 − 2Δ), n = 2^{r−1} ≤ 64 (the three-action enumeration is cubic in n); the paper's domain is every K ≥ 3 (K = 2 is an identity), every sorted μ and every r";
     out.push(d2);
-    let mut lem24 = law_adversary("hu-lem24", 30, Arc::new(hu_lem24));
+    let mut lem24 = law_adversary("hu-lem24", 40, Arc::new(hu_lem24));
     lem24.params[1] = Param::int("r", 0, 9);
     lem24.note = "K = 2 (one bracket, Δ_(1) = Δmin = Δ), μ = (s(1 − Δ), s(1 − Δ) + Δ), 2^r ≤ 512 rounds; the paper's domain is every K, every instance and every r ≥ 0";
     out.push(lem24);
     out.push(Adversary {
         id: "ww-lem4",
+        seed: "ww-lem4",
         params: vec![
             Param::int("n", 1, 256),
             Param::real("p₁", "0", "1"),
@@ -298,7 +321,7 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
             Param::real("κ", "0", "1"),
         ],
         note: "p₂ = min{p₁ + δ, 1}, k = min{⌊κn⌋, n − 1} (k = n is the equality F = 1 = F); exact rationals",
-        starts: 3,
+        starts: 8,
         budget: 40,
         probes: Arc::new(lem4),
     });
@@ -341,23 +364,28 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
     ] {
         out.push(Adversary {
             id,
+            seed: "ww-thm4",
             params: regret_params(),
             note: WW4_NOTE,
-            starts: 3,
-            budget: 60,
-            probes: Arc::new(move |point, ctx| ww4(point, ctx, row, half)),
+            starts: 4,
+            budget: 12,
+            probes: Arc::new(move |point, ctx| {
+                let family = if half { "ww-thm4-half" } else { "ww-thm4" };
+                probes_of(cached(family, point, ctx, || ww4(point, ctx, half)), row)
+            }),
         });
     }
     out.push(Adversary {
         id: "ww-thm3",
+        seed: "ww-thm3",
         params: vec![
             Param::real("ε", "1/100", "4"),
             Param::int("K", 2, 10),
             Param::int("b", 1, 40),
         ],
-        note: "the hard instance (0, 1, …, 1) (the average over the K hard instances is, by symmetry, the regret on one), deterministic setting, T = 2^b − 1, against wu-wang with Gumbel(2/ε) and Lap(2/ε) and prefix-softmax (the algorithms the grid's privacy checker finds ε-DP at every ε it tries; the theorem covers every ε-DP algorithm)",
-        starts: 3,
-        budget: 40,
+        note: "the hard instance (0, 1, …, 1) (the average over the K hard instances is, by symmetry, the regret on one), deterministic setting, T = 2^b − 1, against wu-wang with Gumbel(2/ε) and Lap(2/ε) (algorithms the grid's privacy checker finds ε-DP at every ε it tries; prefix-softmax, also private, is left to the grid: its regret at large T and small ε costs seconds per point; the theorem covers every ε-DP algorithm)",
+        starts: 6,
+        budget: 30,
         probes: Arc::new(ww3),
     });
     out
@@ -375,7 +403,6 @@ fn ww3(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
         config.noise = Some(noise);
         configs.push(config);
     }
-    configs.push(Config::new(AlgorithmId::PrefixSoftmax, k, point[0].clone()));
     let mut out = Vec::new();
     for config in &configs {
         out.extend(probes_of(
@@ -387,7 +414,8 @@ fn ww3(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
                 &[horizon],
                 &["ww-thm3"],
                 ctx,
-            ),
+            )
+            .map(Arc::new),
             "ww-thm3",
         )?);
     }
@@ -401,18 +429,17 @@ fn two_to_exponent(b: &Q) -> u32 {
 
 const WW4_NOTE: &str = "wu-wang with B = 0, both noises of Theorem 4 (Gumbel(2/ε), Exp(1/ε)) at each point, deterministic setting, μ = (0, Δmin, Δmin + t(1 − Δmin)(j − 2)/(K − 2) for j ≥ 3), T = 2^b − 1 and 2^b for b ≤ 40 (Lemma 3's rows at T = 2^40: they do not depend on T); the paper's domain is every instance and every T";
 
-/// The Theorem 4 row `row` of wu-wang with both noises at the point (with
-/// `half`, the bounds at ε/2 for the algorithm at ε, as [`super::ww4_grid`]).
-fn ww4(point: &[Q], ctx: Precision, row: &'static str, half: bool) -> Result<Vec<Probe>> {
+/// The Theorem 4 rows of wu-wang with both noises at the point (with
+/// `half`, the chain's row at ε/2 for the algorithm at ε, as
+/// [`super::ww4_grid`]); Lemma 3's rows at T = 2^40 only (they do not
+/// depend on T).
+fn ww4(point: &[Q], ctx: Precision, half: bool) -> Rows {
     let inst = family(&point[1], &point[2], &point[3])?;
     let epsilon = &point[0];
-    let times: Vec<Round> = if row.starts_with("ww-lem3") {
-        vec![1 << 40]
-    } else {
-        (1..=40u32)
-            .flat_map(|b| [(1u128 << b) - 1, 1u128 << b])
-            .collect()
-    };
+    let times: Vec<Round> = (1..=40u32)
+        .flat_map(|b| [(1u128 << b) - 1, 1u128 << b])
+        .collect();
+    let ids: &[&'static str] = if half { &["ww-thm4-chain"] } else { &WW4_IDS };
     let mut out = Vec::new();
     for noise in [Noise::Gumbel, Noise::Exponential] {
         let mut config = Config::new(AlgorithmId::WuWang, inst.k(), epsilon.clone());
@@ -421,18 +448,19 @@ fn ww4(point: &[Q], ctx: Precision, row: &'static str, half: bool) -> Result<Vec
             config.noise_scale = Some(ww_scale(noise, epsilon));
             config.epsilon = epsilon / int(2);
         }
-        out.extend(probes_of(
-            bound_rows_at(
-                &config,
-                &inst,
-                Setting::Deterministic,
-                1 << 40,
-                &times,
-                &[row],
-                ctx,
-            ),
-            row,
-        )?);
+        let rows = bound_rows_at(
+            &config,
+            &inst,
+            Setting::Deterministic,
+            1 << 40,
+            &times,
+            ids,
+            ctx,
+        )?;
+        out.extend(
+            rows.into_iter()
+                .filter(|(id, c)| !id.starts_with("ww-lem3") || c.what.ends_with("T = 2^40")),
+        );
     }
     Ok(out)
 }

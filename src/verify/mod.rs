@@ -399,11 +399,11 @@ fn judged(claim: &Claim, grid: &Outcome, adversary: Option<&search::Adversary>) 
     match found.probe.holds() {
         Some(false) => Outcome::refuted(
             format!(
-                "the grid holds ({}), but the {what} found a counterexample, re-evaluated at {} bits: at {}, {}",
-                first_sentence(&grid.detail),
-                search::CONFIRM_BITS.0,
+                "At {}, {} (re-evaluated at {} bits). A counterexample found by the {what}, where the grid holds ({})",
                 found.point_text(),
-                found.probe.text()
+                found.probe.text(),
+                search::CONFIRM_BITS.0,
+                first_sentence(&grid.detail)
             ),
             found.witness(),
         ),
@@ -692,6 +692,7 @@ pub fn statuses_in_markdown(markdown: &str) -> Vec<(String, Status)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::{Certified, Precision, Real, Q};
 
     #[test]
     fn ids_follow_the_guide() {
@@ -740,5 +741,82 @@ mod tests {
                 "ww-thm1"
             ]
         );
+    }
+
+    fn grid_claim(id: &'static str) -> Claim {
+        Claim {
+            id,
+            source: Source {
+                paper: Paper::CesariColomboni,
+                number: "a test",
+                context: "L1",
+            },
+            statement: "a planted claim",
+            math: "n/(2·10⁵ ε) ≤ 1",
+            method: Method::InstanceGrid,
+            domain: "n ≤ 64",
+            cost: Cost::Fast,
+            check: || Ok(Outcome::holds("holds on the grid")),
+        }
+    }
+
+    /// The planted claim of `search::tests`, false only where n > 2000 and
+    /// ε < n/(2·10⁵): its grid holds, the runner's search refutes it with
+    /// the corner as witness; the same claim with no search declared is
+    /// undecided, not holds-on-instances.
+    #[test]
+    fn the_runner_refutes_by_search_and_refuses_a_bare_grid() {
+        fn probes(point: &[Q], ctx: Precision) -> Result<Vec<search::Probe>> {
+            let v = &point[1] / (&point[0] * Q::from_integer(200_000.into()));
+            Ok(vec![search::Probe::upper(
+                "planted".into(),
+                Certified::from_rational(&v, &ctx),
+                Certified::from_int(1, &ctx),
+            )])
+        }
+        let searched = grid_claim("cc-thm98-a");
+        let bare = grid_claim("cc-thm98-b");
+        let adversary = search::Adversary {
+            id: "cc-thm98-a",
+            seed: "cc-thm98-a",
+            params: vec![
+                search::Param::real("ε", "1/100", "4"),
+                search::Param::int("n", 1, 2048),
+            ],
+            note: "the planted domain",
+            starts: 4,
+            budget: 400,
+            probes: std::sync::Arc::new(probes),
+        };
+        let checked = run_searched(&[&searched, &bare], &[adversary], |_, _| {});
+        assert_eq!(
+            checked[0].outcome.status,
+            Status::Refuted,
+            "{}",
+            checked[0].outcome.detail
+        );
+        let witness = checked[0].outcome.witness.as_ref().expect("a witness");
+        let n: Q = crate::num::parse_rational(witness["point"]["n"].as_str().unwrap()).unwrap();
+        assert!(n > Q::from_integer(2000.into()), "{witness}");
+        assert_eq!(
+            checked[1].outcome.status,
+            Status::Undecided,
+            "{}",
+            checked[1].outcome.detail
+        );
+        // The errors table lists the refuted claim, and the README copy
+        // points its link into the report.
+        let report = to_markdown(&checked);
+        let readme = format!("intro\n{ERRORS_BEGIN}\nold\n{ERRORS_END}\nrest\n");
+        let spliced = splice_errors(&readme, &report).unwrap();
+        assert!(
+            spliced.contains("[`cc-thm98-a`](proofs/REPORT.md#cc-thm98-a)"),
+            "{spliced}"
+        );
+        assert!(
+            !spliced.contains("cc-thm98-b") && !spliced.contains("old"),
+            "{spliced}"
+        );
+        assert!(spliced.starts_with("intro\n") && spliced.ends_with("\nrest\n"));
     }
 }

@@ -10,7 +10,9 @@
 //!
 //! * **multi-start:** the centre of the box and `starts − 1` points drawn
 //!   from a ChaCha8 generator seeded from the claim's id (so every run visits
-//!   the same points and the report is reproducible);
+//!   the same points and the report is reproducible), all evaluated first;
+//!   the local searches then start from them, the smallest margin first,
+//!   each with an equal share of the budget left;
 //! * **local optimisation:** from each start, a compass search on the unit
 //!   cube the parameters are mapped to (logarithmically for ranges that span
 //!   orders of magnitude, so n reaches its upper end in a few steps): try
@@ -221,8 +223,9 @@ impl Probe {
         }
     }
 
-    fn relation(&self) -> &'static str {
-        match (self.upper, self.holds()) {
+    /// `≤`, `>`, `≥`, `<` or `≟` (undecided) for the verdict `holds`.
+    pub fn relation_given(&self, holds: Option<bool>) -> &'static str {
+        match (self.upper, holds) {
             (_, None) => "≟",
             (true, Some(true)) => "≤",
             (true, Some(false)) => ">",
@@ -231,15 +234,25 @@ impl Probe {
         }
     }
 
-    /// `what: lhs ≤ rhs` with the enclosures.
-    pub fn text(&self) -> String {
+    fn relation(&self) -> &'static str {
+        self.relation_given(self.holds())
+    }
+
+    /// `what: lhs ≤ rhs` with the enclosures, for the verdict `holds`
+    /// (decided exactly by a caller, or [`Probe::holds`]).
+    pub fn text_given(&self, holds: Option<bool>) -> String {
         format!(
             "{}: {} {} {}",
             self.what,
             show(&self.lhs),
-            self.relation(),
+            self.relation_given(holds),
             show(&self.rhs)
         )
+    }
+
+    /// `what: lhs ≤ rhs` with the enclosures.
+    pub fn text(&self) -> String {
+        self.text_given(self.holds())
     }
 }
 
@@ -269,6 +282,10 @@ pub type Probes = Arc<dyn Fn(&[Q], Precision) -> Result<Vec<Probe>> + Send + Syn
 pub struct Adversary {
     /// The id of the claim.
     pub id: &'static str,
+    /// The seed's name: the claim's id, or a name shared by claims that
+    /// read the same evaluation (their searches then start from the same
+    /// points, and a cache in the evaluation can serve them all).
+    pub seed: &'static str,
     /// The parameters of the claim's stated domain, in the order the
     /// evaluation takes them.
     pub params: Vec<Param>,
@@ -358,7 +375,7 @@ impl Adversary {
     /// is re-evaluated at [`CONFIRM_BITS`].
     pub fn search(&self) -> Result<Found> {
         let dims = self.params.len();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed(self.id));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed(self.seed));
         let mut cache: HashMap<Vec<Q>, f64> = HashMap::new();
         let mut best: Option<(Vec<Q>, f64)> = None;
         let mut evaluations = 0usize;
@@ -381,17 +398,32 @@ impl Adversary {
             }
             Ok(Some(m))
         };
-        'starts: for start in 0..self.starts.max(1) {
-            let mut u: Vec<f64> = if start == 0 {
-                vec![0.5; dims]
-            } else {
-                (0..dims).map(|_| rng.random::<f64>()).collect()
-            };
-            let Some(mut here) = eval(&u, &mut evaluations)? else {
-                break;
-            };
+        // Phase 1: the starts (the centre, then seeded draws), each evaluated.
+        let starts: Vec<Vec<f64>> = (0..self.starts.max(1))
+            .map(|i| {
+                if i == 0 {
+                    vec![0.5; dims]
+                } else {
+                    (0..dims).map(|_| rng.random::<f64>()).collect()
+                }
+            })
+            .collect();
+        let mut ranked = Vec::new();
+        for u in starts {
+            match eval(&u, &mut evaluations)? {
+                Some(m) => ranked.push((u, m)),
+                None => break,
+            }
+        }
+        ranked.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(Ordering::Equal));
+        // Phase 2: a compass search from each start, the smallest margin
+        // first, each with an equal share of what is left of the budget.
+        let count = ranked.len();
+        'starts: for (i, (mut u, mut here)) in ranked.into_iter().enumerate() {
+            let share = (self.budget.saturating_sub(evaluations)) / (count - i).max(1);
+            let stop = evaluations + share;
             let mut step = 0.25;
-            while step >= MIN_STEP {
+            while step >= MIN_STEP && evaluations < stop {
                 let mut next: Option<(Vec<f64>, f64)> = None;
                 for d in 0..dims {
                     for sign in [-1.0, 1.0] {
@@ -434,8 +466,8 @@ impl Adversary {
     /// The budget as text.
     pub fn budget_text(&self, found: &Found) -> String {
         format!(
-            "{} certified evaluations at {} bits (budget {}, {} starts: the centre and ChaCha8 draws seeded from the id; compass steps down to 2⁻¹⁰ of each range)",
-            found.evaluations, SEARCH_BITS.0, self.budget, self.starts
+            "{} certified evaluations at {} bits (budget {}, {} starts: the centre and ChaCha8 draws seeded from {:?}; compass steps down to 2⁻¹⁰ of each range)",
+            found.evaluations, SEARCH_BITS.0, self.budget, self.starts, self.seed
         )
     }
 }
@@ -454,6 +486,7 @@ mod tests {
     fn planted(probes: Probes) -> Adversary {
         Adversary {
             id: "cc-thm99-planted",
+            seed: "cc-thm99-planted",
             params: vec![Param::real("ε", "1/100", "4"), Param::int("n", 1, 2048)],
             note: "a test claim",
             starts: 4,
