@@ -416,6 +416,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
     vec![
         Adversary {
             id: "cc-lem1-tail",
+            seed: "cc-lem1-tail",
             params: vec![
                 Param::int("m", 1, 4000),
                 Param::real("μ", "1/1000", "1"),
@@ -438,6 +439,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "cc-eq4",
+            seed: "cc-eq4",
             params: vec![
                 Param::real("η", "1/1000", "1/8"),
                 Param::real("Δ/η", "1/100", "4"),
@@ -457,6 +459,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "cc-lem5-L553",
+            seed: "cc-lem5-L553",
             params: vec![Param::real("η", "1/10000", "1/8"), Param::real("Δ", "0", "1")],
             note: "the two-point law Y ∈ {−1, 1} with mean Δ, the extreme one by convexity; η over the whole range the proof uses (η ≤ 1/8)",
             starts: 4,

@@ -757,6 +757,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
     vec![
         Adversary {
             id: "hu-eq36-kl",
+            seed: "hu-eq36-kl",
             params: vec![Param::real("y", "1/1000", "999/1000"), Param::real("t", "1/1000", "1"), Param::int("side", 0, 1)],
             note: "x = y + t(1 − y) (side 1) or x = y − t·y (side 0): every x ≠ y with |x − y| at least a thousandth of the room on its side; at x = y both sides vanish",
             starts: 4,
@@ -773,6 +774,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "hu-fact15",
+            seed: "hu-fact15",
             params: vec![Param::int("n", 1, 4000), Param::real("p", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X ~ B(n, p), the threshold a = |k − np| with k = round(s·n) (the worst thresholds); the fact's domain is every sum of n variables in [0, 1]",
             starts: 4,
@@ -792,6 +794,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "hu-fact17-i",
+            seed: "hu-fact17-i",
             params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (μ, 1) at position s (the worst λ of each event)",
             starts: 4,
@@ -800,6 +803,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "hu-fact17-ii-le",
+            seed: "hu-fact17-ii-le",
             params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (0, μ) at position s (the worst λ of each event)",
             starts: 4,
@@ -808,6 +812,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "hu-fact18",
+            seed: "hu-fact18",
             params: vec![Param::int("α", 1, 40), Param::int("β", 1, 40), Param::real("y", "1/1000", "999/1000")],
             note: "an identity: both sides are computed exactly and compared by their difference, whose margin is 0 everywhere; the search looks for a pair α, β ≤ 40 and a y where they differ",
             starts: 3,

@@ -615,6 +615,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
     vec![
         Adversary {
             id: "ww-cor1-L477-bern",
+            seed: "ww-cor1-L477-bern",
             params: vec![Param::int("n", 1, 300), Param::real("Δ", "1/100", "1"), Param::real("s", "0", "1")],
             note: "μ_1 = s(1 − Δ), μ_j = μ_1 + Δ (every pair of means with gap Δ), n ≤ 300 (the exact trinomial law, O(n²) rationals); the proof's domain is every n = 2^{r−1}",
             starts: 4,
@@ -636,6 +637,7 @@ pub(super) fn adversaries() -> Vec<Adversary> {
         },
         Adversary {
             id: "ww-thm3-L533",
+            seed: "ww-thm3-L533",
             params: vec![Param::int("K", 2, 300)],
             note: "every K ≤ 300: the three sums run as printed; the margin of an identity is 0 (the difference of the coefficient matrices is compared with 0)",
             starts: 2,
