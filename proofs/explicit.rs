@@ -672,31 +672,19 @@ mod tests {
     #[test]
     fn a_case_a_thousandth_over_its_bound_refutes_the_grid() {
         let bound = |pr: &Precision| Certified::from_int(2, pr).ln();
-        let mut cases = Cases::default();
-        for (i, value) in [q(1, 2), q(693, 1000)].iter().enumerate() {
-            cases
-                .at_most(
-                    format!("case {i}"),
-                    &|pr| Ok(Certified::from_rational(value, pr)),
-                    &bound,
-                )
-                .unwrap();
-        }
-        let holds = cases.outcome("two cases");
+        let tally = |values: [Q; 2]| {
+            let mut cases = Cases::default();
+            for (i, value) in values.iter().enumerate() {
+                let exact = |pr: &Precision| Ok(Certified::from_rational(value, pr));
+                cases.at_most(format!("case {i}"), &exact, &bound).unwrap();
+            }
+            cases.outcome("two cases")
+        };
+        let holds = tally([q(1, 2), q(693, 1000)]);
         assert_eq!(holds.status, Status::HoldsOnInstances, "{}", holds.detail);
         assert!(holds.detail.contains("case 1"), "{}", holds.detail);
-        let mut cases = Cases::default();
         // ln 2 = 0.693147…: 0.694 is over it by about a thousandth.
-        for (i, value) in [q(1, 2), q(694, 1000)].iter().enumerate() {
-            cases
-                .at_most(
-                    format!("case {i}"),
-                    &|pr| Ok(Certified::from_rational(value, pr)),
-                    &bound,
-                )
-                .unwrap();
-        }
-        let refuted = cases.outcome("two cases");
+        let refuted = tally([q(1, 2), q(694, 1000)]);
         assert_eq!(refuted.status, Status::Refuted, "{}", refuted.detail);
         assert_eq!(refuted.witness.unwrap()["case"], "case 1");
         // A printed display refuted exactly at a point, and one that holds there.
