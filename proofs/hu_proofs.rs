@@ -458,7 +458,7 @@ pub(super) fn claims() -> Vec<Claim> {
             check: pinsker,
         },
         Claim {
-            id: "hu-fact15",
+            id: "hu-eq12",
             source: hu("Fact 15, eq. (12)", "L454–L458: Hoeffding's inequality for n variables in [0, 1]"),
             statement: "For X a sum of n independent variables with range [0, 1] and any a > 0, P{|X − E[X]| ≥ a} ≤ 2e^{−2a²/n}; checked for X ~ B(n, p).",
             math: "P{|X − np| ≥ a} ≤ 2e^{−2a²/n}, X ~ B(n, p)",
@@ -468,7 +468,7 @@ pub(super) fn claims() -> Vec<Claim> {
             check: fact15,
         },
         Claim {
-            id: "hu-fact17-i",
+            id: "hu-eq14",
             source: hu("Fact 17, eq. (14)", "L464–L468: Chernoff–Hoeffding, the upper tail"),
             statement: "For X̄ the mean of n independent {0, 1} variables with mean μ and 0 < λ < 1 − μ: P{X̄ ≥ μ + λ} ≤ e^{−n d_KL(μ+λ, μ)}.",
             math: "P{X̄ ≥ x} ≤ e^{−n d_KL(x, μ)}, x = μ + λ ∈ (μ, 1)",
@@ -478,9 +478,9 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || fact17(Tail::Upper),
         },
         Claim {
-            id: "hu-fact17-ii",
+            id: "hu-eq15",
             source: hu("Fact 17, eq. (15)", "L470–L472 as printed: P{X ≥ μ − λ} ≤ e^{−n·d_KL(μ−λ, μ)} (the event with ≥ in the LaTeX and in the annotated form; the Unicode rendering drops the relation and minus signs on this line)"),
-            statement: "As printed: for 0 < λ < μ, P{X̄ ≥ μ − λ} ≤ e^{−n d_KL(μ−λ, μ)}. False: the event X̄ ≥ μ − λ has probability near 1 while the bound decays in n; the intended lower tail P{X̄ ≤ μ − λ} is hu-fact17-ii-le (the direction every use of a lower deviation needs).",
+            statement: "As printed: for 0 < λ < μ, P{X̄ ≥ μ − λ} ≤ e^{−n d_KL(μ−λ, μ)}. False: the event X̄ ≥ μ − λ has probability near 1 while the bound decays in n; the intended lower tail P{X̄ ≤ μ − λ} is hu-eq15-le (the direction every use of a lower deviation needs).",
             math: "P{X̄ ≥ x} ≤ e^{−n d_KL(x, μ)}, x = μ − λ ∈ (0, μ)",
             method: Method::InstanceGrid,
             domain: "n ≤ 40, μ in a grid, x = k₀/n ∈ (0, μ); refuted at the first failing case",
@@ -488,7 +488,7 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || fact17(Tail::LowerAsPrinted),
         },
         Claim {
-            id: "hu-fact17-ii-le",
+            id: "hu-eq15-le",
             source: hu("Fact 17, eq. (15), intended", "L472 with the event X ≤ μ − λ"),
             statement: "For 0 < λ < μ: P{X̄ ≤ μ − λ} ≤ e^{−n d_KL(μ−λ, μ)}.",
             math: "P{X̄ ≤ x} ≤ e^{−n d_KL(x, μ)}, x = μ − λ ∈ (0, μ)",
@@ -498,7 +498,7 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || fact17(Tail::Lower),
         },
         Claim {
-            id: "hu-fact18",
+            id: "hu-eq16",
             source: hu("Fact 18, eq. (16)", "L476–L480: F^Beta_{α,β}(y) = 1 − F^B_{α+β−1, y}(α − 1) for positive integers α, β"),
             statement: "For all positive integers α, β: the Beta(α, β) CDF at y equals 1 − F^B_{α+β−1,y}(α − 1).",
             math: "I_y(α, β) = 1 − Σ_{i<α} C(α+β−1, i) y^i (1 − y)^{α+β−1−i}",
@@ -773,8 +773,8 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             }),
         },
         Adversary {
-            id: "hu-fact15",
-            seed: "hu-fact15",
+            id: "hu-eq12",
+            seed: "hu-eq12",
             params: vec![Param::int("n", 1, 4000), Param::real("p", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X ~ B(n, p), the threshold a = |k − np| with k = round(s·n) (the worst thresholds); the fact's domain is every sum of n variables in [0, 1]",
             starts: 4,
@@ -793,8 +793,8 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             }),
         },
         Adversary {
-            id: "hu-fact17-i",
-            seed: "hu-fact17-i",
+            id: "hu-eq14",
+            seed: "hu-eq14",
             params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (μ, 1) at position s (the worst λ of each event)",
             starts: 4,
@@ -802,8 +802,8 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             probes: Arc::new(|point, ctx| fact17_probe(point, ctx, true)),
         },
         Adversary {
-            id: "hu-fact17-ii-le",
-            seed: "hu-fact17-ii-le",
+            id: "hu-eq15-le",
+            seed: "hu-eq15-le",
             params: vec![Param::int("n", 1, 4000), Param::real("μ", "1/1000", "999/1000"), Param::real("s", "0", "1")],
             note: "X̄ the mean of n Bernoulli(μ), the threshold x = k₀/n ∈ (0, μ) at position s (the worst λ of each event)",
             starts: 4,
@@ -811,8 +811,8 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             probes: Arc::new(|point, ctx| fact17_probe(point, ctx, false)),
         },
         Adversary {
-            id: "hu-fact18",
-            seed: "hu-fact18",
+            id: "hu-eq16",
+            seed: "hu-eq16",
             params: vec![Param::int("α", 1, 40), Param::int("β", 1, 40), Param::real("y", "1/1000", "999/1000")],
             note: "an identity: both sides are computed exactly and compared by their difference, whose margin is 0 everywhere; the search looks for a pair α, β ≤ 40 and a y where they differ",
             starts: 3,
