@@ -16,6 +16,10 @@
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //! | `bandit.rs` | the conclusions of the bandit experiments (004 §6), by simulation and exact sign tests (statistical) |
 //! | `bandit_privacy.rs` | "Anytime-Lazy-UCB is ε-DP", through the exact bandit privacy check |
+//! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
+//! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
+//! | `cc_proofs.rs` | Cesari & Colomboni's proofs: Lemma 1 as a probability bound, eq. (4), Lemma 2's, 4's and 5's steps |
+//! | `hu_proofs.rs` | Hu et al.'s proofs: the facts of Appendix A, the bandit epochs and constants, Theorem 9's D.2 chain, Theorem 12 (D.3), the corollaries |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
 //! evident intended statement exists (a typo, a factor), that statement is a
@@ -24,9 +28,13 @@
 
 mod bandit;
 pub(crate) mod bandit_privacy;
+mod cc_proofs;
+mod explicit;
+mod hu_proofs;
 mod inequalities;
 mod instances;
 mod privacy;
+mod ww_appendix;
 
 use crate::verify::search::Adversary;
 use crate::verify::{id_order, Claim};
@@ -38,6 +46,9 @@ pub fn registry() -> Vec<Claim> {
     all.extend(inequalities::claims());
     all.extend(bandit::claims());
     all.extend(bandit_privacy::claims());
+    all.extend(ww_appendix::claims());
+    all.extend(hu_proofs::claims());
+    all.extend(cc_proofs::claims());
     all.sort_by(|a, b| id_order(a.id, b.id));
     all
 }
@@ -45,5 +56,9 @@ pub fn registry() -> Vec<Claim> {
 /// The adversarial searches of the claims that hold on their instances
 /// (issue 12; `proofs/README.md`, "Declaring a domain"), keyed by claim id.
 pub fn adversaries() -> Vec<Adversary> {
-    instances::adversaries()
+    let mut all = instances::adversaries();
+    all.extend(ww_appendix::adversaries());
+    all.extend(hu_proofs::adversaries());
+    all.extend(cc_proofs::adversaries());
+    all
 }

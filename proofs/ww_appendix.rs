@@ -1,0 +1,652 @@
+//! Wu & Wang (ALT 2026): the explicit-constant displays of the appendices —
+//! the epoch decomposition and the two regret parts of Theorem 2
+//! (Appendix C), the tails of Corollary 1 (Appendix D), the lower-bound
+//! chain of Theorem 3 (Appendix E) and the critical gap of Corollary 2
+//! (Appendix F). Lines `L…` are those of `papers/000_…txt`; where a line
+//! carries both the rendered formula and its LaTeX, the two agree on every
+//! display used here.
+
+use super::explicit::{
+    at, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, exactly, false_at, grid,
+    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps,
+    two_pow, Cases, Rel,
+};
+use crate::error::Result;
+use crate::num::{Certified, Real, Q};
+use crate::verify::bnb::{div, Role, Sense};
+use crate::verify::search::{Adversary, Param, Probe};
+use crate::verify::{Claim, Cost, Method, Outcome, Paper};
+use num_traits::{One, Zero};
+use std::sync::Arc;
+
+fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
+    at(Paper::WuWang, number, context)
+}
+
+/// L420 as printed with `T := 2^{R+1} − 1` (L418): the epochs `r = 1..R`
+/// hold `Σ 2^{r−1}` rounds, which the first equality needs to be `T`.
+fn thm2_l420() -> Outcome {
+    let rounds = |p: &[Q]| (1..=int_of(&p[0])).map(|r| two_pow(r - 1)).sum();
+    false_at(&["R"], &[q(1, 1)], &rounds, Rel::Eq, &|p: &[Q]| {
+        two_pow(int_of(&p[0]) + 1) - Q::one()
+    })
+}
+
+/// L454 as printed, with `τ_ℓ = ⌈x⌉`, `x = c₂ ln|H_ℓ|/Δ_(ℓ)²` (L447):
+/// `2^{τ_ℓ+2} Δ_(ℓ) ≤ 8x Δ_(ℓ)`, divided by `Δ_(ℓ) > 0`.
+fn thm2_l454() -> Outcome {
+    false_at(
+        &["x = c₂ ln|H_ℓ|/Δ_(ℓ)²"],
+        &[q(3, 1)],
+        &|p: &[Q]| two_pow(int_of(&p[0].ceil()) + 2),
+        Rel::Le,
+        &|p: &[Q]| q(8, 1) * &p[0],
+    )
+}
+
+/// L432–L433: `Σ_{t>N} e^{−ta} ≤ ∫_N^∞ e^{−ta} dt = e^{−Na}/a`, `a > 0`.
+fn eq8_l432() -> Result<Outcome> {
+    let h = |x: &[Certified]| {
+        let e = (-x[0].clone()).exp()?;
+        Ok(Certified::from_int(1, &x[0].context()) - e.clone() - x[0].clone() * &e)
+    };
+    let dh = |x: &[Certified]| Ok(vec![x[0].clone() * &(-x[0].clone()).exp()?]);
+    steps(
+        "Σ_{t>N} e^{−ta} = e^{−(N+1)a}/(1 − e^{−a}) (geometric series); multiplying the claim by a(1 − e^{−a})e^{Na} > 0 leaves h(a) = 1 − e^{−a} − a e^{−a} ≥ 0, the same for every N. On a ≥ 8, h(a) ≥ 1 − 9e^{−8} because (1 + a)e^{−a} is non-increasing (its derivative is −a e^{−a}).",
+        (|| {
+            Ok(vec![
+                ineq(
+                    "h(a) ≥ 0 on a ∈ [0, 8] (mean-value form with h′ = a e^{−a})",
+                    Role::Claim,
+                    &["a"],
+                    vec![(q(0, 1), q(8, 1))],
+                    Sense::NonNegative,
+                    &h,
+                    Some(&dh),
+                )?,
+                constant("1 − 9e^{−8} > 0 (h on a ≥ 8)", Role::Argument, &|p| {
+                    Ok(c(1, 1, p) - c(9, 1, p) * &c(-8, 1, p).exp()?)
+                })?,
+            ])
+        })(),
+    )
+}
+
+/// L441 with the ceiling: `r(j) = ⌈log₂ x⌉`, `x = c₂ ln K/(Δ_j ε)`.
+fn thm2_l440() -> Result<Outcome> {
+    steps(
+        "With x = c₂ ln K/(Δ_j ε) > 0 (K ≥ 2) and r(j) = ⌈log₂ x⌉: 2^{r(j)} < 2x gives 2^{r(j)}/j ≤ (2c₂/(Δ_j ε)) ln K/j, and 2^{r(j)} ≥ x gives exp(−2^{r(j)}Δ_j ε/c₂) ≤ exp(−ln K) = 1/K (exp is increasing). Both rest on the ceiling bracket:",
+        ceiling_bracket(),
+    )
+}
+
+/// L454 intended: `τ_ℓ = ⌈log₂ x⌉`.
+fn thm2_l454_log2() -> Result<Outcome> {
+    steps(
+        "With x = c₂ ln|H_ℓ|/Δ_(ℓ)² > 0 (|H_ℓ| ≥ 2; |H_ℓ| = 1 makes both terms vanish) and τ_ℓ = ⌈log₂ x⌉: 2^{τ_ℓ+2}Δ_(ℓ) = 4·2^{τ_ℓ}Δ_(ℓ) < 8xΔ_(ℓ) = 8c₂ ln|H_ℓ|/Δ_(ℓ), and 2^{τ_ℓ} ≥ x gives |H_ℓ| exp(−2^{τ_ℓ}Δ_(ℓ)²/c₂) ≤ |H_ℓ| e^{−ln|H_ℓ|} = 1, the second term of L454. Both rest on the ceiling bracket:",
+        ceiling_bracket(),
+    )
+}
+
+/// The law of `D = Σ_{s≤n} (X_{s,j} − X_{s,1})` for independent
+/// `X_1 ~ Bern(μ₁)`, `X_j ~ Bern(μ₁ + Δ)`: each step is `+1` with
+/// probability `(μ₁ + Δ)(1 − μ₁)`, `−1` with `μ₁(1 − μ₁ − Δ)`, else 0;
+/// `f(n, law)` is called after every step with `law[i] = P(D = i − n)`.
+fn difference_laws(
+    mu1: &Q,
+    delta: &Q,
+    steps: i64,
+    f: &mut dyn FnMut(i64, &[Q]) -> Result<()>,
+) -> Result<()> {
+    let up = (mu1.clone() + delta) * (Q::one() - mu1);
+    let down = mu1.clone() * (Q::one() - mu1 - delta);
+    let stay = Q::one() - &up - &down;
+    let mut law = vec![Q::one()];
+    for n in 1..=steps {
+        let mut next = vec![Q::zero(); law.len() + 2];
+        for (i, w) in law.iter().enumerate() {
+            next[i] += w.clone() * &down;
+            next[i + 1] += w.clone() * &stay;
+            next[i + 2] += w.clone() * &up;
+        }
+        law = next;
+        f(n, &law)?;
+    }
+    Ok(())
+}
+
+/// `P(D ≤ nΔ/2)` from the law of [`difference_laws`] after `n` steps.
+fn lower_tail(n: i64, delta: &Q, law: &[Q]) -> Q {
+    let threshold = q(n, 1) * delta / q(2, 1);
+    law.iter()
+        .enumerate()
+        .filter(|(i, _)| q(*i as i64 - n, 1) <= threshold)
+        .map(|(_, w)| w.clone())
+        .sum()
+}
+
+/// The printed bound of L477 on the Bernoulli instances of Theorem 2's
+/// setting (`B = 1`: `G_{r,j} ~ B(n, μ_j)` independent): `P(D ≤ nΔ/2)`
+/// exactly against `exp(−nΔ²/4)`.
+fn cor1_l477_bernoulli() -> Result<Outcome> {
+    let mut cases = Cases::default();
+    for delta in [q(1, 20), q(1, 10), q(1, 4), q(1, 2), q(3, 4), q(1, 1)] {
+        let mut ps = vec![q(0, 1), q(1, 10), q(1, 4), (Q::one() - &delta) / q(2, 1)];
+        ps.retain(|p| p.clone() + &delta <= Q::one());
+        for p in ps {
+            difference_laws(&p, &delta, 40, &mut |n, law| {
+                let prob = lower_tail(n, &delta, law);
+                let exponent = -(q(n, 1) * &delta * &delta) / q(4, 1);
+                cases.at_most(
+                    format!("n = {n}, μ_1 = {p}, Δ = {delta}"),
+                    &|pr| Ok(Certified::from_rational(&prob, pr)),
+                    &|pr| Certified::from_rational(&exponent, pr).exp(),
+                )
+            })?;
+        }
+    }
+    Ok(cases.outcome("independent X_1 ~ Bern(μ_1), X_j ~ Bern(μ_1 + Δ), n = 2^{r−1} ∈ {1..40} (every n, not only powers of 2), Δ ∈ {1/20, 1/10, 1/4, 1/2, 3/4, 1}, μ_1 ∈ {0, 1/10, 1/4, (1 − Δ)/2} with μ_1 + Δ ≤ 1; laws exact"))
+}
+
+/// L531–L533: `Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′] =
+/// Σ_l P[I^{(l)} ≠ l]` — for each `K` both sides are linear forms in the
+/// `K²` entries `p_{l,i} = P[I^{(l)} = i]`, compared coefficient by
+/// coefficient (with `Σ_i p_{l,i} = 1` for the last form).
+fn thm3_l533() -> Outcome {
+    for k in 2..=8usize {
+        let differing = coefficient_differences(k);
+        if differing != 0 {
+            return Outcome::refuted(
+                format!("K = {k}: the coefficients of {differing} entries differ between the three forms"),
+                serde_json::json!({"K": k}),
+            );
+        }
+    }
+    Outcome::holds("holds for every K ∈ {2..8}: the three sums, run as printed over the K² entries p_{l,i} = P[I^{(l)} = i] (the last with 1 = Σ_i p_{l,i}), have the same coefficient matrix; larger K are the same reindexing")
+}
+
+/// The number of entries `p_{l,i}` whose coefficients differ between the
+/// three forms of L531–L533, built by running the sums as printed.
+fn coefficient_differences(k: usize) -> i64 {
+    let (mut printed, mut swapped, mut complement) = (
+        vec![vec![0i64; k]; k],
+        vec![vec![0i64; k]; k],
+        vec![vec![0i64; k]; k],
+    );
+    for l in 0..k {
+        for other in (0..k).filter(|o| *o != l) {
+            printed[other][l] += 1; // P[I^{(l′)} = l]
+            swapped[l][other] += 1; // P[I^{(l)} = l′]
+        }
+        // 1 − P[I^{(l)} = l] with 1 = Σ_i P[I^{(l)} = i].
+        for entry in complement[l].iter_mut() {
+            *entry += 1;
+        }
+        complement[l][l] -= 1;
+    }
+    let mut differing = 0;
+    for l in 0..k {
+        for i in 0..k {
+            if printed[l][i] != swapped[l][i] || swapped[l][i] != complement[l][i] {
+                differing += 1;
+            }
+        }
+    }
+    differing
+}
+
+/// L492 against L487: the Gumbel law `exp(ε(−G_j))/Σ exp(ε(−G_i))` as
+/// rewritten at L492 with `exp(−ε(−G_j))`; for `K = 2`, `j = 2`, with
+/// `y = e^{ε(G_2 − G_1)}`, L487 gives `1/(1 + y)` and L492 `y/(1 + y)`.
+fn cor1_l492() -> Outcome {
+    false_at(
+        &["y = e^{ε(G_2 − G_1)}"],
+        &[q(2, 1)],
+        &|p: &[Q]| p[0].clone() / (Q::one() + &p[0]),
+        Rel::Eq,
+        &|p: &[Q]| Q::one() / (Q::one() + &p[0]),
+    )
+}
+
+/// L535: `S = K(K − 1)/(e + K − 1)` solves `S = K − (e/(K − 1))S`, so
+/// `S ≥ K − (e/(K−1))S` is `S ≥ K(K − 1)/(e + K − 1)`.
+fn thm3_l535() -> Result<Outcome> {
+    let k_axis: Vec<Q> = (2..=6).map(|k| q(k, 1)).collect();
+    let e_axis: Vec<Q> = (1..=3).map(|e| q(e, 1)).collect();
+    let s = |p: &[Q]| p[0].clone() * (p[0].clone() - Q::one()) / (p[1].clone() + &p[0] - Q::one());
+    identity(
+        "with e = e^{tε} ≥ 1 and K ≥ 2, both sides times (K − 1)(e + K − 1) are polynomials of degree ≤ 3 in K and ≤ 1 in e (grid K ∈ {2..6}, e ∈ {1, 2, 3}); the inequality S(1 + e/(K − 1)) ≥ K then divides by the positive 1 + e/(K − 1).",
+        &["K", "e"],
+        &grid(&[k_axis, e_axis]),
+        &|p: &[Q]| p[0].clone() - p[1].clone() / (p[0].clone() - Q::one()) * s(p),
+        &s,
+    )
+}
+
+/// L539: `d/dt [ln(e^{tε}/(e^{tε} + K − 1))/ε] = (K − 1)/(e^{tε} + K − 1)`.
+/// With `y = e^{tε}` (`dy/dt = εy`) the derivative is
+/// `y(1/y − 1/(y + K − 1))`, an identity of rational functions in `(y, K)`.
+fn thm3_l539() -> Result<Outcome> {
+    let y_axis: Vec<Q> = (1..=3).map(|v| q(v, 1)).collect();
+    let k_axis: Vec<Q> = (2..=4).map(|v| q(v, 1)).collect();
+    identity(
+        "with y = e^{tε} > 0 the chain rule gives (1/ε)·(εy)·(1/y − 1/(y + K − 1)); both sides times y(y + K − 1) are polynomials of degree ≤ 2 in y and ≤ 1 in K (grid y ∈ {1, 2, 3}, K ∈ {2, 3, 4}).",
+        &["y", "K"],
+        &grid(&[y_axis, k_axis]),
+        &|p: &[Q]| p[0].clone() * (Q::one() / &p[0] - Q::one() / (p[0].clone() + &p[1] - Q::one())),
+        &|p: &[Q]| (p[1].clone() - Q::one()) / (p[0].clone() + &p[1] - Q::one()),
+    )
+}
+
+/// L541 as printed, at `K = 2`, `ε = 1`, `T = 1`: the integrand
+/// `K(K − 1)/(e^t + K − 1) = 2/(e^t + 1)` is decreasing, so the integral over
+/// `[1, 2]` is at least `2/(e² + 1)`; the printed value is
+/// `ln(e²/(e² + 1) · (e + 1)/e)`.
+fn thm3_l541() -> Result<Outcome> {
+    steps(
+        "At K = 2, ε = 1, T = 1 the printed equality needs ln(e²/(e² + 1)·(e + 1)/e) − ∫_1^2 2/(e^t + 1) dt = 0, and the integral is at least 2/(e² + 1) (the integrand is decreasing on an interval of length 1):",
+        (|| {
+            Ok(vec![constant(
+                "ln(e²/(e² + 1)·(e + 1)/e) − 2/(e² + 1) > 0",
+                Role::Claim,
+                &|p| {
+                    let (e1, e2) = (c(1, 1, p).exp()?, c(2, 1, p).exp()?);
+                    let one = c(1, 1, p);
+                    let arg = div(e2.clone(), &(e2.clone() + &one))?
+                        * &div(e1.clone() + &one, &e1)?;
+                    Ok(arg.ln()? - div(c(2, 1, p), &(e2 + &one))?)
+                },
+            )?])
+        })(),
+    )
+}
+
+/// L541 intended, `(K − 1)` as at L537: `F(T + 1) − F(1)` with `F` of L539
+/// is `[ln(y₂/(y₂ + K − 1)) − ln(y₁/(y₁ + K − 1))]/ε`, `y₁ = e^ε`,
+/// `y₂ = e^{(T+1)ε}`, which is the printed logarithm because the quotient of
+/// the two arguments is the printed product — an identity in `(y₁, y₂, K)`.
+fn thm3_l541_intended() -> Result<Outcome> {
+    let axis3: Vec<Q> = (1..=3).map(|v| q(v, 1)).collect();
+    let k_axis: Vec<Q> = (2..=4).map(|v| q(v, 1)).collect();
+    identity(
+        "by L539 (ww-thm3-L539) F(t) = ln(e^{tε}/(e^{tε} + K − 1))/ε is an antiderivative of the continuous integrand, so the integral is F(T + 1) − F(1); ln a − ln b = ln(a/b), and a/b equals the printed product: both sides times y₁(y₂ + K − 1) are polynomials of degree ≤ 1 in y₁, y₂ and K (grid {1, 2, 3}² × {2, 3, 4}).",
+        &["y₁", "y₂", "K"],
+        &grid(&[axis3.clone(), axis3, k_axis]),
+        &|p: &[Q]| {
+            let k1 = p[2].clone() - Q::one();
+            (p[1].clone() / (p[1].clone() + &k1)) / (p[0].clone() / (p[0].clone() + &k1))
+        },
+        &|p: &[Q]| {
+            let k1 = p[2].clone() - Q::one();
+            p[1].clone() / (p[1].clone() + &k1) * ((p[0].clone() + &k1) / &p[0])
+        },
+    )
+}
+
+/// L549's last step at `K = 2`, `ε = 1`: `ln K/ε − 1 = ln 2 − 1`, which
+/// is negative, so no universal `c > 0` has `ln K/ε − 1 ≥ c ln K/ε` there.
+fn thm3_l549() -> Result<Outcome> {
+    steps(
+        "At K = 2, ε = 1 the claim ln K/ε − 1 ≥ c·ln K/ε with some c > 0 needs ln 2 − 1 > 0:",
+        (|| {
+            Ok(vec![constant("ln 2 − 1 > 0", Role::Claim, &|p| {
+                Ok(c(2, 1, p).ln()? - c(1, 1, p))
+            })?])
+        })(),
+    )
+}
+
+pub(super) fn claims() -> Vec<Claim> {
+    vec![
+        Claim {
+            id: "ww-thm2-L420",
+            source: ww("Theorem 2, proof (Appendix C)", "L418–L420 (and the sketch L229–L237): \"we can assume T := 2^{R+1} − 1\", then Σ_{t=1}^{T} = Σ_{r=1}^{R} Σ_{t=2^{r−1}}^{2^r−1}"),
+            statement: "As printed: with T := 2^{R+1} − 1, the rounds t = 1..T are exactly the epochs r = 1..R, i.e. Σ_{r=1}^{R} 2^{r−1} = T. False: those epochs hold 2^R − 1 rounds; the last epoch R + 1 is missing. The intended T := 2^R − 1 (the first sentence of L418) is ww-thm2-L420-T; the conclusion needs either that or the sum to run to R + 1 (the bound is unchanged because it is summed to R = ∞ later).",
+            math: "Σ_{r=1}^{R} 2^{r−1} = 2^{R+1} − 1",
+            method: Method::ExactAlgebra,
+            domain: "every integer R ≥ 0; refuted at R = 1 (one round in epoch 1, T = 3)",
+            cost: Cost::Fast,
+            check: || Ok(thm2_l420()),
+        },
+        Claim {
+            id: "ww-thm2-L420-T",
+            source: ww("Theorem 2, proof (Appendix C), intended", "L418: \"for any T := 2^R − 1\" (the first sentence) with the decomposition of L420"),
+            statement: "With T := 2^R − 1 the epochs r = 1..R cover the rounds 1..T exactly: Σ_{r=1}^{R} 2^{r−1} = 2^R − 1.",
+            math: "Σ_{r=1}^{R} 2^{r−1} = 2^R − 1",
+            method: Method::ExactAlgebra,
+            domain: "every integer R ≥ 1, by induction (base and step checked exactly)",
+            cost: Cost::Fast,
+            check: || Ok(doubling_sum("So T = 2^R − 1 rounds are exactly the epochs 1..R.")),
+        },
+        Claim {
+            id: "ww-thm2-L420-epoch",
+            source: ww("Theorem 2, proof (Appendix C)", "L420, second equality: Σ_{t=2^{r−1}}^{2^r−1} E[Δ_{I_t}] = 2^{r−1} E[Δ_{J_{r−1}}]"),
+            statement: "Epoch r = {2^{r−1}, …, 2^r − 1} has 2^{r−1} rounds (each plays J_{r−1}).",
+            math: "(2^r − 1) − 2^{r−1} + 1 = 2^{r−1}",
+            method: Method::ExactAlgebra,
+            domain: "every integer r ≥ 1: an identity of degree 1 in x = 2^{r−1}",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with x = 2^{r−1} both sides are polynomials of degree 1 in x (grid x ∈ {1, 2}).",
+                    &["x = 2^{r−1}"],
+                    &grid(&[vec![q(1, 1), q(2, 1)]]),
+                    &|p: &[Q]| (q(2, 1) * &p[0] - Q::one()) - &p[0] + Q::one(),
+                    &|p: &[Q]| p[0].clone(),
+                )
+            },
+        },
+        Claim {
+            id: "ww-thm2-L442",
+            source: ww("Theorem 2, proof (Appendix C)", "L442 (and L458): Σ_{r=1}^{r(j)} 2^{r−1} = 2^{r(j)} − 1 < 2^{r(j)}"),
+            statement: "Σ_{r=1}^{n} 2^{r−1} = 2^n − 1 < 2^n for every n ≥ 1.",
+            math: "Σ_{r=1}^{n} 2^{r−1} = 2^n − 1 < 2^n",
+            method: Method::ExactAlgebra,
+            domain: "every integer n ≥ 1, by induction (base and step checked exactly); the strict inequality is −1 < 0",
+            cost: Cost::Fast,
+            check: || Ok(doubling_sum("The strict bound is 2^n − 1 < 2^n.")),
+        },
+        Claim {
+            id: "ww-thm2-L440",
+            source: ww("Theorem 2, proof (Appendix C)", "L435–L440: r(j) = ⌈log₂(c₂ ln K/(Δ_j ε))⌉ makes 2^{r(j)}/j ≤ (2c₂/(Δ_j ε)) ln K/j and the tail at most c₁c₂/(Δ_j ε)·1/K"),
+            statement: "With r(j) = ⌈log₂(c₂ ln K/(Δ_j ε))⌉: 2^{r(j)} ≤ 2c₂ ln K/(Δ_j ε) and exp(−2^{r(j)}Δ_j ε/c₂) ≤ 1/K.",
+            math: "x ≤ 2^{⌈log₂ x⌉} < 2x, x = c₂ ln K/(Δ_j ε) > 0",
+            method: Method::BranchAndBound,
+            domain: "every x > 0 (every K ≥ 2, Δ_j, ε, c₂ > 0): reduced exactly to x ∈ (1, 2] by x ↦ 2x, where both sides are linear",
+            cost: Cost::Fast,
+            check: thm2_l440,
+        },
+        Claim {
+            id: "ww-eq8-L432",
+            source: ww("eq. (8), proof of Theorem 2 (Appendix C)", "L431–L433: Σ_{t=2^{r(j)}+1}^{∞} e^{−ta} < ∫_{2^{r(j)}}^{∞} e^{−ta} dt = e^{−2^{r(j)}a}/a, a = Δ_j min{Δ_j, ε}/c₂"),
+            statement: "Σ_{t>N} e^{−ta} ≤ ∫_N^∞ e^{−ta} dt = e^{−Na}/a for every a > 0 and N ≥ 0 (printed strict; the reduced function has a positive derivative on a > 0, so the strict form holds too).",
+            math: "h(a) = 1 − e^{−a} − a e^{−a} ≥ 0, a > 0",
+            method: Method::BranchAndBound,
+            domain: "every a > 0, N ≥ 0: N removed exactly; branch-and-bound on [0, 8], and h ≥ 1 − 9e^{−8} > 0 beyond",
+            cost: Cost::Fast,
+            check: eq8_l432,
+        },
+        Claim {
+            id: "ww-thm2-L453",
+            source: ww("Theorem 2, proof (Appendix C)", "L452–L453: (Σ_{r=1}^{τ_ℓ} 2^{r−1})·2Δ_(ℓ) < 2^{τ_ℓ+2}Δ_(ℓ)"),
+            statement: "(2^τ − 1)·2Δ < 2^{τ+2}Δ for every τ ≥ 0 and Δ > 0.",
+            math: "4x − 2(x − 1) = 2x + 2 > 0, x = 2^τ ≥ 1",
+            method: Method::ExactAlgebra,
+            domain: "every real x = 2^τ ≥ 1 (Δ > 0 divided out)",
+            cost: Cost::Fast,
+            check: || Ok(ray("4x − 2(x − 1) ≥ 0 on x ≥ 1, and its value 4 at x = 1 with nonnegative shifted coefficients makes it > 0", &q(1, 1), &[q(2, 1), q(2, 1)])),
+        },
+        Claim {
+            id: "ww-thm2-L454",
+            source: ww("Theorem 2, proof (Appendix C)", "L447 τ_ℓ = ⌈c₂ ln(|H_ℓ|)/Δ_(ℓ)²⌉, then L453–L454: 2^{τ_ℓ+2}Δ_(ℓ) ≤ 8c₂ ln(|H_ℓ|)/Δ_(ℓ)"),
+            statement: "As printed: with τ_ℓ = ⌈c₂ ln|H_ℓ|/Δ_(ℓ)²⌉, 2^{τ_ℓ+2}Δ_(ℓ) ≤ 8c₂ ln|H_ℓ|/Δ_(ℓ). False: τ_ℓ is used as an exponent, so it must be a logarithm (as r(j) at L435 is); with x = c₂ ln|H_ℓ|/Δ_(ℓ)² the claim is 2^{⌈x⌉+2} ≤ 8x, false for every x > 2 (and x takes every positive value as Δ_(ℓ) varies, whatever c₂). The intended τ_ℓ = ⌈log₂ x⌉ is ww-thm2-L454-log2; the conclusion O(ln K/Δmin) needs it.",
+            math: "2^{⌈x⌉+2} ≤ 8x, x = c₂ ln|H_ℓ|/Δ_(ℓ)² > 0",
+            method: Method::ExactAlgebra,
+            domain: "every x > 0; refuted at x = 3 (2⁵ = 32 > 24)",
+            cost: Cost::Fast,
+            check: || Ok(thm2_l454()),
+        },
+        Claim {
+            id: "ww-thm2-L454-log2",
+            source: ww("Theorem 2, proof (Appendix C), intended", "L447 with τ_ℓ = ⌈log₂(c₂ ln(|H_ℓ|)/Δ_(ℓ)²)⌉ (the form of r(j) at L435), then L453–L454"),
+            statement: "With τ_ℓ = ⌈log₂(c₂ ln|H_ℓ|/Δ_(ℓ)²)⌉: 2^{τ_ℓ+2}Δ_(ℓ) < 8c₂ ln|H_ℓ|/Δ_(ℓ), and |H_ℓ|·(c₁c₂/Δ_(ℓ))·exp(−2^{τ_ℓ}Δ_(ℓ)²/c₂) ≤ c₁c₂/Δ_(ℓ).",
+            math: "x ≤ 2^{⌈log₂ x⌉} < 2x, x = c₂ ln|H_ℓ|/Δ_(ℓ)²",
+            method: Method::BranchAndBound,
+            domain: "every x > 0: reduced exactly to x ∈ (1, 2] by x ↦ 2x",
+            cost: Cost::Fast,
+            check: thm2_l454_log2,
+        },
+        Claim {
+            id: "ww-thm2-L456",
+            source: ww("Theorem 2, proof (Appendix C)", "L455–L456: ((8c₂ ln K + c₁c₂)/Δmin) Σ_{l=1}^{∞} 1/2^{l−1} = (8c₂ ln K + c₁c₂)/Δmin"),
+            statement: "As printed: Σ_{l≥1} 1/2^{l−1} = 1 (the factor the equality drops). False: the series is 2 (its first two terms already give 3/2). The intended value 2 is ww-thm2-L456-two; the O(ln K/Δmin) conclusion survives either way, the constant doubles.",
+            math: "Σ_{l≥1} 2^{−(l−1)} = 1",
+            method: Method::ExactAlgebra,
+            domain: "the series; refuted by its partial sum of n = 2 terms (positive terms), 3/2 > 1",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["n terms"],
+                    &[q(2, 1)],
+                    &|p: &[Q]| (0..int_of(&p[0])).map(|l| two_pow(-l)).sum(),
+                    Rel::Le,
+                    &|_| Q::one(),
+                ))
+            },
+        },
+        Claim {
+            id: "ww-thm2-L456-two",
+            source: ww("Theorem 2, proof (Appendix C), intended", "L455–L456 with the series summed: Σ_{l≥1} 1/2^{l−1} = 2"),
+            statement: "((8c₂ ln K + c₁c₂)/Δmin) Σ_{l≥1} 1/2^{l−1} = 2(8c₂ ln K + c₁c₂)/Δmin.",
+            math: "Σ_{l≥1} 2^{−(l−1)} = 2",
+            method: Method::ExactAlgebra,
+            domain: "the series: its partial sums are 2 − 2^{1−n} for every n ≥ 1 (induction, checked exactly), which tend to 2",
+            cost: Cost::Fast,
+            check: || Ok(exactly("the partial sums Σ_{l=1}^{n} 2^{−(l−1)} = 2 − 2^{1−n} (base n = 1; step an identity of degree 1 in 2^{−n}, two points), so the series is 2.", halving_series())),
+        },
+        Claim {
+            id: "ww-cor1-L477",
+            source: ww("Corollary 1, proof (Appendix D)", "L475–L477: \"From the Hoeffding inequality\", P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4)"),
+            statement: "As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1}, a sum of n = 2^{r−1} independent differences X_j − X_1 ∈ [−1, 1] with mean Δ_j, at the deviation u = nΔ_j/2. False: Hoeffding's exponent 2u²/Σ(b_s − a_s)² is nΔ_j²/8 (ww-cor1-L477-8); the printed /4 is not what the cited inequality gives, and (7) then holds with c₂ = 16 instead of the c₂ = 8 of L483.",
+            math: "2(nΔ/2)²/Σ_{s≤n}(1 − (−1))² = nΔ²/4",
+            method: Method::ExactAlgebra,
+            domain: "every n ≥ 1, Δ ∈ (0, 1]; refuted at the first grid point",
+            cost: Cost::Fast,
+            check: || hoeffding_for_differences(4),
+        },
+        Claim {
+            id: "ww-cor1-L477-8",
+            source: ww("Corollary 1, proof (Appendix D), intended", "L477 with Hoeffding's exponent for differences in [−1, 1]"),
+            statement: "Hoeffding's inequality gives P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/8).",
+            math: "2(nΔ/2)²/Σ_{s≤n}(1 − (−1))² = nΔ²/8",
+            method: Method::ExactAlgebra,
+            domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
+            cost: Cost::Fast,
+            check: || hoeffding_for_differences(8),
+        },
+        Claim {
+            id: "ww-cor1-L477-bern",
+            source: ww("Corollary 1, proof (Appendix D)", "L477's inequality itself, P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4), on the Bernoulli laws of B = 1"),
+            statement: "For independent G_{r,1} ~ B(n, μ_1), G_{r,j} ~ B(n, μ_1 + Δ), n = 2^{r−1}: P[G_{r,j} − G_{r,1} ≤ nΔ/2] ≤ exp(−nΔ²/4). (Hoeffding does not give the /4, ww-cor1-L477; this checks whether the printed bound is nevertheless true on the algorithm's laws.)",
+            math: "P(D ≤ nΔ/2) ≤ exp(−nΔ²/4), D = Σ_{s≤n}(X_{s,j} − X_{s,1})",
+            method: Method::InstanceGrid,
+            domain: "every n ≤ 40 and a grid of (μ_1, Δ) listed in the evidence; laws exact (trinomial convolution)",
+            cost: Cost::Slow,
+            check: cor1_l477_bernoulli,
+        },
+        Claim {
+            id: "ww-cor1-L483",
+            source: ww("Corollary 1, proof (Appendix D)", "L477, L481 into L483: exp(−2^{r−1}Δ_j²/4) + exp(−ε2^{r−1}Δ_j/2) ≤ 2exp(−2^rΔ_j min{Δ_j, ε}/8)"),
+            statement: "With n = 2^r: e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/8} (the two printed tails merged into (7) with c₁ = 2, c₂ = 8).",
+            math: "e^{−nΔ²/8} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/8}",
+            method: Method::ExactAlgebra,
+            domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",
+            cost: Cost::Fast,
+            check: || Ok(merge_tails(q(1, 8), q(1, 4), q(1, 8))),
+        },
+        Claim {
+            id: "ww-cor1-L483-16",
+            source: ww("Corollary 1, proof (Appendix D), intended", "L483 with Hoeffding's tail exp(−2^{r−1}Δ_j²/8) (ww-cor1-L477-8) in place of the printed /4"),
+            statement: "With n = 2^r: e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/16}: (7) holds with c₁ = 2, c₂ = 16 from the tails Hoeffding gives (with the printed c₂ = 8 the merge fails for this tail).",
+            math: "e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/16}",
+            method: Method::ExactAlgebra,
+            domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",
+            cost: Cost::Fast,
+            check: || Ok(merge_tails(q(1, 16), q(1, 4), q(1, 16))),
+        },
+        Claim {
+            id: "ww-thm4-L336",
+            source: ww("Theorem 4, proof", "L336: the epochs r = 1, 2 contribute at most 3, and Σ_{r≥3} 2^{r−1} P[J_{r−1} = j] = 2Σ_{r'≥1} 2^{r'} P[J_{r'+1} = j] (r = r' + 2)"),
+            statement: "Σ_{r=1}^{2} 2^{r−1}·1 = 3 (gaps at most 1), and 2^{r−1} = 2·2^{r'} with J_{r−1} = J_{r'+1} when r = r' + 2, whose law has the exponent 2^{r'}Δ_iε (L332 with r' + 1).",
+            math: "2^0 + 2^1 = 3; 2^{(r'+2)−1} = 2·2^{r'}",
+            method: Method::ExactAlgebra,
+            domain: "every r' ≥ 1: identities of degree 1 in x = 2^{r'}",
+            cost: Cost::Fast,
+            check: || {
+                if two_pow(0) + two_pow(1) != q(3, 1) {
+                    return Ok(false_at(&["r"], &[q(2, 1)], &|_| two_pow(0) + two_pow(1), Rel::Eq, &|_| q(3, 1)));
+                }
+                doubles("2^0 + 2^1 = 3 (exact); with x = 2^{r'}, 2^{r'+1} = 2x is an identity of degree 1 (grid x ∈ {2, 4}).", vec![q(2, 1), q(4, 1)])
+            },
+        },
+        Claim {
+            id: "ww-thm3-L533",
+            source: ww("Theorem 3, proof (Appendix E)", "L531–L535: Σ_l Σ_{l′≠l} P[I_t^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I_t^{(l)} = l′] = Σ_l P[I_t^{(l)} ≠ l] (printed \"≠ l′\" at L533, a stray prime)"),
+            statement: "Swapping the names l, l′ and the order of summation: Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′], which is Σ_l P[I^{(l)} ≠ l] (the printed P[I^{(l)} ≠ l′] at L533 has a stray prime; L535 uses Σ_l P[I^{(l)} ≠ l]).",
+            math: "Σ_l Σ_{l′≠l} p_{l′,l} = Σ_l Σ_{l′≠l} p_{l,l′} = Σ_l (1 − p_{l,l})",
+            method: Method::InstanceGrid,
+            domain: "K ∈ {2..8}, every law (linear forms compared coefficient by coefficient)",
+            cost: Cost::Fast,
+            check: || Ok(thm3_l533()),
+        },
+        Claim {
+            id: "ww-thm3-L549-eq",
+            source: ww("Theorem 3, proof (Appendix E)", "L549: ln((e^ε + K − 1)/e^ε)/ε = ln(e^ε + K − 1)/ε − 1 ≥ ln K/ε − 1"),
+            statement: "(e^ε + K − 1)/e^ε = (e^ε + K − 1)·e^{−ε}, so its logarithm over ε is ln(e^ε + K − 1)/ε − 1; and e^ε + K − 1 ≥ K since e^ε ≥ 1.",
+            math: "(y + K − 1)/y = (y + K − 1)·(1/y), y = e^ε; (y + K − 1) − K = y − 1 ≥ 0",
+            method: Method::ExactAlgebra,
+            domain: "every ε ≥ 0, K ≥ 2: identities of rational functions in y = e^ε ≥ 1 and K; ln is increasing and ln e^ε = ε",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "both sides times y are polynomials of degree ≤ 1 in y and K (grid y ∈ {1, 2}, K ∈ {2, 3}); (y + K − 1) − K = y − 1 ≥ 0 for y ≥ 1.",
+                    &["y = e^ε", "K"],
+                    &grid(&[vec![q(1, 1), q(2, 1)], vec![q(2, 1), q(3, 1)]]),
+                    &|p: &[Q]| (p[0].clone() + &p[1] - Q::one()) / &p[0],
+                    &|p: &[Q]| (p[0].clone() + &p[1] - Q::one()) * (Q::one() / &p[0]),
+                )
+            },
+        },
+        Claim {
+            id: "ww-thm4-L345",
+            source: ww("Theorem 4, proof", "L345: Σ_{r=3}^{R} 2^{r−1} Σ_j Δ_j P[J_{r−1} = j] written as Σ_{r=1}^{R−2} 2^{r+1} Σ_j Δ_j P[J_{r+1} = j]"),
+            statement: "With r = r′ + 2: 2^{r−1} = 2^{r′+1}, J_{r−1} = J_{r′+1}, and r ∈ {3..R} is r′ ∈ {1..R − 2}.",
+            math: "2^{(r′+2)−1} = 2^{r′+1}",
+            method: Method::ExactAlgebra,
+            domain: "every r′ ≥ 1: the exponent computed from r′ and compared with 2·2^{r′} (degree 1 in x = 2^{r′})",
+            cost: Cost::Fast,
+            check: || doubles("with x = 2^{r′}, 2^{(r′+2)−1} is computed from the exponent and equals 2x, of degree 1 (grid x ∈ {2, 4, 8}).", vec![q(2, 1), q(4, 1), q(8, 1)]),
+        },
+        Claim {
+            id: "ww-cor1-L492",
+            source: ww("Corollary 1, proof (Appendix D)", "L491–L492 against L487: E[P[J_r = j | G]] written as E[exp(−ε·(−G_{r,j}))/Σ_i exp(−ε·(−G_{r,i}))]; the Unicode rendering of L487 and L492 drops every minus sign (as on every line of this file), so the signs are read from the LaTeX the typeset page is made from"),
+            statement: "As printed, L492 equals L491, i.e. exp(−ε·(−G_{r,j}))/Σ_i exp(−ε·(−G_{r,i})) is the exponential-mechanism law exp(ε·(−G_{r,j}))/Σ_i exp(ε·(−G_{r,i})) of L487. False (a sign slip): for K = 2 and y = e^{ε(G_2 − G_1)} the two are y/(1 + y) and 1/(1 + y). L493 continues with the law of L487, which is what the conclusion needs.",
+            math: "y/(1 + y) = 1/(1 + y), y = e^{ε(G_{r,2} − G_{r,1})}",
+            method: Method::ExactAlgebra,
+            domain: "K = 2, every ε > 0 and G; refuted at y = 2 (ε = ln 2, G = (0, 1))",
+            cost: Cost::Fast,
+            check: || Ok(cor1_l492()),
+        },
+        Claim {
+            id: "ww-thm3-L535",
+            source: ww("Theorem 3, proof (Appendix E)", "L531–L535: S ≥ K − (e^{tε}/(K − 1)) S gives S ≥ K(K − 1)/(e^{tε} + K − 1), S = Σ_l P[I_t^{(l)} ≠ l]"),
+            statement: "S ≥ K − (e^{tε}/(K − 1))S implies S ≥ K(K − 1)/(e^{tε} + K − 1): the bound is the solution of the equality.",
+            math: "K − (e/(K − 1))·S* = S*, S* = K(K − 1)/(e + K − 1), e = e^{tε}",
+            method: Method::ExactAlgebra,
+            domain: "every K ≥ 2 and e ≥ 1: identity of rational functions",
+            cost: Cost::Fast,
+            check: thm3_l535,
+        },
+        Claim {
+            id: "ww-thm3-L539",
+            source: ww("Theorem 3, proof (Appendix E)", "L539: the antiderivative of g(t) = (K − 1)/(e^{tε} + K − 1) is ln(e^{tε}/(e^{tε} + K − 1))/ε + C"),
+            statement: "d/dt [ln(e^{tε}/(e^{tε} + K − 1))/ε] = (K − 1)/(e^{tε} + K − 1).",
+            math: "y(1/y − 1/(y + K − 1)) = (K − 1)/(y + K − 1), y = e^{tε}",
+            method: Method::ExactAlgebra,
+            domain: "every t, every ε > 0, K ≥ 2: identity of rational functions in y = e^{tε}, K",
+            cost: Cost::Fast,
+            check: thm3_l539,
+        },
+        Claim {
+            id: "ww-thm3-L541",
+            source: ww("Theorem 3, proof (Appendix E)", "L541: (1/K)Σ_l R^{(l)}(T) ≥ ∫_1^{T+1} K(K − 1)/(e^{tε} + K − 1) dt = ln(e^{(T+1)ε}/(e^{(T+1)ε} + K − 1)·(e^ε + K − 1)/e^ε)/ε"),
+            statement: "As printed: ∫_1^{T+1} K(K − 1)/(e^{tε} + K − 1) dt equals the logarithm. False: the integrand of L537 is (K − 1)/(e^{tε} + K − 1) and the printed K(K − 1) makes the integral K times the logarithm. The equality with (K − 1) is ww-thm3-L541-K1, which is what the conclusion uses.",
+            math: "∫_1^{T+1} K(K − 1)/(e^{tε} + K − 1) dt = ln(e^{(T+1)ε}/(e^{(T+1)ε} + K − 1)·(e^ε + K − 1)/e^ε)/ε",
+            method: Method::BranchAndBound,
+            domain: "every K ≥ 2, ε > 0, T ≥ 1; refuted at K = 2, ε = 1, T = 1 with the certified lower bound 2/(e² + 1) of the integral",
+            cost: Cost::Fast,
+            check: thm3_l541,
+        },
+        Claim {
+            id: "ww-thm3-L541-K1",
+            source: ww("Theorem 3, proof (Appendix E), intended", "L541 with the integrand (K − 1)/(e^{tε} + K − 1) of L537"),
+            statement: "∫_1^{T+1} (K − 1)/(e^{tε} + K − 1) dt = ln(e^{(T+1)ε}/(e^{(T+1)ε} + K − 1)·(e^ε + K − 1)/e^ε)/ε.",
+            math: "F(T + 1) − F(1) = ln(y₂/(y₂ + K − 1)·(y₁ + K − 1)/y₁)/ε, y₁ = e^ε, y₂ = e^{(T+1)ε}",
+            method: Method::ExactAlgebra,
+            domain: "every K ≥ 2, ε > 0, T ≥ 1: the antiderivative of ww-thm3-L539 and an identity of rational functions",
+            cost: Cost::Fast,
+            check: thm3_l541_intended,
+        },
+        Claim {
+            id: "ww-thm3-L549",
+            source: ww("Theorem 3, proof (Appendix E)", "L549: ln(e^ε + K − 1)/ε − 1 ≥ ln K/ε − 1 = Ω(ln K/ε)"),
+            statement: "As printed, the last step: ln K/ε − 1 = Ω(ln K/ε), i.e. ln K/ε − 1 ≥ c·ln K/ε for a universal c > 0 and every K ≥ 2, ε > 0. False whenever ε ≥ ln K (the left side is ≤ 0): the chain proves Theorem 3 only for ε < ln K (e.g. ε ≤ ln K/2 gives c = 1/2). The theorem itself is not refuted (for ε ≥ ln K its bound c₁ ln K/ε ≤ c₁ is met by the first round alone), but this proof does not cover that range.",
+            math: "ln K/ε − 1 ≥ c·ln K/ε, c > 0",
+            method: Method::BranchAndBound,
+            domain: "every K ≥ 2, ε > 0; refuted at K = 2, ε = 1 for every c > 0 (left side ln 2 − 1 < 0)",
+            cost: Cost::Fast,
+            check: thm3_l549,
+        },
+        Claim {
+            id: "ww-cor2-L557",
+            source: ww("Corollary 2, proof (Appendix F)", "L557: Δ* := √(log K/T), T·Δ* = √(T log K)"),
+            statement: "T·√(log K/T) = √(T log K).",
+            math: "(T·√(L/T))² = TL, L = log K",
+            method: Method::ExactAlgebra,
+            domain: "every T > 0, K ≥ 2",
+            cost: Cost::Fast,
+            check: || critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0])),
+        },
+        Claim {
+            id: "ww-cor2-L559",
+            source: ww("Corollary 2, proof (Appendix F)", "L559: O(√(T log K) + log K/Δ* + …) = O(√(T log K) + …) because log K/Δ* = √(T log K)"),
+            statement: "log K/√(log K/T) = √(T log K).",
+            math: "(L/√(L/T))² = TL, L = log K",
+            method: Method::ExactAlgebra,
+            domain: "every T > 0, K ≥ 2",
+            cost: Cost::Fast,
+            check: || critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0])),
+        },
+    ]
+}
+
+/// The adversarial searches of this file's instance claims.
+pub(super) fn adversaries() -> Vec<Adversary> {
+    vec![
+        Adversary {
+            id: "ww-cor1-L477-bern",
+            seed: "ww-cor1-L477-bern",
+            params: vec![Param::int("n", 1, 300), Param::real("Δ", "1/100", "1"), Param::real("s", "0", "1")],
+            note: "μ_1 = s(1 − Δ), μ_j = μ_1 + Δ (every pair of means with gap Δ), n ≤ 300 (the exact trinomial law, O(n²) rationals); the proof's domain is every n = 2^{r−1}",
+            starts: 4,
+            budget: 40,
+            probes: Arc::new(|point, ctx| {
+                let (n, delta) = (int_of(&point[0]), point[1].clone());
+                let mu1 = point[2].clone() * (Q::one() - &delta);
+                let mut probe = None;
+                difference_laws(&mu1, &delta, n, &mut |k, law| {
+                    if k == n {
+                        let prob = lower_tail(n, &delta, law);
+                        let bound = Certified::from_rational(&(-(q(n, 1) * &delta * &delta) / q(4, 1)), &ctx).exp()?;
+                        probe = Some(Probe::upper(format!("n = {n}, μ_1 = {mu1}, Δ = {delta}"), Certified::from_rational(&prob, &ctx), bound));
+                    }
+                    Ok(())
+                })?;
+                Ok(probe.into_iter().collect())
+            }),
+        },
+        Adversary {
+            id: "ww-thm3-L533",
+            seed: "ww-thm3-L533",
+            params: vec![Param::int("K", 2, 300)],
+            note: "every K ≤ 300: the three sums run as printed; the margin of an identity is 0 (the difference of the coefficient matrices is compared with 0)",
+            starts: 2,
+            budget: 20,
+            probes: Arc::new(|point, ctx| {
+                let k = usize::try_from(int_of(&point[0])).unwrap_or(2);
+                let differing = coefficient_differences(k);
+                Ok(vec![Probe::upper(format!("K = {k}: entries whose coefficients differ = {differing}"), Certified::from_int(differing, &ctx), Certified::from_int(0, &ctx))])
+            }),
+        },
+    ]
+}
