@@ -24,6 +24,7 @@ mod interval;
 #[cfg(feature = "mpfr")]
 mod mpfr;
 mod parse;
+mod poly;
 mod refine;
 
 pub use self::dashu::DashuFloat;
@@ -33,6 +34,7 @@ pub use self::interval::{Dir, Endpoint, Interval, Precision};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
 pub use self::parse::{parse_rational, parse_rational_list};
+pub use self::poly::ExpRational;
 pub use self::refine::{refine_until, Refined};
 
 use crate::error::{Error, Result};
