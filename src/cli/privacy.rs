@@ -49,6 +49,9 @@ pub struct Args {
     /// Instead of checking: merge the --json outputs of all the shards of one run (files, comma-separated).
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard"])]
     merge: Vec<std::path::PathBuf>,
+    /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
+    #[arg(long)]
+    method: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -111,6 +114,12 @@ pub fn run(args: &Args) -> Result<String> {
         epsilon,
     )?;
     let options = Options {
+        method: args
+            .method
+            .as_deref()
+            .map(str::parse)
+            .transpose()?
+            .unwrap_or_default(),
         shard: args
             .shard
             .as_deref()
@@ -261,6 +270,8 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
             _ => Value::Null,
         },
         "verdict": r.verdict.name(),
+        "attained": r.attained,
+        "method": r.method.name(),
         "witness": {
             "losses": vectors_json(&r.witness.losses),
             "neighbour": vectors_json(&r.witness.neighbour),
@@ -354,7 +365,15 @@ fn report_from_json(v: &Value) -> Option<(Described, Report)> {
             sequence: merge.get("sequence")?.as_u64()?,
             neighbour_sequence: merge.get("neighbour_sequence")?.as_u64()?,
         },
-        verdict,
+        verdict: match (verdict, text("verdict")) {
+            // An exact decision (attained or separated in Q(w)) that the
+            // shard's enclosures alone leave open.
+            (Verdict::Undecided, Some("private")) => Verdict::Private,
+            (Verdict::Undecided, Some("violated")) => Verdict::Violated,
+            (v, _) => v,
+        },
+        attained: v.get("attained").and_then(Value::as_bool).unwrap_or(false),
+        method: text("method").unwrap_or("enumeration").parse().ok()?,
         bound,
         pairs: count("pairs")?,
         kind: if text("kind")? == Kind::Exact.label() {
@@ -460,6 +479,7 @@ fn paragraph(algorithm: &Described, r: &Report) -> String {
         }
     };
     let (verdict, relation) = match r.verdict {
+        Verdict::Private if r.attained => ("PRIVATE (maximum attained)", "="),
         Verdict::Private => ("PRIVATE", "<="),
         Verdict::Violated => ("VIOLATED", ">"),
         Verdict::Undecided => ("UNDECIDED", "~"),
@@ -491,8 +511,14 @@ fn paragraph(algorithm: &Described, r: &Report) -> String {
     );
     let _ = write!(
         out,
-        "  {} ordered neighbour pairs checked, {}",
+        "  {} {} checked, {}",
         r.pairs,
+        match r.method {
+            crate::privacy::Method::Structural => {
+                "structural candidates (classes of ordered neighbour pairs)"
+            }
+            crate::privacy::Method::Enumeration => "ordered neighbour pairs",
+        },
         match r.kind {
             Kind::Exact => "exact laws".to_string(),
             _ => format!(

@@ -196,7 +196,10 @@ impl ExpRational {
 
     /// `e^x` for a rational `x`, exactly.
     pub fn exp_of(x: &Q) -> ExpRational {
-        ExpRational::new(ExpSum::monomial(x.clone(), Q::one()), ExpSum::constant(Q::one()))
+        ExpRational::new(
+            ExpSum::monomial(x.clone(), Q::one()),
+            ExpSum::constant(Q::one()),
+        )
     }
 
     /// The exact sign of the value.
@@ -299,7 +302,10 @@ impl PartialOrd for ExpRational {
 
 impl Ord for ExpRational {
     fn cmp(&self, other: &Self) -> Ordering {
-        let difference = self.num.mul(&other.den).add(&other.num.mul(&self.den).neg());
+        let difference = self
+            .num
+            .mul(&other.den)
+            .add(&other.num.mul(&self.den).neg());
         difference
             .sign()
             .times(self.den.sign())
