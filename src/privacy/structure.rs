@@ -24,16 +24,28 @@
 //! Every candidate is a real pair of full sequences (the representative
 //! multisets written out in round order).
 //!
+//! With [`Statistic::Gaps`] (sums up to a common shift: every
+//! report-noisy-max law depends on its scores only through the gaps to the
+//! best), tuples of rest classes whose sums differ by a constant give the
+//! same ratios, and one tuple per class of gaps is enumerated; the laws are
+//! computed once per class of gaps of the full window.
+//!
 //! # Cost
 //!
 //! With `N = |V|^K`, a symmetric choice reading `L` rounds costs
-//! `C_{L−1}^K · N · (N − 1)` factors and `C_L^K` laws, `C_m` the number of
-//! classes of `m` values (`m + 1` for `V = {0, 1}`; sums of `m` values of `V`
-//! for [`Statistic::Sums`]; `binom(m + |V| − 1, |V| − 1)` for
-//! [`Statistic::Counts`]); another round `s` costs `N^{|U(s)|} · (N − 1)`
-//! factor evaluations (two laws per reader). For the dyadic schedules with the
-//! sums statistic this is `Σ_b (2^{b−1})^K · N (N − 1)`, polynomial in the
-//! horizon instead of `t · N^t · (N − 1)`.
+//! `T_{L−1} · N · (N − 1)` factors and `T_L` laws, where `T_m` is the number
+//! of tuples of per-action classes of `m` values: `C_m^K` with `C_m` the
+//! number of classes (`binom(m + |V| − 1, |V| − 1)` multisets for
+//! [`Statistic::Counts`]; the distinct sums of `m` values for
+//! [`Statistic::Sums`], `m + 1` for `V = {0, 1}`), and for
+//! [`Statistic::Gaps`] the number of distinct gap vectors, `(2m + 1)^{K−1}`
+//! at most for `V = {0, 1}` (sorting the `C_m^K` tuples into them is a
+//! hash-map pass). Another round `s` costs `N^{|U(s)|} · (N − 1)` factor
+//! evaluations (two laws per reader). For the dyadic schedules with the gaps
+//! statistic and `V = {0, 1}` the total is about
+//! `Σ_b (2^b)^{K−1} · N(N − 1)` factors: linear in the horizon for K = 2
+//! (about `12 · 2t` for t = 2^B − 1), instead of `t · N^t · (N − 1)`
+//! pairs.
 
 use super::progress::Progress;
 use super::search::to_ratio;
@@ -56,6 +68,10 @@ pub enum Statistic {
     Window,
     /// On the per-action sums of the window only.
     Sums,
+    /// On the per-action sums up to adding one constant to all of them: the
+    /// gaps `S_j − min_i S_i` (every report-noisy-max law, module
+    /// documentation of [`crate::mechanism`]).
+    Gaps,
     /// On the per-action counts of each alphabet value only (the multiset of
     /// each action's column).
     Counts,
@@ -78,9 +94,9 @@ impl Structured for Algorithm {
     /// sums; the randomized-prefix softmax reads prefixes in order: the window.
     fn statistic(&self, _index: usize) -> Statistic {
         match self {
-            Algorithm::Ftl(_) => Statistic::Sums,
+            Algorithm::Ftl(_) => Statistic::Gaps,
             Algorithm::EpochRnm(a) if a.resample() => Statistic::Counts,
-            Algorithm::EpochRnm(_) => Statistic::Sums,
+            Algorithm::EpochRnm(_) => Statistic::Gaps,
             Algorithm::PrefixSoftmax(_) => Statistic::Window,
         }
     }
@@ -91,6 +107,8 @@ impl Structured for Algorithm {
 struct Classes {
     /// One representative column per class.
     columns: Vec<Vec<usize>>,
+    /// The sum of each representative column.
+    sums: Vec<Q>,
     /// The class of each representative's statistic.
     index: HashMap<Vec<Q>, usize>,
 }
@@ -98,7 +116,9 @@ struct Classes {
 impl Classes {
     fn key(statistic: Statistic, alphabet: &[Q], column: &[usize]) -> Vec<Q> {
         match statistic {
-            Statistic::Sums => vec![column.iter().map(|&i| alphabet[i].clone()).sum()],
+            Statistic::Sums | Statistic::Gaps => {
+                vec![column.iter().map(|&i| alphabet[i].clone()).sum()]
+            }
             _ => {
                 let mut counts = vec![Q::zero(); alphabet.len()];
                 for &i in column {
@@ -114,6 +134,7 @@ impl Classes {
     fn new(statistic: Statistic, alphabet: &[Q], m: usize) -> Classes {
         let mut classes = Classes {
             columns: Vec::new(),
+            sums: Vec::new(),
             index: HashMap::new(),
         };
         for counts in compositions(alphabet.len(), m) {
@@ -125,6 +146,9 @@ impl Classes {
             let key = Classes::key(statistic, alphabet, &column);
             let next = classes.columns.len();
             classes.index.entry(key).or_insert_with(|| {
+                classes
+                    .sums
+                    .push(column.iter().map(|&i| alphabet[i].clone()).sum());
                 classes.columns.push(column);
                 next
             });
@@ -134,6 +158,11 @@ impl Classes {
 
     fn len(&self) -> u64 {
         self.columns.len() as u64
+    }
+
+    /// The sum of class `c`'s representative column.
+    fn key_sum(&self, c: usize) -> Q {
+        self.sums[c].clone()
     }
 }
 
@@ -155,6 +184,48 @@ fn compositions(parts: usize, m: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// The largest number of class tuples [`slots_of`] sorts into gap classes.
+const MAX_GAP_TUPLES: u64 = 1 << 28;
+
+/// The tuples of `classes` (one class per action, index in base `|classes|`,
+/// action 1 most significant) sorted into slots: with `gaps`, tuples whose
+/// sums differ by one constant share a slot (the first tuple in index order
+/// represents it); otherwise every tuple is its own slot. Returns the slot of
+/// every tuple and the representatives.
+fn slots_of(classes: &Classes, k: usize, gaps: bool) -> Result<(Vec<u32>, Vec<u64>)> {
+    let count = checked_pow(classes.len(), k)
+        .filter(|&c| c <= MAX_GAP_TUPLES)
+        .ok_or_else(|| {
+            Error::TooLarge(format!(
+                "{}^{k} tuples of window classes are too many to enumerate (over 2^28)",
+                classes.len()
+            ))
+        })?;
+    if !gaps {
+        return Ok(((0..count as u32).collect(), (0..count).collect()));
+    }
+    let mut seen: HashMap<Vec<Q>, u32> = HashMap::new();
+    let mut slot_of = Vec::with_capacity(count as usize);
+    let mut slots = Vec::new();
+    for tuple in 0..count {
+        let mut rest = tuple;
+        let mut sums = vec![Q::zero(); k];
+        for j in (0..k).rev() {
+            sums[j] = classes.key_sum((rest % classes.len()) as usize);
+            rest /= classes.len();
+        }
+        let min = sums.iter().min().cloned().unwrap_or_default();
+        let gaps: Vec<Q> = sums.into_iter().map(|s| s - &min).collect();
+        let next = slots.len() as u32;
+        let slot = *seen.entry(gaps).or_insert_with(|| {
+            slots.push(tuple);
+            next
+        });
+        slot_of.push(slot);
+    }
+    Ok((slot_of, slots))
+}
+
 /// A part of the candidate space.
 enum Group {
     /// Round `round` (0-based) is read by no choice: one pair, ratio 1.
@@ -166,9 +237,16 @@ enum Group {
         /// The representative changed round (the last such round), 0-based.
         round: usize,
         rest: Classes,
+        /// The tuples of rest classes enumerated (index in base `|rest|`,
+        /// action 1 most significant): all, or one per class of gaps.
+        tuples: Vec<u64>,
         /// `full_of[r][value]`: the class of `rest[r] ⊕ value` among `full`.
         full_of: Vec<Vec<usize>>,
         full: Classes,
+        /// The law slot of each tuple of full classes, and a representative
+        /// tuple of each slot (identity unless [`Statistic::Gaps`]).
+        law_of: Vec<u32>,
+        slots: Vec<u64>,
     },
     /// Round `round` (0-based) with the contents of the union `union`
     /// (sorted rounds, 0-based) of its readers' windows.
@@ -249,12 +327,18 @@ impl<'a, A: Structured> Plan<'a, A> {
                                 .collect()
                         })
                         .collect();
+                    let gaps = statistic == Statistic::Gaps;
+                    let tuples = slots_of(&rest, k, gaps)?.1;
+                    let (law_of, slots) = slots_of(&full, k, gaps)?;
                     Group::Symmetric {
                         choice: c,
                         round,
                         rest,
+                        tuples,
                         full_of,
                         full,
+                        law_of,
+                        slots,
                     }
                 }
                 cs => {
@@ -269,8 +353,8 @@ impl<'a, A: Structured> Plan<'a, A> {
             };
             let size = match &group {
                 Group::Unread { .. } => Some(1),
-                Group::Symmetric { rest, .. } => checked_pow(rest.len(), k)
-                    .and_then(|r| r.checked_mul(n))
+                Group::Symmetric { tuples, .. } => (tuples.len() as u64)
+                    .checked_mul(n)
                     .and_then(|r| r.checked_mul(n - 1)),
                 Group::Window { union, .. } => {
                     checked_pow(n, union.len()).and_then(|r| r.checked_mul(n - 1))
@@ -320,12 +404,13 @@ impl<'a, A: Structured> Plan<'a, A> {
                 choice,
                 round,
                 rest,
+                tuples,
                 ..
             } => {
                 let k = self.digits[0].len();
                 let rank = local % (n - 1);
                 let u = (local / (n - 1)) % n;
-                let mut tuple = local / ((n - 1) * n);
+                let mut tuple = tuples[(local / ((n - 1) * n)) as usize];
                 let mut columns = vec![Vec::new(); k];
                 for j in (0..k).rev() {
                     columns[j] = rest.columns[(tuple % rest.len()) as usize].clone();
@@ -435,18 +520,15 @@ fn symmetric_laws<R: Enclosed, A: Structured>(
     plan: &Plan<'_, A>,
     choice: usize,
     full: &Classes,
+    slots: &[u64],
     ctx: &R::Context,
 ) -> std::result::Result<Vec<Vec<R>>, Fail> {
     let k = plan.digits[0].len();
-    let count = checked_pow(full.len(), k).ok_or_else(|| {
-        Fail::Error(Error::TooLarge(format!(
-            "the laws of choice {choice} do not fit 64 bits"
-        )))
-    })?;
     let reads = plan.schedule[choice].reads.clone();
-    (0..count)
-        .into_par_iter()
-        .map(|mut tuple| {
+    slots
+        .par_iter()
+        .map(|&tuple| {
+            let mut tuple = tuple;
             let mut columns = vec![Vec::new(); k];
             for j in (0..k).rev() {
                 columns[j] = full.columns[(tuple % full.len()) as usize].clone();
@@ -560,8 +642,10 @@ impl<A: Structured> Plan<'_, A> {
                 Group::Symmetric {
                     round,
                     rest,
+                    tuples,
                     full_of,
                     full,
+                    law_of,
                     ..
                 },
                 Some(laws),
@@ -569,7 +653,7 @@ impl<A: Structured> Plan<'_, A> {
                 let rank = local % (n - 1);
                 let u = (local / (n - 1)) % n;
                 let v = if rank < u { rank } else { rank + 1 };
-                let mut tuple = local / ((n - 1) * n);
+                let mut tuple = tuples[(local / ((n - 1) * n)) as usize];
                 let (mut lx, mut lx2) = (0u64, 0u64);
                 let mut place = 1u64;
                 for j in (0..k).rev() {
@@ -579,7 +663,8 @@ impl<A: Structured> Plan<'_, A> {
                     lx2 += full_of[r][self.digits[v as usize][j]] as u64 * place;
                     place *= full.len();
                 }
-                let factor = ratio_factor(&laws[lx as usize], &laws[lx2 as usize])?;
+                let (sx, sx2) = (law_of[lx as usize], law_of[lx2 as usize]);
+                let factor = ratio_factor(&laws[sx as usize], &laws[sx2 as usize])?;
                 Ok((combine(vec![factor], one), *round))
             }
             _ => {
@@ -611,9 +696,12 @@ fn search<R: Enclosed, A: Structured>(
     for (g, group) in plan.groups.iter().enumerate() {
         let touched = plan.offsets[g] < range.end && plan.offsets[g + 1] > range.start;
         tables.push(match group {
-            Group::Symmetric { choice, full, .. } if touched => {
-                Some(symmetric_laws::<R, A>(plan, *choice, full, ctx)?)
-            }
+            Group::Symmetric {
+                choice,
+                full,
+                slots,
+                ..
+            } if touched => Some(symmetric_laws::<R, A>(plan, *choice, full, slots, ctx)?),
             _ => None,
         });
     }
