@@ -521,14 +521,14 @@ impl Space {
     }
 }
 
+/// The loss vectors and, for each, the alphabet index of each action's loss.
+pub(crate) type LossVectors = (Vec<Vec<Q>>, Vec<Vec<usize>>);
+
 /// The loss vectors `V^K` in the order of [`Space::vectors`] (vector `u`
 /// has action `j`'s loss at digit `j` in base `|V|`, action 1 most
 /// significant), with the alphabet index of each action's loss;
 /// [`Error::TooLarge`] when `|V|^K` does not fit 64 bits.
-pub(crate) fn loss_vectors(
-    actions: usize,
-    alphabet: &[Q],
-) -> Result<(Vec<Vec<Q>>, Vec<Vec<usize>>)> {
+pub(crate) fn loss_vectors(actions: usize, alphabet: &[Q]) -> Result<LossVectors> {
     let n = (0..actions)
         .try_fold(1usize, |acc, _| acc.checked_mul(alphabet.len()))
         .filter(|&n| u64::try_from(n).is_ok())

@@ -184,8 +184,9 @@ fn compositions(parts: usize, m: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// The largest number of class tuples [`slots_of`] sorts into gap classes.
-const MAX_GAP_TUPLES: u64 = 1 << 28;
+/// The largest number of class tuples [`slots_of`] sorts into gap classes
+/// (before any size limit on the candidates can apply).
+const MAX_GAP_TUPLES: u64 = 1 << 24;
 
 /// The tuples of `classes` (one class per action, index in base `|classes|`,
 /// action 1 most significant) sorted into slots: with `gaps`, tuples whose
@@ -197,7 +198,7 @@ fn slots_of(classes: &Classes, k: usize, gaps: bool) -> Result<(Vec<u32>, Vec<u6
         .filter(|&c| c <= MAX_GAP_TUPLES)
         .ok_or_else(|| {
             Error::TooLarge(format!(
-                "{}^{k} tuples of window classes are too many to enumerate (over 2^28)",
+                "{}^{k} tuples of window statistics are too many for the structural method (over 2^24); use a smaller horizon, or --method enumeration --force",
                 classes.len()
             ))
         })?;
@@ -226,28 +227,32 @@ fn slots_of(classes: &Classes, k: usize, gaps: bool) -> Result<(Vec<u32>, Vec<u6
     Ok((slot_of, slots))
 }
 
+/// The rounds of one choice's window that only it reads, through a
+/// symmetric statistic: candidates `(rest classes, u, v)`.
+struct Symmetric {
+    choice: usize,
+    /// The representative changed round (the last such round), 0-based.
+    round: usize,
+    rest: Classes,
+    /// The tuples of rest classes enumerated (index in base `|rest|`,
+    /// action 1 most significant): all, or one per class of gaps.
+    tuples: Vec<u64>,
+    /// `full_of[r][value]`: the class of `rest[r] ⊕ value` among `full`.
+    full_of: Vec<Vec<usize>>,
+    full: Classes,
+    /// The law slot of each tuple of full classes, and a representative
+    /// tuple of each slot (identity unless [`Statistic::Gaps`]).
+    law_of: Vec<u32>,
+    slots: Vec<u64>,
+}
+
 /// A part of the candidate space.
 enum Group {
     /// Round `round` (0-based) is read by no choice: one pair, ratio 1.
     Unread { round: usize },
     /// The rounds of choice `choice`'s window that only it reads, through a
     /// symmetric statistic: candidates `(rest classes, u, v)`.
-    Symmetric {
-        choice: usize,
-        /// The representative changed round (the last such round), 0-based.
-        round: usize,
-        rest: Classes,
-        /// The tuples of rest classes enumerated (index in base `|rest|`,
-        /// action 1 most significant): all, or one per class of gaps.
-        tuples: Vec<u64>,
-        /// `full_of[r][value]`: the class of `rest[r] ⊕ value` among `full`.
-        full_of: Vec<Vec<usize>>,
-        full: Classes,
-        /// The law slot of each tuple of full classes, and a representative
-        /// tuple of each slot (identity unless [`Statistic::Gaps`]).
-        law_of: Vec<u32>,
-        slots: Vec<u64>,
-    },
+    Symmetric(Box<Symmetric>),
     /// Round `round` (0-based) with the contents of the union `union`
     /// (sorted rounds, 0-based) of its readers' windows.
     Window { round: usize, union: Vec<usize> },
@@ -293,6 +298,27 @@ impl<'a, A: Structured> Plan<'a, A> {
                 "{what}: the structural candidates do not fit 64 bits"
             ))
         };
+        // Before building anything: the multisets of the symmetric windows,
+        // binom(L − 1 + |V| − 1, |V| − 1) per action, bound the tuples sorted.
+        let letters = problem.alphabet.len() as u128;
+        let multisets = |m: u128| (1..letters).fold(1u128, |acc, i| acc.saturating_mul(m + i) / i);
+        let tuples: u128 = (0..schedule.len())
+            .filter(|&c| {
+                algorithm.statistic(c) != Statistic::Window
+                    && !schedule[c].reads.is_empty()
+                    && schedule[c].reads.clone().any(|r| readers[r - 1] == [c])
+            })
+            .map(|c| {
+                (0..k).fold(1u128, |acc, _| {
+                    acc.saturating_mul(multisets(schedule[c].reads.len() as u128))
+                })
+            })
+            .fold(0u128, u128::saturating_add);
+        if tuples > u128::from(MAX_GAP_TUPLES) {
+            return Err(Error::TooLarge(format!(
+                "about {tuples} tuples of window statistics are too many for the structural method (over 2^24); use a smaller horizon, or --method enumeration --force"
+            )));
+        }
         let mut groups = Vec::new();
         let mut offsets = vec![0u64];
         let mut symmetric_done = vec![false; schedule.len()];
@@ -330,7 +356,7 @@ impl<'a, A: Structured> Plan<'a, A> {
                     let gaps = statistic == Statistic::Gaps;
                     let tuples = slots_of(&rest, k, gaps)?.1;
                     let (law_of, slots) = slots_of(&full, k, gaps)?;
-                    Group::Symmetric {
+                    Group::Symmetric(Box::new(Symmetric {
                         choice: c,
                         round,
                         rest,
@@ -339,7 +365,7 @@ impl<'a, A: Structured> Plan<'a, A> {
                         full,
                         law_of,
                         slots,
-                    }
+                    }))
                 }
                 cs => {
                     let mut union: Vec<usize> = cs
@@ -353,7 +379,7 @@ impl<'a, A: Structured> Plan<'a, A> {
             };
             let size = match &group {
                 Group::Unread { .. } => Some(1),
-                Group::Symmetric { tuples, .. } => (tuples.len() as u64)
+                Group::Symmetric(sym) => (sym.tuples.len() as u64)
                     .checked_mul(n)
                     .and_then(|r| r.checked_mul(n - 1)),
                 Group::Window { union, .. } => {
@@ -400,13 +426,14 @@ impl<'a, A: Structured> Plan<'a, A> {
                 x2[*round] = 1;
                 (x, x2, *round)
             }
-            Group::Symmetric {
-                choice,
-                round,
-                rest,
-                tuples,
-                ..
-            } => {
+            Group::Symmetric(sym) => {
+                let Symmetric {
+                    choice,
+                    round,
+                    rest,
+                    tuples,
+                    ..
+                } = &**sym;
                 let k = self.digits[0].len();
                 let rank = local % (n - 1);
                 let u = (local / (n - 1)) % n;
@@ -638,8 +665,8 @@ impl<A: Structured> Plan<'_, A> {
         let (g, local) = self.locate(i);
         match (&self.groups[g], tables.and_then(|t| t[g].as_ref())) {
             (Group::Unread { round }, _) => Ok((combine(Vec::new(), one), *round)),
-            (
-                Group::Symmetric {
+            (Group::Symmetric(sym), Some(laws)) => {
+                let Symmetric {
                     round,
                     rest,
                     tuples,
@@ -647,9 +674,7 @@ impl<A: Structured> Plan<'_, A> {
                     full,
                     law_of,
                     ..
-                },
-                Some(laws),
-            ) => {
+                } = &**sym;
                 let rank = local % (n - 1);
                 let u = (local / (n - 1)) % n;
                 let v = if rank < u { rank } else { rank + 1 };
@@ -696,12 +721,9 @@ fn search<R: Enclosed, A: Structured>(
     for (g, group) in plan.groups.iter().enumerate() {
         let touched = plan.offsets[g] < range.end && plan.offsets[g + 1] > range.start;
         tables.push(match group {
-            Group::Symmetric {
-                choice,
-                full,
-                slots,
-                ..
-            } if touched => Some(symmetric_laws::<R, A>(plan, *choice, full, slots, ctx)?),
+            Group::Symmetric(sym) if touched => Some(symmetric_laws::<R, A>(
+                plan, sym.choice, &sym.full, &sym.slots, ctx,
+            )?),
             _ => None,
         });
     }
