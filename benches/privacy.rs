@@ -1,9 +1,10 @@
-//! The exhaustive privacy checker (issue 3's targets, whole `check` runs on
-//! the default thread pool, no progress bar):
+//! The exhaustive privacy checker (issue 3's and issue 11's targets, whole
+//! `check` runs on the default thread pool, no progress bar):
 //! - prefix-softmax, K = 2, alphabet {0,1}, horizon 7, ε = 1 (344 064
-//!   ordered pairs): under 2 s;
+//!   ordered pairs): under 2 s; horizon 15 (structural): under 10 s;
 //! - wu-wang with Gumbel noise, K = 3, alphabet {0,1}, horizon 4, ε = 1
-//!   (114 688 ordered pairs): under 0.5 s;
+//!   (114 688 ordered pairs): under 0.5 s; K = 2, horizon 1023
+//!   (structural, gaps statistic): under 10 s;
 //!
 //! and how the cost grows with the horizon t, the number of actions K and
 //! the alphabet size |V| (group `privacy_scaling`).
@@ -55,14 +56,14 @@ fn targets(c: &mut Criterion) {
     // Check: prefix-softmax is private within e^{2η} = e^{1/4}, over every pair.
     let report = run(&prefix_softmax(), 7, 2);
     assert_eq!(report.verdict, Verdict::Private);
-    assert_eq!(report.pairs, 4u64.pow(7) * 7 * 3);
+    assert_eq!(report.method, dpdtol::privacy::Method::Structural);
     assert!(*report.max_ratio.hi().unwrap() <= exp(q(1, 4)).0);
     assert!(*report.max_ratio.lo().unwrap() > q(1, 1));
     // Check: wu-wang with Gumbel(2/ε) is private, and its worst pair is an
     // epoch of two rounds (the gap of two actions moves by 2).
     let report = run(&wu_wang_gumbel(3), 4, 2);
     assert_eq!(report.verdict, Verdict::Private);
-    assert_eq!(report.pairs, 8u64.pow(4) * 4 * 7);
+    assert_eq!(report.method, dpdtol::privacy::Method::Structural);
     assert!([2, 3].contains(&report.witness.round));
 
     let mut group = c.benchmark_group("privacy");
@@ -74,6 +75,19 @@ fn targets(c: &mut Criterion) {
     });
     group.bench_function("wu_wang_gumbel_k3_binary_t4", |b| {
         b.iter(|| run(black_box(&wu_wang_gumbel(3)), 4, 2))
+    });
+    // Issue 11: far past enumeration. Check: private, within e^ε.
+    let report = run(&prefix_softmax(), 15, 2);
+    assert_eq!(report.verdict, Verdict::Private);
+    assert!(*report.max_ratio.hi().unwrap() <= exp(q(1, 4)).0);
+    group.bench_function("prefix_softmax_k2_binary_t15", |b| {
+        b.iter(|| run(black_box(&prefix_softmax()), 15, 2))
+    });
+    let report = run(&wu_wang_gumbel(2), 1023, 2);
+    assert_eq!(report.verdict, Verdict::Private);
+    assert!(!report.attained);
+    group.bench_function("wu_wang_gumbel_k2_binary_t1023", |b| {
+        b.iter(|| run(black_box(&wu_wang_gumbel(2)), 1023, 2))
     });
     group.finish();
 }

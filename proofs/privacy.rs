@@ -7,9 +7,11 @@
 //! The claim *holds on the instances* when every problem's maximum ratio is
 //! at most `e^ε`, is *refuted* by the first problem where it is certainly
 //! above (the witness is the pair of neighbouring sequences and the actions),
-//! and is *undecided* when some ratio's enclosure contains `e^ε` at the
-//! checker's precision limit (a ratio equal to `e^ε`, which intervals cannot
-//! confirm).
+//! and is *undecided* only when the checker cannot decide a comparison —
+//! which does not happen for these algorithms: a ratio equal to `e^ε`, which
+//! intervals cannot confirm, is decided exactly in the field of exponential
+//! polynomials ([`crate::num::ExpRational`]; the detail says "= e^ε
+//! exactly" for such a problem).
 
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
@@ -139,9 +141,14 @@ fn check_grid(cases: &[Case]) -> Result<Outcome> {
         )?;
         let report = check(&algorithm, &problem, &Options::default())?;
         let line = format!(
-            "{}: max ratio {} vs e^ε = {} ({}, {} pairs)",
+            "{}: max ratio {}{} vs e^ε = {} ({}, {} {})",
             describe(case),
             ratio_text(&report.max_ratio),
+            if report.attained {
+                " = e^ε exactly"
+            } else {
+                ""
+            },
             format_sig(
                 &report
                     .bound
@@ -150,7 +157,11 @@ fn check_grid(cases: &[Case]) -> Result<Outcome> {
                 12
             ),
             report.verdict.name(),
-            report.pairs
+            report.pairs,
+            match report.method {
+                crate::privacy::Method::Structural => "structural candidates",
+                crate::privacy::Method::Enumeration => "pairs",
+            }
         );
         match report.verdict {
             Verdict::Violated => {
@@ -494,13 +505,15 @@ mod tests {
     }
 
     /// Permute-and-flip at scale 2 attains the ratio e^1 exactly at t = 4:
-    /// the claim "ratio ≤ e^1" cannot be confirmed by intervals, and the same
-    /// claim a thousandth tighter, "ratio ≤ e^{999/1000}", is refuted with a
-    /// witness whose ratio is above the bound.
+    /// intervals cannot confirm "ratio ≤ e^1", the exact field does (the
+    /// claim holds, the equality is reported), and the same claim a
+    /// thousandth tighter, "ratio ≤ e^{999/1000}", is refuted with a witness
+    /// whose ratio is above the bound.
     #[test]
     fn a_bound_a_thousandth_too_small_is_refuted() {
         let tight = check_grid(&[wu_wang_exponential("2", "1")]).unwrap();
-        assert_eq!(tight.status, Status::Undecided, "{}", tight.detail);
+        assert_eq!(tight.status, Status::HoldsOnInstances, "{}", tight.detail);
+        assert!(tight.detail.contains("= e^ε exactly"), "{}", tight.detail);
         let tighter = check_grid(&[wu_wang_exponential("2", "999/1000")]).unwrap();
         assert_eq!(tighter.status, Status::Refuted, "{}", tighter.detail);
         let witness = tighter.witness.expect("a witness");

@@ -21,7 +21,19 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn privacy_refuses_k24_before_building_its_loss_vectors() {
     // Issue: 2^24 loss vectors (7.7 GB) were built before the 10^8-pair limit.
-    let args = privacy_command("ftl", "24", "1", "0,1", "1");
+    let mut args = privacy_command("ftl", "24", "1", "0,1", "1");
+    // The structural method (the default) needs the table of loss vectors:
+    // refused at once by the memory cap, naming its size.
+    let run = capped(&args, 10.0);
+    assert_refused(&run, "K = 24, structural");
+    assert!(
+        run.stderr.contains("16777216 loss vectors"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
+    // The enumeration is refused by its pair count, before the table.
+    args.extend(["--method", "enumeration"]);
     let run = capped(&args, 10.0);
     assert_refused(&run, "K = 24");
     // The message names the size (2^24 · (2^24 − 1) pairs) and the flag.
@@ -164,7 +176,12 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
             "loss outside the alphabet",
             set("/witness/losses/0/0", json!("1/2")),
         ),
-        ("sequence index forged", set("/merge/sequence", json!(1))),
+        // A structural shard's witness carries its candidate's index, checked
+        // against the shard's range of candidates (not decoded to the pair).
+        (
+            "sequence index forged",
+            set("/merge/sequence", json!(1u64 << 40)),
+        ),
         ("verdict forged", set("/verdict", json!("violated"))),
         ("noise forged", set("/noise", json!("gumbel"))),
         (

@@ -8,7 +8,7 @@ use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_power_count, parse_rational, parse_rational_list, Kind, Precision, Q};
-use crate::privacy::{check, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
+use crate::privacy::{check, Method, Options, Problem, Ratio, Report, Shard, Verdict, Witness};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -51,6 +51,9 @@ pub struct Args {
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force"])]
     merge: Vec<std::path::PathBuf>,
+    /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
+    #[arg(long)]
+    method: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -129,6 +132,12 @@ pub fn run(args: &Args) -> Result<String> {
         epsilon,
     )?;
     let options = Options {
+        method: args
+            .method
+            .as_deref()
+            .map(str::parse)
+            .transpose()?
+            .unwrap_or_default(),
         shard: args
             .shard
             .as_deref()
@@ -297,6 +306,8 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
         },
         "verdict": r.verdict.name(),
         "digits_certain": digits_certain(r),
+        "attained": r.attained,
+        "method": r.method.name(),
         "witness": {
             "losses": vectors_json(&r.witness.losses),
             "neighbour": vectors_json(&r.witness.neighbour),
@@ -422,15 +433,32 @@ fn report_from_json(v: &Value) -> Result<(Described, Report)> {
             crate::privacy::MAX_PRECISION
         )));
     }
-    let (verdict, bound) =
+    let (enclosed, bound) =
         crate::privacy::decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0))?;
-    if text("verdict")? != verdict.name() {
-        return Err(Error::InvalidInput(format!(
-            "verdict is '{}', but its max_ratio gives '{}'",
-            text("verdict")?,
-            verdict.name()
-        )));
-    }
+    // An exact decision in the field Q(w) (an attained maximum, or a
+    // difference the enclosures leave open) may settle what the enclosure does
+    // not: `recheck` then decides the witness again, exactly.
+    let verdict = match (enclosed, text("verdict")?) {
+        (v, claimed) if claimed == v.name() => v,
+        (Verdict::Undecided, "private") => Verdict::Private,
+        (Verdict::Undecided, "violated") => Verdict::Violated,
+        (v, claimed) => {
+            return Err(Error::InvalidInput(format!(
+                "verdict is '{claimed}', but its max_ratio gives '{}'",
+                v.name()
+            )));
+        }
+    };
+    let attained = match v.get("attained") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(field("attained")),
+    };
+    let method: Method = match v.get("method") {
+        None => Method::Enumeration,
+        Some(Value::String(m)) => m.parse().map_err(|_| field("method"))?,
+        Some(_) => return Err(field("method")),
+    };
     let kind = match text("kind")? {
         k if k == Kind::Exact.label() => Kind::Exact,
         k if k == Kind::Certified.label() => Kind::Certified,
@@ -481,6 +509,8 @@ fn report_from_json(v: &Value) -> Result<(Described, Report)> {
                 .ok_or_else(|| field("merge.neighbour_sequence"))?,
         },
         verdict,
+        attained,
+        method,
         bound,
         pairs: count("pairs")?,
         kind,
@@ -663,6 +693,7 @@ fn paragraph(algorithm: &Described, r: &Report) -> String {
         }
     };
     let (verdict, relation) = match r.verdict {
+        Verdict::Private if r.attained => ("PRIVATE (maximum attained)", "="),
         Verdict::Private => ("PRIVATE", "<="),
         Verdict::Violated => ("VIOLATED", ">"),
         Verdict::Undecided => ("UNDECIDED", "~"),
@@ -694,8 +725,14 @@ fn paragraph(algorithm: &Described, r: &Report) -> String {
     );
     let _ = write!(
         out,
-        "  {} ordered neighbour pairs checked, {}",
+        "  {} {} checked, {}",
         r.pairs,
+        match r.method {
+            crate::privacy::Method::Structural => {
+                "structural candidates (classes of ordered neighbour pairs)"
+            }
+            crate::privacy::Method::Enumeration => "ordered neighbour pairs",
+        },
         match r.kind {
             Kind::Exact => "exact laws".to_string(),
             _ => format!(

@@ -25,6 +25,7 @@ mod list_file;
 #[cfg(feature = "mpfr")]
 mod mpfr;
 mod parse;
+mod poly;
 mod refine;
 
 pub use self::dashu::DashuFloat;
@@ -35,6 +36,7 @@ pub use self::list_file::{read_rational_file, MAX_LIST_FILE_BYTES};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
 pub use self::parse::{parse_power_count, parse_rational, parse_rational_list};
+pub use self::poly::ExpRational;
 pub use self::refine::{refine_until, Refined};
 
 use crate::error::{Error, Result};

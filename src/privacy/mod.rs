@@ -87,14 +87,17 @@
 mod brute_force;
 mod recheck;
 mod search;
+mod structure;
 
 pub use self::brute_force::brute_force;
 pub use self::recheck::{recheck, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
+use self::structure::candidates;
+pub use self::structure::{structural, Statistic, Structured};
 
-use crate::algorithm::OnlineAlgorithm;
+use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
-use crate::num::{refine_until, Certified, Exact, Kind, Precision, Real, Q};
+use crate::num::{refine_until, Certified, Exact, ExpRational, Kind, Precision, Real, Q};
 use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
@@ -215,9 +218,46 @@ impl std::str::FromStr for Shard {
     }
 }
 
+/// How the maximum over neighbour pairs is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Over the changed round and the statistics of the windows that read it
+    /// ([`structural`]; the default).
+    #[default]
+    Structural,
+    /// Over every ordered pair of loss sequences ([`product`]): the
+    /// cross-check.
+    Enumeration,
+}
+
+impl Method {
+    /// `"structural"` or `"enumeration"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Structural => "structural",
+            Method::Enumeration => "enumeration",
+        }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Method> {
+        match s {
+            "structural" => Ok(Method::Structural),
+            "enumeration" => Ok(Method::Enumeration),
+            _ => Err(Error::InvalidInput(format!(
+                "--method expects structural or enumeration, got '{s}'"
+            ))),
+        }
+    }
+}
+
 /// How a check runs.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How the maximum is searched.
+    pub method: Method,
     /// Which part of the sequences to check.
     pub shard: Shard,
     /// The size of the rayon pool (`None`: rayon's global pool).
@@ -237,6 +277,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
+            method: Method::Structural,
             shard: Shard::WHOLE,
             threads: None,
             force: false,
@@ -315,9 +356,10 @@ pub struct Witness {
     /// An enclosure of `max_a P(a|x)/P(a|x')` for this pair (the ratio of
     /// `actions` itself lies in it, at its lower end when exact).
     pub ratio: Ratio,
-    /// The index of `x` in the enumeration order (the tie-break).
+    /// The tie-break key: the index of `x` in the enumeration order, or of
+    /// the structural candidate ([`Method::Structural`]).
     pub sequence: u64,
-    /// The index of `x'`.
+    /// The index of `x'` (0 for the structural method).
     pub neighbour_sequence: u64,
 }
 
@@ -384,6 +426,12 @@ pub struct Report {
     pub witness: Witness,
     /// Against `e^ε`.
     pub verdict: Verdict,
+    /// Whether the maximum equals `e^ε` exactly (decided in the exact field;
+    /// the verdict is then private).
+    pub attained: bool,
+    /// How the maximum was searched (what `pairs` and the witness's sequence
+    /// indices count).
+    pub method: Method,
     /// The enclosure of `e^ε` the verdict was decided with.
     pub bound: Certified,
     /// The number of ordered pairs checked.
@@ -474,19 +522,7 @@ impl Space {
     /// [`MAX_TABLE_LOSSES`] losses (a memory cap `--force` does not lift).
     pub fn new(actions: usize, problem: &Problem) -> Result<Space> {
         let powers = Space::powers(actions, problem)?;
-        let n = powers[1];
-        check_vector_table(n, actions)?;
-        let vectors = (0..n)
-            .map(|u| {
-                let mut digits = vec![Q::zero(); actions];
-                let mut rest = u as usize;
-                for j in (0..actions).rev() {
-                    digits[j] = problem.alphabet[rest % problem.alphabet.len()].clone();
-                    rest /= problem.alphabet.len();
-                }
-                digits
-            })
-            .collect();
+        let (vectors, _) = loss_vectors(actions, &problem.alphabet)?;
         Ok(Space {
             actions,
             horizon: problem.horizon,
@@ -531,35 +567,83 @@ impl Space {
     }
 }
 
+/// The loss vectors and, for each, the alphabet index of each action's loss.
+pub(crate) type LossVectors = (Vec<Vec<Q>>, Vec<Vec<usize>>);
+
+/// The loss vectors `V^K` in the order of [`Space::vectors`] (vector `u`
+/// has action `j`'s loss at digit `j` in base `|V|`, action 1 most
+/// significant), with the alphabet index of each action's loss;
+/// [`Error::TooLarge`] when `|V|^K` does not fit 64 bits.
+pub(crate) fn loss_vectors(actions: usize, alphabet: &[Q]) -> Result<LossVectors> {
+    let n = (0..actions)
+        .try_fold(1usize, |acc, _| acc.checked_mul(alphabet.len()))
+        .filter(|&n| u64::try_from(n).is_ok())
+        .ok_or_else(|| {
+            Error::TooLarge(format!(
+                "{}^{actions} loss vectors cannot be enumerated",
+                alphabet.len()
+            ))
+        })?;
+    check_vector_table(n as u64, actions)?;
+    let digits: Vec<Vec<usize>> = (0..n)
+        .map(|u| {
+            let mut digits = vec![0; actions];
+            let mut rest = u;
+            for j in (0..actions).rev() {
+                digits[j] = rest % alphabet.len();
+                rest /= alphabet.len();
+            }
+            digits
+        })
+        .collect();
+    let vectors = digits
+        .iter()
+        .map(|d| d.iter().map(|&i| alphabet[i].clone()).collect())
+        .collect();
+    Ok((vectors, digits))
+}
+
 /// Check ε-DP of `algorithm` on every pair of neighbouring loss sequences of
-/// `problem` (of the shard in `options`): exact if the laws allow it, else
-/// certified with the precision raised until the verdict is decided.
+/// `problem` (of the shard in `options`), by the method of `options`: exact
+/// if the laws allow it, else certified at [`Options::start_precision`]; a
+/// comparison with `e^ε` the intervals leave open is then decided exactly in
+/// the field of [`ExpRational`] (see [`decide_exactly`]), and only if that
+/// field cannot hold the laws is the precision raised instead.
 ///
 /// Errors: [`Error::TooLarge`] when the shard has more than
-/// [`Options::max_pairs`] ordered pairs and `force` is off (the message names
-/// the size, `--force` and `--shard`); errors of the algorithm's laws.
-pub fn check<A: OnlineAlgorithm>(
-    algorithm: &A,
-    problem: &Problem,
-    options: &Options,
-) -> Result<Report> {
+/// [`Options::max_pairs`] pairs (or structural candidates) and `force` is off
+/// (the message names the size, `--force` and `--shard`); errors of the
+/// algorithm's laws.
+pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options) -> Result<Report> {
     // The size guard runs on numbers: nothing proportional to the size is
     // built before it (issue 14, class 1).
-    let powers = Space::powers(algorithm.actions(), problem)?;
-    let vectors = powers[1];
-    let range = options.shard.range(powers[problem.horizon])?;
-    let pairs = Space::count_pairs(vectors, problem.horizon, &range);
-    if pairs > options.max_pairs && !options.force {
+    let (size, what) = match options.method {
+        Method::Structural => {
+            let range = options.shard.range(candidates(algorithm, problem)?)?;
+            (range.end - range.start, "structural candidates (classes of ordered neighbour pairs: changed round, window statistic, old and new vector)".to_string())
+        }
+        Method::Enumeration => {
+            let powers = Space::powers(algorithm.actions(), problem)?;
+            let vectors = powers[1];
+            let range = options.shard.range(powers[problem.horizon])?;
+            let what = format!(
+                "ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors)",
+                range.end - range.start,
+                problem.horizon,
+                vectors - 1
+            );
+            (Space::count_pairs(vectors, problem.horizon, &range), what)
+        }
+    };
+    if size > options.max_pairs && !options.force {
         return Err(Error::TooLarge(format!(
-            "the enumeration has {pairs} ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors{}), over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
-            range.end - range.start,
-            problem.horizon,
-            vectors - 1,
+            "the {} check has {size} {what}{}, over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
+            options.method.name(),
             if options.shard == Shard::WHOLE { String::new() } else { format!(" in shard {}", options.shard) },
             options.max_pairs
         )));
     }
-    check_vector_table(vectors, algorithm.actions())?;
+
     if options.threads == Some(0) {
         return Err(Error::InvalidInput("--threads must be at least 1".into()));
     }
@@ -571,9 +655,12 @@ pub fn check<A: OnlineAlgorithm>(
     let run = || {
         let task = Task {
             name: "privacy",
-            unit: "pairs",
+            unit: match options.method {
+                Method::Structural => "candidates",
+                Method::Enumeration => "pairs",
+            },
         };
-        with_progress(options.progress, task, pairs, |bar| {
+        with_progress(options.progress, task, size, |bar| {
             run_check(algorithm, problem, options, bar)
         })
     };
@@ -587,42 +674,156 @@ pub fn check<A: OnlineAlgorithm>(
     }
 }
 
-fn run_check<A: OnlineAlgorithm>(
+/// One search of `options.method` in backend `R`; with a `threshold` (the
+/// structural method only), also the candidates whose ratio may reach it.
+fn attempt<R: Enclosed, A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    options: &Options,
+    ctx: &R::Context,
+    threshold: Option<&Q>,
+    bar: &Progress,
+) -> Result<(Attempt, Vec<u64>)> {
+    match options.method {
+        Method::Structural => {
+            structure::run::<R, A>(algorithm, problem, options.shard, ctx, threshold, bar)
+        }
+        Method::Enumeration => Ok((
+            search::run::<R, A>(algorithm, problem, options.shard, ctx, bar)?,
+            Vec::new(),
+        )),
+    }
+}
+
+/// The precision up to which certified passes are tried before the
+/// comparison with `e^ε` is decided in the exact field.
+const FAST_PRECISION: Precision = Precision(512);
+
+fn run_check<A: Structured>(
     algorithm: &A,
     problem: &Problem,
     options: &Options,
     bar: &Progress,
 ) -> Result<Report> {
-    let report =
-        |outcome: Outcome, kind, precision: Option<Precision>, why_not_exact| -> Result<Report> {
-            let hint = precision.map_or(0, |p| p.0);
-            let (verdict, bound) = decide(&outcome.max_ratio, &problem.epsilon, hint)?;
-            Ok(Report {
-                problem: problem.clone(),
-                actions: algorithm.actions(),
-                max_ratio: outcome.max_ratio,
-                witness: outcome.witness,
-                verdict,
-                bound,
-                pairs: outcome.pairs,
-                kind,
-                precision,
-                shard: options.shard,
-                why_not_exact,
-            })
-        };
+    let report = |outcome: Outcome,
+                  kind,
+                  precision: Option<Precision>,
+                  why_not_exact,
+                  decided: Option<(Verdict, bool)>|
+     -> Result<Report> {
+        let hint = precision.map_or(0, |p| p.0);
+        let (verdict, bound) = decide(&outcome.max_ratio, &problem.epsilon, hint)?;
+        let (verdict, attained) = decided.unwrap_or((verdict, false));
+        Ok(Report {
+            problem: problem.clone(),
+            actions: algorithm.actions(),
+            max_ratio: outcome.max_ratio,
+            witness: outcome.witness,
+            verdict,
+            attained,
+            bound,
+            pairs: outcome.pairs,
+            kind,
+            precision,
+            shard: options.shard,
+            why_not_exact,
+            method: options.method,
+        })
+    };
     bar.stage("exact");
-    let why_not_exact = match search::run::<Exact, A>(algorithm, problem, options.shard, &(), bar) {
-        Ok(Attempt::Done(outcome)) => return report(*outcome, Kind::Exact, None, None),
-        Ok(Attempt::Undetermined(why)) | Err(Error::NotRepresentable(why)) => why,
+    let why_not_exact = match attempt::<Exact, A>(algorithm, problem, options, &(), None, bar) {
+        Ok((Attempt::Done(outcome), _)) => return report(*outcome, Kind::Exact, None, None, None),
+        Ok((Attempt::Undetermined(why), _)) | Err(Error::NotRepresentable(why)) => why,
         Err(e) => return Err(e),
     };
+    // Certified passes, doubling the precision up to FAST_PRECISION.
+    let cap = options.max_precision.max(options.start_precision);
+    let mut bits = options.start_precision;
+    let mut open: Option<(Box<Outcome>, Vec<u64>, Precision)> = None;
+    loop {
+        bar.stage(&format!("certified, {} bits", bits.0));
+        let threshold = Certified::from_rational(&problem.epsilon, &bits)
+            .exp()?
+            .enclosure()
+            .map(|(lo, _)| lo);
+        if let (Attempt::Done(outcome), survivors) =
+            attempt::<Certified, A>(algorithm, problem, options, &bits, threshold.as_ref(), bar)?
+        {
+            let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
+            if verdict != Verdict::Undecided {
+                return report(
+                    *outcome,
+                    Kind::Certified,
+                    Some(bits),
+                    Some(why_not_exact),
+                    None,
+                );
+            }
+            open = Some((outcome, survivors, bits));
+        }
+        if bits >= FAST_PRECISION.min(cap) {
+            break;
+        }
+        bits = Precision((bits.0 * 2).min(FAST_PRECISION.min(cap).0));
+    }
+    // Decide in the exact field: over the candidates that may reach e^ε
+    // (structural), or over every pair (enumeration).
+    bar.stage("exact in Q(e^(1/q))");
+    let exact_field = match (&open, options.method) {
+        (Some((_, survivors, _)), Method::Structural) => {
+            let size = options.shard.range(candidates(algorithm, problem)?)?;
+            structure::run_on::<ExpRational, A>(
+                algorithm,
+                problem,
+                survivors,
+                size.end - size.start,
+                &(),
+            )
+        }
+        _ => attempt::<ExpRational, A>(algorithm, problem, options, &(), None, bar).map(|(a, _)| a),
+    };
+    match exact_field {
+        Ok(Attempt::Done(outcome)) => {
+            let (verdict, attained, max_ratio) =
+                decide_exactly(algorithm, &outcome.witness, &problem.epsilon)?;
+            let decided = Some((verdict, attained));
+            // Strictly below e^ε: the certified pass's enclosure of the
+            // maximum (over every candidate) stands, with its witness.
+            if let (Verdict::Private, false, Some((certified, _, bits))) = (verdict, attained, open)
+            {
+                return report(
+                    *certified,
+                    Kind::Certified,
+                    Some(bits),
+                    Some(why_not_exact),
+                    decided,
+                );
+            }
+            let outcome = Outcome {
+                max_ratio: max_ratio.clone(),
+                witness: Witness {
+                    ratio: max_ratio,
+                    ..outcome.witness
+                },
+                pairs: outcome.pairs,
+            };
+            return report(
+                outcome,
+                Kind::Certified,
+                Some(EXACT_FIELD_PRECISION),
+                Some(why_not_exact),
+                decided,
+            );
+        }
+        Ok(Attempt::Undetermined(_)) | Err(Error::NotRepresentable(_)) => {}
+        Err(e) => return Err(e),
+    }
     let refined = refine_until(
-        options.start_precision,
-        options.max_precision.max(options.start_precision),
+        Precision((bits.0 * 2).min(cap.0)),
+        cap,
         |bits| {
             bar.stage(&format!("certified, {} bits", bits.0));
-            match search::run::<Certified, A>(algorithm, problem, options.shard, &bits, bar)? {
+            match attempt::<Certified, A>(algorithm, problem, options, &bits, None, bar)?.0 {
                 Attempt::Done(outcome) => {
                     let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
                     Ok(Ok((outcome, verdict)))
@@ -638,12 +839,57 @@ fn run_check<A: OnlineAlgorithm>(
             Kind::Certified,
             Some(refined.precision),
             Some(why_not_exact),
+            None,
         ),
         Err(why) => Err(Error::NotRepresentable(format!(
             "at {} bits, {why}; the privacy ratio cannot be enclosed",
             refined.precision.0
         ))),
     }
+}
+
+/// The precision of the enclosure printed for a maximum decided in the exact
+/// field.
+const EXACT_FIELD_PRECISION: Precision = Precision(256);
+
+/// The verdict of a witness decided exactly: its ratio
+/// `P(a|x)/P(a|x')` recomputed in [`ExpRational`] (the field `Q(w)`, module
+/// documentation of [`crate::num`]'s `poly`) and compared with `e^ε`
+/// there — equality by the transcendence of `e^{1/q}`, the sign of a non-zero
+/// difference by refinement. Returns the verdict, whether the ratio equals
+/// `e^ε` exactly, and the ratio's enclosure at 256 bits.
+///
+/// The witness must be a maximiser (as the searches return it in the exact
+/// field); [`Error::NotRepresentable`] when a law leaves the field.
+pub fn decide_exactly<A: OnlineAlgorithm>(
+    algorithm: &A,
+    witness: &Witness,
+    epsilon: &Q,
+) -> Result<(Verdict, bool, Ratio)> {
+    let p = SequenceLaw::<ExpRational>::of(algorithm, &witness.losses, &())?
+        .probability(&witness.actions, &());
+    let p2 = SequenceLaw::<ExpRational>::of(algorithm, &witness.neighbour, &())?
+        .probability(&witness.actions, &());
+    if p2.is_zero() {
+        return Ok((Verdict::Violated, false, Ratio::Infinite));
+    }
+    let ratio = p / &p2;
+    let bound = ExpRational::exp_of(epsilon);
+    let order = ratio.cmp(&bound);
+    let (lo, hi) = ratio
+        .enclose(EXACT_FIELD_PRECISION)?
+        .enclosure()
+        .ok_or_else(|| Error::Domain("the witness ratio".into()))?;
+    let enclosure = if lo == hi {
+        Ratio::Exact(lo)
+    } else {
+        Ratio::Certified { lo, hi }
+    };
+    Ok(match order {
+        std::cmp::Ordering::Greater => (Verdict::Violated, false, enclosure),
+        std::cmp::Ordering::Equal => (Verdict::Private, true, enclosure),
+        std::cmp::Ordering::Less => (Verdict::Private, false, enclosure),
+    })
 }
 
 /// The verdict of `max_ratio` against `e^ε`, and the enclosure of `e^ε` that
@@ -712,6 +958,13 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
                     .into(),
             ));
         }
+        if r.method != first.method {
+            return Err(Error::InvalidInput(format!(
+                "cannot merge a {} shard with {} shards (their shards split different spaces)",
+                r.method.name(),
+                first.method.name()
+            )));
+        }
         if r.shard.count != count {
             return Err(Error::InvalidInput(format!(
                 "cannot merge shard {} with shards of {count}",
@@ -736,8 +989,12 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
             "shard {missing}/{count} is missing from the merge"
         )));
     }
+    // A violated shard's witness beats the others: its ratio is certainly (or
+    // exactly) above e^ε, where no private shard's is.
+    let violated = reports.iter().any(|r| r.verdict == Verdict::Violated);
     let best = reports
         .iter()
+        .filter(|r| !violated || r.verdict == Verdict::Violated)
         .reduce(|a, b| {
             let key = |r: &Report| (r.witness.sequence, r.witness.neighbour_sequence);
             match b.max_ratio.cmp_lo(&a.max_ratio) {
@@ -767,12 +1024,26 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
         &first.problem.epsilon,
         precision.map_or(0, |p| p.0),
     )?;
+    // Verdicts decided exactly per shard decide the whole: violated if one
+    // is, else private, attained if some shard's maximum equals e^ε.
+    let (verdict, attained) = match verdict {
+        Verdict::Undecided if reports.iter().all(|r| r.verdict != Verdict::Undecided) => {
+            if violated {
+                (Verdict::Violated, false)
+            } else {
+                (Verdict::Private, reports.iter().any(|r| r.attained))
+            }
+        }
+        v => (v, false),
+    };
     Ok(Report {
         problem: first.problem.clone(),
         actions: first.actions,
         max_ratio,
         witness: best.witness.clone(),
         verdict,
+        attained,
+        method: first.method,
         bound,
         pairs: reports.iter().map(|r| r.pairs).sum(),
         kind: if all_exact {

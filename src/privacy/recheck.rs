@@ -23,7 +23,8 @@
 //! violation) is only caught by running that shard again; a forged violation
 //! is always caught, since its witness is re-evaluated.
 
-use super::{Ratio, Report, Space};
+use super::structure::candidates;
+use super::{decide, decide_exactly, Method, Ratio, Report, Space, Structured, Verdict};
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
 use crate::num::{format_sig, Certified, Exact, Kind, Precision, Real, Q};
@@ -40,7 +41,7 @@ fn bad(what: String) -> Error {
 /// Check that `report` is one [`super::check`] could have produced for
 /// `algorithm`, re-evaluating its witness; the error names the first field
 /// that is not.
-pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()> {
+pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
     let k = algorithm.actions();
     if report.actions != k {
         return Err(bad(format!(
@@ -53,10 +54,16 @@ pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()>
     let powers = Space::powers(k, problem)?;
     let n = powers[1];
     let range = report.shard.range(powers[t])?;
-    let pairs = Space::count_pairs(n, t, &range);
+    let (pairs, unit) = match report.method {
+        Method::Enumeration => (Space::count_pairs(n, t, &range), "ordered pairs"),
+        Method::Structural => {
+            let classes = report.shard.range(candidates(algorithm, problem)?)?;
+            (classes.end - classes.start, "structural candidates")
+        }
+    };
     if report.pairs != pairs {
         return Err(bad(format!(
-            "pairs is {}, but shard {} of this problem has {pairs} ordered pairs",
+            "pairs is {}, but shard {} of this problem has {pairs} {unit}",
             report.pairs, report.shard
         )));
     }
@@ -77,18 +84,32 @@ pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()>
         ));
     }
     let (x, x2) = witness_indices(report, &powers)?;
-    if x != w.sequence || x2 != w.neighbour_sequence {
+    if report.method == Method::Structural {
+        // The structural method's witness carries its candidate's index
+        // (inside the shard's range of candidates) and no neighbour index;
+        // the index is not decoded back to the pair.
+        let classes = report.shard.range(candidates(algorithm, problem)?)?;
+        if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
+            return Err(bad(format!(
+                "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
+                w.sequence, w.neighbour_sequence, report.shard, classes.start, classes.end
+            )));
+        }
+    } else if x != w.sequence || x2 != w.neighbour_sequence {
         return Err(bad(format!(
             "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
             w.sequence, w.neighbour_sequence
         )));
     }
-    if !range.contains(&x) {
+    // A shard of the enumeration is a range of sequences; one of the
+    // structural method a range of candidates, whose witness may be any pair.
+    if report.method == Method::Enumeration && !range.contains(&x) {
         return Err(bad(format!(
             "the witness's sequence {x} is not in shard {}",
             report.shard
         )));
     }
+    check_exact_decision(algorithm, report)?;
     match report.kind {
         Kind::Exact => {
             let (p, p2) =
@@ -107,6 +128,33 @@ pub fn recheck<A: OnlineAlgorithm>(algorithm: &A, report: &Report) -> Result<()>
             compare(&w.ratio, p, p2)
         }
     }
+}
+
+/// A verdict the enclosure of the maximum leaves open, or an attained
+/// maximum, was decided exactly in the field `Q(w)`: decide the witness again
+/// there ([`decide_exactly`]) and require the same verdict and `attained`.
+fn check_exact_decision<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
+    let bits = report.precision.map_or(0, |p| p.0);
+    let (enclosed, _) = decide(&report.max_ratio, &report.problem.epsilon, bits)?;
+    if enclosed != Verdict::Undecided && !report.attained {
+        return Ok(());
+    }
+    let (verdict, attained, _) =
+        decide_exactly(algorithm, &report.witness, &report.problem.epsilon).map_err(|e| {
+            bad(format!(
+                "the verdict '{}' is not decided by its enclosure, and the witness cannot be decided exactly ({e})",
+                report.verdict.name()
+            ))
+        })?;
+    if verdict != report.verdict || attained != report.attained {
+        return Err(bad(format!(
+            "verdict '{}' (attained: {}), but the witness decided exactly gives '{}' (attained: {attained})",
+            report.verdict.name(),
+            report.attained,
+            verdict.name()
+        )));
+    }
+    Ok(())
 }
 
 /// The kind against the precision and the form of the ratios.

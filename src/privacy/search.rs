@@ -5,7 +5,7 @@
 use super::{Attempt, Outcome, Problem, Ratio, Shard, Space, Witness};
 use crate::algorithm::{Choice, OnlineAlgorithm};
 use crate::error::{Error, Result};
-use crate::num::{Endpoint, Exact, Interval, Kind, Real, Q};
+use crate::num::{Endpoint, Exact, ExpRational, Interval, Kind, Real, Q};
 use crate::progress::Progress;
 use num_traits::{One, Signed, Zero};
 use rayon::prelude::*;
@@ -23,6 +23,12 @@ pub trait Enclosed: Real {
     fn certainly_positive(&self) -> bool;
     /// Whether the value is certainly `0` (both ends are zero).
     fn certainly_zero(&self) -> bool;
+    /// Doubles bounding the lower end, `(down, up)`, and the upper end
+    /// (infinite when out of range): the cheap keys of [`Keys`].
+    fn f64_ends(&self) -> ((f64, f64), (f64, f64)) {
+        let (lo, hi) = self.enclosure().unwrap_or_default();
+        (f64_bounds(&lo), f64_bounds(&hi))
+    }
 }
 
 impl Enclosed for Exact {
@@ -34,6 +40,23 @@ impl Enclosed for Exact {
     }
     fn certainly_positive(&self) -> bool {
         self.is_positive()
+    }
+    fn certainly_zero(&self) -> bool {
+        self.is_zero()
+    }
+}
+
+/// The exact field of [`ExpRational`]: its order is exact (decided by
+/// transcendence and refinement), so both ends are the value.
+impl Enclosed for ExpRational {
+    fn cmp_lo(&self, other: &Self) -> Ordering {
+        self.cmp(other)
+    }
+    fn cmp_hi(&self, other: &Self) -> Ordering {
+        self.cmp(other)
+    }
+    fn certainly_positive(&self) -> bool {
+        self.sign() == Ordering::Greater
     }
     fn certainly_zero(&self) -> bool {
         self.is_zero()
@@ -52,6 +75,11 @@ impl<E: Endpoint> Enclosed for Interval<E> {
     }
     fn certainly_zero(&self) -> bool {
         self.lo().signum() == Ordering::Equal && self.hi().signum() == Ordering::Equal
+    }
+    /// The endpoints' nearest doubles widened as in [`f64_bounds`], without
+    /// converting the endpoints to rationals (the hot spot of the scans).
+    fn f64_ends(&self) -> ((f64, f64), (f64, f64)) {
+        (widen(self.lo().to_f64()), widen(self.hi().to_f64()))
     }
 }
 
@@ -73,11 +101,11 @@ impl From<Error> for Fail {
 /// pairs without touching the big numbers (whose comparison is the hot spot of
 /// the scan); only overlapping keys fall back to [`Enclosed::cmp_lo`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Keys {
+pub(super) struct Keys {
     lo_down: f64,
     lo_up: f64,
     hi_down: f64,
-    hi_up: f64,
+    pub(super) hi_up: f64,
 }
 
 /// The relative error allowed between a rational and its double (a few ulps).
@@ -86,7 +114,12 @@ const SLACK: f64 = 1.0 / (1u64 << 40) as f64;
 /// Bounds `(down, up)` with `down ≤ q ≤ up`: the nearest double widened by
 /// [`SLACK`] relatively and by 10^−300 absolutely (for subnormal doubles).
 fn f64_bounds(q: &Q) -> (f64, f64) {
-    let f = Real::to_f64(q);
+    widen(Real::to_f64(q))
+}
+
+/// `(f − margin, f + margin)` around a double within a few ulps of a value,
+/// as in [`f64_bounds`]; everything for a non-finite double.
+fn widen(f: f64) -> (f64, f64) {
     if !f.is_finite() {
         return (f64::NEG_INFINITY, f64::INFINITY);
     }
@@ -95,18 +128,16 @@ fn f64_bounds(q: &Q) -> (f64, f64) {
 }
 
 impl Keys {
-    const ONE: Keys = Keys {
+    pub(super) const ONE: Keys = Keys {
         lo_down: 1.0,
         lo_up: 1.0,
         hi_down: 1.0,
         hi_up: 1.0,
     };
 
-    fn of<R: Real>(lo: &R, hi: &R) -> Keys {
-        let (l, _) = lo.enclosure().unwrap_or_default();
-        let (_, h) = hi.enclosure().unwrap_or_default();
-        let (lo_down, lo_up) = f64_bounds(&l);
-        let (hi_down, hi_up) = f64_bounds(&h);
+    pub(super) fn of<R: Enclosed>(lo: &R, hi: &R) -> Keys {
+        let ((lo_down, lo_up), _) = lo.f64_ends();
+        let (_, (hi_down, hi_up)) = hi.f64_ends();
         Keys {
             lo_down,
             lo_up,
@@ -117,7 +148,7 @@ impl Keys {
 }
 
 /// `max_j num_j / den_j` over `j` with `num_j > 0`, for one choice.
-enum Factor<R> {
+pub(super) enum Factor<R> {
     /// Some `j` has `num_j > 0 = den_j` (the smallest such `j`).
     Infinite { argmax: u32 },
     /// Exactly 1 (for instance two point masses on the same action).
@@ -133,7 +164,10 @@ enum Factor<R> {
     },
 }
 
-fn ratio_factor<R: Enclosed>(num: &[R], den: &[R]) -> std::result::Result<Factor<R>, Fail> {
+pub(super) fn ratio_factor<R: Enclosed>(
+    num: &[R],
+    den: &[R],
+) -> std::result::Result<Factor<R>, Fail> {
     for (j, (n, d)) in num.iter().zip(den).enumerate() {
         if n.certainly_positive() && d.certainly_zero() {
             return Ok(Factor::Infinite { argmax: j as u32 });
@@ -170,6 +204,8 @@ fn ratio_factor<R: Enclosed>(num: &[R], den: &[R]) -> std::result::Result<Factor
             let argmax = argmax as u32;
             let keys = Keys::of(&lo, &hi);
             if hj == argmax as usize
+                && keys.lo_down <= 1.0
+                && keys.hi_up >= 1.0
                 && lo
                     .enclosure()
                     .is_some_and(|(l, h)| l.is_one() && h.is_one())
@@ -215,7 +251,7 @@ fn first_failure<T>(items: Vec<std::result::Result<T, Fail>>) -> std::result::Re
 
 /// Check the schedule's contract: `plays` partition `1..=t` in order, each
 /// `reads` within the rounds before its `plays`.
-fn check_schedule(schedule: &[Choice], horizon: usize) -> Result<()> {
+pub(super) fn check_schedule(schedule: &[Choice], horizon: usize) -> Result<()> {
     let mut next = 1;
     for c in schedule {
         if c.plays.start != next || c.plays.end <= c.plays.start {
@@ -305,7 +341,7 @@ fn tables<R: Enclosed, A: OnlineAlgorithm>(
 }
 
 /// A candidate ratio, borrowed from the tables where possible.
-enum Cand<'a, R: Clone> {
+pub(super) enum Cand<'a, R: Clone> {
     Infinite,
     Finite {
         lo: Cow<'a, R>,
@@ -316,7 +352,7 @@ enum Cand<'a, R: Clone> {
 
 /// An owned ratio: `lo` carries the lower end, `hi` the upper end.
 #[derive(Clone)]
-enum Value<R> {
+pub(super) enum Value<R> {
     Infinite,
     Finite { lo: R, hi: R, keys: Keys },
 }
@@ -359,25 +395,25 @@ fn cmp_lo<R: Enclosed>(a: &Cand<'_, R>, b: &Value<R>) -> Ordering {
 
 /// The best pair so far: the largest lower end, ties to the smallest `(x, x')`.
 #[derive(Clone)]
-struct Best<R> {
-    value: Value<R>,
-    x: u64,
+pub(super) struct Best<R> {
+    pub(super) value: Value<R>,
+    pub(super) x: u64,
     x2: u64,
     /// The round that differs, 0-based.
-    round: usize,
+    pub(super) round: usize,
 }
 
 /// A partial result: the best pair, the largest upper end, the pairs seen.
 #[derive(Clone)]
-struct Acc<R> {
-    best: Option<Best<R>>,
+pub(super) struct Acc<R> {
+    pub(super) best: Option<Best<R>>,
     /// `Some(None)` is an infinite upper end.
-    hi: Option<Option<(R, Keys)>>,
-    pairs: u64,
+    pub(super) hi: Option<Option<(R, Keys)>>,
+    pub(super) pairs: u64,
 }
 
 impl<R: Enclosed> Acc<R> {
-    fn new() -> Acc<R> {
+    pub(super) fn new() -> Acc<R> {
         Acc {
             best: None,
             hi: None,
@@ -385,7 +421,7 @@ impl<R: Enclosed> Acc<R> {
         }
     }
 
-    fn offer(&mut self, cand: Cand<'_, R>, x: u64, x2: u64, round: usize) {
+    pub(super) fn offer(&mut self, cand: Cand<'_, R>, x: u64, x2: u64, round: usize) {
         self.pairs += 1;
         let better = match &self.best {
             None => true,
@@ -426,7 +462,7 @@ impl<R: Enclosed> Acc<R> {
         }
     }
 
-    fn merge(mut self, other: Acc<R>) -> Acc<R> {
+    pub(super) fn merge(mut self, other: Acc<R>) -> Acc<R> {
         self.pairs += other.pairs;
         self.hi = match (self.hi, other.hi) {
             (None, h) | (h, None) => h,

@@ -124,6 +124,11 @@ impl Shown<'_> {
             "max_ratio_interval": ratio_interval(&max),
             "max_ratio_exact": Value::Null,
             "verdict": self.verdict.name(),
+            // Certified laws only: a maximum equal to e^ε is never claimed
+            // (it would be undecided), and every observed-reward event is
+            // enumerated.
+            "attained": false,
+            "method": "enumeration",
             "digits_certain": digits_certain_of(&max, self.bound),
             "witness": {
                 "losses": vectors_json(&w.rewards),
