@@ -447,7 +447,7 @@ fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Val
         "experiment": args.experiment,
         "setting": "bernoulli",
         "means": plan.law.means().iter().map(|m| num(*m)).collect::<Vec<_>>(),
-        "horizon": plan.horizon,
+        "horizon": plan.horizon.to_string(),
         "runs": plan.runs,
         "seed": args.seed,
         "confidence": {

@@ -336,7 +336,7 @@ pub fn run(args: &Args) -> Result<String> {
             "conventions": CONVENTIONS,
             "base": base,
             "actions": k,
-            "horizon": target.horizon(),
+            "horizon": target.horizon().to_string(),
             "choices": choices,
             "sequence": sequence.as_ref().map(|s| s.iter().map(|a| a + base as usize).collect::<Vec<_>>()),
         });

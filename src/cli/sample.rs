@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<String> {
             "conventions": CONVENTIONS,
             "base": base,
             "n": n,
-            "horizon": target.horizon(),
+            "horizon": target.horizon().to_string(),
             "actions": target.actions(),
             "seed": seed,
             "rng": "sequence i (from 0) is drawn from ChaCha8Rng::seed_from_u64(seed) with set_stream(i)",
