@@ -184,6 +184,25 @@ fn the_older_commands_match_their_schemas() {
         "verify",
         &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
     );
+    validate(
+        "bandit",
+        &json(&[
+            "bandit",
+            "--algorithm",
+            "anytime-lazy-ucb,ucb1",
+            "--means",
+            "0.7,0.5",
+            "--epsilon",
+            "1",
+            "--horizon",
+            "1000",
+            "--runs",
+            "4",
+            "--seed",
+            "1",
+            "--json",
+        ]),
+    );
 }
 
 #[test]

@@ -42,7 +42,7 @@ pub struct Args {
     /// Worker threads (default: rayon's, one per core); results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
-    /// A preset: hu-fig1, hu-fig2 (004 §6) or hu2021 (002 §6, as far as its text allows).
+    /// A preset: hu-fig1, hu-fig2 (Hu, Huang, Mehta & Hegde, journal version, §6) or hu2021 (their earlier version, §6, as far as its text allows).
     #[arg(long)]
     experiment: Option<String>,
     /// Confidence level of the intervals, in (0, 1).
@@ -260,7 +260,7 @@ struct Outcome {
 /// The bound row's id and source.
 const BOUND_ID: &str = "hu-thm3-proof";
 const BOUND_SOURCE: &str =
-    "004 Theorem 3, proof in Appendix B.2.1 ((23)–(28), Lemma 19, L526–L572) with Facts (12), (13)";
+    "Hu, Huang, Mehta & Hegde (journal version), Theorem 3, proof in Appendix B.2.1 ((23)–(28), Lemma 19, L526–L572) with Facts (12), (13)";
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
@@ -441,7 +441,7 @@ fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Val
         })
         .collect();
     json!({
-        "schema_version": 1,
+        "schema_version": super::report::SCHEMA_VERSION,
         "command": "bandit",
         "kind": "approximate",
         "experiment": args.experiment,
