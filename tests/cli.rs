@@ -239,7 +239,18 @@ fn bad_input_gives_one_line_and_status_2() {
 
 #[test]
 fn privacy_shards_merge_into_the_whole_run() {
-    let dir = std::env::temp_dir().join(format!("dpdtol-merge-{}", std::process::id()));
+    shards_merge_into_the_whole_run("3", "0,1/2,1");
+}
+
+/// Structural shards merge at a horizon whose 2^126 sequences no enumeration
+/// (nor a 64-bit count of them) reaches: the merge's checks must not need them.
+#[test]
+fn structural_shards_merge_far_past_enumeration() {
+    shards_merge_into_the_whole_run("63", "0,1");
+}
+
+fn shards_merge_into_the_whole_run(horizon: &str, alphabet: &str) {
+    let dir = std::env::temp_dir().join(format!("dpdtol-merge-{}-{horizon}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let problem = [
         "privacy",
@@ -250,9 +261,9 @@ fn privacy_shards_merge_into_the_whole_run() {
         "--actions",
         "2",
         "--horizon",
-        "3",
+        horizon,
         "--alphabet",
-        "0,1/2,1",
+        alphabet,
         "--epsilon",
         "1/2",
         "--json",

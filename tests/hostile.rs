@@ -43,6 +43,17 @@ fn privacy_refuses_k24_before_building_its_loss_vectors() {
 }
 
 #[test]
+fn privacy_refuses_a_horizon_of_10_15_before_building_its_plan() {
+    // The structural method keeps per-round data: a horizon of 10^15 is
+    // refused on the number (it aborted on a 24 PB allocation when merged).
+    let args = privacy_command("wu-wang", "2", "1000000000000000", "0,1", "1");
+    let run = capped(&args, 10.0);
+    assert_refused(&run, "horizon 10^15");
+    assert!(run.stderr.contains("1048576 rounds"), "{}", run.stderr);
+    assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
+}
+
+#[test]
 fn privacy_refuses_k22_at_once_and_caps_the_table_even_when_forced() {
     // Issue: K = 22 used 5.9 GB and 34 s before refusing.
     let mut args = privacy_command("ftl", "22", "1", "0,1", "1");

@@ -557,8 +557,14 @@ fn recheck(described: &Described, report: &Report) -> Result<()> {
         noise_scale: described.scale.clone(),
         resample: described.resample,
     };
-    // Only K's range is checked before the algorithm is built from it.
-    crate::privacy::Space::powers(report.actions, &report.problem)?;
+    // Only K's range is checked before the algorithm is built from it (on
+    // one round: the structural method's horizons go far past enumeration).
+    let one_round = Problem::new(
+        1,
+        report.problem.alphabet.clone(),
+        report.problem.epsilon.clone(),
+    )?;
+    crate::privacy::Space::powers(report.actions, &one_round)?;
     let algorithm = config.build()?;
     if Described::of(&config, &algorithm) != *described {
         return Err(Error::InvalidInput(format!(

@@ -51,14 +51,18 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
     }
     let problem = &report.problem;
     let t = problem.horizon;
-    let powers = Space::powers(k, problem)?;
-    let n = powers[1];
-    let range = report.shard.range(powers[t])?;
-    let (pairs, unit) = match report.method {
-        Method::Enumeration => (Space::count_pairs(n, t, &range), "ordered pairs"),
+    // The enumeration's shard is a range of sequences (their count must fit
+    // 64 bits); the structural method's a range of candidates.
+    let (pairs, unit, shard) = match report.method {
+        Method::Enumeration => {
+            let powers = Space::powers(k, problem)?;
+            let range = report.shard.range(powers[t])?;
+            let pairs = Space::count_pairs(powers[1], t, &range);
+            (pairs, "ordered pairs", Some((powers, range)))
+        }
         Method::Structural => {
             let classes = report.shard.range(candidates(algorithm, problem)?)?;
-            (classes.end - classes.start, "structural candidates")
+            (classes.end - classes.start, "structural candidates", None)
         }
     };
     if report.pairs != pairs {
@@ -83,31 +87,34 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
                 .into(),
         ));
     }
-    let (x, x2) = witness_indices(report, &powers)?;
-    if report.method == Method::Structural {
-        // The structural method's witness carries its candidate's index
-        // (inside the shard's range of candidates) and no neighbour index;
-        // the index is not decoded back to the pair.
-        let classes = report.shard.range(candidates(algorithm, problem)?)?;
-        if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
-            return Err(bad(format!(
-                "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
-                w.sequence, w.neighbour_sequence, report.shard, classes.start, classes.end
-            )));
+    let indices = witness_indices(report, shard.as_ref().map(|(powers, _)| &powers[..]))?;
+    match (shard, indices) {
+        (Some((_, range)), Some((x, x2))) => {
+            if x != w.sequence || x2 != w.neighbour_sequence {
+                return Err(bad(format!(
+                    "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
+                    w.sequence, w.neighbour_sequence
+                )));
+            }
+            if !range.contains(&x) {
+                return Err(bad(format!(
+                    "the witness's sequence {x} is not in shard {}",
+                    report.shard
+                )));
+            }
         }
-    } else if x != w.sequence || x2 != w.neighbour_sequence {
-        return Err(bad(format!(
-            "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
-            w.sequence, w.neighbour_sequence
-        )));
-    }
-    // A shard of the enumeration is a range of sequences; one of the
-    // structural method a range of candidates, whose witness may be any pair.
-    if report.method == Method::Enumeration && !range.contains(&x) {
-        return Err(bad(format!(
-            "the witness's sequence {x} is not in shard {}",
-            report.shard
-        )));
+        _ => {
+            // The structural method's witness carries its candidate's index
+            // (inside the shard's range of candidates) and no neighbour
+            // index; the index is not decoded back to the pair.
+            let classes = report.shard.range(candidates(algorithm, problem)?)?;
+            if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
+                return Err(bad(format!(
+                    "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
+                    w.sequence, w.neighbour_sequence, report.shard, classes.start, classes.end
+                )));
+            }
+        }
     }
     check_exact_decision(algorithm, report)?;
     match report.kind {
@@ -202,10 +209,11 @@ fn check_enclosure(name: &str, ratio: &Ratio) -> Result<()> {
     }
 }
 
-/// The enumeration indices of the witness's two loss sequences, after checking
-/// their shape: `t` vectors of K alphabet values, differing in exactly the
-/// stated round, and `t` actions below K.
-fn witness_indices(report: &Report, powers: &[u64]) -> Result<(u64, u64)> {
+/// The enumeration indices of the witness's two loss sequences (when the
+/// powers `N^i` of the enumeration are given), after checking their shape:
+/// `t` vectors of K alphabet values, differing in exactly the stated round,
+/// and `t` actions below K.
+fn witness_indices(report: &Report, powers: Option<&[u64]>) -> Result<Option<(u64, u64)>> {
     let (w, problem, k) = (&report.witness, &report.problem, report.actions);
     let t = problem.horizon;
     if w.losses.len() != t || w.neighbour.len() != t || w.actions.len() != t {
@@ -256,14 +264,18 @@ fn witness_indices(report: &Report, powers: &[u64]) -> Result<(u64, u64)> {
                     .iter()
                     .position(|a| a == v)
                     .ok_or_else(|| bad(format!("the witness's loss {v} is not in the alphabet")))?;
-                // u < N = |V|^K and x < N^t, both checked to fit 64 bits.
-                u = u * base + digit as u64;
+                // u < N = |V|^K and x < N^t, both checked to fit 64 bits
+                // when the indices are asked for (the enumeration).
+                u = u.saturating_mul(base).saturating_add(digit as u64);
             }
-            x += u * powers[t - 1 - s];
+            if let Some(powers) = powers {
+                x += u * powers[t - 1 - s];
+            }
         }
         Ok(x)
     };
-    Ok((index(&w.losses)?, index(&w.neighbour)?))
+    let (x, x2) = (index(&w.losses)?, index(&w.neighbour)?);
+    Ok(powers.map(|_| (x, x2)))
 }
 
 /// `P(a|x)` and `P(a|x')` of the witness in backend `R`.

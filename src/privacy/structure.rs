@@ -258,6 +258,10 @@ enum Group {
     Window { round: usize, union: Vec<usize> },
 }
 
+/// The largest horizon the structural method takes (2²⁰ rounds): its plan
+/// keeps, for each round, the choices that read it.
+pub const MAX_HORIZON: usize = 1 << 20;
+
 /// The structural search's plan: the schedule, the loss vectors, the groups
 /// and their sizes.
 struct Plan<'a, A> {
@@ -282,6 +286,13 @@ impl<'a, A: Structured> Plan<'a, A> {
     fn new(algorithm: &'a A, problem: &Problem) -> Result<Plan<'a, A>> {
         let k = algorithm.actions();
         let t = problem.horizon;
+        // The plan keeps, per round, the choices that read it: refused on
+        // the number before anything proportional to t is built.
+        if t > MAX_HORIZON {
+            return Err(Error::TooLarge(format!(
+                "the structural method keeps the choices reading each of the {t} rounds, over its limit of {MAX_HORIZON} rounds, which --force does not lift"
+            )));
+        }
         let (vectors, digits) = loss_vectors(k, &problem.alphabet)?;
         let n = vectors.len() as u64;
         let schedule = algorithm.schedule(t);
