@@ -232,7 +232,7 @@ pub const MAX_LAPLACE_WORK: f64 = 1.2e7;
 pub const MAX_EXPONENTIAL_ACTIONS: usize = 10_000;
 
 /// Without `--force`, [`best_law`] gives the certified permute-and-flip law
-/// instead of the exact one when [`exact_cost`] is above this (the exact
+/// instead of the exact one when `exact_cost` is above this (the exact
 /// rationals' sizes grow with every gap: `K = 300` losses `0..299` at base
 /// `1/2` have denominators of 45 000 bits, and the `K²` products took
 /// minutes).

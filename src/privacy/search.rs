@@ -24,7 +24,7 @@ pub trait Enclosed: Real {
     /// Whether the value is certainly `0` (both ends are zero).
     fn certainly_zero(&self) -> bool;
     /// Doubles bounding the lower end, `(down, up)`, and the upper end
-    /// (infinite when out of range): the cheap keys of [`Keys`].
+    /// (infinite when out of range): the cheap keys of `Keys`.
     fn f64_ends(&self) -> ((f64, f64), (f64, f64)) {
         let (lo, hi) = self.enclosure().unwrap_or_default();
         (f64_bounds(&lo), f64_bounds(&hi))
@@ -76,7 +76,7 @@ impl<E: Endpoint> Enclosed for Interval<E> {
     fn certainly_zero(&self) -> bool {
         self.lo().signum() == Ordering::Equal && self.hi().signum() == Ordering::Equal
     }
-    /// The endpoints' nearest doubles widened as in [`f64_bounds`], without
+    /// The endpoints' nearest doubles widened as in `f64_bounds`, without
     /// converting the endpoints to rationals (the hot spot of the scans).
     fn f64_ends(&self) -> ((f64, f64), (f64, f64)) {
         (widen(self.lo().to_f64()), widen(self.hi().to_f64()))
