@@ -53,16 +53,17 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
     let t = problem.horizon;
     // The enumeration's shard is a range of sequences (their count must fit
     // 64 bits); the structural method's a range of candidates.
-    let (pairs, unit, shard) = match report.method {
+    let (pairs, unit, part) = match report.method {
         Method::Enumeration => {
             let powers = Space::powers(k, problem)?;
             let range = report.shard.range(powers[t])?;
             let pairs = Space::count_pairs(powers[1], t, &range);
-            (pairs, "ordered pairs", Some((powers, range)))
+            (pairs, "ordered pairs", Part::Sequences { powers, range })
         }
         Method::Structural => {
             let classes = report.shard.range(candidates(algorithm, problem)?)?;
-            (classes.end - classes.start, "structural candidates", None)
+            let pairs = classes.end - classes.start;
+            (pairs, "structural candidates", Part::Candidates(classes))
         }
     };
     if report.pairs != pairs {
@@ -87,27 +88,28 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
                 .into(),
         ));
     }
-    let indices = witness_indices(report, shard.as_ref().map(|(powers, _)| &powers[..]))?;
-    match (shard, indices) {
-        (Some((_, range)), Some((x, x2))) => {
-            if x != w.sequence || x2 != w.neighbour_sequence {
-                return Err(bad(format!(
-                    "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
-                    w.sequence, w.neighbour_sequence
-                )));
-            }
-            if !range.contains(&x) {
-                return Err(bad(format!(
-                    "the witness's sequence {x} is not in shard {}",
-                    report.shard
-                )));
+    match part {
+        Part::Sequences { powers, range } => {
+            if let Some((x, x2)) = witness_indices(report, Some(&powers))? {
+                if x != w.sequence || x2 != w.neighbour_sequence {
+                    return Err(bad(format!(
+                        "the witness's sequence indices are {}/{}, its loss sequences are {x}/{x2}",
+                        w.sequence, w.neighbour_sequence
+                    )));
+                }
+                if !range.contains(&x) {
+                    return Err(bad(format!(
+                        "the witness's sequence {x} is not in shard {}",
+                        report.shard
+                    )));
+                }
             }
         }
-        _ => {
+        Part::Candidates(classes) => {
             // The structural method's witness carries its candidate's index
             // (inside the shard's range of candidates) and no neighbour
             // index; the index is not decoded back to the pair.
-            let classes = report.shard.range(candidates(algorithm, problem)?)?;
+            witness_indices(report, None)?;
             if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
                 return Err(bad(format!(
                     "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
@@ -135,6 +137,16 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
             compare(&w.ratio, p, p2)
         }
     }
+}
+
+/// The part of the problem a shard covers: sequences (the enumeration, with
+/// the powers `N^i` its indices are read in) or candidates (structural).
+enum Part {
+    Sequences {
+        powers: Vec<u64>,
+        range: std::ops::Range<u64>,
+    },
+    Candidates(std::ops::Range<u64>),
 }
 
 /// A verdict the enclosure of the maximum leaves open, or an attained
