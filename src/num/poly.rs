@@ -238,6 +238,13 @@ impl ExpRational {
         }
     }
 
+    /// The terms `(λ, c_λ)` of the numerator and of the denominator of
+    /// `P/D`, each in increasing `λ` with every `c_λ ≠ 0` (the representation
+    /// as it is kept: not reduced by a common factor).
+    pub fn terms(&self) -> (&[(Q, Q)], &[(Q, Q)]) {
+        (&self.num.0, &self.den.0)
+    }
+
     /// A closed form, `Σ c·e^λ` over `Σ c·e^λ`.
     pub fn closed_form(&self) -> String {
         let sum = |s: &ExpSum| {

@@ -52,7 +52,8 @@ pub enum Root {
     /// A rational root, exactly.
     Exact(Q),
     /// The only root in the open interval `(lo, hi)`; the polynomial is not
-    /// zero at either end.
+    /// zero at either end (so no point between two isolated roots'
+    /// enclosures is a root).
     Open {
         /// The lower end.
         lo: Q,
@@ -247,7 +248,7 @@ pub fn isolate(p: &[BigInt]) -> Vec<Root> {
     let mut roots = Vec::new();
     // Work list: (the polynomial moved to (0, 1) from the interval
     // (c/2^k, (c+1)/2^k), c, k).
-    let mut stack = vec![(s, BigInt::zero(), 0u32)];
+    let mut stack = vec![(s.clone(), BigInt::zero(), 0u32)];
     while let Some((poly, c, k)) = stack.pop() {
         let scale = Q::from_integer(BigInt::one() << k);
         let v = descartes(&poly);
@@ -276,6 +277,14 @@ pub fn isolate(p: &[BigInt]) -> Vec<Root> {
         stack.push((right, &c * 2 + 1, k + 1));
         stack.push((left, &c * 2, k + 1));
     }
+    // An open interval beside an exact root has it as an end: moved off.
+    let mut roots: Vec<Root> = roots
+        .iter()
+        .map(|r| match r {
+            Root::Open { lo, hi } => refine(&s, r, &(hi - lo)),
+            exact => exact.clone(),
+        })
+        .collect();
     // The intervals are disjoint (an exact root is a midpoint, an end of the
     // open intervals beside it): ordered by lower end, an exact root before
     // the open interval starting at it.
@@ -283,19 +292,32 @@ pub fn isolate(p: &[BigInt]) -> Vec<Root> {
     roots
 }
 
+/// The sign of `s` just right of `x`: `s(x)`'s, or `s'(x)`'s at a simple
+/// root.
+fn sign_right_of(s: &[BigInt], x: &Q) -> Ordering {
+    match sign_at(s, x) {
+        Ordering::Equal => sign_at(&derivative(s), x),
+        o => o,
+    }
+}
+
 /// Halve `root`'s isolating interval (for the square-free `s`) until its
-/// width is at most `width`, or it is found exactly.
+/// width is at most `width` and neither end is a root of `s` (an end may be
+/// an exact root found beside it), or the root is found exactly.
 pub fn refine(s: &[BigInt], root: &Root, width: &Q) -> Root {
     let mut root = root.clone();
     while let Root::Open { lo, hi } = &root {
-        if &(hi - lo) <= width {
+        let ends_clear =
+            sign_at(s, lo) != Ordering::Equal && sign_at(s, hi) != Ordering::Equal;
+        if &(hi - lo) <= width && ends_clear {
             break;
         }
         let mid = (lo + hi) / Q::from_integer(2.into());
-        let at_lo = sign_at(s, lo);
+        // On (lo, α) the sign is that just right of lo; α is simple.
+        let left = sign_right_of(s, lo);
         root = match sign_at(s, &mid) {
             Ordering::Equal => Root::Exact(mid),
-            m if m == at_lo => Root::Open {
+            m if m == left => Root::Open {
                 lo: mid,
                 hi: hi.clone(),
             },
@@ -392,6 +414,22 @@ mod tests {
         assert_eq!(roots.len(), 2);
         assert!(encloses(&roots[0], |r| r < &q(499, 1000)));
         assert!(encloses(&roots[1], |r| r < &q(501, 1000)));
+    }
+
+    #[test]
+    fn an_interval_beside_an_exact_root_is_moved_off_it() {
+        // (2x − 1)(20x − 11): 1/2 is met exactly as the first midpoint, and
+        // 11/20 is first isolated in (1/2, 1), whose lower end is the root
+        // 1/2; the interval returned has ends that are not roots.
+        let p = product(&[&[-1, 2], &[-11, 20]]);
+        let roots = isolate(&p);
+        assert_eq!(roots[0], Root::Exact(q(1, 2)));
+        let Root::Open { lo, hi } = &roots[1] else {
+            panic!("11/20 is not dyadic: {:?}", roots[1]);
+        };
+        assert_ne!(sign_at(&p, lo), Ordering::Equal);
+        assert_ne!(sign_at(&p, hi), Ordering::Equal);
+        assert!(encloses(&roots[1], |r| r < &q(11, 20)));
     }
 
     #[test]

@@ -661,7 +661,123 @@ pub(super) fn run_on<R: Enclosed, A: Structured>(
     attempt_of(result)
 }
 
+/// The laws of the choices that read a candidate's changed round: one
+/// `(law under x, law under x')` per reader, in schedule order.
+pub(super) struct LawPairs<R> {
+    /// The candidate (its index, as [`pairs_of`] takes it).
+    pub(super) candidate: u64,
+    /// Each reader's pair of laws.
+    pub(super) readers: Vec<(Vec<R>, Vec<R>)>,
+}
+
+/// The readers' laws of every structural candidate, in backend `R`, with
+/// repeats left out where they are cheap to see: in a symmetric group one
+/// candidate per distinct pair of law slots (the same two laws give the same
+/// ratios); rounds nobody reads (ratio 1) give nothing. Each group's count
+/// of candidates is added to `progress`.
+pub(super) fn law_pairs<R: Enclosed, A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    ctx: &R::Context,
+    progress: &Progress,
+) -> Result<Vec<LawPairs<R>>> {
+    let plan = Plan::new(algorithm, problem)?;
+    progress.start(plan.candidates());
+    let fail = |f: Fail| match f {
+        Fail::Error(e) => e,
+        Fail::Undetermined(why) => Error::NotRepresentable(why),
+    };
+    let mut out = Vec::new();
+    for (g, group) in plan.groups.iter().enumerate() {
+        let range = plan.offsets[g]..plan.offsets[g + 1];
+        match group {
+            Group::Unread { .. } => {}
+            Group::Symmetric(sym) => {
+                let laws = symmetric_laws::<R, A>(&plan, sym.choice, &sym.full, &sym.slots, ctx)
+                    .map_err(fail)?;
+                let mut seen = std::collections::HashSet::new();
+                for i in range.clone() {
+                    let (sx, sx2) = plan.law_slots(sym, i - range.start);
+                    if seen.insert((sx, sx2)) {
+                        out.push(LawPairs {
+                            candidate: i,
+                            readers: vec![(laws[sx as usize].clone(), laws[sx2 as usize].clone())],
+                        });
+                    }
+                }
+            }
+            Group::Window { .. } => {
+                for i in range.clone() {
+                    let (x, x2, round) = plan.pair(i);
+                    let readers = (0..plan.schedule.len())
+                        .filter(|&c| plan.schedule[c].reads.contains(&(round + 1)))
+                        .map(|c| {
+                            Ok((
+                                plan.law::<R>(c, &plan.window(&x, c), ctx).map_err(fail)?,
+                                plan.law::<R>(c, &plan.window(&x2, c), ctx).map_err(fail)?,
+                            ))
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    out.push(LawPairs {
+                        candidate: i,
+                        readers,
+                    });
+                }
+            }
+        }
+        progress.add(range.end - range.start);
+    }
+    Ok(out)
+}
+
+/// The pairs of the given candidates: the loss sequences `x`, `x'` and the
+/// changed round (1-based).
+pub(super) fn pairs_of<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    indices: &[u64],
+) -> Result<Vec<(Vec<Vec<Q>>, Vec<Vec<Q>>, usize)>> {
+    let plan = Plan::new(algorithm, problem)?;
+    let sequence = |s: &[usize]| s.iter().map(|&v| plan.vectors[v].clone()).collect();
+    Ok(indices
+        .iter()
+        .map(|&i| {
+            let (x, x2, round) = plan.pair(i);
+            (sequence(&x), sequence(&x2), round + 1)
+        })
+        .collect())
+}
+
 impl<A: Structured> Plan<'_, A> {
+    /// The law slots (of `sym.law_of`) of the two windows of the symmetric
+    /// group's candidate with index `local` within the group.
+    fn law_slots(&self, sym: &Symmetric, local: u64) -> (u32, u32) {
+        let n = self.vectors.len() as u64;
+        let k = self.digits[0].len();
+        let Symmetric {
+            rest,
+            tuples,
+            full_of,
+            full,
+            law_of,
+            ..
+        } = sym;
+        let rank = local % (n - 1);
+        let u = (local / (n - 1)) % n;
+        let v = if rank < u { rank } else { rank + 1 };
+        let mut tuple = tuples[(local / ((n - 1) * n)) as usize];
+        let (mut lx, mut lx2) = (0u64, 0u64);
+        let mut place = 1u64;
+        for j in (0..k).rev() {
+            let r = (tuple % rest.len()) as usize;
+            tuple /= rest.len();
+            lx += full_of[r][self.digits[u as usize][j]] as u64 * place;
+            lx2 += full_of[r][self.digits[v as usize][j]] as u64 * place;
+            place *= full.len();
+        }
+        (law_of[lx as usize], law_of[lx2 as usize])
+    }
+
     /// The ratio of candidate `i` and its changed round: from the law table of
     /// its symmetric group when given, else from the laws of its pair.
     fn evaluate<R: Enclosed>(
@@ -671,37 +787,13 @@ impl<A: Structured> Plan<'_, A> {
         one: &R,
         ctx: &R::Context,
     ) -> std::result::Result<(Cand<'static, R>, usize), Fail> {
-        let n = self.vectors.len() as u64;
-        let k = self.digits[0].len();
         let (g, local) = self.locate(i);
         match (&self.groups[g], tables.and_then(|t| t[g].as_ref())) {
             (Group::Unread { round }, _) => Ok((combine(Vec::new(), one), *round)),
             (Group::Symmetric(sym), Some(laws)) => {
-                let Symmetric {
-                    round,
-                    rest,
-                    tuples,
-                    full_of,
-                    full,
-                    law_of,
-                    ..
-                } = &**sym;
-                let rank = local % (n - 1);
-                let u = (local / (n - 1)) % n;
-                let v = if rank < u { rank } else { rank + 1 };
-                let mut tuple = tuples[(local / ((n - 1) * n)) as usize];
-                let (mut lx, mut lx2) = (0u64, 0u64);
-                let mut place = 1u64;
-                for j in (0..k).rev() {
-                    let r = (tuple % rest.len()) as usize;
-                    tuple /= rest.len();
-                    lx += full_of[r][self.digits[u as usize][j]] as u64 * place;
-                    lx2 += full_of[r][self.digits[v as usize][j]] as u64 * place;
-                    place *= full.len();
-                }
-                let (sx, sx2) = (law_of[lx as usize], law_of[lx2 as usize]);
+                let (sx, sx2) = self.law_slots(sym, local);
                 let factor = ratio_factor(&laws[sx as usize], &laws[sx2 as usize])?;
-                Ok((combine(vec![factor], one), *round))
+                Ok((combine(vec![factor], one), sym.round))
             }
             _ => {
                 let (x, x2, round) = self.pair(i);
