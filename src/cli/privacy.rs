@@ -1,6 +1,7 @@
 //! `dpdtol privacy`: the exhaustive privacy check of an online algorithm on
 //! every pair of neighbouring loss sequences over a finite alphabet.
 
+mod all_epsilon;
 mod bandit;
 
 use super::report::{self, DIGITS};
@@ -27,9 +28,18 @@ pub struct Args {
     /// [required unless --merge] The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     alphabet: Option<String>,
-    /// [required unless --merge] The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    /// [required unless --merge, --epsilon-range or --all-epsilon] The privacy parameter ε > 0 to check (and the paper's default scales derive from), exactly: 1, 0.5, 1/2.
+    #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["merge", "epsilon_range", "all_epsilon"])]
     epsilon: Option<String>,
+    /// Instead of one ε: decide privacy for every ε in [a, b] (a..b, exactly: 1/2..4), with the scale following ε (--scale-factor); wu-wang with gumbel or exponential noise.
+    #[arg(long, conflicts_with = "merge")]
+    epsilon_range: Option<String>,
+    /// Instead of one ε: decide privacy for every ε > 0 (as --epsilon-range, over (0, ∞)).
+    #[arg(long, conflicts_with = "merge")]
+    all_epsilon: bool,
+    /// The noise scale as a multiple of the paper's (2: doubled), following ε; excludes --noise-scale.
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["merge", "noise_scale"])]
+    scale_factor: Option<String>,
     /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
     #[arg(long)]
     resample: Option<String>,
@@ -100,6 +110,9 @@ pub fn run(args: &Args) -> Result<String> {
     if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
         return bandit::run(args, id);
     }
+    if args.epsilon_range.is_some() || args.all_epsilon {
+        return all_epsilon::run(args);
+    }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
@@ -125,6 +138,7 @@ pub fn run(args: &Args) -> Result<String> {
             .transpose()?,
         resample,
     };
+    let config = scaled(config, args.scale_factor.as_deref())?;
     let algorithm = config.build()?;
     let problem = Problem::new(
         horizon,
@@ -160,6 +174,29 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         Ok(paragraph(&described, &result))
     }
+}
+
+/// The configuration with `--scale-factor f`: the noise scale `f` times the
+/// paper's default at its ε.
+fn scaled(config: Config, factor: Option<&str>) -> Result<Config> {
+    let Some(text) = factor else {
+        return Ok(config);
+    };
+    let factor = parse_rational(text)?;
+    if !num_traits::Signed::is_positive(&factor) {
+        return Err(Error::InvalidInput(format!(
+            "--scale-factor must be positive, got {factor}"
+        )));
+    }
+    let default = match config.build()? {
+        Algorithm::EpochRnm(a) => a.scale().clone(),
+        Algorithm::PrefixSoftmax(a) => a.eta().recip(),
+        Algorithm::Ftl(_) => return Err(Error::InvalidInput("ftl has no noise to scale".into())),
+    };
+    Ok(Config {
+        noise_scale: Some(default * factor),
+        ..config
+    })
 }
 
 /// The algorithm as the output names it: its noise and the scale in use.

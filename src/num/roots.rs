@@ -263,11 +263,7 @@ pub fn isolate(p: &[BigInt]) -> Vec<Root> {
             continue;
         }
         let n = poly.len() - 1;
-        let left: Poly = poly
-            .iter()
-            .enumerate()
-            .map(|(i, a)| a << (n - i))
-            .collect();
+        let left: Poly = poly.iter().enumerate().map(|(i, a)| a << (n - i)).collect();
         let mut right = shift_one(&left);
         let mid = Q::from_integer(&c * 2 + 1) / (&scale * Q::from_integer(2.into()));
         if right[0].is_zero() {
@@ -307,8 +303,7 @@ fn sign_right_of(s: &[BigInt], x: &Q) -> Ordering {
 pub fn refine(s: &[BigInt], root: &Root, width: &Q) -> Root {
     let mut root = root.clone();
     while let Root::Open { lo, hi } = &root {
-        let ends_clear =
-            sign_at(s, lo) != Ordering::Equal && sign_at(s, hi) != Ordering::Equal;
+        let ends_clear = sign_at(s, lo) != Ordering::Equal && sign_at(s, hi) != Ordering::Equal;
         if &(hi - lo) <= width && ends_clear {
             break;
         }
@@ -360,11 +355,13 @@ mod tests {
     /// `below(r)` is true when `r` is below the value).
     fn encloses(root: &Root, below: impl Fn(&Q) -> bool) -> bool {
         match root {
-            Root::Exact(r) => !below(r) && {
-                // r is not below the value; it must not be above either.
-                let tiny = q(1, 1 << 40);
-                below(&(r - tiny))
-            },
+            Root::Exact(r) => {
+                !below(r) && {
+                    // r is not below the value; it must not be above either.
+                    let tiny = q(1, 1 << 40);
+                    below(&(r - tiny))
+                }
+            }
             Root::Open { lo, hi } => below(lo) && !below(hi),
         }
     }
@@ -374,7 +371,15 @@ mod tests {
         // (2x − 1)^2 (4x − 3)^3 (x − 2) x: in (0, 1) the roots 1/2 and 3/4
         // (dyadic: 1/2 is met as the first midpoint, 3/4 is isolated in
         // (1/2, 1) and met exactly by refining); 0 and 2 are outside.
-        let p = product(&[&[-1, 2], &[-1, 2], &[-3, 4], &[-3, 4], &[-3, 4], &[-2, 1], &[0, 1]]);
+        let p = product(&[
+            &[-1, 2],
+            &[-1, 2],
+            &[-3, 4],
+            &[-3, 4],
+            &[-3, 4],
+            &[-2, 1],
+            &[0, 1],
+        ]);
         let roots = isolate(&p);
         assert_eq!(roots.len(), 2);
         assert_eq!(roots[0], Root::Exact(q(1, 2)));
@@ -440,7 +445,10 @@ mod tests {
         let b = product(&[&[-1, 1], &[3, 1]]);
         assert_eq!(gcd(&a, &b), poly(&[-1, 1]));
         assert_eq!(square_free(&a), poly(&[-2, 1, 1]));
-        assert_eq!(divide(&a, &poly(&[2, 1])), Some(product(&[&[-1, 1], &[-1, 1]])));
+        assert_eq!(
+            divide(&a, &poly(&[2, 1])),
+            Some(product(&[&[-1, 1], &[-1, 1]]))
+        );
         assert_eq!(divide(&a, &poly(&[3, 1])), None);
     }
 

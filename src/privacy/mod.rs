@@ -84,6 +84,7 @@
 //! assert_eq!(report.max_ratio, Ratio::Infinite);
 //! ```
 
+pub mod all_epsilon;
 mod brute_force;
 mod recheck;
 mod search;
