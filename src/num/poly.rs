@@ -157,6 +157,9 @@ fn exp_enclosure(exponent: &Q, bits: Precision) -> Result<Certified> {
     Ok(value)
 }
 
+/// A term `(λ, c_λ)` of an exponential sum: `c_λ · e^λ`.
+pub type ExpTerm = (Q, Q);
+
 /// An exact element `P/D` of the field of exponential polynomials with
 /// rational exponents (module documentation): equality is structural after
 /// cross-multiplication, the order exact.
@@ -241,7 +244,7 @@ impl ExpRational {
     /// The terms `(λ, c_λ)` of the numerator and of the denominator of
     /// `P/D`, each in increasing `λ` with every `c_λ ≠ 0` (the representation
     /// as it is kept: not reduced by a common factor).
-    pub fn terms(&self) -> (&[(Q, Q)], &[(Q, Q)]) {
+    pub fn terms(&self) -> (&[ExpTerm], &[ExpTerm]) {
         (&self.num.0, &self.den.0)
     }
 

@@ -910,6 +910,197 @@ mod tests {
         Q::new(n.into(), d.into())
     }
 
+    use crate::privacy::{check, Options};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn family(noise: Noise, k: usize, factor: Q) -> Family {
+        let mut config = Config::new(AlgorithmId::WuWang, k, Q::one());
+        config.noise = Some(noise);
+        Family { config, factor }
+    }
+
+    fn binary() -> Vec<Q> {
+        vec![q(0, 1), q(1, 1)]
+    }
+
+    /// The all-ε answer against the single-ε exact decision (the structural
+    /// check of [`crate::privacy::check`], decided in `Q(e^(1/q))`) at 20
+    /// random rational ε = n/d in (0, 6] per case (seed 11, d ≤ 12): the
+    /// number of private and violated ε seen.
+    fn agree(noise: Noise, k: usize, factor: Q, horizon: usize, alphabet: Vec<Q>) -> (u32, u32) {
+        let fam = family(noise, k, factor.clone());
+        let all = all_epsilon(
+            &fam,
+            horizon,
+            alphabet.clone(),
+            &EpsilonRange::all(),
+            &AllOptions::default(),
+        )
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut seen = (0, 0);
+        for _ in 0..20 {
+            let d: i64 = rng.random_range(1..=12);
+            let eps = q(rng.random_range(1..=6 * d), d);
+            let problem = Problem::new(horizon, alphabet.clone(), eps.clone()).unwrap();
+            let single = check(&fam.at(&eps).unwrap(), &problem, &Options::default()).unwrap();
+            let (verdict, attained) = all.verdict_at(&eps).unwrap();
+            assert_eq!(
+                (verdict, attained),
+                (single.verdict, single.attained),
+                "{noise} noise, K = {k}, scale factor {factor}, t = {horizon}, ε = {eps}"
+            );
+            if verdict == Verdict::Private {
+                seen.0 += 1;
+            } else {
+                seen.1 += 1;
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn agrees_with_single_epsilon_runs_as_printed_and_doubled() {
+        for noise in [Noise::Gumbel, Noise::Exponential] {
+            for factor in [q(1, 1), q(2, 1)] {
+                agree(noise, 2, factor.clone(), 3, binary());
+                agree(noise, 3, factor, 3, binary());
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_single_epsilon_runs_across_a_root() {
+        // Scale factors whose private sets start at a root (found by the
+        // runs of the README): both sides are sampled.
+        for (noise, k, f) in [
+            (Noise::Exponential, 2, q(3, 2)),
+            (Noise::Gumbel, 3, q(3, 5)),
+        ] {
+            let (private, violated) = agree(noise, k, f, 3, binary());
+            assert!(
+                private > 0 && violated > 0,
+                "{private} private, {violated} violated"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "longer horizons and a three-letter alphabet (about a minute in debug)"]
+    fn agrees_with_single_epsilon_runs_on_larger_problems() {
+        let third = vec![q(0, 1), q(1, 2), q(1, 1)];
+        for noise in [Noise::Gumbel, Noise::Exponential] {
+            for factor in [q(1, 1), q(2, 1), q(3, 2)] {
+                agree(noise, 2, factor.clone(), 7, binary());
+                agree(noise, 2, factor.clone(), 3, third.clone());
+                agree(noise, 3, factor, 4, binary());
+            }
+        }
+    }
+
+    #[test]
+    fn the_exponential_end_is_three_ln_phi() {
+        // Hand derivation. Permute-and-flip on two scores (000 line 16 with
+        // exponential noise) gives the best action 1 − p/2 and the other p/2,
+        // p = e^{−gap/β} (P(r) = p_r ∫₀¹ ∏_{s≠r}(1 − p_s x) dx). Round 1 is
+        // the whole window of J_1; x = (0, 1) against x' = (1, 0) moves the
+        // gap of action 1 from −1 to +1, so at β = f/ε its ratio is
+        // (1 − p/2)/(p/2) = 2e^{ε/f} − 1 with p = e^{−ε/f}.
+        // f = 1 (as printed): 2e^ε − 1 > e^ε for every ε > 0: violated
+        // everywhere. f = 2 (doubled): 2e^{ε/2} − 1 ≤ e^ε ⟺ (e^{ε/2} − 1)² ≥
+        // 0, strict for ε > 0 (private everywhere needs every other candidate
+        // too: the agreement tests). f = 3/2: with u = e^{ε/3}, 2u² − 1 ≤ u³
+        // ⟺ (u − 1)(u² − u − 1) ≥ 0 ⟺ u ≥ φ = (1 + √5)/2: private exactly for
+        // ε ≥ 3 ln φ = 1.44363547517881…, equal to e^ε there.
+        let run = |f: Q| {
+            all_epsilon(
+                &family(Noise::Exponential, 2, f),
+                3,
+                binary(),
+                &EpsilonRange::all(),
+                &AllOptions::default(),
+            )
+            .unwrap()
+        };
+        let printed = run(q(1, 1));
+        assert_eq!(printed.pieces.len(), 1);
+        assert!(!printed.pieces[0].private);
+        let w = printed.pieces[0].witness.as_ref().unwrap();
+        assert_eq!(w.round, 1);
+        let doubled = run(q(2, 1));
+        assert_eq!(doubled.pieces.len(), 1);
+        assert!(doubled.pieces[0].private && doubled.pieces[0].attained_at.is_empty());
+        let mut between = run(q(3, 2));
+        assert_eq!(between.pieces.len(), 2);
+        assert!(!between.pieces[0].private && between.pieces[1].private);
+        assert!(
+            between.pieces[1].lo.1,
+            "closed at the root: ratio = e^ε there"
+        );
+        assert_eq!(between.pieces[1].attained_at.len(), 1);
+        let Bound::Point(end) = &mut between.pieces[1].lo.0 else {
+            panic!("the end is a root");
+        };
+        let (lo, hi) = end.sharpen(30).unwrap();
+        // u = e^{ε/3} at the ends brackets φ: u² − u − 1 < 0 at lo, > 0 at hi.
+        let bits = Precision(256);
+        let g = |e: &Q| {
+            let u = Certified::from_rational(&(e / q(3, 1)), &bits)
+                .exp()
+                .unwrap();
+            let one = Certified::from_int(1, &bits);
+            (u.clone() * &u - &u - &one).enclosure().unwrap()
+        };
+        assert!(g(&lo).1 < Q::zero(), "lower end {lo}");
+        assert!(g(&hi).0 > Q::zero(), "upper end {hi}");
+        assert!(&hi - &lo < q(1, 1_000_000_000));
+    }
+
+    #[test]
+    fn other_laws_are_refused() {
+        let mut laplace = family(Noise::Laplace, 2, q(1, 1));
+        let range = EpsilonRange::all();
+        let opts = AllOptions::default();
+        assert!(matches!(
+            all_epsilon(&laplace, 2, binary(), &range, &opts),
+            Err(Error::InvalidInput(_))
+        ));
+        laplace.config.noise = None;
+        laplace.config.id = AlgorithmId::PrefixSoftmax;
+        assert!(matches!(
+            all_epsilon(&laplace, 2, binary(), &range, &opts),
+            Err(Error::InvalidInput(_))
+        ));
+        assert!(matches!(
+            all_epsilon(
+                &family(Noise::Gumbel, 2, q(0, 1)),
+                2,
+                binary(),
+                &range,
+                &opts
+            ),
+            Err(Error::InvalidInput(_))
+        ));
+        assert!(EpsilonRange::new(q(2, 1), q(1, 1)).is_err());
+        assert!("1..".parse::<EpsilonRange>().is_err());
+    }
+
+    #[test]
+    fn a_range_is_clipped_at_its_ends() {
+        // f = 3/2 (see the_exponential_end_is_three_ln_phi): on [1, 2] the
+        // pieces are [1, 3 ln φ) violated and [3 ln φ, 2] private.
+        let fam = family(Noise::Exponential, 2, q(3, 2));
+        let range = EpsilonRange::new(q(1, 1), q(2, 1)).unwrap();
+        let r = all_epsilon(&fam, 3, binary(), &range, &AllOptions::default()).unwrap();
+        assert_eq!(r.pieces.len(), 2);
+        assert!(matches!(&r.pieces[0].lo, (Bound::Rational(a), true) if *a == q(1, 1)));
+        assert!(matches!(&r.pieces[1].hi, (Bound::Rational(b), true) if *b == q(2, 1)));
+        let w = r.pieces[0].witness.as_ref().unwrap();
+        assert!(w.epsilon >= q(1, 1) && w.epsilon < q(145, 100));
+        assert!(w.ratio.0 > w.bound.1);
+    }
+
     #[test]
     fn simplest_rationals_between() {
         assert_eq!(simplest_between(&q(1, 3), &q(1, 2)), q(2, 5));

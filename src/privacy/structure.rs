@@ -730,13 +730,15 @@ pub(super) fn law_pairs<R: Enclosed, A: Structured>(
     Ok(out)
 }
 
-/// The pairs of the given candidates: the loss sequences `x`, `x'` and the
-/// changed round (1-based).
+/// Two loss sequences `x`, `x'` and the round (1-based) where they differ.
+pub(super) type SequencePair = (Vec<Vec<Q>>, Vec<Vec<Q>>, usize);
+
+/// The pairs of the given candidates.
 pub(super) fn pairs_of<A: Structured>(
     algorithm: &A,
     problem: &Problem,
     indices: &[u64],
-) -> Result<Vec<(Vec<Vec<Q>>, Vec<Vec<Q>>, usize)>> {
+) -> Result<Vec<SequencePair>> {
     let plan = Plan::new(algorithm, problem)?;
     let sequence = |s: &[usize]| s.iter().map(|&v| plan.vectors[v].clone()).collect();
     Ok(indices
