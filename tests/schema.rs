@@ -228,3 +228,35 @@ fn gof_exits_1_on_rejection_and_2_on_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
+
+#[test]
+fn the_all_epsilon_privacy_output_matches_its_schema() {
+    // wu-wang, exponential noise at 3/2 × the printed scale: a violated piece
+    // (with its witness), a root, a private piece closed at it.
+    let value = json(&[
+        "privacy",
+        "--algorithm",
+        "wu-wang",
+        "--noise",
+        "exponential",
+        "--scale-factor",
+        "3/2",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1",
+        "--all-epsilon",
+        "--json",
+    ]);
+    validate("privacy", &value);
+    let pieces = value["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 2);
+    assert_eq!(pieces[0]["verdict"], "violated");
+    assert_eq!(pieces[1]["lo"]["closed"], true);
+    // Without epsilon_range the single-ε keys stay required.
+    let mut broken = value.clone();
+    broken.as_object_mut().unwrap().remove("epsilon_range");
+    assert!(check("privacy", &broken).is_err());
+}

@@ -987,7 +987,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "longer horizons and a three-letter alphabet (about a minute in debug)"]
+    #[ignore = "longer horizons and a three-letter alphabet (about 20 s in debug)"]
     fn agrees_with_single_epsilon_runs_on_larger_problems() {
         let third = vec![q(0, 1), q(1, 2), q(1, 1)];
         for noise in [Noise::Gumbel, Noise::Exponential] {
