@@ -108,6 +108,15 @@ struct End {
     exact: Option<Q>,
 }
 
+impl End {
+    /// A rational end exactly, a root to its certain digits.
+    fn text(&self) -> String {
+        self.exact
+            .as_ref()
+            .map_or_else(|| self.decimal.clone(), Q::to_string)
+    }
+}
+
 fn end_of_point(p: &mut EpsPoint) -> Result<End> {
     let (lo, hi) = p.sharpen(DIGITS)?;
     Ok(End {
@@ -176,8 +185,8 @@ fn interval_text(piece: &Piece, lo: &Option<End>, hi: &Option<End>) -> String {
     format!(
         "{}{}, {}{}",
         if piece.lo.1 { "[" } else { "(" },
-        lo.as_ref().map_or("0".into(), |e| e.decimal.clone()),
-        hi.as_ref().map_or("∞".into(), |e| e.decimal.clone()),
+        lo.as_ref().map_or("0".into(), End::text),
+        hi.as_ref().map_or("∞".into(), End::text),
         if piece.hi.1 { "]" } else { ")" },
     )
 }
@@ -208,8 +217,15 @@ fn paragraph(
     );
     let _ = writeln!(
         out,
-        "  decided exactly: {} structural candidates, {} distinct conditions (integer polynomials in w = e^(-ε/{}) of degree at most {}), {} roots in (0, 1); ends certified, every digit printed certain",
-        r.candidates, r.conditions, r.q, r.max_degree, r.roots
+        "  decided exactly: {} structural candidates, {} distinct conditions (integer polynomials in w = e^(-ε/{}) of degree at most {}), {} in (0, 1); ends certified, every digit printed certain",
+        r.candidates,
+        r.conditions,
+        r.q,
+        r.max_degree,
+        match r.roots {
+            1 => "1 root".to_string(),
+            n => format!("{n} roots"),
+        }
     );
     for (piece, (lo, hi, at)) in r.pieces.iter().zip(ends) {
         let interval = interval_text(piece, lo, hi);
