@@ -12,6 +12,13 @@
 //! `P(r) = p_r ∫₀¹ ∏_{s≠r}(1 − p_s x) dx`; the Bernoulli resampling mixes
 //! them with rational weights): computed once in [`ExpRational`] at `ε = 1`,
 //! every exponent `λ` becomes `ελ` at any other ε, the coefficients staying.
+//! The same holds for `prefix-softmax` (Cesari & Colomboni §4: softmax of
+//! `−η L_r(M_r)` averaged over the uniform prefix length, rational weights)
+//! where its `η = min{ε/2, 1/8}` is `ε/2` (temperature `f · 2/ε`), that is on
+//! ranges within `(0, 1/4]`; beyond, `η` stops following ε and the range is
+//! refused. Laplace noise (`hu-rnm-ftnl`, `naive-ftnl`, `wu-wang
+//! --noise laplace`) carries ε outside the exponents and is refused.
+//!
 //! With `q` the common denominator of all exponents and `w = e^{−ε/q}`, every
 //! law is a rational function of `w` with integer coefficients, and so is
 //! `e^ε = w^{−q}`.
@@ -103,39 +110,58 @@ pub struct Family {
 impl Family {
     /// The algorithm of the family at `epsilon`: scale `factor ·
     /// default(ε)`.
+    ///
+    /// For `prefix-softmax` the temperature is `f · 2/ε`: the paper's
+    /// `f · max{2/ε, 8}` for `ε ≤ 1/4` only (Cesari & Colomboni §4, `η =
+    /// min{ε/2, 1/8}`), where [`all_epsilon`] takes it.
     pub fn at(&self, epsilon: &Q) -> Result<Algorithm> {
         let mut config = self.config.clone();
         config.epsilon = epsilon.clone();
         config.noise_scale = None;
         let default = match config.build()? {
             Algorithm::EpochRnm(a) => a.scale().clone(),
-            _ => return Err(self.refusal()),
+            Algorithm::PrefixSoftmax(_) => Q::from_integer(2.into()) / epsilon,
+            Algorithm::Ftl(_) => return Err(self.refusal(None)),
         };
         config.noise_scale = Some(default * &self.factor);
         config.build()
     }
 
-    fn refusal(&self) -> Error {
+    fn refusal(&self, hi: Option<&Q>) -> Error {
+        if self.config.id == AlgorithmId::PrefixSoftmax {
+            return Error::InvalidInput(format!(
+                "prefix-softmax's η = min{{ε/2, 1/8}} is proportional to ε only for ε <= 1/4: give --epsilon-range a..b with b <= 1/4{}",
+                hi.map_or(String::new(), |h| format!(", not {h}"))
+            ));
+        }
         Error::InvalidInput(format!(
-            "--epsilon-range and --all-epsilon take wu-wang with --noise gumbel or exponential (softmax and permute-and-flip laws, scale proportional to 1/ε), not {}{}",
+            "--epsilon-range and --all-epsilon take wu-wang with --noise gumbel or exponential, or prefix-softmax on ε <= 1/4 (softmax and permute-and-flip laws, scale proportional to 1/ε), not {}{}",
             self.config.id,
             self.config.noise.map_or(String::new(), |n| format!(" with {n} noise"))
         ))
     }
 
-    /// Whether every law is a softmax or permute-and-flip law on the grid,
-    /// with the scale proportional to `1/ε` (module documentation).
-    fn check(&self) -> Result<()> {
+    /// Whether every law of the range is a softmax or permute-and-flip law on
+    /// the grid, with the scale proportional to `1/ε` (module documentation).
+    fn check(&self, range: &EpsilonRange) -> Result<()> {
         if !self.factor.is_positive() {
             return Err(Error::InvalidInput(format!(
                 "--scale-factor must be positive, got {}",
                 self.factor
             )));
         }
-        let eligible = self.config.id == AlgorithmId::WuWang
-            && matches!(self.config.noise, Some(Noise::Gumbel | Noise::Exponential));
+        let eligible = match self.config.id {
+            AlgorithmId::WuWang => {
+                matches!(self.config.noise, Some(Noise::Gumbel | Noise::Exponential))
+            }
+            AlgorithmId::PrefixSoftmax => range
+                .hi
+                .as_ref()
+                .is_some_and(|h| h <= &Q::new(1.into(), 4.into())),
+            _ => false,
+        };
         if !eligible {
-            return Err(self.refusal());
+            return Err(self.refusal(range.hi.as_ref()));
         }
         Ok(())
     }
@@ -444,7 +470,7 @@ pub fn all_epsilon(
     range: &EpsilonRange,
     options: &AllOptions,
 ) -> Result<AllEpsilon> {
-    family.check()?;
+    family.check(range)?;
     let one = Q::one();
     let problem = Problem::new(horizon, alphabet, one.clone())?;
     let algorithm = family.at(&one)?;
@@ -929,12 +955,28 @@ mod tests {
     /// random rational ε = n/d in (0, 6] per case (seed 11, d ≤ 12): the
     /// number of private and violated ε seen.
     fn agree(noise: Noise, k: usize, factor: Q, horizon: usize, alphabet: Vec<Q>) -> (u32, u32) {
-        let fam = family(noise, k, factor.clone());
+        agree_on(
+            &family(noise, k, factor),
+            horizon,
+            alphabet,
+            &EpsilonRange::all(),
+            &Q::one(),
+        )
+    }
+
+    /// [`agree`] for any family, with ε = s·n/d in `range`.
+    fn agree_on(
+        fam: &Family,
+        horizon: usize,
+        alphabet: Vec<Q>,
+        range: &EpsilonRange,
+        s: &Q,
+    ) -> (u32, u32) {
         let all = all_epsilon(
-            &fam,
+            fam,
             horizon,
             alphabet.clone(),
-            &EpsilonRange::all(),
+            range,
             &AllOptions::default(),
         )
         .unwrap();
@@ -942,14 +984,16 @@ mod tests {
         let mut seen = (0, 0);
         for _ in 0..20 {
             let d: i64 = rng.random_range(1..=12);
-            let eps = q(rng.random_range(1..=6 * d), d);
+            let eps = q(rng.random_range(1..=6 * d), d) * s;
             let problem = Problem::new(horizon, alphabet.clone(), eps.clone()).unwrap();
             let single = check(&fam.at(&eps).unwrap(), &problem, &Options::default()).unwrap();
             let (verdict, attained) = all.verdict_at(&eps).unwrap();
             assert_eq!(
                 (verdict, attained),
                 (single.verdict, single.attained),
-                "{noise} noise, K = {k}, scale factor {factor}, t = {horizon}, ε = {eps}"
+                "{:?}, scale factor {}, t = {horizon}, ε = {eps}",
+                fam.config,
+                fam.factor
             );
             if verdict == Verdict::Private {
                 seen.0 += 1;
@@ -958,6 +1002,19 @@ mod tests {
             }
         }
         seen
+    }
+
+    #[test]
+    fn prefix_softmax_agrees_on_its_proportional_range() {
+        // η = ε/(2f) for ε ≤ 1/4: ε = n/(24d) in (0, 1/4].
+        let range = EpsilonRange::new(q(1, 1000), q(1, 4)).unwrap();
+        for f in [q(1, 1), q(1, 4)] {
+            let fam = Family {
+                config: Config::new(AlgorithmId::PrefixSoftmax, 2, Q::one()),
+                factor: f,
+            };
+            agree_on(&fam, 3, binary(), &range, &q(1, 24));
+        }
     }
 
     #[test]
@@ -1068,6 +1125,17 @@ mod tests {
         ));
         laplace.config.noise = None;
         laplace.config.id = AlgorithmId::PrefixSoftmax;
+        // prefix-softmax past ε = 1/4, where η = 1/8 stops following ε.
+        assert!(matches!(
+            all_epsilon(&laplace, 2, binary(), &range, &opts),
+            Err(Error::InvalidInput(_))
+        ));
+        let past = EpsilonRange::new(q(1, 8), q(1, 2)).unwrap();
+        assert!(matches!(
+            all_epsilon(&laplace, 2, binary(), &past, &opts),
+            Err(Error::InvalidInput(_))
+        ));
+        laplace.config.id = AlgorithmId::HuRnmFtnl;
         assert!(matches!(
             all_epsilon(&laplace, 2, binary(), &range, &opts),
             Err(Error::InvalidInput(_))

@@ -160,6 +160,16 @@ fn sharpen(result: &mut AllEpsilon) -> Result<Ends> {
 }
 
 fn describe(family: &Family) -> String {
+    if family.config.id == AlgorithmId::PrefixSoftmax {
+        return format!(
+            "prefix-softmax (softmax, temperature {}2/ε: the paper's for ε <= 1/4)",
+            if family.factor == Q::from_integer(1.into()) {
+                String::new()
+            } else {
+                format!("{} × ", family.factor)
+            }
+        );
+    }
     let noise = family.config.noise.map_or("laplace", Noise::name);
     let printed = match family.config.noise {
         Some(Noise::Exponential) => "1/ε",
