@@ -226,59 +226,48 @@ fn bad_input_gives_one_line_and_status_2() {
             "0,1e9",
         ],
         &["no-such-command"],
-        // The all-ε check: laws outside softmax and permute-and-flip, a
-        // reversed range, a fixed scale.
-        &[
-            "privacy",
-            "--algorithm",
-            "hu-rnm-ftnl",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--all-epsilon",
-        ],
-        &[
-            "privacy",
-            "--algorithm",
-            "wu-wang",
-            "--noise",
-            "gumbel",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon-range",
-            "2..1",
-        ],
-        &[
-            "privacy",
-            "--algorithm",
-            "wu-wang",
-            "--noise",
-            "gumbel",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--all-epsilon",
-            "--noise-scale",
-            "2",
-        ],
     ];
     for args in cases {
-        let out = dpdtol(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("dpdtol: "), "{args:?}: {stderr}");
+        refused(args);
+    }
+}
+
+/// `dpdtol args` exits 2 with one line on stderr and nothing on stdout.
+fn refused(args: &[&str]) {
+    let out = dpdtol(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("dpdtol: "), "{args:?}: {stderr}");
+}
+
+#[test]
+fn all_epsilon_refusals_are_one_line_and_exit_2() {
+    // Laplace laws, a reversed range, a fixed scale, prefix-softmax past 1/4.
+    let base = [
+        "privacy",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1",
+    ];
+    let gumbel = ["--algorithm", "wu-wang", "--noise", "gumbel"];
+    let extras: [&[&str]; 4] = [
+        &["--algorithm", "hu-rnm-ftnl", "--all-epsilon"],
+        &[&gumbel[..], &["--epsilon-range", "2..1"]].concat(),
+        &[&gumbel[..], &["--all-epsilon", "--noise-scale", "2"]].concat(),
+        &[
+            "--algorithm",
+            "prefix-softmax",
+            "--epsilon-range",
+            "1/8..1/2",
+        ],
+    ];
+    for extra in extras {
+        refused(&[&base[..], extra].concat());
     }
 }
 
