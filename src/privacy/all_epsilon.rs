@@ -71,7 +71,8 @@
 //! symmetric group), `K^m` output tuples for `m` readers, then root isolation
 //! of polynomials of degree about `q · (largest gap)`, and one sign per
 //! condition per cell. Refused beyond [`MAX_CANDIDATES`] candidates,
-//! [`MAX_TUPLES`] output tuples or degree [`MAX_DEGREE`] unless forced.
+//! [`MAX_TUPLES`] output tuples, degree [`MAX_DEGREE`] for one condition or
+//! `4 · MAX_DEGREE` for their product `H`, unless forced.
 
 use super::structure::{candidates, law_pairs, pairs_of};
 use super::{Problem, Verdict};
@@ -606,7 +607,19 @@ fn decide(
             source,
         });
     }
-    // H: the least common multiple of the square-free parts.
+    // H: the least common multiple of the square-free parts (its degree at
+    // most the sum of theirs, refused past 4 · MAX_DEGREE unless forced).
+    let total: usize = conditions
+        .iter()
+        .map(|c| roots::degree(&c.square_free).unwrap_or(0))
+        .sum();
+    if total > 4 * MAX_DEGREE && !options.force {
+        return Err(Error::TooLarge(format!(
+            "the {} conditions with roots in (0, 1) have square-free parts of total degree {total}, over the limit of {}; pass --force to run it anyway",
+            conditions.len(),
+            4 * MAX_DEGREE
+        )));
+    }
     let mut h: Poly = vec![BigInt::one()];
     for c in &conditions {
         let g = roots::gcd(&h, &c.square_free);
