@@ -254,6 +254,13 @@ impl EpsPoint {
     /// Refine until the enclosure certifies `digits` significant digits
     /// (or stops shrinking: then the `ln` precision is the limit).
     pub fn sharpen(&mut self, digits: usize) -> Result<(Q, Q)> {
+        // First by bisection alone (no ln): |dε| = q·dα/α, so a width of
+        // α·2^{−(4·digits + 8)}/q is about what `digits` digits need.
+        if let Root::Open { lo, .. } = &self.root {
+            let scale = Q::from_integer((BigInt::one() << (4 * digits + 8)) * BigInt::from(self.q));
+            let width = lo / scale;
+            self.root = roots::refine(&self.poly, &self.root, &width);
+        }
         for _ in 0..4 * digits + 64 {
             let (lo, hi) = self.enclosure()?;
             if certain_digits(&lo, &hi, digits).is_some_and(|(_, d)| d >= digits) {
