@@ -452,6 +452,41 @@ mod tests {
         assert_eq!(divide(&a, &poly(&[3, 1])), None);
     }
 
+    proptest::proptest! {
+        /// Products of (b x − a)^m with a/b in (0, 1), times x² + 1 and a root
+        /// outside (0, 1): exactly the distinct a/b are found, in order, each
+        /// in its own enclosure (refined to width 2^−40 to check it).
+        #[test]
+        fn products_of_known_linear_factors(
+            factors in proptest::collection::vec((1i64..40, 2i64..41, 1usize..3), 0..6),
+        ) {
+            let mut fs: Vec<Vec<i64>> = vec![vec![1, 0, 1], vec![-3, 1]];
+            let mut expected: Vec<Q> = Vec::new();
+            for &(a, b, m) in &factors {
+                let (a, b) = (a % b, b);
+                if a == 0 {
+                    continue;
+                }
+                for _ in 0..m {
+                    fs.push(vec![-a, b]);
+                }
+                expected.push(q(a, b));
+            }
+            expected.sort();
+            expected.dedup();
+            let refs: Vec<&[i64]> = fs.iter().map(Vec::as_slice).collect();
+            let p = product(&refs);
+            let roots = isolate(&p);
+            proptest::prop_assert_eq!(roots.len(), expected.len());
+            let s = square_free(&p);
+            for (root, r) in roots.iter().zip(&expected) {
+                let fine = refine(&s, root, &q(1, 1 << 40));
+                let (lo, hi) = fine.ends();
+                proptest::prop_assert!(&lo <= r && r <= &hi, "{r} outside [{lo}, {hi}]");
+            }
+        }
+    }
+
     #[test]
     fn signs_at_rationals() {
         // 2x² − 1 at 7/10: 98/100 − 1 < 0; at 3/4: 9/8 − 1 > 0.
