@@ -1061,6 +1061,16 @@ mod tests {
                 "{private} private, {violated} violated"
             );
         }
+        // With Bernoulli resampling (the laws mixed with rational weights) on
+        // {0, 1/2, 1}: the end is 3.28… at f = 5/4.
+        let mut fam = family(Noise::Exponential, 2, q(5, 4));
+        fam.config.resample = true;
+        let halves = vec![q(0, 1), q(1, 2), q(1, 1)];
+        let (private, violated) = agree_on(&fam, 3, halves, &EpsilonRange::all(), &Q::one());
+        assert!(
+            private > 0 && violated > 0,
+            "{private} private, {violated} violated"
+        );
     }
 
     #[test]
