@@ -233,7 +233,14 @@ fn descartes(p: &[BigInt]) -> usize {
 /// increasing order, each exact or in an isolating interval (module
 /// documentation). The zero polynomial has no isolated roots: `[]`.
 pub fn isolate(p: &[BigInt]) -> Vec<Root> {
-    let mut s = square_free(p);
+    isolate_square_free(&square_free(p))
+}
+
+/// [`isolate`] for a polynomial known to be square-free (a product of
+/// pairwise coprime square-free factors, say): the gcd with the derivative,
+/// the costly step at high degree, is skipped.
+pub fn isolate_square_free(s: &[BigInt]) -> Vec<Root> {
+    let mut s = primitive(s);
     if degree(&s).is_none_or(|d| d == 0) {
         return Vec::new();
     }

@@ -43,7 +43,7 @@
 //!
 //! The distinct conditions are collected; those with no root in `(0, 1)`
 //! ([`crate::num::roots::isolate`]) have one sign everywhere; the others'
-//! square-free parts are multiplied into their least common multiple `H`,
+//! square-free parts, made pairwise coprime, are multiplied into `H`,
 //! whose roots `α_1 < … < α_m` in `(0, 1)` are isolated exactly. Between
 //! consecutive roots every condition has a constant sign, read at a rational
 //! point; at a root `α` a condition is zero exactly when its square-free part
@@ -614,8 +614,9 @@ fn decide(
             source,
         });
     }
-    // H: the least common multiple of the square-free parts (its degree at
-    // most the sum of theirs, refused past 4 · MAX_DEGREE unless forced).
+    // H: a square-free multiple of every condition's roots in (0, 1) (its
+    // degree at most the sum of theirs, refused past 4 · MAX_DEGREE unless
+    // forced).
     let total: usize = conditions
         .iter()
         .map(|c| roots::degree(&c.square_free).unwrap_or(0))
@@ -627,16 +628,29 @@ fn decide(
             4 * MAX_DEGREE
         )));
     }
-    let mut h: Poly = vec![BigInt::one()];
+    // Pairwise coprime square-free factors holding every root: each new
+    // square-free part loses its gcd with every factor kept (small degrees;
+    // a gcd with the whole product would be the costly step).
+    let mut factors: Vec<Poly> = Vec::new();
     for c in &conditions {
-        let g = roots::gcd(&h, &c.square_free);
-        let part = roots::divide(&c.square_free, &g).unwrap_or_else(|| c.square_free.clone());
-        h = multiply(&h, &part);
+        let mut part = c.square_free.clone();
+        for f in &factors {
+            let g = roots::gcd(f, &part);
+            if roots::degree(&g).is_some_and(|d| d > 0) {
+                part = roots::divide(&part, &g).unwrap_or(part);
+            }
+        }
+        if roots::degree(&part).is_some_and(|d| d > 0) {
+            factors.push(roots::primitive(&part));
+        }
     }
+    let h = factors
+        .iter()
+        .fold(vec![BigInt::one()], |h, f| multiply(&h, f));
     let h = Arc::new(roots::primitive(&h));
     // Enclosures off 0 and 1 (where ln is −∞ and the ε-value 0), so that
     // the cells (0, α_1) and (α_m, 1) have interior sample points.
-    let alphas: Vec<Root> = roots::isolate(&h)
+    let alphas: Vec<Root> = roots::isolate_square_free(&h)
         .into_iter()
         .map(|mut root| {
             while let Root::Open { lo, hi } = &root {
