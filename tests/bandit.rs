@@ -219,7 +219,8 @@ fn reference_ucb1(x: &[Vec<f64>], horizon: usize) -> Vec<usize> {
     pulls
 }
 
-/// DP-SE as in src/bandit/dp_se.rs's quoted definition, epoch by epoch.
+/// DP-SE as in src/bandit/dp_se.rs's quoted definition (Sajed & Sheffet's
+/// Algorithm 1 as re-implemented in Azize et al.'s code), epoch by epoch.
 fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
     let beta = 1.0 / horizon as f64;
     let mut alive: Vec<usize> = (0..x.len()).collect();
@@ -230,9 +231,10 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
         let d = 0.5f64.powi(e as i32);
         let s = alive.len() as f64;
         let ee = f64::from(e) * f64::from(e);
-        let r = (32.0 * (8.0 * s * ee / beta).ln() / (d * d)
-            + 8.0 * (4.0 * s * ee / beta).ln() / (eps * d))
-            .ceil() as usize;
+        // R_e = max{32 ln(8|S|e²/β)/Δ_e², 8 ln(4|S|e²/β)/(εΔ_e)} + 1, an integer.
+        let r1 = 32.0 * (8.0 * s * ee / beta).ln() / (d * d);
+        let r2 = 8.0 * (4.0 * s * ee / beta).ln() / (eps * d);
+        let r = r1.max(r2).floor() as usize + 1;
         let mut noisy = Vec::new();
         for &i in &alive {
             let mut sum = 0.0;
@@ -248,13 +250,14 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
         if pulls.len() >= horizon {
             break;
         }
-        let c = ((8.0 * s * ee / beta).ln() / (2.0 * r as f64)).sqrt()
-            + (4.0 * s * ee / beta).ln() / (eps * r as f64);
+        let h = ((8.0 * s * ee / beta).ln() / (2.0 * r as f64)).sqrt();
+        let c = (4.0 * s * ee / beta).ln() / (eps * r as f64);
         let best = noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        // Remove every j with μ̃_max − μ̃_j > 2(h_e + c_e).
         alive = alive
             .iter()
             .zip(&noisy)
-            .filter(|(_, &m)| m >= best - 2.0 * c)
+            .filter(|(_, &m)| best - m <= 2.0 * (h + c))
             .map(|(&i, _)| i)
             .collect();
         e += 1;
