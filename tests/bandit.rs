@@ -14,6 +14,7 @@
 mod common;
 
 use common::{chi_square_p_value, dpdtol};
+use dpdtol::bandit::adap_klucb::kl_upper;
 use dpdtol::bandit::sim::{play, simulate, simulate_run, RewardLaw, Table};
 use dpdtol::bandit::{beta, BanditConfig, BanditId, NoiseRng};
 use dpdtol::mechanism::{sampler, Noise};
@@ -268,6 +269,59 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
     pulls
 }
 
+/// AdaP-KLUCB from Azize & Basu's Algorithm 1 and index (quoted in
+/// src/bandit/adap_klucb.rs), round by round: after one pull of each arm, an
+/// episode starts at t_ℓ with the arm of largest index and lasts until that
+/// arm's count has doubled; its private mean is the episode's mean plus
+/// Lap(1/(nε)), n its length. The inversion `max{q : d(p, q) ≤ c}` is the
+/// library's [`kl_upper`] (a numerical primitive, tested on its own in
+/// src/bandit/adap_klucb.rs); everything else is written here.
+fn reference_adap_klucb(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let alpha = 3.1;
+    let mut count = vec![0usize; k]; // N_a
+    let mut n = vec![0usize; k]; // samples behind μ̃_a
+    let mut mu = vec![0.0; k];
+    let mut pulls = Vec::new();
+    // Line 3: each arm once; μ̃_a = X_a + Lap(1/ε).
+    for a in 0..k {
+        pulls.push(a);
+        mu[a] = x[a][0] + lap(1.0 / eps, rng);
+        count[a] = 1;
+        n[a] = 1;
+    }
+    while pulls.len() < horizon {
+        let t_l = (pulls.len() + 1) as f64;
+        let idx: Vec<f64> = (0..k)
+            .map(|a| {
+                let half = n[a] as f64;
+                let bonus = alpha * t_l.ln() / half;
+                let clipped = (mu[a] + bonus / eps).clamp(0.0, 1.0);
+                kl_upper(clipped, bonus)
+            })
+            .collect();
+        let a = first_max(&idx);
+        let length = count[a];
+        let mut sum = 0.0;
+        for s in 0..length {
+            if pulls.len() == horizon {
+                return pulls;
+            }
+            pulls.push(a);
+            sum += x[a][count[a] + s];
+        }
+        mu[a] = (sum + lap(1.0 / eps, rng)) / length as f64;
+        n[a] = length;
+        count[a] += length;
+    }
+    pulls
+}
+
 /// The inferred Hybrid-UCB of src/bandit/hybrid_ucb.rs, from its quoted
 /// pseudo-code: observations kept, every dyadic block's noisy sum drawn when
 /// the block completes, prefix sums assembled from the blocks.
@@ -345,6 +399,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::Ucb1 => reference_ucb1(&x, horizon),
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
+            BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
         assert_same(id.name(), seed, &ours, &regret_of(&reference));
@@ -377,6 +432,12 @@ fn ucb1_matches_auer_et_al() {
 #[test]
 fn dp_se_matches_its_definition() {
     check(BanditId::DpSe, 1.0, 200_000, 0..3);
+}
+
+#[test]
+fn adap_klucb_matches_azize_and_basu() {
+    check(BanditId::AdapKlucb, 0.5, 100_000, 0..4);
+    check(BanditId::AdapKlucb, 8.0, 100_000, 4..6);
 }
 
 #[test]

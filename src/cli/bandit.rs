@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, ucb1, thompson.
+    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, adap-klucb, ucb1, thompson.
     #[arg(long)]
     algorithm: Option<String>,
     /// Bernoulli means μ_1..μ_K in [0, 1], comma-separated: 0.75,0.625,1/2.
@@ -51,7 +51,7 @@ pub struct Args {
     /// Overrides each algorithm's Laplace noise scale.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
-    /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1).
+    /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1, α = 3.1 in AdaP-KLUCB).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// DP-SE's failure probability β (default 1/T).
