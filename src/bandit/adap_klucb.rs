@@ -73,6 +73,13 @@ pub fn kl_bernoulli(p: f64, q: f64) -> f64 {
 /// which satisfies `d(p, lo) ≤ c` and lies within `2^-60` of the maximum.
 /// `d(p, ·)` increases on `[p, 1]`, so the set is an interval `[p, q*]`;
 /// `q* = 1` when `d(p, 1) ≤ c` (that is, when `p = 1`).
+///
+/// ```
+/// use dpdtol::bandit::adap_klucb::kl_upper;
+/// // d(0, q) = −ln(1 − q), so d(0, q) ≤ ln 2 exactly when q ≤ 1/2.
+/// assert!((kl_upper(0.0, 2f64.ln()) - 0.5).abs() < 1e-12);
+/// assert_eq!(kl_upper(1.0, 0.1), 1.0);
+/// ```
 pub fn kl_upper(p: f64, c: f64) -> f64 {
     if kl_bernoulli(p, 1.0) <= c {
         return 1.0;
