@@ -1,11 +1,11 @@
 //! DP-SE, differentially private successive elimination: Sajed & Sheffet,
 //! "An Optimal Private Stochastic-MAB Algorithm Based on an Optimal Private
-//! Stopping Rule", ICML 2019 (PMLR 97:5579–5588; arXiv:1905.09383), the
-//! algorithm "DP-SE" of their Section 4. It is the baseline of both of Hu et
-//! al.'s experiments (004 §6, L341; 002 §6). Neither of Hu et al.'s papers
-//! prints it.
+//! Stopping Rule", ICML 2019 (PMLR 97:5579–5588; arXiv:1905.09383). It is the
+//! baseline of both of Hu et al.'s experiments (004 §6, L341; 002 §6). Neither
+//! of Hu et al.'s papers prints it.
 //!
-//! Its definition (Sajed & Sheffet 2019, Algorithm 1 "DP-SE"):
+//! Its definition, as the re-implementation named under "Provenance" writes it
+//! (the paper's own pseudo-code could not be read here):
 //!
 //! ```text
 //! Input: arms [K], failure probability β, privacy ε.
@@ -40,16 +40,16 @@
 //! terms above), `do_eliminations` (`h_e`, `c_e`, the rule `μ̃_max − μ̃_j >
 //! 2(h_e + c_e)`) and `privatize` (`Lap(1/(εR_e))` on each mean) are what the
 //! block above states; only the stopping (it is a best-arm identification
-//! code) differs, and the regret version pulls the survivor to the horizon as
-//! Sajed & Sheffet do. An earlier version of this file, written from memory,
+//! code) differs: for regret, the survivor is pulled until the horizon. An earlier version of this file, written from memory,
 //! had `R_e` as the **sum** of the two terms; the constants stay fields of
 //! [`Constants`] so that a reader holding the paper can check and change them.
 //!
 //! Parameters of the experiments: Hu et al. 004 §6 (L341) do not state β, and
 //! 002's value of β was lost in extraction (L135). Azize & Basu (NeurIPS 2022,
-//! "When privacy meets partial information", §5), whose experiment 004 §6
-//! repeats (K = 5, means {0.75, …, 0.25}, 20 runs), state "β = 1/T for DP-SE";
-//! that is the default here (`BanditConfig::beta` overrides it).
+//! "When privacy meets partial information", §5), whose experiment has 004 §6's
+//! setting 1 (K = 5, means {0.75, …, 0.25}, 20 runs; there T = 10⁷, ε = 1),
+//! state "β = 1/T for DP-SE"; that is the default here (`BanditConfig::beta`
+//! overrides it).
 //!
 //! Arms of an epoch are pulled in blocks (all `R_e` pulls of the first
 //! surviving arm, then the next), which the definition leaves open and which
