@@ -1,11 +1,15 @@
 //! One simulated run of each bandit algorithm at the papers' scale (004 §6:
 //! K = 5, T = 10⁶, means {0.75, 0.625, 0.5, 0.375, 0.25}, ε = 1/4). Each run's
 //! answer is checked (pulls sum to T, regret within [0, Δ_max T]) before it is
-//! timed.
+//! timed. A baseline in the same group, `baseline-1e6-bernoulli-draws` (T
+//! Bernoulli rewards drawn one by one from the same generator, what any
+//! round-by-round simulation pays at least), gives each algorithm's time as a
+//! ratio that a loaded machine inflates less than the times themselves.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::sim::{checkpoints, simulate_run, RewardLaw};
-use dpdtol::bandit::{BanditConfig, BanditId};
+use dpdtol::bandit::{BanditConfig, BanditId, NoiseRng};
+use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
 fn bandit(c: &mut Criterion) {
@@ -14,6 +18,18 @@ fn bandit(c: &mut Criterion) {
     let marks = checkpoints(horizon, 10);
     let mut group = c.benchmark_group("bandit_run_k5_t1e6");
     group.sample_size(10);
+    let mut rng = NoiseRng::seed_from_u64(7);
+    let ones = (0..horizon).filter(|_| rng.random::<f64>() < 0.75).count() as f64;
+    assert!(
+        (ones / horizon as f64 - 0.75).abs() < 0.01,
+        "baseline: frequency {ones}"
+    );
+    group.bench_function("baseline-1e6-bernoulli-draws", |b| {
+        b.iter(|| {
+            let ones = (0..horizon).filter(|_| rng.random::<f64>() < 0.75).count();
+            black_box(ones)
+        })
+    });
     for id in BanditId::ALL {
         let config = BanditConfig::new(id, 0.25);
         let run = simulate_run(&config, &law, horizon, &marks, 7, 0).expect("valid configuration");

@@ -14,6 +14,7 @@
 mod common;
 
 use common::{chi_square_p_value, dpdtol};
+use dpdtol::bandit::adap_klucb::kl_upper;
 use dpdtol::bandit::sim::{play, simulate, simulate_run, RewardLaw, Table};
 use dpdtol::bandit::{beta, BanditConfig, BanditId, NoiseRng};
 use dpdtol::mechanism::{sampler, Noise};
@@ -219,7 +220,8 @@ fn reference_ucb1(x: &[Vec<f64>], horizon: usize) -> Vec<usize> {
     pulls
 }
 
-/// DP-SE as in src/bandit/dp_se.rs's quoted definition, epoch by epoch.
+/// DP-SE as in src/bandit/dp_se.rs's quoted definition (Sajed & Sheffet's
+/// Algorithm 1 as re-implemented in Azize et al.'s code), epoch by epoch.
 fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
     let beta = 1.0 / horizon as f64;
     let mut alive: Vec<usize> = (0..x.len()).collect();
@@ -230,9 +232,10 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
         let d = 0.5f64.powi(e as i32);
         let s = alive.len() as f64;
         let ee = f64::from(e) * f64::from(e);
-        let r = (32.0 * (8.0 * s * ee / beta).ln() / (d * d)
-            + 8.0 * (4.0 * s * ee / beta).ln() / (eps * d))
-            .ceil() as usize;
+        // R_e = max{32 ln(8|S|e²/β)/Δ_e², 8 ln(4|S|e²/β)/(εΔ_e)} + 1, an integer.
+        let r1 = 32.0 * (8.0 * s * ee / beta).ln() / (d * d);
+        let r2 = 8.0 * (4.0 * s * ee / beta).ln() / (eps * d);
+        let r = r1.max(r2).floor() as usize + 1;
         let mut noisy = Vec::new();
         for &i in &alive {
             let mut sum = 0.0;
@@ -248,19 +251,73 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
         if pulls.len() >= horizon {
             break;
         }
-        let c = ((8.0 * s * ee / beta).ln() / (2.0 * r as f64)).sqrt()
-            + (4.0 * s * ee / beta).ln() / (eps * r as f64);
+        let h = ((8.0 * s * ee / beta).ln() / (2.0 * r as f64)).sqrt();
+        let c = (4.0 * s * ee / beta).ln() / (eps * r as f64);
         let best = noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        // Remove every j with μ̃_max − μ̃_j > 2(h_e + c_e).
         alive = alive
             .iter()
             .zip(&noisy)
-            .filter(|(_, &m)| m >= best - 2.0 * c)
+            .filter(|(_, &m)| best - m <= 2.0 * (h + c))
             .map(|(&i, _)| i)
             .collect();
         e += 1;
     }
     while pulls.len() < horizon {
         pulls.push(alive[0]);
+    }
+    pulls
+}
+
+/// AdaP-KLUCB from Azize & Basu's Algorithm 1 and index (quoted in
+/// src/bandit/adap_klucb.rs), round by round: after one pull of each arm, an
+/// episode starts at t_ℓ with the arm of largest index and lasts until that
+/// arm's count has doubled; its private mean is the episode's mean plus
+/// Lap(1/(nε)), n its length. The inversion `max{q : d(p, q) ≤ c}` is the
+/// library's [`kl_upper`] (a numerical primitive, tested on its own in
+/// src/bandit/adap_klucb.rs); everything else is written here.
+fn reference_adap_klucb(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let alpha = 3.1;
+    let mut count = vec![0usize; k]; // N_a
+    let mut n = vec![0usize; k]; // samples behind μ̃_a
+    let mut mu = vec![0.0; k];
+    let mut pulls = Vec::new();
+    // Line 3: each arm once; μ̃_a = X_a + Lap(1/ε).
+    for a in 0..k {
+        pulls.push(a);
+        mu[a] = x[a][0] + lap(1.0 / eps, rng);
+        count[a] = 1;
+        n[a] = 1;
+    }
+    while pulls.len() < horizon {
+        let t_l = (pulls.len() + 1) as f64;
+        let idx: Vec<f64> = (0..k)
+            .map(|a| {
+                let half = n[a] as f64;
+                let bonus = alpha * t_l.ln() / half;
+                let clipped = (mu[a] + bonus / eps).clamp(0.0, 1.0);
+                kl_upper(clipped, bonus)
+            })
+            .collect();
+        let a = first_max(&idx);
+        let length = count[a];
+        let mut sum = 0.0;
+        for s in 0..length {
+            if pulls.len() == horizon {
+                return pulls;
+            }
+            pulls.push(a);
+            sum += x[a][count[a] + s];
+        }
+        mu[a] = (sum + lap(1.0 / eps, rng)) / length as f64;
+        n[a] = length;
+        count[a] += length;
     }
     pulls
 }
@@ -342,6 +399,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::Ucb1 => reference_ucb1(&x, horizon),
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
+            BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
         assert_same(id.name(), seed, &ours, &regret_of(&reference));
@@ -374,6 +432,12 @@ fn ucb1_matches_auer_et_al() {
 #[test]
 fn dp_se_matches_its_definition() {
     check(BanditId::DpSe, 1.0, 200_000, 0..3);
+}
+
+#[test]
+fn adap_klucb_matches_azize_and_basu() {
+    check(BanditId::AdapKlucb, 0.5, 100_000, 0..4);
+    check(BanditId::AdapKlucb, 8.0, 100_000, 4..6);
 }
 
 #[test]

@@ -184,24 +184,29 @@ fn the_older_commands_match_their_schemas() {
         "verify",
         &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
     );
-    validate(
+    let bandit = json(&[
         "bandit",
-        &json(&[
-            "bandit",
-            "--algorithm",
-            "anytime-lazy-ucb,ucb1",
-            "--means",
-            "0.7,0.5",
-            "--epsilon",
-            "1",
-            "--horizon",
-            "1000",
-            "--runs",
-            "4",
-            "--seed",
-            "1",
-            "--json",
-        ]),
+        "--algorithm",
+        "anytime-lazy-ucb,ucb1",
+        "--means",
+        "0.7,1/2",
+        "--epsilon",
+        "1",
+        "--horizon",
+        "1000",
+        "--runs",
+        "4",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    validate("bandit", &bandit);
+    // The means as given, exactly: 0.7 = 7/10 (not the f64 0.6999999999999999555…).
+    assert_eq!(bandit["means_exact"], serde_json::json!(["7/10", "1/2"]));
+    let first = bandit["means"][0].as_str().unwrap();
+    assert!(
+        first.starts_with("0.7") && first.trim_start_matches("0.7").chars().all(|c| c == '0'),
+        "means[0] = {first}"
     );
 }
 

@@ -1,38 +1,59 @@
 //! DP-SE, differentially private successive elimination: Sajed & Sheffet,
 //! "An Optimal Private Stochastic-MAB Algorithm Based on an Optimal Private
-//! Stopping Rule", ICML 2019 (PMLR 97:5579–5588; arXiv:1905.09383), the
-//! algorithm "DP-SE" of their Section 4. It is the baseline of both of Hu et
-//! al.'s experiments (004 §6, L341; 002 §6). Neither of Hu et al.'s papers
-//! prints it.
+//! Stopping Rule", ICML 2019 (PMLR 97:5579–5588; arXiv:1905.09383). It is the
+//! baseline of both of Hu et al.'s experiments (004 §6, L341; 002 §6). Neither
+//! of Hu et al.'s papers prints it.
 //!
-//! Its definition, as written here from Sajed & Sheffet's paper:
+//! Its definition, as the re-implementation named under "Provenance" writes it
+//! (the paper's own pseudo-code could not be read here):
 //!
 //! ```text
-//! Input: arms [K], privacy ε, failure probability β.
+//! Input: arms [K], failure probability β, privacy ε.
 //! S ← [K]; e ← 0
 //! repeat
 //!   e ← e + 1;  Δ_e ← 2^{−e}
-//!   R_e ← ⌈ 32 ln(8|S|e²/β)/Δ_e² + 8 ln(4|S|e²/β)/(ε Δ_e) ⌉
-//!   for each i ∈ S: pull i R_e times (fresh observations: counters reset),
-//!                   μ̃_i ← μ̂_i + Lap(1/(ε R_e))
-//!   c_e ← √(ln(8|S|e²/β)/(2R_e)) + ln(4|S|e²/β)/(ε R_e)
-//!   remove from S every i with μ̃_i < max_{j∈S} μ̃_j − 2 c_e
+//!   R_e ← max{ 32 ln(8|S|e²/β)/Δ_e² , 8 ln(4|S|e²/β)/(ε Δ_e) } + 1
+//!   for each i ∈ S: pull i R_e times (fresh observations: means reset),
+//!                   μ̃_i ← μ̄_i + Lap(1/(R_e ε))
+//!   μ̃_max ← max_{i∈S} μ̃_i
+//!   h_e ← √(ln(8|S|e²/β)/(2R_e));  c_e ← ln(4|S|e²/β)/(R_e ε)
+//!   remove from S every j with μ̃_max − μ̃_j > 2(h_e + c_e)
 //! until |S| = 1
 //! pull the remaining arm until the horizon.
 //! ```
 //!
-//! **Provenance, honestly:** the `search` tool of this session did not return
-//! the paper's text, so the constants above (32, 8, 8, 4, the radius `c_e`)
-//! are those of Sajed & Sheffet's Algorithm DP-SE as recalled, not checked
-//! against a copy; they are fields of [`DpSe`] so that anyone holding the
-//! paper can correct them without touching the code. `|S|` is the number of
-//! surviving arms at the start of epoch `e`. Hu et al. set β in their
-//! experiments to a value lost in 002's extraction (L135); the default here is
-//! `β = 1/T`, the choice of Sajed & Sheffet's regret theorem.
+//! `R_e` is a number of pulls: the `+ 1` of the definition is read as
+//! `⌊max{…}⌋ + 1` (the integer part of the real expression, plus one; it equals
+//! `⌈max{…}⌉` unless the maximum is an integer). `|S|` is the number of
+//! surviving arms at the start of epoch `e`.
+//!
+//! **Provenance.** The `search` tool of the session that wrote this did not
+//! return Sajed & Sheffet's paper itself (queries on the title, "DP-SE",
+//! "private successive elimination", "private stopping rule", the arXiv
+//! number, in the docs, pages and code corpora). The definition above is the
+//! one of a public re-implementation used as a baseline in the code of
+//! Azize, Jourdan, Al Marjani & Basu's differentially private best-arm
+//! identification experiments (NeurIPS 2023; a Python class `DPSE`, author
+//! Aymen Al Marjani, project `DP_BAI`, found in the search tool's code corpus —
+//! the index did not expose the repository's name or commit, so it cannot be
+//! fetched and pinned here). Its `compute_Re` (`max{Re1, Re2} + 1`, the two
+//! terms above), `do_eliminations` (`h_e`, `c_e`, the rule `μ̃_max − μ̃_j >
+//! 2(h_e + c_e)`) and `privatize` (`Lap(1/(εR_e))` on each mean) are what the
+//! block above states; only the stopping (it is a best-arm identification
+//! code) differs: for regret, the survivor is pulled until the horizon. An earlier version of this file, written from memory,
+//! had `R_e` as the **sum** of the two terms; the constants stay fields of
+//! [`Constants`] so that a reader holding the paper can check and change them.
+//!
+//! Parameters of the experiments: Hu et al. 004 §6 (L341) do not state β, and
+//! 002's value of β was lost in extraction (L135). Azize & Basu (NeurIPS 2022,
+//! "When privacy meets partial information", §5), whose experiment has 004 §6's
+//! setting 1 (K = 5, means {0.75, …, 0.25}, 20 runs; there T = 10⁷, ε = 1),
+//! state "β = 1/T for DP-SE"; that is the default here (`BanditConfig::beta`
+//! overrides it).
 //!
 //! Arms of an epoch are pulled in blocks (all `R_e` pulls of the first
-//! surviving arm, then the next), which the paper leaves open and which does
-//! not change the pseudo-regret at the end of an epoch. Per-round cost:
+//! surviving arm, then the next), which the definition leaves open and which
+//! does not change the pseudo-regret at the end of an epoch. Per-round cost:
 //! `O(1)` amortised (one [`Pull`] per block, `O(|S|)` per epoch end).
 
 use super::{laplace, NoiseRng, Policy, Pull};
@@ -40,11 +61,11 @@ use super::{laplace, NoiseRng, Policy, Pull};
 /// The constants of DP-SE's epoch length and radius.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Constants {
-    /// 32 in `R_e`.
+    /// 32 in `R_e`'s first term.
     pub r_sq: f64,
     /// 8 inside the first logarithm, `ln(8|S|e²/β)`.
     pub log_sq: f64,
-    /// 8 in `R_e`'s privacy term.
+    /// 8 in `R_e`'s second (privacy) term.
     pub r_lin: f64,
     /// 4 inside the second logarithm, `ln(4|S|e²/β)`.
     pub log_lin: f64,
@@ -61,17 +82,19 @@ impl Default for Constants {
     }
 }
 
-/// `R_e` for epoch `e ≥ 1` with `s` surviving arms.
+/// `R_e = ⌊max{32 ln(8se²/β)/Δ_e², 8 ln(4se²/β)/(εΔ_e)}⌋ + 1` for epoch
+/// `e ≥ 1` with `s` surviving arms (f64: the logarithms are rounded).
 pub fn epoch_length(c: &Constants, e: u32, s: usize, epsilon: f64, beta: f64) -> u64 {
     let delta = 0.5f64.powi(e as i32);
     let ee = f64::from(e) * f64::from(e);
     let l1 = (c.log_sq * s as f64 * ee / beta).ln();
     let l2 = (c.log_lin * s as f64 * ee / beta).ln();
-    let r = c.r_sq * l1 / (delta * delta) + c.r_lin * l2 / (epsilon * delta);
-    r.ceil().max(1.0) as u64
+    let r = (c.r_sq * l1 / (delta * delta)).max(c.r_lin * l2 / (epsilon * delta));
+    r.max(0.0).floor() as u64 + 1
 }
 
-/// The elimination radius `c_e` for epoch `e` with `s` arms and length `r`.
+/// Half the elimination margin, `h_e + c_e`, for epoch `e` with `s` arms and
+/// length `r`: an arm is removed when `μ̃_max − μ̃_j > 2(h_e + c_e)`.
 pub fn radius(c: &Constants, e: u32, s: usize, r: u64, epsilon: f64, beta: f64) -> f64 {
     let ee = f64::from(e) * f64::from(e);
     let l1 = (c.log_sq * s as f64 * ee / beta).ln();
@@ -141,7 +164,8 @@ impl DpSe {
         let best = self.noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut kept = Vec::with_capacity(self.alive.len());
         for (i, &arm) in self.alive.iter().enumerate() {
-            if self.noisy[i] >= best - 2.0 * c {
+            // Kept unless μ̃_max − μ̃_j > 2(h_e + c_e).
+            if best - self.noisy[i] <= 2.0 * c {
                 kept.push(arm);
             }
         }

@@ -13,7 +13,8 @@
 //! rewards are (its *run*). Lazy algorithms know their runs in advance: between
 //! two epoch ends of Anytime-Lazy-UCB no statistic changes except `ln t`, so the
 //! argmax can only move at computable rounds ([`lazy_run`]); DP-SE pulls each
-//! surviving arm a fixed number of times. The simulation engine ([`sim`]) then
+//! surviving arm a fixed number of times; AdaP-KLUCB plays an episode's arm
+//! until its count doubles. The simulation engine ([`sim`]) then
 //! draws the run's reward **sum** at once (a Binomial for Bernoulli rewards)
 //! instead of stepping round by round. Per-round algorithms (Thompson sampling,
 //! UCB1, Hybrid-UCB) return runs of length 1.
@@ -21,7 +22,8 @@
 //! Each algorithm keeps its deterministic decision rule (given the private
 //! statistics, which arm) in plain functions of those statistics —
 //! [`anytime_lazy_ucb::index`], [`lazy_dp_ts::beta_parameters`],
-//! [`ucb1::index`], [`dp_se::radius`], [`hybrid_ucb::index`] — and its
+//! [`ucb1::index`], [`dp_se::radius`], [`hybrid_ucb::index`],
+//! [`adap_klucb::index`] — and its
 //! schedule ([`LazySchedule`], DP-SE's epoch lengths, Hybrid-UCB's blocks) apart
 //! from the noise draws, which all go through [`laplace`] and [`beta`] on one
 //! [`NoiseRng`]. An exact analysis of the law of the pull sequence (issue #13)
@@ -30,6 +32,7 @@
 //! Every number the simulation produces is an f64 estimate and is labelled
 //! approximate where it is printed.
 
+pub mod adap_klucb;
 pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
@@ -91,6 +94,8 @@ pub enum BanditId {
     HybridUcb,
     /// Sajed & Sheffet (2019), DP-SE.
     DpSe,
+    /// Azize & Basu (2022), AdaP-KLUCB.
+    AdapKlucb,
     /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
     Ucb1,
     /// Thompson sampling with Beta priors, 004 Algorithm 2, non-private.
@@ -99,11 +104,12 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id, in the order of the design guide.
-    pub const ALL: [BanditId; 6] = [
+    pub const ALL: [BanditId; 7] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
+        BanditId::AdapKlucb,
         BanditId::Ucb1,
         BanditId::Thompson,
     ];
@@ -115,6 +121,7 @@ impl BanditId {
             BanditId::LazyDpTs => "lazy-dp-ts",
             BanditId::HybridUcb => "hybrid-ucb",
             BanditId::DpSe => "dp-se",
+            BanditId::AdapKlucb => "adap-klucb",
             BanditId::Ucb1 => "ucb1",
             BanditId::Thompson => "thompson",
         }
@@ -147,7 +154,7 @@ impl FromStr for BanditId {
             .ok_or_else(|| {
                 let names: Vec<&str> = BanditId::ALL.iter().map(|i| i.name()).collect();
                 Error::InvalidInput(format!(
-                    "unknown bandit algorithm '{s}' (known: {}; adap-klucb is not implemented: its definition was not found)",
+                    "unknown bandit algorithm '{s}' (known: {})",
                     names.join(", ")
                 ))
             })
@@ -165,7 +172,8 @@ pub struct BanditConfig {
     /// paper's, e.g. `1/ε` for Algorithms 1 and 3).
     pub noise_scale: Option<f64>,
     /// Overrides the constant of the confidence terms (default: the paper's,
-    /// 3 in 004's `√(3 ln t/O) + 3 ln t/(εO)`, 2 in UCB1's `√(2 ln n/n_j)`).
+    /// 3 in 004's `√(3 ln t/O) + 3 ln t/(εO)`, 2 in UCB1's `√(2 ln n/n_j)`,
+    /// α = 3.1 in AdaP-KLUCB's `α log t_ℓ/n`).
     pub bonus: Option<f64>,
     /// DP-SE only: the failure probability β (default `1/T`).
     pub beta: Option<f64>,
@@ -245,6 +253,12 @@ impl BanditConfig {
                 let beta = self.beta.unwrap_or(1.0 / horizon.max(2) as f64);
                 let mut p = dp_se::DpSe::new(k, eps, beta);
                 override_opt(&mut p.noise_scale, self.noise_scale);
+                Box::new(p)
+            }
+            BanditId::AdapKlucb => {
+                let mut p = adap_klucb::AdapKlucb::new(k, eps);
+                override_opt(&mut p.noise_scale, self.noise_scale);
+                override_opt(&mut p.alpha, self.bonus);
                 Box::new(p)
             }
             BanditId::Ucb1 => {

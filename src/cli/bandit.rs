@@ -7,6 +7,7 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
+use super::report;
 use crate::bandit::bounds::{anytime_lazy_ucb_bound, Verdict};
 use crate::bandit::sim::{self, checkpoints, RewardLaw, Run, Summary};
 use crate::bandit::{BanditConfig, BanditId};
@@ -21,7 +22,7 @@ use std::path::{Path, PathBuf};
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, ucb1, thompson.
+    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, adap-klucb, ucb1, thompson.
     #[arg(long)]
     algorithm: Option<String>,
     /// Bernoulli means μ_1..μ_K in [0, 1], comma-separated: 0.75,0.625,1/2.
@@ -51,7 +52,7 @@ pub struct Args {
     /// Overrides each algorithm's Laplace noise scale.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
-    /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1).
+    /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1, α = 3.1 in AdaP-KLUCB).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// DP-SE's failure probability β (default 1/T).
@@ -77,7 +78,8 @@ const LIMIT: f64 = 2e10;
 /// A preset of the papers' experiments.
 struct Preset {
     algorithms: &'static [BanditId],
-    means: &'static [f64],
+    /// The means as the paper prints them, parsed exactly.
+    means: &'static str,
     epsilons: &'static [f64],
     horizon: u64,
     runs: u64,
@@ -90,7 +92,7 @@ fn preset(name: &str) -> Result<Preset> {
         // 004 §6, L341: T = 10⁶, K = 5, ε ∈ {0.25, 0.5, 1}, 20 runs; setting 1.
         "hu-fig1" => Ok(Preset {
             algorithms: ALL,
-            means: &[0.75, 0.625, 0.5, 0.375, 0.25],
+            means: "0.75,0.625,0.5,0.375,0.25",
             epsilons: &[0.25, 0.5, 1.0],
             horizon: 1_000_000,
             runs: 20,
@@ -98,7 +100,7 @@ fn preset(name: &str) -> Result<Preset> {
         // 004 §6, L341: setting 2.
         "hu-fig2" => Ok(Preset {
             algorithms: ALL,
-            means: &[0.5, 0.4, 0.4, 0.4, 0.4],
+            means: "0.5,0.4,0.4,0.4,0.4",
             epsilons: &[0.25, 0.5, 1.0],
             horizon: 1_000_000,
             runs: 20,
@@ -113,7 +115,7 @@ fn preset(name: &str) -> Result<Preset> {
                 BanditId::HybridUcb,
                 BanditId::DpSe,
             ],
-            means: &[0.75, 0.625, 0.5, 0.375, 0.25],
+            means: "0.75,0.625,0.5,0.375,0.25",
             epsilons: &[0.25, 1.0, 4.0, 16.0],
             horizon: 1_000_000,
             runs: 20,
@@ -128,10 +130,12 @@ fn to_f64(q: &Q) -> f64 {
     q.to_f64().unwrap_or(f64::NAN)
 }
 
+fn parse_exact_list(flag: &str, text: &str) -> Result<Vec<Q>> {
+    parse_rational_list(text).map_err(|e| Error::InvalidInput(format!("{flag}: {e}")))
+}
+
 fn parse_f64_list(flag: &str, text: &str) -> Result<Vec<f64>> {
-    let list =
-        parse_rational_list(text).map_err(|e| Error::InvalidInput(format!("{flag}: {e}")))?;
-    Ok(list.iter().map(to_f64).collect())
+    Ok(parse_exact_list(flag, text)?.iter().map(to_f64).collect())
 }
 
 fn parse_one(flag: &str, text: &str) -> Result<f64> {
@@ -174,6 +178,8 @@ fn parse_horizon(text: &str) -> Result<u64> {
 /// What to simulate, after presets and flags.
 struct Plan {
     algorithms: Vec<BanditId>,
+    /// The means as given (exact); the simulation draws with their nearest f64.
+    means: Vec<Q>,
     law: RewardLaw,
     epsilons: Vec<f64>,
     horizon: u64,
@@ -196,11 +202,11 @@ fn plan(args: &Args) -> Result<Plan> {
         }
     };
     let means = match (&args.means, &preset) {
-        (Some(text), _) => parse_f64_list("--means", text)?,
-        (None, Some(p)) => p.means.to_vec(),
+        (Some(text), _) => parse_exact_list("--means", text)?,
+        (None, Some(p)) => parse_exact_list("--means", p.means)?,
         (None, None) => return Err(Error::InvalidInput("--means is required".into())),
     };
-    let law = RewardLaw::bernoulli(means)?;
+    let law = RewardLaw::bernoulli(means.iter().map(to_f64).collect())?;
     let epsilons = match (&args.epsilon, &preset) {
         (Some(text), _) => parse_f64_list("--epsilon", text)?,
         (None, Some(p)) => p.epsilons.to_vec(),
@@ -237,6 +243,7 @@ fn plan(args: &Args) -> Result<Plan> {
     }
     Ok(Plan {
         algorithms,
+        means,
         law,
         epsilons,
         horizon,
@@ -446,7 +453,8 @@ fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Val
         "kind": "approximate",
         "experiment": args.experiment,
         "setting": "bernoulli",
-        "means": plan.law.means().iter().map(|m| num(*m)).collect::<Vec<_>>(),
+        "means": plan.means.iter().map(report::decimal).collect::<Vec<_>>(),
+        "means_exact": plan.means.iter().map(report::exact).collect::<Vec<_>>(),
         "horizon": plan.horizon.to_string(),
         "runs": plan.runs,
         "seed": args.seed,
@@ -504,6 +512,15 @@ fn write_csv(path: &Path, outcomes: &[Outcome], marks: &[u64]) -> Result<()> {
     }
     std::fs::write(path, text)
         .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Exact means as `3/4, 5/8, 1/2`.
+fn exact_list(means: &[Q]) -> String {
+    means
+        .iter()
+        .map(Q::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The outcomes of one ε panel: the private ones at ε and every non-private one.
@@ -565,8 +582,8 @@ fn draw(path: &Path, outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> Result
             });
         }
         let title = format!(
-            "means {:?}, ε = {eps}, {} runs ({}% t-band; approximate)",
-            plan.law.means(),
+            "means {}, ε = {eps}, {} runs ({}% t-band; approximate)",
+            exact_list(&plan.means),
             plan.runs,
             (100.0 * (1.0 - plan.alpha)).round()
         );
@@ -580,8 +597,8 @@ fn tables(outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Bernoulli means {:?}, T = {}, {} runs per algorithm — simulated, approximate (f64).",
-        plan.law.means(),
+        "Bernoulli means {} (exact; the simulation draws with their nearest f64), T = {}, {} runs per algorithm — simulated, approximate (f64).",
+        exact_list(&plan.means),
         plan.horizon,
         plan.runs
     );

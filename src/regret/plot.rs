@@ -41,13 +41,14 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
 }
 
-const COLOURS: [RGBColor; 6] = [
+const COLOURS: [RGBColor; 7] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
     RGBColor(148, 103, 189),
     RGBColor(255, 127, 14),
     RGBColor(23, 190, 207),
+    RGBColor(140, 86, 75),
 ];
 
 /// Draw `series` to `path` (`.svg` or `.png`), 1250×720 pixels: the chart
