@@ -105,10 +105,13 @@ impl DpSeParams {
             lengths: vec![],
             printed_lengths: true,
         };
-        // Every epoch has at least 2 rounds: at most ⌈T/2⌉ of them start.
-        for e in 1..=(horizon as u32).div_ceil(2).max(1) {
+        // The epochs that start within the horizon (each lasts 2R_e rounds).
+        let (mut rounds, mut e) = (0u64, 1);
+        while rounds < horizon as u64 || params.lengths.is_empty() {
             let r = params.printed_length(e)?;
             params.lengths.push(r);
+            rounds = rounds.saturating_add(r.saturating_mul(2));
+            e += 1;
         }
         Ok(params)
     }
@@ -170,7 +173,7 @@ impl DpSeParams {
         let (l1, l2) = self.logs::<R>(e, ctx)?;
         let r = R::from_int(self.length(e) as i64, ctx);
         let half = Q::new(1.into(), 2.into());
-        let root = (R::from_rational(&half, ctx) * (r * l1).ln()?).exp()?;
+        let root = (R::from_rational(&half, ctx) * (r * l1 / R::from_int(2, ctx)).ln()?).exp()?;
         let two = R::from_int(2, ctx);
         Ok(two.clone() * root + two * l2 / R::from_rational(&self.epsilon, ctx))
     }
