@@ -39,6 +39,7 @@ fn check_grid(factor: Q) -> Result<Outcome> {
         },
         |params| format!("scale={}", params.scale),
         &[()],
+        &[4, 6],
     )
 }
 
@@ -48,11 +49,12 @@ fn check_problems<L: PullLaw, V>(
     make: impl Fn(usize, &Q, &V) -> Result<L>,
     describe: impl Fn(&L) -> String,
     variants: &[V],
+    horizons: &[usize],
 ) -> Result<Outcome> {
     let alphabet = [Q::from_integer(0.into()), Q::from_integer(1.into())];
     let mut lines = Vec::new();
     let mut undecided = None;
-    for horizon in [4, 6] {
+    for &horizon in horizons {
         for epsilon in [Q::new(1.into(), 2.into()), Q::from_integer(1.into())] {
             for variant in variants {
                 let params = make(horizon, &epsilon, variant)?;
@@ -119,6 +121,22 @@ fn printed() -> Result<Outcome> {
     check_grid(Q::from_integer(1.into()))
 }
 
+/// Anytime-Lazy-UCB with the noise of an epoch of `O` observations
+/// `Lap(1/(εO))` on its sum ([`LazyUcbParams::scale_o_power`] = −1).
+fn mean_sensitivity() -> Result<Outcome> {
+    check_problems(
+        |_, epsilon, ()| {
+            Ok(LazyUcbParams {
+                scale_o_power: -1,
+                ..LazyUcbParams::printed(epsilon.clone())
+            })
+        },
+        |params| format!("scale={}/O on the sum", params.scale),
+        &[()],
+        &[6, 7],
+    )
+}
+
 fn half_scale() -> Result<Outcome> {
     check_grid(Q::new(1.into(), 2.into()))
 }
@@ -153,6 +171,7 @@ fn check_dp_se(factor: Q) -> Result<Outcome> {
             format!("scale={} R_e={} ({which})", p.scale, r.join(","))
         },
         &DP_SE_SCHEDULES,
+        &[4, 6],
     )
 }
 
@@ -191,6 +210,16 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: GRID,
             cost: Cost::Slow,
             check: half_scale,
+        },
+        Claim {
+            id: "hu-thm2-mean-sensitivity",
+            source,
+            statement: "Variant a reader would try (not in the paper): Algorithm 1 with the noise calibrated to the sensitivity 1/O of the mean but added to the sum, μ̃ ← (Φ + Lap(1/(εO)))/O (i.e. Lap(1/(εO²)) on the mean), bonus terms unchanged, is ε-DP. Expected false: line 7 adds Lap(1/ε) to the sum (Lap(1/(εO)) on the mean), and the checker must see the difference once epochs of O = 2 end and are used (at T = 6 the ratio is still below e^ε, by 3·10⁻⁶ at ε = 1/2).",
+            math: "as hu-thm2 with Lap(1/(εO)) on an epoch's sum of O observations",
+            method: Method::PrivacyChecker,
+            domain: "K = 2, rewards {0, 1}, T ∈ {6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence",
+            cost: Cost::Slow,
+            check: mean_sensitivity,
         },
         Claim {
             id: "hu-algDPSE-v1",

@@ -40,6 +40,11 @@ fn the_law_sums_to_one_within_its_enclosure() {
                 scale: q(1, 2),
                 ..LazyUcbParams::printed(q(1, 1))
             },
+            // The planted variant: Lap(1/(εO)) on an epoch's sum.
+            LazyUcbParams {
+                scale_o_power: -1,
+                ..LazyUcbParams::printed(q(1, 1))
+            },
         ] {
             let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
             let total = laws
