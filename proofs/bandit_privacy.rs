@@ -1,8 +1,11 @@
-//! "Anytime-Lazy-UCB is ε-DP" (004 Theorem 2), checked exhaustively with
-//! the certified law of its pull sequence ([`crate::bandit::privacy`]): K = 2
-//! arms, rewards {0, 1}, every pair of neighbouring reward tables (one
-//! round's reward vector replaced), every pull sequence. As printed (noise
-//! `Lap(1/ε)`), and with half that scale, which the checker must refute.
+//! "Anytime-Lazy-UCB is ε-DP" (004 Theorem 2) and DP-SE's privacy (002 L43),
+//! checked exhaustively with the certified laws of their pull sequences
+//! ([`crate::bandit::privacy`]): K = 2 arms, rewards {0, 1}, every pair of
+//! neighbouring reward tables (one round's reward vector replaced), every
+//! pull sequence. As printed (noise `Lap(1/ε)` on each epoch's sum), and the
+//! variants a reader would try — half that scale; for Anytime-Lazy-UCB, noise
+//! calibrated to the mean's sensitivity but added to the sum — which the
+//! checker must refute.
 
 use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::law::LazyUcbParams;
