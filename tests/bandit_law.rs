@@ -6,7 +6,8 @@ mod common;
 
 use common::chi_square_p_value;
 use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
-use dpdtol::bandit::law::{law, probability, LazyUcbParams};
+use dpdtol::bandit::law::{probability, LazyUcbParams};
+use dpdtol::bandit::pull_law::law;
 use dpdtol::bandit::{NoiseRng, Policy};
 use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::SeedableRng;
@@ -194,7 +195,7 @@ fn the_law_matches_the_simulated_policy_at_a_million_runs() {
 // ---- DP-SE (src/bandit/dp_se_law.rs) ----
 
 use dpdtol::bandit::dp_se::{epoch_length, Constants, DpSe};
-use dpdtol::bandit::dp_se_law::{self, DpSeParams};
+use dpdtol::bandit::dp_se_law::DpSeParams;
 use dpdtol::bandit::piecewise::{Cut, Piecewise};
 
 /// DP-SE at ε with `β = 1/horizon`, noise `factor/ε` and the epoch lengths
@@ -215,8 +216,7 @@ fn dp_se_law_sums_to_one_within_its_enclosure() {
         for lengths in [&[1][..], &[1, 2], &[2, 1], &[]] {
             for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
                 let params = dp_se(eps, horizon, factor, lengths);
-                let laws =
-                    dp_se_law::law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+                let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
                 let total = laws
                     .iter()
                     .fold(Certified::from_int(0, &BITS), |acc, (_, p)| acc + p);
@@ -324,8 +324,8 @@ fn dp_se_f64_agrees_with_the_certified_backend() {
     for (horizon, code, lengths) in [(5, 0x2d5, vec![1]), (8, 0x6a6a, vec![1, 2])] {
         let params = dp_se(q(1, 1), horizon, q(1, 1), &lengths);
         let rewards = table(code, horizon);
-        let exact = dp_se_law::law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = dp_se_law::law::<f64>(&params, &rewards, &()).unwrap();
+        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        let float = law::<f64>(&params, &rewards, &()).unwrap();
         for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
             let c = c.to_f64();
             assert!((c - f).abs() <= 1e-12, "{pulls:?}: {c} vs {f}");
@@ -339,8 +339,8 @@ fn dp_se_mpfr_agrees_with_dashu() {
     use dpdtol::num::{Interval, MpfrFloat};
     let params = dp_se(q(1, 2), 7, q(1, 1), &[1, 2]);
     let rewards = table(0x5a5, 7);
-    let a = dp_se_law::law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = dp_se_law::law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
+    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
+    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
     for ((pulls, x), (_, y)) in a.iter().zip(&b) {
         let (xl, xh) = x.enclosure().unwrap();
         let (yl, yh) = y.enclosure().unwrap();
@@ -350,7 +350,7 @@ fn dp_se_mpfr_agrees_with_dashu() {
 
 /// Play the library's DP-SE round by round, its epoch lengths reset to
 /// `params.lengths` at each epoch's start (the fields are public); counts of
-/// the pull sequences in the order of [`dp_se_law::law`].
+/// the pull sequences in the order of [`law`].
 fn simulate_dp_se(params: &DpSeParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
     let sequences = params.sequences(rewards.len());
     let position: std::collections::HashMap<Vec<usize>, usize> = sequences
@@ -387,7 +387,7 @@ fn dp_se_goodness_of_fit(runs: u64) {
     ];
     for (seed, (horizon, code, params)) in cases.into_iter().enumerate() {
         let rewards = table(code, horizon);
-        let expected: Vec<f64> = dp_se_law::law::<Certified>(&params, &rewards, &BITS)
+        let expected: Vec<f64> = law::<Certified>(&params, &rewards, &BITS)
             .unwrap()
             .iter()
             .map(|(_, p)| p.to_f64())

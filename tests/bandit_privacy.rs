@@ -5,8 +5,9 @@
 mod common;
 
 use common::{dpdtol, json};
-use dpdtol::bandit::law::{law, LazyUcbParams};
+use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::privacy::check;
+use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::num::{Certified, Precision, Real, Q};
 use std::time::Instant;
 
@@ -118,18 +119,9 @@ fn decimal(v: &serde_json::Value) -> f64 {
     v.as_str().unwrap().parse().unwrap()
 }
 
-/// The printed scale `1/ε` passes at T = 4; half of it fails, and the
-/// witness's own ratio is above `e^ε` (the laws of its two tables, computed
-/// again here, give the same ratio).
-#[test]
-fn half_the_printed_scale_is_violated_with_a_witness() {
-    let printed = run("4", "1", None);
-    assert_eq!(printed["verdict"], "private");
-    assert!(decimal(&printed["max_ratio"]) <= 1f64.exp());
-    let planted = run("4", "1", Some("1/2"));
-    assert_eq!(planted["verdict"], "violated", "{planted}");
-    let w = &planted["witness"];
-    assert!(decimal(&w["ratio"]) > 1f64.exp());
+/// `P(pulls|x)/P(pulls|x')` of a JSON witness, from the laws of its two
+/// reward tables computed again.
+fn recomputed_ratio(w: &serde_json::Value, params: &impl PullLaw) -> Certified {
     let table = |key: &str| -> Vec<[Q; 2]> {
         w[key]
             .as_array()
@@ -146,19 +138,34 @@ fn half_the_printed_scale_is_violated_with_a_witness() {
         .iter()
         .map(|a| a.as_u64().unwrap() as usize - 1)
         .collect();
-    let params = LazyUcbParams {
-        scale: q(1, 2),
-        ..LazyUcbParams::printed(q(1, 1))
-    };
     let find = |rows: &[[Q; 2]]| {
-        law::<Certified>(&params, rows, &BITS)
+        law::<Certified>(params, rows, &BITS)
             .unwrap()
             .into_iter()
             .find(|(a, _)| *a == pulls)
             .unwrap()
             .1
     };
-    let ratio = find(&table("losses")) / &find(&table("neighbour"));
+    find(&table("losses")) / &find(&table("neighbour"))
+}
+
+/// The printed scale `1/ε` passes at T = 4; half of it fails, and the
+/// witness's own ratio is above `e^ε` (the laws of its two tables, computed
+/// again here, give the same ratio).
+#[test]
+fn half_the_printed_scale_is_violated_with_a_witness() {
+    let printed = run("4", "1", None);
+    assert_eq!(printed["verdict"], "private");
+    assert!(decimal(&printed["max_ratio"]) <= 1f64.exp());
+    let planted = run("4", "1", Some("1/2"));
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    let w = &planted["witness"];
+    assert!(decimal(&w["ratio"]) > 1f64.exp());
+    let params = LazyUcbParams {
+        scale: q(1, 2),
+        ..LazyUcbParams::printed(q(1, 1))
+    };
+    let ratio = recomputed_ratio(w, &params);
     assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-12);
 }
 
@@ -213,7 +220,7 @@ fn horizon_six_is_decided_in_under_thirty_seconds() {
 
 // ---- DP-SE ----
 
-use dpdtol::bandit::dp_se_law::{self, DpSeParams};
+use dpdtol::bandit::dp_se_law::DpSeParams;
 
 /// DP-SE at ε, `β = 1/T`, noise `factor/ε`, epoch lengths `lengths`.
 fn dp_se(epsilon: Q, horizon: usize, factor: Q, lengths: &[u64]) -> DpSeParams {
@@ -235,7 +242,7 @@ fn dp_se_check_agrees_with_a_brute_force_over_reward_tables() {
             check::<Certified>(&params, horizon, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
         let (lo, hi) = outcome.max_ratio.clone().unwrap();
         let brute = brute_force_of(horizon, |rows| {
-            dp_se_law::law::<Certified>(&params, rows, &BITS)
+            law::<Certified>(&params, rows, &BITS)
                 .unwrap()
                 .into_iter()
                 .map(|(_, p)| p)
@@ -281,32 +288,7 @@ fn dp_se_half_scale_is_violated_with_a_witness() {
     let planted = dp_se_run(&["--epoch-length", "1", "--noise-scale", "1/2"]);
     assert_eq!(planted["verdict"], "violated", "{planted}");
     let w = &planted["witness"];
-    let table = |key: &str| -> Vec<[Q; 2]> {
-        w[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| {
-                [0, 1].map(|j| dpdtol::num::parse_rational(row[j].as_str().unwrap()).unwrap())
-            })
-            .collect()
-    };
-    let pulls: Vec<usize> = w["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_u64().unwrap() as usize - 1)
-        .collect();
-    let params = dp_se(q(1, 1), 4, q(1, 2), &[1]);
-    let find = |rows: &[[Q; 2]]| {
-        dp_se_law::law::<Certified>(&params, rows, &BITS)
-            .unwrap()
-            .into_iter()
-            .find(|(a, _)| *a == pulls)
-            .unwrap()
-            .1
-    };
-    let ratio = find(&table("losses")) / &find(&table("neighbour"));
+    let ratio = recomputed_ratio(w, &dp_se(q(1, 1), 4, q(1, 2), &[1]));
     assert!(ratio.to_f64() > 1f64.exp());
     assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-12);
 }

@@ -48,6 +48,7 @@
 //! `R_e`.
 
 use super::dp_se::DpSe;
+use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
@@ -361,28 +362,22 @@ pub struct Event {
     pub steps: Vec<Step>,
 }
 
-/// The whole law: `(pulls, P(pulls | seen))` over [`DpSeParams::sequences`],
-/// where `rewards[t][j]` is arm `j`'s reward in round `t + 1`.
-pub fn law<R: Real>(
-    params: &DpSeParams,
-    rewards: &[[Q; 2]],
-    ctx: &R::Context,
-) -> Result<Vec<(Vec<usize>, R)>> {
-    params.validate()?;
-    params
-        .sequences(rewards.len())
-        .into_iter()
-        .map(|pulls| {
-            let seen: Vec<Q> = pulls
-                .iter()
-                .zip(rewards)
-                .map(|(&a, r)| r[a].clone())
-                .collect();
-            let p = match params.event(&pulls, &seen)? {
-                Some(event) => params.probability::<R>(&event, ctx)?,
-                None => R::from_int(0, ctx),
-            };
-            Ok((pulls, p))
-        })
-        .collect()
+impl PullLaw for DpSeParams {
+    type Event = Event;
+    fn validate(&self) -> Result<()> {
+        DpSeParams::validate(self)
+    }
+    /// Listed (at most `3⌈T/2⌉` sequences), up to `T = 64`.
+    fn sequence_count(&self, horizon: usize) -> Option<u64> {
+        (horizon <= 64).then(|| self.sequences(horizon).len() as u64)
+    }
+    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+        DpSeParams::sequences(self, horizon)
+    }
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
+        DpSeParams::event(self, pulls, seen)
+    }
+    fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
+        DpSeParams::probability(self, event, ctx)
+    }
 }

@@ -53,6 +53,7 @@
 //! by about 2, so a law costs a few hundred term operations at `T ≤ 8`.
 
 use super::piecewise::{Cut, Piecewise};
+use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_traits::{Signed, Zero};
@@ -327,23 +328,21 @@ pub fn probability<R: Real>(
     }
 }
 
-/// The whole law: `(pulls, P(pulls | seen))` over [`pull_sequences`], where
-/// `rewards[t][j]` is arm `j`'s reward in round `t + 1`.
-pub fn law<R: Real>(
-    params: &LazyUcbParams,
-    rewards: &[[Q; 2]],
-    ctx: &R::Context,
-) -> Result<Vec<(Vec<usize>, R)>> {
-    pull_sequences(rewards.len())
-        .into_iter()
-        .map(|pulls| {
-            let seen: Vec<Q> = pulls
-                .iter()
-                .zip(rewards)
-                .map(|(&a, r)| r[a].clone())
-                .collect();
-            let p = probability::<R>(params, &pulls, &seen, ctx)?;
-            Ok((pulls, p))
-        })
-        .collect()
+impl PullLaw for LazyUcbParams {
+    type Event = Event;
+    fn validate(&self) -> Result<()> {
+        LazyUcbParams::validate(self)
+    }
+    fn sequence_count(&self, horizon: usize) -> Option<u64> {
+        1u64.checked_shl(horizon.saturating_sub(2) as u32)
+    }
+    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+        pull_sequences(horizon)
+    }
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
+        Event::new(pulls, seen)
+    }
+    fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
+        event.probability(self, ctx)
+    }
 }

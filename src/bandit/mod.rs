@@ -39,6 +39,7 @@ pub mod law;
 pub mod lazy_dp_ts;
 pub mod piecewise;
 pub mod privacy;
+pub mod pull_law;
 pub mod sim;
 pub mod thompson;
 pub mod ucb1;

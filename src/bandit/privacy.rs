@@ -36,72 +36,11 @@
 //! Anytime-Lazy-UCB each law is a message passing over at most
 //! `2 + 2⌊log₂ T⌋` noises.
 
-use super::dp_se_law::{DpSeParams, Event as DpSeEvent};
-use super::law::{pull_sequences, Event, LazyUcbParams};
+pub use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::hash::Hash;
-
-/// A bandit algorithm (K = 2) whose law of the pull sequence given the
-/// rewards the learner saw is known as a function of a hashable event.
-pub trait PullLaw: Sync {
-    /// What `P(pulls | seen)` depends on: equal events, equal probabilities.
-    type Event: Eq + Hash + Send + Sync;
-    /// Check the parameters.
-    fn validate(&self) -> Result<()>;
-    /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
-    /// does not fit 64 bits (computed without listing them).
-    fn sequence_count(&self, horizon: usize) -> Option<u64>;
-    /// Every pull sequence of `horizon` rounds that may have positive
-    /// probability (a superset is fine), arms 0-based.
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
-    /// The event of `pulls` when the rewards seen are `seen`; `None` when
-    /// the pulls have probability 0 whatever the noise.
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
-    /// `P(pulls | seen)` of an event.
-    fn probability<R: Real>(&self, event: &Self::Event, ctx: &R::Context) -> Result<R>;
-}
-
-impl PullLaw for LazyUcbParams {
-    type Event = Event;
-    fn validate(&self) -> Result<()> {
-        LazyUcbParams::validate(self)
-    }
-    fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
-    }
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(horizon)
-    }
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        Event::new(pulls, seen)
-    }
-    fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
-        event.probability(self, ctx)
-    }
-}
-
-impl PullLaw for DpSeParams {
-    type Event = DpSeEvent;
-    fn validate(&self) -> Result<()> {
-        DpSeParams::validate(self)
-    }
-    /// Listed (at most `3⌈T/2⌉` sequences), up to `T = 64`.
-    fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        (horizon <= 64).then(|| self.sequences(horizon).len() as u64)
-    }
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        DpSeParams::sequences(self, horizon)
-    }
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<DpSeEvent>> {
-        DpSeParams::event(self, pulls, seen)
-    }
-    fn probability<R: Real>(&self, event: &DpSeEvent, ctx: &R::Context) -> Result<R> {
-        DpSeParams::probability(self, event, ctx)
-    }
-}
 
 /// The default limit on the laws one check computes (without `force`).
 pub const MAX_LAWS: u64 = 1 << 22;
