@@ -7,7 +7,7 @@ mod common;
 use common::chi_square_p_value;
 use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
 use dpdtol::bandit::law::{probability, LazyUcbParams};
-use dpdtol::bandit::pull_law::law;
+use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::bandit::{NoiseRng, Policy};
 use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::SeedableRng;
@@ -165,18 +165,30 @@ fn goodness_of_fit(runs: u64) {
             },
         ),
     ];
-    for (seed, (horizon, code, params)) in cases.into_iter().enumerate() {
-        let rewards = table(code, horizon);
-        let expected: Vec<f64> = law::<Certified>(&params, &rewards, &BITS)
+    assert_fits(&cases, runs, 1300, simulate);
+}
+
+/// Chi-square of `simulate(params, table, runs, seed)` (counts in the order
+/// of [`law`]) against the law, seeds `first_seed, first_seed + 1, …`.
+fn assert_fits<L: PullLaw>(
+    cases: &[(usize, u32, L)],
+    runs: u64,
+    first_seed: u64,
+    simulate: impl Fn(&L, &[[Q; 2]], u64, u64) -> Vec<u64>,
+) {
+    for (i, (horizon, code, params)) in cases.iter().enumerate() {
+        let seed = first_seed + i as u64;
+        let rewards = table(*code, *horizon);
+        let expected: Vec<f64> = law::<Certified>(params, &rewards, &BITS)
             .unwrap()
             .iter()
             .map(|(_, p)| p.to_f64())
             .collect();
-        let observed = simulate(&params, &rewards, runs, 1300 + seed as u64);
+        let observed = simulate(params, &rewards, runs, seed);
         let p = chi_square_p_value(&observed, &expected);
         assert!(
             p > 1e-4,
-            "T = {horizon}, table {code:#x}: chi-square p = {p}"
+            "T = {horizon}, table {code:#x}, seed {seed}, {runs} runs: chi-square p = {p}"
         );
     }
 }
@@ -385,21 +397,7 @@ fn dp_se_goodness_of_fit(runs: u64) {
         (8, 0xbeef, dp_se(q(1, 2), 8, q(1, 1), &[1, 2])),
         (7, 0x1234, dp_se(q(1, 1), 7, q(1, 2), &[2, 1])),
     ];
-    for (seed, (horizon, code, params)) in cases.into_iter().enumerate() {
-        let rewards = table(code, horizon);
-        let expected: Vec<f64> = law::<Certified>(&params, &rewards, &BITS)
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
-        let observed = simulate_dp_se(&params, &rewards, runs, 1400 + seed as u64);
-        let p = chi_square_p_value(&observed, &expected);
-        assert!(
-            p > 1e-4,
-            "DP-SE T = {horizon}, table {code:#x}, seed {}: chi-square p = {p}",
-            1400 + seed
-        );
-    }
+    assert_fits(&cases, runs, 1400, simulate_dp_se);
 }
 
 #[test]
