@@ -46,8 +46,9 @@ fn check_grid(factor: Q) -> Result<Outcome> {
     )
 }
 
-/// Check the law `make(T, ε, variant)` for T ∈ {4, 6}, ε ∈ {1/2, 1} and
-/// each variant, in that order; refuted at the first violation.
+/// Check the law `make(T, ε, variant)` for each T of `horizons`,
+/// ε ∈ {1/2, 1} and each variant, in that order; refuted at the first
+/// violation (the detail lines are `T=… ε=… describe(law): max ratio …`).
 fn check_problems<L: PullLaw, V>(
     make: impl Fn(usize, &Q, &V) -> Result<L>,
     describe: impl Fn(&L) -> String,
