@@ -7,12 +7,18 @@
 //!   (structural, gaps statistic): under 10 s;
 //!
 //! and how the cost grows with the horizon t, the number of actions K and
-//! the alphabet size |V| (group `privacy_scaling`).
+//! the alphabet size |V| (group `privacy_scaling`); the bandit checks (issue
+//! 13, group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
+//! ε = 1 at T = 4, 6 (target: T = 6 under 30 s), 8, and dp-se with
+//! `R_e = 1` at T = 8.
 //!
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::bandit::dp_se_law::DpSeParams;
+use dpdtol::bandit::law::LazyUcbParams;
+use dpdtol::bandit::privacy::{check as bandit_check, PullLaw};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{Certified, Precision, Real, Q};
 use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
@@ -127,5 +133,37 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, targets, scaling);
+/// The certified bandit check at 128 bits; its outcome's upper end.
+fn bandit(law: &impl PullLaw, horizon: usize) -> Q {
+    let outcome =
+        bandit_check::<Certified>(law, horizon, &alphabet(2), false, &Precision(128)).unwrap();
+    outcome.max_ratio.unwrap().1
+}
+
+fn bandit_privacy(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bandit_privacy");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    let lazy = LazyUcbParams::printed(q(1, 1));
+    for t in [4, 6, 8] {
+        // Check: Theorem 2 holds here (README table), the ratio below e.
+        assert!(bandit(&lazy, t) < exp(q(1, 1)).0);
+        group.bench_with_input(
+            BenchmarkId::new("anytime_lazy_ucb_k2_binary_eps1_horizon", t),
+            &t,
+            |b, &t| b.iter(|| bandit(black_box(&lazy), t)),
+        );
+    }
+    let mut dp_se = DpSeParams::printed(q(1, 1), 8).unwrap();
+    dp_se.lengths = vec![1];
+    dp_se.printed_lengths = false;
+    assert!(bandit(&dp_se, 8) < exp(q(1, 1)).0);
+    group.bench_function("dp_se_k2_binary_eps1_epoch_length1_horizon8", |b| {
+        b.iter(|| bandit(black_box(&dp_se), 8))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, targets, scaling, bandit_privacy);
 criterion_main!(benches);

@@ -1,11 +1,15 @@
-//! "Anytime-Lazy-UCB is ε-DP" (004 Theorem 2), checked exhaustively with
-//! the certified law of its pull sequence ([`crate::bandit::privacy`]): K = 2
-//! arms, rewards {0, 1}, every pair of neighbouring reward tables (one
-//! round's reward vector replaced), every pull sequence. As printed (noise
-//! `Lap(1/ε)`), and with half that scale, which the checker must refute.
+//! "Anytime-Lazy-UCB is ε-DP" (004 Theorem 2) and DP-SE's privacy (002 L43),
+//! checked exhaustively with the certified laws of their pull sequences
+//! ([`crate::bandit::privacy`]): K = 2 arms, rewards {0, 1}, every pair of
+//! neighbouring reward tables (one round's reward vector replaced), every
+//! pull sequence. As printed (noise `Lap(1/ε)` on each epoch's sum), and the
+//! variants a reader would try — half that scale; for Anytime-Lazy-UCB, noise
+//! calibrated to the mean's sensitivity but added to the sum — which the
+//! checker must refute.
 
+use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::law::LazyUcbParams;
-use crate::bandit::privacy::{check_certified, Outcome as Checked};
+use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
 use crate::error::Result;
 use crate::num::{format_sig, Real, Q};
 use crate::privacy::{decide, Ratio, Verdict};
@@ -27,60 +31,82 @@ pub(crate) fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
 /// The grid written in the registry entries.
 const GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence";
 
-/// Check the grid with the noise scale `factor/ε`.
+/// Check Anytime-Lazy-UCB on the grid with the noise scale `factor/ε`.
 fn check_grid(factor: Q) -> Result<Outcome> {
+    check_problems(
+        |_, epsilon, ()| {
+            Ok(LazyUcbParams {
+                scale: &factor / epsilon,
+                ..LazyUcbParams::printed(epsilon.clone())
+            })
+        },
+        |params| format!("scale={}", params.scale),
+        &[()],
+        &[4, 6],
+    )
+}
+
+/// Check the law `make(T, ε, variant)` for each T of `horizons`,
+/// ε ∈ {1/2, 1} and each variant, in that order; refuted at the first
+/// violation (the detail lines are `T=… ε=… describe(law): max ratio …`).
+fn check_problems<L: PullLaw, V>(
+    make: impl Fn(usize, &Q, &V) -> Result<L>,
+    describe: impl Fn(&L) -> String,
+    variants: &[V],
+    horizons: &[usize],
+) -> Result<Outcome> {
     let alphabet = [Q::from_integer(0.into()), Q::from_integer(1.into())];
     let mut lines = Vec::new();
     let mut undecided = None;
-    for horizon in [4, 6] {
+    for &horizon in horizons {
         for epsilon in [Q::new(1.into(), 2.into()), Q::from_integer(1.into())] {
-            let params = LazyUcbParams {
-                scale: &factor / &epsilon,
-                ..LazyUcbParams::printed(epsilon.clone())
-            };
-            let verdict_of =
-                |o: &Checked, bits: u32| decide(&ratio_of(&o.max_ratio), &epsilon, bits);
-            let (o, p) = check_certified(&params, horizon, &alphabet, false, |o, p| {
-                Ok(verdict_of(o, p.0)?.0 != Verdict::Undecided)
-            })?;
-            let (verdict, bound) = verdict_of(&o, p.0)?;
-            let ratio = match &o.max_ratio {
-                Some((lo, _)) => format_sig(lo, 12),
-                None => "∞".into(),
-            };
-            let bound = format_sig(&bound.enclosure().map_or_else(Q::default, |(lo, _)| lo), 12);
-            let line = format!(
-                "T={horizon} ε={epsilon} scale={}: max ratio {ratio} vs e^ε = {bound} ({})",
-                params.scale,
-                verdict.name()
-            );
-            let w = &o.witness;
-            let witness = || {
-                json!({
-                    "problem": line,
-                    "rewards": w.rewards.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                    "neighbour": w.neighbour.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                    "pulls": w.pulls.iter().map(|a| a + 1).collect::<Vec<_>>(),
-                    "ratio": ratio,
-                    "bound": format!("e^{epsilon}"),
-                })
-            };
-            match verdict {
-                Verdict::Violated => {
-                    return Ok(Outcome::refuted(
-                        format!(
-                            "violated on {line}; {} problems checked before it",
-                            lines.len()
-                        ),
-                        witness(),
-                    ));
+            for variant in variants {
+                let params = make(horizon, &epsilon, variant)?;
+                let verdict_of =
+                    |o: &Checked, bits: u32| decide(&ratio_of(&o.max_ratio), &epsilon, bits);
+                let (o, p) = check_certified(&params, horizon, &alphabet, false, |o, p| {
+                    Ok(verdict_of(o, p.0)?.0 != Verdict::Undecided)
+                })?;
+                let (verdict, bound) = verdict_of(&o, p.0)?;
+                let ratio = match &o.max_ratio {
+                    Some((lo, _)) => format_sig(lo, 12),
+                    None => "∞".into(),
+                };
+                let bound =
+                    format_sig(&bound.enclosure().map_or_else(Q::default, |(lo, _)| lo), 12);
+                let line = format!(
+                    "T={horizon} ε={epsilon} {}: max ratio {ratio} vs e^ε = {bound} ({})",
+                    describe(&params),
+                    verdict.name()
+                );
+                let w = &o.witness;
+                let witness = || {
+                    json!({
+                        "problem": line,
+                        "rewards": w.rewards.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                        "neighbour": w.neighbour.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                        "pulls": w.pulls.iter().map(|a| a + 1).collect::<Vec<_>>(),
+                        "ratio": ratio,
+                        "bound": format!("e^{epsilon}"),
+                    })
+                };
+                match verdict {
+                    Verdict::Violated => {
+                        return Ok(Outcome::refuted(
+                            format!(
+                                "violated on {line}; {} problems checked before it",
+                                lines.len()
+                            ),
+                            witness(),
+                        ));
+                    }
+                    Verdict::Undecided => {
+                        undecided.get_or_insert_with(witness);
+                    }
+                    Verdict::Private => {}
                 }
-                Verdict::Undecided => {
-                    undecided.get_or_insert_with(witness);
-                }
-                Verdict::Private => {}
+                lines.push(line);
             }
-            lines.push(line);
         }
     }
     let detail = lines.join("; ");
@@ -99,8 +125,66 @@ fn printed() -> Result<Outcome> {
     check_grid(Q::from_integer(1.into()))
 }
 
+/// Anytime-Lazy-UCB with the noise of an epoch of `O` observations
+/// `Lap(1/(εO))` on its sum ([`LazyUcbParams::scale_o_power`] = −1).
+fn mean_sensitivity() -> Result<Outcome> {
+    check_problems(
+        |_, epsilon, ()| {
+            Ok(LazyUcbParams {
+                scale_o_power: -1,
+                ..LazyUcbParams::printed(epsilon.clone())
+            })
+        },
+        |params| format!("scale={}/O on the sum", params.scale),
+        &[()],
+        &[6, 7],
+    )
+}
+
 fn half_scale() -> Result<Outcome> {
     check_grid(Q::new(1.into(), 2.into()))
+}
+
+/// The epoch-length schedules of the DP-SE grid: the printed ones (no epoch
+/// ends within T ≤ 6: trivially private), then `R_e = 1` and `R_e = 1, 2, 2, …`
+/// with the printed radius, which exercise the noise.
+const DP_SE_SCHEDULES: [&[u64]; 3] = [&[], &[1], &[1, 2]];
+
+/// The DP-SE grid written in the registry entries.
+const DP_SE_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}, β = 1/T; epoch lengths as printed (no epoch ends before round 2R_1 > 1000: no noise is consulted, ratio 1), and overridden to R_e = 1 and R_e = 1, 2, 2, … (radius as printed for those R_e) so that the noise is exercised: every pair of neighbouring reward tables, every pull sequence";
+
+/// Check DP-SE on its grid with the noise scale `factor/ε` on each sum.
+fn check_dp_se(factor: Q) -> Result<Outcome> {
+    check_problems(
+        |horizon, epsilon, lengths: &&[u64]| {
+            let mut p = DpSeParams::printed(epsilon.clone(), horizon)?;
+            p.scale = &factor / epsilon;
+            if !lengths.is_empty() {
+                p.lengths = lengths.to_vec();
+                p.printed_lengths = false;
+            }
+            Ok(p)
+        },
+        |p| {
+            let which = if p.printed_lengths {
+                "printed"
+            } else {
+                "given"
+            };
+            let r: Vec<String> = p.lengths.iter().map(ToString::to_string).collect();
+            format!("scale={} R_e={} ({which})", p.scale, r.join(","))
+        },
+        &DP_SE_SCHEDULES,
+        &[4, 6],
+    )
+}
+
+fn dp_se_printed() -> Result<Outcome> {
+    check_dp_se(Q::from_integer(1.into()))
+}
+
+fn dp_se_half_scale() -> Result<Outcome> {
+    check_dp_se(Q::new(1.into(), 2.into()))
 }
 
 /// The claims of this file.
@@ -130,6 +214,44 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: GRID,
             cost: Cost::Slow,
             check: half_scale,
+        },
+        Claim {
+            id: "hu-thm2-mean-sensitivity",
+            source,
+            statement: "Variant a reader would try (not in the paper): Algorithm 1 with the noise calibrated to the sensitivity 1/O of the mean but added to the sum, μ̃ ← (Φ + Lap(1/(εO)))/O (i.e. Lap(1/(εO²)) on the mean), bonus terms unchanged, is ε-DP. Expected false: line 7 adds Lap(1/ε) to the sum (Lap(1/(εO)) on the mean), and the checker must see the difference once epochs of O = 2 end and are used (at T = 6 the ratio is still below e^ε, by 3·10⁻⁶ at ε = 1/2).",
+            math: "as hu-thm2 with Lap(1/(εO)) on an epoch's sum of O observations",
+            method: Method::PrivacyChecker,
+            domain: "K = 2, rewards {0, 1}, T ∈ {6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence",
+            cost: Cost::Slow,
+            check: mean_sensitivity,
+        },
+        Claim {
+            id: "hu-algDPSE-v1",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "§2 (related work), DP-SE of Sajed & Sheffet (2019)",
+                context: "L43, the baseline of the experiments (L135); algorithm as in src/bandit/dp_se.rs",
+            },
+            statement: "Sajed & Sheffet (2019) devised DP-SE, an optimal differentially private algorithm for stochastic bandits (checked: its ε-differential privacy).",
+            math: "∀ neighbouring reward tables x, x' (one round's reward vector replaced), ∀ pull sequences a: P(a|x) ≤ e^ε P(a|x'), with noise Lap(1/ε) on each epoch's reward sum (Lap(1/(εR_e)) on the mean)",
+            method: Method::PrivacyChecker,
+            domain: DP_SE_GRID,
+            cost: Cost::Slow,
+            check: dp_se_printed,
+        },
+        Claim {
+            id: "hu-algDPSE-v1-half-scale",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "§2 (related work), DP-SE of Sajed & Sheffet (2019)",
+                context: "L43; a planted variant",
+            },
+            statement: "Variant a reader would try (not in any paper): DP-SE with noise Lap(1/(2ε)) on each epoch's sum, half the scale, epoch lengths and radius unchanged, is ε-DP. Expected false: it checks that the checker catches a wrong scale.",
+            math: "as hu-algDPSE-v1 with Lap(1/(2ε)) on each sum",
+            method: Method::PrivacyChecker,
+            domain: DP_SE_GRID,
+            cost: Cost::Slow,
+            check: dp_se_half_scale,
         },
     ]
 }

@@ -15,7 +15,7 @@
 //! | `instances.rs` | regret bounds with explicit constants and inequalities on the law of a choice, exactly (certified) on a written instance grid |
 //! | `inequalities.rs` | elementary inequalities and explicit constants, by interval branch-and-bound |
 //! | `bandit.rs` | the conclusions of the bandit experiments (004 §6), by simulation and exact sign tests (statistical) |
-//! | `bandit_privacy.rs` | "Anytime-Lazy-UCB is ε-DP", through the exact bandit privacy check |
+//! | `bandit_privacy.rs` | "Anytime-Lazy-UCB is ε-DP" and DP-SE's privacy (with planted variants), through the exact bandit privacy check |
 //! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
 //! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
 //! | `cc_proofs.rs` | Cesari & Colomboni's proofs: Lemma 1 as a probability bound, eq. (4), Lemma 2's, 4's and 5's steps |

@@ -6,7 +6,8 @@ mod common;
 
 use common::chi_square_p_value;
 use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
-use dpdtol::bandit::law::{law, probability, LazyUcbParams};
+use dpdtol::bandit::law::{probability, LazyUcbParams};
+use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::bandit::{NoiseRng, Policy};
 use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::SeedableRng;
@@ -38,6 +39,11 @@ fn the_law_sums_to_one_within_its_enclosure() {
             LazyUcbParams::printed(q(1, 2)),
             LazyUcbParams {
                 scale: q(1, 2),
+                ..LazyUcbParams::printed(q(1, 1))
+            },
+            // The planted variant: Lap(1/(εO)) on an epoch's sum.
+            LazyUcbParams {
+                scale_o_power: -1,
                 ..LazyUcbParams::printed(q(1, 1))
             },
         ] {
@@ -159,18 +165,30 @@ fn goodness_of_fit(runs: u64) {
             },
         ),
     ];
-    for (seed, (horizon, code, params)) in cases.into_iter().enumerate() {
-        let rewards = table(code, horizon);
-        let expected: Vec<f64> = law::<Certified>(&params, &rewards, &BITS)
+    assert_fits(&cases, runs, 1300, simulate);
+}
+
+/// Chi-square of `simulate(params, table, runs, seed)` (counts in the order
+/// of [`law`]) against the law, seeds `first_seed, first_seed + 1, …`.
+fn assert_fits<L: PullLaw>(
+    cases: &[(usize, u32, L)],
+    runs: u64,
+    first_seed: u64,
+    simulate: impl Fn(&L, &[[Q; 2]], u64, u64) -> Vec<u64>,
+) {
+    for (i, (horizon, code, params)) in cases.iter().enumerate() {
+        let seed = first_seed + i as u64;
+        let rewards = table(*code, *horizon);
+        let expected: Vec<f64> = law::<Certified>(params, &rewards, &BITS)
             .unwrap()
             .iter()
             .map(|(_, p)| p.to_f64())
             .collect();
-        let observed = simulate(&params, &rewards, runs, 1300 + seed as u64);
+        let observed = simulate(params, &rewards, runs, seed);
         let p = chi_square_p_value(&observed, &expected);
         assert!(
             p > 1e-4,
-            "T = {horizon}, table {code:#x}: chi-square p = {p}"
+            "T = {horizon}, table {code:#x}, seed {seed}, {runs} runs: chi-square p = {p}"
         );
     }
 }
@@ -184,4 +202,211 @@ fn the_law_matches_the_simulated_policy() {
 #[ignore = "10^6 runs on each of 3 tables: about 3 min in release"]
 fn the_law_matches_the_simulated_policy_at_a_million_runs() {
     goodness_of_fit(1_000_000);
+}
+
+// ---- DP-SE (src/bandit/dp_se_law.rs) ----
+
+use dpdtol::bandit::dp_se::{epoch_length, Constants, DpSe};
+use dpdtol::bandit::dp_se_law::DpSeParams;
+use dpdtol::bandit::piecewise::{Cut, Piecewise};
+
+/// DP-SE at ε with `β = 1/horizon`, noise `factor/ε` and the epoch lengths
+/// `lengths` (the printed ones when empty).
+fn dp_se(epsilon: Q, horizon: usize, factor: Q, lengths: &[u64]) -> DpSeParams {
+    let mut p = DpSeParams::printed(epsilon.clone(), horizon).unwrap();
+    p.scale = factor / epsilon;
+    if !lengths.is_empty() {
+        p.lengths = lengths.to_vec();
+        p.printed_lengths = false;
+    }
+    p
+}
+
+#[test]
+fn dp_se_law_sums_to_one_within_its_enclosure() {
+    for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (6, 0x9b7), (8, 0xbeef)] {
+        for lengths in [&[1][..], &[1, 2], &[2, 1], &[]] {
+            for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
+                let params = dp_se(eps, horizon, factor, lengths);
+                let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+                let total = laws
+                    .iter()
+                    .fold(Certified::from_int(0, &BITS), |acc, (_, p)| acc + p);
+                let (lo, hi) = total.enclosure().unwrap();
+                assert!(lo <= q(1, 1) && q(1, 1) <= hi, "T = {horizon} {lengths:?}");
+                assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon} {lengths:?}");
+                for (pulls, p) in &laws {
+                    assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
+                }
+                if lengths.is_empty() {
+                    // The printed lengths end no epoch within 8 rounds: one
+                    // sequence (arm 0 throughout), probability exactly 1.
+                    assert_eq!(laws.len(), 1);
+                    assert_eq!(laws[0].0, vec![0; horizon]);
+                }
+            }
+        }
+    }
+}
+
+/// The certified printed `R_e` against the simulator's f64 `epoch_length`.
+#[test]
+fn dp_se_printed_lengths_are_the_simulators() {
+    for horizon in [4usize, 8, 100] {
+        for eps in [q(1, 2), q(1, 1)] {
+            let params = DpSeParams::printed(eps.clone(), horizon).unwrap();
+            let beta = 1.0 / horizon as f64;
+            for (e, &r) in params.lengths.iter().enumerate() {
+                let f = epoch_length(&Constants::default(), e as u32 + 1, 2, eps.to_f64(), beta);
+                assert_eq!(r, f, "T = {horizon}, ε = {eps}, e = {}", e + 1);
+            }
+            assert!(!params.noise_consulted(horizon.min(8)));
+        }
+    }
+}
+
+/// `P(Z_a − Z_b > u)` for i.i.d. `Lap(b)`, integrated with the piecewise
+/// algebra (`∫ f(z_b)(1 − F(z_b + u)) dz_b`), not with the closed form.
+fn laplace_difference_tail(b: &Q, u: Certified) -> Certified {
+    let f = Piecewise::<Certified>::laplace(b, &BITS);
+    let (cdf, total) = f.integral(&BITS).unwrap();
+    let shifted = cdf
+        .compose(
+            &q(1, 1),
+            &Cut {
+                value: u,
+                exact: None,
+            },
+        )
+        .unwrap();
+    let survival = Piecewise::constant(total).sub(&shifted).unwrap();
+    f.mul(&survival).unwrap().integral(&BITS).unwrap().1
+}
+
+/// One epoch end with `R_1 = R_2 = 1` on `T = 3` and `T = 4` rounds, seen
+/// rewards 0 (arm 0) and 1 (arm 1), so `x = S_1 − S_0 = 1`, against the
+/// elimination rule integrated independently: `w = 2c_1R_1` written out from
+/// the printed radius (`β = 1/T`, `|S| = 2`, `e = 1`), and the tails of
+/// `Z_0 − Z_1` from [`laplace_difference_tail`].
+#[test]
+fn dp_se_one_epoch_end_matches_the_elimination_rule_integrated_directly() {
+    for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
+        let b = &factor / &eps;
+        for horizon in [3i64, 4] {
+            let params = dp_se(eps.clone(), horizon as usize, factor.clone(), &[1]);
+            let c = |x: i64| Certified::from_int(x, &BITS);
+            let l1 = c(16 * horizon).ln().unwrap();
+            let l2 = c(8 * horizon).ln().unwrap();
+            let root = (Certified::from_rational(&q(1, 2), &BITS) * (l1 / c(2)).ln().unwrap())
+                .exp()
+                .unwrap();
+            let w = c(2) * root + c(2) * l2 / Certified::from_rational(&eps, &BITS);
+            // Only arm 1 survives: Z_1 − Z_0 > w − x.
+            let only_one = laplace_difference_tail(&b, w.clone() - c(1));
+            // Only arm 0 survives: Z_0 − Z_1 > x + w.
+            let only_zero = laplace_difference_tail(&b, w + c(1));
+            let mut seen = vec![q(0, 1), q(1, 1), q(0, 1), q(0, 1)];
+            seen.truncate(horizon as usize);
+            let p = |pulls: &[usize]| -> f64 {
+                let e = params.event(pulls, &seen).unwrap().unwrap();
+                params.probability::<Certified>(&e, &BITS).unwrap().to_f64()
+            };
+            let close = |a: f64, b: f64| assert!((a - b).abs() < 1e-15, "{a} vs {b}");
+            let rest = horizon as usize - 2;
+            close(
+                p(&[&[0, 1][..], &vec![1; rest]].concat()),
+                only_one.to_f64(),
+            );
+            if horizon == 3 {
+                // Arm 0 alone, or both (the next arm-0 block reaches T).
+                close(p(&[0, 1, 0]), 1.0 - only_one.to_f64());
+            } else {
+                close(p(&[0, 1, 0, 0]), only_zero.to_f64());
+                close(
+                    p(&[0, 1, 0, 1]),
+                    1.0 - only_zero.to_f64() - only_one.to_f64(),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn dp_se_f64_agrees_with_the_certified_backend() {
+    for (horizon, code, lengths) in [(5, 0x2d5, vec![1]), (8, 0x6a6a, vec![1, 2])] {
+        let params = dp_se(q(1, 1), horizon, q(1, 1), &lengths);
+        let rewards = table(code, horizon);
+        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        let float = law::<f64>(&params, &rewards, &()).unwrap();
+        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
+            let c = c.to_f64();
+            assert!((c - f).abs() <= 1e-12, "{pulls:?}: {c} vs {f}");
+        }
+    }
+}
+
+#[cfg(feature = "mpfr")]
+#[test]
+fn dp_se_mpfr_agrees_with_dashu() {
+    use dpdtol::num::{Interval, MpfrFloat};
+    let params = dp_se(q(1, 2), 7, q(1, 1), &[1, 2]);
+    let rewards = table(0x5a5, 7);
+    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
+    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
+    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
+        let (xl, xh) = x.enclosure().unwrap();
+        let (yl, yh) = y.enclosure().unwrap();
+        assert!(xl <= yh && yl <= xh, "{pulls:?}");
+    }
+}
+
+/// Play the library's DP-SE round by round, its epoch lengths reset to
+/// `params.lengths` at each epoch's start (the fields are public); counts of
+/// the pull sequences in the order of [`law`].
+fn simulate_dp_se(params: &DpSeParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
+    let sequences = params.sequences(rewards.len());
+    let position: std::collections::HashMap<Vec<usize>, usize> = sequences
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.clone(), i))
+        .collect();
+    let mut counts = vec![0u64; sequences.len()];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = DpSe::new(2, params.epsilon.to_f64(), params.beta.to_f64());
+        policy.noise_scale = params.scale.to_f64();
+        policy.length = params.length(1);
+        let mut pulls = Vec::with_capacity(rewards.len());
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            pulls.push(pull.arm);
+            let epoch = policy.epoch;
+            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
+            if policy.epoch != epoch {
+                policy.length = params.length(policy.epoch);
+            }
+        }
+        counts[position[&pulls]] += 1;
+    }
+    counts
+}
+
+fn dp_se_goodness_of_fit(runs: u64) {
+    let cases = [
+        (6, 0x9b7u32, dp_se(q(1, 1), 6, q(1, 1), &[1])),
+        (8, 0xbeef, dp_se(q(1, 2), 8, q(1, 1), &[1, 2])),
+        (7, 0x1234, dp_se(q(1, 1), 7, q(1, 2), &[2, 1])),
+    ];
+    assert_fits(&cases, runs, 1400, simulate_dp_se);
+}
+
+#[test]
+fn dp_se_law_matches_the_simulated_policy() {
+    dp_se_goodness_of_fit(100_000);
+}
+
+#[test]
+#[ignore = "10^6 runs on each of 3 tables: 34 s in a debug build"]
+fn dp_se_law_matches_the_simulated_policy_at_a_million_runs() {
+    dp_se_goodness_of_fit(1_000_000);
 }

@@ -53,6 +53,7 @@
 //! by about 2, so a law costs a few hundred term operations at `T ≤ 8`.
 
 use super::piecewise::{Cut, Piecewise};
+use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_traits::{Signed, Zero};
@@ -66,6 +67,13 @@ pub struct LazyUcbParams {
     pub scale: Q,
     /// The constant 3 of both bonus terms.
     pub bonus: Q,
+    /// A noise drawn with `O` observations behind it has scale
+    /// `scale · O^{scale_o_power}`. 0 as printed (line 7: `Lap(1/ε)` on the
+    /// sum); −1 is the variant "noise calibrated to the mean's sensitivity
+    /// `1/O` but added to the sum" (`Lap(1/(εO))` on the sum, `Lap(1/(εO²))`
+    /// on the mean), which a reader may try and the checker refutes; +1 is
+    /// `Lap(1/ε)` added to the mean itself (more noise than printed).
+    pub scale_o_power: i32,
 }
 
 impl LazyUcbParams {
@@ -75,6 +83,7 @@ impl LazyUcbParams {
             scale: epsilon.recip(),
             bonus: Q::from_integer(3.into()),
             epsilon,
+            scale_o_power: 0,
         }
     }
 
@@ -266,9 +275,18 @@ impl Event {
             }
             windows.push((lo, hi));
         }
+        // Noise v ≥ 1 is drawn by its edge's arm with that arm's new O;
+        // noise 0 (arm 0's line-2 draw) has O = 1.
+        let scale_of = |v: usize| -> Q {
+            let o = v
+                .checked_sub(1)
+                .map_or(1, |i| self.edges[i].o[self.edges[i].arm]);
+            let o = Q::from_integer(o.into());
+            &params.scale * num_traits::pow::Pow::pow(&o, params.scale_o_power)
+        };
         // Leaf to root: children have larger indices than their parents.
         let mut factors: Vec<Piecewise<R>> = (0..=self.edges.len())
-            .map(|_| Piecewise::laplace(&params.scale, ctx))
+            .map(|v| Piecewise::laplace(&scale_of(v), ctx))
             .collect();
         for (v, (e, (lo, hi))) in self.edges.iter().zip(&windows).enumerate().rev() {
             let (h, total) = factors[v + 1].integral(ctx)?;
@@ -310,23 +328,21 @@ pub fn probability<R: Real>(
     }
 }
 
-/// The whole law: `(pulls, P(pulls | seen))` over [`pull_sequences`], where
-/// `rewards[t][j]` is arm `j`'s reward in round `t + 1`.
-pub fn law<R: Real>(
-    params: &LazyUcbParams,
-    rewards: &[[Q; 2]],
-    ctx: &R::Context,
-) -> Result<Vec<(Vec<usize>, R)>> {
-    pull_sequences(rewards.len())
-        .into_iter()
-        .map(|pulls| {
-            let seen: Vec<Q> = pulls
-                .iter()
-                .zip(rewards)
-                .map(|(&a, r)| r[a].clone())
-                .collect();
-            let p = probability::<R>(params, &pulls, &seen, ctx)?;
-            Ok((pulls, p))
-        })
-        .collect()
+impl PullLaw for LazyUcbParams {
+    type Event = Event;
+    fn validate(&self) -> Result<()> {
+        LazyUcbParams::validate(self)
+    }
+    fn sequence_count(&self, horizon: usize) -> Option<u64> {
+        1u64.checked_shl(horizon.saturating_sub(2) as u32)
+    }
+    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+        pull_sequences(horizon)
+    }
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
+        Event::new(pulls, seen)
+    }
+    fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
+        event.probability(self, ctx)
+    }
 }

@@ -1,5 +1,7 @@
-//! The exhaustive privacy check of Anytime-Lazy-UCB with K = 2 on every pair
-//! of neighbouring reward tables over a finite alphabet (issue #13).
+//! The exhaustive privacy check of a K = 2 bandit algorithm whose pull law is
+//! known in closed form ([`PullLaw`]: Anytime-Lazy-UCB, [`super::law`]; DP-SE,
+//! [`super::dp_se_law`]) on every pair of neighbouring reward tables over a
+//! finite alphabet (issue #13).
 //!
 //! Reward tables are `x ∈ (V²)^T` (round `t`, arm `j`); a neighbour `x'`
 //! replaces one round's reward vector by another. The check computes
@@ -8,7 +10,7 @@
 //! max_{x, x', a : P(a|x) > 0}  P(a|x) / P(a|x')
 //! ```
 //!
-//! with the certified laws of [`super::law`], and a witness.
+//! with the certified laws of a [`PullLaw`], and a witness.
 //!
 //! # Why it suffices to enumerate what the learner sees
 //!
@@ -21,18 +23,20 @@
 //! round `r`); a pair that changes only the other arm's reward has ratio 1.
 //! So the maximum over the `|V|^{2T} · T · (|V|² − 1)` ordered pairs of
 //! tables equals `max(1, max over a, y, r, y'_r ≠ y_r)`, which needs the
-//! `2^{T−2} · |V|^T` laws `P(a | y)` and `2^{T−2} · |V|^T · T · (|V| − 1)`
+//! `n_a · |V|^T` laws `P(a | y)` (`n_a` candidate pull sequences:
+//! `2^{T−2}` for Anytime-Lazy-UCB) and `n_a · |V|^T · T · (|V| − 1)`
 //! quotients.
 //!
 //! # Cost
 //!
-//! Each law is a message passing over at most `2 + 2⌊log₂ T⌋` noises. The
-//! laws depend on the seen rewards only through the epoch sums, so the
-//! `(2|V|)^T/4` pairs (pull sequence, seen rewards) collapse to far fewer
-//! distinct [`Event`]s, each computed once (in parallel, rayon); the
-//! quotients still number `(2|V|)^T · T(|V| − 1)/4`.
+//! The laws depend on the seen rewards only through the epoch sums, so the
+//! `n_a · |V|^T` pairs (pull sequence, seen rewards) collapse to far fewer
+//! distinct [`PullLaw::Event`]s, each computed once (in parallel, rayon);
+//! the quotients still number `n_a · |V|^T · T(|V| − 1)`. For
+//! Anytime-Lazy-UCB each law is a message passing over at most
+//! `2 + 2⌊log₂ T⌋` noises.
 
-use super::law::{pull_sequences, Event, LazyUcbParams};
+pub use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use rayon::prelude::*;
@@ -69,22 +73,22 @@ pub struct Outcome {
     pub pairs: u64,
 }
 
-/// The number of laws [`check`] computes: `2^{T−2} · |V|^T`, or `None` when
+/// The number of laws [`check`] computes: `n_a · |V|^T`, or `None` when
 /// it does not fit 64 bits.
-pub fn laws_needed(horizon: usize, alphabet: usize) -> Option<u64> {
-    let seqs = 1u64.checked_shl(horizon.saturating_sub(2) as u32)?;
+pub fn laws_needed(law: &impl PullLaw, horizon: usize, alphabet: usize) -> Option<u64> {
+    let seqs = law.sequence_count(horizon)?;
     (0..horizon).try_fold(seqs, |acc, _| acc.checked_mul(alphabet as u64))
 }
 
-/// The maximum privacy-loss ratio of Anytime-Lazy-UCB (K = 2, `params`) over
-/// all neighbouring reward tables of `horizon` rounds on `alphabet`, in the
-/// backend `R` at `ctx` (module documentation).
+/// The maximum privacy-loss ratio of a K = 2 bandit algorithm (`params`)
+/// over all neighbouring reward tables of `horizon` rounds on `alphabet`, in
+/// the backend `R` at `ctx` (module documentation).
 ///
 /// Errors: [`Error::TooLarge`] above [`MAX_LAWS`] laws unless `force`;
 /// [`Error::Domain`] when a cut or a probability cannot be resolved at this
 /// precision (the caller raises it).
 pub fn check<R: Real>(
-    params: &LazyUcbParams,
+    params: &impl PullLaw,
     horizon: usize,
     alphabet: &[Q],
     force: bool,
@@ -92,14 +96,16 @@ pub fn check<R: Real>(
 ) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
-    let laws = laws_needed(horizon, v).filter(|&n| force || n <= MAX_LAWS);
+    let laws = laws_needed(params, horizon, v).filter(|&n| force || n <= MAX_LAWS);
     let laws = laws.ok_or_else(|| {
+        let seqs = params
+            .sequence_count(horizon)
+            .map_or_else(|| "over 2^64".to_string(), |n| n.to_string());
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs 2^{}·{v}^{horizon} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it",
-            horizon.saturating_sub(2)
+            "horizon {horizon} on {v} reward values needs {seqs}·{v}^{horizon} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it"
         ))
     })?;
-    let sequences = pull_sequences(horizon);
+    let sequences = params.sequences(horizon);
     let seen_count = (laws / sequences.len() as u64) as usize;
     let seen = |index: usize| -> Vec<usize> {
         let mut digits = vec![0; horizon];
@@ -112,16 +118,16 @@ pub fn check<R: Real>(
     };
     // Each distinct event once (many seen sequences share one: only epoch
     // sums matter, and the last round's reward is never read).
-    let events: Vec<Option<Event>> = (0..laws as usize)
+    let events: Vec<Option<_>> = (0..laws as usize)
         .into_par_iter()
         .map(|i| {
             let (a, y) = (i / seen_count, i % seen_count);
             let y: Vec<Q> = seen(y).into_iter().map(|d| alphabet[d].clone()).collect();
-            Event::new(&sequences[a], &y)
+            params.event(&sequences[a], &y)
         })
         .collect::<Result<_>>()?;
-    let mut distinct: HashMap<&Event, usize> = HashMap::new();
-    let mut order: Vec<&Event> = Vec::new();
+    let mut distinct: HashMap<_, usize> = HashMap::new();
+    let mut order = Vec::new();
     for e in events.iter().flatten() {
         distinct.entry(e).or_insert_with(|| {
             order.push(e);
@@ -130,7 +136,7 @@ pub fn check<R: Real>(
     }
     let values: Vec<R> = order
         .par_iter()
-        .map(|e| e.probability::<R>(params, ctx))
+        .map(|e| params.probability::<R>(e, ctx))
         .collect::<Result<_>>()?;
     let table: Vec<R> = events
         .iter()
@@ -226,7 +232,7 @@ pub const PRECISIONS: (u32, u32) = (128, 4096);
 /// ([`Error::Domain`]) or `accept` (given the outcome and its precision)
 /// says no; the last outcome and its precision.
 pub fn check_certified(
-    params: &LazyUcbParams,
+    params: &impl PullLaw,
     horizon: usize,
     alphabet: &[Q],
     force: bool,

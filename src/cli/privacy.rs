@@ -16,7 +16,7 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb (K = 2, the alphabet holds rewards).
+    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (K = 2, the alphabet holds rewards).
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.
@@ -59,8 +59,11 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length"])]
     merge: Vec<std::path::PathBuf>,
+    /// dp-se only: the epoch lengths R_1,R_2,… (the last repeats) instead of the printed ones, which end no epoch before round 2R_1 (hundreds of rounds).
+    #[arg(long)]
+    epoch_length: Option<String>,
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
@@ -114,6 +117,11 @@ pub fn run(args: &Args) -> Result<String> {
         return all_epsilon::run(args);
     }
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
+    if args.epoch_length.is_some() {
+        return Err(Error::InvalidInput(format!(
+            "--epoch-length applies to dp-se only, not to {id}"
+        )));
+    }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;

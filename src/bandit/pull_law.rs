@@ -1,0 +1,57 @@
+//! The law of a K = 2 bandit algorithm's pull sequence on a reward table,
+//! as the privacy check ([`super::privacy`]) and the tests see it: a
+//! [`PullLaw`] lists the candidate pull sequences, maps (pulls, rewards
+//! seen) to a hashable event and gives the event's probability.
+//! Implemented by Anytime-Lazy-UCB ([`super::law`]) and DP-SE
+//! ([`super::dp_se_law`]).
+
+use crate::error::Result;
+use crate::num::{Real, Q};
+use std::hash::Hash;
+
+/// A bandit algorithm (K = 2) whose law of the pull sequence given the
+/// rewards the learner saw is known as a function of a hashable event.
+pub trait PullLaw: Sync {
+    /// What `P(pulls | seen)` depends on: equal events, equal probabilities.
+    type Event: Eq + Hash + Send + Sync;
+    /// Check the parameters.
+    fn validate(&self) -> Result<()>;
+    /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
+    /// does not fit 64 bits (computed without listing them).
+    fn sequence_count(&self, horizon: usize) -> Option<u64>;
+    /// Every pull sequence of `horizon` rounds that may have positive
+    /// probability (a superset is fine), arms 0-based.
+    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
+    /// The event of `pulls` when the rewards seen are `seen`; `None` when
+    /// the pulls have probability 0 whatever the noise.
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
+    /// `P(pulls | seen)` of an event.
+    fn probability<R: Real>(&self, event: &Self::Event, ctx: &R::Context) -> Result<R>;
+}
+
+/// The whole law: `(pulls, P(pulls | seen))` over [`PullLaw::sequences`],
+/// where `rewards[t][j]` is arm `j`'s reward in round `t + 1` and the
+/// learner sees `rewards[t][pulls[t]]`.
+pub fn law<R: Real>(
+    params: &impl PullLaw,
+    rewards: &[[Q; 2]],
+    ctx: &R::Context,
+) -> Result<Vec<(Vec<usize>, R)>> {
+    params.validate()?;
+    params
+        .sequences(rewards.len())
+        .into_iter()
+        .map(|pulls| {
+            let seen: Vec<Q> = pulls
+                .iter()
+                .zip(rewards)
+                .map(|(&a, r)| r[a].clone())
+                .collect();
+            let p = match params.event(&pulls, &seen)? {
+                Some(event) => params.probability::<R>(&event, ctx)?,
+                None => R::from_int(0, ctx),
+            };
+            Ok((pulls, p))
+        })
+        .collect()
+}
