@@ -40,7 +40,7 @@
 //!
 //! # The printed epoch lengths never end an epoch at small T
 //!
-//! `R_1 = ⌈32 ln(16e²/β)·4 + 8 ln(8e²/β)·2/ε⌉` is in the hundreds for any
+//! `R_1 = ⌊max{32 ln(16/β)·4, 8 ln(8/β)·2/ε}⌋ + 1` is in the hundreds for any
 //! `β ≤ 1/2`, so for `T < 2R_1` DP-SE pulls arm 0 `T` times, deterministically:
 //! its privacy check at `T ≤ 8` is trivial (ratio 1). [`DpSeParams::lengths`]
 //! can be overridden (`--epoch-length`) so that epochs end within `T` and the
@@ -117,9 +117,9 @@ impl DpSeParams {
         Ok(params)
     }
 
-    /// `R_e = ⌈r_sq ln(log_sq·2e²/β)/Δ² + r_lin ln(log_lin·2e²/β)/(εΔ)⌉`,
-    /// `Δ = 2^{−e}`, at least 1, certified (128 bits, doubled to 1024 while
-    /// the ceiling is undecided).
+    /// `R_e = ⌊max{r_sq ln(log_sq·2e²/β)/Δ², r_lin ln(log_lin·2e²/β)/(εΔ)}⌋ + 1`
+    /// ([`super::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
+    /// doubled to 1024 while a floor is undecided).
     fn printed_length(&self, e: u32) -> Result<u64> {
         let mut bits = 128;
         loop {
@@ -127,16 +127,23 @@ impl DpSeParams {
             let [r_sq, _, r_lin, _] = &self.constants;
             let (l1, l2) = self.logs::<Certified>(e, &ctx)?;
             let inv_delta = Q::from_integer(num_bigint::BigInt::from(1u64) << e);
-            let v = Certified::from_rational(&(r_sq * &inv_delta * &inv_delta), &ctx) * l1
-                + Certified::from_rational(&(r_lin * &inv_delta / &self.epsilon), &ctx) * l2;
-            if let Some((lo, hi)) = v.enclosure() {
-                let (a, b) = (lo.ceil(), hi.ceil());
-                if a == b {
-                    let r = a.to_integer().max(1.into());
-                    return u64::try_from(r).map_err(|_| {
-                        Error::TooLarge(format!("DP-SE's epoch length R_{e} does not fit 64 bits"))
-                    });
-                }
+            let terms = [
+                Certified::from_rational(&(r_sq * &inv_delta * &inv_delta), &ctx) * l1,
+                Certified::from_rational(&(r_lin * &inv_delta / &self.epsilon), &ctx) * l2,
+            ];
+            // ⌊max{a, b}⌋ = max{⌊a⌋, ⌊b⌋}: each floor decided on its own.
+            let floors: Option<Vec<_>> = terms
+                .iter()
+                .map(|v| {
+                    let (lo, hi) = v.enclosure()?;
+                    (lo.floor() == hi.floor()).then(|| lo.floor().to_integer())
+                })
+                .collect();
+            if let Some(floors) = floors {
+                let r = floors.into_iter().fold(0.into(), num_bigint::BigInt::max) + 1;
+                return u64::try_from(r).map_err(|_| {
+                    Error::TooLarge(format!("DP-SE's epoch length R_{e} does not fit 64 bits"))
+                });
             }
             if bits >= 1024 {
                 return Err(Error::Domain(format!(
