@@ -40,6 +40,7 @@ pub mod piecewise;
 pub mod privacy;
 pub mod sim;
 pub mod thompson;
+pub mod ts_audit;
 pub mod ucb1;
 
 use crate::error::{Error, Result};

@@ -2,6 +2,7 @@
 //! every pair of neighbouring loss sequences over a finite alphabet.
 
 mod bandit;
+mod lazy_dp_ts;
 
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
@@ -54,6 +55,15 @@ pub struct Args {
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
+    /// lazy-dp-ts only (a statistical audit): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
+    #[arg(long)]
+    runs: Option<String>,
+    /// lazy-dp-ts only: the master seed of the simulation (default 1).
+    #[arg(long)]
+    seed: Option<String>,
+    /// lazy-dp-ts only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
+    #[arg(long)]
+    confidence: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -89,6 +99,13 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    if lazy_dp_ts::audit_flags_given(args)
+        && args.algorithm.as_deref().map(str::trim) != Some("lazy-dp-ts")
+    {
+        return Err(Error::InvalidInput(
+            "--runs, --seed and --confidence apply to the lazy-dp-ts audit only".into(),
+        ));
+    }
     if !args.merge.is_empty() {
         let (described, merged) = merge_files(&args.merge)?;
         return Ok(if args.json {

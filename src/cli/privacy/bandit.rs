@@ -25,6 +25,9 @@ const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
+    if id == BanditId::LazyDpTs {
+        return super::lazy_dp_ts::run(args);
+    }
     if id != BanditId::AnytimeLazyUcb {
         return Err(Error::InvalidInput(format!(
             "the exact privacy check of bandit algorithms covers anytime-lazy-ucb only, not {id}"
