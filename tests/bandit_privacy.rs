@@ -354,9 +354,16 @@ fn ts_sampler_matches_the_exact_law_at_t5() {
 /// its round, and only in seen entries for rounds 1 and 2.
 #[test]
 fn ts_selection_is_as_documented() {
-    for horizon in [4, 8] {
+    for horizon in [4, 5, 8] {
         let s = selection(horizon, 2);
-        assert_eq!(s.tables.len(), 16 + 16 * (horizon - 2) * 3);
+        // From T = 5 on, a neighbour's one odd later row names its base table;
+        // at T = 4 the table with later rows (u, w) neighbours base(u) and base(w).
+        let tables = if horizon == 4 {
+            64
+        } else {
+            16 + 16 * (horizon - 2) * 3
+        };
+        assert_eq!(s.tables.len(), tables);
         // Unordered: 16·(1/2 + 1/2) for rounds 1, 2 and 16·(T − 2)·3 later.
         assert_eq!(s.pairs.len(), 2 * (16 + 16 * (horizon - 2) * 3));
         for &(i, j, r) in &s.pairs {

@@ -94,8 +94,10 @@
 //! # Cost
 //!
 //! `runs · tables` simulated runs of `T` rounds (two Beta draws a round);
-//! tables `= |V|⁴ + |V|⁴ (T − 2)(|V|² − 1)` (208 at `V = {0,1}`, `T = 6`,
-//! 304 at `T = 8`); [`MAX_RUNS`] without `force`.
+//! tables `= |V|⁴ + |V|⁴ (T − 2)(|V|² − 1)` from `T = 5` on (208 at
+//! `V = {0,1}`, `T = 6`, 304 at `T = 8`; fewer at `T ≤ 4`, where one table
+//! neighbours two base tables, 64 at `T = 4`); [`MAX_RUNS`] without `force`
+//! (the guard counts the formula's tables).
 
 use super::lazy_dp_ts::LazyDpTs;
 use super::{NoiseRng, Policy};
@@ -141,7 +143,7 @@ impl TsParams {
         for (name, x) in [
             ("--epsilon", self.epsilon),
             ("--noise-scale", self.noise_scale),
-            ("the bonus", self.bonus),
+            ("--bonus", self.bonus),
         ] {
             if !(x.is_finite() && x > 0.0) {
                 return Err(Error::InvalidInput(format!(

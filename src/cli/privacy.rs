@@ -64,6 +64,9 @@ pub struct Args {
     /// lazy-dp-ts only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
     #[arg(long)]
     confidence: Option<String>,
+    /// lazy-dp-ts only: overrides the bonus constant 3 of line 4's 3 ln t/(εO), exactly (for planted variants).
+    #[arg(long, allow_hyphen_values = true)]
+    bonus: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -103,7 +106,7 @@ pub fn run(args: &Args) -> Result<String> {
         && args.algorithm.as_deref().map(str::trim) != Some("lazy-dp-ts")
     {
         return Err(Error::InvalidInput(
-            "--runs, --seed and --confidence apply to the lazy-dp-ts audit only".into(),
+            "--runs, --seed, --confidence and --bonus apply to the lazy-dp-ts audit only".into(),
         ));
     }
     if !args.merge.is_empty() {

@@ -28,7 +28,7 @@ fn to_f64(q: &Q) -> f64 {
 
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
-    args.runs.is_some() || args.seed.is_some() || args.confidence.is_some()
+    args.runs.is_some() || args.seed.is_some() || args.confidence.is_some() || args.bonus.is_some()
 }
 
 /// Run the audit.
@@ -64,6 +64,11 @@ pub(super) fn run(args: &Args) -> Result<String> {
     if let Some(s) = args.noise_scale.as_deref() {
         scale = parse_rational(s)?;
         params.noise_scale = to_f64(&scale);
+    }
+    let mut bonus = Q::from_integer(3.into());
+    if let Some(b) = args.bonus.as_deref() {
+        bonus = parse_rational(b)?;
+        params.bonus = to_f64(&bonus);
     }
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
@@ -108,6 +113,7 @@ pub(super) fn run(args: &Args) -> Result<String> {
     let shown = Shown {
         epsilon: &epsilon,
         scale: &scale,
+        bonus: &bonus,
         alphabet: &alphabet,
         setup: &setup,
         outcome: &outcome,
@@ -123,6 +129,7 @@ pub(super) fn run(args: &Args) -> Result<String> {
 struct Shown<'a> {
     epsilon: &'a Q,
     scale: &'a Q,
+    bonus: &'a Q,
     alphabet: &'a [Q],
     setup: &'a AuditSetup,
     outcome: &'a AuditOutcome,
@@ -188,6 +195,7 @@ impl Shown<'_> {
             "epsilon": report::exact(self.epsilon),
             "noise": "laplace",
             "noise_scale": report::exact(self.scale),
+            "bonus": report::exact(self.bonus),
             "resample": false,
             "bound": bound_decimal(self.bound),
             "bound_interval": report::interval(self.bound),
@@ -228,8 +236,9 @@ impl Shown<'_> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "lazy-dp-ts (Laplace noise, scale {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
+            "lazy-dp-ts (Laplace noise, scale {}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
             self.scale,
+            self.bonus,
             self.setup.horizon,
             alphabet.join(", "),
             self.epsilon
