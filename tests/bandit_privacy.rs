@@ -383,9 +383,10 @@ fn ts_selection_is_as_documented() {
     assert_eq!(s.pairs.len(), 2 * (16 + 16 * 3 / 2));
 }
 
-#[test]
-fn ts_audit_command_line_contract() {
-    let v = json(&[
+/// `dpdtol privacy --algorithm lazy-dp-ts` at K = 2, T = 4, {0, 1}, ε = 1,
+/// with `extra` flags after (a later flag overrides an earlier one).
+fn ts_command(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut args = vec![
         "privacy",
         "--algorithm",
         "lazy-dp-ts",
@@ -397,12 +398,19 @@ fn ts_audit_command_line_contract() {
         "0,1",
         "--epsilon",
         "1",
-        "--runs",
-        "4000",
-        "--seed",
-        "3",
-        "--json",
-    ]);
+    ];
+    for pair in extra.chunks(2) {
+        match args.iter().position(|a| *a == pair[0]) {
+            Some(i) if pair.len() == 2 => args[i + 1] = pair[1],
+            _ => args.extend_from_slice(pair),
+        }
+    }
+    args
+}
+
+#[test]
+fn ts_audit_command_line_contract() {
+    let v = json(&ts_command(&["--runs", "4000", "--seed", "3", "--json"]));
     assert_eq!(v["kind"], "approximate");
     assert_eq!(v["verdict"], "undecided");
     assert!(v["verdict_text"]
@@ -412,51 +420,19 @@ fn ts_audit_command_line_contract() {
     assert_eq!(v["pairs"], 224);
     assert!(v["witness"]["actions"].as_array().unwrap().len() == 4);
     for bad in [
-        vec!["--runs", "1"],
-        vec!["--horizon", "9"],
-        vec!["--actions", "3"],
-        vec!["--runs", "100000000"],
-        vec!["--confidence", "1"],
+        ["--runs", "1"],
+        ["--horizon", "9"],
+        ["--actions", "3"],
+        ["--runs", "100000000"],
+        ["--confidence", "1"],
+        ["--bonus", "0"],
     ] {
-        let mut args = vec![
-            "privacy",
-            "--algorithm",
-            "lazy-dp-ts",
-            "--actions",
-            "2",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ];
-        for pair in bad.chunks(2) {
-            if let Some(i) = args.iter().position(|a| *a == pair[0]) {
-                args[i + 1] = pair[1];
-            } else {
-                args.extend_from_slice(pair);
-            }
-        }
-        let out = dpdtol(&args);
+        let out = dpdtol(&ts_command(&bad));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
     }
-    let out = dpdtol(&[
-        "privacy",
-        "--algorithm",
-        "anytime-lazy-ucb",
-        "--actions",
-        "2",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-        "--runs",
-        "10",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
+    let mut other = ts_command(&["--runs", "10"]);
+    other[2] = "anytime-lazy-ucb";
+    assert_eq!(dpdtol(&other).status.code(), Some(2));
 }
