@@ -225,7 +225,7 @@ pub(super) fn claims() -> Vec<Claim> {
                 number: "Theorem 4",
                 context: "L204–L206, of Algorithm 3 (L190–L200)",
             },
-            statement: "Planted variant (not in the paper): Algorithm 3 with noise Lap(1/(2ε)), half the printed scale, and the bonus constant 3 of line 4 lowered to 1/1000, is ε-DP. Expected false: it checks that the audit catches a wrong scale. (Half the scale alone is not caught at T ≤ 8: the bonus 3 ln t/(εO) ≥ 1.6 clips μ̄ to 1 except on a Laplace tail, so the pulls barely depend on the rewards; the audit finds no violation there.)",
+            statement: "Planted variant (not in the paper): Algorithm 3 with noise Lap(1/(2ε)), half the printed scale, and the bonus constant 3 of line 4 lowered to 1/1000, is ε-DP. Expected false: it checks that the audit catches a wrong scale. (Half the scale alone is not caught at T ≤ 8: the bonus 3 ln t/(εO) ≥ 3 ln 5/2 ≈ 2.4 (ε ≤ 1; O ≤ 2 is read at T ≤ 8, O = 2 from t = 5 on) clips μ̄ to 1 except on a Laplace tail, so the pulls barely depend on the rewards; the audit finds no violation there.)",
             math: "as hu-thm4 with Lap(1/(2ε)) and bonus 10^−3 ln t/(εO)",
             method: Method::Statistical,
             domain: TS_GRID,
