@@ -185,7 +185,7 @@ fn bad_input_is_one_line_and_status_two() {
         ("--horizon", "40"),
         ("--shard", "1/2"),
         ("--noise-scale", "-1"),
-        ("--algorithm", "lazy-dp-ts"),
+        ("--algorithm", "ucb1"),
     ] {
         let args = with(&[(flag, value)]);
         let out = dpdtol(&args);
