@@ -196,7 +196,7 @@ fn bad_input_is_one_line_and_status_two() {
         ("--horizon", "40"),
         ("--shard", "1/2"),
         ("--noise-scale", "-1"),
-        ("--algorithm", "lazy-dp-ts"),
+        ("--algorithm", "ucb1"),
     ] {
         let args = with(&[(flag, value)]);
         let out = dpdtol(&args);
@@ -328,4 +328,234 @@ fn dp_se_bad_input_is_one_line_and_status_two() {
         let out = dpdtol(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
+}
+
+// ---- Lazy-DP-TS: the statistical audit (src/bandit/ts_audit.rs) ----------
+
+use dpdtol::bandit::ts_audit::{
+    audit as ts_audit, audit_pair, pulls_code, sample_counts, selection, AuditSetup, Table,
+    TsParams,
+};
+use rand::SeedableRng;
+
+/// `T` rows: round 1 `first`, round 2 `second`, then `rest`.
+fn ts_table(first: [usize; 2], second: [usize; 2], rest: [usize; 2], horizon: usize) -> Table {
+    (0..horizon)
+        .map(|t| match t {
+            0 => first,
+            1 => second,
+            _ => rest,
+        })
+        .collect()
+}
+
+/// The audit's bound on one pair, at the one-sided level of the full
+/// audit's Bonferroni correction at `T = 6` (so a flag here is a flag there).
+fn ts_pair_bound(params: &TsParams, x: &Table, y: &Table, runs: u64, seed: u64) -> f64 {
+    let alphabet = [0.0, 1.0];
+    let m = selection(6, 2).pairs.len() as f64;
+    let level = 0.05 / (2.0 * m);
+    let cx = sample_counts(params, x, &alphabet, runs, seed, 0);
+    let cy = sample_counts(params, y, &alphabet, runs, seed, 1);
+    audit_pair(&cx, &cy, 6, level).epsilon_lower
+}
+
+/// The planted variant (half the printed scale, bonus 3 → 1/1000) is
+/// flagged on the pair the full audit found most discriminating at T = 6,
+/// ε = 1 (round 1's reward of arm 1 changed, every later reward 0); the
+/// printed scale is not flagged there, with the printed bonus or with the
+/// bonus lowered alike (the bonus does not touch the data: any bonus is
+/// ε-DP by post-processing, so a flag would be a false alarm).
+#[test]
+fn ts_audit_flags_half_scale_and_not_the_printed_scale_on_a_pair() {
+    let (eps, runs, seed) = (1.0, 100_000, 11);
+    let x = ts_table([0, 0], [0, 1], [0, 0], 6);
+    let y = ts_table([1, 0], [0, 1], [0, 0], 6);
+    let planted = TsParams {
+        noise_scale: 0.5 / eps,
+        bonus: 1e-3,
+        ..TsParams::printed(eps)
+    };
+    let b = ts_pair_bound(&planted, &x, &y, runs, seed)
+        .max(ts_pair_bound(&planted, &y, &x, runs, seed));
+    assert!(
+        b > eps,
+        "planted variant: ε lower bound {b} ≤ ε = {eps} (seed {seed}, {runs} runs)"
+    );
+    for bonus in [3.0, 1e-3] {
+        let printed = TsParams {
+            bonus,
+            ..TsParams::printed(eps)
+        };
+        let b = ts_pair_bound(&printed, &x, &y, runs, seed)
+            .max(ts_pair_bound(&printed, &y, &x, runs, seed));
+        assert!(
+            b <= eps,
+            "printed scale, bonus {bonus}: flagged, ε lower bound {b} > {eps} (seed {seed})"
+        );
+    }
+}
+
+/// The whole audit at T = 8, ε = 1/2 (304 tables): the planted variant is
+/// reported violated and the printed algorithm is not, at confidence 0.95.
+#[test]
+#[ignore = "about 30 million simulated runs; CI runs it in release"]
+fn ts_audit_full_grid_t8_flags_only_the_planted_variant() {
+    let eps = 0.5;
+    let setup = AuditSetup {
+        horizon: 8,
+        alphabet: vec![0.0, 1.0],
+        runs: 50_000,
+        seed: 2026,
+        confidence: 0.95,
+        force: false,
+    };
+    let planted = TsParams {
+        noise_scale: 0.5 / eps,
+        bonus: 1e-3,
+        ..TsParams::printed(eps)
+    };
+    let o = ts_audit(&planted, &setup, &|_| {}).unwrap();
+    assert!(
+        o.violated,
+        "planted: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+    let o = ts_audit(&TsParams::printed(eps), &setup, &|_| {}).unwrap();
+    assert!(
+        !o.violated,
+        "printed: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+}
+
+/// Sampler against an exact law. With noise scale 10⁻⁹ and bonus 10⁻¹²,
+/// rewards 1 for arm 1 and 0 for arm 2 in every round, line 4's `μ̄` is 1 for
+/// arm 1 and 0 for arm 2 up to 10⁻⁸ (off an event of probability below
+/// e^{−10³}), so `θ_1 ~ Beta(O_1 + 1, 1)`, `θ_2 ~ Beta(1, O_2 + 1)`, and the
+/// law of the pulls of rounds 3, 4, 5 follows by hand from
+/// `P(Beta(a, 1) > Beta(1, b)) = 1 − a·B(a, b + 1)`:
+/// `(a, b) = (2, 2)`: 5/6 (rounds 3, 4, and round 5 after one pull each);
+/// after arm 1 twice (its epoch ends, `O_1 = 2`): `(3, 2)`: 9/10;
+/// after arm 2 twice (`O_2 = 2`): `(2, 3)`: 9/10.
+#[test]
+fn ts_sampler_matches_the_exact_law_at_t5() {
+    let params = TsParams {
+        noise_scale: 1e-9,
+        bonus: 1e-12,
+        ..TsParams::printed(1.0)
+    };
+    let table = ts_table([1, 0], [1, 0], [1, 0], 5);
+    let alphabet = [0.0, 1.0];
+    let (a, b) = (5.0 / 6.0, 9.0 / 10.0);
+    // Code bit t − 3 is round t's arm (0-based); arm 0 is the paper's arm 1.
+    let mut expected = [0.0; 8];
+    for (code, e) in expected.iter_mut().enumerate() {
+        let (j3, j4, j5) = (code & 1, code >> 1 & 1, code >> 2 & 1);
+        let p3 = if j3 == 0 { a } else { 1.0 - a };
+        let p4 = if j4 == 0 { a } else { 1.0 - a };
+        let p5_arm0 = if j3 == j4 { b } else { a };
+        let p5 = if j5 == 0 { p5_arm0 } else { 1.0 - p5_arm0 };
+        *e = p3 * p4 * p5;
+    }
+    assert!((expected.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let (n, seed) = (60_000u64, 5u64);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut observed = [0u64; 8];
+    for _ in 0..n {
+        observed[pulls_code(&params, &table, &alphabet, &mut rng)] += 1;
+    }
+    let p = common::chi_square_p_value(&observed, &expected);
+    assert!(
+        p > 1e-6,
+        "seed {seed}, n = {n}: chi-square p = {p}, observed {observed:?}"
+    );
+}
+
+/// The selection: |V|⁴ base tables plus, per base table, (T − 2)(|V|² − 1)
+/// neighbours; both directions of each pair; every pair differs in exactly
+/// its round, and only in seen entries for rounds 1 and 2.
+#[test]
+fn ts_selection_is_as_documented() {
+    for horizon in [4, 5, 8] {
+        let s = selection(horizon, 2);
+        // From T = 5 on, a neighbour's one odd later row names its base table;
+        // at T = 4 the table with later rows (u, w) neighbours base(u) and base(w).
+        let tables = if horizon == 4 {
+            64
+        } else {
+            16 + 16 * (horizon - 2) * 3
+        };
+        assert_eq!(s.tables.len(), tables);
+        // Unordered: 16·(1/2 + 1/2) for rounds 1, 2 and 16·(T − 2)·3 later.
+        assert_eq!(s.pairs.len(), 2 * (16 + 16 * (horizon - 2) * 3));
+        for &(i, j, r) in &s.pairs {
+            let (x, y) = (&s.tables[i], &s.tables[j]);
+            let differ: Vec<usize> = (0..horizon).filter(|&t| x[t] != y[t]).collect();
+            assert_eq!(differ, vec![r - 1]);
+            if r <= 2 {
+                // Round 1 pulls arm 1 (index 0), round 2 arm 2: the other is unseen.
+                let unseen = 2 - r;
+                assert_eq!(x[r - 1][unseen], y[r - 1][unseen]);
+            }
+        }
+    }
+    // T = 3: every table is a base table, each unordered pair once a direction.
+    let s = selection(3, 2);
+    assert_eq!(s.tables.len(), 16);
+    assert_eq!(s.pairs.len(), 2 * (16 + 16 * 3 / 2));
+}
+
+/// `dpdtol privacy --algorithm lazy-dp-ts` at K = 2, T = 4, {0, 1}, ε = 1,
+/// with `extra` flags after (a later flag overrides an earlier one).
+fn ts_command(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut args = vec![
+        "privacy",
+        "--algorithm",
+        "lazy-dp-ts",
+        "--actions",
+        "2",
+        "--horizon",
+        "4",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+    ];
+    for pair in extra.chunks(2) {
+        match args.iter().position(|a| *a == pair[0]) {
+            Some(i) if pair.len() == 2 => args[i + 1] = pair[1],
+            _ => args.extend_from_slice(pair),
+        }
+    }
+    args
+}
+
+#[test]
+fn ts_audit_command_line_contract() {
+    let v = json(&ts_command(&["--runs", "4000", "--seed", "3", "--json"]));
+    assert_eq!(v["kind"], "approximate");
+    assert_eq!(v["verdict"], "undecided");
+    assert!(v["verdict_text"]
+        .as_str()
+        .unwrap()
+        .starts_with("no violation detected at confidence 0.95"));
+    assert_eq!(v["pairs"], 224);
+    assert!(v["witness"]["actions"].as_array().unwrap().len() == 4);
+    for bad in [
+        ["--runs", "1"],
+        ["--horizon", "9"],
+        ["--actions", "3"],
+        ["--runs", "100000000"],
+        ["--confidence", "1"],
+        ["--bonus", "0"],
+    ] {
+        let out = dpdtol(&ts_command(&bad));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+    }
+    let mut other = ts_command(&["--runs", "10"]);
+    other[2] = "anytime-lazy-ucb";
+    assert_eq!(dpdtol(&other).status.code(), Some(2));
 }

@@ -163,6 +163,26 @@ fn the_older_commands_match_their_schemas() {
             "--json",
         ]),
     );
+    // The statistical audit of lazy-dp-ts answers under the same schema.
+    validate(
+        "privacy",
+        &json(&[
+            "privacy",
+            "--algorithm",
+            "lazy-dp-ts",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--runs",
+            "1000",
+            "--json",
+        ]),
+    );
     validate(
         "regret",
         &json(&[

@@ -3,6 +3,7 @@
 
 mod all_epsilon;
 mod bandit;
+mod lazy_dp_ts;
 
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
@@ -16,7 +17,7 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (K = 2, the alphabet holds rewards).
+    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts (a statistical audit): K = 2, the alphabet holds rewards.
     #[arg(long, required_unless_present = "merge")]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.
@@ -67,6 +68,18 @@ pub struct Args {
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
+    /// lazy-dp-ts only (a statistical audit): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
+    #[arg(long)]
+    runs: Option<String>,
+    /// lazy-dp-ts only: the master seed of the simulation (default 1).
+    #[arg(long)]
+    seed: Option<String>,
+    /// lazy-dp-ts only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
+    #[arg(long)]
+    confidence: Option<String>,
+    /// lazy-dp-ts only: overrides the bonus constant 3 of line 4's 3 ln t/(εO), exactly (for planted variants).
+    #[arg(long, allow_hyphen_values = true)]
+    bonus: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -102,6 +115,13 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    if lazy_dp_ts::audit_flags_given(args)
+        && args.algorithm.as_deref().map(str::trim) != Some("lazy-dp-ts")
+    {
+        return Err(Error::InvalidInput(
+            "--runs, --seed, --confidence and --bonus apply to the lazy-dp-ts audit only".into(),
+        ));
+    }
     if !args.merge.is_empty() {
         let (described, merged) = merge_files(&args.merge)?;
         return Ok(if args.json {

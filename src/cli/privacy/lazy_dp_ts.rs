@@ -1,0 +1,300 @@
+//! `dpdtol privacy --algorithm lazy-dp-ts …`: the **statistical** audit of
+//! Lazy-DP-TS ([`crate::bandit::ts_audit`], which says why no certified law
+//! is available) under the flags and JSON keys of the other privacy checks,
+//! plus `--runs`, `--seed` and `--confidence`. Its numbers are approximate
+//! (f64 simulation, Clopper–Pearson bounds) and say so; its verdict is
+//! "violated" or "undecided" (no violation detected), never "private".
+
+use super::{bound_decimal, given, parse_count, parse_horizon, Args};
+use crate::bandit::ts_audit::{audit, AuditOutcome, AuditSetup, TsParams};
+use crate::cli::report::{self, DIGITS};
+use crate::error::{Error, Result};
+use crate::num::{format_sig_directed, parse_rational, parse_rational_list, Certified, Dir};
+use crate::num::{Precision, Real, Q};
+use crate::progress::{with_progress, Task};
+use num_traits::ToPrimitive;
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+/// The default number of runs per table.
+pub(super) const DEFAULT_RUNS: u64 = 200_000;
+
+/// What the method is, in the output.
+const METHOD: &str = "statistical: simulated pull sequences on an adversarial selection of neighbouring reward tables (rows 3..T constant, each neighbour changing round 1's or 2's seen reward or one later row); per ordered pair the event (a round's arm, or a Neyman-Pearson set of pull sequences) is chosen on the first half of the runs and bounded on the second half with one-sided Clopper-Pearson bounds, Bonferroni across pairs";
+
+fn to_f64(q: &Q) -> f64 {
+    ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
+}
+
+/// Whether one of the audit's own flags is given.
+pub(super) fn audit_flags_given(args: &Args) -> bool {
+    args.runs.is_some() || args.seed.is_some() || args.confidence.is_some() || args.bonus.is_some()
+}
+
+/// Run the audit.
+pub(super) fn run(args: &Args) -> Result<String> {
+    for (flag, given) in [
+        ("--resample", args.resample.is_some()),
+        ("--noise", args.noise.is_some()),
+        ("--shard", args.shard.is_some()),
+        ("--method", args.method.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidInput(format!(
+                "{flag} does not apply to lazy-dp-ts (Laplace noise, a statistical audit)"
+            )));
+        }
+    }
+    let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
+    if actions != 2 {
+        return Err(Error::InvalidInput(format!(
+            "the lazy-dp-ts audit is implemented for K = 2 arms, got --actions {actions}"
+        )));
+    }
+    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
+    let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
+    if epsilon <= Q::from_integer(0.into()) {
+        return Err(Error::InvalidInput(format!(
+            "--epsilon must be positive, got {epsilon}"
+        )));
+    }
+    let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
+    let mut params = TsParams::printed(to_f64(&epsilon));
+    let mut scale = Q::from_integer(1.into()) / &epsilon;
+    if let Some(s) = args.noise_scale.as_deref() {
+        scale = parse_rational(s)?;
+        params.noise_scale = to_f64(&scale);
+    }
+    let mut bonus = Q::from_integer(3.into());
+    if let Some(b) = args.bonus.as_deref() {
+        bonus = parse_rational(b)?;
+        params.bonus = to_f64(&bonus);
+    }
+    let runs = match args.runs.as_deref() {
+        Some(r) => parse_count("--runs", r)? as u64,
+        None => DEFAULT_RUNS,
+    };
+    let seed = match args.seed.as_deref() {
+        Some(s) => s.trim().parse::<u64>().map_err(|_| {
+            Error::Parse(format!("--seed expects a non-negative integer, got '{s}'"))
+        })?,
+        None => 1,
+    };
+    let confidence = match args.confidence.as_deref() {
+        Some(c) => to_f64(&parse_rational(c)?),
+        None => 0.95,
+    };
+    let setup = AuditSetup {
+        horizon,
+        alphabet: alphabet.iter().map(to_f64).collect(),
+        runs,
+        seed,
+        confidence,
+        force: args.force,
+    };
+    let threads = args
+        .threads
+        .as_deref()
+        .map(|t| parse_count("--threads", t))
+        .transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))?;
+    let total = crate::bandit::ts_audit::runs_needed(horizon, alphabet.len(), runs).unwrap_or(0);
+    let task = Task {
+        name: "privacy audit",
+        unit: "runs",
+    };
+    let outcome = with_progress(true, task, total, |progress| {
+        pool.install(|| audit(&params, &setup, &|n| progress.add(n)))
+    })?;
+    let bound = Certified::from_rational(&epsilon, &Precision(256)).exp()?;
+    let shown = Shown {
+        epsilon: &epsilon,
+        scale: &scale,
+        bonus: &bonus,
+        alphabet: &alphabet,
+        setup: &setup,
+        outcome: &outcome,
+        bound: &bound,
+    };
+    Ok(if args.json {
+        shown.json().to_string()
+    } else {
+        shown.paragraph()
+    })
+}
+
+struct Shown<'a> {
+    epsilon: &'a Q,
+    scale: &'a Q,
+    bonus: &'a Q,
+    alphabet: &'a [Q],
+    setup: &'a AuditSetup,
+    outcome: &'a AuditOutcome,
+    bound: &'a Certified,
+}
+
+/// An f64 as a decimal (the exact value of the double, rounded down).
+fn f64_decimal(x: f64) -> String {
+    Q::from_float(x).map_or_else(
+        || x.to_string(),
+        |q| format_sig_directed(&q, DIGITS, Dir::Down),
+    )
+}
+
+impl Shown<'_> {
+    fn table(&self, index: usize) -> Vec<Vec<Value>> {
+        self.outcome.selection.tables[index]
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&v| report::exact(&self.alphabet[v]))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The event's pull sequences (1-based arms, rounds 1..T).
+    fn sequences(&self) -> Vec<Vec<usize>> {
+        let t = self.setup.horizon;
+        let codes = 1usize << t.saturating_sub(2);
+        (0..codes)
+            .filter(|c| self.outcome.best.event >> c & 1 == 1)
+            .map(|c| {
+                (0..t)
+                    .map(|r| if r < 2 { r + 1 } else { (c >> (r - 2) & 1) + 1 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn verdict_text(&self) -> String {
+        format!(
+            "{} at confidence {}",
+            if self.outcome.violated {
+                "violated"
+            } else {
+                "no violation detected"
+            },
+            self.outcome.confidence
+        )
+    }
+
+    fn json(&self) -> Value {
+        let (o, b) = (self.outcome, &self.outcome.best);
+        let lower = b.epsilon_lower.exp();
+        let sequences = self.sequences();
+        json!({
+            "schema_version": report::SCHEMA_VERSION,
+            "algorithm": "lazy-dp-ts",
+            "actions": 2,
+            "horizon": self.setup.horizon.to_string(),
+            "alphabet": self.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
+            "epsilon": report::exact(self.epsilon),
+            "noise": "laplace",
+            "noise_scale": report::exact(self.scale),
+            "bonus": report::exact(self.bonus),
+            "resample": false,
+            "bound": bound_decimal(self.bound),
+            "bound_interval": report::interval(self.bound),
+            // The lower confidence bound of the largest ratio, not an enclosure.
+            "max_ratio": f64_decimal(lower),
+            "max_ratio_interval": Value::Null,
+            "max_ratio_exact": Value::Null,
+            "max_ratio_confidence_interval": [f64_decimal(lower), "inf"],
+            "epsilon_lower": f64_decimal(b.epsilon_lower),
+            "confidence": o.confidence,
+            "level_per_bound": o.level,
+            "verdict": if o.violated { "violated" } else { "undecided" },
+            "verdict_text": self.verdict_text(),
+            "witness": {
+                "losses": self.table(b.first),
+                "neighbour": self.table(b.second),
+                "actions": sequences.first().cloned().unwrap_or_default(),
+                "round": b.round,
+                "event": sequences,
+                "counts": [b.counts.0, b.counts.1],
+                "test_runs": self.setup.runs - self.setup.runs / 2,
+                "probability_bounds": [b.bounds.0, b.bounds.1],
+                "ratio_estimate": f64_decimal(b.ratio_estimate),
+            },
+            "pairs": o.selection.pairs.len(),
+            "tables": o.selection.tables.len(),
+            "runs_per_table": self.setup.runs,
+            "seed": self.setup.seed,
+            "kind": "approximate",
+            "method": METHOD,
+            "why_not_certified": "the Beta parameters of line 4 move continuously with the Laplace noise (no certified incomplete beta with real parameters, and a product over rounds integrated over up to 4 noises): see the documentation of bandit::ts_audit",
+        })
+    }
+
+    fn paragraph(&self) -> String {
+        let (o, b) = (self.outcome, &self.outcome.best);
+        let alphabet: Vec<String> = self.alphabet.iter().map(ToString::to_string).collect();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "lazy-dp-ts (Laplace noise, scale {}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
+            self.scale,
+            self.bonus,
+            self.setup.horizon,
+            alphabet.join(", "),
+            self.epsilon
+        );
+        let _ = writeln!(
+            out,
+            "{}: ε_actual ≥ {:.4} (ratio ≥ {:.4}) vs ε = {} (e^ε = {})",
+            self.verdict_text().to_uppercase(),
+            b.epsilon_lower,
+            b.epsilon_lower.exp(),
+            self.epsilon,
+            bound_decimal(self.bound)
+        );
+        let rows = |i: usize| -> String {
+            self.table(i)
+                .iter()
+                .map(|r| {
+                    let r: Vec<String> = r
+                        .iter()
+                        .map(|v| v.as_str().unwrap_or("?").to_string())
+                        .collect();
+                    format!("({})", r.join(","))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(
+            out,
+            "  most discriminating pair (round {} replaced; rows (arm 1, arm 2)):",
+            b.round
+        );
+        let _ = writeln!(out, "    rewards   {}", rows(b.first));
+        let _ = writeln!(out, "    neighbour {}", rows(b.second));
+        let seqs: Vec<String> = self
+            .sequences()
+            .iter()
+            .map(|s| s.iter().map(ToString::to_string).collect::<String>())
+            .collect();
+        let test = self.setup.runs - self.setup.runs / 2;
+        let _ = writeln!(
+            out,
+            "    event: pulls in {{{}}}; test counts {}/{test} vs {}/{test}, estimated ratio {:.4}",
+            seqs.join(", "),
+            b.counts.0,
+            b.counts.1,
+            b.ratio_estimate
+        );
+        let _ = write!(
+            out,
+            "  {} ordered pairs of {} tables, {} runs per table (seed {}); each Clopper–Pearson bound one-sided at {:.3e} (Bonferroni); not a proof of privacy",
+            o.selection.pairs.len(),
+            o.selection.tables.len(),
+            self.setup.runs,
+            self.setup.seed,
+            o.level
+        );
+        out
+    }
+}
