@@ -385,6 +385,60 @@ fn ftl_bernoulli_exact_path_follows_its_cost_model() {
     assert_eq!(v["kind"], "exact");
 }
 
+/// `K` means spread over `[0.1, 0.9]`, distinct (`0.1 + 0.8·i/(K−1)` to four
+/// decimals).
+fn spread_means(k: usize) -> String {
+    (0..k)
+        .map(|i| format!("{:.4}", 0.1 + 0.8 * i as f64 / (k - 1) as f64))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn ftl_bernoulli_certified_at_k_200_is_costed_and_refused_past_its_limit() {
+    use dpdtol::algorithm::Config;
+    use dpdtol::regret::bernoulli::{cost, Engine, DEFAULT_LIMIT};
+    use dpdtol::regret::{Instance, Plan};
+    // Issue (left from the last session): `--actions`/`--means` K = 200,
+    // T = 100 ran over a minute with no estimate (the leader's product was
+    // rebuilt per action, K² t per round, charged K t). Now K t per round:
+    // 1.6·10^7 multiply-adds, 6 s in release, under the limit; T = 2000 is
+    // 400 times that and refused at once, naming its size and --force.
+    let means = spread_means(200);
+    let inst = Instance::new(
+        means
+            .split(',')
+            .map(|m| parse_rational(m).unwrap())
+            .collect(),
+    )
+    .unwrap();
+    let plan = Plan::of(&Config::new(
+        dpdtol::algorithm::AlgorithmId::Ftl,
+        200,
+        Q::one(),
+    ))
+    .unwrap();
+    let at = |t: u128| {
+        cost::<dpdtol::num::Certified>(&plan, &inst, t, &dpdtol::num::Precision(192), Engine::Auto)
+    };
+    assert!(at(100) <= DEFAULT_LIMIT, "{}", at(100));
+    assert!(at(2000) > DEFAULT_LIMIT, "{}", at(2000));
+    // Quadratic in T, linear in K.
+    assert_eq!(at(200) / at(100), 4);
+    let mut args = common::regret_command("ftl", &means, "bernoulli", "2000", "1");
+    args.push("--no-bounds");
+    refused(&args, "--force");
+    // A smaller run of the same engine finishes (debug build) and stays
+    // certified.
+    let means = spread_means(40);
+    let mut args = common::regret_command("ftl", &means, "bernoulli", "40", "1");
+    args.extend(["--no-bounds", "--json"]);
+    let started = Instant::now();
+    let v = json(&args);
+    assert_eq!(v["kind"], "certified");
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
 // ---- Losses and means from a file ----
 
 fn write(name: &str, text: &str) -> std::path::PathBuf {
