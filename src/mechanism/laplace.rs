@@ -214,6 +214,32 @@ pub(crate) fn law_counted<R: Real>(
     ctx: &R::Context,
     progress: &Progress,
 ) -> Result<Vec<R>> {
+    law_by(losses, scale, ctx, progress, Method::Transposed)
+}
+
+/// The same law by the earlier `O(K³)` evaluation (a quotient per bounded
+/// piece and left group, module documentation, "the reference"): kept as
+/// an independent cross-check of [`law`] in the tests and the benches.
+pub fn law_reference<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
+    law_by(losses, scale, ctx, &Progress::default(), Method::Quotients)
+}
+
+/// How the left actions' shares of the bounded pieces are computed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// The transposed recurrence, `O(K²)`.
+    Transposed,
+    /// One quotient per piece and left group, `O(K³)`.
+    Quotients,
+}
+
+fn law_by<R: Real>(
+    losses: &[Q],
+    scale: &Scale,
+    ctx: &R::Context,
+    progress: &Progress,
+    method: Method,
+) -> Result<Vec<R>> {
     check_losses(losses)?;
     let k = losses.len();
     let (distinct, group, mult) = groups(losses);
@@ -238,31 +264,21 @@ pub(crate) fn law_counted<R: Real>(
 
     let setup = Setup::new(k, mult, &piece_weight, ctx);
     let symmetric = setup.symmetric_sweep();
-    let parallel = k * k * m >= PARALLEL_WORK;
-    let pieces: Vec<Vec<R>> = if parallel {
-        (0..m - 1)
-            .into_par_iter()
-            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
-            .collect()
-    } else {
-        (0..m - 1)
-            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
-            .collect()
+    // Per group, the sum of its shares of the bounded pieces.
+    let bounded = match method {
+        Method::Transposed => setup.transposed_pieces(&piece_length, &symmetric, progress),
+        Method::Quotients => setup.quotient_pieces(&piece_length, &symmetric, progress),
     };
     let right_end = setup.right_end();
     let left_end = setup.left_end();
     progress.add(1);
 
-    // Per group: left end + bounded pieces (in order) + right end; all terms
-    // are non-negative.
-    let per_group: Vec<R> = (0..m)
-        .map(|g| {
-            let mut total = left_end.clone();
-            for piece in &pieces {
-                total = total + &piece[g];
-            }
-            total + &right_end[g]
-        })
+    // Per group: left end + bounded pieces + right end; all terms are
+    // non-negative.
+    let per_group: Vec<R> = bounded
+        .into_iter()
+        .zip(right_end)
+        .map(|(pieces, right)| left_end.clone() + &pieces + &right)
         .collect();
     Ok(group.iter().map(|&g| per_group[g].clone()).collect())
 }
@@ -373,21 +389,12 @@ impl<'a, R: Real> Setup<'a, R> {
         out
     }
 
-    /// [`Self::bounded_piece`], counted on `progress`.
-    fn counted_piece(&self, i: usize, length: &R, sym: &[R], progress: &Progress) -> Vec<R> {
-        let piece = self.bounded_piece(i, length, sym);
-        progress.add(1);
-        piece
-    }
-
-    /// Contribution of the bounded piece between the breakpoints of gaps
-    /// `h_{i+1}` and `h_i`, per group (length `m`).
-    fn bounded_piece(&self, i: usize, length: &R, sym: &[R]) -> Vec<R> {
-        let m = self.mult.len();
+    /// `λ_j = ∫ y^{n_R} x^j dt` over bounded piece `i` of length `length`,
+    /// `j = 0..=n_L` (module documentation).
+    fn lambda(&self, i: usize, length: &R) -> Vec<R> {
         let n_right: usize = self.mult[..=i].iter().sum();
         let n_left = self.k - n_right;
         let v = &self.piece_weight[i];
-
         // v^0 ..= v^K.
         let mut powers = Vec::with_capacity(self.k + 1);
         powers.push(self.one.clone());
@@ -395,8 +402,7 @@ impl<'a, R: Real> Setup<'a, R> {
             let next = powers[p - 1].clone() * v;
             powers.push(next);
         }
-        // λ_j = ∫ y^{n_R} x^j over the piece, j = 0..=n_L.
-        let lambda: Vec<R> = (0..=n_left)
+        (0..=n_left)
             .map(|j| {
                 if j == n_right {
                     powers[j].clone() * length
@@ -407,7 +413,40 @@ impl<'a, R: Real> Setup<'a, R> {
                         / R::from_int(d as i64, &self.ctx)
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// Per group, its shares of all bounded pieces, by one quotient per
+    /// piece and left group ([`Self::bounded_piece`], `O(K³)`); the pieces
+    /// run in parallel.
+    fn quotient_pieces(&self, lengths: &[R], sym: &[Vec<R>], progress: &Progress) -> Vec<R> {
+        let m = self.mult.len();
+        let piece = |i: usize| {
+            let out = self.bounded_piece(i, &lengths[i], &sym[i]);
+            progress.add(1);
+            out
+        };
+        let pieces: Vec<Vec<R>> = if self.k * self.k * m >= PARALLEL_WORK {
+            (0..m - 1).into_par_iter().map(piece).collect()
+        } else {
+            (0..m - 1).map(piece).collect()
+        };
+        (0..m)
+            .map(|g| {
+                pieces
+                    .iter()
+                    .fold(self.zero(), |total, piece| total + &piece[g])
+            })
+            .collect()
+    }
+
+    /// Contribution of the bounded piece between the breakpoints of gaps
+    /// `h_{i+1}` and `h_i`, per group (length `m`), by the quotients
+    /// `Π(x)/(1 − q_g x)` (the reference evaluation).
+    fn bounded_piece(&self, i: usize, length: &R, sym: &[R]) -> Vec<R> {
+        let m = self.mult.len();
+        let n_left = sym.len() - 1;
+        let lambda = self.lambda(i, length);
 
         // q_g = ½ e^{−(h_g − h_{i+1})/β} for the left groups g > i, and
         // Π(x) = ∏ (1 − q_g x)^{μ_g} = Σ_j (−1)^j e_j x^j, kept as the
@@ -415,7 +454,6 @@ impl<'a, R: Real> Setup<'a, R> {
         let q: Vec<R> = (i + 1..m)
             .map(|g| self.half.clone() * self.dist(i + 1, g))
             .collect();
-        debug_assert_eq!(sym.len(), n_left + 1);
 
         let rho = self.right_product(i);
         let right_share = rho.clone() * alternating_dot(sym, &lambda, self.zero());
@@ -433,6 +471,74 @@ impl<'a, R: Real> Setup<'a, R> {
                 quotient.push(c);
             }
             out.push(rho.clone() * q_g * alternating_dot(&quotient, &lambda[1..], self.zero()));
+        }
+        out
+    }
+
+    /// Per group, its shares of all bounded pieces in `O(K²)`: the
+    /// transposed recurrence of the module documentation. Right shares are
+    /// suffix sums of the pieces' integrals of `G`; the left shares of group
+    /// `g` are `½ Σ_j (−1)^j a_j V_g[j]`, with `V_1[j] = ρ_0 λ_{0,j+1}` and
+    /// `V_{g+1}[j] = w_g^{j+1} (T^{μ_g} V_g)[j] + ρ_g λ_{g,j+1}`,
+    /// `(T V)[j] = V[j] − ½ V[j+1]`.
+    fn transposed_pieces(&self, lengths: &[R], sym: &[Vec<R>], progress: &Progress) -> Vec<R> {
+        let m = self.mult.len();
+        let mut out = vec![self.zero(); m];
+        let mut moments: Vec<R> = Vec::new();
+        for g in 0..m.saturating_sub(1) {
+            let lambda = self.lambda(g, &lengths[g]);
+            let rho = self.right_product(g);
+            // The integral of the full product G over piece g goes to every
+            // group right of it (f = F there).
+            let whole = rho.clone() * alternating_dot(&sym[g], &lambda, self.zero());
+            for share in &mut out[..=g] {
+                *share = share.clone() + &whole;
+            }
+            // V_{g+1} from V_g (empty for g = 0).
+            if g > 0 {
+                for _ in 0..self.mult[g] {
+                    for j in 0..moments.len() - 1 {
+                        moments[j] = moments[j].clone() - self.half.clone() * &moments[j + 1];
+                    }
+                    moments.pop();
+                }
+                let w = &self.piece_weight[g];
+                let mut power = w.clone();
+                for moment in &mut moments {
+                    *moment = moment.clone() * &power;
+                    power = power * w;
+                }
+            } else {
+                moments = vec![self.zero(); lambda.len() - 1];
+            }
+            for (moment, l) in moments.iter_mut().zip(&lambda[1..]) {
+                *moment = moment.clone().mul_add(&rho, l);
+            }
+            // a: the coefficients of ∏ (1 − q_s x_{g+1}) over the actions of
+            // groups ≥ g + 1 but one of group g + 1, in the coordinate of
+            // its breakpoint (group g + 1 has q = ½).
+            let next = g + 1;
+            let mut a = if next + 1 < m {
+                let w = &self.piece_weight[next];
+                let mut power = self.one.clone();
+                sym[next]
+                    .iter()
+                    .map(|e| {
+                        let scaled = e.clone() * &power;
+                        power = power.clone() * w;
+                        scaled
+                    })
+                    .collect()
+            } else {
+                vec![self.one.clone()]
+            };
+            for _ in 1..self.mult[next] {
+                push_factor(&mut a, &self.half, self.zero());
+            }
+            debug_assert_eq!(a.len(), moments.len());
+            out[next] =
+                out[next].clone() + self.half.clone() * alternating_dot(&a, &moments, self.zero());
+            progress.add(1);
         }
         out
     }
