@@ -62,31 +62,58 @@
 //! Every piece contributes a non-negative amount, so the sum over pieces is
 //! free of cancellation.
 //!
+//! # The left shares in `O(K²)`: a transposed recurrence
+//!
+//! Evaluated piece by piece, the left shares cost one quotient
+//! `Π/(1 − q_r x)` per piece and left group, `≈ K³/3` in all (kept as
+//! [`law_reference`], the tests' cross-check). Summed over the pieces
+//! instead, they obey a recurrence. Write `x_g = e^{−(t − a_g)}` (the
+//! coordinate of breakpoint `g`; `x_{i+1}` is piece `i`'s `x`). Action `r`
+//! of group `g ≥ 1` is left of pieces `0..g−1`, on which its factor is
+//! `½ x_g`, and its share of them all is
+//!
+//! ```text
+//! ½ Σ_j (−1)^j a_j V_g[j],   a_j = e_j of {q_s : s in groups ≥ g, s ≠ r}   (coordinate x_g),
+//! V_g[j] = Σ_{i<g} ρ_i ∫_{piece i} y^{n_R(i)} x_g^{j+1} ∏_{h=i+1}^{g−1} (1 − ½ e^{a_h − t})^{μ_h} dt,
+//! ```
+//!
+//! because `∏_{s ∈ L_i, s ≠ r} F_s` splits into the groups `≥ g` (the
+//! polynomial `a`, the same for every piece) and those strictly between
+//! (the product). Moving from `g` to `g + 1` multiplies `x_g^{j+1}` by
+//! `w_g^{j+1}` (`x_{g+1} = w_g x_g`, `w_g = e^{−(h_{g+1} − h_g)/β}`),
+//! appends group `g`'s factor `(1 − ½ x_g)^{μ_g}` to every earlier piece and
+//! adds piece `g`:
+//!
+//! ```text
+//! V_1[j] = ρ_0 λ_{0,j+1},
+//! V_{g+1}[j] = w_g^{j+1} (T^{μ_g} V_g)[j] + ρ_g λ_{g,j+1},   (T V)[j] = V[j] − ½ V[j+1],
+//! ```
+//!
+//! `T` being the transpose of multiplying by `1 − ½ x_g`. Each step costs
+//! `O(μ_g·n_L)`, and `a` is the scaled sweep polynomial of piece `g`
+//! times `(1 + ½ z)^{μ_g − 1}` (`O(μ_g·n_L)`), so all left shares cost
+//! `O(K²)`; the right shares are suffix sums of the pieces' integrals of
+//! the full product. `T` subtracts, but mildly: on every earlier piece
+//! `½ x_g ≤ ½`, so `V[j] − ½V[j+1] ≥ V[j]/2` (every `V_g[j]` is the integral
+//! of a positive function).
+//!
 //! # Cost and accuracy
 //!
-//! `O(K² + Σ_i n_L(i)·G_L(i))` multiply-adds, `≈ K³/3` for distinct losses
-//! ([`cost`] computes it from the sizes, and [`super::best_law`] refuses
-//! more than [`super::MAX_LAPLACE_WORK`] without `--force`). The
-//! breakpoints are sorted once and the pieces swept from left to right
-//! keeping `Π` (`O(K)` per piece: its `q`'s are rescaled by one piece
-//! weight and the next group joins, see `Setup::symmetric_sweep`); each piece
-//! then needs `O(n_L)` per group of tied left actions for its quotient and
-//! integral; the right end costs `O(K²)`. Weights are formed as products of
-//! the `m − 1` piece weights `e^{−ℓ_i}`, all in `(0, 1]`, so nothing
-//! overflows; every `λ_j` is in `(0, ℓ_i]`. The pieces run in parallel.
-//!
-//! Why not `O(K²)` like permute-and-flip: each piece asks for a leave-one-out
-//! integral of its own polynomial under its own functional (`λ_j` depends on
-//! the piece through `v` and `n_R`), `n_L` of them per piece. The sweep
-//! makes `Π` incremental, but the leave-one-out part stays `O(n_L·G_L)` per
-//! piece — it is a multipoint evaluation of a degree-`n_L` polynomial, whose
-//! fast algorithms are unstable in interval arithmetic. A series in `q_r`
-//! (`1/(1 − q_r x) = Σ_k q_r^k x^k`, `q_r x ≤ ½`) turns it into prefix sums
-//! of `p` moments per piece, `O(p·K²)` at `p` bits, better only once `K`
-//! exceeds the working precision (which itself grows with `K`, below). What
-//! is done besides the sweep: the precision is set from the start
-//! ([`start_bits`]) instead of doubling from 128 bits through every
-//! insufficient one.
+//! `O(K²)` multiply-adds, about `7K²` for distinct losses ([`cost`]
+//! computes it from the sizes; [`super::best_law`] refuses more than
+//! [`super::MAX_LAPLACE_WORK`] without `--force`): the symmetric sweep
+//! (`O(K)` per piece: its `q`'s are rescaled by one piece weight and the
+//! next group joins, see `Setup::symmetric_sweep`), the `λ`'s (`O(K)` per
+//! piece), the recurrence above, and the right end's leave-one-out
+//! integrals (`O(K²)`). This is the size of the answer's inputs — `K`
+//! shares of `m` pieces, each piece a polynomial of degree up to `K` — so
+//! no better exponent is available without fast (and, in interval
+//! arithmetic, unstable) polynomial products. Memory: the sweep keeps every
+//! piece's polynomial, `≈ K²/2` numbers at the working precision. Weights
+//! are formed as products of the `m − 1` piece weights `e^{−ℓ_i}`, all in
+//! `(0, 1]`, so nothing overflows; every `λ_j` is in `(0, ℓ_i]`. The
+//! precision is set from the start ([`start_bits`]) instead of doubling
+//! from 128 bits through every insufficient one.
 //!
 //! The bounded pieces use the monomial expansion of `Π`, whose coefficients
 //! alternate in sign (this is the one place where cancellation occurs): a
@@ -115,7 +142,8 @@ use crate::num::{Real, Q};
 use crate::progress::Progress;
 use rayon::prelude::*;
 
-/// Above this many multiply-adds (`≈ K³`) the pieces run in parallel.
+/// Above this many multiply-adds (`≈ K³`) the reference's pieces run in
+/// parallel.
 const PARALLEL_WORK: usize = 1 << 15;
 
 /// The exact law of report-noisy-max with `Lap(β)` noise on `losses`:
@@ -175,21 +203,21 @@ pub fn distinct(losses: &[Q]) -> usize {
 }
 
 /// The cost of [`law`] in multiply-adds at the working precision, from the
-/// sizes alone: bounded piece `i` divides `Π` by each of its `G_L` left
-/// groups' factors (`n_L` each), forms `K` powers and updates the swept `Π`
-/// (`n_L`); the right end costs `K²`. For distinct losses
-/// `Σ_i n_L(i)·G_L(i) ≈ K³/3`.
+/// sizes alone: per bounded piece `i`, the sweep (`(1 + μ_{i+1})·n_L`), the
+/// `λ`'s and `ρ_i` (`K + i`), the piece's integral and the suffix sums
+/// (`n_L + i`), the recurrence and the polynomial `a` (`(4 + 2μ_{i+1})·n_L`);
+/// the right end `K²`. For distinct losses `≈ 7K²`.
 pub fn cost(losses: &[Q]) -> f64 {
     let (_, _, mult) = groups(losses);
     let k = losses.len() as f64;
     let m = mult.len();
     let mut n_right = 0usize;
     let mut work = k * k;
-    for (i, &count) in mult.iter().enumerate().take(m.saturating_sub(1)) {
-        n_right += count;
+    for i in 0..m.saturating_sub(1) {
+        n_right += mult[i];
         let n_left = (losses.len() - n_right) as f64;
-        let left_groups = (m - 1 - i) as f64;
-        work += n_left * (left_groups + 1.0) + k;
+        let joining = mult[i + 1] as f64;
+        work += (6.0 + 3.0 * joining) * n_left + k + 2.0 * i as f64;
     }
     work
 }

@@ -35,7 +35,10 @@ pub use self::interval::{Dir, Endpoint, Interval, Precision};
 pub use self::list_file::{read_rational_file, MAX_LIST_FILE_BYTES};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
-pub use self::parse::{parse_power_count, parse_rational, parse_rational_list};
+pub use self::parse::{
+    parse_power_count, parse_rational, parse_rational_list, MAX_DECIMAL_EXPONENT,
+    MAX_MANTISSA_DIGITS,
+};
 pub use self::poly::ExpRational;
 pub use self::refine::{refine_until, Refined};
 

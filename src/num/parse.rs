@@ -5,7 +5,22 @@ use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::Zero;
 
+/// The largest decimal exponent a number may carry, counting the digits
+/// after the point: `|e − (digits after the point)| ≤ 10^6`, so that every
+/// value the commands print without `--force` can be read back (the
+/// smallest weight `mechanism` accepts is about `10^{−455391}`, see
+/// [`crate::mechanism::MAX_NATS`]; forming `10^{10^6}` takes about a
+/// second, `10^{10^7}` minutes). Checked on the exponent's digits before any
+/// power of ten is formed: `1e-1000000000` is refused at once.
+pub const MAX_DECIMAL_EXPONENT: u64 = 1_000_000;
+
+/// The most digits a number's mantissa may have (reading a decimal string
+/// into an integer is quadratic in its length).
+pub const MAX_MANTISSA_DIGITS: usize = 100_000;
+
 /// Parse a decimal (with optional exponent) or a fraction `p/q`, exactly.
+/// Exponents up to [`MAX_DECIMAL_EXPONENT`] and mantissas up to
+/// [`MAX_MANTISSA_DIGITS`] digits; beyond, an error naming the limit.
 ///
 /// ```
 /// use dpdtol::num::{parse_rational, Q};
@@ -13,19 +28,38 @@ use num_traits::Zero;
 /// assert_eq!(parse_rational("1/4").unwrap(), Q::new(1.into(), 4.into()));
 /// assert_eq!(parse_rational("-2e-1").unwrap(), Q::new((-1).into(), 5.into()));
 /// assert!(parse_rational("abc").is_err());
+/// assert!(parse_rational("1e-130289").is_ok());
+/// assert!(parse_rational("1e-1000000000").is_err());
 /// ```
 pub fn parse_rational(text: &str) -> Result<Q> {
     let text = text.trim();
-    let bad = || Error::Parse(format!("'{text}' (expected e.g. 3, 0.25, 1e-3 or 1/4)"));
+    let bad =
+        |why: Option<String>| {
+            Error::Parse(why.unwrap_or_else(|| {
+                format!("'{}' (expected e.g. 3, 0.25, 1e-3 or 1/4)", shorten(text))
+            }))
+        };
     if let Some((numer, denom)) = text.split_once('/') {
-        let numer = parse_decimal(numer.trim()).ok_or_else(bad)?;
-        let denom = parse_decimal(denom.trim()).ok_or_else(bad)?;
+        let numer = parse_decimal(numer.trim()).map_err(bad)?;
+        let denom = parse_decimal(denom.trim()).map_err(bad)?;
         if denom.is_zero() {
-            return Err(Error::Parse(format!("'{text}' has a zero denominator")));
+            return Err(Error::Parse(format!(
+                "'{}' has a zero denominator",
+                shorten(text)
+            )));
         }
         return Ok(numer / denom);
     }
-    parse_decimal(text).ok_or_else(bad)
+    parse_decimal(text).map_err(bad)
+}
+
+/// `text`, cut to 60 characters for a message.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 60 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    }
 }
 
 /// Parse a comma-separated list of numbers (`0,1/2,1`); an empty list is an error.
@@ -36,10 +70,13 @@ pub fn parse_rational_list(text: &str) -> Result<Vec<Q>> {
     text.split(',').map(parse_rational).collect()
 }
 
-fn parse_decimal(text: &str) -> Option<Q> {
+/// A decimal `[±]digits[.digits][e[±]digits]`; `Err(None)` when malformed,
+/// `Err(Some(why))` past a size limit (checked before any big integer is
+/// built).
+fn parse_decimal(text: &str) -> std::result::Result<Q, Option<String>> {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
-        None => (text, 0),
+        Some(i) => (&text[..i], exponent(&text[i + 1..]).ok_or(None)?),
+        None => (text, Some(0)),
     };
     let (negative, mantissa) = match mantissa.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -47,27 +84,64 @@ fn parse_decimal(text: &str) -> Option<Q> {
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     if whole.is_empty() && fraction.is_empty() {
-        return None;
+        return Err(None);
     }
     if !whole
         .chars()
         .chain(fraction.chars())
         .all(|c| c.is_ascii_digit())
     {
-        return None;
+        return Err(None);
     }
-    if exponent.unsigned_abs() > 10_000 {
-        return None;
-    }
-    let digits: BigInt = format!("0{whole}{fraction}").parse().ok()?;
-    let scale = exponent - fraction.len() as i32;
-    let ten = BigInt::from(10u32);
-    let value = if scale >= 0 {
-        Q::from_integer(digits * ten.pow(scale as u32))
-    } else {
-        Q::new(digits, ten.pow((-scale) as u32))
+    let too_large = || {
+        Some(format!(
+            "'{}' is beyond the exact arithmetic's limits (decimal exponents up to ±{MAX_DECIMAL_EXPONENT}, mantissas up to {MAX_MANTISSA_DIGITS} digits)",
+            shorten(text)
+        ))
     };
-    Some(if negative { -value } else { value })
+    if whole.len() + fraction.len() > MAX_MANTISSA_DIGITS {
+        return Err(too_large());
+    }
+    // The scale, e − (digits after the point), on numbers first.
+    let scale = exponent
+        .and_then(|e| e.checked_sub(fraction.len() as i64))
+        .filter(|s| s.unsigned_abs() <= MAX_DECIMAL_EXPONENT)
+        .ok_or_else(too_large)?;
+    let digits: BigInt = format!("0{whole}{fraction}").parse().map_err(|_| None)?;
+    if digits.is_zero() {
+        return Ok(Q::zero());
+    }
+    let ten = BigInt::from(10u32);
+    // |scale| ≤ 10^6 fits u32.
+    let power = ten.pow(scale.unsigned_abs() as u32);
+    let value = if scale >= 0 {
+        Q::from_integer(digits * power)
+    } else {
+        Q::new(digits, power)
+    };
+    Ok(if negative { -value } else { value })
+}
+
+/// The exponent after `e`: `[±]digits`. `None` when malformed; `Some(None)`
+/// when it has more than 18 significant digits (beyond any limit).
+fn exponent(text: &str) -> Option<Option<i64>> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let significant = digits.trim_start_matches('0');
+    if significant.len() > 18 {
+        return Some(None);
+    }
+    let value: i64 = if significant.is_empty() {
+        0
+    } else {
+        significant.parse().ok()?
+    };
+    Some(Some(if negative { -value } else { value }))
 }
 
 /// Parse a count written as an integer (`1000`, `1e3`) or as a power of two
