@@ -188,7 +188,7 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
             set("/witness/losses/0/0", json!("1/2")),
         ),
         // A structural shard's witness carries its candidate's index, checked
-        // against the shard's range of candidates (not decoded to the pair).
+        // against the shard's range of candidates (and decoded: see below).
         (
             "sequence index forged",
             set("/merge/sequence", json!(1u64 << 40)),
@@ -206,6 +206,42 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
         let run = merge_edited(&dir, edited, &second);
         assert_refused(&run, what);
         assert!(run.seconds < 10.0, "{what}: took {:.1} s", run.seconds);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_witness_that_is_not_its_candidate_is_refused() {
+    // The structural witness names its candidate by index; the checker
+    // decodes the index into the pair it stands for and compares. Edits
+    // that keep every range and shape valid: another candidate of the same
+    // shard, and the pair turned around (x and x' swapped).
+    let dir = scratch("candidate");
+    let (first, second, _) = shards();
+    let index = first["merge"]["sequence"].as_u64().unwrap();
+    let count = first["pairs"].as_u64().unwrap();
+    assert!(count >= 2, "shard 1/2 has {count} candidates");
+    let other = if index + 1 < count {
+        index + 1
+    } else {
+        index - 1
+    };
+    let mut moved = first.clone();
+    moved["merge"]["sequence"] = json!(other);
+    let mut swapped = first.clone();
+    swapped["witness"]["losses"] = first["witness"]["neighbour"].clone();
+    swapped["witness"]["neighbour"] = first["witness"]["losses"].clone();
+    for (what, edited) in [
+        ("another candidate's index", &moved),
+        ("x and x' swapped", &swapped),
+    ] {
+        let run = merge_edited(&dir, edited, &second);
+        assert_refused(&run, what);
+        assert!(
+            run.stderr.contains("candidate index"),
+            "{what}: {}",
+            run.stderr
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
