@@ -307,6 +307,46 @@ fn merge_refuses_devices_pipes_truncated_and_huge_files() {
 }
 
 #[test]
+fn oracle_input_files_are_bounded_before_they_are_read() {
+    // Found by the fuzzer: `law --losses-file /dev/zero` and `audit --first
+    // /dev/zero` read until memory ran out; `gof --samples /dev/urandom` ran
+    // until killed. Now at most 256 MiB are read, then one line.
+    let dir = scratch("oracle-files");
+    let samples = dir.join("samples.csv");
+    std::fs::write(&samples, "1\n2\n".repeat(20)).unwrap();
+    let samples = samples.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "law",
+            "--algorithm",
+            "ftl",
+            "--epsilon",
+            "1",
+            "--losses-file",
+            "/dev/zero",
+        ],
+        vec!["audit", "--first", "/dev/zero", "--second", samples],
+        vec![
+            "gof",
+            "--mechanism",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0,1",
+            "--samples",
+            "/dev/urandom",
+        ],
+    ];
+    for args in &cases {
+        let run = capped(args, 30.0);
+        assert_refused(&run, &args.join(" "));
+        assert!(run.stderr.contains("256 MiB"), "{args:?}: {}", run.stderr);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn exact_shards_merge_exactly() {
     // ftl's laws are rational: its shards are exact (an infinite ratio).
     let dir = scratch("exact");
