@@ -235,6 +235,25 @@ pub fn start_bits(losses: &[Q], digits: u32) -> u32 {
     ((bits as u32).div_ceil(64) * 64).max(128)
 }
 
+/// The bits lost to the shortest bounded piece: `λ_j` forms `1 − v^d` with
+/// `v = e^{−ℓ}`, which cancels `log₂(1/ℓ)` bits when `ℓ` is small, so
+/// `max(0, −log₂ ℓ_min)` (estimated from the sizes of the rationals, to a
+/// few bits) must be added to [`start_bits`]. `ℓ = gap/β`, or `gap·(−ln w)`
+/// for a unit weight `w` (`−ln w ≥ 1 − w`).
+pub fn short_piece_bits(losses: &[Q], scale: &Scale) -> u64 {
+    let log2 = |q: &Q| q.numer().bits() as i64 - q.denom().bits() as i64;
+    let scale_log2 = match scale {
+        Scale::Beta(beta) => -log2(beta),
+        Scale::UnitWeight(w) => log2(&(Q::from_integer(1.into()) - w)),
+    };
+    let (distinct, _, _) = groups(losses);
+    distinct
+        .windows(2)
+        .map(|pair| (-(log2(&(&pair[1] - &pair[0])) + scale_log2)).max(0) as u64 + 2)
+        .max()
+        .unwrap_or(0)
+}
+
 /// [`law`], counting each bounded piece done on `progress`.
 pub(crate) fn law_counted<R: Real>(
     losses: &[Q],

@@ -230,6 +230,10 @@ pub const MAX_FORCED_NATS: u64 = 1 << 24;
 /// count).
 pub const MAX_LAPLACE_WORK: f64 = 1e7;
 
+/// The highest precision [`best_law`] raises a certified law to, `2^16`
+/// bits.
+pub const MAX_PRECISION: u32 = 1 << 16;
+
 /// Without `--force`, [`best_law`] refuses a permute-and-flip law of more
 /// than this many actions (its cost is `K²` multiply-adds, about 25 s at
 /// `K = 10^4`; an exact law's rationals grow with `K` as well).
@@ -325,7 +329,18 @@ pub fn best_law(
                     laplace::distinct(losses)
                 )));
             }
-            laplace::start_bits(losses, digits)
+            // A piece shorter than 2^−N scale units cancels N bits: start
+            // there, and refuse at once past the precision cap (the passes
+            // up to it would each divide rationals of that size, for
+            // nothing).
+            let short = laplace::short_piece_bits(losses, scale);
+            let bits = u64::from(laplace::start_bits(losses, digits)) + short;
+            if bits > u64::from(MAX_PRECISION) {
+                return Err(Error::TooLarge(format!(
+                    "the Laplace law of these losses has a piece of about 2^-{short} scale units (two losses that close), whose integral cancels {short} bits: about {bits} bits are needed, over the precision cap of {MAX_PRECISION}; use a smaller scale or losses further apart"
+                )));
+            }
+            (bits as u32).div_ceil(64) * 64
         }
         Noise::Exponential | Noise::Gumbel => {
             if !budget.force && noise == Noise::Exponential && k > MAX_EXPONENTIAL_ACTIONS {
@@ -365,7 +380,7 @@ pub fn best_law(
     let refined = with_progress(budget.progress, task, pieces, |bar| {
         refine_until(
             Precision(start_bits),
-            Precision(start_bits.max(1 << 16)),
+            Precision(start_bits.max(MAX_PRECISION)),
             |bits| {
                 bar.stage(&format!("{noise} noise, {} bits", bits.0));
                 match noise {

@@ -6,13 +6,15 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 /// The largest decimal exponent a number may carry, counting the digits
-/// after the point: `|e − (digits after the point)| ≤ 10^6`, so that every
-/// value the commands print without `--force` can be read back (the
-/// smallest weight `mechanism` accepts is about `10^{−455391}`, see
-/// [`crate::mechanism::MAX_NATS`]; forming `10^{10^6}` takes about a
-/// second, `10^{10^7}` minutes). Checked on the exponent's digits before any
-/// power of ten is formed: `1e-1000000000` is refused at once.
-pub const MAX_DECIMAL_EXPONENT: u64 = 1_000_000;
+/// after the point: `|e − (digits after the point)| ≤ 2·10^5`, so that the
+/// tiny values the commands print (`4.52…e-130289` for a weight
+/// `e^{−300000}`) read back. Not further: the rationals' arithmetic reduces
+/// by a binary gcd, quadratic in the bits, and a subtraction of two
+/// numbers of `10^6` decimal digits takes minutes (the smallest weight
+/// `mechanism` prints without `--force`, about `10^{−455391}`, does not read
+/// back). Checked on the exponent's digits before any power of ten is
+/// formed: `1e-1000000000` is refused at once.
+pub const MAX_DECIMAL_EXPONENT: u64 = 200_000;
 
 /// The most digits a number's mantissa may have (reading a decimal string
 /// into an integer is quadratic in its length).
@@ -111,15 +113,29 @@ fn parse_decimal(text: &str) -> std::result::Result<Q, Option<String>> {
     if digits.is_zero() {
         return Ok(Q::zero());
     }
-    let ten = BigInt::from(10u32);
-    // |scale| ≤ 10^6 fits u32.
-    let power = ten.pow(scale.unsigned_abs() as u32);
+    // |scale| ≤ 2·10^5 fits u32.
     let value = if scale >= 0 {
-        Q::from_integer(digits * power)
+        Q::from_integer(digits * BigInt::from(10u32).pow(scale as u32))
     } else {
-        Q::new(digits, power)
+        over_power_of_ten(digits, scale.unsigned_abs() as u32)
     };
     Ok(if negative { -value } else { value })
+}
+
+/// `digits / 10^s` in lowest terms, reduced by hand: `10^s = 2^s 5^s`, so
+/// only the factors 2 and 5 of `digits` can cancel (the generic reduction's
+/// binary gcd shifts a million-bit `10^s` one bit at a time: minutes).
+fn over_power_of_ten(digits: BigInt, s: u32) -> Q {
+    let twos = digits.trailing_zeros().unwrap_or(0).min(u64::from(s)) as u32;
+    let mut numer = digits >> twos;
+    let five = BigInt::from(5u32);
+    let mut fives = 0u32;
+    while fives < s && (&numer % &five).is_zero() {
+        numer /= &five;
+        fives += 1;
+    }
+    let denom = (BigInt::from(1u32) << (s - twos)) * five.pow(s - fives);
+    Q::new_raw(numer, denom)
 }
 
 /// The exponent after `e`: `[±]digits`. `None` when malformed; `Some(None)`
@@ -181,6 +197,45 @@ pub fn parse_power_count(text: &str) -> Option<BigInt> {
         Some((sign, c)) => {
             let c: BigInt = c.parse().ok()?;
             Some(if sign == "+" { base + c } else { base - c })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_are_in_lowest_terms() {
+        // Against the generic reduction (Q::new) on small exponents, where
+        // it is fast: every combination of factors 2 and 5 in the mantissa.
+        for text in [
+            "0.5",
+            "2.5e-3",
+            "1280e-9",
+            "0.0625",
+            "7e-5",
+            "31.25",
+            "-0.000400",
+            "12.3e-2",
+        ] {
+            let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
+            let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+            let digits: BigInt = format!("{whole}{fraction}").parse().unwrap();
+            let scale = exponent.parse::<i64>().unwrap() - fraction.len() as i64;
+            let ten = BigInt::from(10u32);
+            let expected = if scale >= 0 {
+                Q::from_integer(digits * ten.pow(scale as u32))
+            } else {
+                Q::new(digits, ten.pow((-scale) as u32))
+            };
+            let got = parse_rational(text).unwrap();
+            assert_eq!(got, expected, "{text}");
+            assert_eq!(
+                (got.numer().clone(), got.denom().clone()),
+                (expected.numer().clone(), expected.denom().clone()),
+                "{text}"
+            );
         }
     }
 }
