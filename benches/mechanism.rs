@@ -5,14 +5,21 @@
 //! - the softmax law for K = 10⁶ in f64, under 50 ms;
 //! - the whole certified law as `dpdtol mechanism` computes it
 //!   ([`mechanism::best_law`], 42 digits), Laplace at K = 50/100/200 and
-//!   permute-and-flip at K = 200/1000/5000 (issue 14; Laplace at K = 1000 is
-//!   refused by the cost model, see the README's Limits).
+//!   permute-and-flip at K = 200/1000/5000 (issue 14);
+//! - the Laplace kernel alone at 576 bits, K = 50/100/200: the `O(K²)`
+//!   transposed recurrence ([`laplace::law`]) beside the earlier `O(K³)`
+//!   quotients ([`laplace::law_reference`]) in the same run. Measured
+//!   (`--warm-up-time 1 --measurement-time 3`, 2 heavily shared cores, so
+//!   the absolute times are inflated; the ratios are the figure): K = 50
+//!   112 ms vs 362 ms (3.2×), K = 100 420 ms vs 2.31 s (5.5×), K = 200
+//!   1.35 s vs 16.5 s (12.2×) — the ratio grows linearly with K, as
+//!   `K³/3 ÷ 7K²` says.
 //!
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::mechanism::{
-    self, best_law, exponential, softmax, weights, BestLaw, Budget, Noise, Scale,
+    self, best_law, exponential, laplace, softmax, weights, BestLaw, Budget, Noise, Scale,
 };
 use dpdtol::num::{relative_width, Certified, Precision, Real, Q};
 use std::hint::black_box;
@@ -115,5 +122,43 @@ fn best_laws(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, exponential_law, softmax_law, best_laws);
+/// The Laplace kernel by both evaluations, checked to agree (enclosures
+/// meet, both narrow) before timing.
+fn laplace_kernels(c: &mut Criterion) {
+    let scale = Scale::beta(Q::from_integer(1.into())).unwrap();
+    let bits = Precision(576);
+    let mut group = c.benchmark_group("laplace_kernel_576_bits");
+    group.sample_size(10);
+    for k in [50, 100, 200] {
+        let losses = losses(k);
+        let fast: Vec<Certified> = laplace::law(&losses, &scale, &bits).unwrap();
+        let reference: Vec<Certified> = laplace::law_reference(&losses, &scale, &bits).unwrap();
+        let tight = Q::new(1.into(), num_bigint::BigInt::from(10).pow(42));
+        for (a, r) in fast.iter().zip(&reference) {
+            let ((alo, ahi), (rlo, rhi)) = (a.enclosure().unwrap(), r.enclosure().unwrap());
+            assert!(
+                alo <= rhi && rlo <= ahi,
+                "K = {k}: the two evaluations disagree"
+            );
+            assert!(relative_width(&alo, &ahi).unwrap() < tight);
+        }
+        group.bench_function(format!("transposed_k{k}"), |b| {
+            b.iter(|| laplace::law::<Certified>(black_box(&losses), &scale, &bits).unwrap())
+        });
+        group.bench_function(format!("quotients_k{k}"), |b| {
+            b.iter(|| {
+                laplace::law_reference::<Certified>(black_box(&losses), &scale, &bits).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    exponential_law,
+    softmax_law,
+    best_laws,
+    laplace_kernels
+);
 criterion_main!(benches);

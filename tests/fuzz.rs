@@ -84,8 +84,42 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--means" => &["0.1,0.5", "0.2,0.3,0.9", "1/2,1/4"],
         "--setting" => &["deterministic", "bernoulli"],
         "--claim" => &["hu-thm8", "nonsense"],
+        "--runs" => &["2", "3"],
+        "--seed" => &["1", "2026"],
+        "--experiment" => &["hu-fig1", "hu-fig2"],
+        "--confidence" => &["0.95", "1/2"],
+        "--bonus" => &["3", "2"],
+        "--beta" => &["1/100"],
+        "--mechanism" => &["gumbel", "exponential", "laplace"],
+        "--sequence" => &["1,2", "1", "2,2,1"],
+        "--n" => &["10", "1"],
+        "--alpha" => &["0.05"],
+        "--tv" => &["0.1"],
+        "--power" => &["0.9"],
+        "--digits" => &["30", "5"],
+        "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file" => files(),
         _ => &[],
     }
+}
+
+/// Small valid input files (a loss sequence, samples of actions), written
+/// once; their paths are the valid values of the file flags.
+fn files() -> &'static [&'static str] {
+    static FILES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("dpdtol-fuzz-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| -> &'static str {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            Box::leak(path.display().to_string().into_boxed_str())
+        };
+        vec![
+            write("losses.csv", "0,1\n1,0\n"),
+            write("samples.csv", &"1\n2\n1\n1\n".repeat(20)),
+            write("losses.json", "[[\"0\",\"1/2\"],[\"1\",\"0\"]]"),
+        ]
+    })
 }
 
 const VALUED: &[&str] = &[
@@ -109,6 +143,26 @@ const VALUED: &[&str] = &[
     "--curve",
     "--plot",
     "--markdown",
+    "--runs",
+    "--seed",
+    "--experiment",
+    "--confidence",
+    "--bonus",
+    "--beta",
+    "--mechanism",
+    "--sequence",
+    "--n",
+    "--alpha",
+    "--tv",
+    "--power",
+    "--digits",
+    "--losses-file",
+    "--samples",
+    "--first",
+    "--second",
+    "--neighbour-file",
+    "--csv",
+    "--out",
 ];
 
 const SWITCHES: &[&str] = &[
@@ -125,12 +179,21 @@ fn flag_value() -> impl Strategy<Value = Vec<String>> {
     (0..VALUED.len(), 0..6usize, any::<prop::sample::Index>()).prop_map(|(f, how, i)| {
         let flag = VALUED[f];
         let pool: &[&str] = match (how, flag) {
-            (_, "--merge" | "--curve" | "--plot" | "--markdown") => &[
+            (_, "--merge" | "--curve" | "--plot" | "--markdown" | "--csv" | "--out") => &[
                 "/dev/full",
                 "/nonexistent/x.svg",
                 "/dev/zero",
                 "/tmp/dpdtol-fuzz-out.svg",
                 "/tmp/dpdtol-fuzz-out.csv",
+            ],
+            // Files that are huge, endless, malformed or missing.
+            (1, "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file") => &[
+                "/dev/zero",
+                "/dev/urandom",
+                "/dev/null",
+                "/nonexistent/losses.csv",
+                "/etc/passwd",
+                "/",
             ],
             (0, _) => HOSTILE,
             _ if valid(flag).is_empty() => HOSTILE,
@@ -148,9 +211,17 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "mechanism",
         "privacy",
         "privacy",
+        "privacy-bandit",
         "regret",
         "regret",
         "verify",
+        "bandit",
+        "bandit",
+        "law",
+        "law-file",
+        "sample",
+        "gof",
+        "audit",
         "bogus",
         "",
     ]);
@@ -162,8 +233,10 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
     )
         .prop_map(|(sub, flags, switches)| {
             let mut args: Vec<String> = Vec::new();
-            if !sub.is_empty() {
-                args.push(sub.to_string());
+            // Variants of a subcommand: the name before the dash.
+            let name = sub.split('-').next().unwrap_or("");
+            if !name.is_empty() {
+                args.push(name.to_string());
             }
             // Start from the flags the subcommand needs, each with a valid
             // value, so that deep code paths are reached; the random flags
@@ -184,11 +257,43 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--horizon",
                     "--epsilon",
                 ],
+                "privacy-bandit" => &[
+                    "--algorithm=anytime-lazy-ucb",
+                    "--actions",
+                    "--horizon",
+                    "--alphabet",
+                    "--epsilon",
+                ],
+                "bandit" => &[
+                    "--algorithm=anytime-lazy-ucb,lazy-dp-ts",
+                    "--means",
+                    "--epsilon",
+                    "--horizon=4",
+                    "--runs",
+                ],
+                "law" => &["--mechanism", "--scale", "--losses", "--sequence=1"],
+                "law-file" => &["--algorithm", "--epsilon", "--losses-file"],
+                "sample" => &[
+                    "--mechanism",
+                    "--scale",
+                    "--losses",
+                    "--n",
+                    "--seed",
+                    "--out=/tmp/dpdtol-fuzz-out.csv",
+                ],
+                "gof" => &["--mechanism", "--scale", "--losses", "--samples=samples"],
+                "audit" => &["--first=samples", "--second=samples"],
                 _ => &[],
             };
+            // A need is a flag (its first valid value) or `flag=value`
+            // (`samples` names the samples file).
             let mut given: Vec<Vec<String>> = needs
                 .iter()
-                .map(|f| vec![f.to_string(), valid(f)[0].to_string()])
+                .map(|f| match f.split_once('=') {
+                    Some((flag, "samples")) => vec![flag.to_string(), files()[1].to_string()],
+                    Some((flag, value)) => vec![flag.to_string(), value.to_string()],
+                    None => vec![f.to_string(), valid(f)[0].to_string()],
+                })
                 .collect();
             for pair in flags {
                 match given.iter_mut().find(|g| g[0] == pair[0]) {
@@ -496,7 +601,7 @@ fn fuzz_merge(cases: u32) {
 
 #[test]
 fn fuzz_the_argument_grammar_briefly() {
-    fuzz_arguments(60);
+    fuzz_arguments(120);
 }
 
 #[test]

@@ -188,7 +188,7 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
             set("/witness/losses/0/0", json!("1/2")),
         ),
         // A structural shard's witness carries its candidate's index, checked
-        // against the shard's range of candidates (not decoded to the pair).
+        // against the shard's range of candidates (and decoded: see below).
         (
             "sequence index forged",
             set("/merge/sequence", json!(1u64 << 40)),
@@ -206,6 +206,42 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
         let run = merge_edited(&dir, edited, &second);
         assert_refused(&run, what);
         assert!(run.seconds < 10.0, "{what}: took {:.1} s", run.seconds);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_witness_that_is_not_its_candidate_is_refused() {
+    // The structural witness names its candidate by index; the checker
+    // decodes the index into the pair it stands for and compares. Edits
+    // that keep every range and shape valid: another candidate of the same
+    // shard, and the pair turned around (x and x' swapped).
+    let dir = scratch("candidate");
+    let (first, second, _) = shards();
+    let index = first["merge"]["sequence"].as_u64().unwrap();
+    let count = first["pairs"].as_u64().unwrap();
+    assert!(count >= 2, "shard 1/2 has {count} candidates");
+    let other = if index + 1 < count {
+        index + 1
+    } else {
+        index - 1
+    };
+    let mut moved = first.clone();
+    moved["merge"]["sequence"] = json!(other);
+    let mut swapped = first.clone();
+    swapped["witness"]["losses"] = first["witness"]["neighbour"].clone();
+    swapped["witness"]["neighbour"] = first["witness"]["losses"].clone();
+    for (what, edited) in [
+        ("another candidate's index", &moved),
+        ("x and x' swapped", &swapped),
+    ] {
+        let run = merge_edited(&dir, edited, &second);
+        assert_refused(&run, what);
+        assert!(
+            run.stderr.contains("candidate index"),
+            "{what}: {}",
+            run.stderr
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -267,6 +303,46 @@ fn merge_refuses_devices_pipes_truncated_and_huge_files() {
     let run = capped(&["privacy", "--merge", huge.to_str().unwrap()], 10.0);
     assert_refused(&run, "64 MB file");
     assert!(run.stderr.contains("larger than"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn oracle_input_files_are_bounded_before_they_are_read() {
+    // Found by the fuzzer: `law --losses-file /dev/zero` and `audit --first
+    // /dev/zero` read until memory ran out; `gof --samples /dev/urandom` ran
+    // until killed. Now at most 256 MiB are read, then one line.
+    let dir = scratch("oracle-files");
+    let samples = dir.join("samples.csv");
+    std::fs::write(&samples, "1\n2\n".repeat(20)).unwrap();
+    let samples = samples.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "law",
+            "--algorithm",
+            "ftl",
+            "--epsilon",
+            "1",
+            "--losses-file",
+            "/dev/zero",
+        ],
+        vec!["audit", "--first", "/dev/zero", "--second", samples],
+        vec![
+            "gof",
+            "--mechanism",
+            "gumbel",
+            "--scale",
+            "1",
+            "--losses",
+            "0,1",
+            "--samples",
+            "/dev/urandom",
+        ],
+    ];
+    for args in &cases {
+        let run = capped(args, 30.0);
+        assert_refused(&run, &args.join(" "));
+        assert!(run.stderr.contains("256 MiB"), "{args:?}: {}", run.stderr);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

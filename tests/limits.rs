@@ -33,8 +33,9 @@ fn losses_0_to(k: usize, denominator: usize) -> String {
         .join(",")
 }
 
-/// A decimal of the output as an exact rational, whatever its exponent
-/// (the command-line parser bounds exponents at 10 000).
+/// A decimal of the output as an exact rational, whatever its exponent,
+/// read independently of the crate's parser (which the round-trip test
+/// checks against it).
 fn decimal(text: &str) -> Q {
     let (mantissa, exponent) = match text.split_once(['e', 'E']) {
         Some((m, e)) => (m, e.parse::<i64>().unwrap()),
@@ -42,7 +43,14 @@ fn decimal(text: &str) -> Q {
     };
     let ten = num_bigint::BigInt::from(10);
     let power = ten.pow(exponent.unsigned_abs() as u32);
-    let m = parse_rational(mantissa).unwrap();
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: num_bigint::BigInt = format!("0{whole}{fraction}").parse().unwrap();
+    let m = Q::new(digits, ten.pow(fraction.len() as u32));
+    let m = if negative { -m } else { m };
     if exponent >= 0 {
         m * Q::from_integer(power)
     } else {
@@ -152,6 +160,79 @@ fn a_weight_of_e_to_minus_300000_prints_in_scientific_notation() {
         "{text}: mantissa {mantissa} vs {expected_mantissa}"
     );
     assert_digits_certain(&v["law"][1], &v["law_interval"][1]);
+
+    // The round trip: the printed tiny value (about 10^−130289) is read back
+    // by the command line, exactly, as a loss and as the scale: gap/scale =
+    // 1, so P(2) = e^{−1}/(1 + e^{−1}), enclosed by the Taylor series.
+    let parsed = parse_rational(text).expect("a printed value parses");
+    assert_eq!(parsed, decimal(text), "{text}");
+    let losses = format!("0,{text}");
+    let back = json(&[
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--scale",
+        text,
+        "--losses",
+        &losses,
+        "--json",
+    ]);
+    let (lo, hi) = interval(&back["law_interval"][1]);
+    let (e_lo, e_hi) = exp_minus_one();
+    let one = Q::one();
+    let (p_lo, p_hi) = (&e_lo / (&one + &e_lo), &e_hi / (&one + &e_hi));
+    assert!(lo <= p_hi && p_lo <= hi, "[{lo}, {hi}]");
+    assert!(&hi - &lo < Q::new(1.into(), 10u32.pow(9).into()));
+}
+
+/// `[lo, hi]` of a JSON interval of decimal strings.
+fn interval(v: &Value) -> (Q, Q) {
+    let end = |i: usize| decimal(v[i].as_str().expect("a decimal string"));
+    (end(0), end(1))
+}
+
+#[test]
+fn decimal_exponents_past_the_limit_are_refused_at_once() {
+    // 10^−10^9 would be a 3.3-gigabit integer: refused on the exponent's
+    // digits, before any power of ten is formed.
+    for losses in [
+        "0,1e-1000000000",
+        "0,1e99999999999999999999999",
+        "0,1.5e-200000",
+        "1e-999999,0",
+    ] {
+        refused(
+            &[
+                "mechanism",
+                "--noise",
+                "gumbel",
+                "--scale",
+                "1",
+                "--losses",
+                losses,
+            ],
+            "decimal exponents up to",
+        );
+    }
+    // The limit itself reads, quickly.
+    let started = Instant::now();
+    assert!(parse_rational("1e-200000").is_ok());
+    assert!(parse_rational("1.5e-199999").is_ok());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // A Laplace piece too short for the precision cap is refused at once
+    // (it doubled the precision through every pass up to the cap).
+    refused(
+        &[
+            "mechanism",
+            "--noise",
+            "laplace",
+            "--scale",
+            "1",
+            "--losses",
+            "1e-30000,0",
+        ],
+        "precision cap",
+    );
 }
 
 #[test]
@@ -201,8 +282,19 @@ fn a_weight_below_e_to_minus_2_pow_20_is_refused_with_force_named() {
 // ---- Class 3: unbounded work without a word ----
 
 #[test]
-fn laplace_at_k_1000_is_refused_before_the_work() {
-    let losses = losses_0_to(1000, 100);
+fn laplace_past_k_1190_is_refused_before_the_work() {
+    // Issue: K = 1000 ran for minutes without a word (the K³/3 closed form).
+    // The O(K²) recurrence computes K = 1000 in 27 s (release); the limit
+    // of 10^7 multiply-adds (≈ 7K²) refuses K = 2000 at once, naming --force.
+    use dpdtol::mechanism::{laplace, MAX_LAPLACE_WORK};
+    let parsed = |text: &str| -> Vec<Q> {
+        text.split(',')
+            .map(|l| parse_rational(l).unwrap())
+            .collect()
+    };
+    assert!(laplace::cost(&parsed(&losses_0_to(1000, 100))) <= MAX_LAPLACE_WORK);
+    let losses = losses_0_to(2000, 100);
+    assert!(laplace::cost(&parsed(&losses)) > MAX_LAPLACE_WORK);
     refused(
         &[
             "mechanism",
@@ -332,8 +424,10 @@ fn privacy_at_epsilon_one_million_finishes_and_prints_e_to_the_epsilon() {
 }
 
 #[test]
-fn wu_wang_laplace_regret_at_k_300_is_refused_before_the_work() {
-    let means: Vec<String> = (0..300).map(|i| format!("{i}/400")).collect();
+fn wu_wang_laplace_regret_at_k_1000_is_refused_before_the_work() {
+    // K = 300 (the issue's "few hundred") now costs 6·10^6 multiply-adds
+    // over its 10 epochs and runs; K = 1000 is over the limit.
+    let means: Vec<String> = (0..1000).map(|i| format!("{i}/1000")).collect();
     refused(
         &[
             "regret",
@@ -383,6 +477,60 @@ fn ftl_bernoulli_exact_path_follows_its_cost_model() {
         "--json",
     ]);
     assert_eq!(v["kind"], "exact");
+}
+
+/// `K` means spread over `[0.1, 0.9]`, distinct (`0.1 + 0.8·i/(K−1)` to four
+/// decimals).
+fn spread_means(k: usize) -> String {
+    (0..k)
+        .map(|i| format!("{:.4}", 0.1 + 0.8 * i as f64 / (k - 1) as f64))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn ftl_bernoulli_certified_at_k_200_is_costed_and_refused_past_its_limit() {
+    use dpdtol::algorithm::Config;
+    use dpdtol::regret::bernoulli::{cost, Engine, DEFAULT_LIMIT};
+    use dpdtol::regret::{Instance, Plan};
+    // Issue (left from the last session): `--actions`/`--means` K = 200,
+    // T = 100 ran over a minute with no estimate (the leader's product was
+    // rebuilt per action, K² t per round, charged K t). Now K t per round:
+    // 1.6·10^7 multiply-adds, 6 s in release, under the limit; T = 2000 is
+    // 400 times that and refused at once, naming its size and --force.
+    let means = spread_means(200);
+    let inst = Instance::new(
+        means
+            .split(',')
+            .map(|m| parse_rational(m).unwrap())
+            .collect(),
+    )
+    .unwrap();
+    let plan = Plan::of(&Config::new(
+        dpdtol::algorithm::AlgorithmId::Ftl,
+        200,
+        Q::one(),
+    ))
+    .unwrap();
+    let at = |t: u128| {
+        cost::<dpdtol::num::Certified>(&plan, &inst, t, &dpdtol::num::Precision(192), Engine::Auto)
+    };
+    assert!(at(100) <= DEFAULT_LIMIT, "{}", at(100));
+    assert!(at(2000) > DEFAULT_LIMIT, "{}", at(2000));
+    // Quadratic in T, linear in K.
+    assert_eq!(at(200) / at(100), 4);
+    let mut args = common::regret_command("ftl", &means, "bernoulli", "2000", "1");
+    args.push("--no-bounds");
+    refused(&args, "--force");
+    // A smaller run of the same engine finishes (debug build) and stays
+    // certified.
+    let means = spread_means(40);
+    let mut args = common::regret_command("ftl", &means, "bernoulli", "40", "1");
+    args.extend(["--no-bounds", "--json"]);
+    let started = Instant::now();
+    let v = json(&args);
+    assert_eq!(v["kind"], "certified");
+    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 // ---- Losses and means from a file ----

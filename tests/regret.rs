@@ -151,6 +151,15 @@ fn ftl_in_the_bernoulli_setting_is_exact_and_matches_brute_force() {
         law_based::bernoulli_brute_force(&algorithm, &inst, 6, &()).unwrap();
     let fast: RegretCurve<Exact> = closed_form(&config, &inst, Setting::Bernoulli, 6, &());
     assert_eq!(brute.total(&()), fast.total(&()));
+    // Tied means around the best and a tie for the lead (ties go to the
+    // lowest index): the prefix and suffix products of the leader's law.
+    let inst = instance("1/2,1/4,1/3,1/4");
+    let config = Config::new(AlgorithmId::Ftl, 4, q("1"));
+    let algorithm = config.build().unwrap();
+    let brute: RegretCurve<Exact> =
+        law_based::bernoulli_brute_force(&algorithm, &inst, 5, &()).unwrap();
+    let fast: RegretCurve<Exact> = closed_form(&config, &inst, Setting::Bernoulli, 5, &());
+    assert_eq!(brute.total(&()), fast.total(&()));
     // Hand-derived, K = 2, μ = (1/2, 0), T = 2: round 1 plays action 1 (gap
     // 1/2); round 2 plays action 1 iff S_1 ≤ S_2 = 0, probability 1/2.
     let inst = instance("1/2,0");

@@ -62,31 +62,58 @@
 //! Every piece contributes a non-negative amount, so the sum over pieces is
 //! free of cancellation.
 //!
+//! # The left shares in `O(K²)`: a transposed recurrence
+//!
+//! Evaluated piece by piece, the left shares cost one quotient
+//! `Π/(1 − q_r x)` per piece and left group, `≈ K³/3` in all (kept as
+//! [`law_reference`], the tests' cross-check). Summed over the pieces
+//! instead, they obey a recurrence. Write `x_g = e^{−(t − a_g)}` (the
+//! coordinate of breakpoint `g`; `x_{i+1}` is piece `i`'s `x`). Action `r`
+//! of group `g ≥ 1` is left of pieces `0..g−1`, on which its factor is
+//! `½ x_g`, and its share of them all is
+//!
+//! ```text
+//! ½ Σ_j (−1)^j a_j V_g[j],   a_j = e_j of {q_s : s in groups ≥ g, s ≠ r}   (coordinate x_g),
+//! V_g[j] = Σ_{i<g} ρ_i ∫_{piece i} y^{n_R(i)} x_g^{j+1} ∏_{h=i+1}^{g−1} (1 − ½ e^{a_h − t})^{μ_h} dt,
+//! ```
+//!
+//! because `∏_{s ∈ L_i, s ≠ r} F_s` splits into the groups `≥ g` (the
+//! polynomial `a`, the same for every piece) and those strictly between
+//! (the product). Moving from `g` to `g + 1` multiplies `x_g^{j+1}` by
+//! `w_g^{j+1}` (`x_{g+1} = w_g x_g`, `w_g = e^{−(h_{g+1} − h_g)/β}`),
+//! appends group `g`'s factor `(1 − ½ x_g)^{μ_g}` to every earlier piece and
+//! adds piece `g`:
+//!
+//! ```text
+//! V_1[j] = ρ_0 λ_{0,j+1},
+//! V_{g+1}[j] = w_g^{j+1} (T^{μ_g} V_g)[j] + ρ_g λ_{g,j+1},   (T V)[j] = V[j] − ½ V[j+1],
+//! ```
+//!
+//! `T` being the transpose of multiplying by `1 − ½ x_g`. Each step costs
+//! `O(μ_g·n_L)`, and `a` is the scaled sweep polynomial of piece `g`
+//! times `(1 + ½ z)^{μ_g − 1}` (`O(μ_g·n_L)`), so all left shares cost
+//! `O(K²)`; the right shares are suffix sums of the pieces' integrals of
+//! the full product. `T` subtracts, but mildly: on every earlier piece
+//! `½ x_g ≤ ½`, so `V[j] − ½V[j+1] ≥ V[j]/2` (every `V_g[j]` is the integral
+//! of a positive function).
+//!
 //! # Cost and accuracy
 //!
-//! `O(K² + Σ_i n_L(i)·G_L(i))` multiply-adds, `≈ K³/3` for distinct losses
-//! ([`cost`] computes it from the sizes, and [`super::best_law`] refuses
-//! more than [`super::MAX_LAPLACE_WORK`] without `--force`). The
-//! breakpoints are sorted once and the pieces swept from left to right
-//! keeping `Π` (`O(K)` per piece: its `q`'s are rescaled by one piece
-//! weight and the next group joins, see `Setup::symmetric_sweep`); each piece
-//! then needs `O(n_L)` per group of tied left actions for its quotient and
-//! integral; the right end costs `O(K²)`. Weights are formed as products of
-//! the `m − 1` piece weights `e^{−ℓ_i}`, all in `(0, 1]`, so nothing
-//! overflows; every `λ_j` is in `(0, ℓ_i]`. The pieces run in parallel.
-//!
-//! Why not `O(K²)` like permute-and-flip: each piece asks for a leave-one-out
-//! integral of its own polynomial under its own functional (`λ_j` depends on
-//! the piece through `v` and `n_R`), `n_L` of them per piece. The sweep
-//! makes `Π` incremental, but the leave-one-out part stays `O(n_L·G_L)` per
-//! piece — it is a multipoint evaluation of a degree-`n_L` polynomial, whose
-//! fast algorithms are unstable in interval arithmetic. A series in `q_r`
-//! (`1/(1 − q_r x) = Σ_k q_r^k x^k`, `q_r x ≤ ½`) turns it into prefix sums
-//! of `p` moments per piece, `O(p·K²)` at `p` bits, better only once `K`
-//! exceeds the working precision (which itself grows with `K`, below). What
-//! is done besides the sweep: the precision is set from the start
-//! ([`start_bits`]) instead of doubling from 128 bits through every
-//! insufficient one.
+//! `O(K²)` multiply-adds, about `7K²` for distinct losses ([`cost`]
+//! computes it from the sizes; [`super::best_law`] refuses more than
+//! [`super::MAX_LAPLACE_WORK`] without `--force`): the symmetric sweep
+//! (`O(K)` per piece: its `q`'s are rescaled by one piece weight and the
+//! next group joins, see `Setup::symmetric_sweep`), the `λ`'s (`O(K)` per
+//! piece), the recurrence above, and the right end's leave-one-out
+//! integrals (`O(K²)`). This is the size of the answer's inputs — `K`
+//! shares of `m` pieces, each piece a polynomial of degree up to `K` — so
+//! no better exponent is available without fast (and, in interval
+//! arithmetic, unstable) polynomial products. Memory: the sweep keeps every
+//! piece's polynomial, `≈ K²/2` numbers at the working precision. Weights
+//! are formed as products of the `m − 1` piece weights `e^{−ℓ_i}`, all in
+//! `(0, 1]`, so nothing overflows; every `λ_j` is in `(0, ℓ_i]`. The
+//! precision is set from the start ([`start_bits`]) instead of doubling
+//! from 128 bits through every insufficient one.
 //!
 //! The bounded pieces use the monomial expansion of `Π`, whose coefficients
 //! alternate in sign (this is the one place where cancellation occurs): a
@@ -115,7 +142,8 @@ use crate::num::{Real, Q};
 use crate::progress::Progress;
 use rayon::prelude::*;
 
-/// Above this many multiply-adds (`≈ K³`) the pieces run in parallel.
+/// Above this many multiply-adds (`≈ K³`) the reference's pieces run in
+/// parallel.
 const PARALLEL_WORK: usize = 1 << 15;
 
 /// The exact law of report-noisy-max with `Lap(β)` noise on `losses`:
@@ -175,21 +203,21 @@ pub fn distinct(losses: &[Q]) -> usize {
 }
 
 /// The cost of [`law`] in multiply-adds at the working precision, from the
-/// sizes alone: bounded piece `i` divides `Π` by each of its `G_L` left
-/// groups' factors (`n_L` each), forms `K` powers and updates the swept `Π`
-/// (`n_L`); the right end costs `K²`. For distinct losses
-/// `Σ_i n_L(i)·G_L(i) ≈ K³/3`.
+/// sizes alone: per bounded piece `i`, the sweep (`(1 + μ_{i+1})·n_L`), the
+/// `λ`'s and `ρ_i` (`K + i`), the piece's integral and the suffix sums
+/// (`n_L + i`), the recurrence and the polynomial `a` (`(4 + 2μ_{i+1})·n_L`);
+/// the right end `K²`. For distinct losses `≈ 7K²`.
 pub fn cost(losses: &[Q]) -> f64 {
     let (_, _, mult) = groups(losses);
     let k = losses.len() as f64;
     let m = mult.len();
     let mut n_right = 0usize;
     let mut work = k * k;
-    for (i, &count) in mult.iter().enumerate().take(m.saturating_sub(1)) {
-        n_right += count;
+    for i in 0..m.saturating_sub(1) {
+        n_right += mult[i];
         let n_left = (losses.len() - n_right) as f64;
-        let left_groups = (m - 1 - i) as f64;
-        work += n_left * (left_groups + 1.0) + k;
+        let joining = mult[i + 1] as f64;
+        work += (6.0 + 3.0 * joining) * n_left + k + 2.0 * i as f64;
     }
     work
 }
@@ -207,12 +235,57 @@ pub fn start_bits(losses: &[Q], digits: u32) -> u32 {
     ((bits as u32).div_ceil(64) * 64).max(128)
 }
 
+/// The bits lost to the shortest bounded piece: `λ_j` forms `1 − v^d` with
+/// `v = e^{−ℓ}`, which cancels `log₂(1/ℓ)` bits when `ℓ` is small, so
+/// `max(0, −log₂ ℓ_min)` (estimated from the sizes of the rationals, to a
+/// few bits) must be added to [`start_bits`]. `ℓ = gap/β`, or `gap·(−ln w)`
+/// for a unit weight `w` (`−ln w ≥ 1 − w`).
+pub fn short_piece_bits(losses: &[Q], scale: &Scale) -> u64 {
+    let log2 = |q: &Q| q.numer().bits() as i64 - q.denom().bits() as i64;
+    let scale_log2 = match scale {
+        Scale::Beta(beta) => -log2(beta),
+        Scale::UnitWeight(w) => log2(&(Q::from_integer(1.into()) - w)),
+    };
+    let (distinct, _, _) = groups(losses);
+    distinct
+        .windows(2)
+        .map(|pair| (-(log2(&(&pair[1] - &pair[0])) + scale_log2)).max(0) as u64 + 2)
+        .max()
+        .unwrap_or(0)
+}
+
 /// [`law`], counting each bounded piece done on `progress`.
 pub(crate) fn law_counted<R: Real>(
     losses: &[Q],
     scale: &Scale,
     ctx: &R::Context,
     progress: &Progress,
+) -> Result<Vec<R>> {
+    law_by(losses, scale, ctx, progress, Method::Transposed)
+}
+
+/// The same law by the earlier `O(K³)` evaluation (a quotient per bounded
+/// piece and left group, module documentation, "the reference"): kept as
+/// an independent cross-check of [`law`] in the tests and the benches.
+pub fn law_reference<R: Real>(losses: &[Q], scale: &Scale, ctx: &R::Context) -> Result<Vec<R>> {
+    law_by(losses, scale, ctx, &Progress::default(), Method::Quotients)
+}
+
+/// How the left actions' shares of the bounded pieces are computed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// The transposed recurrence, `O(K²)`.
+    Transposed,
+    /// One quotient per piece and left group, `O(K³)`.
+    Quotients,
+}
+
+fn law_by<R: Real>(
+    losses: &[Q],
+    scale: &Scale,
+    ctx: &R::Context,
+    progress: &Progress,
+    method: Method,
 ) -> Result<Vec<R>> {
     check_losses(losses)?;
     let k = losses.len();
@@ -238,31 +311,21 @@ pub(crate) fn law_counted<R: Real>(
 
     let setup = Setup::new(k, mult, &piece_weight, ctx);
     let symmetric = setup.symmetric_sweep();
-    let parallel = k * k * m >= PARALLEL_WORK;
-    let pieces: Vec<Vec<R>> = if parallel {
-        (0..m - 1)
-            .into_par_iter()
-            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
-            .collect()
-    } else {
-        (0..m - 1)
-            .map(|i| setup.counted_piece(i, &piece_length[i], &symmetric[i], progress))
-            .collect()
+    // Per group, the sum of its shares of the bounded pieces.
+    let bounded = match method {
+        Method::Transposed => setup.transposed_pieces(&piece_length, &symmetric, progress),
+        Method::Quotients => setup.quotient_pieces(&piece_length, &symmetric, progress),
     };
     let right_end = setup.right_end();
     let left_end = setup.left_end();
     progress.add(1);
 
-    // Per group: left end + bounded pieces (in order) + right end; all terms
-    // are non-negative.
-    let per_group: Vec<R> = (0..m)
-        .map(|g| {
-            let mut total = left_end.clone();
-            for piece in &pieces {
-                total = total + &piece[g];
-            }
-            total + &right_end[g]
-        })
+    // Per group: left end + bounded pieces + right end; all terms are
+    // non-negative.
+    let per_group: Vec<R> = bounded
+        .into_iter()
+        .zip(right_end)
+        .map(|(pieces, right)| left_end.clone() + &pieces + &right)
         .collect();
     Ok(group.iter().map(|&g| per_group[g].clone()).collect())
 }
@@ -373,21 +436,12 @@ impl<'a, R: Real> Setup<'a, R> {
         out
     }
 
-    /// [`Self::bounded_piece`], counted on `progress`.
-    fn counted_piece(&self, i: usize, length: &R, sym: &[R], progress: &Progress) -> Vec<R> {
-        let piece = self.bounded_piece(i, length, sym);
-        progress.add(1);
-        piece
-    }
-
-    /// Contribution of the bounded piece between the breakpoints of gaps
-    /// `h_{i+1}` and `h_i`, per group (length `m`).
-    fn bounded_piece(&self, i: usize, length: &R, sym: &[R]) -> Vec<R> {
-        let m = self.mult.len();
+    /// `λ_j = ∫ y^{n_R} x^j dt` over bounded piece `i` of length `length`,
+    /// `j = 0..=n_L` (module documentation).
+    fn lambda(&self, i: usize, length: &R) -> Vec<R> {
         let n_right: usize = self.mult[..=i].iter().sum();
         let n_left = self.k - n_right;
         let v = &self.piece_weight[i];
-
         // v^0 ..= v^K.
         let mut powers = Vec::with_capacity(self.k + 1);
         powers.push(self.one.clone());
@@ -395,8 +449,7 @@ impl<'a, R: Real> Setup<'a, R> {
             let next = powers[p - 1].clone() * v;
             powers.push(next);
         }
-        // λ_j = ∫ y^{n_R} x^j over the piece, j = 0..=n_L.
-        let lambda: Vec<R> = (0..=n_left)
+        (0..=n_left)
             .map(|j| {
                 if j == n_right {
                     powers[j].clone() * length
@@ -407,7 +460,40 @@ impl<'a, R: Real> Setup<'a, R> {
                         / R::from_int(d as i64, &self.ctx)
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// Per group, its shares of all bounded pieces, by one quotient per
+    /// piece and left group ([`Self::bounded_piece`], `O(K³)`); the pieces
+    /// run in parallel.
+    fn quotient_pieces(&self, lengths: &[R], sym: &[Vec<R>], progress: &Progress) -> Vec<R> {
+        let m = self.mult.len();
+        let piece = |i: usize| {
+            let out = self.bounded_piece(i, &lengths[i], &sym[i]);
+            progress.add(1);
+            out
+        };
+        let pieces: Vec<Vec<R>> = if self.k * self.k * m >= PARALLEL_WORK {
+            (0..m - 1).into_par_iter().map(piece).collect()
+        } else {
+            (0..m - 1).map(piece).collect()
+        };
+        (0..m)
+            .map(|g| {
+                pieces
+                    .iter()
+                    .fold(self.zero(), |total, piece| total + &piece[g])
+            })
+            .collect()
+    }
+
+    /// Contribution of the bounded piece between the breakpoints of gaps
+    /// `h_{i+1}` and `h_i`, per group (length `m`), by the quotients
+    /// `Π(x)/(1 − q_g x)` (the reference evaluation).
+    fn bounded_piece(&self, i: usize, length: &R, sym: &[R]) -> Vec<R> {
+        let m = self.mult.len();
+        let n_left = sym.len() - 1;
+        let lambda = self.lambda(i, length);
 
         // q_g = ½ e^{−(h_g − h_{i+1})/β} for the left groups g > i, and
         // Π(x) = ∏ (1 − q_g x)^{μ_g} = Σ_j (−1)^j e_j x^j, kept as the
@@ -415,7 +501,6 @@ impl<'a, R: Real> Setup<'a, R> {
         let q: Vec<R> = (i + 1..m)
             .map(|g| self.half.clone() * self.dist(i + 1, g))
             .collect();
-        debug_assert_eq!(sym.len(), n_left + 1);
 
         let rho = self.right_product(i);
         let right_share = rho.clone() * alternating_dot(sym, &lambda, self.zero());
@@ -433,6 +518,74 @@ impl<'a, R: Real> Setup<'a, R> {
                 quotient.push(c);
             }
             out.push(rho.clone() * q_g * alternating_dot(&quotient, &lambda[1..], self.zero()));
+        }
+        out
+    }
+
+    /// Per group, its shares of all bounded pieces in `O(K²)`: the
+    /// transposed recurrence of the module documentation. Right shares are
+    /// suffix sums of the pieces' integrals of `G`; the left shares of group
+    /// `g` are `½ Σ_j (−1)^j a_j V_g[j]`, with `V_1[j] = ρ_0 λ_{0,j+1}` and
+    /// `V_{g+1}[j] = w_g^{j+1} (T^{μ_g} V_g)[j] + ρ_g λ_{g,j+1}`,
+    /// `(T V)[j] = V[j] − ½ V[j+1]`.
+    fn transposed_pieces(&self, lengths: &[R], sym: &[Vec<R>], progress: &Progress) -> Vec<R> {
+        let m = self.mult.len();
+        let mut out = vec![self.zero(); m];
+        let mut moments: Vec<R> = Vec::new();
+        for g in 0..m.saturating_sub(1) {
+            let lambda = self.lambda(g, &lengths[g]);
+            let rho = self.right_product(g);
+            // The integral of the full product G over piece g goes to every
+            // group right of it (f = F there).
+            let whole = rho.clone() * alternating_dot(&sym[g], &lambda, self.zero());
+            for share in &mut out[..=g] {
+                *share = share.clone() + &whole;
+            }
+            // V_{g+1} from V_g (empty for g = 0).
+            if g > 0 {
+                for _ in 0..self.mult[g] {
+                    for j in 0..moments.len() - 1 {
+                        moments[j] = moments[j].clone() - self.half.clone() * &moments[j + 1];
+                    }
+                    moments.pop();
+                }
+                let w = &self.piece_weight[g];
+                let mut power = w.clone();
+                for moment in &mut moments {
+                    *moment = moment.clone() * &power;
+                    power = power * w;
+                }
+            } else {
+                moments = vec![self.zero(); lambda.len() - 1];
+            }
+            for (moment, l) in moments.iter_mut().zip(&lambda[1..]) {
+                *moment = moment.clone().mul_add(&rho, l);
+            }
+            // a: the coefficients of ∏ (1 − q_s x_{g+1}) over the actions of
+            // groups ≥ g + 1 but one of group g + 1, in the coordinate of
+            // its breakpoint (group g + 1 has q = ½).
+            let next = g + 1;
+            let mut a = if next + 1 < m {
+                let w = &self.piece_weight[next];
+                let mut power = self.one.clone();
+                sym[next]
+                    .iter()
+                    .map(|e| {
+                        let scaled = e.clone() * &power;
+                        power = power.clone() * w;
+                        scaled
+                    })
+                    .collect()
+            } else {
+                vec![self.one.clone()]
+            };
+            for _ in 1..self.mult[next] {
+                push_factor(&mut a, &self.half, self.zero());
+            }
+            debug_assert_eq!(a.len(), moments.len());
+            out[next] =
+                out[next].clone() + self.half.clone() * alternating_dot(&a, &moments, self.zero());
+            progress.add(1);
         }
         out
     }

@@ -28,23 +28,33 @@ pub const MAX_LIST_FILE_BYTES: u64 = 16 << 20;
 /// ```
 pub fn read_rational_file(path: &Path) -> Result<Vec<Q>> {
     let name = path.display();
-    let file = std::fs::File::open(path)
-        .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_LIST_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
-    if bytes.len() as u64 > MAX_LIST_FILE_BYTES {
-        return Err(Error::TooLarge(format!(
-            "{name} is larger than {MAX_LIST_FILE_BYTES} bytes (16 MiB), the limit of a list file"
-        )));
-    }
+    let bytes = read_bounded(path, MAX_LIST_FILE_BYTES, "a list file (16 MiB)")?;
     let text =
         String::from_utf8(bytes).map_err(|_| Error::Parse(format!("{name} is not UTF-8 text")))?;
     parse_list_text(&text).map_err(|e| match e {
         Error::Parse(why) => Error::Parse(format!("{name}: {why}")),
         other => other,
     })
+}
+
+/// The bytes of an untrusted input file, reading at most `limit + 1` of
+/// them: a larger file, or an endless one (`/dev/zero`, `/dev/urandom`), is
+/// refused with its limit (`what` names the kind of file) after reading no
+/// more than that, never until memory runs out.
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let name = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::TooLarge(format!(
+            "{name} is larger than {limit} bytes, the limit of {what}"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// The entries of a list file's text: a JSON array or CSV.

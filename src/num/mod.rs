@@ -33,10 +33,13 @@ pub use self::dashu::DashuFloat;
 pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};
 pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
-pub use self::list_file::{read_rational_file, MAX_LIST_FILE_BYTES};
+pub use self::list_file::{read_bounded, read_rational_file, MAX_LIST_FILE_BYTES};
 #[cfg(feature = "mpfr")]
 pub use self::mpfr::MpfrFloat;
-pub use self::parse::{parse_power_count, parse_rational, parse_rational_list};
+pub use self::parse::{
+    parse_power_count, parse_rational, parse_rational_list, MAX_DECIMAL_EXPONENT,
+    MAX_MANTISSA_DIGITS,
+};
 pub use self::poly::ExpRational;
 pub use self::refine::{refine_until, Refined};
 

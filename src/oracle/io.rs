@@ -19,12 +19,25 @@
 
 use super::sample::Samples;
 use crate::error::{Error, Result};
-use crate::num::{parse_rational, Q};
+use crate::num::{parse_rational, read_bounded, Q};
 use std::path::Path;
 
+/// The largest loss-sequence or sample file read: 256 MiB (about 64 million
+/// actions in NPY `int32`); a larger or endless file (`/dev/zero`) is
+/// refused after reading that much, not when memory runs out.
+pub const MAX_ORACLE_FILE_BYTES: u64 = 256 << 20;
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    read_bounded(
+        path,
+        MAX_ORACLE_FILE_BYTES,
+        "a loss or sample file (256 MiB)",
+    )
+}
+
 fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::InvalidInput(format!("cannot read {}: {e}", path.display())))
+    String::from_utf8(read_bytes(path)?)
+        .map_err(|_| Error::InvalidInput(format!("{} is not UTF-8 text", path.display())))
 }
 
 fn has_extension(path: &Path, ext: &str) -> bool {
@@ -115,8 +128,7 @@ fn from_base(value: i64, base: u32, at: impl Fn() -> String) -> Result<u32> {
 /// are numbered from `base` (0 or 1).
 pub fn read_samples(path: &Path, base: u32) -> Result<Samples> {
     let parsed = if has_extension(path, "npy") {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Error::InvalidInput(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = read_bytes(path)?;
         parse_npy(&bytes, base)
     } else {
         parse_samples_csv(&read_text(path)?, base)

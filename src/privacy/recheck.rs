@@ -23,7 +23,7 @@
 //! violation) is only caught by running that shard again; a forged violation
 //! is always caught, since its witness is re-evaluated.
 
-use super::structure::candidates;
+use super::structure::{candidate_pair, candidates};
 use super::{decide, decide_exactly, Method, Ratio, Report, Space, Structured, Verdict};
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
@@ -108,12 +108,22 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
         Part::Candidates(classes) => {
             // The structural method's witness carries its candidate's index
             // (inside the shard's range of candidates) and no neighbour
-            // index; the index is not decoded back to the pair.
+            // index; the index is decoded into the pair it names, which must
+            // be the witness's.
             witness_indices(report, None)?;
             if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
                 return Err(bad(format!(
                     "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
                     w.sequence, w.neighbour_sequence, report.shard, classes.start, classes.end
+                )));
+            }
+            let named = candidate_pair(algorithm, problem, w.sequence)?;
+            if named.as_ref().is_none_or(|(x, x2, round)| {
+                *x != w.losses || *x2 != w.neighbour || *round != w.round
+            }) {
+                return Err(bad(format!(
+                    "the witness is not the pair its candidate index {} names (its loss sequences, neighbour or round differ)",
+                    w.sequence
                 )));
             }
         }

@@ -602,6 +602,28 @@ pub fn candidates<A: Structured>(algorithm: &A, problem: &Problem) -> Result<u64
     Ok(Plan::new(algorithm, problem)?.candidates())
 }
 
+/// The pair candidate `index` stands for, decoded as the search numbers the
+/// candidates: the loss sequence, its neighbour and the changed round
+/// (1-based); `None` when the problem has no such candidate. A merge input
+/// names its witness by this index ([`Witness::sequence`]); the checker
+/// decodes it and compares.
+pub(crate) fn candidate_pair<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    index: u64,
+) -> Result<Option<CandidatePair>> {
+    let plan = Plan::new(algorithm, problem)?;
+    if index >= plan.candidates() {
+        return Ok(None);
+    }
+    let (x, x2, round) = plan.pair(index);
+    let sequence = |s: &[usize]| s.iter().map(|&v| plan.vectors[v].clone()).collect();
+    Ok(Some((sequence(&x), sequence(&x2), round + 1)))
+}
+
+/// A candidate's loss sequence, neighbour and changed round (1-based).
+pub(crate) type CandidatePair = (Vec<Vec<Q>>, Vec<Vec<Q>>, usize);
+
 fn attempt_of(result: std::result::Result<Outcome, Fail>) -> Result<Attempt> {
     match result {
         Ok(outcome) => Ok(Attempt::Done(Box::new(outcome))),

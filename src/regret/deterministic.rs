@@ -176,7 +176,7 @@ pub(crate) fn regret_counted<R: Enclose>(
 /// Refuse, before any work, a Laplace-noise epoch regret whose closed-form
 /// laws cost more than [`mechanism::MAX_LAPLACE_WORK`] multiply-adds in all:
 /// one law of the `K` scaled means per dyadic block
-/// ([`mechanism::laplace::cost`], `≈ K³/3` for distinct means).
+/// ([`mechanism::laplace::cost`], `≈ 7K²` for distinct means).
 fn check_laplace_cost(inst: &Instance, horizon: Round) -> Result<()> {
     let blocks = dyadic_blocks(horizon).count() as f64;
     let work = blocks * mechanism::laplace::cost(inst.means());
