@@ -85,6 +85,7 @@
 //! ```
 
 mod brute_force;
+pub mod one_shot;
 mod recheck;
 mod search;
 mod structure;
