@@ -426,20 +426,24 @@ impl<'a> Plan<'a> {
             .par_iter()
             .map(|xs| {
                 let mut buffer = Vec::new();
-                let mut edges = Vec::new();
+                // The smallest (x, x') of each class of x'.
+                let mut first: HashMap<u32, (u64, u64)> = HashMap::new();
                 let mut count = 0u64;
                 for &x in xs {
                     neighbours(x, &mut buffer);
                     count += buffer.len() as u64;
-                    edges.extend(buffer.iter().map(|&x2| Edge {
-                        to: class_of[x2 as usize],
-                        x,
-                        x2,
-                    }));
+                    for &x2 in &buffer {
+                        first
+                            .entry(class_of[x2 as usize])
+                            .and_modify(|p| *p = (*p).min((x, x2)))
+                            .or_insert((x, x2));
+                    }
                 }
-                // The smallest (x, x') of each class of x'.
-                edges.sort_unstable_by_key(|e| (e.to, e.x, e.x2));
-                edges.dedup_by_key(|e| e.to);
+                let mut edges: Vec<Edge> = first
+                    .into_iter()
+                    .map(|(to, (x, x2))| Edge { to, x, x2 })
+                    .collect();
+                edges.sort_unstable_by_key(|e| e.to);
                 (edges, count)
             })
             .collect();
