@@ -398,7 +398,10 @@ fn privacy_mechanism_checks_one_selection_and_refuses_what_does_not_apply() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(needle), "{stderr}");
     };
-    refused(&["--horizon", "3"], "--horizon does not apply to --mechanism");
+    refused(
+        &["--horizon", "3"],
+        "--horizon does not apply to --mechanism",
+    );
     refused(&["--noise-scale", "2"], "--noise-scale does not apply");
     refused(&["--neighbours", "one:1/2"], "no two inputs are neighbours");
     refused(&["--neighbours", "linf"], "--neighbours expects");

@@ -72,7 +72,11 @@ fn related(neighbours: &Neighbours, x: &[Q], y: &[Q]) -> bool {
         Neighbours::Any => true,
         Neighbours::Linf(d) => moves.iter().all(|m| m <= d),
         Neighbours::One(d) => {
-            moves.iter().filter(|m| !num_traits::Zero::is_zero(*m)).count() == 1
+            moves
+                .iter()
+                .filter(|m| !num_traits::Zero::is_zero(*m))
+                .count()
+                == 1
                 && moves.iter().all(|m| m <= d)
         }
     }
@@ -167,7 +171,14 @@ fn structure_agrees_with_a_direct_double_loop() {
 #[test]
 fn gumbel_k2_binary_any_is_e_to_half_epsilon() {
     let eps = q(1, 3);
-    let p = problem(Noise::Gumbel, 2, &[0, 1], Neighbours::Any, eps.clone(), None);
+    let p = problem(
+        Noise::Gumbel,
+        2,
+        &[0, 1],
+        Neighbours::Any,
+        eps.clone(),
+        None,
+    );
     assert_eq!(p.scale, q(6, 1));
     let exact = done(search::<ExpRational>(&p, &()).unwrap());
     assert_eq!(
@@ -228,16 +239,27 @@ fn permute_and_flip_attains_e_to_epsilon_under_linf_1() {
         let num = law::<ExpRational>(p.noise, &w.losses[0], &scale, &()).unwrap();
         let den = law::<ExpRational>(p.noise, &w.neighbour[0], &scale, &()).unwrap();
         let a = w.actions[0];
-        assert_eq!(num[a].clone() / &den[a], ExpRational::exp_of(&eps), "K = {k}");
+        assert_eq!(
+            num[a].clone() / &den[a],
+            ExpRational::exp_of(&eps),
+            "K = {k}"
+        );
     }
     // K = 2 on {0, 1} (any): with p = w = e^{−ε/2}, 01 gives action 1
     // probability 1 − w/2 and 10 gives it w/2: the ratio 2/w − 1 beats the
     // tie's 1/w (as 1/w > 1), so the maximum is 2e^{ε/2} − 1 < e^ε.
-    let p = problem(Noise::Exponential, 2, &[0, 1], Neighbours::Any, eps.clone(), None);
+    let p = problem(
+        Noise::Exponential,
+        2,
+        &[0, 1],
+        Neighbours::Any,
+        eps.clone(),
+        None,
+    );
     let exact = done(search::<ExpRational>(&p, &()).unwrap());
-    let expected =
-        ExpRational::exp_of(&(eps.clone() / int(2))) * &ExpRational::from_rational(&int(2), &())
-            - &ExpRational::from_rational(&int(1), &());
+    let expected = ExpRational::exp_of(&(eps.clone() / int(2)))
+        * &ExpRational::from_rational(&int(2), &())
+        - &ExpRational::from_rational(&int(1), &());
     assert_eq!(witness_ratio(&p, &exact), expected);
 }
 
@@ -252,7 +274,14 @@ fn permute_and_flip_attains_e_to_epsilon_under_linf_1() {
 #[test]
 fn laplace_k2_binary_any_closed_form() {
     for eps in [q(1, 1), q(1, 3), q(5, 2)] {
-        let p = problem(Noise::Laplace, 2, &[0, 1], Neighbours::Any, eps.clone(), None);
+        let p = problem(
+            Noise::Laplace,
+            2,
+            &[0, 1],
+            Neighbours::Any,
+            eps.clone(),
+            None,
+        );
         let ell = eps.clone() / int(2);
         let r = |x: &Q| ExpRational::from_rational(x, &());
         let expected = ExpRational::exp_of(&ell) * &r(&int(4)) / &r(&(int(2) + &ell)) - &r(&int(1));
@@ -271,7 +300,14 @@ fn laplace_k2_binary_any_closed_form() {
 fn half_the_scale_is_violated_with_a_real_witness() {
     let eps = int(1);
     for noise in Noise::ALL {
-        let p = problem(noise, 3, &[0, 1, 2], Neighbours::Linf(int(1)), eps.clone(), Some(q(1, 2)));
+        let p = problem(
+            noise,
+            3,
+            &[0, 1, 2],
+            Neighbours::Linf(int(1)),
+            eps.clone(),
+            Some(q(1, 2)),
+        );
         let report = check(&p, &OneShotOptions::default()).unwrap().report;
         assert_eq!(report.verdict, Verdict::Violated, "{noise}");
         let scale = Scale::beta(p.scale.clone()).unwrap();
@@ -279,7 +315,10 @@ fn half_the_scale_is_violated_with_a_real_witness() {
         let num = law::<ExpRational>(noise, &w.losses[0], &scale, &()).unwrap();
         let den = law::<ExpRational>(noise, &w.neighbour[0], &scale, &()).unwrap();
         let a = w.actions[0];
-        assert!(num[a].clone() / &den[a] > ExpRational::exp_of(&eps), "{noise}");
+        assert!(
+            num[a].clone() / &den[a] > ExpRational::exp_of(&eps),
+            "{noise}"
+        );
     }
 }
 
@@ -287,27 +326,68 @@ fn half_the_scale_is_violated_with_a_real_witness() {
 /// counts come from the numbers; sizes are refused before any work.
 #[test]
 fn scales_counts_and_size_guard() {
-    let p = problem(Noise::Laplace, 3, &[0, 1, 2, 3], Neighbours::Linf(int(2)), int(1), None);
+    let p = problem(
+        Noise::Laplace,
+        3,
+        &[0, 1, 2, 3],
+        Neighbours::Linf(int(2)),
+        int(1),
+        None,
+    );
     assert_eq!(p.scale, int(4));
-    let p = problem(Noise::Gumbel, 3, &[0, 1, 2, 3], Neighbours::Any, q(1, 2), None);
+    let p = problem(
+        Noise::Gumbel,
+        3,
+        &[0, 1, 2, 3],
+        Neighbours::Any,
+        q(1, 2),
+        None,
+    );
     assert_eq!(p.scale, int(12));
     // Any: N(N − 1) = 64·63.
     assert_eq!(p.pairs().unwrap(), 64 * 63);
-    let p = problem(Noise::Gumbel, 3, &[0, 1, 2, 3], Neighbours::One(int(1)), int(1), None);
+    let p = problem(
+        Noise::Gumbel,
+        3,
+        &[0, 1, 2, 3],
+        Neighbours::One(int(1)),
+        int(1),
+        None,
+    );
     // One of 3 coordinates moves to an adjacent value (1, 2, 2, 1 choices
     // from 0, 1, 2, 3), the other two are any of 16: 3·16·6.
     assert_eq!(p.pairs().unwrap(), 3 * 16 * 6);
-    let big = problem(Noise::Gumbel, 4, &(0..40).collect::<Vec<_>>(), Neighbours::Any, int(1), None);
-    let refused = check(&big, &OneShotOptions::default()).unwrap_err().to_string();
+    let big = problem(
+        Noise::Gumbel,
+        4,
+        &(0..40).collect::<Vec<_>>(),
+        Neighbours::Any,
+        int(1),
+        None,
+    );
+    let refused = check(&big, &OneShotOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("--force"), "{refused}");
     assert!(
         refused.contains(&(2_560_000u64 * 2_559_999).to_string()),
         "{refused}"
     );
-    assert!(OneShot::new(Noise::Gumbel, 1, vec![int(0), int(1)], Neighbours::Any, int(1), None).is_err());
+    assert!(OneShot::new(
+        Noise::Gumbel,
+        1,
+        vec![int(0), int(1)],
+        Neighbours::Any,
+        int(1),
+        None
+    )
+    .is_err());
     assert!("linf:0".parse::<Neighbours>().is_err());
     assert!("one:-1".parse::<Neighbours>().is_err());
-    assert_eq!("one:1/2".parse::<Neighbours>().unwrap(), Neighbours::One(q(1, 2)));
+    assert_eq!(
+        "one:1/2".parse::<Neighbours>().unwrap(),
+        Neighbours::One(q(1, 2))
+    );
 }
 
 /// The MPFR backend (feature `mpfr`) encloses the same maxima.

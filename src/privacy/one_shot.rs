@@ -45,9 +45,9 @@
 //! A pair of one class (`x'` a shift of `x`) has ratio exactly 1 and is not
 //! evaluated. **Cost**: `O(P)` integer steps for the `P` allowed pairs
 //! (`N(N−1)` for `any`; at most `N·(3^K − 1)` for `linf:D` on a grid of step
-//! `D`), `C` laws (`C ≤ N − N·((|V|−1)/|V|)^K` classes: the inputs whose
-//! minimum is the smallest value, `|V|^K − (|V|−1)^K`) and at most `C_P`
-//! factors, `C_P ≤ min(P, C²)` the distinct class pairs. For 343 inputs
+//! `D`), `C ≤ N` laws (on an evenly spaced alphabet every class has a member
+//! whose minimum is `min V`, so `C = |V|^K − (|V|−1)^K`) and `C_P` factors,
+//! `C_P ≤ min(P, C²)` the distinct class pairs. For 343 inputs
 //! (K = 3, `V = {0..6}`) that is 127 laws and at most 127·26 factors;
 //! for 4096 (K = 3, `V = {0..15}`), 721 laws.
 //!
@@ -80,8 +80,8 @@
 
 use super::search::{ratio_factor, to_ratio, Acc, Cand, Enclosed, Factor, Fail, Keys, Value};
 use super::{
-    decide, loss_vectors, Attempt, Method, Outcome, Problem, Ratio, Report, Shard, Verdict,
-    Witness, MAX_PAIRS, MAX_THREADS,
+    check_epsilon_and_alphabet, decide, loss_vectors, Attempt, Method, Outcome, Problem, Ratio,
+    Report, Shard, Verdict, Witness, MAX_PAIRS, MAX_THREADS,
 };
 use crate::error::{Error, Result};
 use crate::mechanism::{law, Noise, Scale, MAX_FORCED_NATS, MAX_NATS};
@@ -182,25 +182,7 @@ impl OneShot {
                 "a selection needs at least 2 actions, got --actions {actions}"
             )));
         }
-        if !epsilon.is_positive() {
-            return Err(Error::InvalidInput(format!(
-                "epsilon must be positive, got {epsilon}"
-            )));
-        }
-        if alphabet.len() < 2 {
-            return Err(Error::InvalidInput(format!(
-                "the alphabet needs at least 2 loss values (no input has a neighbour otherwise), got {}",
-                alphabet.len()
-            )));
-        }
-        let mut sorted: Vec<&Q> = alphabet.iter().collect();
-        sorted.sort();
-        if let Some(pair) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(Error::InvalidInput(format!(
-                "alphabet value {} is repeated",
-                pair[0]
-            )));
-        }
+        check_epsilon_and_alphabet(&epsilon, &alphabet, "input")?;
         let mut problem = OneShot {
             noise,
             actions,
@@ -554,7 +536,11 @@ fn scan<R: Enclosed>(
             )));
         };
         // A shift of x: the same law, the ratio exactly 1.
-        let cand = if edge.to == c { unit(&num[0]) } else { candidate(num, den)? };
+        let cand = if edge.to == c {
+            unit(&num[0])
+        } else {
+            candidate(num, den)?
+        };
         if threshold.as_ref().is_some_and(|t| reaches(&cand, t)) {
             found.push((c, e));
         }
@@ -707,9 +693,8 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
             .exp()?
             .enclosure()
             .map(|(lo, _)| lo);
-        let result = scan::<Certified>(&plan, None, &bits, threshold.as_ref()).and_then(
-            |(acc, found, laws)| Ok((outcome(&plan, &acc, &laws)?, found)),
-        );
+        let result = scan::<Certified>(&plan, None, &bits, threshold.as_ref())
+            .and_then(|(acc, found, laws)| Ok((outcome(&plan, &acc, &laws)?, found)));
         match result {
             Ok(done) => {
                 certified = Some((done, bits));
@@ -756,8 +741,8 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
         return Ok(sizes(report(outcome_c, bits, verdict, false, bound), None));
     }
     // Open: decide exactly over the class pairs that may reach e^ε.
-    let (acc, _, laws) = scan::<ExpRational>(&plan, Some(&survivors), &(), None)
-        .map_err(|f| match f {
+    let (acc, _, laws) =
+        scan::<ExpRational>(&plan, Some(&survivors), &(), None).map_err(|f| match f {
             Fail::Error(e) => e,
             Fail::Undetermined(why) => Error::NotRepresentable(why),
         })?;
@@ -792,7 +777,10 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
     let closed_form = max.closed_form();
     let exact = Outcome {
         max_ratio: ratio.clone(),
-        witness: Witness { ratio, ..exact.witness },
+        witness: Witness {
+            ratio,
+            ..exact.witness
+        },
         pairs: plan.pairs,
     };
     Ok(sizes(

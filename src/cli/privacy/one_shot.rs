@@ -157,10 +157,7 @@ fn paragraph(p: &OneShot, out: &OneShotReport) -> String {
         bound_decimal(&r.bound)
     );
     if let Some(form) = &out.closed_form {
-        let _ = writeln!(
-            text,
-            "  decided exactly in Q(e^(1/q)): max ratio = {form}"
-        );
+        let _ = writeln!(text, "  decided exactly in Q(e^(1/q)): max ratio = {form}");
     }
     let w = &r.witness;
     let _ = writeln!(text, "  witness:");
