@@ -180,8 +180,8 @@ fn every_pair(problem: &OneShot) -> f64 {
                 if k == i || !near {
                     continue;
                 }
-                for a in 0..3 {
-                    let r = (laws[i][a].clone() / &laws[k][a]).enclosure().unwrap().0;
+                for (num, den) in laws[i].iter().zip(&laws[k]) {
+                    let r = (num.clone() / den).enclosure().unwrap().0;
                     best = best.max(Real::to_f64(&r));
                 }
             }

@@ -100,8 +100,8 @@ fn double_loop<R: Real + PartialOrd>(p: &OneShot, ctx: &R::Context) -> (R, u64) 
                 continue;
             }
             pairs += 1;
-            for a in 0..p.actions {
-                let r = laws[i][a].clone() / &laws[j][a];
+            for (num, den) in laws[i].iter().zip(&laws[j]) {
+                let r = num.clone() / den;
                 if best.as_ref().is_none_or(|b| r > *b) {
                     best = Some(r);
                 }

@@ -469,6 +469,10 @@ impl<'a> Plan<'a> {
 /// A class pair: the class of `x` and the index of the edge.
 type Item = (u32, u32);
 
+/// What a scan returns: the accumulated maximum, the class pairs that may
+/// reach the threshold, and the laws computed (`None` where not needed).
+type Scanned<R> = (Acc<R>, Vec<Item>, Vec<Option<Vec<R>>>);
+
 /// The candidate ratio of one class pair (its factor).
 fn candidate<R: Enclosed>(num: &[R], den: &[R]) -> std::result::Result<Cand<'static, R>, Fail> {
     Ok(match ratio_factor(num, den)? {
@@ -514,7 +518,7 @@ fn scan<R: Enclosed>(
     items: Option<&[Item]>,
     ctx: &R::Context,
     threshold: Option<&Q>,
-) -> std::result::Result<(Acc<R>, Vec<Item>, Vec<Option<Vec<R>>>), Fail> {
+) -> std::result::Result<Scanned<R>, Fail> {
     let needed = items.map(|items| {
         let mut needed = vec![false; plan.gaps.len()];
         for &(c, e) in items {
