@@ -686,6 +686,28 @@ pub fn check(problem: &OneShot, options: &OneShotOptions) -> Result<OneShotRepor
     }
 }
 
+/// A value of the exact field as a ratio: its enclosure at
+/// [`EXACT_FIELD_PRECISION`] (exact when it is a point).
+fn enclosed(value: &ExpRational) -> Result<Ratio> {
+    let (lo, hi) = value
+        .enclose(EXACT_FIELD_PRECISION)?
+        .enclosure()
+        .ok_or_else(|| Error::Domain("the maximum ratio".into()))?;
+    Ok(if lo == hi {
+        Ratio::Exact(lo)
+    } else {
+        Ratio::Certified { lo, hi }
+    })
+}
+
+/// A failure of the exact field as an error (it has no undetermined signs).
+fn exact_err(f: Fail) -> Error {
+    match f {
+        Fail::Error(e) => e,
+        Fail::Undetermined(why) => Error::NotRepresentable(why),
+    }
+}
+
 /// Why the laws are not exact rationals.
 const WHY_NOT_EXACT: &str = "the weights e^(-gap/scale) of a rational scale are transcendental; certified laws, and an open comparison with e^epsilon decided exactly in Q(e^(1/q))";
 
@@ -698,17 +720,17 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
             .enclosure()
             .map(|(lo, _)| lo);
         let result = scan::<Certified>(&plan, None, &bits, threshold.as_ref())
-            .and_then(|(acc, found, laws)| Ok((outcome(&plan, &acc, &laws)?, found)));
+            .and_then(|(acc, found, laws)| Ok((outcome(&plan, &acc, &laws)?, found, laws)));
         match result {
             Ok(done) => {
-                certified = Some((done, bits));
+                certified = Some((done, bits, threshold));
                 break;
             }
             Err(Fail::Error(e)) => return Err(e),
             Err(Fail::Undetermined(_)) => {}
         }
     }
-    let ((outcome_c, survivors), bits) = certified.ok_or_else(|| {
+    let ((outcome_c, survivors, laws_c), bits, threshold) = certified.ok_or_else(|| {
         Error::NotRepresentable(format!(
             "at {} bits a probability cannot be separated from 0",
             PRECISIONS[PRECISIONS.len() - 1]
@@ -744,16 +766,92 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
     if verdict != Verdict::Undecided {
         return Ok(sizes(report(outcome_c, bits, verdict, false, bound), None));
     }
-    // Open: decide exactly over the class pairs that may reach e^ε.
+    // Open: compare exactly with e^ε every ratio (class pair and action)
+    // whose enclosure may reach it; a ratio above e^ε sends the decision to
+    // the exact maximum below.
+    let bound_exact = ExpRational::exp_of(&problem.epsilon);
+    let mut needed = vec![false; plan.gaps.len()];
+    for &(c, e) in &survivors {
+        needed[c as usize] = true;
+        needed[plan.edges[c as usize][e as usize].to as usize] = true;
+    }
+    let laws_x = plan
+        .laws::<ExpRational>(Some(&needed), &())
+        .map_err(exact_err)?;
+    let hits: Vec<(std::cmp::Ordering, u64, u64, usize)> = survivors
+        .par_iter()
+        .filter_map(|&(c, e)| {
+            let edge = plan.edges[c as usize][e as usize];
+            if edge.to == c {
+                return None;
+            }
+            let (cn, cd) = (
+                laws_c[c as usize].as_ref()?,
+                laws_c[edge.to as usize].as_ref()?,
+            );
+            let (xn, xd) = (
+                laws_x[c as usize].as_ref()?,
+                laws_x[edge.to as usize].as_ref()?,
+            );
+            let mut best: Option<(std::cmp::Ordering, usize)> = None;
+            for (a, ((n, d), (en, ed))) in cn.iter().zip(cd).zip(xn.iter().zip(xd)).enumerate() {
+                let reaches = (n.clone() / d)
+                    .enclosure()
+                    .is_none_or(|(_, h)| threshold.as_ref().is_none_or(|t| h >= *t));
+                if !reaches {
+                    continue;
+                }
+                let order = (en.clone() / ed).cmp(&bound_exact);
+                if order != std::cmp::Ordering::Less && best.is_none_or(|(o, _)| order > o) {
+                    best = Some((order, a));
+                }
+            }
+            best.map(|(order, a)| (order, edge.x, edge.x2, a))
+        })
+        .collect();
+    if !hits.iter().any(|h| h.0 == std::cmp::Ordering::Greater) {
+        let attained = hits
+            .iter()
+            .filter(|h| h.0 == std::cmp::Ordering::Equal)
+            .min_by_key(|h| (h.1, h.2));
+        let Some(&(_, x, x2, a)) = attained else {
+            // Strictly below e^ε: the certified enclosure over every pair stands.
+            return Ok(sizes(
+                report(outcome_c, bits, Verdict::Private, false, bound),
+                None,
+            ));
+        };
+        let (n, d) = (
+            &laws_x[plan.class_of[x as usize] as usize],
+            &laws_x[plan.class_of[x2 as usize] as usize],
+        );
+        let closed_form = match (n, d) {
+            (Some(n), Some(d)) => (n[a].clone() / &d[a]).closed_form(),
+            _ => bound_exact.closed_form(),
+        };
+        let ratio = enclosed(&bound_exact)?;
+        let exact = Outcome {
+            max_ratio: ratio.clone(),
+            witness: Witness {
+                losses: vec![plan.vectors[x as usize].clone()],
+                neighbour: vec![plan.vectors[x2 as usize].clone()],
+                actions: vec![a],
+                round: 1,
+                ratio,
+                sequence: x,
+                neighbour_sequence: x2,
+            },
+            pairs: plan.pairs,
+        };
+        return Ok(sizes(
+            report(exact, EXACT_FIELD_PRECISION, Verdict::Private, true, bound),
+            Some(closed_form),
+        ));
+    }
+    // Some ratio is above e^ε: the exact maximum over those class pairs.
     let (acc, _, laws) =
-        scan::<ExpRational>(&plan, Some(&survivors), &(), None).map_err(|f| match f {
-            Fail::Error(e) => e,
-            Fail::Undetermined(why) => Error::NotRepresentable(why),
-        })?;
-    let exact = outcome(&plan, &acc, &laws).map_err(|f| match f {
-        Fail::Error(e) => e,
-        Fail::Undetermined(why) => Error::NotRepresentable(why),
-    })?;
+        scan::<ExpRational>(&plan, Some(&survivors), &(), None).map_err(exact_err)?;
+    let exact = outcome(&plan, &acc, &laws).map_err(exact_err)?;
     let Some(Value::Finite { lo: max, .. }) = acc.best.as_ref().map(|b| &b.value) else {
         return Err(Error::InvalidInput(
             "the exact decision found no finite maximum".into(),
@@ -769,15 +867,7 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
         // Strictly below e^ε: the certified enclosure over every pair stands.
         return Ok(sizes(report(outcome_c, bits, verdict, false, bound), None));
     }
-    let (lo, hi) = max
-        .enclose(EXACT_FIELD_PRECISION)?
-        .enclosure()
-        .ok_or_else(|| Error::Domain("the maximum ratio".into()))?;
-    let ratio = if lo == hi {
-        Ratio::Exact(lo)
-    } else {
-        Ratio::Certified { lo, hi }
-    };
+    let ratio = enclosed(max)?;
     let closed_form = max.closed_form();
     let exact = Outcome {
         max_ratio: ratio.clone(),
