@@ -55,11 +55,13 @@
 //!
 //! A first pass runs in the certified backend at 128 bits and keeps the class
 //! pairs whose enclosure may reach `e^ε`. When the verdict is open (an
-//! attained maximum, typically), those pairs are evaluated again in the field
-//! of [`ExpRational`] (laws of a rational scale are rational functions of
+//! attained maximum, typically), the ratios of those pairs (only the actions
+//! whose enclosure may reach `e^ε`) are compared with `e^ε` in the field of
+//! [`ExpRational`] (laws of a rational scale are rational functions of
 //! `e^{1/q}`, Laplace laws also of `1/β`, which is rational), where equality
-//! with `e^ε` is decided exactly and a non-zero difference's sign by
-//! refinement ([`crate::num`]'s `poly`).
+//! is decided exactly and a non-zero difference's sign by refinement
+//! ([`crate::num`]'s `poly`); the exact maximum is formed only when some
+//! ratio is above `e^ε`.
 //!
 //! ```
 //! use dpdtol::mechanism::Noise;
