@@ -6,6 +6,14 @@
 //!   (114 688 ordered pairs): under 0.5 s; K = 2, horizon 1023
 //!   (structural, gaps statistic): under 10 s;
 //!
+//! - one-shot report-noisy-max (`privacy::one_shot`, issue 11 item 4), each
+//!   noise at its textbook scale 2/ε, ε = 1, `linf:1` neighbours: K = 3 on
+//!   V = {0..6}, 343 inputs (6 516 ordered pairs): under 50 ms; K = 3 on
+//!   V = {0..15}, 4096 inputs (97 336 ordered pairs): under 5 s; and with
+//!   `any` neighbours on those 4096 inputs (16 773 120 ordered pairs); the
+//!   baseline (group `one_shot_baseline`) evaluates every pair from its two
+//!   inputs' laws, without the classes of equal gaps;
+//!
 //! and how the cost grows with the horizon t, the number of actions K and
 //! the alphabet size |V| (group `privacy_scaling`); the bandit checks (issue
 //! 13, group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
@@ -21,6 +29,7 @@ use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::privacy::{check as bandit_check, PullLaw};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
 use std::hint::black_box;
 use std::time::Duration;
@@ -165,5 +174,110 @@ fn bandit_privacy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, targets, scaling, bandit_privacy);
+/// Report-noisy-max with `noise` at scale 2/ε (ε = 1) over `V = {0..size−1}`
+/// on K = 3 actions.
+fn one_shot_problem(noise: Noise, size: i64, neighbours: Neighbours) -> OneShot {
+    let values = (0..size).map(|v| q(v, 1)).collect();
+    OneShot::new(noise, 3, values, neighbours, q(1, 1), None).unwrap()
+}
+
+fn linf1() -> Neighbours {
+    Neighbours::Linf(q(1, 1))
+}
+
+/// The baseline: every allowed ordered pair evaluated from its inputs' laws
+/// (each input's law computed once, no classes of equal gaps), at 128 bits;
+/// the largest lower end of `max_a P(a|x)/P(a|x')`.
+fn every_pair(problem: &OneShot) -> f64 {
+    use dpdtol::mechanism::{law, Scale};
+    use num_traits::Signed;
+    use rayon::prelude::*;
+    let bits = Precision(128);
+    let scale = Scale::beta(problem.scale.clone()).unwrap();
+    let size = problem.alphabet.len();
+    let input = |i: usize| -> Vec<Q> {
+        (0..3)
+            .map(|j| problem.alphabet[(i / size.pow(2 - j)) % size].clone())
+            .collect()
+    };
+    let n = size.pow(3);
+    let laws: Vec<Vec<Certified>> = (0..n)
+        .into_par_iter()
+        .map(|i| law::<Certified>(problem.noise, &input(i), &scale, &bits).unwrap())
+        .collect();
+    (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let x = input(i);
+            let mut best = 0.0f64;
+            for (k, y) in (0..n).map(|k| (k, input(k))) {
+                let near = x.iter().zip(&y).all(|(a, b)| match &problem.neighbours {
+                    Neighbours::Linf(d) => (a - b).abs() <= *d,
+                    _ => true,
+                });
+                if k == i || !near {
+                    continue;
+                }
+                for (num, den) in laws[i].iter().zip(&laws[k]) {
+                    let r = (num.clone() / den).enclosure().unwrap().0;
+                    best = best.max(Real::to_f64(&r));
+                }
+            }
+            best
+        })
+        .reduce(|| 0.0, f64::max)
+}
+
+fn one_shot_targets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("one_shot");
+    group.sample_size(10);
+    let options = OneShotOptions::default();
+    for noise in Noise::ALL {
+        for (size, neighbours, label) in [
+            (7, linf1(), "k3_7values_linf1"),
+            (16, linf1(), "k3_16values_linf1"),
+            (16, Neighbours::Any, "k3_16values_any"),
+        ] {
+            let problem = one_shot_problem(noise, size, neighbours);
+            // Check: private at the textbook scale; exponential noise
+            // attains e^ε under linf:1 (tests/one_shot.rs).
+            let out = one_shot::check(&problem, &options).unwrap();
+            assert_eq!(out.report.verdict, Verdict::Private);
+            assert_eq!(
+                out.report.attained,
+                noise == Noise::Exponential && label.ends_with("linf1")
+            );
+            assert_eq!(out.inputs, (size as u64).pow(3));
+            group.bench_function(format!("{noise}_{label}"), |b| {
+                b.iter(|| one_shot::check(black_box(&problem), &options).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+fn one_shot_baseline(c: &mut Criterion) {
+    let mut group = c.benchmark_group("one_shot_baseline");
+    group.sample_size(10);
+    for noise in Noise::ALL {
+        let problem = one_shot_problem(noise, 7, linf1());
+        // Check: the baseline finds the structural maximum (lower ends).
+        let out = one_shot::check(&problem, &OneShotOptions::default()).unwrap();
+        let lo = Real::to_f64(out.report.max_ratio.lo().unwrap());
+        assert!((every_pair(&problem) - lo).abs() <= 1e-12 * lo);
+        group.bench_function(format!("{noise}_k3_7values_linf1_every_pair"), |b| {
+            b.iter(|| every_pair(black_box(&problem)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    targets,
+    scaling,
+    one_shot_targets,
+    one_shot_baseline,
+    bandit_privacy
+);
 criterion_main!(benches);

@@ -384,3 +384,78 @@ fn verify_refuses_an_unknown_claim_with_one_line() {
         "{stderr}"
     );
 }
+
+/// `privacy --mechanism`: the attained maximum of permute-and-flip at its
+/// textbook scale (`e^ε`, see tests/one_shot.rs for the derivation) in
+/// --json; flags of the online check, a relation with no pairs and a run
+/// over the size limit are refused with one line and exit status 2.
+#[test]
+fn privacy_mechanism_checks_one_selection_and_refuses_what_does_not_apply() {
+    let out = json(&[
+        "privacy",
+        "--mechanism",
+        "exponential",
+        "--actions",
+        "2",
+        "--alphabet",
+        "0,1,2",
+        "--neighbours",
+        "linf:1",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ]);
+    assert_eq!(out["verdict"], "private");
+    assert_eq!(out["attained"], true);
+    assert_eq!(out["decision"], "exact-field");
+    assert_eq!(out["noise_scale"], "4");
+    // (Σ_i n_i)^K − N = 7² − 9 ordered pairs.
+    assert_eq!(out["pairs"], 40);
+    assert_eq!(out["witness"]["losses"], serde_json::json!([["1", "1"]]));
+    assert_eq!(out["witness"]["neighbour"], serde_json::json!([["0", "2"]]));
+    let base = [
+        "privacy",
+        "--mechanism",
+        "gumbel",
+        "--actions",
+        "2",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+    ];
+    let refused = |extra: &[&str], needle: &str| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = dpdtol(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{stderr}");
+    };
+    refused(
+        &["--horizon", "3"],
+        "--horizon does not apply to --mechanism",
+    );
+    refused(&["--noise-scale", "2"], "--noise-scale does not apply");
+    refused(&["--neighbours", "one:1/2"], "no two inputs are neighbours");
+    refused(&["--neighbours", "linf"], "--neighbours expects");
+    let alphabet: Vec<String> = (0..40).map(|v| v.to_string()).collect();
+    let alphabet = alphabet.join(",");
+    let out = dpdtol(&[
+        "privacy",
+        "--mechanism",
+        "gumbel",
+        "--actions",
+        "4",
+        "--alphabet",
+        &alphabet,
+        "--epsilon",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("6553597440000 ordered input pairs") && stderr.contains("--force"),
+        "{stderr}"
+    );
+}

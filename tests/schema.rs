@@ -183,6 +183,24 @@ fn the_older_commands_match_their_schemas() {
             "--json",
         ]),
     );
+    // The one-shot check (--mechanism) shares the privacy schema.
+    validate(
+        "privacy",
+        &json(&[
+            "privacy",
+            "--mechanism",
+            "exponential",
+            "--actions",
+            "2",
+            "--alphabet",
+            "0,1,2",
+            "--neighbours",
+            "linf:1",
+            "--epsilon",
+            "1/2",
+            "--json",
+        ]),
+    );
     validate(
         "regret",
         &json(&[

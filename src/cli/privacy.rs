@@ -4,6 +4,7 @@
 mod all_epsilon;
 mod bandit;
 mod lazy_dp_ts;
+mod one_shot;
 
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
@@ -17,14 +18,14 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts (a statistical audit): K = 2, the alphabet holds rewards.
-    #[arg(long, required_unless_present = "merge")]
+    /// [required unless --merge or --mechanism] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts (a statistical audit): K = 2, the alphabet holds rewards.
+    #[arg(long, required_unless_present_any = ["merge", "mechanism"])]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
     actions: Option<String>,
-    /// [required unless --merge] The horizon t ≥ 1 (rounds per loss sequence): 3, 2^2, 2^2-1.
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
+    /// [required unless --merge or --mechanism] The horizon t ≥ 1 (rounds per loss sequence): 3, 2^2, 2^2-1.
+    #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["merge", "mechanism"])]
     horizon: Option<String>,
     /// [required unless --merge] The loss values each loss may take, comma-separated, in [0, 1]: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true, required_unless_present = "merge")]
@@ -60,7 +61,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "mechanism", "neighbours", "scale"])]
     merge: Vec<std::path::PathBuf>,
     /// dp-se only: the epoch lengths R_1,R_2,… (the last repeats) instead of the printed ones, which end no epoch before round 2R_1 (hundreds of rounds).
     #[arg(long)]
@@ -80,6 +81,15 @@ pub struct Args {
     /// lazy-dp-ts only: overrides the bonus constant 3 of line 4's 3 ln t/(εO), exactly (for planted variants).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
+    /// Instead of an online algorithm: one report-noisy-max selection with gumbel (softmax), exponential (permute-and-flip) or laplace noise, over every input of alphabet^K (--actions, --alphabet: any rationals, the losses) and every ordered pair that --neighbours allows.
+    #[arg(long)]
+    mechanism: Option<String>,
+    /// --mechanism only: which inputs are neighbours: any (default: every replacement), linf:D (every loss moves by at most D) or one:D (exactly one loss moves, by at most D).
+    #[arg(long)]
+    neighbours: Option<String>,
+    /// --mechanism only: the noise scale β, exactly. Default: the textbook 2Δ/ε for every noise, Δ = D for linf:D and one:D, the alphabet's range for any (exponential mechanism: McSherry & Talwar 2007, Dwork & Roth 2014 Thm 3.10; permute-and-flip: McKenna & Sheldon 2020; Laplace report-noisy-max: Dwork & Roth 2014 §3.3).
+    #[arg(long, allow_hyphen_values = true)]
+    scale: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -129,6 +139,19 @@ pub fn run(args: &Args) -> Result<String> {
         } else {
             paragraph(&described, &merged)
         });
+    }
+    if args.mechanism.is_some() {
+        return one_shot::run(args);
+    }
+    for (flag, given) in [
+        ("--neighbours", args.neighbours.is_some()),
+        ("--scale", args.scale.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidInput(format!(
+                "{flag} applies to --mechanism only (an online algorithm's neighbours replace one round; its scale is --noise-scale)"
+            )));
+        }
     }
     if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
         return bandit::run(args, id);

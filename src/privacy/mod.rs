@@ -86,6 +86,7 @@
 
 pub mod all_epsilon;
 mod brute_force;
+pub mod one_shot;
 mod recheck;
 mod search;
 mod structure;
@@ -129,29 +130,10 @@ impl Problem {
         if horizon == 0 {
             return Err(Error::InvalidInput("the horizon must be at least 1".into()));
         }
-        if !epsilon.is_positive() {
-            return Err(Error::InvalidInput(format!(
-                "epsilon must be positive, got {epsilon}"
-            )));
-        }
-        if alphabet.len() < 2 {
-            return Err(Error::InvalidInput(format!(
-                "the alphabet needs at least 2 loss values (no loss sequence has a neighbour otherwise), got {}",
-                alphabet.len()
-            )));
-        }
+        check_epsilon_and_alphabet(&epsilon, &alphabet, "loss sequence")?;
         if let Some(v) = alphabet.iter().find(|v| v.is_negative() || **v > Q::one()) {
             return Err(Error::InvalidInput(format!(
                 "alphabet value {v} is outside [0, 1]"
-            )));
-        }
-        // Repeats by sorting a copy: O(|V| log |V|) for any alphabet length.
-        let mut sorted: Vec<&Q> = alphabet.iter().collect();
-        sorted.sort();
-        if let Some(pair) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(Error::InvalidInput(format!(
-                "alphabet value {} is repeated",
-                pair[0]
             )));
         }
         Ok(Problem {
@@ -160,6 +142,32 @@ impl Problem {
             epsilon,
         })
     }
+}
+
+/// Check `ε > 0` and an alphabet of at least two values without repeats
+/// (`what` names the objects that would have no neighbour otherwise).
+pub(crate) fn check_epsilon_and_alphabet(epsilon: &Q, alphabet: &[Q], what: &str) -> Result<()> {
+    if !epsilon.is_positive() {
+        return Err(Error::InvalidInput(format!(
+            "epsilon must be positive, got {epsilon}"
+        )));
+    }
+    if alphabet.len() < 2 {
+        return Err(Error::InvalidInput(format!(
+            "the alphabet needs at least 2 loss values (no {what} has a neighbour otherwise), got {}",
+            alphabet.len()
+        )));
+    }
+    // Repeats by sorting a copy: O(|V| log |V|) for any alphabet length.
+    let mut sorted: Vec<&Q> = alphabet.iter().collect();
+    sorted.sort();
+    if let Some(pair) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(Error::InvalidInput(format!(
+            "alphabet value {} is repeated",
+            pair[0]
+        )));
+    }
+    Ok(())
 }
 
 /// A contiguous part `index` of `count` (1-based) of the loss sequences, in

@@ -398,7 +398,7 @@ fn cmp_lo<R: Enclosed>(a: &Cand<'_, R>, b: &Value<R>) -> Ordering {
 pub(super) struct Best<R> {
     pub(super) value: Value<R>,
     pub(super) x: u64,
-    x2: u64,
+    pub(super) x2: u64,
     /// The round that differs, 0-based.
     pub(super) round: usize,
 }
