@@ -103,6 +103,11 @@ fn half_scale() -> Result<Outcome> {
     check_grid(Q::new(1.into(), 2.into()))
 }
 
+/// This file's planted variants (`proofs::planted`).
+pub(super) fn planted() -> Vec<&'static str> {
+    vec!["hu-thm2-half-scale"]
+}
+
 /// The claims of this file.
 pub(super) fn claims() -> Vec<Claim> {
     let source = Source {
