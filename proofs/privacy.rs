@@ -16,7 +16,7 @@
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
 use crate::mechanism::Noise;
-use crate::num::{format_sig, Real, Q};
+use crate::num::{format_sig, Certified, Real, Q};
 use crate::privacy::{check, Options, Problem, Ratio, Report, Verdict};
 use crate::verify::search::{self, Param};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source, Status};
@@ -212,15 +212,33 @@ fn check_grid(cases: &[Case]) -> Result<Outcome> {
     })
 }
 
-/// The shapes `(K, t, alphabet)` of the adversarial search: past the grid
-/// in each integer direction the structural checker reaches within the
-/// budget — the horizon (three doubling epochs more than the grid's t = 6),
-/// the number of actions, the alphabet's size.
-const FAR_SHAPES: [(usize, usize, &[&str]); 3] = [
-    (2, 24, &["0", "1"]),
-    (6, 3, &["0", "1"]),
-    (2, 4, &["0", "1/3", "2/3", "1"]),
-];
+/// The shapes `(K, t, alphabet)` of the adversarial search for an
+/// algorithm: past the grid in each integer direction, as far as the
+/// structural checker goes within the budget — the horizon (t = 63, six
+/// doubling epochs, against the grid's 6; t = 255 already costs ~40 s per
+/// problem with B = 1; the randomized-prefix softmax, whose random prefixes
+/// grow with the blocks, to t = 12), the number of actions, the alphabet's
+/// size.
+fn far_shapes(id: AlgorithmId) -> [(usize, usize, &'static [&'static str]); 3] {
+    let (k, t) = match id {
+        AlgorithmId::PrefixSoftmax => (5, 12),
+        _ => (6, 63),
+    };
+    [
+        (2, t, &["0", "1"]),
+        (k, 3, &["0", "1"]),
+        (2, 4, &["0", "1/3", "2/3", "1"]),
+    ]
+}
+
+/// [`far_shapes`] as text.
+fn far_text(id: AlgorithmId) -> String {
+    far_shapes(id)
+        .iter()
+        .map(|(k, t, values)| format!("({k}, {t}, {{{}}})", values.join(",")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The search's ends of ε's range: tiny and large values no grid reaches.
 const EXTREME_EPSILONS: [&str; 2] = ["1/1000", "20"];
@@ -231,7 +249,7 @@ const EPSILON_DRAWS: usize = 3;
 /// The search's ε values for the claim `seed`: the two extremes, then
 /// [`EPSILON_DRAWS`] draws log-uniform on `[1/1000, 20]` from ChaCha8
 /// seeded from the claim's id (four significant digits, so exact).
-fn search_epsilons(seed: &str) -> Vec<Q> {
+pub(super) fn search_epsilons(seed: &str) -> Vec<Q> {
     let range = Param::real("ε", EXTREME_EPSILONS[0], EXTREME_EPSILONS[1]);
     let mut rng = ChaCha8Rng::seed_from_u64(search::seed(seed));
     let mut out: Vec<Q> = EXTREME_EPSILONS.iter().map(|e| q(e)).collect();
@@ -242,22 +260,28 @@ fn search_epsilons(seed: &str) -> Vec<Q> {
 /// A variant of the algorithm a claim is about: its id and its flags.
 type Variant<'a> = (AlgorithmId, &'a dyn Fn(&mut Config));
 
-/// The privacy loss `ln(max ratio)` as an f64 (from the upper end of a
-/// certified enclosure; approximate, only for the report's margin).
-fn loss_f64(ratio: &Ratio) -> f64 {
-    match ratio {
-        Ratio::Infinite => f64::INFINITY,
-        Ratio::Exact(x) | Ratio::Certified { hi: x, .. } => Real::to_f64(x).ln(),
-    }
+/// The slack `ε − ln(max ratio) = ln(e^ε / max ratio)` and the margin
+/// `e^ε − max ratio` of a private problem, from certified enclosures (the
+/// upper end of the ratio, the checker's enclosure of e^ε) and then their
+/// midpoints as f64: approximate, for the report, never for a verdict.
+fn slack_of(report: &Report) -> Result<(f64, f64)> {
+    let hi = match &report.max_ratio {
+        Ratio::Infinite => return Ok((f64::NEG_INFINITY, f64::NEG_INFINITY)),
+        Ratio::Exact(x) | Ratio::Certified { hi: x, .. } => x,
+    };
+    let ratio = Certified::from_rational(hi, &report.bound.context());
+    let slack = (report.bound.clone() / &ratio).ln()?;
+    Ok((slack.to_f64(), (report.bound.clone() - ratio).to_f64()))
 }
 
 /// A privacy claim checked on its grid (`grid_epsilons` × the standard
 /// shapes, for each variant) and then, when the grid holds, by the
 /// adversarial search over its stated domain ε > 0 (issue 12): every
-/// variant on every [`FAR_SHAPES`] at every ε of [`search_epsilons`]. A
+/// variant on every [`far_shapes`] at every ε of [`search_epsilons`]. A
 /// violation found refutes the claim with its witness; otherwise the
-/// evidence records the budget and the smallest slack `ε − ln(max ratio)`
-/// (0 when the ratio attains e^ε, decided exactly), and where.
+/// evidence records the budget and the tightest problem — the smallest
+/// share `(ε − ln(max ratio))/ε` of the budget left (0 when the ratio
+/// attains e^ε, decided exactly) — and where.
 fn searched(seed: &str, variants: &[Variant<'_>], grid_epsilons: &[&str]) -> Result<Outcome> {
     let grid: Vec<Case> = variants
         .iter()
@@ -270,20 +294,23 @@ fn searched(seed: &str, variants: &[Variant<'_>], grid_epsilons: &[&str]) -> Res
     let epsilons = search_epsilons(seed);
     let far: Vec<Case> = variants
         .iter()
-        .flat_map(|(id, configure)| cases_at(*id, &FAR_SHAPES, &epsilons, configure))
+        .flat_map(|(id, configure)| cases_at(*id, &far_shapes(*id), &epsilons, configure))
         .collect();
     let budget = format!(
-        "{} problems: ε ∈ {{{}}} (the extremes {} and {}, then {EPSILON_DRAWS} draws log-uniform on [{}, {}] from ChaCha8 seeded from {seed:?}) × (K, t, alphabet) ∈ {{(2, 24, {{0,1}}), (6, 3, {{0,1}}), (2, 4, {{0,1/3,2/3,1}})}}{}; every pair of neighbouring loss sequences of each",
+        "{} problems: ε ∈ {{{}}} (the extremes {} and {}, then {EPSILON_DRAWS} draws log-uniform on [{}, {}] from ChaCha8 seeded from {seed:?}) × (K, t, alphabet) ∈ {{{}}}{}; every pair of neighbouring loss sequences of each",
         far.len(),
         epsilons.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
         EXTREME_EPSILONS[0],
         EXTREME_EPSILONS[1],
         EXTREME_EPSILONS[0],
         EXTREME_EPSILONS[1],
+        far_text(variants[0].0),
         if variants.len() > 1 { " × each variant" } else { "" },
     );
-    // The tightest problem: (slack, attained, line).
-    let mut tightest: Option<(f64, bool, String)> = None;
+    // The tightest problem, by the fraction of the budget left unused,
+    // slack/ε (the slack itself shrinks with ε): (fraction, slack,
+    // attained, line).
+    let mut tightest: Option<(f64, f64, bool, String)> = None;
     for case in &far {
         let (report, line) = check_case(case)?;
         match report.verdict {
@@ -304,15 +331,15 @@ fn searched(seed: &str, variants: &[Variant<'_>], grid_epsilons: &[&str]) -> Res
             }
             Verdict::Private => {}
         }
-        let epsilon = Real::to_f64(&case.config.epsilon);
-        let slack = if report.attained {
-            0.0
+        let (slack, margin) = if report.attained {
+            (0.0, 0.0)
         } else {
-            epsilon - loss_f64(&report.max_ratio)
+            slack_of(&report)?
         };
-        let margin = epsilon.exp() - loss_f64(&report.max_ratio).exp();
-        if tightest.as_ref().is_none_or(|(s, _, _)| slack < *s) {
+        let fraction = slack / Real::to_f64(&case.config.epsilon);
+        if tightest.as_ref().is_none_or(|(f, ..)| fraction < *f) {
             tightest = Some((
+                fraction,
                 slack,
                 report.attained,
                 format!("{line}, e^ε − max ratio ≈ {margin:.3e}"),
@@ -320,10 +347,10 @@ fn searched(seed: &str, variants: &[Variant<'_>], grid_epsilons: &[&str]) -> Res
         }
     }
     let found = match tightest {
-        Some((_, true, line)) => format!("the maximum ratio attains e^ε (margin 0, decided exactly) at {line}"),
-        Some((slack, false, line)) => format!(
-            "the smallest slack ε − ln(max ratio) ≈ {slack:.3e} (approximate, from the enclosures){} at {line}",
-            if slack < search::NEAR_ZERO { " — it approaches zero there" } else { "" }
+        Some((_, _, true, line)) => format!("the maximum ratio attains e^ε (margin 0, decided exactly) at {line}"),
+        Some((fraction, slack, false, line)) => format!(
+            "the smallest share of the budget left, (ε − ln(max ratio))/ε ≈ {fraction:.3e} (slack ε − ln(max ratio) ≈ {slack:.3e}; approximate, from the enclosures){} at {line}",
+            if fraction < search::NEAR_ZERO { " — it approaches zero there" } else { "" }
         ),
         None => "no problem".into(),
     };
@@ -372,7 +399,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), noise Lap(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("hu-thm8-lap2", &[(AlgorithmId::HuRnmFtnl, &scale_over_epsilon(2))], &EPSILONS),
         },
         Claim {
@@ -400,7 +427,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), per-action noise Lap(K/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("hu-thm6-naive-v1", &[(AlgorithmId::NaiveFtnl, &defaults)], &EPSILONS),
         },
         Claim {
@@ -414,7 +441,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Lap(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-thm1", &[(AlgorithmId::WuWang, &wu_wang(Noise::Laplace, false))], &EPSILONS),
         },
         Claim {
@@ -428,7 +455,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Lap(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-thm2", &[(AlgorithmId::WuWang, &wu_wang(Noise::Laplace, true))], &EPSILONS),
         },
         Claim {
@@ -456,7 +483,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Gumbel(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-cor1-gumbel", &[(AlgorithmId::WuWang, &wu_wang(Noise::Gumbel, true))], &EPSILONS),
         },
         Claim {
@@ -470,7 +497,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Lap(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-cor2-laplace", &[(AlgorithmId::WuWang, &wu_wang(Noise::Laplace, true))], &EPSILONS),
         },
         Claim {
@@ -484,7 +511,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B ∈ {0, 1}, Q = Lap(2/ε)",
             method: Method::PrivacyChecker,
             domain: "B ∈ {0, 1} × (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})} × ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence",
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-cor3-laplace", &[(AlgorithmId::WuWang, &wu_wang(Noise::Laplace, false)), (AlgorithmId::WuWang, &wu_wang(Noise::Laplace, true))], &EPSILONS),
         },
         Claim {
@@ -526,7 +553,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Gumbel(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-cor2-gumbel", &[(AlgorithmId::WuWang, &wu_wang(Noise::Gumbel, true))], &EPSILONS),
         },
         Claim {
@@ -540,7 +567,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B ∈ {0, 1}, Q = Gumbel(2/ε)",
             method: Method::PrivacyChecker,
             domain: "B ∈ {0, 1} × (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})} × ε ∈ {1/2, 1}: every pair of neighbouring loss sequences, every action sequence",
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-cor3-gumbel", &[(AlgorithmId::WuWang, &wu_wang(Noise::Gumbel, false)), (AlgorithmId::WuWang, &wu_wang(Noise::Gumbel, true))], &EPSILONS),
         },
         Claim {
@@ -568,7 +595,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Exp(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || {
                 let configure = |c: &mut Config| {
                     (wu_wang(Noise::Exponential, false))(c);
@@ -588,7 +615,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), B = 0, Q = Gumbel(2/ε)",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("ww-thm4-gumbel", &[(AlgorithmId::WuWang, &wu_wang(Noise::Gumbel, false))], &EPSILONS),
         },
         Claim {
@@ -602,7 +629,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(a | x) ≤ e^ε P(a | x′), η = min{ε/2, 1/8}",
             method: Method::PrivacyChecker,
             domain: GRID,
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             check: || searched("cc-prop1", &[(AlgorithmId::PrefixSoftmax, &defaults)], &EPSILONS),
         },
         Claim {
@@ -616,7 +643,7 @@ pub(super) fn claims() -> Vec<Claim> {
             math: "P(J = j | d) ≤ e^{2η} P(J = j | d′), J | N = m ~ softmax(−η L^d(m))",
             method: Method::PrivacyChecker,
             domain: "η ∈ {1/8, 1/2, 1}, checked against e^{2η} (ε = 2η ∈ {1/4, 1, 2}), (K, t, alphabet) ∈ {(2, 6, {0,1}), (3, 4, {0,1}), (4, 2, {0,1}), (2, 3, {0,1/2,1})}",
-            cost: Cost::Fast,
+            cost: Cost::Slow,
             // ε = 2η with the temperature 1/η: the bound checked is e^{2η}.
             check: || searched("cc-lem3", &[(AlgorithmId::PrefixSoftmax, &scale_over_epsilon(2))], &["1/4", "1", "2"]),
         },
@@ -682,8 +709,12 @@ mod tests {
         };
         let grid = check_grid(&grid_at(AlgorithmId::WuWang, &EPSILONS, planted)).unwrap();
         assert_eq!(grid.status, Status::HoldsOnInstances, "{}", grid.detail);
-        let outcome =
-            searched("ww-thm99-planted", &[(AlgorithmId::WuWang, &planted)], &EPSILONS).unwrap();
+        let outcome = searched(
+            "ww-thm99-planted",
+            &[(AlgorithmId::WuWang, &planted)],
+            &EPSILONS,
+        )
+        .unwrap();
         assert_eq!(outcome.status, Status::Refuted, "{}", outcome.detail);
         let witness = outcome.witness.expect("a witness");
         let bound = witness["bound"].as_str().unwrap();
@@ -706,9 +737,18 @@ mod tests {
             &EPSILONS,
         )
         .unwrap();
-        assert_eq!(outcome.status, Status::HoldsOnInstances, "{}", outcome.detail);
+        assert_eq!(
+            outcome.status,
+            Status::HoldsOnInstances,
+            "{}",
+            outcome.detail
+        );
         for needed in ["adversarial search", "problems: ε ∈ {1/1000, 20,", "slack"] {
-            assert!(outcome.detail.contains(needed), "{needed}: {}", outcome.detail);
+            assert!(
+                outcome.detail.contains(needed),
+                "{needed}: {}",
+                outcome.detail
+            );
         }
     }
 

@@ -771,14 +771,23 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
             return Err(malformed(n, &format!("shard index {index} of {count}")));
         }
         if std::mem::replace(&mut seen[(index - 1) as usize], true) {
-            return Err(malformed(n, &format!("shard {index}/{count} is given twice")));
+            return Err(malformed(
+                n,
+                &format!("shard {index}/{count} is given twice"),
+            ));
         }
-        let expected: Vec<&str> = shard_of(claims, index, count).iter().map(|c| c.id).collect();
+        let expected: Vec<&str> = shard_of(claims, index, count)
+            .iter()
+            .map(|c| c.id)
+            .collect();
         let got = shard
             .get("claims")
             .and_then(Value::as_array)
             .ok_or_else(|| malformed(n, "no claims array"))?;
-        let ids: Vec<&str> = got.iter().map(|c| c.get("id").and_then(Value::as_str).unwrap_or("")).collect();
+        let ids: Vec<&str> = got
+            .iter()
+            .map(|c| c.get("id").and_then(Value::as_str).unwrap_or(""))
+            .collect();
         if ids != expected {
             return Err(malformed(
                 n,
@@ -791,7 +800,10 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
         }
         for c in got {
             let id = c.get("id").and_then(Value::as_str).unwrap_or("");
-            let at = claims.iter().position(|k| k.id == id).ok_or_else(|| malformed(n, &format!("unknown claim {id}")))?;
+            let at = claims
+                .iter()
+                .position(|k| k.id == id)
+                .ok_or_else(|| malformed(n, &format!("unknown claim {id}")))?;
             let claim = claims[at];
             let text = |key: &str| {
                 c.get(key)
@@ -804,7 +816,10 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
                 ("method", claim.method.name().to_string()),
             ] {
                 if text(key)? != want {
-                    return Err(malformed(n, &format!("{id}: its {key} is not this registry's")));
+                    return Err(malformed(
+                        n,
+                        &format!("{id}: its {key} is not this registry's"),
+                    ));
                 }
             }
             let status_name = text("status")?;
@@ -835,9 +850,8 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
         .iter()
         .zip(outcomes)
         .map(|(claim, o)| {
-            let (outcome, seconds) = o.ok_or_else(|| {
-                Error::InvalidInput(format!("no shard checked {}", claim.id))
-            })?;
+            let (outcome, seconds) =
+                o.ok_or_else(|| Error::InvalidInput(format!("no shard checked {}", claim.id)))?;
             Ok(Checked {
                 claim,
                 outcome,
@@ -1004,8 +1018,16 @@ mod tests {
         assert!(!errors.contains("cc-thm97-planted"), "{errors}");
         assert!(errors_table(&checked, &[]).contains("cc-thm97-planted"));
         let report = to_markdown(&checked, &[claim.id]);
-        let planted = report.split("## Planted checks").nth(1).expect("the section");
-        assert!(planted.contains("| [`cc-thm97-planted`](#cc-thm97-planted) | refuted | wrong on purpose |"), "{report}");
+        let planted = report
+            .split("## Planted checks")
+            .nth(1)
+            .expect("the section");
+        assert!(
+            planted.contains(
+                "| [`cc-thm97-planted`](#cc-thm97-planted) | refuted | wrong on purpose |"
+            ),
+            "{report}"
+        );
     }
 
     /// Shards cover the registry once; their `--json` objects merge back
@@ -1026,7 +1048,10 @@ mod tests {
         assert_eq!(parts[0][0].id, "cc-thm96-slow");
         let mut ids: Vec<&str> = parts.iter().flatten().map(|c| c.id).collect();
         ids.sort_unstable();
-        assert_eq!(ids, ["cc-thm96-a", "cc-thm96-b", "cc-thm96-c", "cc-thm96-slow"]);
+        assert_eq!(
+            ids,
+            ["cc-thm96-a", "cc-thm96-b", "cc-thm96-c", "cc-thm96-slow"]
+        );
         let whole = run(&all, |_, _| {});
         let outputs: Vec<Value> = parts
             .iter()
