@@ -65,7 +65,7 @@ fn hu_sec6_lazy_dp_ts_better() -> Result<Outcome> {
         }
     }
     let detail = format!(
-        "statistical, not a proof: exact one-sided sign tests on {RUNS} paired runs (T = 10^6, seed {SEED}) per setting, ε and rival, each at level {level:.5} (Bonferroni over {comparisons}), family-wise confidence {}: {}",
+        "statistical, not a proof: exact one-sided sign tests on {RUNS} paired runs (T = 10^6, seed {SEED}) per setting, ε and rival, each at level {level:.5} (Bonferroni over {comparisons}), family-wise confidence {}: {}. What was varied: the claim is about §6's own experiments, so its domain is their grid and all of it is run — both settings of L341, every ε ∈ {{1/4, 1/2, 1}}, both rivals — with K = 5 and T = 10^6 as the paper fixes them; the runs' randomness is the only other variable (20 paired runs, common random numbers); no adversarial search applies beyond that grid (another setting or T would be another claim)",
         1.0 - ALPHA,
         if all { "Lazy-DP-TS wins significantly in every comparison" } else { "not every comparison is significant" }
     );

@@ -16,7 +16,7 @@ use crate::bandit::law::LazyUcbParams;
 use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
 use crate::bandit::ts_audit::{audit as ts_audit, AuditSetup, TsParams};
 use crate::error::Result;
-use crate::num::{format_sig, Real, Q};
+use crate::num::{format_sig, Certified, Real, Q};
 use crate::privacy::{decide, Ratio, Verdict};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::json;
@@ -36,98 +36,186 @@ pub(crate) fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
 /// The grid written in the registry entries.
 const GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence";
 
-/// Check Anytime-Lazy-UCB on the grid with the noise scale `factor/ε`.
-fn check_grid(factor: Q) -> Result<Outcome> {
-    check_problems(
-        |_, epsilon, ()| {
-            Ok(LazyUcbParams {
-                scale: &factor / epsilon,
-                ..LazyUcbParams::printed(epsilon.clone())
-            })
-        },
-        |params| format!("scale={}", params.scale),
-        &[()],
-        &[4, 6],
-    )
+/// The grid's problems `(T, ε)` for the horizons `horizons`, ε ∈ {1/2, 1}.
+fn grid(horizons: &[usize]) -> Vec<(usize, Q)> {
+    let epsilons = [Q::new(1.into(), 2.into()), Q::from_integer(1.into())];
+    horizons
+        .iter()
+        .flat_map(|&t| epsilons.iter().map(move |e| (t, e.clone())))
+        .collect()
 }
 
-/// Check the law `make(T, ε, variant)` for each T of `horizons`,
-/// ε ∈ {1/2, 1} and each variant, in that order; refuted at the first
-/// violation (the detail lines are `T=… ε=… describe(law): max ratio …`).
+/// The adversarial search's problems for the claim `seed` (issue 12): T =
+/// 8 at every ε of the privacy claims' search (the extremes 1/1000 and 20
+/// and three seeded draws, [`super::privacy::search_epsilons`]), and T =
+/// 10 at the two extremes — the checker enumerates 2^T·2^T pull-sequence
+/// laws, so T = 10 (~30 CPU-seconds a problem) is as far as the budget goes.
+fn far(seed: &str) -> Vec<(usize, Q)> {
+    let epsilons = super::privacy::search_epsilons(seed);
+    let mut out: Vec<(usize, Q)> = epsilons.iter().map(|e| (8, e.clone())).collect();
+    out.extend(epsilons.iter().take(2).map(|e| (10, e.clone())));
+    out
+}
+
+/// Anytime-Lazy-UCB with the noise scale `factor/ε`.
+fn lazy_ucb(factor: &Q, epsilon: &Q) -> LazyUcbParams {
+    LazyUcbParams {
+        scale: factor / epsilon,
+        ..LazyUcbParams::printed(epsilon.clone())
+    }
+}
+
+/// Check Anytime-Lazy-UCB on the grid with the noise scale `factor/ε`, then
+/// (when `seed` names the claim) the adversarial search ([`searched`]).
+fn check_grid(factor: Q, seed: Option<&str>) -> Result<Outcome> {
+    let run = |problems: &[(usize, Q)]| {
+        check_problems(
+            |_, epsilon, _: &()| Ok(lazy_ucb(&factor, epsilon)),
+            |params| format!("scale={}", params.scale),
+            &[()],
+            problems,
+        )
+    };
+    searched(run, &grid(&[4, 6]), seed)
+}
+
+/// Run `run` on the grid's problems, then — when it holds and `seed` names
+/// the claim — on the adversarial search's problems ([`far`]); the evidence
+/// of a claim that holds ends with the search's budget and its tightest
+/// problem, by the share `(ε − ln(max ratio))/ε` of the budget left.
+fn searched(
+    run: impl Fn(&[(usize, Q)]) -> Result<(Outcome, Option<String>)>,
+    grid: &[(usize, Q)],
+    seed: Option<&str>,
+) -> Result<Outcome> {
+    let (on_grid, _) = run(grid)?;
+    let Some(seed) = seed else {
+        return Ok(on_grid);
+    };
+    if on_grid.status != crate::verify::Status::HoldsOnInstances {
+        return Ok(on_grid);
+    }
+    let problems = far(seed);
+    let budget = format!(
+        "{} problems, K = 2, rewards {{0, 1}}: {}",
+        problems.len(),
+        problems
+            .iter()
+            .map(|(t, e)| format!("(T = {t}, ε = {e})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let (found, tightest) = run(&problems)?;
+    Ok(match found.status {
+        crate::verify::Status::HoldsOnInstances => Outcome::holds(format!(
+            "{}. The adversarial search over ε > 0 and T past the grid ({budget}; ε from the extremes 1/1000 and 20 and three draws log-uniform on [1/1000, 20] seeded from {seed:?}): no violation; {}",
+            on_grid.detail,
+            tightest.unwrap_or_default()
+        )),
+        _ => Outcome {
+            detail: format!(
+                "{}, found by the adversarial search ({budget}), where the grid holds",
+                found.detail
+            ),
+            ..found
+        },
+    })
+}
+
+/// Check the law `make(T, ε, variant)` for each problem `(T, ε)` and each
+/// variant, in that order; refuted at the first violation (the detail lines
+/// are `T=… ε=… describe(law): max ratio …`). Returns the outcome and, when
+/// every problem is private, the tightest one as text.
 fn check_problems<L: PullLaw, V>(
     make: impl Fn(usize, &Q, &V) -> Result<L>,
     describe: impl Fn(&L) -> String,
     variants: &[V],
-    horizons: &[usize],
-) -> Result<Outcome> {
+    problems: &[(usize, Q)],
+) -> Result<(Outcome, Option<String>)> {
     let alphabet = [Q::from_integer(0.into()), Q::from_integer(1.into())];
     let mut lines = Vec::new();
     let mut undecided = None;
-    for &horizon in horizons {
-        for epsilon in [Q::new(1.into(), 2.into()), Q::from_integer(1.into())] {
-            for variant in variants {
-                let params = make(horizon, &epsilon, variant)?;
-                let verdict_of =
-                    |o: &Checked, bits: u32| decide(&ratio_of(&o.max_ratio), &epsilon, bits);
-                let (o, p) = check_certified(&params, horizon, &alphabet, false, |o, p| {
-                    Ok(verdict_of(o, p.0)?.0 != Verdict::Undecided)
-                })?;
-                let (verdict, bound) = verdict_of(&o, p.0)?;
-                let ratio = match &o.max_ratio {
-                    Some((lo, _)) => format_sig(lo, 12),
-                    None => "∞".into(),
-                };
-                let bound =
-                    format_sig(&bound.enclosure().map_or_else(Q::default, |(lo, _)| lo), 12);
-                let line = format!(
-                    "T={horizon} ε={epsilon} {}: max ratio {ratio} vs e^ε = {bound} ({})",
-                    describe(&params),
-                    verdict.name()
-                );
-                let w = &o.witness;
-                let witness = || {
-                    json!({
-                        "problem": line,
-                        "rewards": w.rewards.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                        "neighbour": w.neighbour.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                        "pulls": w.pulls.iter().map(|a| a + 1).collect::<Vec<_>>(),
-                        "ratio": ratio,
-                        "bound": format!("e^{epsilon}"),
-                    })
-                };
-                match verdict {
-                    Verdict::Violated => {
-                        return Ok(Outcome::refuted(
+    let mut tightest: Option<(f64, String)> = None;
+    for (horizon, epsilon) in problems {
+        let horizon = *horizon;
+        for variant in variants {
+            let params = make(horizon, epsilon, variant)?;
+            let verdict_of =
+                |o: &Checked, bits: u32| decide(&ratio_of(&o.max_ratio), epsilon, bits);
+            let (o, p) = check_certified(&params, horizon, &alphabet, false, |o, p| {
+                Ok(verdict_of(o, p.0)?.0 != Verdict::Undecided)
+            })?;
+            let (verdict, bound) = verdict_of(&o, p.0)?;
+            if let (Verdict::Private, Some((_, hi))) = (verdict, &o.max_ratio) {
+                // The share of the budget left, ln(e^ε/ratio)/ε (approximate).
+                let ratio = Certified::from_rational(hi, &bound.context());
+                let share = (bound.clone() / &ratio).ln()?.to_f64() / epsilon.to_f64();
+                if tightest.as_ref().is_none_or(|(s, _)| share < *s) {
+                    tightest = Some((share, format!("the smallest share of the budget left, (ε − ln(max ratio))/ε ≈ {share:.3e} (approximate, from the enclosures), at T = {horizon}, ε = {epsilon}")));
+                }
+            }
+            let ratio = match &o.max_ratio {
+                Some((lo, _)) => format_sig(lo, 12),
+                None => "∞".into(),
+            };
+            let bound = format_sig(&bound.enclosure().map_or_else(Q::default, |(lo, _)| lo), 12);
+            let line = format!(
+                "T={horizon} ε={epsilon} {}: max ratio {ratio} vs e^ε = {bound} ({})",
+                describe(&params),
+                verdict.name()
+            );
+            let w = &o.witness;
+            let witness = || {
+                json!({
+                    "problem": line,
+                    "rewards": w.rewards.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "neighbour": w.neighbour.iter().map(|r| r.iter().map(ToString::to_string).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "pulls": w.pulls.iter().map(|a| a + 1).collect::<Vec<_>>(),
+                    "ratio": ratio,
+                    "bound": format!("e^{epsilon}"),
+                })
+            };
+            match verdict {
+                Verdict::Violated => {
+                    return Ok((
+                        Outcome::refuted(
                             format!(
                                 "violated on {line}; {} problems checked before it",
                                 lines.len()
                             ),
                             witness(),
-                        ));
-                    }
-                    Verdict::Undecided => {
-                        undecided.get_or_insert_with(witness);
-                    }
-                    Verdict::Private => {}
+                        ),
+                        None,
+                    ));
                 }
-                lines.push(line);
+                Verdict::Undecided => {
+                    undecided.get_or_insert_with(witness);
+                }
+                Verdict::Private => {}
             }
+            lines.push(line);
         }
     }
     let detail = lines.join("; ");
     Ok(match undecided {
-        Some(w) => Outcome::undecided(
-            format!(
-                "no violation, but a ratio's enclosure still contains e^ε at 4096 bits: {detail}"
+        Some(w) => (
+            Outcome::undecided(
+                format!(
+                    "no violation, but a ratio's enclosure still contains e^ε at 4096 bits: {detail}"
+                ),
+                Some(w),
             ),
-            Some(w),
+            None,
         ),
-        None => Outcome::holds(format!("private on all {} problems: {detail}", lines.len())),
+        None => (
+            Outcome::holds(format!("private on all {} problems: {detail}", lines.len())),
+            tightest.map(|(_, text)| text),
+        ),
     })
 }
 
 fn printed() -> Result<Outcome> {
-    check_grid(Q::from_integer(1.into()))
+    check_grid(Q::from_integer(1.into()), Some("hu-thm2"))
 }
 
 /// Anytime-Lazy-UCB with the noise of an epoch of `O` observations
@@ -142,12 +230,23 @@ fn mean_sensitivity() -> Result<Outcome> {
         },
         |params| format!("scale={}/O on the sum", params.scale),
         &[()],
-        &[6, 7],
+        &grid(&[6, 7]),
     )
+    .map(|(outcome, _)| outcome)
 }
 
 fn half_scale() -> Result<Outcome> {
-    check_grid(Q::new(1.into(), 2.into()))
+    check_grid(Q::new(1.into(), 2.into()), None)
+}
+
+/// This file's planted variants (`proofs::planted`).
+pub(super) fn planted() -> Vec<&'static str> {
+    vec![
+        "hu-thm2-half-scale",
+        "hu-thm2-mean-sensitivity",
+        "hu-algDPSE-v1-half-scale",
+        "hu-thm4-half-scale-no-bonus",
+    ]
 }
 
 /// The epoch-length schedules of the DP-SE grid: the printed ones (no epoch
@@ -158,38 +257,42 @@ const DP_SE_SCHEDULES: [&[u64]; 3] = [&[], &[1], &[1, 2]];
 /// The DP-SE grid written in the registry entries.
 const DP_SE_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}, β = 1/T; epoch lengths as printed (no epoch ends before round 2R_1 > 1000: no noise is consulted, ratio 1), and overridden to R_e = 1 and R_e = 1, 2, 2, … (radius as printed for those R_e) so that the noise is exercised: every pair of neighbouring reward tables, every pull sequence";
 
-/// Check DP-SE on its grid with the noise scale `factor/ε` on each sum.
-fn check_dp_se(factor: Q) -> Result<Outcome> {
-    check_problems(
-        |horizon, epsilon, lengths: &&[u64]| {
-            let mut p = DpSeParams::printed(epsilon.clone(), horizon)?;
-            p.scale = &factor / epsilon;
-            if !lengths.is_empty() {
-                p.lengths = lengths.to_vec();
-                p.printed_lengths = false;
-            }
-            Ok(p)
-        },
-        |p| {
-            let which = if p.printed_lengths {
-                "printed"
-            } else {
-                "given"
-            };
-            let r: Vec<String> = p.lengths.iter().map(ToString::to_string).collect();
-            format!("scale={} R_e={} ({which})", p.scale, r.join(","))
-        },
-        &DP_SE_SCHEDULES,
-        &[4, 6],
-    )
+/// Check DP-SE on its grid with the noise scale `factor/ε` on each sum, then
+/// (when `seed` names the claim) the adversarial search ([`searched`]).
+fn check_dp_se(factor: Q, seed: Option<&str>) -> Result<Outcome> {
+    let run = |problems: &[(usize, Q)]| {
+        check_problems(
+            |horizon, epsilon, lengths: &&[u64]| {
+                let mut p = DpSeParams::printed(epsilon.clone(), horizon)?;
+                p.scale = &factor / epsilon;
+                if !lengths.is_empty() {
+                    p.lengths = lengths.to_vec();
+                    p.printed_lengths = false;
+                }
+                Ok(p)
+            },
+            |p| {
+                let which = if p.printed_lengths {
+                    "printed"
+                } else {
+                    "given"
+                };
+                let r: Vec<String> = p.lengths.iter().map(ToString::to_string).collect();
+                format!("scale={} R_e={} ({which})", p.scale, r.join(","))
+            },
+            &DP_SE_SCHEDULES,
+            problems,
+        )
+    };
+    searched(run, &grid(&[4, 6]), seed)
 }
 
 fn dp_se_printed() -> Result<Outcome> {
-    check_dp_se(Q::from_integer(1.into()))
+    check_dp_se(Q::from_integer(1.into()), Some("hu-algDPSE-v1"))
 }
 
 fn dp_se_half_scale() -> Result<Outcome> {
-    check_dp_se(Q::new(1.into(), 2.into()))
+    check_dp_se(Q::new(1.into(), 2.into()), None)
 }
 
 /// The grid of the Lazy-DP-TS audit claims.

@@ -62,3 +62,10 @@ pub fn adversaries() -> Vec<Adversary> {
     all.extend(cc_proofs::adversaries());
     all
 }
+
+/// The planted variants: claims that are not the papers', wrong on purpose
+/// (a noise scale halved) so that the report shows the checker catching
+/// them; the report lists them apart from the printed errors.
+pub fn planted() -> Vec<&'static str> {
+    bandit_privacy::planted()
+}

@@ -16,7 +16,7 @@ use crate::num::{Certified, Real, Q};
 use crate::verify::bnb::{div, Role, Sense};
 use crate::verify::search::{Adversary, Param, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper};
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::sync::Arc;
 
 fn ww(number: &'static str, context: &'static str) -> crate::verify::Source {
@@ -92,22 +92,31 @@ fn thm2_l454_log2() -> Result<Outcome> {
 /// `X_1 ~ Bern(μ₁)`, `X_j ~ Bern(μ₁ + Δ)`: each step is `+1` with
 /// probability `(μ₁ + Δ)(1 − μ₁)`, `−1` with `μ₁(1 − μ₁ − Δ)`, else 0;
 /// `f(n, law)` is called after every step with `law[i] = P(D = i − n)`.
-fn difference_laws(
+/// Generic over the backend: exact rationals for the grid, certified
+/// intervals for the adversarial search (whose n reaches 300, where the
+/// exact law's rationals have thousands of digits).
+fn difference_laws<R: Real>(
     mu1: &Q,
     delta: &Q,
     steps: i64,
-    f: &mut dyn FnMut(i64, &[Q]) -> Result<()>,
+    ctx: &R::Context,
+    f: &mut dyn FnMut(i64, &[R]) -> Result<()>,
 ) -> Result<()> {
     let up = (mu1.clone() + delta) * (Q::one() - mu1);
     let down = mu1.clone() * (Q::one() - mu1 - delta);
     let stay = Q::one() - &up - &down;
-    let mut law = vec![Q::one()];
+    let (up, down, stay) = (
+        R::from_rational(&up, ctx),
+        R::from_rational(&down, ctx),
+        R::from_rational(&stay, ctx),
+    );
+    let mut law = vec![R::from_int(1, ctx)];
     for n in 1..=steps {
-        let mut next = vec![Q::zero(); law.len() + 2];
+        let mut next = vec![R::from_int(0, ctx); law.len() + 2];
         for (i, w) in law.iter().enumerate() {
-            next[i] += w.clone() * &down;
-            next[i + 1] += w.clone() * &stay;
-            next[i + 2] += w.clone() * &up;
+            next[i] = next[i].clone() + w.clone() * &down;
+            next[i + 1] = next[i + 1].clone() + w.clone() * &stay;
+            next[i + 2] = next[i + 2].clone() + w.clone() * &up;
         }
         law = next;
         f(n, &law)?;
@@ -116,13 +125,17 @@ fn difference_laws(
 }
 
 /// `P(D ≤ nΔ/2)` from the law of [`difference_laws`] after `n` steps.
-fn lower_tail(n: i64, delta: &Q, law: &[Q]) -> Q {
+fn lower_tail<R: Real>(n: i64, delta: &Q, law: &[R]) -> R {
     let threshold = q(n, 1) * delta / q(2, 1);
-    law.iter()
+    let mut terms = law
+        .iter()
         .enumerate()
         .filter(|(i, _)| q(*i as i64 - n, 1) <= threshold)
-        .map(|(_, w)| w.clone())
-        .sum()
+        .map(|(_, w)| w.clone());
+    let first = terms
+        .next()
+        .unwrap_or_else(|| R::from_int(0, &law[0].context()));
+    terms.fold(first, |acc, w| acc + w)
 }
 
 /// The printed bound of L477 on the Bernoulli instances of Theorem 2's
@@ -134,7 +147,7 @@ fn cor1_l477_bernoulli() -> Result<Outcome> {
         let mut ps = vec![q(0, 1), q(1, 10), q(1, 4), (Q::one() - &delta) / q(2, 1)];
         ps.retain(|p| p.clone() + &delta <= Q::one());
         for p in ps {
-            difference_laws(&p, &delta, 40, &mut |n, law| {
+            difference_laws::<Q>(&p, &delta, 40, &(), &mut |n, law| {
                 let prob = lower_tail(n, &delta, law);
                 let exponent = -(q(n, 1) * &delta * &delta) / q(4, 1);
                 cases.at_most(
@@ -617,18 +630,18 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             id: "ww-cor1-L477-bern",
             seed: "ww-cor1-L477-bern",
             params: vec![Param::int("n", 1, 300), Param::real("Δ", "1/100", "1"), Param::real("s", "0", "1")],
-            note: "μ_1 = s(1 − Δ), μ_j = μ_1 + Δ (every pair of means with gap Δ), n ≤ 300 (the exact trinomial law, O(n²) rationals); the proof's domain is every n = 2^{r−1}",
+            note: "μ_1 = s(1 − Δ), μ_j = μ_1 + Δ (every pair of means with gap Δ), n ≤ 300 (the trinomial law in certified interval arithmetic, O(n²) operations); the proof's domain is every n = 2^{r−1}",
             starts: 4,
             budget: 40,
             probes: Arc::new(|point, ctx| {
                 let (n, delta) = (int_of(&point[0]), point[1].clone());
                 let mu1 = point[2].clone() * (Q::one() - &delta);
                 let mut probe = None;
-                difference_laws(&mu1, &delta, n, &mut |k, law| {
+                difference_laws::<Certified>(&mu1, &delta, n, &ctx, &mut |k, law| {
                     if k == n {
                         let prob = lower_tail(n, &delta, law);
                         let bound = Certified::from_rational(&(-(q(n, 1) * &delta * &delta) / q(4, 1)), &ctx).exp()?;
-                        probe = Some(Probe::upper(format!("n = {n}, μ_1 = {mu1}, Δ = {delta}"), Certified::from_rational(&prob, &ctx), bound));
+                        probe = Some(Probe::upper(format!("n = {n}, μ_1 = {mu1}, Δ = {delta}"), prob, bound));
                     }
                     Ok(())
                 })?;

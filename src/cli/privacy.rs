@@ -667,7 +667,7 @@ fn recheck(described: &Described, report: &Report) -> Result<()> {
 /// The text of a merge input: a regular file of at most [`MAX_MERGE_BYTES`]
 /// (devices and pipes are refused before they are read; a file that grows
 /// while read is cut at the cap and refused).
-fn read_merge_input(path: &std::path::Path) -> Result<String> {
+pub(super) fn read_merge_input(path: &std::path::Path) -> Result<String> {
     use std::io::Read;
     let name = path.display();
     let cannot = |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {e}"));

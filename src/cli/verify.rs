@@ -3,7 +3,7 @@
 //! optionally write the markdown report.
 
 use crate::error::{Error, Result};
-use crate::proofs::{adversaries, registry};
+use crate::proofs::{adversaries, planted, registry};
 use crate::verify::{self, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -28,6 +28,15 @@ pub struct Args {
     /// proofs/REPORT.md (then no claim is run).
     #[arg(long)]
     readme_table: Option<PathBuf>,
+    /// Check only part I of N (1 ≤ I ≤ N) of the registry (slow claims dealt
+    /// round-robin first); with --json, the output is a merge input.
+    #[arg(long, conflicts_with_all = ["claim", "list", "merge"])]
+    shard: Option<String>,
+    /// Instead of checking: merge the --json outputs of all the shards of one
+    /// run (comma-separated regular files; each is validated against this
+    /// registry), then print and write as a whole run does.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["claim", "list"])]
+    merge: Vec<PathBuf>,
 }
 
 fn read(path: &std::path::Path) -> Result<String> {
@@ -55,26 +64,66 @@ pub fn run(args: &Args) -> Result<String> {
         return readme_table(readme, &read(std::path::Path::new("proofs/REPORT.md"))?);
     }
     let registry = registry();
-    let chosen = verify::select(&registry, args.claim.as_deref())?;
+    let mut chosen = verify::select(&registry, args.claim.as_deref())?;
     if args.list {
         return Ok(list(&chosen, args.json));
     }
+    let shard = match &args.shard {
+        Some(text) => {
+            let shard: crate::privacy::Shard = text.parse()?;
+            chosen = verify::shard_of(&chosen, shard.index, shard.count);
+            Some(shard)
+        }
+        None => None,
+    };
     if let Some(path) = &args.markdown {
         super::output::check_writable("--markdown", path, &[])?;
     }
-    let checked = with_progress(&chosen);
+    let checked = if args.merge.is_empty() {
+        with_progress(&chosen)
+    } else {
+        merged(&chosen, &args.merge)?
+    };
     if let Some(path) = &args.markdown {
-        let markdown = verify::to_markdown(&checked);
+        let markdown = verify::to_markdown(&checked, &planted());
         write(path, &markdown)?;
         if let Some(readme) = &args.readme_table {
             readme_table(readme, &markdown)?;
         }
     }
     Ok(if args.json {
-        super::report::versioned(verify::to_json(&checked)).to_string()
+        let mut value = verify::to_json(&checked);
+        if let (Some(shard), Some(map)) = (shard, value.as_object_mut()) {
+            map.insert(
+                "shard".into(),
+                serde_json::json!({ "index": shard.index, "count": shard.count }),
+            );
+        }
+        super::report::versioned(value).to_string()
     } else {
         verify::to_text(&checked)
     })
+}
+
+/// The outcomes of the shards whose `--json` outputs are `paths`
+/// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
+/// its inputs).
+fn merged<'a>(claims: &[&'a verify::Claim], paths: &[PathBuf]) -> Result<Vec<Checked<'a>>> {
+    let values = paths
+        .iter()
+        .map(|path| {
+            let text = super::privacy::read_merge_input(path)?;
+            serde_json::from_str(&text).map_err(|e| {
+                Error::InvalidInput(format!(
+                    "{} is not valid JSON (line {}, column {})",
+                    path.display(),
+                    e.line(),
+                    e.column()
+                ))
+            })
+        })
+        .collect::<Result<Vec<serde_json::Value>>>()?;
+    verify::merge_shards(claims, &values)
 }
 
 /// The claims without their checks: one line each (id, method, source), or

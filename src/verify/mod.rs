@@ -511,10 +511,13 @@ fn first_sentence(text: &str) -> &str {
     text.split_once(". ").map_or(text, |(first, _)| first)
 }
 
-/// The markdown report (`proofs/REPORT.md`): a summary table, then one
-/// section per claim with its source, statement, domain, status, evidence and
-/// witness. Deterministic: no timings, so CI can check it is up to date.
-pub fn to_markdown(checked: &[Checked<'_>]) -> String {
+/// The markdown report (`proofs/REPORT.md`): the table of printed errors
+/// (without the `planted` variants: claims the registry marks as not the
+/// paper's, wrong on purpose so that the checker is seen to catch them,
+/// which get a short section of their own), a summary table, then one
+/// section per claim with its source, statement, domain, status, evidence
+/// and witness. Deterministic: no timings, so CI can check it is up to date.
+pub fn to_markdown(checked: &[Checked<'_>], planted: &[&str]) -> String {
     let mut out = String::new();
     out.push_str("# The papers' claims, machine-checked\n\n");
     out.push_str(
@@ -525,9 +528,35 @@ pub fn to_markdown(checked: &[Checked<'_>]) -> String {
         .iter()
         .map(|(s, n)| format!("{n} {}", s.name()))
         .collect();
-    let _ = writeln!(out, "{} claims: {}.\n", checked.len(), counts.join(", "));
-    out.push_str("## Printed errors found\n\n");
-    out.push_str(&errors_table(checked));
+    let is_planted = |c: &&Checked<'_>| planted.contains(&c.claim.id);
+    let plants: Vec<&Checked<'_>> = checked.iter().filter(is_planted).collect();
+    let _ = write!(out, "{} claims: {}.", checked.len(), counts.join(", "));
+    if !plants.is_empty() {
+        let _ = write!(
+            out,
+            " {} of them planted variants (not the papers' claims; see \"Planted checks\").",
+            plants.len()
+        );
+    }
+    out.push_str("\n\n## Printed errors found\n\n");
+    out.push_str(&errors_table(checked, planted));
+    if !plants.is_empty() {
+        out.push_str(
+            "\n## Planted checks\n\n\
+             Variants that are not in the papers, wrong on purpose (a noise scale halved, say): \
+             the checker must refute them. They are not printed errors.\n\n\
+             | claim | status | evidence |\n|---|---|---|\n",
+        );
+        for c in plants {
+            let _ = writeln!(
+                out,
+                "| [`{id}`](#{id}) | {} | {} |",
+                c.outcome.status.name(),
+                cell(first_sentence(&c.outcome.detail)),
+                id = c.claim.id
+            );
+        }
+    }
     out.push_str("\n## The registry\n\n");
     out.push_str("| id | status | method | source |\n|---|---|---|---|\n");
     for c in checked {
@@ -576,17 +605,17 @@ pub const ERRORS_BEGIN: &str =
 /// The last marker of the errors table.
 pub const ERRORS_END: &str = "<!-- errors:end -->";
 
-/// The table of every printed error found — one line per refuted claim:
-/// the claim, the paper and line, what fails (the evidence's first
-/// sentence) and the witness — between [`ERRORS_BEGIN`] and
-/// [`ERRORS_END`].
-pub fn errors_table(checked: &[Checked<'_>]) -> String {
+/// The table of every printed error found — one line per refuted claim
+/// that is not `planted` (see [`to_markdown`]): the claim, the paper and
+/// line, what fails (the evidence's first sentence) and the witness —
+/// between [`ERRORS_BEGIN`] and [`ERRORS_END`].
+pub fn errors_table(checked: &[Checked<'_>], planted: &[&str]) -> String {
     let mut out = format!(
         "{ERRORS_BEGIN}\n| claim | paper, line | printed vs true | witness |\n|---|---|---|---|\n"
     );
     for c in checked
         .iter()
-        .filter(|c| c.outcome.status == Status::Refuted)
+        .filter(|c| c.outcome.status == Status::Refuted && !planted.contains(&c.claim.id))
     {
         let witness = c
             .outcome
@@ -676,6 +705,160 @@ pub fn splice_errors(readme: &str, report: &str) -> Result<String> {
     let table = report[a..b].replace("](#", "](proofs/REPORT.md#");
     let (c, d) = block(readme, "the README")?;
     Ok(format!("{}{table}{}", &readme[..c], &readme[d..]))
+}
+
+/// The claims of shard `index` of `count` (`1 ≤ index ≤ count`, as
+/// `dpdtol verify --shard I/N`): the slow claims ([`Cost::Slow`], which take
+/// most of the time) dealt round-robin first, then the fast ones, each in
+/// the order given; so a claim's shard depends only on the registry.
+pub fn shard_of<'a>(claims: &[&'a Claim], index: u64, count: u64) -> Vec<&'a Claim> {
+    let (slow, fast): (Vec<&Claim>, Vec<&Claim>) =
+        claims.iter().partition(|c| c.cost == Cost::Slow);
+    let dealt: Vec<(usize, &Claim)> = slow.into_iter().chain(fast).enumerate().collect();
+    let mine: Vec<&Claim> = dealt
+        .into_iter()
+        .filter(|(i, _)| (*i as u64) % count == index - 1)
+        .map(|(_, c)| c)
+        .collect();
+    // Back in the order given.
+    claims
+        .iter()
+        .filter(|c| mine.iter().any(|m| m.id == c.id))
+        .copied()
+        .collect()
+}
+
+/// A field of a shard's output that is missing or malformed.
+fn malformed(shard: usize, what: &str) -> Error {
+    Error::InvalidInput(format!(
+        "merge input {shard}: {what} (not the --json output of dpdtol verify --shard I/N)"
+    ))
+}
+
+/// The outcomes of a sharded run put back together (`dpdtol verify
+/// --merge`), in the order of `claims` (the whole registry), from the
+/// `--json` objects of its shards. Refused: a shard without its
+/// `shard: {index, count}`, counts that differ or do not match the number
+/// of inputs, an index missing or given twice, a shard whose claims are not
+/// exactly those [`shard_of`] assigns it (a shard of another registry or
+/// another binary), a claim whose statement, source or method differs from
+/// the registry's, an unknown status, a detail that is not text, or
+/// seconds that are not a finite nonnegative number.
+pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Checked<'a>>> {
+    let count = shards.len() as u64;
+    if count == 0 {
+        return Err(Error::InvalidInput("nothing to merge".into()));
+    }
+    let mut outcomes: Vec<Option<(Outcome, f64)>> = vec![None; claims.len()];
+    let mut seen = vec![false; shards.len()];
+    for (n, shard) in shards.iter().enumerate() {
+        let n = n + 1;
+        let field = |key: &str| {
+            shard
+                .get("shard")
+                .and_then(|s| s.get(key))
+                .and_then(Value::as_u64)
+                .ok_or_else(|| malformed(n, &format!("no shard.{key}")))
+        };
+        let (index, of) = (field("index")?, field("count")?);
+        if of != count {
+            return Err(malformed(
+                n,
+                &format!("shard {index}/{of}, but {count} inputs were given"),
+            ));
+        }
+        if index == 0 || index > count {
+            return Err(malformed(n, &format!("shard index {index} of {count}")));
+        }
+        if std::mem::replace(&mut seen[(index - 1) as usize], true) {
+            return Err(malformed(
+                n,
+                &format!("shard {index}/{count} is given twice"),
+            ));
+        }
+        let expected: Vec<&str> = shard_of(claims, index, count)
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        let got = shard
+            .get("claims")
+            .and_then(Value::as_array)
+            .ok_or_else(|| malformed(n, "no claims array"))?;
+        let ids: Vec<&str> = got
+            .iter()
+            .map(|c| c.get("id").and_then(Value::as_str).unwrap_or(""))
+            .collect();
+        if ids != expected {
+            return Err(malformed(
+                n,
+                &format!(
+                    "shard {index}/{count} holds {} claims, not the {} this registry assigns it (a shard of another version?)",
+                    ids.len(),
+                    expected.len()
+                ),
+            ));
+        }
+        for c in got {
+            let id = c.get("id").and_then(Value::as_str).unwrap_or("");
+            let at = claims
+                .iter()
+                .position(|k| k.id == id)
+                .ok_or_else(|| malformed(n, &format!("unknown claim {id}")))?;
+            let claim = claims[at];
+            let text = |key: &str| {
+                c.get(key)
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| malformed(n, &format!("{id}: no {key}")))
+            };
+            for (key, want) in [
+                ("statement", claim.statement.to_string()),
+                ("source", claim.source.text()),
+                ("method", claim.method.name().to_string()),
+            ] {
+                if text(key)? != want {
+                    return Err(malformed(
+                        n,
+                        &format!("{id}: its {key} is not this registry's"),
+                    ));
+                }
+            }
+            let status_name = text("status")?;
+            let status = Status::ALL
+                .into_iter()
+                .find(|s| s.name() == status_name)
+                .ok_or_else(|| malformed(n, &format!("{id}: unknown status {status_name:?}")))?;
+            let seconds = c
+                .get("seconds")
+                .and_then(Value::as_f64)
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| malformed(n, &format!("{id}: seconds")))?;
+            let witness = match c.get("witness") {
+                None | Some(Value::Null) => None,
+                Some(w) => Some(w.clone()),
+            };
+            outcomes[at] = Some((
+                Outcome {
+                    status,
+                    detail: text("detail")?.to_string(),
+                    witness,
+                },
+                seconds,
+            ));
+        }
+    }
+    claims
+        .iter()
+        .zip(outcomes)
+        .map(|(claim, o)| {
+            let (outcome, seconds) =
+                o.ok_or_else(|| Error::InvalidInput(format!("no shard checked {}", claim.id)))?;
+            Ok(Checked {
+                claim,
+                outcome,
+                seconds,
+            })
+        })
+        .collect()
 }
 
 /// The status of each claim as recorded in a markdown report made by
@@ -810,7 +993,7 @@ mod tests {
         );
         // The errors table lists the refuted claim, and the README copy
         // points its link into the report.
-        let report = to_markdown(&checked);
+        let report = to_markdown(&checked, &[]);
         let readme = format!("intro\n{ERRORS_BEGIN}\nold\n{ERRORS_END}\nrest\n");
         let spliced = splice_errors(&readme, &report).unwrap();
         assert!(
@@ -822,5 +1005,91 @@ mod tests {
             "{spliced}"
         );
         assert!(spliced.starts_with("intro\n") && spliced.ends_with("\nrest\n"));
+    }
+
+    /// A planted claim refuted on purpose is kept out of the table of
+    /// printed errors and listed in its own section.
+    #[test]
+    fn planted_claims_are_not_printed_errors() {
+        let mut claim = grid_claim("cc-thm97-planted");
+        claim.check = || Ok(Outcome::refuted("wrong on purpose. more", json!({"x": 1})));
+        let checked = run(&[&claim], |_, _| {});
+        let errors = errors_table(&checked, &[claim.id]);
+        assert!(!errors.contains("cc-thm97-planted"), "{errors}");
+        assert!(errors_table(&checked, &[]).contains("cc-thm97-planted"));
+        let report = to_markdown(&checked, &[claim.id]);
+        let planted = report
+            .split("## Planted checks")
+            .nth(1)
+            .expect("the section");
+        assert!(
+            planted.contains(
+                "| [`cc-thm97-planted`](#cc-thm97-planted) | refuted | wrong on purpose |"
+            ),
+            "{report}"
+        );
+    }
+
+    /// Shards cover the registry once; their `--json` objects merge back
+    /// into the whole run, and malformed merges are refused.
+    #[test]
+    fn shards_merge_back_and_malformed_merges_are_refused() {
+        let mut slow = grid_claim("cc-thm96-slow");
+        slow.cost = Cost::Slow;
+        let claims = [
+            grid_claim("cc-thm96-a"),
+            slow,
+            grid_claim("cc-thm96-b"),
+            grid_claim("cc-thm96-c"),
+        ];
+        let all: Vec<&Claim> = claims.iter().collect();
+        let parts: Vec<Vec<&Claim>> = (1..=3).map(|i| shard_of(&all, i, 3)).collect();
+        // The slow claim is dealt first; every claim is in exactly one shard.
+        assert_eq!(parts[0][0].id, "cc-thm96-slow");
+        let mut ids: Vec<&str> = parts.iter().flatten().map(|c| c.id).collect();
+        ids.sort_unstable();
+        assert_eq!(
+            ids,
+            ["cc-thm96-a", "cc-thm96-b", "cc-thm96-c", "cc-thm96-slow"]
+        );
+        let whole = run(&all, |_, _| {});
+        let outputs: Vec<Value> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                let mut v = to_json(&run(part, |_, _| {}));
+                v["shard"] = json!({"index": i + 1, "count": 3});
+                v
+            })
+            .collect();
+        let merged = merge_shards(&all, &outputs).unwrap();
+        assert_eq!(to_markdown(&merged, &[]), to_markdown(&whole, &[]));
+        // Reversed order merges too.
+        let reversed: Vec<Value> = outputs.iter().rev().cloned().collect();
+        assert!(merge_shards(&all, &reversed).is_ok());
+        let refused = |inputs: Vec<Value>, why: &str| {
+            let e = merge_shards(&all, &inputs).expect_err(why).to_string();
+            assert!(!e.contains('\n'), "{e}");
+        };
+        refused(outputs[..2].to_vec(), "a shard missing");
+        refused(
+            vec![outputs[0].clone(), outputs[0].clone(), outputs[2].clone()],
+            "a shard twice",
+        );
+        let mut wrong_status = outputs.clone();
+        wrong_status[1]["claims"][0]["status"] = json!("proved");
+        refused(wrong_status, "an unknown status");
+        let mut other_statement = outputs.clone();
+        other_statement[1]["claims"][0]["statement"] = json!("something else");
+        refused(other_statement, "another registry's statement");
+        let mut dropped = outputs.clone();
+        dropped[2]["claims"].as_array_mut().unwrap().pop();
+        refused(dropped, "a claim dropped");
+        let mut no_shard = outputs.clone();
+        no_shard[0].as_object_mut().unwrap().remove("shard");
+        refused(no_shard, "no shard field");
+        let mut bad_seconds = outputs;
+        bad_seconds[0]["claims"][0]["seconds"] = json!(-1.0);
+        refused(bad_seconds, "negative seconds");
     }
 }

@@ -120,7 +120,7 @@ impl Param {
 
     /// The value at `u ∈ [0, 1]`, snapped to an integer or to four
     /// significant decimal digits (readable witnesses), inside the range.
-    fn at(&self, u: f64) -> Q {
+    pub fn at(&self, u: f64) -> Q {
         let (a, b) = self.ends();
         let x = a + u.clamp(0.0, 1.0) * (b - a);
         let x = if self.log { x.exp() } else { x };
@@ -341,7 +341,7 @@ impl Found {
 }
 
 /// The seed of a claim's search: FNV-1a of its id.
-fn seed(id: &str) -> u64 {
+pub fn seed(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
