@@ -2,7 +2,8 @@
 //!
 //! Every constructor and every entry point that takes user input returns
 //! `Result<_, Error>`; the binary prints the `Display` form on one line of stderr
-//! and exits with status 2.
+//! and exits with status 2, or 1 for [`Error::Write`] (the input was good, the
+//! result could not be written).
 
 use std::fmt;
 
@@ -25,6 +26,9 @@ pub enum Error {
     /// An enumeration or evaluation larger than the configured limit; the string
     /// says how large and how to force it.
     TooLarge(String),
+    /// A computed result could not be written to the file the user named (a
+    /// full disk, `/dev/full`); the string names the file and the reason.
+    Write(String),
 }
 
 impl fmt::Display for Error {
@@ -35,6 +39,7 @@ impl fmt::Display for Error {
             Error::NotRepresentable(s) => write!(f, "not representable exactly: {s}"),
             Error::Domain(s) => write!(f, "outside the domain: {s}"),
             Error::TooLarge(s) => write!(f, "too large: {s}"),
+            Error::Write(s) => write!(f, "cannot write {s}"),
         }
     }
 }

@@ -385,6 +385,35 @@ fn a_failed_write_of_the_result_is_an_error() {
 }
 
 #[test]
+fn a_failed_write_of_an_output_file_is_status_one() {
+    // The result is computed, then cannot be written: status 1 (as for
+    // stdout), not the status 2 of a refused input.
+    let args = [
+        "sample",
+        "--mechanism",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        "0,1",
+        "--n",
+        "10",
+        "--seed",
+        "1",
+        "--out",
+        "/dev/full",
+    ];
+    let run = capped(&args, 20.0);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot write /dev/full"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn output_paths_are_checked_before_the_work() {
     // Each run would take minutes (the Bernoulli ftl at T = 512, the whole
     // verify registry); a path that cannot be written is refused at once.
@@ -479,6 +508,24 @@ fn a_malformed_horizon_is_refused() {
         let args = privacy_command("ftl", "2", horizon, "0,1", "1");
         assert_refused(&capped(&args, 10.0), horizon);
     }
+}
+
+#[test]
+fn a_huge_loss_gap_is_refused_in_a_short_line() {
+    // The refusal printed the gap's 100 001 digits in full (its one line).
+    let args = [
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        "0,1e100000",
+    ];
+    let run = capped(&args, 20.0);
+    assert_refused(&run, "a gap of 10^100000");
+    assert!(run.stderr.contains("1.00000e100000"), "{}", run.stderr);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
 }
 
 #[test]

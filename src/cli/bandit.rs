@@ -510,8 +510,7 @@ fn write_csv(path: &Path, outcomes: &[Outcome], marks: &[u64]) -> Result<()> {
             );
         }
     }
-    std::fs::write(path, text)
-        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
 /// Exact means as `3/4, 5/8, 1/2`.

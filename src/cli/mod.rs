@@ -100,10 +100,14 @@ fn write_result(text: &str) -> i32 {
     }
 }
 
-/// Print one line for a bad input and return the exit status 2.
+/// Print one line for an error and return the exit status: 1 when the result
+/// could not be written, 2 for a bad input (or work over a limit).
 fn fail(e: &Error) -> i32 {
     eprintln!("dpdtol: {e}");
-    2
+    match e {
+        Error::Write(_) => 1,
+        _ => 2,
+    }
 }
 
 /// clap's own errors: help and version are printed as clap renders them (exit

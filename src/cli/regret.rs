@@ -416,8 +416,7 @@ fn write_curve(path: &Path, outcomes: &[Outcome]) -> Result<()> {
             );
         }
     }
-    std::fs::write(path, text)
-        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
 fn draw(

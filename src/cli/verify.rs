@@ -45,8 +45,7 @@ fn read(path: &std::path::Path) -> Result<String> {
 }
 
 fn write(path: &std::path::Path, text: &str) -> Result<()> {
-    std::fs::write(path, text)
-        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
 /// Splice the errors table of `report` into the file `readme`.

@@ -309,14 +309,16 @@ pub fn best_law(
     use crate::progress::{with_progress, Task};
     check_losses(losses)?;
     let widest = gaps(losses).into_iter().max().unwrap_or_default();
+    // Six significant digits: a gap given as 1e100000 is not printed in full.
+    let shown = crate::num::format_sig(&widest, 6);
     if exceeds_nats(&widest, scale, MAX_FORCED_NATS)? {
         return Err(Error::TooLarge(format!(
-            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_FORCED_NATS}) (about 10^-7286252), whose decimal cannot be written in reasonable time or memory even with --force; use a larger scale or closer losses"
+            "a loss gap of {shown} at this scale gives a weight below e^(-{MAX_FORCED_NATS}) (about 10^-7286252), whose decimal cannot be written in reasonable time or memory even with --force; use a larger scale or closer losses"
         )));
     }
     if !budget.force && exceeds_nats(&widest, scale, MAX_NATS)? {
         return Err(Error::TooLarge(format!(
-            "a loss gap of {widest} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
+            "a loss gap of {shown} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
         )));
     }
     let k = losses.len();

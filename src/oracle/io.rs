@@ -309,8 +309,7 @@ pub fn write_samples(path: &Path, samples: &Samples, base: u32) -> Result<()> {
     } else {
         csv_text(samples, base).into_bytes()
     };
-    std::fs::write(path, bytes)
-        .map_err(|e| Error::InvalidInput(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, bytes).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
 #[cfg(test)]
