@@ -313,7 +313,7 @@ pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "ww-thm2-L420",
-            source: ww("Theorem 2, proof (Appendix C)", "L418–L420 (and the sketch L229–L237): \"we can assume T := 2^{R+1} − 1\", then Σ_{t=1}^{T} = Σ_{r=1}^{R} Σ_{t=2^{r−1}}^{2^r−1}"),
+            source: ww("Theorem 2, proof (Appendix C)", "L418–L420 (and the sketch L221–L223): \"we can assume T := 2^{R+1} − 1\", then Σ_{t=1}^{T} = Σ_{r=1}^{R} Σ_{t=2^{r−1}}^{2^r−1}"),
             statement: "As printed: with T := 2^{R+1} − 1, the rounds t = 1..T are exactly the epochs r = 1..R, i.e. Σ_{r=1}^{R} 2^{r−1} = T. False: those epochs hold 2^R − 1 rounds; the last epoch R + 1 is missing. The intended T := 2^R − 1 (the first sentence of L418) is ww-thm2-L420-T; the conclusion needs either that or the sum to run to R + 1 (the bound is unchanged because it is summed to R = ∞ later).",
             math: "Σ_{r=1}^{R} 2^{r−1} = 2^{R+1} − 1",
             method: Method::ExactAlgebra,
@@ -504,8 +504,8 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-thm3-L533",
-            source: ww("Theorem 3, proof (Appendix E)", "L531–L535: Σ_l Σ_{l′≠l} P[I_t^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I_t^{(l)} = l′] = Σ_l P[I_t^{(l)} ≠ l] (printed \"≠ l′\" at L533, a stray prime)"),
-            statement: "Swapping the names l, l′ and the order of summation: Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′], which is Σ_l P[I^{(l)} ≠ l] (the printed P[I^{(l)} ≠ l′] at L533 has a stray prime; L535 uses Σ_l P[I^{(l)} ≠ l]).",
+            source: ww("Theorem 3, proof (Appendix E)", "L531–L535: Σ_l Σ_{l′≠l} P[I_t^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I_t^{(l)} = l′] = Σ_l P[I_t^{(l)} ≠ l] (L533's LaTeX alt-text reads \"≠ l′\", a stray prime; its rendered text drops every prime, as at L531–L532, so it can neither confirm nor rule out the prime)"),
+            statement: "Swapping the names l, l′ and the order of summation: Σ_l Σ_{l′≠l} P[I^{(l′)} = l] = Σ_l Σ_{l′≠l} P[I^{(l)} = l′], which is Σ_l P[I^{(l)} ≠ l] (L533's alt-text reads P[I^{(l)} ≠ l′], a stray prime the rendered text cannot show; L535 uses Σ_l P[I^{(l)} ≠ l]).",
             math: "Σ_l Σ_{l′≠l} p_{l′,l} = Σ_l Σ_{l′≠l} p_{l,l′} = Σ_l (1 − p_{l,l})",
             method: Method::InstanceGrid,
             domain: "K ∈ {2..8}, every law (linear forms compared coefficient by coefficient)",
