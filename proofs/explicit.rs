@@ -379,13 +379,16 @@ pub(super) fn doubling_sum(what: &str) -> Outcome {
     )
 }
 
-/// Hoeffding's exponent `2u²/Σ(b_s − a_s)²` for a sum of `n` independent
-/// differences in `[−1, 1]` at the deviation `u = nΔ/2`, against `nΔ²/k`
-/// (Wu & Wang L477 print `k = 4`, Hu et al. L735 `k = 8`).
-pub(super) fn hoeffding_for_differences(k: i64) -> Result<Outcome> {
+/// Hoeffding's exponent `2u²/Σ(b_s − a_s)²` at the deviation `u = nΔ/2`
+/// against `nΔ²/k`, for a sum over `n` indices each contributing
+/// `per_index` to `Σ(b_s − a_s)²`: `4` for `n` independent differences in
+/// `[−1, 1]` (Hu et al. L735 print `k = 8`), `2` for the `2n` independent
+/// summands `X_{s,j} ∈ [0, 1]` and `−X_{s,1} ∈ [−1, 0]` when the actions are
+/// independent (Wu & Wang L477 print `k = 4`).
+pub(super) fn hoeffding_exponent(per_index: i64, k: i64) -> Result<Outcome> {
     let points = grid(&[axis(3), axis(3)]);
     identity(
-        "both sides times 8n are polynomials of degree ≤ 2 in n and in Δ, and Σ_{s≤n}(1 − (−1))² = 4n is summed term by term at each integer n of the grid (n = 1, 2, 3 with Δ ∈ {1/3, 2/3, 1}).",
+        &format!("both sides times 8n are polynomials of degree ≤ 2 in n and in Δ, and Σ(b_s − a_s)² = {per_index}n is summed term by term at each integer n of the grid (n = 1, 2, 3 with Δ ∈ {{1/3, 2/3, 1}})."),
         &["n", "Δ"],
         &points
             .iter()
@@ -394,7 +397,7 @@ pub(super) fn hoeffding_for_differences(k: i64) -> Result<Outcome> {
         &|p: &[Q]| {
             let n = int_of(&p[0]);
             let u = p[0].clone() * &p[1] / q(2, 1);
-            let sum: Q = (0..n).map(|_| q(4, 1)).sum();
+            let sum: Q = (0..n).map(|_| q(per_index, 1)).sum();
             q(2, 1) * &u * &u / sum
         },
         &|p: &[Q]| p[0].clone() * &p[1] * &p[1] / q(k, 1),

@@ -10,8 +10,8 @@
 use super::explicit::{
     at, axis, binomial, binomial_mean, c, ceiling_bracket, constant, critical_gaps, doubles,
     doubling_sum, dyadic_blocks, exactly, false_at, geometric_series, grid, halving_series,
-    hoeffding_for_differences, identity, indicator, ineq, int_of, merge_tails, q, ray, steps,
-    two_pow, Cases, Rel,
+    hoeffding_exponent, identity, indicator, ineq, int_of, merge_tails, q, ray, steps, two_pow,
+    Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
@@ -515,7 +515,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every n ≥ 1 and Δ: identity of rational functions",
             cost: Cost::Fast,
-            check: || hoeffding_for_differences(8),
+            check: || hoeffding_exponent(4, 8),
         },
         Claim {
             id: "hu-lem24-L745",

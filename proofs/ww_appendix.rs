@@ -8,7 +8,7 @@
 
 use super::explicit::{
     at, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, exactly, false_at, grid,
-    halving_series, hoeffding_for_differences, identity, ineq, int_of, merge_tails, q, ray, steps,
+    halving_series, hoeffding_exponent, identity, ineq, int_of, merge_tails, q, ray, steps,
     two_pow, Cases, Rel,
 };
 use crate::error::Result;
@@ -371,7 +371,7 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-eq8-L432",
-            source: ww("eq. (8), proof of Theorem 2 (Appendix C)", "L431–L433: Σ_{t=2^{r(j)}+1}^{∞} e^{−ta} < ∫_{2^{r(j)}}^{∞} e^{−ta} dt = e^{−2^{r(j)}a}/a, a = Δ_j min{Δ_j, ε}/c₂"),
+            source: ww("eq. (8)'s sum-to-integral step, proof of Theorem 2 (Appendix C)", "L431–L433: Σ_{t=2^{r(j)}+1}^{∞} e^{−ta} < ∫_{2^{r(j)}}^{∞} e^{−ta} dt = e^{−2^{r(j)}a}/a, a = Δ_j min{Δ_j, ε}/c₂"),
             statement: "Σ_{t>N} e^{−ta} ≤ ∫_N^∞ e^{−ta} dt = e^{−Na}/a for every a > 0 and N ≥ 0 (printed strict; the reduced function has a positive derivative on a > 0, so the strict form holds too).",
             math: "h(a) = 1 − e^{−a} − a e^{−a} ≥ 0, a > 0",
             method: Method::BranchAndBound,
@@ -439,28 +439,28 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-cor1-L477",
-            source: ww("Corollary 1, proof (Appendix D)", "L475–L477: \"From the Hoeffding inequality\", P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4)"),
-            statement: "As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1}, a sum of n = 2^{r−1} independent differences X_j − X_1 ∈ [−1, 1] with mean Δ_j, at the deviation u = nΔ_j/2. False: Hoeffding's exponent 2u²/Σ(b_s − a_s)² is nΔ_j²/8 (ww-cor1-L477-8); the printed /4 is not what the cited inequality gives, and (7) then holds with c₂ = 16 instead of the c₂ = 8 of L483.",
-            math: "2(nΔ/2)²/Σ_{s≤n}(1 − (−1))² = nΔ²/4",
+            source: ww("Corollary 1, proof (Appendix D)", "L475–L477: \"From the Hoeffding inequality\", P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4); the actions are independent (L513, 𝒫 = 𝒫₁ × ⋯ × 𝒫_k)"),
+            statement: "As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1} at the deviation u = nΔ_j/2, n = 2^{r−1}. The actions' losses are independent (L513), so G_{r,j} − G_{r,1} is a sum of 2n independent summands X_{s,j} ∈ [0, 1] and −X_{s,1} ∈ [−1, 0], with Σ(b_s − a_s)² = 2n, and Hoeffding's exponent 2u²/(2n) is nΔ_j²/4, as printed. (Applied to the n differences X_{s,j} − X_{s,1} ∈ [−1, 1] instead, it gives only nΔ_j²/8: ww-cor1-L477-8.)",
+            math: "2(nΔ/2)²/Σ_{s≤n}(1² + 1²) = nΔ²/4",
             method: Method::ExactAlgebra,
-            domain: "every n ≥ 1, Δ ∈ (0, 1]; refuted at the first grid point",
+            domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
             cost: Cost::Fast,
-            check: || hoeffding_for_differences(4),
+            check: || hoeffding_exponent(2, 4),
         },
         Claim {
             id: "ww-cor1-L477-8",
-            source: ww("Corollary 1, proof (Appendix D), intended", "L477 with Hoeffding's exponent for differences in [−1, 1]"),
-            statement: "Hoeffding's inequality gives P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/8).",
+            source: ww("Corollary 1, proof (Appendix D), a weaker route", "L477 by Hoeffding on the n differences X_{s,j} − X_{s,1} ∈ [−1, 1], which loses a factor 2 against the 2n independent summands of ww-cor1-L477"),
+            statement: "Hoeffding's inequality on the n differences in [−1, 1] gives P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/8) (true, but weaker than the printed /4, which the 2n independent summands give).",
             math: "2(nΔ/2)²/Σ_{s≤n}(1 − (−1))² = nΔ²/8",
             method: Method::ExactAlgebra,
             domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
             cost: Cost::Fast,
-            check: || hoeffding_for_differences(8),
+            check: || hoeffding_exponent(4, 8),
         },
         Claim {
             id: "ww-cor1-L477-bern",
             source: ww("Corollary 1, proof (Appendix D)", "L477's inequality itself, P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4), on the Bernoulli laws of B = 1"),
-            statement: "For independent G_{r,1} ~ B(n, μ_1), G_{r,j} ~ B(n, μ_1 + Δ), n = 2^{r−1}: P[G_{r,j} − G_{r,1} ≤ nΔ/2] ≤ exp(−nΔ²/4). (Hoeffding does not give the /4, ww-cor1-L477; this checks whether the printed bound is nevertheless true on the algorithm's laws.)",
+            statement: "For independent G_{r,1} ~ B(n, μ_1), G_{r,j} ~ B(n, μ_1 + Δ), n = 2^{r−1}: P[G_{r,j} − G_{r,1} ≤ nΔ/2] ≤ exp(−nΔ²/4). (Hoeffding over the 2n independent summands gives the /4, ww-cor1-L477; this checks the printed bound on the algorithm's exact laws as well.)",
             math: "P(D ≤ nΔ/2) ≤ exp(−nΔ²/4), D = Σ_{s≤n}(X_{s,j} − X_{s,1})",
             method: Method::InstanceGrid,
             domain: "every n ≤ 40 and a grid of (μ_1, Δ) listed in the evidence; laws exact (trinomial convolution)",
@@ -479,8 +479,8 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-cor1-L483-16",
-            source: ww("Corollary 1, proof (Appendix D), intended", "L483 with Hoeffding's tail exp(−2^{r−1}Δ_j²/8) (ww-cor1-L477-8) in place of the printed /4"),
-            statement: "With n = 2^r: e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/16}: (7) holds with c₁ = 2, c₂ = 16 from the tails Hoeffding gives (with the printed c₂ = 8 the merge fails for this tail).",
+            source: ww("Corollary 1, proof (Appendix D), with the weaker tail", "L483 with the tail exp(−2^{r−1}Δ_j²/8) of ww-cor1-L477-8 in place of the printed /4"),
+            statement: "With n = 2^r: e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ, ε}/16}: with the weaker tail of the n-differences route (ww-cor1-L477-8), (7) would hold with c₁ = 2, c₂ = 16; the printed tail (ww-cor1-L477) gives the printed c₂ = 8 (ww-cor1-L483).",
             math: "e^{−nΔ²/16} + e^{−nΔε/4} ≤ 2e^{−nΔ min{Δ,ε}/16}",
             method: Method::ExactAlgebra,
             domain: "every n, Δ, ε > 0: exact comparison of the exponent constants",

@@ -104,6 +104,15 @@ pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
     })
 }
 
+/// The worker pool of `--threads` (default: one thread per core).
+fn thread_pool(threads: Option<&str>) -> Result<rayon::ThreadPool> {
+    let threads = threads.map(|t| parse_count("--threads", t)).transpose()?;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))
+}
+
 /// The horizon, in the grammar of every command ([`parse_power_count`]: `3`,
 /// `2^2`, `2^2-1`).
 fn parse_horizon(text: &str) -> Result<usize> {

@@ -160,15 +160,7 @@ struct Scheme {
 impl Scheme {
     fn check(&self, args: &Args, law: &impl PullLaw, problem: &Problem) -> Result<String> {
         let epsilon = &problem.epsilon;
-        let threads = args
-            .threads
-            .as_deref()
-            .map(|t| parse_count("--threads", t))
-            .transpose()?;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))?;
+        let pool = super::thread_pool(args.threads.as_deref())?;
         let (outcome, precision) = pool.install(|| {
             check_certified(
                 law,

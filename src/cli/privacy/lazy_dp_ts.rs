@@ -92,15 +92,7 @@ pub(super) fn run(args: &Args) -> Result<String> {
         confidence,
         force: args.force,
     };
-    let threads = args
-        .threads
-        .as_deref()
-        .map(|t| parse_count("--threads", t))
-        .transpose()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))?;
+    let pool = super::thread_pool(args.threads.as_deref())?;
     let total = crate::bandit::ts_audit::runs_needed(horizon, alphabet.len(), runs).unwrap_or(0);
     let task = Task {
         name: "privacy audit",
