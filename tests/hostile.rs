@@ -122,6 +122,26 @@ fn real_shards_still_merge_into_the_whole_run() {
 }
 
 #[test]
+fn a_noise_scale_of_10_to_the_99999_is_refused_at_once() {
+    // The long merge fuzzer found it: a shard's `noise_scale` edited to
+    // "1e99999" (a valid decimal) kept the merge's re-evaluation busy past
+    // 30 s; so did `--noise-scale 1e99999` on a fresh run.
+    let mut args = privacy_command("wu-wang", "2", "2", "0,1", "1");
+    args.extend(["--noise-scale", "1e99999"]);
+    let run = capped(&args, 20.0);
+    assert_refused(&run, "--noise-scale 1e99999");
+    assert!(run.stderr.contains("4096 bits"), "{}", run.stderr);
+    assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
+    let dir = scratch("scale");
+    let (mut first, second, _) = shards();
+    first["noise_scale"] = Value::String("1e99999".into());
+    let run = merge_edited(&dir, &first, &second);
+    assert_refused(&run, "a merge input with noise_scale 1e99999");
+    assert!(run.seconds < 5.0, "took {:.1} s", run.seconds);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn hand_edited_merge_inputs_are_refused_with_one_line() {
     let dir = scratch("edited");
     let (first, second, _) = shards();

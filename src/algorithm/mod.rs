@@ -204,6 +204,12 @@ impl<R: Real> SequenceLaw<R> {
 /// fractional losses is `33⁵ ≈ 3.9·10⁷` for the last epoch alone.
 pub const MAX_LAW_COST: u128 = 1 << 16;
 
+/// The largest numerator or denominator, in bits, of ε and of a noise scale
+/// (about 1233 decimal digits): the certified laws' precision grows with
+/// them, and a scale of `10^99999` (read back from a hand-edited merge file)
+/// kept the checker busy for minutes.
+pub const MAX_PARAMETER_BITS: u64 = 4096;
+
 /// The cost of [`SequenceLaw::of`] for `algorithm` on `losses`: the sum of
 /// [`OnlineAlgorithm::choice_cost`] over the schedule (saturating). The loss
 /// sequence is assumed checked.
@@ -523,6 +529,19 @@ impl Config {
             if !s.is_positive() {
                 return Err(Error::InvalidInput(format!(
                     "--noise-scale must be positive, got {s}"
+                )));
+            }
+        }
+        let bits = |q: &Q| q.numer().bits().max(q.denom().bits());
+        let parameters = [
+            ("epsilon", Some(&self.epsilon)),
+            ("--noise-scale", self.noise_scale.as_ref()),
+        ];
+        for (name, value) in parameters {
+            if let Some(q) = value.filter(|q| bits(q) > MAX_PARAMETER_BITS) {
+                return Err(Error::TooLarge(format!(
+                    "{name} has a numerator or denominator of {} bits; at most {MAX_PARAMETER_BITS} bits (about 1233 decimal digits) are accepted",
+                    bits(q)
                 )));
             }
         }
