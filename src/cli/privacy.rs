@@ -381,7 +381,8 @@ fn ratio_interval(ratio: &Ratio) -> Value {
 }
 
 fn json_output(algorithm: &Described, r: &Report) -> Value {
-    json!({
+    let mut out = verdict_json(r, r.witness.round);
+    out.extend(json_object(json!({
         "schema_version": report::SCHEMA_VERSION,
         "algorithm": algorithm.id.name(),
         "actions": r.actions,
@@ -393,6 +394,22 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
         "noise": algorithm.noise.map(Noise::name),
         "noise_scale": algorithm.scale.as_ref().map(report::exact),
         "resample": algorithm.resample,
+        "shard": r.shard.to_string(),
+        "why_not_exact": r.why_not_exact,
+        "merge": {
+            "max_ratio": ratio_exact_json(&r.max_ratio),
+            "witness_ratio": ratio_exact_json(&r.witness.ratio),
+            "sequence": r.witness.sequence,
+            "neighbour_sequence": r.witness.neighbour_sequence,
+        },
+    })));
+    Value::Object(out)
+}
+
+/// The keys of a privacy report that every check shares (the verdict, the
+/// maximum ratio, the witness with its `round`), as one JSON object.
+fn verdict_json(r: &Report, round: usize) -> serde_json::Map<String, Value> {
+    json_object(json!({
         "bound": bound_decimal(&r.bound),
         "bound_interval": report::interval(&r.bound),
         "max_ratio": ratio_decimal(&r.max_ratio),
@@ -409,22 +426,22 @@ fn json_output(algorithm: &Described, r: &Report) -> Value {
             "losses": vectors_json(&r.witness.losses),
             "neighbour": vectors_json(&r.witness.neighbour),
             "actions": r.witness.actions.iter().map(|a| a + 1).collect::<Vec<_>>(),
-            "round": r.witness.round,
+            "round": round,
             "ratio": ratio_decimal(&r.witness.ratio),
             "ratio_interval": ratio_interval(&r.witness.ratio),
         },
         "pairs": r.pairs,
         "kind": r.kind.label(),
         "precision_bits": r.precision.map(|p| p.0),
-        "shard": r.shard.to_string(),
-        "why_not_exact": r.why_not_exact,
-        "merge": {
-            "max_ratio": ratio_exact_json(&r.max_ratio),
-            "witness_ratio": ratio_exact_json(&r.witness.ratio),
-            "sequence": r.witness.sequence,
-            "neighbour_sequence": r.witness.neighbour_sequence,
-        },
-    })
+    }))
+}
+
+/// The object inside a `json!({…})`.
+fn json_object(value: Value) -> serde_json::Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
 }
 
 /// A ratio with its exact rational bounds, for `--merge`.

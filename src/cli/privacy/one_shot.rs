@@ -7,14 +7,14 @@
 //! `sensitivity`, `inputs`, `classes`, `class_pairs` and `decision`).
 
 use super::{
-    bound_decimal, digits_certain, parse_count, ratio_decimal, ratio_interval, report,
-    sequence_text, vectors_json, Args,
+    bound_decimal, json_object, parse_count, ratio_decimal, report, sequence_text, verdict_json,
+    Args,
 };
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::one_shot::{check, Neighbours, OneShot, OneShotOptions, OneShotReport};
-use crate::privacy::{Ratio, Verdict};
+use crate::privacy::Verdict;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -86,7 +86,8 @@ fn decision(out: &OneShotReport) -> &'static str {
 
 fn json_output(p: &OneShot, out: &OneShotReport) -> Value {
     let r = &out.report;
-    json!({
+    let mut keys = verdict_json(r, 1);
+    keys.extend(json_object(json!({
         "schema_version": report::SCHEMA_VERSION,
         "algorithm": "report-noisy-max",
         "mechanism": p.noise.name(),
@@ -102,35 +103,13 @@ fn json_output(p: &OneShot, out: &OneShotReport) -> Value {
         "inputs": out.inputs,
         "classes": out.classes,
         "class_pairs": out.class_pairs,
-        "bound": bound_decimal(&r.bound),
-        "bound_interval": report::interval(&r.bound),
-        "max_ratio": ratio_decimal(&r.max_ratio),
-        "max_ratio_interval": ratio_interval(&r.max_ratio),
-        "max_ratio_exact": match &r.max_ratio {
-            Ratio::Exact(q) => report::exact(q),
-            _ => Value::Null,
-        },
         "max_ratio_closed_form": out.closed_form,
-        "verdict": r.verdict.name(),
         "decision": decision(out),
-        "digits_certain": digits_certain(r),
-        "attained": r.attained,
-        "method": r.method.name(),
-        "witness": {
-            "losses": vectors_json(&r.witness.losses),
-            "neighbour": vectors_json(&r.witness.neighbour),
-            "actions": r.witness.actions.iter().map(|a| a + 1).collect::<Vec<_>>(),
-            "round": 1,
-            "ratio": ratio_decimal(&r.witness.ratio),
-            "ratio_interval": ratio_interval(&r.witness.ratio),
-        },
-        "pairs": r.pairs,
-        "kind": r.kind.label(),
-        "precision_bits": r.precision.map(|p| p.0),
         "shard": "1/1",
         "why_not_exact": r.why_not_exact,
         "merge": Value::Null,
-    })
+    })));
+    Value::Object(keys)
 }
 
 fn paragraph(p: &OneShot, out: &OneShotReport) -> String {
