@@ -165,3 +165,34 @@ fn the_report_is_up_to_date() {
         );
     }
 }
+
+/// The coverage map (issue 12, item 3) and the registry agree: every claim
+/// is mapped to an item of its paper, every claim an item names exists, and
+/// every item either names claims or says why it is not checked.
+#[test]
+fn the_coverage_map_and_the_registry_agree() {
+    use dpdtol::proofs::coverage::coverage;
+    let claims = registry();
+    let ids: HashSet<&str> = claims.iter().map(|c| c.id).collect();
+    let mut mapped: HashSet<&str> = HashSet::new();
+    for paper in coverage() {
+        for item in paper.items {
+            assert!(
+                item.claims.is_empty() != item.not_checked.is_empty(),
+                "{} {} (L{}): name claims or say why not, not both",
+                paper.file,
+                item.label,
+                item.line
+            );
+            for id in item.claims {
+                assert!(ids.contains(id), "{} {}: no claim {id}", paper.file, item.label);
+                mapped.insert(id);
+            }
+        }
+    }
+    let unmapped: Vec<&str> = ids.difference(&mapped).copied().collect();
+    assert!(
+        unmapped.is_empty() || mapped.is_empty(),
+        "claims in no coverage item: {unmapped:?}"
+    );
+}

@@ -29,6 +29,7 @@
 mod bandit;
 pub(crate) mod bandit_privacy;
 mod cc_proofs;
+pub mod coverage;
 mod explicit;
 mod hu_proofs;
 mod inequalities;

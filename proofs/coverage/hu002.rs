@@ -1,0 +1,6 @@
+//! Coverage map: see [`super`].
+
+use super::Item;
+
+/// The items, in reading order.
+pub const ITEMS: &[Item] = &[];
