@@ -185,7 +185,12 @@ fn the_coverage_map_and_the_registry_agree() {
                 item.line
             );
             for id in item.claims {
-                assert!(ids.contains(id), "{} {}: no claim {id}", paper.file, item.label);
+                assert!(
+                    ids.contains(id),
+                    "{} {}: no claim {id}",
+                    paper.file,
+                    item.label
+                );
                 mapped.insert(id);
             }
         }
@@ -195,4 +200,36 @@ fn the_coverage_map_and_the_registry_agree() {
         unmapped.is_empty() || mapped.is_empty(),
         "claims in no coverage item: {unmapped:?}"
     );
+}
+
+/// Every numbered result a paper's text announces is an item of its coverage
+/// map, at its line. The papers are read from `../shared/papers/` (or
+/// `$DPDTOL_PAPERS`); without them the test says so and checks nothing,
+/// except under CI (`CI=true`), where they must be there.
+#[test]
+fn every_numbered_result_of_the_papers_is_in_the_coverage_map() {
+    use dpdtol::proofs::coverage::coverage;
+    let dir = std::env::var("DPDTOL_PAPERS")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/papers").to_string());
+    for paper in coverage() {
+        let path = format!("{dir}/{}", paper.file);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            assert!(
+                std::env::var("CI").is_err(),
+                "{path}: the papers must be beside the clone under CI"
+            );
+            eprintln!("{path} not found: the coverage of the text is not checked");
+            return;
+        };
+        for (label, line) in (paper.headings)(&text) {
+            assert!(
+                paper
+                    .items
+                    .iter()
+                    .any(|i| i.label == label && i.line == line),
+                "{} announces {label} at L{line}: not in its coverage map",
+                paper.file
+            );
+        }
+    }
 }

@@ -40,6 +40,10 @@ pub struct PaperCoverage {
     pub file: &'static str,
     /// Its items, in reading order.
     pub items: &'static [Item],
+    /// The numbered results the text announces, as `(label, line)`, read
+    /// from the text copy itself: each must be an item with that label and
+    /// line.
+    pub headings: fn(&str) -> Vec<(String, u32)>,
 }
 
 /// The four papers' coverage maps.
@@ -49,21 +53,25 @@ pub fn coverage() -> Vec<PaperCoverage> {
             paper: Paper::WuWang,
             file: "000_662f56866ae4d344.txt",
             items: ww::ITEMS,
+            headings: ww::headings,
         },
         PaperCoverage {
             paper: Paper::HuEarlier,
             file: "002_f205959389028abf.txt",
             items: hu002::ITEMS,
+            headings: hu002::headings,
         },
         PaperCoverage {
             paper: Paper::CesariColomboni,
             file: "003_e72dfed5bfd856b1.txt",
             items: cc::ITEMS,
+            headings: cc::headings,
         },
         PaperCoverage {
             paper: Paper::Hu,
             file: "004_e2b45d6dc248149d.txt",
             items: hu004::ITEMS,
+            headings: hu004::headings,
         },
     ]
 }
