@@ -22,6 +22,13 @@ pub trait PullLaw: Sync {
     /// Every pull sequence of `horizon` rounds that may have positive
     /// probability (a superset is fine), arms 0-based.
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
+    /// The pull sequence of index `index` in [`PullLaw::sequences`], `None`
+    /// past the end (an implementation whose order allows it computes it
+    /// without listing the others).
+    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
+        let index = usize::try_from(index).ok()?;
+        self.sequences(horizon).into_iter().nth(index)
+    }
     /// The event of `pulls` when the rewards seen are `seen`; `None` when
     /// the pulls have probability 0 whatever the noise.
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
