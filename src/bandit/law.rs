@@ -100,6 +100,7 @@ impl LazyUcbParams {
                 )));
             }
         }
+        super::pull_law::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
 

@@ -279,8 +279,17 @@ impl Outcome {
 /// `|V|^{2T} · T · (|V|² − 1)`, the ordered pairs of neighbouring reward
 /// tables (saturating).
 pub fn table_pairs(horizon: usize, v: usize) -> u64 {
-    let n = (v * v) as u64;
-    (0..horizon).fold((horizon as u64) * (n - 1), |acc, _| acc.saturating_mul(n))
+    let n = (v as u64).saturating_mul(v as u64);
+    if n <= 1 || horizon == 0 {
+        return 0;
+    }
+    // In O(log T) steps: a horizon read from a merge input may be huge.
+    u32::try_from(horizon)
+        .ok()
+        .and_then(|t| n.checked_pow(t))
+        .and_then(|p| p.checked_mul(horizon as u64))
+        .and_then(|p| p.checked_mul(n - 1))
+        .unwrap_or(u64::MAX)
 }
 
 /// The base-`v` digits of `index`, `horizon` of them, first most significant.
