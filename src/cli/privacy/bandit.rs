@@ -128,7 +128,10 @@ macro_rules! on_law {
     ($law:expr, $l:ident => $body:expr) => {
         match $law {
             Law::LazyUcb($l) => $body,
-            Law::DpSe($l) => $body,
+            Law::DpSe(boxed) => {
+                let $l = &**boxed;
+                $body
+            }
         }
     };
 }
@@ -136,7 +139,7 @@ macro_rules! on_law {
 /// The law of an algorithm with an exact check, its parameters built.
 enum Law {
     LazyUcb(LazyUcbParams),
-    DpSe(DpSeParams),
+    DpSe(Box<DpSeParams>),
 }
 
 impl Setup {
@@ -153,7 +156,7 @@ impl Setup {
                 params.printed_lengths = false;
             }
             params.validate()?;
-            return Ok(Law::DpSe(params));
+            return Ok(Law::DpSe(Box::new(params)));
         }
         let mut params = LazyUcbParams::printed(epsilon);
         if let Some(s) = &self.scale {
