@@ -443,19 +443,7 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
     std::fs::create_dir_all(&full_dir).unwrap();
     let full = write_shards(
         &full_dir,
-        &[
-            "privacy",
-            "--algorithm",
-            "hu-rnm-ftnl",
-            "--actions",
-            "2",
-            "--horizon",
-            "2",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-        ],
+        &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
         2,
     );
     let first: serde_json::Value =
