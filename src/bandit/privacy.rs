@@ -127,7 +127,7 @@ pub fn check_part<R: Real>(
     let v = alphabet.len();
     let too_many = |what: String| {
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it"
+            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
         ))
     };
     let all = laws_needed(params, horizon, v).ok_or_else(|| {
