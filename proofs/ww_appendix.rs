@@ -7,9 +7,9 @@
 //! display used here.
 
 use super::explicit::{
-    at, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, exactly, false_at, grid,
-    halving_series, hoeffding_exponent, identity, ineq, int_of, merge_tails, q, ray, steps,
-    two_pow, Cases, Rel,
+    at, binomial, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, dyadic_blocks,
+    exactly, false_at, grid, halving_series, hoeffding_exponent, identity, ineq, int_of,
+    merge_tails, q, ray, steps, two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
@@ -309,8 +309,306 @@ fn thm3_l549() -> Result<Outcome> {
     )
 }
 
+/// `⌈log₂ n⌉` for an integer `n ≥ 1`, exactly: the least `m ≥ 0` with
+/// `2^m ≥ n`.
+fn ceil_log2(n: i64) -> i64 {
+    let n = q(n, 1);
+    (0..).find(|&m| two_pow(m) >= n).unwrap_or(0)
+}
+
+/// Algorithm 1, line 4 (L57) as printed: the epochs `r = 1, …,
+/// ⌈log₂(T − 1)⌉ + 1` hold `2^{⌈log₂(T−1)⌉+1} − 1` rounds, which must reach
+/// `T`; at `T = 2` they hold one.
+fn alg1_l57() -> Outcome {
+    false_at(
+        &["T"],
+        &[q(2, 1)],
+        &|p: &[Q]| p[0].clone(),
+        Rel::Le,
+        &|p: &[Q]| two_pow(ceil_log2(int_of(&p[0]) - 1) + 1) - Q::one(),
+    )
+}
+
+/// Algorithm 1's schedule, intended: `⌈log₂(T + 1)⌉` epochs cover rounds
+/// `1..T` for every `T ≥ 1` (`2^{⌈log₂(T+1)⌉} ≥ T + 1`), and the printed
+/// count does for every `T ≥ 3` (`2^{⌈log₂(T−1)⌉+1} − 1 ≥ 2(T − 1) − 1 ≥
+/// T`); both by the ceiling bracket, and both exhausted exactly for
+/// `T ≤ 4096` as a cross-check of the reduction.
+fn alg1_l57_t() -> Result<Outcome> {
+    for t in 1..=4096_i64 {
+        let intended = two_pow(ceil_log2(t + 1)) - Q::one();
+        let printed = two_pow(ceil_log2(t - 1) + 1) - Q::one();
+        if intended < q(t, 1) || (t >= 3 && printed < q(t, 1)) {
+            return Ok(Outcome::refuted(
+                format!("at T = {t} the epochs hold {intended} (intended) and {printed} (printed) rounds"),
+                serde_json::json!({"T": t}),
+            ));
+        }
+    }
+    steps(
+        "Exhausted exactly for T = 1..4096 (both counts reach T; the printed one from T = 3). For every T: with x = T + 1, 2^{⌈log₂ x⌉} ≥ x gives 2^{⌈log₂(T+1)⌉} − 1 ≥ T; with x = T − 1 ≥ 2, 2^{⌈log₂ x⌉+1} − 1 ≥ 2x − 1 = 2T − 3 ≥ T. Both rest on the ceiling bracket:",
+        ceiling_bracket(),
+    )
+}
+
+/// The CDF `P(X ≤ x)` of `B(n, p)` at an integer `x`, exactly.
+fn binomial_cdf(n: u32, p: &Q, x: i64) -> Q {
+    binomial(n, p)
+        .into_iter()
+        .take(usize::try_from(x + 1).unwrap_or(0))
+        .sum()
+}
+
+/// §1.3, L134 as printed: `p₁ < p₂ ⇒ F_{A₁}(x) > F_{A₂}(x)`, strictly; at
+/// `x = n` both CDFs are 1.
+fn lem4_l134() -> Outcome {
+    let cdf = |p: &[Q], which: usize| binomial_cdf(int_of(&p[0]) as u32, &p[which], int_of(&p[3]));
+    false_at(
+        &["n", "p₁", "p₂", "x"],
+        &[q(1, 1), q(1, 3), q(2, 3), q(1, 1)],
+        &|p: &[Q]| cdf(p, 2),
+        Rel::Lt,
+        &|p: &[Q]| cdf(p, 1),
+    )
+}
+
+/// `n!` as a rational.
+fn factorial(n: i64) -> Q {
+    (1..=n).map(|i| q(i, 1)).product()
+}
+
+/// The beta CDF `I_x(a, b) = ∫₀^x t^{a−1}(1 − t)^{b−1} dt / B(a, b)` for
+/// integers `a, b ≥ 1`, exactly: `(1 − t)^{b−1}` expanded by the binomial
+/// theorem and integrated term by term, `B(a, b) = (a−1)!(b−1)!/(a+b−1)!`.
+fn beta_cdf(x: &Q, a: i64, b: i64) -> Q {
+    let integral: Q = (0..b)
+        .map(|i| {
+            let choose = factorial(b - 1) / (factorial(i) * factorial(b - 1 - i));
+            let sign = if i % 2 == 0 { Q::one() } else { -Q::one() };
+            let power = num_traits::pow::pow(x.clone(), usize::try_from(a + i).unwrap_or(0));
+            sign * choose * power / q(a + i, 1)
+        })
+        .sum();
+    integral * factorial(a + b - 1) / (factorial(a - 1) * factorial(b - 1))
+}
+
+/// L408: `F(k; n, p) = F_beta(1 − p; n − k, k + 1)` for `0 ≤ k ≤ n − 1`
+/// (`n − k ≥ 1`, the beta law's first parameter), `n ≤ 12`.
+fn lem4_l408() -> Result<Outcome> {
+    let points: Vec<Vec<Q>> = (1..=12_i64)
+        .flat_map(|n| {
+            (0..n).flat_map(move |k| (0..=n).map(move |i| vec![q(n, 1), q(k, 1), q(i, n)]))
+        })
+        .collect();
+    identity(
+        "for each (n, k) both sides are polynomials of degree ≤ n in p (the binomial CDF by its terms; the beta CDF because ∫₀^{1−p} t^{n−k−1}(1 − t)^k dt is a polynomial of degree n in 1 − p), so agreement at the n + 1 points p = 0, 1/n, …, 1 proves it for every p ∈ [0, 1]; the beta CDF is integrated exactly term by term, independently of the binomial law.",
+        &["n", "k", "p"],
+        &points,
+        &|p: &[Q]| binomial_cdf(int_of(&p[0]) as u32, &p[2], int_of(&p[1])),
+        &|p: &[Q]| beta_cdf(&(Q::one() - &p[2]), int_of(&p[0]) - int_of(&p[1]), int_of(&p[1]) + 1),
+    )
+}
+
+/// L430 as printed: `2^{r−1} e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}`,
+/// strictly; at `r = 1` the sum is its one term `e^{−2a}`, the left side.
+fn eq8_l430() -> Outcome {
+    false_at(
+        &["r", "y = e^{−a}"],
+        &[q(1, 1), q(1, 2)],
+        &|p: &[Q]| {
+            let r = int_of(&p[0]);
+            two_pow(r - 1) * num_traits::pow::pow(p[1].clone(), int_of(&two_pow(r)) as usize)
+        },
+        Rel::Lt,
+        &|p: &[Q]| {
+            let r = int_of(&p[0]);
+            (int_of(&two_pow(r - 1)) + 1..=int_of(&two_pow(r)))
+                .map(|t| num_traits::pow::pow(p[1].clone(), t as usize))
+                .sum()
+        },
+    )
+}
+
+/// Whether `Δ_j` lies in the group `H_ℓ` of L447 (`strict`: `Δ_j < ε` as
+/// printed; otherwise `Δ_j ≤ ε`, the range of Regret↑ at L421).
+fn in_group(l: i64, dmin: &Q, dj: &Q, eps: &Q, strict: bool) -> bool {
+    let lo = two_pow(l - 1) * dmin;
+    let below_eps = if strict { dj < eps } else { dj <= eps };
+    lo <= *dj && *dj < q(2, 1) * &lo && below_eps
+}
+
+/// The groups `ℓ = 1..64` holding `Δ_j` (every gap of a grid here is below
+/// `2^{63}Δmin`).
+fn groups_holding(dmin: &Q, dj: &Q, eps: &Q, strict: bool) -> Q {
+    q(
+        (1..=64)
+            .filter(|&l| in_group(l, dmin, dj, eps, strict))
+            .count() as i64,
+        1,
+    )
+}
+
+/// L447 as printed: every `j ≥ 2` of Regret↑ (`Δ_j ≤ ε`, L421) lies in one
+/// group `H_ℓ`; the groups ask `Δ_j < ε`, so `Δ_j = ε` lies in none.
+fn thm2_l447() -> Outcome {
+    false_at(
+        &["Δmin", "Δ_j", "ε"],
+        &[q(1, 2), q(1, 2), q(1, 2)],
+        &|_: &[Q]| Q::one(),
+        Rel::Eq,
+        &|p: &[Q]| groups_holding(&p[0], &p[1], &p[2], true),
+    )
+}
+
+/// L447 with `Δ_j ≤ ε`: the intervals `[2^{ℓ−1}Δmin, 2^ℓΔmin)` tile
+/// `[Δmin, ∞)` (interval `ℓ + 1` starts where `ℓ` ends), so each small gap
+/// lies in exactly one group; the count is evaluated exactly on a grid.
+fn thm2_l447_le() -> Outcome {
+    let check = (|| {
+        let dmins = [q(1, 100), q(1, 7), q(1, 3), q(1, 2), q(1, 1)];
+        let epsilons = [q(1, 100), q(1, 7), q(1, 2), q(1, 1), q(3, 1)];
+        for dmin in &dmins {
+            for eps in &epsilons {
+                for i in 0..=40 {
+                    let dj = dmin.clone() + (Q::one() - dmin) * q(i, 40);
+                    let count = groups_holding(dmin, &dj, eps, false);
+                    let expected = if dj <= *eps {
+                        Q::one()
+                    } else {
+                        Q::from_integer(0.into())
+                    };
+                    if count != expected {
+                        return Err(format!(
+                            "Δmin = {dmin}, Δ_j = {dj}, ε = {eps}: in {count} groups"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    })();
+    exactly(
+        "the group intervals [2^{ℓ−1}Δmin, 2^ℓΔmin) tile [Δmin, ∞) (interval ℓ ends at 2·2^{ℓ−1}Δmin = 2^ℓΔmin, where interval ℓ + 1 starts), so with Δ_j ≤ ε every j ≥ 2 of Regret↑ (Δmin ≤ Δ_j ≤ ε) is in exactly one H_ℓ. The membership count of the groups ℓ = 1..64 is evaluated exactly at 1025 points (Δmin ∈ {1/100, 1/7, 1/3, 1/2, 1}, ε ∈ {1/100, 1/7, 1/2, 1, 3}, Δ_j at 41 points of [Δmin, 1]) and is 1 exactly when Δ_j ≤ ε, 0 otherwise.",
+        check,
+    )
+}
+
+/// L443–L445: `Σ_{j=2}^{K} 1/j ≤ ln K` (the harmonic step behind
+/// `O(ln²K/ε)`): each term `1/j ≤ ln(j/(j − 1)) = −ln(1 − u)` with
+/// `u = 1/j ∈ (0, 1/2]`, and the logarithms telescope to `ln K`.
+fn thm2_l445() -> Result<Outcome> {
+    let o = super::inequalities::cc_lem2_iii()?;
+    Ok(Outcome {
+        detail: format!(
+            "Σ_{{j=2}}^{{K}} 1/j ≤ Σ_{{j=2}}^{{K}} ln(j/(j − 1)) = ln K, termwise by u ≤ −ln(1 − u) at u = 1/j (then Σ_j (ln K/j) ≤ ln²K and Σ_j 1/K ≤ 1 give (2c₂/ε)ln²K + c₁c₂/ε). The termwise inequality is Cesari & Colomboni's Lemma 2 (iii), −u − log(1 − u) ≥ 0 on [0, 1): {}",
+            o.detail
+        ),
+        ..o
+    })
+}
+
 pub(super) fn claims() -> Vec<Claim> {
     vec![
+        Claim {
+            id: "ww-alg1-L57",
+            source: ww("Algorithm 1, line 4", "L57: \"for r = 1, ⋯, ⌈log₂(T − 1)⌉ + 1 do\", epoch r covering t = 2^{r−1}, ⋯, 2^r − 1 (L59)"),
+            statement: "As printed: the epochs r = 1..⌈log₂(T − 1)⌉ + 1 cover the rounds 1..T, i.e. 2^{⌈log₂(T−1)⌉+1} − 1 ≥ T. False at T = 2: ⌈log₂ 1⌉ + 1 = 1 epoch holds round 1 only, so round 2 is never played (and T = 1 makes log₂ 0 undefined). It holds for every T ≥ 3 (ww-alg1-L57-T). The regret bounds are unaffected (they bound a sum over the rounds played, and T ≤ 2 costs at most 2); the evident intended bound is ⌈log₂(T + 1)⌉ epochs.",
+            math: "T ≤ 2^{⌈log₂(T−1)⌉+1} − 1",
+            method: Method::ExactAlgebra,
+            domain: "every integer T ≥ 2 (the loop's bound is undefined at T = 1); refuted at T = 2",
+            cost: Cost::Fast,
+            check: || Ok(alg1_l57()),
+        },
+        Claim {
+            id: "ww-alg1-L57-T",
+            source: ww("Algorithm 1, line 4, intended", "L57 with ⌈log₂(T + 1)⌉ epochs, and the printed ⌈log₂(T − 1)⌉ + 1 from T = 3 on"),
+            statement: "The epochs r = 1..⌈log₂(T + 1)⌉ cover the rounds 1..T for every T ≥ 1, and the printed ⌈log₂(T − 1)⌉ + 1 epochs do for every T ≥ 3.",
+            math: "2^{⌈log₂(T+1)⌉} − 1 ≥ T (T ≥ 1);  2^{⌈log₂(T−1)⌉+1} − 1 ≥ T (T ≥ 3)",
+            method: Method::ExactAlgebra,
+            domain: "every integer T ≥ 1 (resp. T ≥ 3), by the ceiling bracket x ≤ 2^{⌈log₂ x⌉} < 2x; exhausted exactly for T ≤ 4096",
+            cost: Cost::Fast,
+            check: alg1_l57_t,
+        },
+        Claim {
+            id: "ww-lem4-L134",
+            source: ww("Lemma 4, as stated in §1.3", "L134: \"suppose A₁ ∼ B(n, p₁) and A₂ ∼ B(n, p₂); if p₁ < p₂, then F_{A₁}(x) > F_{A₂}(x)\""),
+            statement: "As printed in §1.3: p₁ < p₂ ⇒ F_{A₁}(x) > F_{A₂}(x), strictly, for every x. False wherever both CDFs are 0 or 1 (x < 0, x ≥ n): at n = 1, x = 1 both are 1. Lemma 4 itself (L402, ww-lem4) states the non-strict ≥, which is what Lemma 1's proof uses (L198); the strict form is never needed.",
+            math: "F(x; n, p₂) < F(x; n, p₁) for p₁ < p₂",
+            method: Method::ExactAlgebra,
+            domain: "every n ≥ 1, 0 ≤ p₁ < p₂ ≤ 1, every real x; refuted at n = 1, p₁ = 1/3, p₂ = 2/3, x = 1",
+            cost: Cost::Fast,
+            check: || Ok(lem4_l134()),
+        },
+        Claim {
+            id: "ww-lem4-L408",
+            source: ww("Lemma 4, proof (Appendix B)", "L406–L408: F(k; n, p) = F_beta(1 − p; n − k, k + 1), cited from Wadsworth and Bryan"),
+            statement: "The binomial CDF is a beta CDF: F(k; n, p) = F_beta(1 − p; n − k, k + 1) for 0 ≤ k ≤ n − 1 (the beta law needs n − k ≥ 1; at k = n both sides are read as 1).",
+            math: "Σ_{i≤k} C(n, i) p^i (1 − p)^{n−i} = ∫₀^{1−p} t^{n−k−1}(1 − t)^k dt / B(n − k, k + 1)",
+            method: Method::ExactAlgebra,
+            domain: "every n ≤ 12, 0 ≤ k ≤ n − 1 and every p ∈ [0, 1] (polynomials of degree n in p, n + 1 points each); larger n is not checked",
+            cost: Cost::Fast,
+            check: lem4_l408,
+        },
+        Claim {
+            id: "ww-eq8-L430",
+            source: ww("eq. (8), proof of Theorem 2 (Appendix C), first step", "L429–L430: Σ_{r=r(j)+1}^{R} 2^{r−1}c₁exp(−2^r a) < c₁Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} exp(−ta), a = Δ_j min{Δ_j, ε}/c₂ > 0"),
+            statement: "As printed, strictly, term by term: 2^{r−1}e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}. False at r = 1, where the sum is its one term e^{−2a}: equality. r = 1 is in the sum when r(j) = 0 (r(j) ∈ ℕ, L230; r(j) = ⌈log₂ x⌉ = 0 for x ∈ (1/2, 1]). Eq. (8) needs only ≤ (ww-eq8-L430-le), and its later steps are strict anyway (ww-eq8-L432).",
+            math: "2^{r−1} y^{2^r} < Σ_{t=2^{r−1}+1}^{2^r} y^t, y = e^{−a} ∈ (0, 1)",
+            method: Method::ExactAlgebra,
+            domain: "every integer r ≥ 1 and a > 0; refuted exactly at r = 1, y = e^{−a} = 1/2 (the two sides are the same function of y at r = 1)",
+            cost: Cost::Fast,
+            check: || Ok(eq8_l430()),
+        },
+        Claim {
+            id: "ww-eq8-L430-le",
+            source: ww("eq. (8), proof of Theorem 2 (Appendix C), first step, intended", "L430 with ≤: each of the 2^{r−1} terms e^{−ta}, t ≤ 2^r, is at least e^{−2^r a}"),
+            statement: "2^{r−1}e^{−2^r a} ≤ Σ_{t=2^{r−1}+1}^{2^r} e^{−ta} for every r ≥ 1, a > 0: the block {2^{r−1} + 1, …, 2^r} has 2^{r−1} elements, all ≤ 2^r, and t ↦ e^{−ta} is decreasing.",
+            math: "|{2^{r−1} + 1, …, 2^r}| = 2^{r−1} and max = 2^r ⇒ 2^{r−1}e^{−2^r a} ≤ Σ_t e^{−ta}",
+            method: Method::ExactAlgebra,
+            domain: "every integer r ≥ 1 and a > 0: the block's size and end are identities of degree 1 in x = 2^{r−1} (checked exactly), the rest is the monotonicity of e^{−ta} in t",
+            cost: Cost::Fast,
+            check: || Ok(exactly("the dyadic block {2^{r−1} + 1, …, 2^r} has 2^{r−1} elements and ends at 2^r (degree 1 in x = 2^{r−1}, checked at x ∈ {1, 2}); each term e^{−ta} with t ≤ 2^r is then at least e^{−2^r a}.", dyadic_blocks())),
+        },
+        Claim {
+            id: "ww-eq8-L431",
+            source: ww("eq. (8), proof of Theorem 2 (Appendix C)", "L430–L431: Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} e^{−ta} < Σ_{t=2^{r(j)}+1}^{∞} e^{−ta}"),
+            statement: "The blocks {2^{r−1} + 1, …, 2^r}, r = r(j) + 1, …, R, are disjoint and tile {2^{r(j)} + 1, …, 2^R}, a proper part of {t > 2^{r(j)}}; the terms are positive, so the double sum is below the tail.",
+            math: "⊔_{r=r(j)+1}^{R} {2^{r−1} + 1, …, 2^r} = {2^{r(j)} + 1, …, 2^R}",
+            method: Method::ExactAlgebra,
+            domain: "every r(j) ≥ 0, R > r(j): identities of degree 1 in x = 2^{r−1}, checked exactly",
+            cost: Cost::Fast,
+            check: || Ok(exactly("block r has 2^{r−1} elements and block r + 1 starts right after block r ends (degree 1 in x = 2^{r−1}, checked at x ∈ {1, 2}), so the blocks r(j) + 1..R tile {2^{r(j)} + 1, …, 2^R}.", dyadic_blocks())),
+        },
+        Claim {
+            id: "ww-thm2-L445",
+            source: ww("Theorem 2, proof (Appendix C)", "L444–L445 (and L242–L243): (2c₂/ε)Σ_{j:Δ_j>ε}^{K} ln K/j + (c₁c₂/ε)Σ_{j:Δ_j>ε}^{K} 1/K = O((ln K)²/ε)"),
+            statement: "The harmonic step: Σ_{j=2}^{K} 1/j ≤ ln K for every K ≥ 2 (j = 1 has Δ₁ = 0 ≤ ε), so Regret↓ < (2c₂/ε)(ln K)² + c₁c₂/ε.",
+            math: "Σ_{j=2}^{K} 1/j ≤ Σ_{j=2}^{K} ln(j/(j − 1)) = ln K, by u ≤ −ln(1 − u) at u = 1/j",
+            method: Method::BranchAndBound,
+            domain: "every integer K ≥ 2: the telescoping is exact, the termwise bound is −u − ln(1 − u) ≥ 0 on u ∈ [0, 1) (branch-and-bound on [0, 2/3], an argument beyond)",
+            cost: Cost::Fast,
+            check: thm2_l445,
+        },
+        Claim {
+            id: "ww-thm2-L447",
+            source: ww("Theorem 2, proof (Appendix C)", "L447: H_l := {j : Δ_(l) ≤ Δ_j < Δ_(l+1)} ∩ {j : Δ_j < ε, j ≥ 2}, against L421's Regret↑ = Σ_{j:Δ_j≤ε}"),
+            statement: "As printed, L449–L450 rewrite Regret↑ = Σ_{j:Δ_j≤ε} as Σ_l Σ_{j∈H_l}, so every j ≥ 2 with Δ_j ≤ ε must lie in exactly one H_l. The groups ask Δ_j < ε, so an action with Δ_j = ε is in Regret↑ and in no group: at Δmin = Δ_j = ε = 1/2 the count is 0. Regret↓ (Δ_j > ε) does not take it either. The intended ≤ ε (ww-thm2-L447-le) is what the conclusion needs; the bound is unchanged.",
+            math: "#{l ≥ 1 : Δ_(l) ≤ Δ_j < Δ_(l+1), Δ_j < ε} = 1 for every Δmin ≤ Δ_j ≤ ε",
+            method: Method::ExactAlgebra,
+            domain: "every 0 < Δmin ≤ Δ_j ≤ ε; refuted exactly at Δmin = Δ_j = ε = 1/2",
+            cost: Cost::Fast,
+            check: || Ok(thm2_l447()),
+        },
+        Claim {
+            id: "ww-thm2-L447-le",
+            source: ww("Theorem 2, proof (Appendix C), intended", "L447 with Δ_j ≤ ε (the range of Regret↑ at L421)"),
+            statement: "With H_l := {j : Δ_(l) ≤ Δ_j < Δ_(l+1), Δ_j ≤ ε, j ≥ 2}, every j ≥ 2 with Δ_j ≤ ε lies in exactly one H_l.",
+            math: "#{l ≥ 1 : 2^{l−1}Δmin ≤ Δ_j < 2^lΔmin, Δ_j ≤ ε} = [Δ_j ≤ ε] for Δ_j ≥ Δmin",
+            method: Method::ExactAlgebra,
+            domain: "every 0 < Δmin ≤ Δ_j, ε > 0 by the tiling argument (2·2^{l−1}Δmin = 2^lΔmin); the count itself is evaluated exactly on a grid of 1025 points",
+            cost: Cost::Fast,
+            check: || Ok(thm2_l447_le()),
+        },
         Claim {
             id: "ww-thm2-L420",
             source: ww("Theorem 2, proof (Appendix C)", "L418–L420 (and the sketch L221–L223): \"we can assume T := 2^{R+1} − 1\", then Σ_{t=1}^{T} = Σ_{r=1}^{R} Σ_{t=2^{r−1}}^{2^r−1}"),
