@@ -591,7 +591,7 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-thm2-L447",
-            source: ww("Theorem 2, proof (Appendix C)", "L447: H_l := {j : Δ_(l) ≤ Δ_j < Δ_(l+1)} ∩ {j : Δ_j < ε, j ≥ 2}, against L421's Regret↑ = Σ_{j:Δ_j≤ε}"),
+            source: ww("Theorem 2, proof (Appendix C)", "L447: H_l := {j : Δ_(l) ≤ Δ_j < Δ_(l+1)} ∩ {j : Δ_j < ε, j ≥ 2}, against Regret↑ = Σ_{j:Δ_j≤ε} of L421"),
             statement: "As printed, L449–L450 rewrite Regret↑ = Σ_{j:Δ_j≤ε} as Σ_l Σ_{j∈H_l}, so every j ≥ 2 with Δ_j ≤ ε must lie in exactly one H_l. The groups ask Δ_j < ε, so an action with Δ_j = ε is in Regret↑ and in no group: at Δmin = Δ_j = ε = 1/2 the count is 0. Regret↓ (Δ_j > ε) does not take it either. The intended ≤ ε (ww-thm2-L447-le) is what the conclusion needs; the bound is unchanged.",
             math: "#{l ≥ 1 : Δ_(l) ≤ Δ_j < Δ_(l+1), Δ_j < ε} = 1 for every Δmin ≤ Δ_j ≤ ε",
             method: Method::ExactAlgebra,
