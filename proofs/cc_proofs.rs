@@ -228,6 +228,29 @@ fn ratio_l542(n: usize) -> Result<Outcome> {
     )
 }
 
+/// L34–L36: `max(x, y) ≤ x + y ≤ 2max(x, y)` for `x, y > 0`, compared
+/// exactly on a grid (the argument for every point is in the claim).
+fn cor1_l36() -> std::result::Result<(), String> {
+    let axis = [
+        q(1, 100),
+        q(1, 3),
+        q(1, 2),
+        q(1, 1),
+        q(2, 1),
+        q(3, 1),
+        q(100, 1),
+    ];
+    for x in &axis {
+        for y in &axis {
+            let (m, s) = (x.clone().max(y.clone()), x.clone() + y);
+            if m > s || s > q(2, 1) * &m {
+                return Err(format!("x = {x}, y = {y}: max {m}, sum {s}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `η = min{ε/2, 1/8}` (L135).
 fn eta_of(eps: &Q) -> Q {
     (eps.clone() / q(2, 1)).min(q(1, 8))
@@ -235,6 +258,41 @@ fn eta_of(eps: &Q) -> Q {
 
 pub(super) fn claims() -> Vec<Claim> {
     vec![
+        Claim {
+            id: "cc-cor1-L36",
+            source: cc("Corollary 1, the equivalence it rests on", "L34–L36 (and L74–L76): log K/min{Δmin, ε} \"is equivalent up to universal constants to log K/Δmin + log K/ε\"; Corollary 1 (L173–L177) matches Theorem 1 to that lower bound"),
+            statement: "log K/min{Δmin, ε} ≤ log K/Δmin + log K/ε ≤ 2 log K/min{Δmin, ε}: the two rates agree within the constants 1 and 2.",
+            math: "max(x, y) ≤ x + y ≤ 2 max(x, y), x = 1/Δmin, y = 1/ε > 0",
+            method: Method::ExactAlgebra,
+            domain: "every Δmin, ε > 0 (and log K > 0): with x ≤ y by symmetry the two gaps are x ≥ 0 and y − x ≥ 0; also evaluated exactly on a grid of 49 points",
+            cost: Cost::Fast,
+            check: || Ok(exactly("by symmetry take x ≤ y (x = 1/Δmin, y = 1/ε): then x + y − max(x, y) = x ≥ 0 and 2max(x, y) − (x + y) = y − x ≥ 0. Both sides are also compared exactly at the 49 points x, y ∈ {1/100, 1/3, 1/2, 1, 2, 3, 100}.", cor1_l36())),
+        },
+        Claim {
+            id: "cc-prop1-L343",
+            source: cc("Proposition 1, proof", "L343: \"Since 2η ≤ ε, the algorithm is ε-differentially private\", η = min{ε/2, 1/8} (L135)"),
+            statement: "2·min{ε/2, 1/8} ≤ ε for every ε > 0 (equality for ε ≤ 1/4).",
+            math: "ε − 2 min{ε/2, 1/8} = 0 on (0, 1/4], = ε − 1/4 ≥ 0 on [1/4, ∞)",
+            method: Method::ExactAlgebra,
+            domain: "every ε > 0: the two linear pieces, the first identically 0 (checked exactly at ε ∈ {1/12, 1/4}), the second a polynomial on the ray ε ≥ 1/4",
+            cost: Cost::Fast,
+            check: || {
+                for eps in [q(1, 12), q(1, 4)] {
+                    let gap = eps.clone() - q(2, 1) * eta_of(&eps);
+                    if gap != Q::from_integer(0.into()) {
+                        return Ok(Outcome::refuted(
+                            format!("at ε = {eps}, ε − 2η = {gap}"),
+                            serde_json::json!({"ε": eps.to_string()}),
+                        ));
+                    }
+                }
+                Ok(ray(
+                    "ε − 2η = 0 exactly at ε ∈ {1/12, 1/4} (a linear function of ε on (0, 1/4], so identically 0 there); on ε ≥ 1/4, η = 1/8 and ε − 2η = ε − 1/4",
+                    &q(1, 4),
+                    &[q(-1, 4), q(1, 1)],
+                ))
+            },
+        },
         Claim {
             id: "cc-lem4-L141",
             source: cc("Lemma 4, the blocks it charges", "§4, L139–L149: B_r = {2^r, …, 2^{r+1} − 1}, |B_r| = 2^r, M_r ∼ Unif{2^{r−1} + 1, …, 2^r}, X^{(r,s)} = X_{2^r−1+s}; used at L371 (A_{r+1} is played |B_{r+1}| = 2^{r+1} times)"),

@@ -373,6 +373,21 @@ fn binomial_cdf(n: u32, p: &Q, x: i64) -> Q {
         .sum()
 }
 
+/// §1.3, L134 as printed: `P[J_r = j₁] ≤ P[J_r = j₂]` for `j₁ < j₂`
+/// (`μ_{j₁} ≤ μ_{j₂}`). On `K = 2`, `μ = (0, 1)`, `B = 1` the epoch's sums
+/// are `G_{r,1} = 0`, `G_{r,2} = n` surely, and Gumbel(2/ε) noise gives the
+/// law `∝ e^{−εG/2}`: with `y = e^{−εn/2}`, `P[J_r = 1] = 1/(1 + y)` and
+/// `P[J_r = 2] = y/(1 + y)`.
+fn lem1_l134() -> Outcome {
+    false_at(
+        &["y = e^{−εn/2}"],
+        &[q(1, 2)],
+        &|p: &[Q]| Q::one() / (Q::one() + &p[0]),
+        Rel::Le,
+        &|p: &[Q]| p[0].clone() / (Q::one() + &p[0]),
+    )
+}
+
 /// §1.3, L134 as printed: `p₁ < p₂ ⇒ F_{A₁}(x) > F_{A₂}(x)`, strictly; at
 /// `x = n` both CDFs are 1.
 fn lem4_l134() -> Outcome {
@@ -542,6 +557,16 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every integer T ≥ 1 (resp. T ≥ 3), by the ceiling bracket x ≤ 2^{⌈log₂ x⌉} < 2x; exhausted exactly for T ≤ 4096",
             cost: Cost::Fast,
             check: alg1_l57_t,
+        },
+        Claim {
+            id: "ww-lem1-L134",
+            source: ww("Lemma 1, as stated in §1.3", "L134: \"P[J_r = j₁] ≤ P[J_r = j₂] when j₁ < j₂, given that we have assumed that μ_{j₁} ≤ μ_{j₂}, and as a result P[J_r = j] ≤ 1/j\" (it also calls the lemma \"Lemma 4\")"),
+            statement: "As printed in §1.3: with Bernoulli resampling, P[J_r = j₁] ≤ P[J_r = j₂] for j₁ < j₂. The inequality is reversed: on K = 2, μ = (0, 1) with Gumbel(2/ε) noise, G_{r,1} = 0 and G_{r,2} = n surely, so the better action is the likelier one, 1/(1 + y) > y/(1 + y) with y = e^{−εn/2} < 1 (y = 1/2: 2/3 > 1/3). Lemma 1 itself (L186, ww-lem1-*) states ≥, the direction that gives P[J_r = j] ≤ 1/j and that Theorem 2's proof uses; the reversed form would give nothing of the sort.",
+            math: "P[J_r = 1] ≤ P[J_r = 2] for μ₁ ≤ μ₂",
+            method: Method::ExactAlgebra,
+            domain: "every instance of Lemma 1's hypotheses (B = 1, μ_{j₁} ≤ μ_{j₂}, the three noises); refuted exactly at K = 2, μ = (0, 1), Gumbel(2/ε), e^{−εn/2} = 1/2 (n = 2^{r−1} rounds, ε = 2 ln 2/n)",
+            cost: Cost::Fast,
+            check: || Ok(lem1_l134()),
         },
         Claim {
             id: "ww-lem4-L134",

@@ -36,7 +36,7 @@ pub const ITEMS: &[Item] = &[
     not("Definition 1", 100, "the definition of event-level ε-DP that the privacy checker (src/privacy) implements; the privacy claims of Theorems 1–4 and Corollaries 1–3 apply it"),
     by("Theorem 1", 124, &["ww-thm1"]),
     not("eq. (2)", 128, "O(log K/Δmin + log K log T/ε) with no constant (Hu et al.'s Theorem 9, cited); the privacy part of Theorem 1 is ww-thm1"),
-    by("display at L134", 134, &["ww-lem4-L134", "ww-lem4"]),
+    by("display at L134", 134, &["ww-lem1-L134", "ww-lem4-L134", "ww-lem4"]),
     by("display at L142", 142, &["ww-thm4-expr", "ww-thm4-expr-law"]),
     by("Theorem 2", 158, &["ww-thm2"]),
     not("eq. (3)", 162, "O(log K/Δmin + log²K/ε) with the unnamed constants c₁, c₂ of Hu et al.'s Lemma 9 (eq. (4)); each explicit step of its proof is an item of Appendix C below"),
