@@ -46,6 +46,70 @@ fn thm2_l454() -> Outcome {
     )
 }
 
+/// Eq. (5) (L310) for `K = 2`, `a = (0, b)`, with `u = 2^{r−1}b ≥ 0`:
+/// `f(r) = 2u/(e^{2u} + 1)` and, by the antiderivative of L316,
+/// `∫_{r−1}^{r} f = ln((1 + e^{−u})/(1 + e^{−2u}))/ln 2`, so eq. (5),
+/// `f(r) ≤ (1 + ln 2)∫_{r−1}^{r} f`, is `h(u) ≥ 0` below.
+fn eq5_k2() -> Result<Outcome> {
+    let h = |x: &[Certified]| {
+        let ctx = x[0].context();
+        let one = Certified::from_int(1, &ctx);
+        let ln2 = Certified::from_int(2, &ctx).ln()?;
+        let (e1, e2) = (
+            (-x[0].clone()).exp()?,
+            (-(x[0].clone() * &Certified::from_int(2, &ctx))).exp()?,
+        );
+        let log_ratio = div(one.clone() + &e1, &(one.clone() + &e2))?.ln()?;
+        let up = (x[0].clone() * &Certified::from_int(2, &ctx)).exp()?;
+        Ok(div(one + &ln2, &ln2)? * &log_ratio
+            - div(
+                x[0].clone() * &Certified::from_int(2, &ctx),
+                &(up + &Certified::from_int(1, &ctx)),
+            )?)
+    };
+    let dh = |x: &[Certified]| {
+        let ctx = x[0].context();
+        let (one, two) = (Certified::from_int(1, &ctx), Certified::from_int(2, &ctx));
+        let ln2 = two.clone().ln()?;
+        let (e1, e2) = ((-x[0].clone()).exp()?, (-(x[0].clone() * &two)).exp()?);
+        let dlog =
+            div(two.clone() * &e2, &(one.clone() + &e2))? - div(e1.clone(), &(one.clone() + &e1))?;
+        let up = (x[0].clone() * &two).exp()?;
+        let den = up.clone() + &one;
+        let dg = div(two.clone(), &den)?
+            - div(
+                Certified::from_int(4, &ctx) * &x[0] * &up,
+                &(den.clone() * &den),
+            )?;
+        Ok(vec![div(one + &ln2, &ln2)? * &dlog - dg])
+    };
+    steps(
+        "For K = 2 and u = 2^{r−1}b, eq. (5) reads h(u) = ((1 + ln 2)/ln 2)·ln((1 + e^{−u})/(1 + e^{−2u})) − 2u/(e^{2u} + 1) ≥ 0 (f(r) and ∫_{r−1}^{r} f from the antiderivative F = −ln(Σ_i e^{−2^x a_i})/ln 2 of L316, whose derivative is f). On u ≥ 8, with a = e^{−u}: ln((1 + a)/(1 + a²)) ≥ a(1 − a)/(1 + a) (ln(1 + z) ≥ z/(1 + z)) and 2u/(e^{2u} + 1) ≤ 2u e^{−u}·a ≤ 16e^{−8}·a (u e^{−u} decreases on u ≥ 1), so h(u) ≥ a·(c(1 − e^{−8})/(1 + e^{−8}) − 16e^{−8}), c = (1 + ln 2)/ln 2.",
+        (|| {
+            Ok(vec![
+                ineq(
+                    "h(u) ≥ 0 on u ∈ [0, 8] (tight at u = 0; mean-value form with h′)",
+                    Role::Claim,
+                    &["u"],
+                    vec![(q(0, 1), q(8, 1))],
+                    Sense::NonNegative,
+                    &h,
+                    Some(&dh),
+                )?,
+                constant(
+                    "c(1 − e^{−8})/(1 + e^{−8}) − 16e^{−8} > 0 (h on u ≥ 8)",
+                    Role::Argument,
+                    &|p| {
+                        let ln2 = c(2, 1, p).ln()?;
+                        let e8 = c(-8, 1, p).exp()?;
+                        Ok(div(c(1, 1, p) + &ln2, &ln2)? * &div(c(1, 1, p) - &e8, &(c(1, 1, p) + &e8))? - c(16, 1, p) * &e8)
+                    },
+                )?,
+            ])
+        })(),
+    )
+}
+
 /// L432–L433: `Σ_{t>N} e^{−ta} ≤ ∫_N^∞ e^{−ta} dt = e^{−Na}/a`, `a > 0`.
 fn eq8_l432() -> Result<Outcome> {
     let h = |x: &[Certified]| {
@@ -567,6 +631,16 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every instance of Lemma 1's hypotheses (B = 1, μ_{j₁} ≤ μ_{j₂}, the three noises); refuted exactly at K = 2, μ = (0, 1), Gumbel(2/ε), e^{−εn/2} = 1/2 (n = 2^{r−1} rounds, ε = 2 ln 2/n)",
             cost: Cost::Fast,
             check: || Ok(lem1_l134()),
+        },
+        Claim {
+            id: "ww-eq5-K2",
+            source: ww("eq. (5), proof of Lemma 3", "L308–L312: f(r) − ∫_{r−1}^{r} f(x)dx ≤ log 2 ∫_{r−1}^{r} f(x)dx, by Lemma 2 and f ≥ 0"),
+            statement: "Eq. (5) for K = 2: f(r) ≤ (1 + log 2)∫_{r−1}^{r} f(x)dx with f(x) = 2^x b e^{−2^x b}/(1 + e^{−2^x b}) (a = (0, b), b > 0), for every r ≥ 1.",
+            math: "2u/(e^{2u} + 1) ≤ ((1 + ln 2)/ln 2)·ln((1 + e^{−u})/(1 + e^{−2u})), u = 2^{r−1}b ≥ 0",
+            method: Method::BranchAndBound,
+            domain: "K = 2, every b > 0 and r ≥ 1 (every u ≥ 0): branch-and-bound on u ∈ [0, 8], an argument with a certified constant on u ≥ 8; K ≥ 3 rests on Lemma 2 (ww-lem2, every K) and is not checked numerically here",
+            cost: Cost::Fast,
+            check: eq5_k2,
         },
         Claim {
             id: "ww-lem4-L134",

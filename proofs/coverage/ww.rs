@@ -62,7 +62,7 @@ pub const ITEMS: &[Item] = &[
     by("display at L291", 291, &["ww-lem2"]),
     by("Lemma 3", 298, &["ww-lem3", "ww-lem3-K2"]),
     not("display at L306", 306, "adds and subtracts ∫_{r−1}^{r} f term by term: an identity of sums with no constant"),
-    by("eq. (5)", 310, &["ww-lem2"]),
+    by("eq. (5)", 310, &["ww-eq5-K2", "ww-lem2"]),
     by("eq. (6)", 314, &["ww-eq6"]),
     by("display at L318", 318, &["ww-lem3-L320"]),
     by("display at L328", 328, &["ww-thm4-expr-law"]),
