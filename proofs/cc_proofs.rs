@@ -318,7 +318,11 @@ pub(super) fn claims() -> Vec<Claim> {
                         return Ok(o);
                     }
                 }
-                ratio_l542(3)
+                let o = ratio_l542(3)?;
+                Ok(Outcome {
+                    detail: format!("n = 1 and n = 2 are certified the same way (grids of 9 and 81 points). {}", o.detail),
+                    ..o
+                })
             },
         },
         Claim {

@@ -4,26 +4,7 @@
 //! does.
 
 use super::Item;
-
-/// An item checked by `claims`.
-const fn by(label: &'static str, line: u32, claims: &'static [&'static str]) -> Item {
-    Item {
-        label,
-        line,
-        claims,
-        not_checked: "",
-    }
-}
-
-/// An item not checked, for `reason`.
-const fn not(label: &'static str, line: u32, reason: &'static str) -> Item {
-    Item {
-        label,
-        line,
-        claims: &[],
-        not_checked: reason,
-    }
-}
+use crate::verify::coverage::{by, not};
 
 const PRIVACY: &[&str] = &["cc-lem3", "cc-prop1"];
 

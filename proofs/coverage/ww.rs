@@ -4,26 +4,7 @@
 //! Appendices C–G both), with the claims that check it or why none does.
 
 use super::Item;
-
-/// An item checked by `claims`.
-const fn by(label: &'static str, line: u32, claims: &'static [&'static str]) -> Item {
-    Item {
-        label,
-        line,
-        claims,
-        not_checked: "",
-    }
-}
-
-/// An item not checked, for `reason`.
-const fn not(label: &'static str, line: u32, reason: &'static str) -> Item {
-    Item {
-        label,
-        line,
-        claims: &[],
-        not_checked: reason,
-    }
-}
+use crate::verify::coverage::{by, not};
 
 const LEM1: &[&str] = &["ww-lem1-laplace", "ww-lem1-exponential", "ww-lem1-gumbel"];
 const EPOCHS: &[&str] = &["ww-thm2-L420", "ww-thm2-L420-T", "ww-thm2-L420-epoch"];

@@ -20,6 +20,26 @@ pub struct Item {
     pub not_checked: &'static str,
 }
 
+/// An item checked by `claims`.
+pub const fn by(label: &'static str, line: u32, claims: &'static [&'static str]) -> Item {
+    Item {
+        label,
+        line,
+        claims,
+        not_checked: "",
+    }
+}
+
+/// An item not checked, for `reason`.
+pub const fn not(label: &'static str, line: u32, reason: &'static str) -> Item {
+    Item {
+        label,
+        line,
+        claims: &[],
+        not_checked: reason,
+    }
+}
+
 /// The coverage map of one paper.
 #[derive(Clone, Copy, Debug)]
 pub struct PaperCoverage {
@@ -150,24 +170,8 @@ pub fn section(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::{Counts, Item, PaperCoverage};
-    use crate::verify::{run, to_markdown, Claim, Cost, Method, Outcome, Paper, Source};
-
-    fn claim(id: &'static str, check: fn() -> crate::error::Result<Outcome>) -> Claim {
-        Claim {
-            id,
-            source: Source {
-                paper: Paper::CesariColomboni,
-                number: "a test",
-                context: "L1",
-            },
-            statement: "a test claim",
-            math: "1 ≤ 2",
-            method: Method::ExactAlgebra,
-            domain: "a point",
-            cost: Cost::Fast,
-            check,
-        }
-    }
+    use crate::verify::tests::grid_claim;
+    use crate::verify::{run, to_markdown, Outcome, Paper};
 
     const ITEMS: &[Item] = &[
         Item {
@@ -200,10 +204,10 @@ mod tests {
     /// `cc-lem96-a`, one gives a reason — counted by hand from `ITEMS`.
     #[test]
     fn the_section_counts_and_lists_the_map() {
-        let a = claim("cc-lem96-a", || {
-            Ok(Outcome::refuted("false at 0", serde_json::json!({"x": 0})))
-        });
-        let b = claim("cc-lem96-b", || Ok(Outcome::certified("proved")));
+        let mut a = grid_claim("cc-lem96-a");
+        a.check = || Ok(Outcome::refuted("false at 0", serde_json::json!({"x": 0})));
+        let mut b = grid_claim("cc-lem96-b");
+        b.check = || Ok(Outcome::certified("proved"));
         let checked = run(&[&a, &b], |_, _| {});
         let map = [PaperCoverage {
             paper: Paper::CesariColomboni,

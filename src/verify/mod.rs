@@ -939,7 +939,7 @@ mod tests {
         );
     }
 
-    fn grid_claim(id: &'static str) -> Claim {
+    pub(super) fn grid_claim(id: &'static str) -> Claim {
         Claim {
             id,
             source: Source {
