@@ -110,6 +110,39 @@ fn eq5_k2() -> Result<Outcome> {
     )
 }
 
+/// L481: `P[Q_j − Q_1 ≥ x] ≤ P[Q_j ≥ x] ≤ e^{−εx}` for independent
+/// `Q ∼ Exp(1/ε)`. With `p = e^{−εx} ∈ (0, 1]`, the left side is the
+/// report-noisy-max law with exponential noise on the two scores `0` and
+/// `−x` (unit weight `e^{−ε}`): `p ∫₀¹ (1 − t) dt = p/2`, a polynomial of
+/// degree 1 in `p`, read off the project's exact permute-and-flip law at
+/// three values of `p`; then `p − p/2 ≥ 0` on the ray `p ≥ 0`.
+fn cor1_l481() -> Result<Outcome> {
+    use crate::mechanism::{law, Noise, Scale};
+    let points: Vec<Vec<Q>> = [q(1, 3), q(1, 2), q(2, 3)]
+        .into_iter()
+        .map(|p| vec![p])
+        .collect();
+    let exact = identity(
+        "P[Q_2 − Q_1 ≥ x] is the probability that report-noisy-max with Exp(1/ε) noise picks the action of loss x over the action of loss 0; with unit weight p = e^{−εx} (loss x taken as one unit) the project's exact permute-and-flip law gives it, and it is p·∫₀¹(1 − t)dt, of degree 1 in p, so three values decide that it is p/2.",
+        &["p = e^{−εx}"],
+        &points,
+        &|v: &[Q]| {
+            Scale::unit_weight(v[0].clone())
+                .and_then(|s| law::<Q>(Noise::Exponential, &[Q::from_integer(0.into()), Q::one()], &s, &()))
+                .map_or_else(|_| -Q::one(), |l| l[1].clone())
+        },
+        &|v: &[Q]| v[0].clone() / q(2, 1),
+    )?;
+    if exact.status != crate::verify::Status::Certified {
+        return Ok(exact);
+    }
+    let tail = ray("P[Q_j ≥ x] − P[Q_j − Q_1 ≥ x] = p − p/2 = p/2 ≥ 0 (and P[Q_j ≥ x] = p is the tail of Exp(1/ε), L150)", &Q::from_integer(0.into()), &[Q::from_integer(0.into()), q(1, 2)]);
+    Ok(Outcome {
+        detail: format!("{} {}", exact.detail, tail.detail),
+        ..tail
+    })
+}
+
 /// L432–L433: `Σ_{t>N} e^{−ta} ≤ ∫_N^∞ e^{−ta} dt = e^{−Na}/a`, `a > 0`.
 fn eq8_l432() -> Result<Outcome> {
     let h = |x: &[Certified]| {
@@ -641,6 +674,16 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "K = 2, every b > 0 and r ≥ 1 (every u ≥ 0): branch-and-bound on u ∈ [0, 8], an argument with a certified constant on u ≥ 8; K ≥ 3 rests on Lemma 2 (ww-lem2, every K) and is not checked numerically here",
             cost: Cost::Fast,
             check: eq5_k2,
+        },
+        Claim {
+            id: "ww-cor1-L481",
+            source: ww("Corollary 1, proof (Appendix D)", "L479–L481: \"By the cdf of any exponential distribution\", P[Q_{r,j} − Q_{r,1} ≥ 2^{r−1}Δ_j/2] ≤ P[Q_{r,j} ≥ 2^{r−1}Δ_j/2] ≤ exp(−ε2^{r−1}Δ_j/2), Q ∼ Exp(1/ε)"),
+            statement: "For independent Q_{r,j}, Q_{r,1} ∼ Exp(1/ε) (density εe^{−εx}, L150) and every x ≥ 0: P[Q_{r,j} − Q_{r,1} ≥ x] ≤ P[Q_{r,j} ≥ x] = e^{−εx}; in fact the left side is e^{−εx}/2.",
+            math: "P[Q_j − Q_1 ≥ x] = p/2 ≤ p = e^{−εx}",
+            method: Method::ExactAlgebra,
+            domain: "every ε > 0 and x ≥ 0 (every p = e^{−εx} ∈ (0, 1]): the law is of degree 1 in p, read off the exact permute-and-flip law at three values; the inequality on the whole ray p ≥ 0",
+            cost: Cost::Fast,
+            check: cor1_l481,
         },
         Claim {
             id: "ww-lem4-L134",

@@ -65,7 +65,7 @@ pub const ITEMS: &[Item] = &[
     by("display at L468", 468, &["ww-eqD1", "ww-eqD3"]),
     by("display at L472", 472, &["ww-eqD1"]),
     by("display at L477", 477, &["ww-cor1-L477", "ww-cor1-L477-8", "ww-cor1-L477-bern"]),
-    not("display at L481", 481, "the tail P[Q ≥ x] = e^{−εx} of Exp(1/ε) (its definition, L150) after dropping Q_{r,1} ≥ 0: no constant of its own; the bound it feeds is ww-cor1-L483 and ww-eqD1"),
+    by("display at L481", 481, &["ww-cor1-L481"]),
     by("display at L483", 483, &["ww-cor1-L483", "ww-cor1-L483-16"]),
     by("display at L491", 491, &["ww-cor1-L492", "ww-eqD2", "ww-eqD2-half"]),
     by("display at L499", 499, &["ww-cor1-L499"]),
