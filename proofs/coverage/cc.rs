@@ -15,7 +15,7 @@ pub const ITEMS: &[Item] = &[
     by("display at L56", 56, &["cc-thm1-eq2"]),
     not("display at L120", 120, "the pseudoregret rewritten by linearity of expectation (a definition, no constant); the regret engine evaluates Σ_t E[Δ_{I_t}] itself"),
     not("Definition 1", 121, "the definition of event-level ε-DP that the privacy checker (src/privacy) implements; cc-prop1 applies it"),
-    by("display at L135", 135, &["cc-thm1-L627", "cc-thm1-L635"]),
+    by("display at L135", 135, &["cc-thm1-L619", "cc-thm1-L631", "cc-prop1-L343"]),
     by("display at L139", 139, &["cc-lem4-L141"]),
     by("display at L145", 145, &["cc-lem4-L141", "cc-lem4-L387"]),
     by("display at L149", 149, &["cc-lem4-L141"]),
