@@ -637,7 +637,7 @@ pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
             id: "ww-alg1-L57",
-            source: ww("Algorithm 1, line 4", "L57: \"for r = 1, ⋯, ⌈log₂(T − 1)⌉ + 1 do\", epoch r covering t = 2^{r−1}, ⋯, 2^r − 1 (L59)"),
+            source: ww("Algorithm 1, line 4", "L57: \"for r = 1, ⋯, ⌈log₂(T − 1)⌉ + 1 do\", epoch r covering t = 2^{r−1}, ⋯, 2^r − 1 (L59); the rendered text reads \"log2(T1)+1\", dropping the minus and the ceiling as this file drops operators throughout, so they are read from the LaTeX alt-text, \\lceil\\log_{2}(T-1)\\rceil+1"),
             statement: "As printed: the epochs r = 1..⌈log₂(T − 1)⌉ + 1 cover the rounds 1..T, i.e. 2^{⌈log₂(T−1)⌉+1} − 1 ≥ T. False at T = 2: ⌈log₂ 1⌉ + 1 = 1 epoch holds round 1 only, so round 2 is never played (and T = 1 makes log₂ 0 undefined). It holds for every T ≥ 3 (ww-alg1-L57-T). The regret bounds are unaffected (they bound a sum over the rounds played, and T ≤ 2 costs at most 2); the evident intended bound is ⌈log₂(T + 1)⌉ epochs.",
             math: "T ≤ 2^{⌈log₂(T−1)⌉+1} − 1",
             method: Method::ExactAlgebra,
@@ -657,7 +657,7 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "ww-lem1-L134",
-            source: ww("Lemma 1, as stated in §1.3", "L134: \"P[J_r = j₁] ≤ P[J_r = j₂] when j₁ < j₂, given that we have assumed that μ_{j₁} ≤ μ_{j₂}, and as a result P[J_r = j] ≤ 1/j\" (it also calls the lemma \"Lemma 4\")"),
+            source: ww("Lemma 1, as stated in §1.3", "L134: \"P[J_r = j₁] ≤ P[J_r = j₂] when j₁ < j₂, given that we have assumed that μ_{j₁} ≤ μ_{j₂}, and as a result P[J_r = j] ≤ 1/j\" (it also calls the lemma \"Lemma 4\"). The line's rendered text drops the relation symbols of its formulas (it reads \"[Jr=j1][Jr=j2]\" and \"μj1μj2\", as this file drops operators throughout); the LaTeX alt-text the page is typeset from reads \\leq in both, so the ≤ is read from it — the rendered text does not contradict it"),
             statement: "As printed in §1.3: with Bernoulli resampling, P[J_r = j₁] ≤ P[J_r = j₂] for j₁ < j₂. The inequality is reversed: on K = 2, μ = (0, 1) with Gumbel(2/ε) noise, G_{r,1} = 0 and G_{r,2} = n surely, so the better action is the likelier one, 1/(1 + y) > y/(1 + y) with y = e^{−εn/2} < 1 (y = 1/2: 2/3 > 1/3). Lemma 1 itself (L186, ww-lem1-*) states ≥, the direction that gives P[J_r = j] ≤ 1/j and that Theorem 2's proof uses; the reversed form would give nothing of the sort.",
             math: "P[J_r = 1] ≤ P[J_r = 2] for μ₁ ≤ μ₂",
             method: Method::ExactAlgebra,
