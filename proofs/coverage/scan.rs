@@ -2,13 +2,18 @@
 //! lemmas, corollaries, propositions, facts, remarks, definitions and
 //! algorithms, and the tags `(n)` of numbered equations.
 //!
-//! The text copies put a heading on a line of its own, `Lemma 2.` or
-//! `Theorem 1 (Explicit gap-dependent private regret).`: the kind, the
-//! number, an optional parenthesised title, and a closing period. A table
-//! cell that names a result (`Theorem 4 (This work)`, `Theorem 1 [15] no
-//! Laplace distribution`, Wu & Wang L46–L50) has no closing period, and a
-//! proof heading begins with `Proof of`, so neither is taken. An algorithm
-//! heading is `Algorithm 1` followed by its title (Wu & Wang L53).
+//! A heading stands on a line of its own: the kind, the number, an optional
+//! parenthesised title, and either a closing period (`Lemma 2.`, `Theorem 1
+//! (Explicit gap-dependent private regret).` in Wu & Wang, Cesari &
+//! Colomboni and Hu et al.'s earlier version) or a blank line after it
+//! (`Theorem 2`, `Fact 16 (Concentration bound for Lap(b), …)` in the
+//! journal version). A table cell that names a result (`Theorem 4 (This
+//! work)` followed by `(for deterministic setting)`, `Theorem 1 [15] no
+//! Laplace distribution`, Wu & Wang L46–L51) has neither, and a proof
+//! heading begins with `Proof of`, so neither is taken. An algorithm caption
+//! is `Algorithm 1` and its title, short and with no closing period (Wu &
+//! Wang L53, the journal version's L140); a sentence about an algorithm
+//! (`Algorithm 1 is -differentially private.`) ends with one.
 //!
 //! An equation tag closes a display line: the rendered formula, its LaTeX
 //! alt-text (which carries a backslash), then ` (n)` at the very end. A
@@ -26,13 +31,18 @@ const KINDS: &[&str] = &[
     "Definition",
 ];
 
+/// The longest algorithm caption taken (a caption is a title, not prose).
+const CAPTION: usize = 160;
+
 /// The numbered results announced in `text`, as `(label, line)` with the
 /// line 1-based: `("Lemma 2", 283)`, `("Algorithm 1", 53)`, `("eq. (4)", 228)`.
 pub(super) fn numbered(text: &str) -> Vec<(String, u32)> {
+    let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        if let Some(label) = heading(line.trim()) {
+        let blank_after = lines.get(i + 1).is_none_or(|l| l.trim().is_empty());
+        if let Some(label) = heading(line.trim(), blank_after) {
             found.push((label, n));
         } else if let Some(tag) = equation_tag(line) {
             found.push((format!("eq. ({tag})"), n));
@@ -41,22 +51,23 @@ pub(super) fn numbered(text: &str) -> Vec<(String, u32)> {
     found
 }
 
-/// `"Kind N"` when `line` is a heading of a numbered result.
-fn heading(line: &str) -> Option<String> {
+/// `"Kind N"` when `line` is a heading of a numbered result (`blank_after`:
+/// the next line is blank or there is none).
+fn heading(line: &str, blank_after: bool) -> Option<String> {
     if let Some(rest) = line.strip_prefix("Algorithm ") {
         let (number, title) = leading_number(rest)?;
-        return title
-            .starts_with(' ')
-            .then(|| format!("Algorithm {number}"));
+        let caption = title.starts_with(' ') && !line.ends_with('.') && line.len() <= CAPTION;
+        return caption.then(|| format!("Algorithm {number}"));
     }
     for kind in KINDS {
         let Some(rest) = line.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')) else {
             continue;
         };
         let (number, tail) = leading_number(rest)?;
-        let closed = tail == "."
-            || (tail.starts_with(" (") && tail.ends_with(").") && !tail[2..].contains('\\'));
-        return closed.then(|| format!("{kind} {number}"));
+        let body = tail.strip_suffix('.').unwrap_or(tail);
+        let shape = body.is_empty() || (body.starts_with(" (") && body.ends_with(')'));
+        let closed = tail.ends_with('.') || blank_after;
+        return (shape && closed).then(|| format!("{kind} {number}"));
     }
     None
 }
@@ -83,14 +94,16 @@ mod tests {
     use super::numbered;
 
     /// Lines written after the text copies' own (Wu & Wang L46–L53, L94,
-    /// L168, L188; Cesari & Colomboni L161, L605): what is a heading and
-    /// what only names one.
+    /// L168, L188; Cesari & Colomboni L161, L605; the earlier Hu et al. L58;
+    /// the journal version L315, L459): what is a heading and what only
+    /// names one.
     #[test]
     fn headings_and_tags_are_told_from_mentions() {
         let text = "\
 Theorem 1 [15] no Laplace distribution
 Theorem 2 and Corollary 1
 Theorem 4 (This work)
+(for deterministic setting)
 Algorithm 1 Variants of RNM-FTNL(BB, x\\mathcal{Q})
 Corollary 1.
 Proof of Lemma 1..
@@ -101,15 +114,22 @@ x=1(1) x=1 \\quad (1)
 see the proof (2)
 Lemma 2.
 Lemma.
-Lemmas 3 and 4.";
+Lemmas 3 and 4.
+Algorithm 2 is -differentially private.
+Theorem 12
+
+Fact 16 (Bound for Lap(b)Lap\\text{Lap}(b), Fact 3.7 (2014))
+";
         let found = numbered(text);
         let expected: Vec<(String, u32)> = [
-            ("Algorithm 1", 4),
-            ("Corollary 1", 5),
-            ("Theorem 1", 7),
-            ("Lemma 10", 8),
-            ("eq. (1)", 10),
-            ("Lemma 2", 12),
+            ("Algorithm 1", 5),
+            ("Corollary 1", 6),
+            ("Theorem 1", 8),
+            ("Lemma 10", 9),
+            ("eq. (1)", 11),
+            ("Lemma 2", 13),
+            ("Theorem 12", 17),
+            ("Fact 16", 19),
         ]
         .iter()
         .map(|(l, n)| ((*l).to_string(), *n))
