@@ -92,6 +92,12 @@ pub fn run(args: &Args) -> Result<String> {
     }
     Ok(if args.json {
         let mut value = verify::to_json(&checked);
+        if let Some(summary) = value.get_mut("summary").and_then(|s| s.as_object_mut()) {
+            summary.insert(
+                "coverage".into(),
+                verify::coverage::counts_json(&coverage(), &checked),
+            );
+        }
         if let (Some(shard), Some(map)) = (shard, value.as_object_mut()) {
             map.insert(
                 "shard".into(),

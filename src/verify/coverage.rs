@@ -115,6 +115,31 @@ pub fn summary(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> String {
     )
 }
 
+/// The counts as JSON (`verify --json`'s `summary.coverage`): the totals
+/// and each paper's, keyed by its id prefix (`ww`, `hu`, `cc`; the two Hu
+/// et al. versions share `hu` and are summed).
+pub fn counts_json(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> serde_json::Value {
+    let json = |n: Counts| {
+        serde_json::json!({
+            "items": n.items,
+            "checked": n.checked,
+            "with_refutation": n.refuted,
+            "not_checked": n.not_checked,
+        })
+    };
+    let mut out = serde_json::Map::new();
+    out.insert("total".into(), json(Counts::total(papers, checked)));
+    for prefix in ["ww", "hu", "cc"] {
+        let mine: Vec<PaperCoverage> = papers
+            .iter()
+            .filter(|p| p.paper.prefix() == prefix)
+            .copied()
+            .collect();
+        out.insert(prefix.into(), json(Counts::total(&mine, checked)));
+    }
+    serde_json::Value::Object(out)
+}
+
 /// The "Coverage" section: a table per paper, then each paper's unchecked
 /// items with their reasons (empty without maps).
 pub fn section(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> String {
@@ -234,6 +259,13 @@ mod tests {
             assert!(report.contains(line), "missing {line:?} in\n{report}");
         }
         assert!(!report.contains("| Lemma 9 |"), "{report}");
+        let counts = super::counts_json(&map, &checked);
+        assert_eq!(counts["total"], counts["cc"], "{counts}");
+        assert_eq!(
+            counts["cc"],
+            serde_json::json!({"items": 4, "checked": 3, "with_refutation": 2, "not_checked": 1})
+        );
+        assert_eq!(counts["ww"]["items"], 0, "{counts}");
         let bare = to_markdown(&checked, &[], &[]);
         assert!(!bare.contains("Coverage"), "{bare}");
     }
