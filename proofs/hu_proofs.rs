@@ -342,6 +342,23 @@ fn eq40_printed(x: &Q) -> Outcome {
     }
 }
 
+/// `2^k ≥ k + 1` for every integer `k ≥ 0`, by induction checked exactly:
+/// the base `k = 0` (`1 ≥ 1`) and the step `2^{k+1} = 2·2^k ≥ 2(k + 1) =
+/// (k + 2) + k ≥ k + 2`, whose identity `2(k + 1) − (k + 2) = k` (degree 1)
+/// is checked at two values of `k`. So `⌊log₂ y⌋ ≤ y − 1` for every integer
+/// `y ≥ 1` (`k = ⌊log₂ y⌋` has `k + 1 ≤ 2^k ≤ y`).
+fn powers_exceed_exponents() -> std::result::Result<(), String> {
+    if two_pow(0) < Q::one() {
+        return Err("base k = 0".to_string());
+    }
+    for k in [q(1, 1), q(2, 1)] {
+        if q(2, 1) * (k.clone() + Q::one()) - (k.clone() + q(2, 1)) != k {
+            return Err(format!("step at k = {k}"));
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -814,13 +831,21 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every b > 0, δ ∈ (0, 1]: the integral ∫_a^∞ e^{−x/b} dx = b·e^{−a/b} (the antiderivative −b·e^{−x/b}); what is checked is that the constants — the two tails, the normalisation 1/(2b), the b of the integral and the exponent a/b — leave exactly δ",
             cost: Cost::Fast,
             check: || {
-                identity(
-                    "with E = e^{−a/b} and L = ln(1/δ) as variables, 2·(1/(2b))·b·E = E and (L·b)/b = L are identities of degree ≤ 1 in E, L after clearing b (grid b ∈ {1/3, 2/3, 1}, E, L ∈ {1/3, 2/3}); so the tail is e^{−L} = δ.",
-                    &["b", "E", "L"],
-                    &grid(&[axis(3), axis(2), axis(2)]),
-                    &|p: &[Q]| q(2, 1) * (Q::one() / (q(2, 1) * &p[0])) * &p[0] * &p[1] + (p[2].clone() * &p[0]) / &p[0],
-                    &|p: &[Q]| p[1].clone() + &p[2],
-                )
+                let constants = identity(
+                    "with E = e^{−a/b} as a variable, 2·(1/(2b))·b·E = E: both sides times b are of degree ≤ 2 in b and 1 in E (grid b ∈ {1/3, 2/3, 1}, E ∈ {1/3, 2/3}).",
+                    &["b", "E"],
+                    &grid(&[axis(3), axis(2)]),
+                    &|p: &[Q]| q(2, 1) * (Q::one() / (q(2, 1) * &p[0])) * &p[0] * &p[1],
+                    &|p: &[Q]| p[1].clone(),
+                )?;
+                let exponent = identity(
+                    "with L = ln(1/δ) as a variable, a/b = (L·b)/b = L: both sides times b are of degree ≤ 1 in L and b (grid {1/3, 2/3}²); so the tail is e^{−L} = δ.",
+                    &["b", "L"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (p[1].clone() * &p[0]) / &p[0],
+                    &|p: &[Q]| p[1].clone(),
+                )?;
+                Ok(all_of(vec![constants, exponent]))
             },
         },
         Claim {
@@ -904,13 +929,21 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every r ≥ 0, Δ, ε > 0: identities of degree ≤ 1 in x = 2^r, Δ, ε",
             cost: Cost::Fast,
             check: || {
-                identity(
-                    "with x = 2^r (so 2^{r−2} = x/4): (xΔ/2)/2 = xΔ/4 and 2·½·ε·(xΔ/4) = xΔε/4 are of degree ≤ 1 in each of x, Δ, ε (grid {1/3, 2/3}³); the two are compared as one sum.",
+                let half = identity(
+                    "with x = 2^r (so 2^{r−2} = x/4): (xΔ/2)/2 = xΔ/4, of degree ≤ 1 in x and Δ (grid {1/3, 2/3}²).",
+                    &["x = 2^r", "Δ"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (p[0].clone() * &p[1] / q(2, 1)) / q(2, 1),
+                    &|p: &[Q]| p[0].clone() * &p[1] / q(4, 1),
+                )?;
+                let exponent = identity(
+                    "2·½·ε·(xΔ/4) = xΔε/4, the exponent of L745: degree ≤ 1 in each of x, Δ, ε (grid {1/3, 2/3}³).",
                     &["x = 2^r", "Δ", "ε"],
                     &grid(&[axis(2), axis(2), axis(2)]),
-                    &|p: &[Q]| (p[0].clone() * &p[1] / q(2, 1)) / q(2, 1) + q(2, 1) * q(1, 2) * &p[2] * (p[0].clone() / q(4, 1) * &p[1]),
-                    &|p: &[Q]| p[0].clone() * &p[1] / q(4, 1) + p[0].clone() * &p[1] * &p[2] / q(4, 1),
-                )
+                    &|p: &[Q]| q(2, 1) * q(1, 2) * &p[2] * (p[0].clone() / q(4, 1) * &p[1]),
+                    &|p: &[Q]| p[0].clone() * &p[1] * &p[2] / q(4, 1),
+                )?;
+                Ok(all_of(vec![half, exponent]))
             },
         },
         Claim {
@@ -944,13 +977,20 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || {
                 let sum = doubling_sum("Twice Σ_{q=0}^{m} 2^q is 2^{m+2} − 2 < 4·2^m, and 2^{⌊d₁⌋} ≤ 2^{d₁} = 8/x.");
                 let constant = identity(
-                    "4·(8/x)·(3/x) = 96/x² and 96·36 = 3456 at x = Δ/6: both sides times x² are constants (grid x ∈ {1/3, 2/3, 1}).",
+                    "4·(8/x)·(3/x) = 96/x²: both sides times x² are constants (grid x ∈ {1/3, 2/3, 1}).",
                     &["x"],
                     &grid(&[axis(3)]),
-                    &|p: &[Q]| q(4, 1) * (q(8, 1) / &p[0]) * (q(3, 1) / &p[0]) + q(96, 1) * q(36, 1),
-                    &|p: &[Q]| q(96, 1) / (p[0].clone() * &p[0]) + q(3456, 1),
+                    &|p: &[Q]| q(4, 1) * (q(8, 1) / &p[0]) * (q(3, 1) / &p[0]),
+                    &|p: &[Q]| q(96, 1) / (p[0].clone() * &p[0]),
                 )?;
-                Ok(all_of(vec![sum, constant]))
+                let at_gap = identity(
+                    "96/x² at x = Δ/6 is 3456/Δ²: both sides times Δ² are constants (grid Δ ∈ {1/3, 2/3, 1}).",
+                    &["Δ"],
+                    &grid(&[axis(3)]),
+                    &|p: &[Q]| q(96, 1) / ((p[0].clone() / q(6, 1)) * (p[0].clone() / q(6, 1))),
+                    &|p: &[Q]| q(3456, 1) / (p[0].clone() * &p[0]),
+                )?;
+                Ok(all_of(vec![sum, constant, at_gap]))
             },
         },
         Claim {
@@ -962,6 +1002,88 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every K ≥ 2, i ≠ j, Δ ∈ (0, 1/2] (Theorem 12 takes Δ ∈ (0, 1/4)): reduced exactly to the two differing coordinates and to the slopes c_A of the 16 sets",
             cost: Cost::Fast,
             check: || Ok(packing_distance()),
+        },
+        Claim {
+            id: "hu-eq30",
+            source: hu("Lemma 19, proof, eq. (30)", "L570: Σ_{τ=0}^{log(t−1)} O(1/t³) ≤ O(1/t²), Σ_{t>ω^{(s−1)}} O(1/t²)·ω^{(s+1)} ≤ ∫_{ω^{(s−1)}}^{T} O(1/t²) dt·ω^{(s+1)} < O(ω^{(s+1)}/ω^{(s−1)}) ≤ O(1)"),
+            statement: "The counting and the last ratio of (30) with their constants: the τ-sum has ⌊log₂(t − 1)⌋ + 1 ≤ t terms (t ≥ 2), and ω^{(s+1)}/ω^{(s−1)} = (2^{s+2} − 1)/(2^s − 1) ≤ 7 for s ≥ 1 (s ≥ d_j + 1). With hu-eq28's 3/t³ for each of the two tails and Σ_{t>a} 1/t² ≤ 1/a (the integral of the decreasing 1/t², not checked here), Lemma 19's O(1) is at most 6·7 = 42.",
+            math: "⌊log₂ y⌋ + 1 ≤ y + 1 (y = t − 1 ≥ 1); 7(2^s − 1) − (2^{s+2} − 1) = 3·2^s − 6 ≥ 0 for 2^s ≥ 2",
+            method: Method::ExactAlgebra,
+            domain: "every integer t ≥ 2 and s ≥ 1: 2^k ≥ k + 1 by induction, and the ratio as a polynomial in x = 2^s ≥ 2 (Taylor shift)",
+            cost: Cost::Fast,
+            check: || {
+                Ok(all_of(vec![
+                    exactly("2^k ≥ k + 1 by induction (base k = 0; the step's identity 2(k + 1) − (k + 2) = k of degree 1, at k ∈ {1, 2}), so ⌊log₂(t − 1)⌋ + 1 ≤ t.", powers_exceed_exponents()),
+                    ray("7(x − 1) − (4x − 1) = 3x − 6 ≥ 0 on x = 2^s ≥ 2", &q(2, 1), &[q(-6, 1), q(3, 1)]),
+                ]))
+            },
+        },
+        Claim {
+            id: "hu-eq36-c",
+            source: hu("Theorem 5, proof, eq. (36), step (c)", "L615, L617: 1 − F^Beta_{⌈m2^r⌉+1, 2^r−⌈m2^r⌉+1}(y_j) = F^B_{2^r+1, y_j}(⌈m2^r⌉), m = μ_j + Δ_j/3, by Fact 18"),
+            statement: "Fact 18 (hu-eq16) with α = ⌈m2^r⌉ + 1 and β = 2^r − ⌈m2^r⌉ + 1 has α + β − 1 = 2^r + 1 trials and argument α − 1 = ⌈m2^r⌉, as printed at (c).",
+            math: "(c + 1) + (x − c + 1) − 1 = x + 1 and (c + 1) − 1 = c, c = ⌈m2^r⌉, x = 2^r",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0 and c = ⌈m2^r⌉ ∈ {0, …, 2^r} (m = μ_j + Δ_j/3 < μ₁ ≤ 1, so β ≥ 1): identities of degree 1 in c and x",
+            cost: Cost::Fast,
+            check: || {
+                let points = grid(&[axis(2), axis(2)]);
+                let trials = identity(
+                    "α + β − 1 = (c + 1) + (x − c + 1) − 1 = x + 1, of degree 1 in c and x (grid {1/3, 2/3}²).",
+                    &["c = ⌈m2^r⌉", "x = 2^r"],
+                    &points,
+                    &|p: &[Q]| (p[0].clone() + Q::one()) + (p[1].clone() - &p[0] + Q::one()) - Q::one(),
+                    &|p: &[Q]| p[1].clone() + Q::one(),
+                )?;
+                let argument = identity(
+                    "α − 1 = (c + 1) − 1 = c (same grid).",
+                    &["c = ⌈m2^r⌉", "x = 2^r"],
+                    &points,
+                    &|p: &[Q]| p[0].clone() + Q::one() - Q::one(),
+                    &|p: &[Q]| p[0].clone(),
+                )?;
+                Ok(all_of(vec![trials, argument]))
+            },
+        },
+        Claim {
+            id: "hu-eq36-e",
+            source: hu("Theorem 5, proof, eq. (36), steps (d)–(e)", "L615, L617: F^B_{2^r+1,y_j}((μ_j + Δ_j/3 + 1/2^r)·2^r) ≤ F^B_{2^r+1,y_j}((μ_j + Δ_j/3 + Δ_j/12)·(2^r + 1)) since 1/2^r < Δ_j/12, and Δ_j/3 + Δ_j/12 = 5Δ_j/12 at (f)"),
+            statement: "With x = 2^r and 1/x ≤ Δ/12 (L617, hu-thm5-L617): (μ + Δ/3 + 1/x)·x ≤ (μ + Δ/3 + Δ/12)·(x + 1) for every μ ≥ 0, Δ > 0, and μ + Δ/3 + Δ/12 = μ + 5Δ/12; the CDF is non-decreasing, so (e) holds. Step (d), ⌈a⌉ ≤ a + 1, is the ceiling's definition.",
+            math: "(μ + 5Δ/12)(x + 1) − (μ + Δ/3 + 1/x)x = μ + 5Δ/12 + (xΔ/12 − 1) ≥ 0",
+            method: Method::ExactAlgebra,
+            domain: "every μ ∈ [0, 1], Δ ∈ (0, 1], x = 2^r with xΔ/12 ≥ 1: the difference is an identity of degree ≤ 1 in μ, Δ and x (xΔ bilinear), whose three terms are ≥ 0 there",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "the right side minus the left side is μ + 5Δ/12 + xΔ/12 − 1, of degree ≤ 1 in each of μ, Δ, x (grid {1/3, 2/3}³); with xΔ/12 ≥ 1 (L617), μ ≥ 0 and Δ > 0 it is positive. And 1/3 + 1/12 = 5/12 is its Δ coefficient.",
+                    &["μ", "Δ", "x = 2^r"],
+                    &grid(&[axis(2), axis(2), axis(2)]),
+                    &|p: &[Q]| (p[0].clone() + &p[1] / q(3, 1) + &p[1] / q(12, 1)) * (p[2].clone() + Q::one()) - (p[0].clone() + &p[1] / q(3, 1) + Q::one() / &p[2]) * &p[2],
+                    &|p: &[Q]| p[0].clone() + q(5, 12) * &p[1] + p[2].clone() * &p[1] / q(12, 1) - Q::one(),
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm5-L619",
+            source: hu("Theorem 5, proof (Lemma 20)", "L607, L619: plugging γ ≤ 1/T² into (35), η ≤ 1/T, so ω₁ ≤ O(ln T/(Δ_j min{ε, Δ_j})) + 1"),
+            statement: "η ≤ Σ_{t=2^r+1}^{T} 1/T² ≤ T·(1/T²) = 1/T, and the epochs r = d_j + 1, …, ⌊log₂ T⌋ (at most ⌊log₂ T⌋ ≤ T − 1 of them) add at most (T − 1)/T < 1: the \"+1\" of L619.",
+            math: "T·T^{−2} = T^{−1}; ⌊log₂ T⌋ ≤ T − 1 (2^k ≥ k + 1)",
+            method: Method::ExactAlgebra,
+            domain: "every integer T ≥ 1: an identity in T and 2^k ≥ k + 1 by induction",
+            cost: Cost::Fast,
+            check: || {
+                let per_epoch = identity(
+                    "both sides times T² are of degree ≤ 1 in T (grid T ∈ {1/3, 2/3, 1}).",
+                    &["T"],
+                    &grid(&[axis(3)]),
+                    &|p: &[Q]| p[0].clone() * (Q::one() / (p[0].clone() * &p[0])),
+                    &|p: &[Q]| Q::one() / &p[0],
+                )?;
+                Ok(all_of(vec![
+                    per_epoch,
+                    exactly("2^k ≥ k + 1 by induction (base k = 0; the step's identity 2(k + 1) − (k + 2) = k, degree 1, at k ∈ {1, 2}), so ⌊log₂ T⌋ ≤ T − 1 and the epochs add at most (T − 1)/T < 1.", powers_exceed_exponents()),
+                ]))
+            },
         },
     ]
 }

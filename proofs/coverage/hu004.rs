@@ -329,7 +329,7 @@ pub const ITEMS: &[Item] = &[
         label: "Lemma 19",
         line: 544,
         claims: &[],
-        not_checked: "an O(1) bound with no explicit constant; the explicit steps of its proof are the items L548, eq. (28) and eq. (29)",
+        not_checked: "an O(1) bound with no explicit constant; the explicit steps of its proof are the items L548, eq. (28), eq. (29) and eq. (30), which together give the constant 42 (hu-eq30)",
     },
     Item {
         label: "L548: d_j = ⌈log(24 ln T/(Δ_j min{Δ_j, ε}))⌉",
@@ -359,7 +359,7 @@ pub const ITEMS: &[Item] = &[
         label: "L556: \"Fact 13\" and \"Fact 12\" cited for the Laplace and Hoeffding tails",
         line: 556,
         claims: &[],
-        not_checked: "a reference slip, not a computation: the Laplace tail is Fact 16 and Hoeffding's inequality Fact 15 (Facts 13 and 12 do not exist as cited: Fact 13 is the Beta density and there is no Fact 12); reported, the tails used are checked as hu-eq28",
+        not_checked: "a reference slip, not a computation: the Laplace tail is Fact 16 and Hoeffding's inequality Fact 15 (the copy's Fact 13 is the Beta density and there is no Fact 12; L675 and L685 cite the same shifted numbers); reported, the tails used are checked as hu-eq28",
     },
     Item {
         label: "eq. (29)",
@@ -370,8 +370,8 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "eq. (30)",
         line: 570,
-        claims: &[],
-        not_checked: "the O(1/t³) terms of eq. (28) summed against ω^{(s+1)}: O(1) with no explicit constant",
+        claims: &["hu-eq30"],
+        not_checked: "",
     },
     Item {
         label: "eq. (31)",
@@ -418,13 +418,31 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "eq. (36)",
         line: 615,
-        claims: &["hu-eq36-g", "hu-eq36-kl"],
+        claims: &["hu-eq36-c", "hu-eq36-e", "hu-eq15-le", "hu-eq36-g", "hu-eq36-kl", "hu-thm5-L617"],
         not_checked: "",
     },
     Item {
         label: "L617: the steps of (36), with 1/2^{d_j} < Δ_j/12 and Pinsker's inequality",
         line: 617,
         claims: &["hu-thm5-L617", "hu-eq36-kl"],
+        not_checked: "",
+    },
+    Item {
+        label: "L617: (a)–(b), Beta(α + 1, n − α + 1) stochastically dominates Beta(α′ + 1, n − α′ + 1) for n ≥ α ≥ α′ ≥ 0",
+        line: 617,
+        claims: &[],
+        not_checked: "a qualitative fact (first-order stochastic dominance) with no numeric constant; for integer α it is the monotonicity in α of the binomial CDF through Fact 18 (hu-eq16)",
+    },
+    Item {
+        label: "L617: (f) uses Fact 17",
+        line: 617,
+        claims: &[],
+        not_checked: "step (f) is a lower tail, P{X̄ ≤ μ_j + 5Δ_j/12} under B(2^r + 1, y_j) with y_j − (μ_j + 5Δ_j/12) = 5Δ_j/12 > 0: it needs eq. (15) in its intended direction (hu-eq15-le), not as printed (hu-eq15, refuted); the item eq. (36) lists both checks",
+    },
+    Item {
+        label: "L619: η ≤ 1/T and the +1",
+        line: 619,
+        claims: &["hu-thm5-L619"],
         not_checked: "",
     },
     Item {
