@@ -406,7 +406,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm12-L850",
             source: hu("Theorem 12, proof (Appendix D.3)", "L846–L850: for n ≤ log K/(10εΔ), (56) gives the error probability ≥ 0.45·(K − 1)/K ≥ 0.2"),
-            statement: "For n ≤ log K/(10εΔ): 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
+            statement: "With log read as the natural log (as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 needs; read as log₂, the paper's log elsewhere, the step fails: hu-thm12-L850-log2): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
             math: "0.45(K − 1)/K − 0.2 ≥ 0, K ≥ 2",
             method: Method::ExactAlgebra,
             domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ log K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
@@ -1083,6 +1083,21 @@ pub(super) fn claims() -> Vec<Claim> {
                     per_epoch,
                     exactly("2^k ≥ k + 1 by induction (base k = 0; the step's identity 2(k + 1) − (k + 2) = k, degree 1, at k ∈ {1, 2}), so ⌊log₂ T⌋ ≤ T − 1 and the epochs add at most (T − 1)/T < 1.", powers_exceed_exponents()),
                 ]))
+            },
+        },
+        Claim {
+            id: "hu-thm12-L850-log2",
+            source: hu("Theorem 12, proof (Appendix D.3), as printed", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ), where the paper's log is base 2 (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784, the log(T) epochs) and ln is written ln (T ≥ ln K/(10εΔmin) at L317)"),
+            statement: "As printed, log = log₂: for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
+            math: "0.45·(K − 1)·e^{−log₂ K} ≥ 0.2 at K = 4: 1.35e^{−2} − 0.2 ≥ 0",
+            method: Method::BranchAndBound,
+            domain: "K ≥ 4 (Theorem 12), n = log₂ K/(10εΔ) (the largest n allowed); refuted at K = 4 by one certified evaluation",
+            cost: Cost::Fast,
+            check: || {
+                steps(
+                    "At K = 4 and n = log₂ 4/(10εΔ), e^{10εnΔ} = e² > K − 1 = 3, so the minimum is 3/e² and the claim needs 0.45·3/e² ≥ 0.2:",
+                    (|| Ok(vec![constant("1.35e^{−2} − 0.2 ≥ 0", Role::Claim, &|p| Ok(c(27, 20, p) * &(-c(2, 1, p)).exp()? - c(1, 5, p)))?]))(),
+                )
             },
         },
     ]

@@ -730,7 +730,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "L850: 0.45(K − 1)/K ≥ 0.2",
         line: 850,
-        claims: &["hu-thm12-L850"],
+        claims: &["hu-thm12-L850-log2", "hu-thm12-L850"],
         not_checked: "",
     },
     Item {
