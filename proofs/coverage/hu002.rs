@@ -105,6 +105,12 @@ pub const ITEMS: &[Item] = &[
         not_checked: "formulas lost in the text copy (only the tag survives); stated again as 004 Corollary 11 (hu-cor11-L303)",
     },
     Item {
+        label: "L115: the erratum on equation (54) of arXiv v1",
+        line: 115,
+        claims: &[],
+        not_checked: "formulas lost in the text copy (only the tag survives); the journal version states the same erratum at 004 L305 (no display to check there either)",
+    },
+    Item {
         label: "Theorem 10",
         line: 119,
         claims: &[],

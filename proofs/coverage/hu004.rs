@@ -56,6 +56,12 @@ pub const ITEMS: &[Item] = &[
         not_checked: "the definition of ε-differential privacy in online learning: a definition; the privacy checkers decide it for Algorithms 1, 3 and 4 (Theorems 2, 4 and 8)",
     },
     Item {
+        label: "L126: \"Lap(b) can be found in Fact 11 in the appendix\"",
+        line: 126,
+        claims: &[],
+        not_checked: "a reference slip, not a computation: the Laplace density is Fact 14 (eq. (11)); there is no Fact 11",
+    },
+    Item {
         label: "Algorithm 1",
         line: 140,
         claims: &[],
@@ -72,6 +78,12 @@ pub const ITEMS: &[Item] = &[
         line: 166,
         claims: &[],
         not_checked: "an O(·) rate with no explicit constant; the explicit steps of its proof are the items L174, eq. (23), eq. (24), L548, eq. (29) and eq. (31)",
+    },
+    Item {
+        label: "L170: the Ω(max{Σ log T/Δ_j, K log T/ε}) bandit lower bound",
+        line: 170,
+        claims: &[],
+        not_checked: "quoted from Shariff and Sheffet (2018): an Ω(·) rate with no explicit constant",
     },
     Item {
         label: "L174: ω_j^{(r)} = Σ_{q=0}^{r} 2^q",
@@ -188,10 +200,34 @@ pub const ITEMS: &[Item] = &[
         not_checked: "a condition, not a computation: it contradicts the theorem's own Δmin ∈ (0, 1/4) at L317 (Mourtada and Gaïffas's Proposition 4 takes a gap below 1/4); a printed slip of the relation, reported, with nothing numeric to check",
     },
     Item {
+        label: "L331: the sketch's packing, total variation of order Δmin",
+        line: 331,
+        claims: &["hu-thm12-L824"],
+        not_checked: "",
+    },
+    Item {
+        label: "L335: the sketch's Ω(log K/(Δmin·ε)) sample complexity",
+        line: 335,
+        claims: &[],
+        not_checked: "Acharya et al.'s Corollary 4 (an external result) in Ω(·) form; its constants are eq. (56) and L850",
+    },
+    Item {
+        label: "L341: §6's settings (T = 10⁶, K = 5, ε ∈ {0.25, 0.5, 1}, the two mean vectors, 20 runs)",
+        line: 341,
+        claims: &[],
+        not_checked: "the experiments' parameters, not a claim; hu-alg3-sec6 runs on these settings and ε",
+    },
+    Item {
         label: "L351: §6, Lazy-DP-TS beats DP-SE and Anytime-Lazy-UCB",
         line: 351,
         claims: &["hu-alg3-sec6"],
         not_checked: "",
+    },
+    Item {
+        label: "L372: the conclusion's \"doubling gap instance\" (Δ_j = Δmin·2^{j−2}, ε ≤ Δmin) and the rates of Theorems 9 and 12 on it",
+        line: 372,
+        claims: &[],
+        not_checked: "a discussion in O(·) terms with a conjecture: no explicit constant",
     },
     Item {
         label: "Fact 13",
@@ -350,16 +386,16 @@ pub const ITEMS: &[Item] = &[
         not_checked: "the three events one of which ψ implies: no numeric constant (the third is refuted by eq. (29))",
     },
     Item {
-        label: "eq. (28)",
-        line: 558,
-        claims: &["hu-eq28"],
-        not_checked: "",
-    },
-    Item {
         label: "L556: \"Fact 13\" and \"Fact 12\" cited for the Laplace and Hoeffding tails",
         line: 556,
         claims: &[],
         not_checked: "a reference slip, not a computation: the Laplace tail is Fact 16 and Hoeffding's inequality Fact 15 (the copy's Fact 13 is the Beta density and there is no Fact 12; L675 and L685 cite the same shifted numbers); reported, the tails used are checked as hu-eq28",
+    },
+    Item {
+        label: "eq. (28)",
+        line: 558,
+        claims: &["hu-eq28"],
+        not_checked: "",
     },
     Item {
         label: "eq. (29)",

@@ -117,3 +117,24 @@ mod tests {
         assert_eq!(found, expected);
     }
 }
+
+/// Hu et al.'s two maps list their items in reading order (the order of
+/// [`super::Item::line`]), so that a reader can walk a map beside the text.
+#[cfg(test)]
+mod order {
+    #[test]
+    fn the_two_maps_are_in_reading_order() {
+        for items in [super::super::hu004::ITEMS, super::super::hu002::ITEMS] {
+            for pair in items.windows(2) {
+                assert!(
+                    pair[0].line <= pair[1].line,
+                    "{} (L{}) before {} (L{})",
+                    pair[0].label,
+                    pair[0].line,
+                    pair[1].label,
+                    pair[1].line
+                );
+            }
+        }
+    }
+}
