@@ -68,6 +68,12 @@ pub const ITEMS: &[Item] = &[
         not_checked: "pseudo-code (Anytime-Lazy-UCB), implemented as printed in src/bandit; its claims are Theorems 2 and 3",
     },
     Item {
+        label: "L144: Algorithm 1, line 4, the index μ̃ + √(3 ln t/O) + 3 ln t/(εO)",
+        line: 144,
+        claims: &["hu-eq28", "hu-eq29"],
+        not_checked: "",
+    },
+    Item {
         label: "Theorem 2",
         line: 160,
         claims: &["hu-thm2", "hu-thm2-half-scale", "hu-thm2-mean-sensitivity"],
@@ -122,6 +128,12 @@ pub const ITEMS: &[Item] = &[
         not_checked: "the decomposition E[n_j(T)] ≤ ω₁ + ω₂ + ω₃ + 1 by events (repeated as eq. (32)): a union bound with no numeric constant",
     },
     Item {
+        label: "L224: the sketch's d_j = ⌈log(72 log(T)/(Δ_j min{ε, Δ_j}))⌉ and Σ_{r≤d_j} 2^r",
+        line: 224,
+        claims: &["hu-thm5-L605"],
+        not_checked: "",
+    },
+    Item {
         label: "Lemma 6",
         line: 232,
         claims: &[],
@@ -132,6 +144,12 @@ pub const ITEMS: &[Item] = &[
         line: 246,
         claims: &[],
         not_checked: "quoted from Agrawal and Goyal (2017, Lemma 2.9), not proved here, with a Θ(·) branch; its first case (s < 8/(μ₁ − y_j)) is compared with its use at eq. (40)",
+    },
+    Item {
+        label: "L252: d₁ := log(8/(μ₁ − y_j)) and the split at ⌊d₁⌋, ⌈d₁⌉",
+        line: 252,
+        claims: &["hu-eq40-L645", "hu-eq40-L645-ceil"],
+        not_checked: "",
     },
     Item {
         label: "Algorithm 4",
@@ -356,6 +374,12 @@ pub const ITEMS: &[Item] = &[
         not_checked: "",
     },
     Item {
+        label: "L536: Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(s+1)}",
+        line: 536,
+        claims: &["hu-thm3-L534-d1"],
+        not_checked: "",
+    },
+    Item {
         label: "eq. (25)",
         line: 540,
         claims: &[],
@@ -413,6 +437,12 @@ pub const ITEMS: &[Item] = &[
         label: "eq. (31)",
         line: 578,
         claims: &["hu-thm3-L578"],
+        not_checked: "",
+    },
+    Item {
+        label: "L590: y_j = μ₁ − Δ_j/6 and the good events C_j (√(3 ln t/O)) and G_j (3 ln t/(εO))",
+        line: 590,
+        claims: &["hu-eq36-g", "hu-lem22-L677", "hu-lem23-L687"],
         not_checked: "",
     },
     Item {
