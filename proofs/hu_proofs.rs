@@ -359,6 +359,34 @@ fn powers_exceed_exponents() -> std::result::Result<(), String> {
     Ok(())
 }
 
+/// Hoeffding's exponent `2a²/n` for a sum of `n` variables in `[0, 1]` at
+/// the deviation `a = n·√(3L/n)` of its mean, `L = ln t`: `6L` (Lemma 22,
+/// L677, and eq. (28), where `ln(t³) = 3L`). With `a² = n²·(3L/n)`, both
+/// sides times `n` are polynomials of degree ≤ 2 in `n` and ≤ 1 in `L`.
+fn hoeffding_at_three_log() -> Result<Outcome> {
+    identity(
+        "Hoeffding's exponent 2a²/n with a² = n²·(3L/n) (the square of the deviation): both sides times n are polynomials of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
+        &["n", "L"],
+        &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
+        &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
+        &|p: &[Q]| q(6, 1) * &p[1],
+    )
+}
+
+/// Fact 16's exponent `a/b` for noise `Lap(1/ε)` on a sum of `n`
+/// observations (`b = 1/(εn)` on their mean) at the threshold `a =
+/// 3L/(εn)`, `L = ln t`: `3L` (eq. (28) with `ln(t³) = 3L`, Lemma 23 at
+/// L687). Both sides times `εn` are of degree ≤ 1 in `L`, `ε` and `n`.
+fn laplace_at_three_log() -> Result<Outcome> {
+    identity(
+        "Fact 16's exponent a/b = (3L/(εn))/(1/(εn)) = 3L: both sides times εn are of degree ≤ 1 in L, ε, n (grid {1/3, 2/3}³); Fact 16 (hu-eq13) turns it into the tail e^{−3L} = t^{−3}.",
+        &["L", "ε", "n"],
+        &grid(&[axis(2), axis(2), axis(2)]),
+        &|p: &[Q]| (q(3, 1) * &p[0] / (p[1].clone() * &p[2])) / (Q::one() / (p[1].clone() * &p[2])),
+        &|p: &[Q]| q(3, 1) * &p[0],
+    )
+}
+
 pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -648,15 +676,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every n = 2^r ≥ 1 and t ≥ 2: (n√(3L/n))² = n²·3L/n, an identity of rational functions in n, L",
             cost: Cost::Fast,
-            check: || {
-                identity(
-                    "with a² = n²·(3L/n) (the square of the deviation), both sides times n are polynomials of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
-                    &["n", "L"],
-                    &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
-                    &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
-                    &|p: &[Q]| q(6, 1) * &p[1],
-                )
-            },
+            check: hoeffding_at_three_log,
         },
         Claim {
             id: "hu-thm3-L534",
@@ -884,20 +904,7 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every t ≥ 1, ε > 0, n = 2^{s−1} ≥ 1: the exponents are identities of rational functions in L = ln t, ε, n; the sum is t³ − 1 ≥ 0 on t ≥ 1 (Taylor shift)",
             cost: Cost::Fast,
             check: || {
-                let laplace = identity(
-                    "the Laplace exponent a/b = (3L/(εn))/(1/(εn)) = 3L: both sides times εn are of degree ≤ 1 in L, ε, n (grid {1/3, 2/3}³).",
-                    &["L", "ε", "n"],
-                    &grid(&[axis(2), axis(2), axis(2)]),
-                    &|p: &[Q]| (q(3, 1) * &p[0] / (p[1].clone() * &p[2])) / (Q::one() / (p[1].clone() * &p[2])),
-                    &|p: &[Q]| q(3, 1) * &p[0],
-                )?;
-                let hoeffding = identity(
-                    "Hoeffding's exponent 2a²/n at a = n·√(3L/n), a² = n²·3L/n: both sides times n are of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
-                    &["n", "L"],
-                    &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
-                    &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
-                    &|p: &[Q]| q(6, 1) * &p[1],
-                )?;
+                let (laplace, hoeffding) = (laplace_at_three_log()?, hoeffding_at_three_log()?);
                 let sum = ray("t⁶(3t^{−3} − t^{−3} − 2t^{−6}) = 2t³ − 2 ≥ 0 on t ≥ 1", &q(1, 1), &[q(-2, 1), q(0, 1), q(0, 1), q(2, 1)]);
                 Ok(all_of(vec![laplace, hoeffding, sum]))
             },
@@ -910,15 +917,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every t ≥ 2, ε > 0, O ≥ 1: an identity of rational functions in L, ε, O",
             cost: Cost::Fast,
-            check: || {
-                identity(
-                    "both sides times εO are of degree ≤ 1 in L, ε and O (grid {1/3, 2/3}³); Fact 16 (hu-eq13) turns the exponent 3L into the tail e^{−3L} = t^{−3}.",
-                    &["L", "ε", "O"],
-                    &grid(&[axis(2), axis(2), axis(2)]),
-                    &|p: &[Q]| (q(3, 1) * &p[0] / (p[1].clone() * &p[2])) / (Q::one() / (p[1].clone() * &p[2])),
-                    &|p: &[Q]| q(3, 1) * &p[0],
-                )
-            },
+            check: laplace_at_three_log,
         },
         Claim {
             id: "hu-lem24-L739",
