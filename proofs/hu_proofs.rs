@@ -1099,6 +1099,39 @@ pub(super) fn claims() -> Vec<Claim> {
                 )
             },
         },
+        Claim {
+            id: "hu-eq21",
+            source: hu("Theorem 2, proof (Appendix B.1), eq. (21)", "L510–L512: the density of the noisy sum Ã_{σ_t} = (array sum) + Lap(1/ε) under X is at most e^ε times its density under X′, the two sums differing by at most 1 (one reward in [0, 1] changed)"),
+            statement: "For the Laplace density f(x) = (ε/2)e^{−ε|x|} (eq. (11), b = 1/ε) and sums s, s′ with |s − s′| ≤ 1: f(y − s) ≤ e^ε·f(y − s′) for every y, since f(y − s)/f(y − s′) = e^{ε(|y − s′| − |y − s|)} and |y − s′| − |y − s| ≤ |s − s′| ≤ 1.",
+            math: "h(y) = |y − s′| − |y − s| ≤ |s − s′|; for s ≤ s′: h = s′ − s on y ≤ s, s + s′ − 2y on [s, s′], s − s′ on y ≥ s′",
+            method: Method::ExactAlgebra,
+            domain: "every y, s, s′ ∈ ℝ with |s − s′| ≤ 1 (s ≤ s′ by symmetry of the roles): h is affine on the three pieces, each formula an identity of degree 1 checked exactly, and the middle piece lies between its end values s′ − s and s − s′",
+            cost: Cost::Fast,
+            check: || {
+                let points = grid(&[axis(2), axis(2), axis(2)]);
+                let h = |p: &[Q]| (p[0].clone() - &p[2]).abs() - (p[0].clone() - &p[1]).abs();
+                // (y, s, s′) placed on each piece: y ≤ s ≤ s′, s ≤ y ≤ s′, s ≤ s′ ≤ y.
+                let place = |order: usize| -> Vec<Vec<Q>> {
+                    points
+                        .iter()
+                        .map(|p| {
+                            let (a, b, c) = (p[0].clone(), p[0].clone() + &p[1], p[0].clone() + &p[1] + &p[2]);
+                            match order {
+                                0 => vec![a, b, c],
+                                1 => vec![b, a, c],
+                                _ => vec![c, a, b],
+                            }
+                        })
+                        .collect()
+                };
+                let names = ["y", "s", "s′"];
+                Ok(all_of(vec![
+                    identity("y ≤ s ≤ s′: h = s′ − s, of degree 1 in y, s, s′ (points y < s < s′ from the grid {1/3, 2/3}³ of increments).", &names, &place(0), &h, &|p: &[Q]| p[2].clone() - &p[1])?,
+                    identity("s ≤ y ≤ s′: h = s + s′ − 2y, between s − s′ (y = s′) and s′ − s (y = s) (same points).", &names, &place(1), &h, &|p: &[Q]| p[1].clone() + &p[2] - q(2, 1) * &p[0])?,
+                    identity("s ≤ s′ ≤ y: h = s − s′ (same points); so h ≤ s′ − s = |s − s′| ≤ 1 everywhere and the ratio is at most e^ε.", &names, &place(2), &h, &|p: &[Q]| p[1].clone() - &p[2])?,
+                ]))
+            },
+        },
     ]
 }
 

@@ -192,7 +192,7 @@ pub const ITEMS: &[Item] = &[
         label: "eq. (16)",
         line: 209,
         claims: &[],
-        not_checked: "formulas lost in the text copy (only the tag survives); the Laplace density ratio of one noisy array, 004 eq. (21)",
+        not_checked: "formulas lost in the text copy (only the tag survives); the Laplace density ratio of one noisy array, 004 eq. (21) (hu-eq21)",
     },
     Item {
         label: "eq. (17)",
