@@ -379,7 +379,7 @@ fn hoeffding_at_three_log() -> Result<Outcome> {
 /// L687). Both sides times `εn` are of degree ≤ 1 in `L`, `ε` and `n`.
 fn laplace_at_three_log() -> Result<Outcome> {
     identity(
-        "Fact 16's exponent a/b = (3L/(εn))/(1/(εn)) = 3L: both sides times εn are of degree ≤ 1 in L, ε, n (grid {1/3, 2/3}³); Fact 16 (hu-eq13) turns it into the tail e^{−3L} = t^{−3}.",
+        "Fact 16's exponent a/b = (3L/(εn))/(1/(εn)) = 3L: both sides times εn are of degree ≤ 1 in L, ε, n (grid {1/3, 2/3}³); Fact 16 (hu-eq13-constants) turns it into the tail e^{−3L} = t^{−3}.",
         &["L", "ε", "n"],
         &grid(&[axis(2), axis(2), axis(2)]),
         &|p: &[Q]| (q(3, 1) * &p[0] / (p[1].clone() * &p[2])) / (Q::one() / (p[1].clone() * &p[2])),
@@ -437,7 +437,7 @@ pub(super) fn claims() -> Vec<Claim> {
             statement: "With log read as the natural log (as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 needs; read as log₂, the paper's log elsewhere, the step fails: hu-thm12-L850-log2): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
             math: "0.45(K − 1)/K − 0.2 ≥ 0, K ≥ 2",
             method: Method::ExactAlgebra,
-            domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ log K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
+            domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ ln K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
             cost: Cost::Fast,
             check: || Ok(ray("0.45(K − 1) − 0.2K = K/4 − 9/20 ≥ 0 on K ≥ 2", &q(2, 1), &[q(-9, 20), q(1, 4)])),
         },
@@ -843,9 +843,9 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || Ok(exactly("the partial sums Σ_{ℓ=1}^{n} 2^{−(ℓ−1)} = 2 − 2^{1−n} (base n = 1; step an identity of degree 1 in 2^{−n}), so the series is 2 and 256·2 = 512.", halving_series())),
         },
         Claim {
-            id: "hu-eq13",
+            id: "hu-eq13-constants",
             source: hu("Fact 16, eq. (13)", "L459–L463: for Y ~ Lap(b) and δ ∈ (0, 1], P{|Y| > ln(1/δ)·b} = δ (Fact 3.7 of Dwork et al.)"),
-            statement: "For Y ~ Lap(b) (density (11), L453) and δ ∈ (0, 1]: P{|Y| > ln(1/δ)·b} = δ.",
+            statement: "Fact 16's constants: for Y ~ Lap(b) (density (11), L453) and δ ∈ (0, 1], P{|Y| > ln(1/δ)·b} = δ, checked as the arithmetic of its two-line proof — the two tails, the normalisation 1/(2b), the b of ∫_a^∞ e^{−x/b} dx = b·e^{−a/b} (the antiderivative −b·e^{−x/b}, not machine-checked) and the exponent a/b = ln(1/δ) leave exactly δ.",
             math: "P{|Y| > a} = 2∫_a^∞ e^{−x/b}/(2b) dx = 2·(1/(2b))·b·e^{−a/b} = e^{−a/b}; a = ln(1/δ)·b gives e^{−ln(1/δ)} = δ",
             method: Method::ExactAlgebra,
             domain: "every b > 0, δ ∈ (0, 1]: the integral ∫_a^∞ e^{−x/b} dx = b·e^{−a/b} (the antiderivative −b·e^{−x/b}); what is checked is that the constants — the two tails, the normalisation 1/(2b), the b of the integral and the exponent a/b — leave exactly δ",

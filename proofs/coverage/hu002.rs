@@ -120,13 +120,13 @@ pub const ITEMS: &[Item] = &[
         label: "Fact 1",
         line: 176,
         claims: &[],
-        not_checked: "formulas lost in the text copy (only the tag survives); the Laplace tail of Dwork et al. (Fact 3.7), 004 Fact 16 (hu-eq13)",
+        not_checked: "formulas lost in the text copy (only the tag survives); the Laplace tail of Dwork et al. (Fact 3.7), 004 Fact 16 (hu-eq13-constants)",
     },
     Item {
         label: "eq. (6)",
         line: 177,
         claims: &[],
-        not_checked: "formulas lost in the text copy (only the tag survives); 004 eq. (13) (hu-eq13)",
+        not_checked: "formulas lost in the text copy (only the tag survives); 004 eq. (13) (hu-eq13-constants)",
     },
     Item {
         label: "Fact 2",

@@ -286,13 +286,13 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Fact 16",
         line: 459,
-        claims: &["hu-eq13"],
+        claims: &["hu-eq13-constants"],
         not_checked: "",
     },
     Item {
         label: "eq. (13)",
         line: 463,
-        claims: &["hu-eq13"],
+        claims: &["hu-eq13-constants"],
         not_checked: "",
     },
     Item {
