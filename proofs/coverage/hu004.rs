@@ -215,7 +215,7 @@ pub const ITEMS: &[Item] = &[
         label: "L319: \"requires Δmin > 1/4\"",
         line: 319,
         claims: &[],
-        not_checked: "a condition, not a computation: it contradicts the theorem's own Δmin ∈ (0, 1/4) at L317 (Mourtada and Gaïffas's Proposition 4 takes a gap below 1/4); a printed slip of the relation, reported, with nothing numeric to check",
+        not_checked: "a condition, not a computation: it contradicts the theorem's own Δmin ∈ (0, 1/4) at L317; a printed slip of the relation, reported, with nothing numeric to check",
     },
     Item {
         label: "L331: the sketch's packing, total variation of order Δmin",
