@@ -48,7 +48,7 @@ pub const ITEMS: &[Item] = &[
         label: "Theorem 2",
         line: 57,
         claims: &[],
-        not_checked: "Algorithm 1 is ε-DP: the same algorithm and statement as 004 Theorem 2, checked there (hu-thm2)",
+        not_checked: "Algorithm 1 (Anytime-Lazy-UCB, its formulas lost in the copy) is ε-DP: stated again as 004 Theorem 2 for 004's Algorithm 1 and checked there (hu-thm2)",
     },
     Item {
         label: "Theorem 3",
