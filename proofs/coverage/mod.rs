@@ -14,6 +14,7 @@
 mod cc;
 mod hu002;
 mod hu004;
+mod hu_text;
 mod ww;
 
 use crate::verify::Paper;
