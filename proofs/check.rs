@@ -175,11 +175,7 @@ fn the_coverage_map_and_the_registry_agree() {
     let claims = registry();
     let ids: HashSet<&str> = claims.iter().map(|c| c.id).collect();
     let mut mapped: HashSet<&str> = HashSet::new();
-    let mut unfilled = Vec::new();
     for paper in coverage() {
-        if paper.items.is_empty() {
-            unfilled.push(paper.paper);
-        }
         for item in paper.items {
             assert!(
                 item.claims.is_empty() != item.not_checked.is_empty(),
@@ -207,13 +203,7 @@ fn the_coverage_map_and_the_registry_agree() {
             }
         }
     }
-    // Temporary (issue 12): a paper whose map is not filled yet is exempt;
-    // the lead removes `unfilled` once the four maps are merged.
-    let unmapped: Vec<&str> = claims
-        .iter()
-        .filter(|c| !mapped.contains(c.id) && !unfilled.contains(&c.source.paper))
-        .map(|c| c.id)
-        .collect();
+    let unmapped: Vec<&str> = ids.difference(&mapped).copied().collect();
     assert!(
         unmapped.is_empty(),
         "claims in no coverage item: {unmapped:?}"

@@ -14,6 +14,7 @@
 mod cc;
 mod hu002;
 mod hu004;
+mod hu_text;
 mod scan;
 mod ww;
 
