@@ -15,37 +15,14 @@ mod cc;
 mod hu002;
 mod hu004;
 mod hu_text;
+mod scan;
 mod ww;
 
 use crate::verify::Paper;
 
-/// One numbered result or explicit-constant display of a paper.
-#[derive(Clone, Copy, Debug)]
-pub struct Item {
-    /// What the paper calls it: `"Theorem 2"`, `"eq. (29)"`, `"display after (12)"`.
-    pub label: &'static str,
-    /// Its seed line `L<n>` in the text copy (`../shared/papers/`).
-    pub line: u32,
-    /// The registry claims that check it (empty when it is not checkable).
-    pub claims: &'static [&'static str],
-    /// Why it is not checked (empty when `claims` is not).
-    pub not_checked: &'static str,
-}
-
-/// The coverage map of one paper.
-#[derive(Clone, Copy, Debug)]
-pub struct PaperCoverage {
-    /// The paper.
-    pub paper: Paper,
-    /// The text copy's file name in `../shared/papers/`.
-    pub file: &'static str,
-    /// Its items, in reading order.
-    pub items: &'static [Item],
-    /// The numbered results the text announces, as `(label, line)`, read
-    /// from the text copy itself: each must be an item with that label and
-    /// line.
-    pub headings: fn(&str) -> Vec<(String, u32)>,
-}
+/// The map's types live in `verify` (whose report draws the "Coverage"
+/// section from them, [`crate::verify::coverage`]); the maps are filled here.
+pub use crate::verify::coverage::{Item, PaperCoverage};
 
 /// The four papers' coverage maps.
 pub fn coverage() -> Vec<PaperCoverage> {
