@@ -8,13 +8,13 @@
 //! checker must refute.
 //!
 //! "Lazy-DP-TS is ε-DP" (004 Theorem 4) is checked **statistically** by the
-//! audit of [`crate::bandit::ts_audit`] (which says why no certified law is
+//! audit of [`crate::bandit::stat_audit`] (which says why no certified law is
 //! available), as printed and with a planted violation.
 
 use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::law::LazyUcbParams;
 use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
-use crate::bandit::ts_audit::{audit as ts_audit, AuditSetup, TsParams};
+use crate::bandit::stat_audit::{audit as ts_audit, AuditSetup, TsParams};
 use crate::error::Result;
 use crate::num::{format_sig, Certified, Real, Q};
 use crate::privacy::{decide, Ratio, Verdict};
@@ -296,9 +296,9 @@ fn dp_se_half_scale() -> Result<Outcome> {
 }
 
 /// The grid of the Lazy-DP-TS audit claims.
-const TS_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of bandit::ts_audit, 100 000 runs per table, seed 2026";
+const TS_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of bandit::stat_audit, 100 000 runs per table, seed 2026";
 
-/// The Lazy-DP-TS audit (a statistical check: [`crate::bandit::ts_audit`])
+/// The Lazy-DP-TS audit (a statistical check: [`crate::bandit::stat_audit`])
 /// on [`TS_GRID`] with the noise scale `factor/ε` and the bonus constant
 /// `bonus`; family-wise confidence 0.95 (0.95 within each problem's
 /// Bonferroni over its pairs, and 0.05/6 of error per problem).

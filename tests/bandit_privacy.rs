@@ -330,9 +330,9 @@ fn dp_se_bad_input_is_one_line_and_status_two() {
     }
 }
 
-// ---- Lazy-DP-TS: the statistical audit (src/bandit/ts_audit.rs) ----------
+// ---- Lazy-DP-TS: the statistical audit (src/bandit/stat_audit.rs) ----------
 
-use dpdtol::bandit::ts_audit::{
+use dpdtol::bandit::stat_audit::{
     audit as ts_audit, audit_pair, pulls_code, sample_counts, selection, AuditSetup, Table,
     TsParams,
 };

@@ -45,7 +45,7 @@ pub mod privacy;
 pub mod pull_law;
 pub mod sim;
 pub mod thompson;
-pub mod ts_audit;
+pub mod stat_audit;
 pub mod ucb1;
 
 use crate::error::{Error, Result};
