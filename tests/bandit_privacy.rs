@@ -797,9 +797,17 @@ fn hybrid_audit_full_grid_t6_flags_only_the_planted_variant() {
         ..HybridParams::inferred(eps)
     };
     let o = ts_audit(&quarter, &setup, &|_| {}).unwrap();
-    assert!(o.violated, "quarter: ε lower bound {}", o.best.epsilon_lower);
+    assert!(
+        o.violated,
+        "quarter: ε lower bound {}",
+        o.best.epsilon_lower
+    );
     let o = ts_audit(&HybridParams::inferred(eps), &setup, &|_| {}).unwrap();
-    assert!(!o.violated, "inferred: ε lower bound {}", o.best.epsilon_lower);
+    assert!(
+        !o.violated,
+        "inferred: ε lower bound {}",
+        o.best.epsilon_lower
+    );
 }
 
 /// `dpdtol privacy --algorithm hybrid-ucb`: the JSON contract of the
@@ -836,7 +844,10 @@ fn hybrid_audit_command_line_contract() {
         .starts_with("violated at confidence 0.95"));
     assert_eq!(v["witness"]["actions"].as_array().unwrap().len(), 4);
     let v = json(&hybrid(&["--runs", "10", "--tree-scale", "1/3", "--json"]));
-    assert_eq!((&v["noise_scale"], &v["tree_scale"]), (&"2".into(), &"1/3".into()));
+    assert_eq!(
+        (&v["noise_scale"], &v["tree_scale"]),
+        (&"2".into(), &"1/3".into())
+    );
     for bad in [
         ["--runs", "1"],
         ["--horizon", "9"],

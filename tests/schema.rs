@@ -183,6 +183,28 @@ fn the_older_commands_match_their_schemas() {
             "--json",
         ]),
     );
+    // So does Hybrid-UCB's, with its tree scale.
+    validate(
+        "privacy",
+        &json(&[
+            "privacy",
+            "--algorithm",
+            "hybrid-ucb",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--runs",
+            "1000",
+            "--tree-scale",
+            "1/2",
+            "--json",
+        ]),
+    );
     // The one-shot check (--mechanism) shares the privacy schema.
     validate(
         "privacy",

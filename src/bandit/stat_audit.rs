@@ -157,7 +157,6 @@ impl TsParams {
             bonus: 3.0,
         }
     }
-
 }
 
 /// Each named parameter is a positive finite number (the flag that sets it

@@ -3,8 +3,8 @@
 
 mod all_epsilon;
 mod bandit;
-mod statistical;
 mod one_shot;
+mod statistical;
 
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
