@@ -396,37 +396,49 @@ fn ts_audit_flags_half_scale_and_not_the_printed_scale_on_a_pair() {
     }
 }
 
+/// The whole audit at `horizon`, `eps`, seed 2026, confidence 0.95:
+/// `planted` reported violated, `printed` not.
+fn full_audit_flags_only(
+    horizon: usize,
+    eps: f64,
+    runs: u64,
+    planted: &impl Audited,
+    printed: &impl Audited,
+) {
+    let setup = AuditSetup {
+        horizon,
+        alphabet: vec![0.0, 1.0],
+        runs,
+        seed: 2026,
+        confidence: 0.95,
+        force: false,
+    };
+    let o = ts_audit(planted, &setup, &|_| {}).unwrap();
+    assert!(
+        o.violated,
+        "planted: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+    let o = ts_audit(printed, &setup, &|_| {}).unwrap();
+    assert!(
+        !o.violated,
+        "printed: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+}
+
 /// The whole audit at T = 8, ε = 1/2 (304 tables): the planted variant is
 /// reported violated and the printed algorithm is not, at confidence 0.95.
 #[test]
 #[ignore = "about 30 million simulated runs; CI runs it in release"]
 fn ts_audit_full_grid_t8_flags_only_the_planted_variant() {
     let eps = 0.5;
-    let setup = AuditSetup {
-        horizon: 8,
-        alphabet: vec![0.0, 1.0],
-        runs: 50_000,
-        seed: 2026,
-        confidence: 0.95,
-        force: false,
-    };
     let planted = TsParams {
         noise_scale: 0.5 / eps,
         bonus: 1e-3,
         ..TsParams::printed(eps)
     };
-    let o = ts_audit(&planted, &setup, &|_| {}).unwrap();
-    assert!(
-        o.violated,
-        "planted: ε lower bound {}",
-        o.best.epsilon_lower
-    );
-    let o = ts_audit(&TsParams::printed(eps), &setup, &|_| {}).unwrap();
-    assert!(
-        !o.violated,
-        "printed: ε lower bound {}",
-        o.best.epsilon_lower
-    );
+    full_audit_flags_only(8, eps, 50_000, &planted, &TsParams::printed(eps));
 }
 
 /// Sampler against an exact law. With noise scale 10⁻⁹ and bonus 10⁻¹²,
@@ -531,6 +543,14 @@ fn ts_command(extra: &[&'static str]) -> Vec<&'static str> {
     args
 }
 
+/// The command `args` is refused: status 2, one line on stderr.
+fn refused_in_one_line(args: &[&str]) {
+    let out = dpdtol(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+}
+
 #[test]
 fn ts_audit_command_line_contract() {
     let v = json(&ts_command(&["--runs", "4000", "--seed", "3", "--json"]));
@@ -550,10 +570,7 @@ fn ts_audit_command_line_contract() {
         ["--confidence", "1"],
         ["--bonus", "0"],
     ] {
-        let out = dpdtol(&ts_command(&bad));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+        refused_in_one_line(&ts_command(&bad));
     }
     let mut other = ts_command(&["--runs", "10"]);
     other[2] = "anytime-lazy-ucb";
@@ -783,31 +800,12 @@ fn hybrid_audit_is_the_same_whatever_the_threads() {
 #[ignore = "about 20 million simulated runs; CI runs it in release"]
 fn hybrid_audit_full_grid_t6_flags_only_the_planted_variant() {
     let eps = 1.0;
-    let setup = AuditSetup {
-        horizon: 6,
-        alphabet: vec![0.0, 1.0],
-        runs: 100_000,
-        seed: 2026,
-        confidence: 0.95,
-        force: false,
-    };
     let quarter = HybridParams {
         array_scale: 0.5 / eps,
         tree_scale: 0.5 / eps,
         ..HybridParams::inferred(eps)
     };
-    let o = ts_audit(&quarter, &setup, &|_| {}).unwrap();
-    assert!(
-        o.violated,
-        "quarter: ε lower bound {}",
-        o.best.epsilon_lower
-    );
-    let o = ts_audit(&HybridParams::inferred(eps), &setup, &|_| {}).unwrap();
-    assert!(
-        !o.violated,
-        "inferred: ε lower bound {}",
-        o.best.epsilon_lower
-    );
+    full_audit_flags_only(6, eps, 100_000, &quarter, &HybridParams::inferred(eps));
 }
 
 /// `dpdtol privacy --algorithm hybrid-ucb`: the JSON contract of the
@@ -858,10 +856,7 @@ fn hybrid_audit_command_line_contract() {
         ["--epoch-length", "1"],
         ["--shard", "1/2"],
     ] {
-        let out = dpdtol(&hybrid(&bad));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+        refused_in_one_line(&hybrid(&bad));
     }
     // --tree-scale is Hybrid-UCB's own.
     let out = dpdtol(&ts_command(&["--runs", "10", "--tree-scale", "1"]));
