@@ -396,11 +396,10 @@ fn ts_audit_flags_half_scale_and_not_the_printed_scale_on_a_pair() {
     }
 }
 
-/// The whole audit at `horizon`, `eps`, seed 2026, confidence 0.95:
+/// The whole audit at `horizon`, seed 2026, confidence 0.95:
 /// `planted` reported violated, `printed` not.
 fn full_audit_flags_only(
     horizon: usize,
-    eps: f64,
     runs: u64,
     planted: &impl Audited,
     printed: &impl Audited,
@@ -438,7 +437,7 @@ fn ts_audit_full_grid_t8_flags_only_the_planted_variant() {
         bonus: 1e-3,
         ..TsParams::printed(eps)
     };
-    full_audit_flags_only(8, eps, 50_000, &planted, &TsParams::printed(eps));
+    full_audit_flags_only(8, 50_000, &planted, &TsParams::printed(eps));
 }
 
 /// Sampler against an exact law. With noise scale 10⁻⁹ and bonus 10⁻¹²,
@@ -805,7 +804,7 @@ fn hybrid_audit_full_grid_t6_flags_only_the_planted_variant() {
         tree_scale: 0.5 / eps,
         ..HybridParams::inferred(eps)
     };
-    full_audit_flags_only(6, eps, 100_000, &quarter, &HybridParams::inferred(eps));
+    full_audit_flags_only(6, 100_000, &quarter, &HybridParams::inferred(eps));
 }
 
 /// `dpdtol privacy --algorithm hybrid-ucb`: the JSON contract of the
