@@ -3,8 +3,9 @@
 //! law this crate cannot give exactly or certified: Lazy-DP-TS (Hu et al.,
 //! 004 Algorithm 3, L190–L200; Theorem 4, L204; why: [`TsParams`]) and
 //! Hybrid-UCB (002 Appendix E, Algorithm 4, L244–L264, as inferred in
-//! [`super::hybrid_ucb`]; Theorem 5, L264; why: [`HybridParams`]). The
-//! policy enters through [`Audited`]; everything below is the same for both.
+//! [`super::hybrid_ucb`]; Theorem 5, L75, proved at L264; why:
+//! [`HybridParams`]). The policy enters through [`Audited`]; everything
+//! below is the same for both.
 //! Every number it produces is an f64 estimate or a Clopper–Pearson
 //! confidence bound, labelled approximate with its confidence level; it
 //! never says "private".
@@ -59,7 +60,7 @@
 //! # Cost
 //!
 //! `runs · tables` simulated runs of `T` rounds (Lazy-DP-TS: two Beta draws
-//! a round; Hybrid-UCB: at most one Laplace draw a round);
+//! a round; Hybrid-UCB: one Laplace draw a round);
 //! tables `= |V|⁴ + |V|⁴ (T − 2)(|V|² − 1)` from `T = 5` on (208 at
 //! `V = {0,1}`, `T = 6`, 304 at `T = 8`; fewer at `T ≤ 4`, where one table
 //! neighbours two base tables, 64 at `T = 4`); [`MAX_RUNS`] without `force`
