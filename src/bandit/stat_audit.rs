@@ -230,13 +230,19 @@ impl Audited for TsParams {
 /// `(n_1, n_2)` climb a staircase: the constraints close **cycles** (round 3
 /// reads `A₁ − A₁'`, round 4 after arm 1 `(A₁ + A₂)/2 − A₁'`), so the
 /// leaf-to-root one-variable integration of [`super::law`] does not apply.
-/// Even at `T = 4` (rounds 3 and 4 decided, three noises `A₁, A₁', A₂`),
-/// integrating `A₂` out leaves a Laplace tail in `A₁ − 2A₁'`, and the rest is
-/// a two-variable integral of a piecewise exponential over a polygon cut by
-/// the lines `A₁ = 0`, `A₁' = 0`, `A₁ − 2A₁' = c` and the window `A₁ − A₁' ≥
-/// c'`, whose order depends on the certified thresholds: a two-variable
-/// piecewise algebra with certified cut order, which the crate does not
-/// have. So Hybrid-UCB gets the statistical [`audit`].
+/// At `T = 4` (rounds 3 and 4 decided, three noises `A₁, A₁', A₂`) the
+/// law is still within reach in principle: conditioned on `A₁' = w`, the
+/// event "arm 1, then arm 1" is `A₁ ≥ c₃ + w, A₁ + A₂ ≥ 2c₄ + 2w`, whose
+/// probability is a piecewise exponential-polynomial in `w` cut where `c₃ +
+/// w`, `2c₄ + 2w` and their difference change sign, and the outer integral
+/// is one-dimensional. But that inner function is not one of
+/// [`super::law`]'s messages (a window on one noise per arm), its cut order
+/// depends on the certified thresholds, and from `T = 5` on the cycles grow
+/// (rounds 3–5 read `A₁ − A₁'`, `(A₁ + A₂)/2 − A₁'` and then a third node of
+/// either tree): an exact law needs a two-variable piecewise algebra with
+/// certified cut order, which the crate does not have, and a one-off `T = 4`
+/// law was not written (issue #13's table needs T = 6 and 8 too). So
+/// Hybrid-UCB gets the statistical [`audit`].
 ///
 /// # What the audit can see
 ///

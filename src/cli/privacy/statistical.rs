@@ -32,7 +32,7 @@ fn to_f64(q: &Q) -> f64 {
 }
 
 /// Why Hybrid-UCB's law is not computed exactly.
-const WHY_NOT_EXACT_HYBRID: &str = "each arm's noisy sums form a tree of Laplace increments (array blocks and tree p-sums) and the rounds' comparisons close cycles between the two arms' trees: the exact law needs a two-variable piecewise algebra with certified cut order, which the crate lacks (even at T = 4): see the documentation of bandit::stat_audit::HybridParams";
+const WHY_NOT_EXACT_HYBRID: &str = "each arm's noisy sums form a tree of Laplace increments (array blocks and tree p-sums) and the rounds' comparisons close cycles between the two arms' trees: the exact law needs a two-variable piecewise algebra with certified cut order, which the crate lacks: see the documentation of bandit::stat_audit::HybridParams";
 
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
