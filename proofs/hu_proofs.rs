@@ -1087,7 +1087,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm12-L850-log2",
             source: hu("Theorem 12, proof (Appendix D.3), as printed", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ), where the paper's log is base 2 (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784, the log(T) epochs) and ln is written ln (T ≥ ln K/(10εΔmin) at L317)"),
-            statement: "As printed, log = log₂: for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
+            statement: "As printed, under the paper's own convention (log is base 2, ln is written ln, as in the same theorem's condition at L317; the text does not state the base at L850, so this is a notational slip rather than a false step): for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
             math: "0.45·(K − 1)·e^{−log₂ K} ≥ 0.2 at K = 4: 1.35e^{−2} − 0.2 ≥ 0",
             method: Method::BranchAndBound,
             domain: "K ≥ 4 (Theorem 12), n = log₂ K/(10εΔ) (the largest n allowed); refuted at K = 4 by one certified evaluation",
