@@ -32,8 +32,8 @@ const WHY_NOT_EXACT_DP_SE: &str =
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
-    if id == BanditId::LazyDpTs {
-        return super::lazy_dp_ts::run(args);
+    if matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
+        return super::statistical::run(args, id);
     }
     if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::DpSe) {
         return Err(Error::InvalidInput(format!(
