@@ -161,9 +161,18 @@ fn equation_tag(line: &str) -> Option<&str> {
 mod tests {
     use super::numbered;
 
-    /// `(label, line)` pairs as [`numbered`] returns them.
-    fn pairs(list: &[(&str, u32)]) -> Vec<(String, u32)> {
-        list.iter().map(|(l, n)| ((*l).to_string(), *n)).collect()
+    /// The `(label, line)` pairs of a list `L<n> label; L<n> label; …`, as
+    /// [`numbered`] returns them.
+    fn listed(list: &str) -> Vec<(String, u32)> {
+        list.split(';')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .map(|e| {
+                let (line, label) = e.split_once(' ').expect("`L<n> label`");
+                let line = line.strip_prefix('L').and_then(|n| n.parse().ok());
+                (label.to_string(), line.expect("`L<n>`"))
+            })
+            .collect()
     }
 
     /// Lines written after the text copies' own (Wu & Wang L46–L53, L94,
@@ -193,16 +202,10 @@ Theorem 12
 
 Fact 16 (Bound for Lap(b)Lap\\text{Lap}(b), Fact 3.7 (2014))
 ";
-        let expected = pairs(&[
-            ("Algorithm 1", 5),
-            ("Corollary 1", 6),
-            ("Theorem 1", 8),
-            ("Lemma 10", 9),
-            ("eq. (1)", 11),
-            ("Lemma 2", 13),
-            ("Theorem 12", 17),
-            ("Fact 16", 19),
-        ]);
+        let expected = listed(
+            "L5 Algorithm 1; L6 Corollary 1; L8 Theorem 1; L9 Lemma 10; L11 eq. (1); \
+             L13 Lemma 2; L17 Theorem 12; L19 Fact 16",
+        );
         assert_eq!(numbered(text), expected);
     }
 
@@ -228,15 +231,10 @@ x ≤ y,x\\leq y,italic_x ≤ italic_y , (12)
 see inequality (7).
 Theorem
 Lemmas 3 and 4";
-        let expected = pairs(&[
-            ("Theorem 2", 1),
-            ("Algorithm 1", 4),
-            ("Lemma 7", 5),
-            ("Corollary 9", 9),
-            ("Fact 1", 10),
-            ("eq. (12)", 11),
-            ("eq. (6)", 12),
-        ]);
+        let expected = listed(
+            "L1 Theorem 2; L4 Algorithm 1; L5 Lemma 7; L9 Corollary 9; L10 Fact 1; \
+             L11 eq. (12); L12 eq. (6)",
+        );
         assert_eq!(numbered(text), expected);
     }
 
@@ -260,12 +258,7 @@ Lemma 11.
 (13) | x
 (1234) |
 ";
-        let expected = pairs(&[
-            ("Lemma 3", 1),
-            ("Lemma 4", 2),
-            ("Lemma 11", 9),
-            ("eq. (13)", 11),
-        ]);
+        let expected = listed("L1 Lemma 3; L2 Lemma 4; L9 Lemma 11; L11 eq. (13)");
         assert_eq!(numbered(text), expected);
     }
 
@@ -340,17 +333,7 @@ Lemma 11.
         ];
         for (file, want) in expected {
             let Some(text) = paper(file) else { return };
-            let want: Vec<(String, u32)> = want
-                .split(';')
-                .map(str::trim)
-                .filter(|e| !e.is_empty())
-                .map(|e| {
-                    let (line, label) = e.split_once(' ').expect("`L<n> label`");
-                    let line = line.strip_prefix('L').and_then(|n| n.parse().ok());
-                    (label.to_string(), line.expect("`L<n>`"))
-                })
-                .collect();
-            assert_eq!(numbered(&text), want, "{file}");
+            assert_eq!(numbered(&text), listed(want), "{file}");
         }
     }
 
