@@ -94,8 +94,3 @@ pub const ITEMS: &[Item] = &[
     by("display at L631", 631, &["cc-thm1-L631"]),
     by("display at L635", 635, &["cc-thm1-L635"]),
 ];
-
-/// The numbered results announced in the text copy, `(label, line)`.
-pub fn headings(text: &str) -> Vec<(String, u32)> {
-    super::scan::numbered(text)
-}

@@ -429,8 +429,3 @@ pub const ITEMS: &[Item] = &[
         not_checked: "formulas lost in the text copy (only the tag survives); the lower bound's testing step, 004 eq. (56)",
     },
 ];
-
-/// The numbered results announced in the text copy, `(label, line)`.
-pub fn headings(text: &str) -> Vec<(String, u32)> {
-    super::hu_text::announced(text)
-}

@@ -806,8 +806,3 @@ pub const ITEMS: &[Item] = &[
         not_checked: "",
     },
 ];
-
-/// The numbered results announced in the text copy, `(label, line)`.
-pub fn headings(text: &str) -> Vec<(String, u32)> {
-    super::hu_text::announced(text)
-}

@@ -8,13 +8,13 @@
 //! The map is the answer to "what of the paper is *not* checked": the tests
 //! in `proofs/check.rs` require every claim of the registry to appear in it,
 //! every claim it names to exist, and every item to say one thing or the
-//! other; each paper's file also lists the numbered headings its text carries,
-//! so that an item cannot be forgotten silently.
+//! other; one reader of the four text copies ([`scan`]) lists the numbered
+//! results each announces, and each must be an item at its line, so that an
+//! item cannot be forgotten silently.
 
 mod cc;
 mod hu002;
 mod hu004;
-mod hu_text;
 mod scan;
 mod ww;
 
@@ -31,25 +31,48 @@ pub fn coverage() -> Vec<PaperCoverage> {
             paper: Paper::WuWang,
             file: "000_662f56866ae4d344.txt",
             items: ww::ITEMS,
-            headings: ww::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::HuEarlier,
             file: "002_f205959389028abf.txt",
             items: hu002::ITEMS,
-            headings: hu002::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::CesariColomboni,
             file: "003_e72dfed5bfd856b1.txt",
             items: cc::ITEMS,
-            headings: cc::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::Hu,
             file: "004_e2b45d6dc248149d.txt",
             items: hu004::ITEMS,
-            headings: hu004::headings,
+            headings: scan::numbered,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each map lists its items in reading order (the order of
+    /// [`super::Item::line`]), so that a reader can walk a map beside the
+    /// text.
+    #[test]
+    fn the_maps_are_in_reading_order() {
+        for paper in super::coverage() {
+            for pair in paper.items.windows(2) {
+                assert!(
+                    pair[0].line <= pair[1].line,
+                    "{}: {} (L{}) before {} (L{})",
+                    paper.file,
+                    pair[0].label,
+                    pair[0].line,
+                    pair[1].label,
+                    pair[1].line
+                );
+            }
+        }
+    }
 }

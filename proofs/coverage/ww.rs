@@ -85,8 +85,3 @@ pub const ITEMS: &[Item] = &[
     by("display at L559", 559, &["ww-cor2-L559"]),
     not("eq. (9)", 569, "a sketch: P[J_r = j] ≤ c₁exp(−2^rΔ_jε/c₂) for Laplace, exponential and Gumbel noise with c₁, c₂ unnamed; the Gumbel law it rests on is ww-thm4-expr-law"),
 ];
-
-/// The numbered results announced in the text copy, `(label, line)`.
-pub fn headings(text: &str) -> Vec<(String, u32)> {
-    super::scan::numbered(text)
-}
