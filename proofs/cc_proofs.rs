@@ -162,8 +162,212 @@ fn lem5_l553() -> Result<Outcome> {
     Ok(cases.outcome("η ∈ {1/8, 1/10, 1/16, 1/100, 1/1000}, Δ ∈ {0, 1/100, 1/10, 1/4, 1/2, 3/4, 9/10, 1}; the two-point law, to which every law on [−1, 1] with mean Δ reduces (e^{−ηy} lies below its chord on [−1, 1])"))
 }
 
+/// §4, L139–L149: with `x = 2^r`, the block `B_r = {x, …, 2x − 1}` has `x`
+/// rounds, `X^{(r,s)} = X_{x−1+s}` runs over them as `s = 1..x`, and `M_r`'s
+/// range `{x/2 + 1, …, x}` (`r ≥ 1`) has `x/2` values inside `1..x`:
+/// identities of degree 1 in `x`, checked exactly at two values.
+fn blocks_l141() -> std::result::Result<(), String> {
+    for x in [q(2, 1), q(4, 1)] {
+        let (first, last) = (x.clone(), q(2, 1) * &x - Q::one());
+        let checks = [
+            ("|B_r| = 2^r", last.clone() - &first + Q::one(), x.clone()),
+            (
+                "X^{(r,1)} is the first round",
+                x.clone() - Q::one() + Q::one(),
+                first,
+            ),
+            (
+                "X^{(r,2^r)} is the last round",
+                x.clone() - Q::one() + &x,
+                last,
+            ),
+            (
+                "|{2^{r−1}+1, …, 2^r}| = 2^{r−1}",
+                x.clone() - (x.clone() / q(2, 1) + Q::one()) + Q::one(),
+                x.clone() / q(2, 1),
+            ),
+        ];
+        for (what, lhs, rhs) in checks {
+            if lhs != rhs {
+                return Err(format!("{what} at 2^r = {x}: {lhs} ≠ {rhs}"));
+            }
+        }
+        if x.clone() / q(2, 1) + Q::one() < Q::one() {
+            return Err(format!("M_r's range leaves 1..2^r at 2^r = {x}"));
+        }
+    }
+    Ok(())
+}
+
+/// L542: with `w_j = e^{−ηD_{m,j}}` and `y_j = e^{−ηY_{m+1,j}}`
+/// (`e^{−ηD_{m+1,j}} = w_j y_j`), `Z_{m+1}/Z_m = Q_{m,1} + Σ_j Q_{m,j} y_j`,
+/// for `n` large-gap actions.
+fn ratio_l542(n: usize) -> Result<Outcome> {
+    let names: Vec<&str> = ["w₂", "w₃", "w₄", "y₂", "y₃", "y₄"]
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 3 < n)
+        .map(|(_, s)| *s)
+        .collect();
+    let axes: Vec<Vec<Q>> = (0..2 * n).map(|_| axis(3)).collect();
+    let z = |w: &[Q]| Q::one() + w.iter().sum::<Q>();
+    identity(
+        &format!("with n = {n} large-gap actions both sides times Z_m = 1 + Σ w_j are polynomials of degree ≤ 1 in each of the 2n variables (w_j = e^{{−ηD_{{m,j}}}} > 0, y_j = e^{{−ηY_{{m+1,j}}}} > 0, and e^{{−ηD_{{m+1,j}}}} = w_j y_j because D_{{m+1,j}} = D_{{m,j}} + Y_{{m+1,j}}, L536), so 3 values per variable decide."),
+        &names,
+        &grid(&axes),
+        &|p: &[Q]| {
+            let (w, y) = p.split_at(n);
+            let next: Q = Q::one() + w.iter().zip(y).map(|(a, b)| a.clone() * b).sum::<Q>();
+            next / z(w)
+        },
+        &|p: &[Q]| {
+            let (w, y) = p.split_at(n);
+            let zm = z(w);
+            Q::one() / &zm + w.iter().zip(y).map(|(a, b)| a.clone() / &zm * b).sum::<Q>()
+        },
+    )
+}
+
+/// L34–L36: `max(x, y) ≤ x + y ≤ 2max(x, y)` for `x, y > 0`, compared
+/// exactly on a grid (the argument for every point is in the claim).
+fn cor1_l36() -> std::result::Result<(), String> {
+    let axis = [
+        q(1, 100),
+        q(1, 3),
+        q(1, 2),
+        q(1, 1),
+        q(2, 1),
+        q(3, 1),
+        q(100, 1),
+    ];
+    for x in &axis {
+        for y in &axis {
+            let (m, s) = (x.clone().max(y.clone()), x.clone() + y);
+            if m > s || s > q(2, 1) * &m {
+                return Err(format!("x = {x}, y = {y}: max {m}, sum {s}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `η = min{ε/2, 1/8}` (L135).
+fn eta_of(eps: &Q) -> Q {
+    (eps.clone() / q(2, 1)).min(q(1, 8))
+}
+
 pub(super) fn claims() -> Vec<Claim> {
     vec![
+        Claim {
+            id: "cc-cor1-L36",
+            source: cc("Corollary 1, the equivalence it rests on", "L34–L36 (and L74–L76): log K/min{Δmin, ε} \"is equivalent up to universal constants to log K/Δmin + log K/ε\"; Corollary 1 (L173–L177) matches Theorem 1 to that lower bound"),
+            statement: "log K/min{Δmin, ε} ≤ log K/Δmin + log K/ε ≤ 2 log K/min{Δmin, ε}: the two rates agree within the constants 1 and 2.",
+            math: "max(x, y) ≤ x + y ≤ 2 max(x, y), x = 1/Δmin, y = 1/ε > 0",
+            method: Method::ExactAlgebra,
+            domain: "every Δmin, ε > 0 (and log K > 0): with x ≤ y by symmetry the two gaps are x ≥ 0 and y − x ≥ 0; also evaluated exactly on a grid of 49 points",
+            cost: Cost::Fast,
+            check: || Ok(exactly("by symmetry take x ≤ y (x = 1/Δmin, y = 1/ε): then x + y − max(x, y) = x ≥ 0 and 2max(x, y) − (x + y) = y − x ≥ 0. Both sides are also compared exactly at the 49 points x, y ∈ {1/100, 1/3, 1/2, 1, 2, 3, 100}.", cor1_l36())),
+        },
+        Claim {
+            id: "cc-prop1-L343",
+            source: cc("Proposition 1, proof", "L343: \"Since 2η ≤ ε, the algorithm is ε-differentially private\", η = min{ε/2, 1/8} (L135)"),
+            statement: "2·min{ε/2, 1/8} ≤ ε for every ε > 0 (equality for ε ≤ 1/4).",
+            math: "ε − 2 min{ε/2, 1/8} = 0 on (0, 1/4], = ε − 1/4 ≥ 0 on [1/4, ∞)",
+            method: Method::ExactAlgebra,
+            domain: "every ε > 0: the two linear pieces, the first identically 0 (checked exactly at ε ∈ {1/12, 1/4}), the second a polynomial on the ray ε ≥ 1/4",
+            cost: Cost::Fast,
+            check: || {
+                for eps in [q(1, 12), q(1, 4)] {
+                    let gap = eps.clone() - q(2, 1) * eta_of(&eps);
+                    if gap != Q::from_integer(0.into()) {
+                        return Ok(Outcome::refuted(
+                            format!("at ε = {eps}, ε − 2η = {gap}"),
+                            serde_json::json!({"ε": eps.to_string()}),
+                        ));
+                    }
+                }
+                Ok(ray(
+                    "ε − 2η = 0 exactly at ε ∈ {1/12, 1/4} (a linear function of ε on (0, 1/4], so identically 0 there); on ε ≥ 1/4, η = 1/8 and ε − 2η = ε − 1/4",
+                    &q(1, 4),
+                    &[q(-1, 4), q(1, 1)],
+                ))
+            },
+        },
+        Claim {
+            id: "cc-lem4-L141",
+            source: cc("Lemma 4, the blocks it charges", "§4, L139–L149: B_r = {2^r, …, 2^{r+1} − 1}, |B_r| = 2^r, M_r ∼ Unif{2^{r−1} + 1, …, 2^r}, X^{(r,s)} = X_{2^r−1+s}; used at L371 (A_{r+1} is played |B_{r+1}| = 2^{r+1} times)"),
+            statement: "|B_r| = 2^r; s ↦ 2^r − 1 + s maps {1, …, 2^r} onto B_r (s = 1 to its first round, s = 2^r to its last); M_r's range {2^{r−1} + 1, …, 2^r} has 2^{r−1} values, all within the block's prefix lengths 1..2^r.",
+            math: "(2^{r+1} − 1) − 2^r + 1 = 2^r;  2^r − 1 + 1 = 2^r;  2^r − 1 + 2^r = 2^{r+1} − 1;  2^r − 2^{r−1} = 2^{r−1}",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 1 (r = 0: B₀ = {1}, M₀ = 1): identities of degree 1 in x = 2^r, checked exactly at x ∈ {2, 4}",
+            cost: Cost::Fast,
+            check: || Ok(exactly("identities of degree 1 in x = 2^r (block size, first and last prefix index, the size of M_r's range), checked exactly at x ∈ {2, 4}.", blocks_l141())),
+        },
+        Claim {
+            id: "cc-lem5-L542",
+            source: cc("Lemma 5, proof (large gaps)", "L540–L542: Z_{m+1}/Z_m = Q_{m,1} + Σ_{j: Δ_j>4η} Q_{m,j} exp(−ηY_{m+1,j})"),
+            statement: "With Z_m = 1 + Σ_j e^{−ηD_{m,j}}, Q_{m,1} = 1/Z_m, Q_{m,j} = e^{−ηD_{m,j}}/Z_m and D_{m+1,j} = D_{m,j} + Y_{m+1,j}: Z_{m+1}/Z_m = Q_{m,1} + Σ_j Q_{m,j}e^{−ηY_{m+1,j}}.",
+            math: "(1 + Σ_j w_j y_j)/(1 + Σ_j w_j) = 1/(1 + Σ w) + Σ_j (w_j/(1 + Σ w)) y_j",
+            method: Method::ExactAlgebra,
+            domain: "1, 2 and 3 large-gap actions, every w_j, y_j > 0 (degree 1 in each variable after clearing Z_m; 3 values each); more actions add terms of the same form",
+            cost: Cost::Fast,
+            check: || {
+                for n in 1..3 {
+                    let o = ratio_l542(n)?;
+                    if o.status != crate::verify::Status::Certified {
+                        return Ok(o);
+                    }
+                }
+                let o = ratio_l542(3)?;
+                Ok(Outcome {
+                    detail: format!("n = 1 and n = 2 are certified the same way (grids of 9 and 81 points). {}", o.detail),
+                    ..o
+                })
+            },
+        },
+        Claim {
+            id: "cc-thm1-L619",
+            source: cc("Theorem 1, proof", "L617–L619: if ε ≤ 1/4 then η = ε/2, and 16 log K/η = 32 log K/ε"),
+            statement: "For ε ≤ 1/4, η = min{ε/2, 1/8} = ε/2 and 16/η = 32/ε.",
+            math: "ε ≤ 1/4 ⇒ min{ε/2, 1/8} = ε/2, 16/(ε/2) = 32/ε",
+            method: Method::ExactAlgebra,
+            domain: "every ε ∈ (0, 1/4]: 16/η·ε is constant once η = ε/2 (degree 0 in ε), and ε/2 ≤ 1/8 there; checked exactly at ε ∈ {1/12, 1/8, 1/4} with η from its definition (L135)",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "once min{ε/2, 1/8} = ε/2 (ε ≤ 1/4) both sides times ε are constants, so agreement at the three points (where η is computed as the minimum, L135) proves it for every ε ∈ (0, 1/4].",
+                    &["ε"],
+                    &[vec![q(1, 12)], vec![q(1, 8)], vec![q(1, 4)]],
+                    &|p: &[Q]| q(16, 1) / eta_of(&p[0]),
+                    &|p: &[Q]| q(32, 1) / &p[0],
+                )
+            },
+        },
+        Claim {
+            id: "cc-thm1-L631",
+            source: cc("Theorem 1, proof", "L629–L631: if ε > 1/4 then η = 1/8, and 16 log K/η = 128 log K ≤ 128 log K/Δmin"),
+            statement: "For ε > 1/4, η = 1/8 and 16/η = 128; and 128 log K ≤ 128 log K/Δmin because 0 < Δmin ≤ 1 and log K > 0.",
+            math: "ε > 1/4 ⇒ 16/min{ε/2, 1/8} = 128;  128x − 128 ≥ 0 for x = 1/Δmin ≥ 1",
+            method: Method::ExactAlgebra,
+            domain: "every ε > 1/4 (η = 1/8 is constant there; checked exactly at ε ∈ {1/4 + 1/1000, 1/2, 1, 7}) and every Δmin ∈ (0, 1] (a polynomial on the ray x = 1/Δmin ≥ 1)",
+            cost: Cost::Fast,
+            check: || {
+                for eps in [q(251, 1000), q(1, 2), q(1, 1), q(7, 1)] {
+                    let value = q(16, 1) / eta_of(&eps);
+                    if value != q(128, 1) {
+                        return Ok(Outcome::refuted(
+                            format!("at ε = {eps}, 16/η = {value}, not 128"),
+                            serde_json::json!({"ε": eps.to_string(), "16/η": value.to_string()}),
+                        ));
+                    }
+                }
+                Ok(ray(
+                    "16/η = 128 exactly at ε ∈ {251/1000, 1/2, 1, 7} (η = min{ε/2, 1/8} = 1/8 for every ε ≥ 1/4); 128 log K/Δmin − 128 log K = 128 log K·(x − 1), x = 1/Δmin, and x − 1 ≥ 0 on the ray x ≥ 1",
+                    &q(1, 1),
+                    &[q(-128, 1), q(128, 1)],
+                ))
+            },
+        },
         Claim {
             id: "cc-lem1-tail",
             source: cc("Lemma 1", "L190–L194: P(Σ_{s=1}^{m} U_s ≤ mμ/2) ≤ exp(−mμ²/8) for independent U_s ∈ [−1, 1] with mean μ > 0"),

@@ -131,6 +131,8 @@ pub(super) enum Rel {
     Eq,
     /// `lhs ≤ rhs`.
     Le,
+    /// `lhs < rhs`.
+    Lt,
 }
 
 impl Rel {
@@ -138,6 +140,7 @@ impl Rel {
         match self {
             Rel::Eq => l == r,
             Rel::Le => l <= r,
+            Rel::Lt => l < r,
         }
     }
 
@@ -146,6 +149,7 @@ impl Rel {
         match self {
             Rel::Eq => "≠",
             Rel::Le => ">",
+            Rel::Lt => "≥",
         }
     }
 
@@ -153,6 +157,7 @@ impl Rel {
         match self {
             Rel::Eq => "=",
             Rel::Le => "≤",
+            Rel::Lt => "<",
         }
     }
 }

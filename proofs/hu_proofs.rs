@@ -19,6 +19,7 @@ use crate::verify::bnb::{div, Role, Sense};
 use crate::verify::search::{Adversary, Param, Probe};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use num_traits::{One, Signed, Zero};
+use serde_json::json;
 use std::sync::Arc;
 
 fn hu(number: &'static str, context: &'static str) -> Source {
@@ -246,6 +247,146 @@ fn pinsker() -> Result<Outcome> {
     Ok(cases.outcome("x ≠ y in {k/40 : 1 ≤ k ≤ 39} ∪ {1/1000, 999/1000, 1/2 ± 1/1000, 1/100000}, ordered pairs; at x = y both sides vanish and intervals cannot separate them"))
 }
 
+/// The outcomes of the parts of one argument: the first part that is not
+/// certified decides, otherwise the argument is certified with every part's
+/// evidence in order.
+fn all_of(parts: Vec<Outcome>) -> Outcome {
+    if let Some(failed) = parts
+        .iter()
+        .find(|o| o.status != crate::verify::Status::Certified)
+    {
+        return failed.clone();
+    }
+    let details: Vec<&str> = parts.iter().map(|o| o.detail.as_str()).collect();
+    Outcome::certified(details.join(" — "))
+}
+
+/// The total variation of Theorem 12's packing (L820–L824): `P_i` and `P_j`
+/// (`i ≠ j`) are products of Bernoulli laws with mean `1/2 + Δ` at their own
+/// coordinate and `1/2` elsewhere, so they differ only in coordinates `i`
+/// and `j`, where they are `B(½ + Δ) ⊗ B(½)` and `B(½) ⊗ B(½ + Δ)`; the other
+/// coordinates are the same independent factor on both sides, so
+/// `sup_A |P_i(A) − P_j(A)|` over `A ⊆ {0, 1}^K` is the supremum over the 16
+/// sets `A ⊆ {0, 1}²` of the two differing coordinates. Each `P_i(A) −
+/// P_j(A)` is of degree ≤ 1 in `Δ` (each atom is a product of one factor
+/// with `Δ` and one without) and vanishes at `Δ = 0`, so it is `c_A·Δ`: the
+/// values at `Δ = 0` and `Δ = 1/8` determine it, and a third, `Δ = 1/5`,
+/// confirms it. The supremum is `max_A |c_A|·Δ`.
+fn packing_distance() -> Outcome {
+    let atoms = |d: &Q| -> (Vec<Q>, Vec<Q>) {
+        let (hi, half) = (q(1, 2) + d, q(1, 2));
+        let bern = |p: &Q, bit: u8| if bit == 1 { p.clone() } else { Q::one() - p };
+        let cells = [(0u8, 0u8), (0, 1), (1, 0), (1, 1)];
+        let p_i = cells
+            .iter()
+            .map(|(a, b)| bern(&hi, *a) * bern(&half, *b))
+            .collect();
+        let p_j = cells
+            .iter()
+            .map(|(a, b)| bern(&half, *a) * bern(&hi, *b))
+            .collect();
+        (p_i, p_j)
+    };
+    let difference = |set: u8, d: &Q| -> Q {
+        let (p_i, p_j) = atoms(d);
+        (0..4)
+            .filter(|cell| set & (1 << cell) != 0)
+            .map(|cell| p_i[cell].clone() - &p_j[cell])
+            .sum()
+    };
+    let (d0, d1, d2) = (Q::zero(), q(1, 8), q(1, 5));
+    let mut largest = Q::zero();
+    for set in 0u8..16 {
+        let slope = difference(set, &d1) / &d1;
+        if !difference(set, &d0).is_zero() || difference(set, &d2) != slope.clone() * &d2 {
+            return Outcome::undecided(
+                format!("the argument fails: P_i(A) − P_j(A) is not c_A·Δ for the set {set:04b} of the cells (00, 01, 10, 11)"),
+                None,
+            );
+        }
+        largest = largest.max(slope.abs());
+    }
+    // The footnote's witnessing set {(1, 0)} is cell 2.
+    let witness = difference(1 << 2, &d1) / &d1;
+    if largest != Q::one() || witness.abs() != Q::one() {
+        return Outcome::refuted(
+            format!("sup_A |P_i(A) − P_j(A)| = {largest}·Δ, and {witness}·Δ on the footnote's set (1, 0)"),
+            json!({"sup_over_delta": largest.to_string(), "footnote_set": witness.to_string()}),
+        );
+    }
+    Outcome::certified(
+        "Certified by exact algebra: over the 16 sets A of the two differing coordinates (the others are one common independent factor), each P_i(A) − P_j(A) is c_A·Δ (degree ≤ 1 in Δ, 0 at Δ = 0, exact at Δ = 1/8 and confirmed at Δ = 1/5); max_A |c_A| = 1, attained at the footnote's set (1, 0) × {0, 1}^{K−2}: the total variation is Δ exactly, so > Δ/2 for every Δ > 0 (Theorem 12 takes Δ ∈ (0, 1/4))",
+    )
+}
+
+/// eq. (40)'s first case as printed, at `x = μ₁ − y_j`: the largest `r ≤
+/// ⌊log₂(8/x)⌋` (the largest `r` with `2^r ≤ 8/x`) against Lemma 7's strict
+/// condition `2^r < 8/x`; refuted there when `8/x` is a power of two.
+fn eq40_printed(x: &Q) -> Outcome {
+    let bound = q(8, 1) / x;
+    let mut r = 0i64;
+    while two_pow(r + 1) <= bound {
+        r += 1;
+    }
+    let s = two_pow(r);
+    if s < bound {
+        Outcome::undecided(
+            format!("at μ₁ − y_j = {x}, r = ⌊d₁⌋ = {r}: 2^r = {s} < 8/x = {bound} holds; one point decides nothing"),
+            None,
+        )
+    } else {
+        Outcome::refuted(
+            format!("False, exactly: at μ₁ − y_j = {x}, d₁ = log₂(8/x) = {r} and r = ⌊d₁⌋ = {r}, s = 2^r = {s} is not < 8/x = {bound}: Lemma 7's first case (L250) does not apply at r = ⌊d₁⌋ = d₁"),
+            json!({"point": {"μ₁ − y_j": x.to_string(), "r": r.to_string()}, "lhs": s.to_string(), "relation": "≥", "rhs": bound.to_string()}),
+        )
+    }
+}
+
+/// `2^k ≥ k + 1` for every integer `k ≥ 0`, by induction checked exactly:
+/// the base `k = 0` (`1 ≥ 1`) and the step `2^{k+1} = 2·2^k ≥ 2(k + 1) =
+/// (k + 2) + k ≥ k + 2`, whose identity `2(k + 1) − (k + 2) = k` (degree 1)
+/// is checked at two values of `k`. So `⌊log₂ y⌋ ≤ y − 1` for every integer
+/// `y ≥ 1` (`k = ⌊log₂ y⌋` has `k + 1 ≤ 2^k ≤ y`).
+fn powers_exceed_exponents() -> std::result::Result<(), String> {
+    if two_pow(0) < Q::one() {
+        return Err("base k = 0".to_string());
+    }
+    for k in [q(1, 1), q(2, 1)] {
+        if q(2, 1) * (k.clone() + Q::one()) - (k.clone() + q(2, 1)) != k {
+            return Err(format!("step at k = {k}"));
+        }
+    }
+    Ok(())
+}
+
+/// Hoeffding's exponent `2a²/n` for a sum of `n` variables in `[0, 1]` at
+/// the deviation `a = n·√(3L/n)` of its mean, `L = ln t`: `6L` (Lemma 22,
+/// L677, and eq. (28), where `ln(t³) = 3L`). With `a² = n²·(3L/n)`, both
+/// sides times `n` are polynomials of degree ≤ 2 in `n` and ≤ 1 in `L`.
+fn hoeffding_at_three_log() -> Result<Outcome> {
+    identity(
+        "Hoeffding's exponent 2a²/n with a² = n²·(3L/n) (the square of the deviation): both sides times n are polynomials of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
+        &["n", "L"],
+        &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
+        &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
+        &|p: &[Q]| q(6, 1) * &p[1],
+    )
+}
+
+/// Fact 16's exponent `a/b` for noise `Lap(1/ε)` on a sum of `n`
+/// observations (`b = 1/(εn)` on their mean) at the threshold `a =
+/// 3L/(εn)`, `L = ln t`: `3L` (eq. (28) with `ln(t³) = 3L`, Lemma 23 at
+/// L687). Both sides times `εn` are of degree ≤ 1 in `L`, `ε` and `n`.
+fn laplace_at_three_log() -> Result<Outcome> {
+    identity(
+        "Fact 16's exponent a/b = (3L/(εn))/(1/(εn)) = 3L: both sides times εn are of degree ≤ 1 in L, ε, n (grid {1/3, 2/3}³); Fact 16 (hu-eq13-constants) turns it into the tail e^{−3L} = t^{−3}.",
+        &["L", "ε", "n"],
+        &grid(&[axis(2), axis(2), axis(2)]),
+        &|p: &[Q]| (q(3, 1) * &p[0] / (p[1].clone() * &p[2])) / (Q::one() / (p[1].clone() * &p[2])),
+        &|p: &[Q]| q(3, 1) * &p[0],
+    )
+}
+
 pub(super) fn claims() -> Vec<Claim> {
     vec![
         Claim {
@@ -293,10 +434,10 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm12-L850",
             source: hu("Theorem 12, proof (Appendix D.3)", "L846–L850: for n ≤ log K/(10εΔ), (56) gives the error probability ≥ 0.45·(K − 1)/K ≥ 0.2"),
-            statement: "For n ≤ log K/(10εΔ): 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
+            statement: "With log read as the natural log (as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 needs; read as log₂, the paper's log elsewhere, the step fails: hu-thm12-L850-log2): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
             math: "0.45(K − 1)/K − 0.2 ≥ 0, K ≥ 2",
             method: Method::ExactAlgebra,
-            domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ log K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
+            domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ ln K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
             cost: Cost::Fast,
             check: || Ok(ray("0.45(K − 1) − 0.2K = K/4 − 9/20 ≥ 0 on K ≥ 2", &q(2, 1), &[q(-9, 20), q(1, 4)])),
         },
@@ -535,20 +676,12 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every n = 2^r ≥ 1 and t ≥ 2: (n√(3L/n))² = n²·3L/n, an identity of rational functions in n, L",
             cost: Cost::Fast,
-            check: || {
-                identity(
-                    "with a² = n²·(3L/n) (the square of the deviation), both sides times n are polynomials of degree ≤ 2 in n and ≤ 1 in L (grid n ∈ {1, 2, 4}, L ∈ {1/3, 2/3}).",
-                    &["n", "L"],
-                    &grid(&[vec![q(1, 1), q(2, 1), q(4, 1)], axis(2)]),
-                    &|p: &[Q]| q(2, 1) * (p[0].clone() * &p[0] * (q(3, 1) * &p[1] / &p[0])) / &p[0],
-                    &|p: &[Q]| q(6, 1) * &p[1],
-                )
-            },
+            check: hoeffding_at_three_log,
         },
         Claim {
             id: "hu-thm3-L534",
             source: hu("Theorem 3, proof (Appendix B.2.1)", "L534, first to second line: ω_j^{(d_j+1)} + Σ_s P{r_j(T) = s}Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(d_j)} + Σ_s P{r_j(T) = s}ω_j^{(s+1)}"),
-            statement: "As printed: the second line of (25) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
+            statement: "As printed: the second line of (24) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
             math: "ω^{(d+1)} ≤ ω^{(d)} (all P{r_j(T) = s} = 0), ω^{(r)} = 2^{r+1} − 1",
             method: Method::ExactAlgebra,
             domain: "every d_j ≥ 0 and law of r_j(T); refuted at d_j = 0 with r_j(T) ≤ d_j surely (3 > 1)",
@@ -708,6 +841,296 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "the series: partial sums 2 − 2^{1−n} by induction, exactly",
             cost: Cost::Fast,
             check: || Ok(exactly("the partial sums Σ_{ℓ=1}^{n} 2^{−(ℓ−1)} = 2 − 2^{1−n} (base n = 1; step an identity of degree 1 in 2^{−n}), so the series is 2 and 256·2 = 512.", halving_series())),
+        },
+        Claim {
+            id: "hu-eq13-constants",
+            source: hu("Fact 16, eq. (13)", "L459–L463: for Y ~ Lap(b) and δ ∈ (0, 1], P{|Y| > ln(1/δ)·b} = δ (Fact 3.7 of Dwork et al.)"),
+            statement: "Fact 16's constants: for Y ~ Lap(b) (density (11), L453) and δ ∈ (0, 1], P{|Y| > ln(1/δ)·b} = δ, checked as the arithmetic of its two-line proof — the two tails, the normalisation 1/(2b), the b of ∫_a^∞ e^{−x/b} dx = b·e^{−a/b} (the antiderivative −b·e^{−x/b}, not machine-checked) and the exponent a/b = ln(1/δ) leave exactly δ.",
+            math: "P{|Y| > a} = 2∫_a^∞ e^{−x/b}/(2b) dx = 2·(1/(2b))·b·e^{−a/b} = e^{−a/b}; a = ln(1/δ)·b gives e^{−ln(1/δ)} = δ",
+            method: Method::ExactAlgebra,
+            domain: "every b > 0, δ ∈ (0, 1]: the integral ∫_a^∞ e^{−x/b} dx = b·e^{−a/b} (the antiderivative −b·e^{−x/b}); what is checked is that the constants — the two tails, the normalisation 1/(2b), the b of the integral and the exponent a/b — leave exactly δ",
+            cost: Cost::Fast,
+            check: || {
+                let constants = identity(
+                    "with E = e^{−a/b} as a variable, 2·(1/(2b))·b·E = E: both sides times b are of degree ≤ 2 in b and 1 in E (grid b ∈ {1/3, 2/3, 1}, E ∈ {1/3, 2/3}).",
+                    &["b", "E"],
+                    &grid(&[axis(3), axis(2)]),
+                    &|p: &[Q]| q(2, 1) * (Q::one() / (q(2, 1) * &p[0])) * &p[0] * &p[1],
+                    &|p: &[Q]| p[1].clone(),
+                )?;
+                let exponent = identity(
+                    "with L = ln(1/δ) as a variable, a/b = (L·b)/b = L: both sides times b are of degree ≤ 1 in L and b (grid {1/3, 2/3}²); so the tail is e^{−L} = δ.",
+                    &["b", "L"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (p[1].clone() * &p[0]) / &p[0],
+                    &|p: &[Q]| p[1].clone(),
+                )?;
+                Ok(all_of(vec![constants, exponent]))
+            },
+        },
+        Claim {
+            id: "hu-eq23",
+            source: hu("Theorem 3, proof (Appendix B.2.1), eq. (23)", "L528: Σ_{q=0}^{r_j(T)+1} 2^q ≤ Σ_{q=0}^{d_j+1} 2^q + Σ_{q=d_j+1}^{r_j(T)+1} 2^q = ω_j^{(d_j+1)} + Σ_{q=d_j+1}^{r_j(T)+1} 2^q"),
+            statement: "For all integers r, d ≥ 0: Σ_{q=0}^{r+1} 2^q ≤ ω^{(d+1)} + Σ_{q=d+1}^{r+1} 2^q with ω^{(d+1)} = Σ_{q=0}^{d+1} 2^q (the term q = d + 1 counted twice; the second sum empty when r < d). The first step of (23), n_j(T) ≤ ω^{(r_j(T)+1)}, is the array sizes of Algorithm 1 and is not part of this claim.",
+            math: "r ≥ d: (2^{d+2} − 1) + (2^{r+2} − 2^{d+1}) − (2^{r+2} − 1) = 2^{d+1} ≥ 0; r < d: (2^{d+2} − 1) − (2^{r+2} − 1) = 4(2^d − 2^r) > 0",
+            method: Method::ExactAlgebra,
+            domain: "every pair of integers r, d ≥ 0: the doubling sums by induction, then identities of degree 1 in x = 2^d, y = 2^r (y < x when r < d)",
+            cost: Cost::Fast,
+            check: || {
+                let sums = doubling_sum("So Σ_{q=0}^{n} 2^q = 2^{n+1} − 1 and Σ_{q=d+1}^{r+1} 2^q = 2^{r+2} − 2^{d+1} for r ≥ d.");
+                let overlap = identity(
+                    "r ≥ d: with x = 2^d, y = 2^r, the right side minus the left side is (4x − 1) + (4y − 2x) − (4y − 1) = 2x, of degree 1 (grid x, y ∈ {1/3, 2/3}).",
+                    &["x = 2^d", "y = 2^r"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (q(4, 1) * &p[0] - Q::one()) + (q(4, 1) * &p[1] - q(2, 1) * &p[0]) - (q(4, 1) * &p[1] - Q::one()),
+                    &|p: &[Q]| q(2, 1) * &p[0],
+                )?;
+                let empty = identity(
+                    "r < d (second sum empty): (4x − 1) − (4y − 1) = 4(x − y), positive as y = 2^r < 2^d = x (grid x, y ∈ {1/3, 2/3}).",
+                    &["x = 2^d", "y = 2^r"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (q(4, 1) * &p[0] - Q::one()) - (q(4, 1) * &p[1] - Q::one()),
+                    &|p: &[Q]| q(4, 1) * (p[0].clone() - &p[1]),
+                )?;
+                Ok(all_of(vec![sums, overlap, empty]))
+            },
+        },
+        Claim {
+            id: "hu-eq28",
+            source: hu("Lemma 19, proof, eq. (28)", "L556–L560: P{μ̃_{j,2^{s−1}} ≥ μ_j + √(ln(t³)/2^{s−1}) + ln(t³)/(ε2^{s−1})} ≤ P{Laplace part} + P{Hoeffding part} = O(1/t³); the same for the optimal arm at L560"),
+            statement: "With n = 2^{s−1} observations and noise Lap(1/ε) on their sum (Lap(1/(εn)) on the mean, Algorithm 1): the Laplace part is at most e^{−ln(t³)} = t^{−3} (Fact 16 with b = 1/(εn), a = ln(t³)/(εn)), the Hoeffding part at most 2e^{−2n·ln(t³)/n} = 2t^{−6} (Fact 15 as printed, two-sided, for the sum nμ̂ at the deviation a = n√(ln(t³)/n)), and t^{−3} + 2t^{−6} ≤ 3t^{−3} for t ≥ 1: the O(1/t³) has the constant 3.",
+            math: "(ln(t³)/(εn))/(1/(εn)) = 3L; 2(n√(3L/n))²/n = 6L (L = ln t); 3t^{−3} − t^{−3} − 2t^{−6} = 2(t³ − 1)/t⁶ ≥ 0",
+            method: Method::ExactAlgebra,
+            domain: "every t ≥ 1, ε > 0, n = 2^{s−1} ≥ 1: the exponents are identities of rational functions in L = ln t, ε, n; the sum is t³ − 1 ≥ 0 on t ≥ 1 (Taylor shift)",
+            cost: Cost::Fast,
+            check: || {
+                let (laplace, hoeffding) = (laplace_at_three_log()?, hoeffding_at_three_log()?);
+                let sum = ray("t⁶(3t^{−3} − t^{−3} − 2t^{−6}) = 2t³ − 2 ≥ 0 on t ≥ 1", &q(1, 1), &[q(-2, 1), q(0, 1), q(0, 1), q(2, 1)]);
+                Ok(all_of(vec![laplace, hoeffding, sum]))
+            },
+        },
+        Claim {
+            id: "hu-lem23-L687",
+            source: hu("Lemma 23, proof, eq. (46)", "L685–L687: P{|μ̂_{j,O} − μ̃_{j,O}| > 3 ln t/(ε·O)} ≤ e^{−3 ln t} (Fact 16; the text cites it as \"Fact 13\")"),
+            statement: "With noise Lap(1/ε) on the sum of O observations (Lap(1/(εO)) on the mean, Algorithm 3), Fact 16 at the threshold 3 ln t/(εO) gives exactly e^{−3 ln t} = t^{−3}.",
+            math: "(3L/(εO))/(1/(εO)) = 3L, L = ln t",
+            method: Method::ExactAlgebra,
+            domain: "every t ≥ 2, ε > 0, O ≥ 1: an identity of rational functions in L, ε, O",
+            cost: Cost::Fast,
+            check: laplace_at_three_log,
+        },
+        Claim {
+            id: "hu-lem24-L739",
+            source: hu("Lemma 24, proof", "L737–L741: P{ξ_{j,r} ≥ 2^rΔ_j/2} ≤ 2P{Z ≥ 2^{r−2}Δ_j} ≤ e^{−ε·2^{r−2}Δ_j}, Z ~ Lap(1/ε), ξ_{j,r} the difference of two such noises"),
+            statement: "A difference of two Lap(1/ε) noises exceeds 2^rΔ/2 only if one of them exceeds half of it, 2^{r−2}Δ (union bound, factor 2); the one-sided tail P{Z ≥ a} = ½e^{−εa} makes 2·½e^{−εa} = e^{−εa}; and ε2^{r−2}Δ = 2^rΔε/4, the exponent merged at L745 (hu-lem24-L745).",
+            math: "(2^rΔ/2)/2 = 2^{r−2}Δ; 2·½ = 1; ε·2^{r−2}Δ = 2^rΔε/4",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0, Δ, ε > 0: identities of degree ≤ 1 in x = 2^r, Δ, ε",
+            cost: Cost::Fast,
+            check: || {
+                let half = identity(
+                    "with x = 2^r (so 2^{r−2} = x/4): (xΔ/2)/2 = xΔ/4, of degree ≤ 1 in x and Δ (grid {1/3, 2/3}²).",
+                    &["x = 2^r", "Δ"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| (p[0].clone() * &p[1] / q(2, 1)) / q(2, 1),
+                    &|p: &[Q]| p[0].clone() * &p[1] / q(4, 1),
+                )?;
+                let exponent = identity(
+                    "2·½·ε·(xΔ/4) = xΔε/4, the exponent of L745: degree ≤ 1 in each of x, Δ, ε (grid {1/3, 2/3}³).",
+                    &["x = 2^r", "Δ", "ε"],
+                    &grid(&[axis(2), axis(2), axis(2)]),
+                    &|p: &[Q]| q(2, 1) * q(1, 2) * &p[2] * (p[0].clone() / q(4, 1) * &p[1]),
+                    &|p: &[Q]| p[0].clone() * &p[1] * &p[2] / q(4, 1),
+                )?;
+                Ok(all_of(vec![half, exponent]))
+            },
+        },
+        Claim {
+            id: "hu-eq40-L645",
+            source: hu("Lemma 21, proof, eq. (40)", "L643–L645 with L250–L252: the first case of (40), 3/(μ₁ − y_j) for r ≤ ⌊d₁⌋, d₁ = log(8/(μ₁ − y_j)), taken from Lemma 7's first case, which needs s = 2^r < 8/(μ₁ − y_j)"),
+            statement: "As printed: every integer r with 0 ≤ r ≤ ⌊d₁⌋ satisfies Lemma 7's condition s = 2^r < 8/(μ₁ − y_j). False when d₁ is an integer: at μ₁ − y_j = 1/2, d₁ = 4 and r = 4 give s = 16, not < 16, so Lemma 7's first case does not cover r = d₁ (its second case, s ≥ 8/(μ₁ − y_j), does). The intended split is hu-eq40-L645-ceil; the conclusion of (41) is unaffected.",
+            math: "2^r < 8/x for every integer r ≤ ⌊log₂(8/x)⌋, x = μ₁ − y_j ∈ (0, 1]",
+            method: Method::ExactAlgebra,
+            domain: "x = μ₁ − y_j ∈ (0, 1], 0 ≤ r ≤ ⌊log₂(8/x)⌋; refuted at x = 1/2, r = 4",
+            cost: Cost::Fast,
+            check: || Ok(eq40_printed(&q(1, 2))),
+        },
+        Claim {
+            id: "hu-eq40-L645-ceil",
+            source: hu("Lemma 21, proof, eq. (40), intended", "L645 with the first case for r ≤ ⌈d₁⌉ − 1 (and the second for r ≥ ⌈d₁⌉, as printed)"),
+            statement: "For every integer r ≤ ⌈d₁⌉ − 1, d₁ = log₂(8/x): 2^r < 8/x, so Lemma 7's first case applies; every r ≥ ⌈d₁⌉ has 2^r ≥ 8/x, Lemma 7's second case. The two cases then cover each r exactly once.",
+            math: "2^{⌈log₂ X⌉ − 1} < X ≤ 2^{⌈log₂ X⌉}, X = 8/x > 0",
+            method: Method::BranchAndBound,
+            domain: "every X = 8/(μ₁ − y_j) > 0: the ceiling bracket X ≤ 2^{⌈log₂ X⌉} < 2X, reduced exactly to X ∈ (1, 2] by X ↦ 2X",
+            cost: Cost::Fast,
+            check: || steps("Halving the bracket's upper side gives 2^{⌈log₂ X⌉ − 1} < X; 2^r is increasing in r.", ceiling_bracket()),
+        },
+        Claim {
+            id: "hu-eq41",
+            source: hu("Lemma 21, proof, eq. (41)", "L647–L649: Σ_{r=0}^{⌊d₁⌋} 2^{r+1}·3/(μ₁ − y_j) ≤ O(1/(μ₁ − y_j)²), d₁ = log(8/(μ₁ − y_j))"),
+            statement: "With x = μ₁ − y_j ∈ (0, 1]: Σ_{r=0}^{⌊d₁⌋} 2^{r+1}·3/x = (2^{⌊d₁⌋+2} − 2)·3/x < 4·2^{d₁}·3/x = 96/x², the explicit constant behind the O(1/(μ₁ − y_j)²) (with y_j = μ₁ − Δ_j/6, L609: 3456/Δ_j²).",
+            math: "Σ_{r=0}^{m} 2^{r+1} = 2^{m+2} − 2; 2^{⌊d⌋} ≤ 2^d = 8/x; 4·(8/x)·(3/x) = 96/x²",
+            method: Method::ExactAlgebra,
+            domain: "every x ∈ (0, 1] (so d₁ ≥ 3): the doubling sum by induction, 2^{⌊d⌋} ≤ 2^d (floor and monotonicity), and an identity in x",
+            cost: Cost::Fast,
+            check: || {
+                let sum = doubling_sum("Twice Σ_{q=0}^{m} 2^q is 2^{m+2} − 2 < 4·2^m, and 2^{⌊d₁⌋} ≤ 2^{d₁} = 8/x.");
+                let constant = identity(
+                    "4·(8/x)·(3/x) = 96/x²: both sides times x² are constants (grid x ∈ {1/3, 2/3, 1}).",
+                    &["x"],
+                    &grid(&[axis(3)]),
+                    &|p: &[Q]| q(4, 1) * (q(8, 1) / &p[0]) * (q(3, 1) / &p[0]),
+                    &|p: &[Q]| q(96, 1) / (p[0].clone() * &p[0]),
+                )?;
+                let at_gap = identity(
+                    "96/x² at x = Δ/6 is 3456/Δ²: both sides times Δ² are constants (grid Δ ∈ {1/3, 2/3, 1}).",
+                    &["Δ"],
+                    &grid(&[axis(3)]),
+                    &|p: &[Q]| q(96, 1) / ((p[0].clone() / q(6, 1)) * (p[0].clone() / q(6, 1))),
+                    &|p: &[Q]| q(3456, 1) / (p[0].clone() * &p[0]),
+                )?;
+                Ok(all_of(vec![sum, constant, at_gap]))
+            },
+        },
+        Claim {
+            id: "hu-thm12-L824",
+            source: hu("Theorem 12, proof (Appendix D.3), Step 1", "L820–L824 and footnote 12: P_j has mean 1/2 + Δ at j and 1/2 elsewhere; \"the total variance [variation] distance for any pair of distributions in the packing is equal to Δ\", witnessed by A = (1, 0) × {0, 1}^{K−2}, so P is a Δ/2-packing"),
+            statement: "For i ≠ j and every Δ ∈ (0, 1/2]: sup_{A ⊆ {0,1}^K} |P_i(A) − P_j(A)| = Δ > Δ/2, attained at A = {(1, 0)} × {0, 1}^{K−2} (coordinates i, j first).",
+            math: "TV(B(½+Δ)⊗B(½), B(½)⊗B(½+Δ)) = Δ",
+            method: Method::ExactAlgebra,
+            domain: "every K ≥ 2, i ≠ j, Δ ∈ (0, 1/2] (Theorem 12 takes Δ ∈ (0, 1/4)): reduced exactly to the two differing coordinates and to the slopes c_A of the 16 sets",
+            cost: Cost::Fast,
+            check: || Ok(packing_distance()),
+        },
+        Claim {
+            id: "hu-eq30",
+            source: hu("Lemma 19, proof, eq. (30)", "L570: Σ_{τ=0}^{log(t−1)} O(1/t³) ≤ O(1/t²), Σ_{t>ω^{(s−1)}} O(1/t²)·ω^{(s+1)} ≤ ∫_{ω^{(s−1)}}^{T} O(1/t²) dt·ω^{(s+1)} < O(ω^{(s+1)}/ω^{(s−1)}) ≤ O(1)"),
+            statement: "The counting and the last ratio of (30) with their constants: the τ-sum has ⌊log₂(t − 1)⌋ + 1 ≤ t terms (t ≥ 2), and ω^{(s+1)}/ω^{(s−1)} = (2^{s+2} − 1)/(2^s − 1) ≤ 7 for s ≥ 1 (s ≥ d_j + 1). With hu-eq28's 3/t³ for each of the two tails and Σ_{t>a} 1/t² ≤ 1/a (the integral of the decreasing 1/t², not checked here), Lemma 19's O(1) is at most 6·7 = 42.",
+            math: "⌊log₂ y⌋ + 1 ≤ y + 1 (y = t − 1 ≥ 1); 7(2^s − 1) − (2^{s+2} − 1) = 3·2^s − 6 ≥ 0 for 2^s ≥ 2",
+            method: Method::ExactAlgebra,
+            domain: "every integer t ≥ 2 and s ≥ 1: 2^k ≥ k + 1 by induction, and the ratio as a polynomial in x = 2^s ≥ 2 (Taylor shift)",
+            cost: Cost::Fast,
+            check: || {
+                Ok(all_of(vec![
+                    exactly("2^k ≥ k + 1 by induction (base k = 0; the step's identity 2(k + 1) − (k + 2) = k of degree 1, at k ∈ {1, 2}), so ⌊log₂(t − 1)⌋ + 1 ≤ t.", powers_exceed_exponents()),
+                    ray("7(x − 1) − (4x − 1) = 3x − 6 ≥ 0 on x = 2^s ≥ 2", &q(2, 1), &[q(-6, 1), q(3, 1)]),
+                ]))
+            },
+        },
+        Claim {
+            id: "hu-eq36-c",
+            source: hu("Theorem 5, proof, eq. (36), step (c)", "L615, L617: 1 − F^Beta_{⌈m2^r⌉+1, 2^r−⌈m2^r⌉+1}(y_j) = F^B_{2^r+1, y_j}(⌈m2^r⌉), m = μ_j + Δ_j/3, by Fact 18"),
+            statement: "Fact 18 (hu-eq16) with α = ⌈m2^r⌉ + 1 and β = 2^r − ⌈m2^r⌉ + 1 has α + β − 1 = 2^r + 1 trials and argument α − 1 = ⌈m2^r⌉, as printed at (c).",
+            math: "(c + 1) + (x − c + 1) − 1 = x + 1 and (c + 1) − 1 = c, c = ⌈m2^r⌉, x = 2^r",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0 and c = ⌈m2^r⌉ ∈ {0, …, 2^r} (m = μ_j + Δ_j/3 < μ₁ ≤ 1, so β ≥ 1): identities of degree 1 in c and x",
+            cost: Cost::Fast,
+            check: || {
+                let points = grid(&[axis(2), axis(2)]);
+                let trials = identity(
+                    "α + β − 1 = (c + 1) + (x − c + 1) − 1 = x + 1, of degree 1 in c and x (grid {1/3, 2/3}²).",
+                    &["c = ⌈m2^r⌉", "x = 2^r"],
+                    &points,
+                    &|p: &[Q]| (p[0].clone() + Q::one()) + (p[1].clone() - &p[0] + Q::one()) - Q::one(),
+                    &|p: &[Q]| p[1].clone() + Q::one(),
+                )?;
+                let argument = identity(
+                    "α − 1 = (c + 1) − 1 = c (same grid).",
+                    &["c = ⌈m2^r⌉", "x = 2^r"],
+                    &points,
+                    &|p: &[Q]| p[0].clone() + Q::one() - Q::one(),
+                    &|p: &[Q]| p[0].clone(),
+                )?;
+                Ok(all_of(vec![trials, argument]))
+            },
+        },
+        Claim {
+            id: "hu-eq36-e",
+            source: hu("Theorem 5, proof, eq. (36), steps (d)–(e)", "L615, L617: F^B_{2^r+1,y_j}((μ_j + Δ_j/3 + 1/2^r)·2^r) ≤ F^B_{2^r+1,y_j}((μ_j + Δ_j/3 + Δ_j/12)·(2^r + 1)) since 1/2^r < Δ_j/12, and Δ_j/3 + Δ_j/12 = 5Δ_j/12 at (f)"),
+            statement: "With x = 2^r and 1/x ≤ Δ/12 (L617, hu-thm5-L617): (μ + Δ/3 + 1/x)·x ≤ (μ + Δ/3 + Δ/12)·(x + 1) for every μ ≥ 0, Δ > 0, and μ + Δ/3 + Δ/12 = μ + 5Δ/12; the CDF is non-decreasing, so (e) holds. Step (d), ⌈a⌉ ≤ a + 1, is the ceiling's definition.",
+            math: "(μ + 5Δ/12)(x + 1) − (μ + Δ/3 + 1/x)x = μ + 5Δ/12 + (xΔ/12 − 1) ≥ 0",
+            method: Method::ExactAlgebra,
+            domain: "every μ ∈ [0, 1], Δ ∈ (0, 1], x = 2^r with xΔ/12 ≥ 1: the difference is an identity of degree ≤ 1 in μ, Δ and x (xΔ bilinear), whose three terms are ≥ 0 there",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "the right side minus the left side is μ + 5Δ/12 + xΔ/12 − 1, of degree ≤ 1 in each of μ, Δ, x (grid {1/3, 2/3}³); with xΔ/12 ≥ 1 (L617), μ ≥ 0 and Δ > 0 it is positive. And 1/3 + 1/12 = 5/12 is its Δ coefficient.",
+                    &["μ", "Δ", "x = 2^r"],
+                    &grid(&[axis(2), axis(2), axis(2)]),
+                    &|p: &[Q]| (p[0].clone() + &p[1] / q(3, 1) + &p[1] / q(12, 1)) * (p[2].clone() + Q::one()) - (p[0].clone() + &p[1] / q(3, 1) + Q::one() / &p[2]) * &p[2],
+                    &|p: &[Q]| p[0].clone() + q(5, 12) * &p[1] + p[2].clone() * &p[1] / q(12, 1) - Q::one(),
+                )
+            },
+        },
+        Claim {
+            id: "hu-thm5-L619",
+            source: hu("Theorem 5, proof (Lemma 20)", "L607, L619: plugging γ ≤ 1/T² into (35), η ≤ 1/T, so ω₁ ≤ O(ln T/(Δ_j min{ε, Δ_j})) + 1"),
+            statement: "η ≤ Σ_{t=2^r+1}^{T} 1/T² ≤ T·(1/T²) = 1/T, and the epochs r = d_j + 1, …, ⌊log₂ T⌋ (at most ⌊log₂ T⌋ ≤ T − 1 of them) add at most (T − 1)/T < 1: the \"+1\" of L619.",
+            math: "T·T^{−2} = T^{−1}; ⌊log₂ T⌋ ≤ T − 1 (2^k ≥ k + 1)",
+            method: Method::ExactAlgebra,
+            domain: "every integer T ≥ 1: an identity in T and 2^k ≥ k + 1 by induction",
+            cost: Cost::Fast,
+            check: || {
+                let per_epoch = identity(
+                    "both sides times T² are of degree ≤ 1 in T (grid T ∈ {1/3, 2/3, 1}).",
+                    &["T"],
+                    &grid(&[axis(3)]),
+                    &|p: &[Q]| p[0].clone() * (Q::one() / (p[0].clone() * &p[0])),
+                    &|p: &[Q]| Q::one() / &p[0],
+                )?;
+                Ok(all_of(vec![
+                    per_epoch,
+                    exactly("2^k ≥ k + 1 by induction (base k = 0; the step's identity 2(k + 1) − (k + 2) = k, degree 1, at k ∈ {1, 2}), so ⌊log₂ T⌋ ≤ T − 1 and the epochs add at most (T − 1)/T < 1.", powers_exceed_exponents()),
+                ]))
+            },
+        },
+        Claim {
+            id: "hu-thm12-L850-log2",
+            source: hu("Theorem 12, proof (Appendix D.3), as printed", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ), where the paper's log is base 2 (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784, the log(T) epochs) and ln is written ln (T ≥ ln K/(10εΔmin) at L317)"),
+            statement: "As printed, under the paper's own convention (log is base 2, ln is written ln, as in the same theorem's condition at L317; the text does not state the base at L850, so this is a notational slip rather than a false step): for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
+            math: "0.45·(K − 1)·e^{−log₂ K} ≥ 0.2 at K = 4: 1.35e^{−2} − 0.2 ≥ 0",
+            method: Method::BranchAndBound,
+            domain: "K ≥ 4 (Theorem 12), n = log₂ K/(10εΔ) (the largest n allowed); refuted at K = 4 by one certified evaluation",
+            cost: Cost::Fast,
+            check: || {
+                steps(
+                    "At K = 4 and n = log₂ 4/(10εΔ), e^{10εnΔ} = e² > K − 1 = 3, so the minimum is 3/e² and the claim needs 0.45·3/e² ≥ 0.2:",
+                    (|| Ok(vec![constant("1.35e^{−2} − 0.2 ≥ 0", Role::Claim, &|p| Ok(c(27, 20, p) * &(-c(2, 1, p)).exp()? - c(1, 5, p)))?]))(),
+                )
+            },
+        },
+        Claim {
+            id: "hu-eq21",
+            source: hu("Theorem 2, proof (Appendix B.1), eq. (21)", "L510–L512: the density of the noisy sum Ã_{σ_t} = (array sum) + Lap(1/ε) under X is at most e^ε times its density under X′, the two sums differing by at most 1 (one reward in [0, 1] changed)"),
+            statement: "For the Laplace density f(x) = (ε/2)e^{−ε|x|} (eq. (11), b = 1/ε) and sums s, s′ with |s − s′| ≤ 1: f(y − s) ≤ e^ε·f(y − s′) for every y, since f(y − s)/f(y − s′) = e^{ε(|y − s′| − |y − s|)} and |y − s′| − |y − s| ≤ |s − s′| ≤ 1.",
+            math: "h(y) = |y − s′| − |y − s| ≤ |s − s′|; for s ≤ s′: h = s′ − s on y ≤ s, s + s′ − 2y on [s, s′], s − s′ on y ≥ s′",
+            method: Method::ExactAlgebra,
+            domain: "every y, s, s′ ∈ ℝ with |s − s′| ≤ 1 (s ≤ s′ by symmetry of the roles): h is affine on the three pieces, each formula an identity of degree 1 checked exactly, and the middle piece lies between its end values s′ − s and s − s′",
+            cost: Cost::Fast,
+            check: || {
+                let points = grid(&[axis(2), axis(2), axis(2)]);
+                let h = |p: &[Q]| (p[0].clone() - &p[2]).abs() - (p[0].clone() - &p[1]).abs();
+                // (y, s, s′) placed on each piece: y ≤ s ≤ s′, s ≤ y ≤ s′, s ≤ s′ ≤ y.
+                let place = |order: usize| -> Vec<Vec<Q>> {
+                    points
+                        .iter()
+                        .map(|p| {
+                            let (a, b, c) = (p[0].clone(), p[0].clone() + &p[1], p[0].clone() + &p[1] + &p[2]);
+                            match order {
+                                0 => vec![a, b, c],
+                                1 => vec![b, a, c],
+                                _ => vec![c, a, b],
+                            }
+                        })
+                        .collect()
+                };
+                let names = ["y", "s", "s′"];
+                Ok(all_of(vec![
+                    identity("y ≤ s ≤ s′: h = s′ − s, of degree 1 in y, s, s′ (points y < s < s′ from the grid {1/3, 2/3}³ of increments).", &names, &place(0), &h, &|p: &[Q]| p[2].clone() - &p[1])?,
+                    identity("s ≤ y ≤ s′: h = s + s′ − 2y, between s − s′ (y = s′) and s′ − s (y = s) (same points).", &names, &place(1), &h, &|p: &[Q]| p[1].clone() + &p[2] - q(2, 1) * &p[0])?,
+                    identity("s ≤ s′ ≤ y: h = s − s′ (same points); so h ≤ s′ − s = |s − s′| ≤ 1 everywhere and the ratio is at most e^ε.", &names, &place(2), &h, &|p: &[Q]| p[1].clone() - &p[2])?,
+                ]))
+            },
         },
     ]
 }

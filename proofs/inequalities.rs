@@ -134,7 +134,7 @@ fn on_unit(label: &str, f: bnb::Function<'_>, df: bnb::Gradient<'_>) -> Result<O
 /// Branch-and-bound on `[0, 2/3]` (with `h′ = u/(1 − u)`); on `[2/3, 1)`,
 /// `−log(1 − u) ≥ log 3` (log is increasing) and `−u > −1`, so
 /// `h > log 3 − 1`, certified positive.
-fn cc_lem2_iii() -> Result<Outcome> {
+pub(super) fn cc_lem2_iii() -> Result<Outcome> {
     let h = |x: &[Certified]| {
         let one = ratio(1, 1, &x[0]);
         Ok(-x[0].clone() - (one - &x[0]).ln()?)

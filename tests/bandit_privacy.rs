@@ -518,11 +518,11 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// ---- Lazy-DP-TS: the statistical audit (src/bandit/ts_audit.rs) ----------
+// ---- Lazy-DP-TS: the statistical audit (src/bandit/stat_audit.rs) ----------
 
-use dpdtol::bandit::ts_audit::{
-    audit as ts_audit, audit_pair, pulls_code, sample_counts, selection, AuditSetup, Table,
-    TsParams,
+use dpdtol::bandit::stat_audit::{
+    audit as ts_audit, audit_pair, pulls_code, sample_counts, selection, AuditSetup, Audited,
+    HybridParams, Table, TsParams,
 };
 use rand::SeedableRng;
 
@@ -539,7 +539,7 @@ fn ts_table(first: [usize; 2], second: [usize; 2], rest: [usize; 2], horizon: us
 
 /// The audit's bound on one pair, at the one-sided level of the full
 /// audit's Bonferroni correction at `T = 6` (so a flag here is a flag there).
-fn ts_pair_bound(params: &TsParams, x: &Table, y: &Table, runs: u64, seed: u64) -> f64 {
+fn ts_pair_bound<A: Audited>(params: &A, x: &Table, y: &Table, runs: u64, seed: u64) -> f64 {
     let alphabet = [0.0, 1.0];
     let m = selection(6, 2).pairs.len() as f64;
     let level = 0.05 / (2.0 * m);
@@ -584,37 +584,48 @@ fn ts_audit_flags_half_scale_and_not_the_printed_scale_on_a_pair() {
     }
 }
 
+/// The whole audit at `horizon`, seed 2026, confidence 0.95:
+/// `planted` reported violated, `printed` not.
+fn full_audit_flags_only(
+    horizon: usize,
+    runs: u64,
+    planted: &impl Audited,
+    printed: &impl Audited,
+) {
+    let setup = AuditSetup {
+        horizon,
+        alphabet: vec![0.0, 1.0],
+        runs,
+        seed: 2026,
+        confidence: 0.95,
+        force: false,
+    };
+    let o = ts_audit(planted, &setup, &|_| {}).unwrap();
+    assert!(
+        o.violated,
+        "planted: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+    let o = ts_audit(printed, &setup, &|_| {}).unwrap();
+    assert!(
+        !o.violated,
+        "printed: ε lower bound {}",
+        o.best.epsilon_lower
+    );
+}
+
 /// The whole audit at T = 8, ε = 1/2 (304 tables): the planted variant is
 /// reported violated and the printed algorithm is not, at confidence 0.95.
 #[test]
 #[ignore = "about 30 million simulated runs; CI runs it in release"]
 fn ts_audit_full_grid_t8_flags_only_the_planted_variant() {
     let eps = 0.5;
-    let setup = AuditSetup {
-        horizon: 8,
-        alphabet: vec![0.0, 1.0],
-        runs: 50_000,
-        seed: 2026,
-        confidence: 0.95,
-        force: false,
-    };
     let planted = TsParams {
         noise_scale: 0.5 / eps,
         bonus: 1e-3,
         ..TsParams::printed(eps)
     };
-    let o = ts_audit(&planted, &setup, &|_| {}).unwrap();
-    assert!(
-        o.violated,
-        "planted: ε lower bound {}",
-        o.best.epsilon_lower
-    );
-    let o = ts_audit(&TsParams::printed(eps), &setup, &|_| {}).unwrap();
-    assert!(
-        !o.violated,
-        "printed: ε lower bound {}",
-        o.best.epsilon_lower
-    );
+    full_audit_flags_only(8, 50_000, &planted, &TsParams::printed(eps));
 }
 
 /// Sampler against an exact law. With noise scale 10⁻⁹ and bonus 10⁻¹²,
@@ -719,6 +730,14 @@ fn ts_command(extra: &[&'static str]) -> Vec<&'static str> {
     args
 }
 
+/// The command `args` is refused: status 2, one line on stderr.
+fn refused_in_one_line(args: &[&str]) {
+    let out = dpdtol(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+}
+
 #[test]
 fn ts_audit_command_line_contract() {
     let v = json(&ts_command(&["--runs", "4000", "--seed", "3", "--json"]));
@@ -738,12 +757,295 @@ fn ts_audit_command_line_contract() {
         ["--confidence", "1"],
         ["--bonus", "0"],
     ] {
-        let out = dpdtol(&ts_command(&bad));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+        refused_in_one_line(&ts_command(&bad));
     }
     let mut other = ts_command(&["--runs", "10"]);
     other[2] = "anytime-lazy-ucb";
     assert_eq!(dpdtol(&other).status.code(), Some(2));
+}
+
+// ---- The generalised audit reproduces Lazy-DP-TS's earlier results -------
+
+/// `dpdtol privacy --algorithm lazy-dp-ts` at K = 2, {0, 1}, ε = 1, T = 6,
+/// noise scale 1/2, bonus 1/1000, 6000 runs, seed 11 gave, before the audit
+/// was made generic over the policy (commit 1509899, `src/bandit/ts_audit.rs`,
+/// its `--json` output recorded by hand): the pair (round 1's seen reward of
+/// arm 1 changed 0 → 1, rows 3..6 = (0, 1)), the event {1 2 2 2 2 2}, test
+/// counts 566 and 152 of 3000, ε lower bound 0.87180679965489…, each
+/// Clopper–Pearson bound one-sided at 6.00961538461539e-5. Same seed, same
+/// numbers.
+#[test]
+fn generic_audit_reproduces_the_earlier_lazy_dp_ts_numbers() {
+    let v = json(&ts_command(&[
+        "--horizon",
+        "6",
+        "--noise-scale",
+        "1/2",
+        "--bonus",
+        "1/1000",
+        "--runs",
+        "6000",
+        "--seed",
+        "11",
+        "--json",
+    ]));
+    let w = &v["witness"];
+    assert_eq!(w["counts"], serde_json::json!([566, 152]));
+    assert_eq!(w["round"], 1);
+    assert_eq!(w["event"], serde_json::json!([[1, 2, 2, 2, 2, 2]]));
+    let rows = |first: &str| {
+        let mut r = vec![serde_json::json!(["0", "0"]); 6];
+        r[0] = serde_json::json!([first, "0"]);
+        for row in r.iter_mut().skip(2) {
+            *row = serde_json::json!(["0", "1"]);
+        }
+        serde_json::Value::from(r)
+    };
+    assert_eq!(w["losses"], rows("0"));
+    assert_eq!(w["neighbour"], rows("1"));
+    assert!(v["epsilon_lower"]
+        .as_str()
+        .unwrap()
+        .starts_with("0.871806799654893"));
+    assert_eq!(v["level_per_bound"].as_f64(), Some(6.00961538461539e-5));
+    assert_eq!(
+        w["probability_bounds"],
+        serde_json::json!([0.1621206063014441, 0.06779807091290069])
+    );
+    assert_eq!(v["verdict"], "undecided");
+}
+
+// ---- Hybrid-UCB: the statistical audit (src/bandit/stat_audit.rs) --------
+
+/// An independent Hybrid-UCB for K = 2 from the noise structure documented
+/// in `stat_audit::HybridParams` (not from `HybridUcb`'s arrays and tree):
+/// insertion `n` of an arm draws one Laplace `z[n]`, of scale `b_a` when
+/// `n` is a power of two (a new array block: `n = 1` or a full tree), else
+/// `(m + 1)·b_t`, `m = ⌊log₂ n⌋`; the noisy sum after `n` observations adds
+/// to the true sum the array noises `z[2^k]`, `2^k ≤ n`, and, with
+/// `i = n − 2^m`, the p-sum noises `z[2^m + (i >> k << k)]` of the set bits
+/// `k` of `i`; the index is `μ̃ + √(c ln t/n) + c ln t·B/n`, `B` the scales
+/// of those noises. Returns the pull code of rounds 3..T.
+fn hybrid_by_hand(p: &HybridParams, table: &Table, rng: &mut dpdtol::bandit::NoiseRng) -> usize {
+    let pow2 = |n: usize| n.is_power_of_two();
+    let log2 = |n: usize| (usize::BITS - 1 - n.leading_zeros()) as usize;
+    let mut z: [Vec<f64>; 2] = [vec![0.0], vec![0.0]];
+    let mut sum = [0.0f64; 2];
+    let mut code = 0;
+    for (r, row) in table.iter().enumerate() {
+        let t = r + 1;
+        let arm = if t <= 2 {
+            t - 1
+        } else {
+            let ln_t = (t as f64).ln();
+            let index = |j: usize| {
+                let n = z[j].len() - 1;
+                let m = log2(n);
+                let mut noise: f64 = (0..=m).map(|k| z[j][1 << k]).sum();
+                let mut scale = (m + 1) as f64 * p.array_scale;
+                if !pow2(n) {
+                    let i = n - (1 << m);
+                    for k in (0..=m).filter(|&k| i >> k & 1 == 1) {
+                        noise += z[j][(1 << m) + (i >> k << k)];
+                        scale += (m + 1) as f64 * p.tree_scale;
+                    }
+                }
+                let nf = n as f64;
+                (sum[j] + noise) / nf + (p.bonus * ln_t / nf).sqrt() + p.bonus * ln_t * scale / nf
+            };
+            usize::from(index(1) > index(0))
+        };
+        let x = row[arm] as f64;
+        sum[arm] += x;
+        let n = z[arm].len();
+        let scale = if pow2(n) {
+            p.array_scale
+        } else {
+            (log2(n) + 1) as f64 * p.tree_scale
+        };
+        z[arm].push(dpdtol::bandit::laplace(scale, rng));
+        if t >= 3 {
+            code |= arm << (t - 3);
+        }
+    }
+    code
+}
+
+/// The audit's Hybrid-UCB (the simulator's `HybridUcb`) and the hand-made
+/// one above, on the same noise stream, run by run: the same pull codes
+/// (hence the same frequencies), on five tables at T = 8, two scale
+/// settings. The rewards are the alphabet {0, 1} so the alphabet index is
+/// the reward. At most 1 run in 10⁴ may differ (f64 sums in another order
+/// can flip an index comparison within an ulp).
+#[test]
+fn hybrid_pulls_agree_with_an_independent_reimplementation() {
+    let tables = [
+        ts_table([0, 0], [0, 0], [0, 0], 8),
+        ts_table([1, 0], [0, 0], [1, 0], 8),
+        ts_table([0, 0], [0, 1], [0, 1], 8),
+        ts_table([1, 0], [0, 1], [1, 1], 8),
+        ts_table([0, 0], [0, 1], [1, 0], 8),
+    ];
+    for params in [
+        HybridParams::inferred(1.0),
+        HybridParams {
+            array_scale: 0.25,
+            tree_scale: 0.1,
+            bonus: 0.01,
+            ..HybridParams::inferred(0.5)
+        },
+    ] {
+        for (k, table) in tables.iter().enumerate() {
+            let seed = 40 + k as u64;
+            let mut a = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut b = a.clone();
+            let (runs, mut differ) = (20_000, 0);
+            let mut codes = std::collections::BTreeSet::new();
+            for _ in 0..runs {
+                let c = pulls_code(&params, table, &[0.0, 1.0], &mut a);
+                differ += usize::from(c != hybrid_by_hand(&params, table, &mut b));
+                codes.insert(c);
+            }
+            assert!(
+                differ * 10_000 <= runs,
+                "{params:?}, table {k}, seed {seed}: {differ} of {runs} runs differ"
+            );
+            // The comparison is not vacuous: the noise moves the pulls.
+            assert!(codes.len() > 4, "{params:?}, table {k}: codes {codes:?}");
+        }
+    }
+}
+
+/// The planted variant (a quarter of both inferred scales, `b_a = b_t =
+/// 1/(2ε)`) is flagged on the pair "round 1's seen reward of arm 1 changed
+/// 0 → 1, every other reward 0" at T = 4, ε = 1, at the one-sided level of
+/// the full audit at T = 6; the inferred scales are not. Why it must be
+/// flagged: round 3 pulls arm 2 iff `x₁ + A₁ < A₁'` (equal counts and
+/// bonuses), so with `D = A₁ − A₁'` the ratio of "round 3 pulls arm 2" is
+/// `P(D < 0)/P(D < −1) = (1/2)/(e^{−1/b}(2 + 1/b)/4)`, at `b = 1/2`
+/// `2e²/4 ≈ 3.69 > e`; at `b = 2` it is `≈ 1.32` (and at half scale,
+/// `b = 1`, `2e/3 ≈ 1.81 < e`).
+#[test]
+fn hybrid_audit_flags_a_quarter_scale_and_not_the_inferred_one() {
+    let (eps, runs, seed) = (1.0, 40_000, 13);
+    let x = ts_table([0, 0], [0, 0], [0, 0], 4);
+    let y = ts_table([1, 0], [0, 0], [0, 0], 4);
+    let quarter = HybridParams {
+        array_scale: 0.5 / eps,
+        tree_scale: 0.5 / eps,
+        ..HybridParams::inferred(eps)
+    };
+    let b = ts_pair_bound(&quarter, &x, &y, runs, seed);
+    assert!(
+        b > eps,
+        "quarter scale: ε lower bound {b} ≤ ε = {eps} (seed {seed}, {runs} runs)"
+    );
+    let inferred = HybridParams::inferred(eps);
+    let b = ts_pair_bound(&inferred, &x, &y, runs, seed)
+        .max(ts_pair_bound(&inferred, &y, &x, runs, seed));
+    assert!(
+        b <= eps,
+        "inferred scales: flagged, ε lower bound {b} > {eps} (seed {seed})"
+    );
+}
+
+/// The audit's outcome does not depend on the number of threads (each
+/// chunk of runs has its own stream position): Hybrid-UCB at T = 5 with
+/// 9000 runs a table (three chunks) on one thread and on three.
+#[test]
+fn hybrid_audit_is_the_same_whatever_the_threads() {
+    let setup = AuditSetup {
+        horizon: 5,
+        alphabet: vec![0.0, 1.0],
+        runs: 9000,
+        seed: 8,
+        confidence: 0.95,
+        force: false,
+    };
+    let params = HybridParams {
+        array_scale: 0.5,
+        tree_scale: 0.5,
+        ..HybridParams::inferred(1.0)
+    };
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| ts_audit(&params, &setup, &|_| {}).unwrap())
+    };
+    let one = on(1);
+    assert_eq!(one, on(3));
+    // Not vacuous: a pair is separated.
+    assert!(one.best.epsilon_lower > 0.0, "{:?}", one.best);
+}
+
+/// The whole Hybrid-UCB audit at T = 6, ε = 1 (208 tables): the
+/// quarter-scale variant is reported violated and the inferred scales are
+/// not, at confidence 0.95.
+#[test]
+#[ignore = "about 20 million simulated runs; CI runs it in release"]
+fn hybrid_audit_full_grid_t6_flags_only_the_planted_variant() {
+    let eps = 1.0;
+    let quarter = HybridParams {
+        array_scale: 0.5 / eps,
+        tree_scale: 0.5 / eps,
+        ..HybridParams::inferred(eps)
+    };
+    full_audit_flags_only(6, 100_000, &quarter, &HybridParams::inferred(eps));
+}
+
+/// `dpdtol privacy --algorithm hybrid-ucb`: the JSON contract of the
+/// lazy-dp-ts audit plus `tree_scale`; a quarter scale (`--scale-factor 1/4`)
+/// is violated with a witness at T = 4, ε = 1; flags that do not apply are
+/// refused in one line with status 2.
+#[test]
+fn hybrid_audit_command_line_contract() {
+    let hybrid = |extra: &[&'static str]| {
+        let mut args = ts_command(extra);
+        args[2] = "hybrid-ucb";
+        args
+    };
+    let v = json(&hybrid(&["--runs", "4000", "--seed", "3", "--json"]));
+    assert_eq!(v["algorithm"], "hybrid-ucb");
+    assert_eq!(v["kind"], "approximate");
+    assert_eq!(v["verdict"], "undecided");
+    assert_eq!(v["noise_scale"], "2");
+    assert_eq!(v["tree_scale"], "2");
+    assert_eq!(v["pairs"], 224);
+    let v = json(&hybrid(&[
+        "--runs",
+        "20000",
+        "--scale-factor",
+        "1/4",
+        "--json",
+    ]));
+    assert_eq!(v["noise_scale"], "1/2");
+    assert_eq!(v["tree_scale"], "1/2");
+    assert_eq!(v["verdict"], "violated");
+    assert!(v["verdict_text"]
+        .as_str()
+        .unwrap()
+        .starts_with("violated at confidence 0.95"));
+    assert_eq!(v["witness"]["actions"].as_array().unwrap().len(), 4);
+    let v = json(&hybrid(&["--runs", "10", "--tree-scale", "1/3", "--json"]));
+    assert_eq!(
+        (&v["noise_scale"], &v["tree_scale"]),
+        (&"2".into(), &"1/3".into())
+    );
+    for bad in [
+        ["--runs", "1"],
+        ["--horizon", "9"],
+        ["--actions", "3"],
+        ["--tree-scale", "0"],
+        ["--scale-factor", "-1"],
+        ["--noise", "gumbel"],
+        ["--epoch-length", "1"],
+        ["--shard", "1/2"],
+    ] {
+        refused_in_one_line(&hybrid(&bad));
+    }
+    // --tree-scale is Hybrid-UCB's own.
+    let out = dpdtol(&ts_command(&["--runs", "10", "--tree-scale", "1"]));
+    assert_eq!(out.status.code(), Some(2));
 }

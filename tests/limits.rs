@@ -191,6 +191,28 @@ fn interval(v: &Value) -> (Q, Q) {
     (end(0), end(1))
 }
 
+/// The smallest weight `mechanism` prints without `--force`, `e^{−460000}`
+/// (gap 460000 at scale 1), reads back through the parser, and equals the
+/// independent reading of the decimal; `e^{−460000} = 10^{−199775.46…}`
+/// (460000/ln 10 = 199775.4617), so its exponent is −199776.
+#[test]
+fn the_smallest_weight_printed_without_force_reads_back() {
+    let v = json(&[
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        "0,460000",
+        "--json",
+    ]);
+    let text = v["law"][1].as_str().expect("a decimal string");
+    assert!(text.ends_with("e-199776"), "{text}");
+    let parsed = parse_rational(text).expect("it reads back");
+    assert_eq!(parsed, decimal(text), "{text}");
+}
+
 #[test]
 fn decimal_exponents_past_the_limit_are_refused_at_once() {
     // 10^−10^9 would be a 3.3-gigabit integer: refused on the exponent's
@@ -236,7 +258,7 @@ fn decimal_exponents_past_the_limit_are_refused_at_once() {
 }
 
 #[test]
-fn a_weight_below_e_to_minus_2_pow_20_is_refused_with_force_named() {
+fn a_weight_below_e_to_minus_460000_is_refused_with_force_named() {
     refused(
         &[
             "mechanism",
@@ -245,7 +267,7 @@ fn a_weight_below_e_to_minus_2_pow_20_is_refused_with_force_named() {
             "--scale",
             "1",
             "--losses",
-            "0,2000000",
+            "0,460001",
         ],
         "--force",
     );

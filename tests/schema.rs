@@ -163,13 +163,13 @@ fn the_older_commands_match_their_schemas() {
             "--json",
         ]),
     );
-    // The statistical audit of lazy-dp-ts answers under the same schema.
-    validate(
-        "privacy",
-        &json(&[
+    // The statistical audits of lazy-dp-ts and hybrid-ucb (with its tree
+    // scale) answer under the same schema.
+    for (algorithm, extra) in [("lazy-dp-ts", None), ("hybrid-ucb", Some("--tree-scale"))] {
+        let mut args = vec![
             "privacy",
             "--algorithm",
-            "lazy-dp-ts",
+            algorithm,
             "--actions",
             "2",
             "--horizon",
@@ -181,8 +181,12 @@ fn the_older_commands_match_their_schemas() {
             "--runs",
             "1000",
             "--json",
-        ]),
-    );
+        ];
+        if let Some(flag) = extra {
+            args.extend([flag, "1/2"]);
+        }
+        validate("privacy", &json(&args));
+    }
     // The one-shot check (--mechanism) shares the privacy schema.
     validate(
         "privacy",

@@ -8,43 +8,21 @@
 //! The map is the answer to "what of the paper is *not* checked": the tests
 //! in `proofs/check.rs` require every claim of the registry to appear in it,
 //! every claim it names to exist, and every item to say one thing or the
-//! other; each paper's file also lists the numbered headings its text carries,
-//! so that an item cannot be forgotten silently.
+//! other; one reader of the four text copies ([`scan`]) lists the numbered
+//! results each announces, and each must be an item at its line, so that an
+//! item cannot be forgotten silently.
 
 mod cc;
 mod hu002;
 mod hu004;
+mod scan;
 mod ww;
 
 use crate::verify::Paper;
 
-/// One numbered result or explicit-constant display of a paper.
-#[derive(Clone, Copy, Debug)]
-pub struct Item {
-    /// What the paper calls it: `"Theorem 2"`, `"eq. (29)"`, `"display after (12)"`.
-    pub label: &'static str,
-    /// Its seed line `L<n>` in the text copy (`../shared/papers/`).
-    pub line: u32,
-    /// The registry claims that check it (empty when it is not checkable).
-    pub claims: &'static [&'static str],
-    /// Why it is not checked (empty when `claims` is not).
-    pub not_checked: &'static str,
-}
-
-/// The coverage map of one paper.
-#[derive(Clone, Copy, Debug)]
-pub struct PaperCoverage {
-    /// The paper.
-    pub paper: Paper,
-    /// The text copy's file name in `../shared/papers/`.
-    pub file: &'static str,
-    /// Its items, in reading order.
-    pub items: &'static [Item],
-    /// The numbered results the text announces, as `(label, line)`, read
-    /// from the text copy itself: each must be an item with that label and
-    /// line.
-    pub headings: fn(&str) -> Vec<(String, u32)>,
-}
+/// The map's types live in `verify` (whose report draws the "Coverage"
+/// section from them, [`crate::verify::coverage`]); the maps are filled here.
+pub use crate::verify::coverage::{Item, PaperCoverage};
 
 /// The four papers' coverage maps.
 pub fn coverage() -> Vec<PaperCoverage> {
@@ -53,25 +31,48 @@ pub fn coverage() -> Vec<PaperCoverage> {
             paper: Paper::WuWang,
             file: "000_662f56866ae4d344.txt",
             items: ww::ITEMS,
-            headings: ww::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::HuEarlier,
             file: "002_f205959389028abf.txt",
             items: hu002::ITEMS,
-            headings: hu002::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::CesariColomboni,
             file: "003_e72dfed5bfd856b1.txt",
             items: cc::ITEMS,
-            headings: cc::headings,
+            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::Hu,
             file: "004_e2b45d6dc248149d.txt",
             items: hu004::ITEMS,
-            headings: hu004::headings,
+            headings: scan::numbered,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each map lists its items in reading order (the order of
+    /// [`super::Item::line`]), so that a reader can walk a map beside the
+    /// text.
+    #[test]
+    fn the_maps_are_in_reading_order() {
+        for paper in super::coverage() {
+            for pair in paper.items.windows(2) {
+                assert!(
+                    pair[0].line <= pair[1].line,
+                    "{}: {} (L{}) before {} (L{})",
+                    paper.file,
+                    pair[0].label,
+                    pair[0].line,
+                    pair[1].label,
+                    pair[1].line
+                );
+            }
+        }
+    }
 }

@@ -44,8 +44,8 @@ pub mod piecewise;
 pub mod privacy;
 pub mod pull_law;
 pub mod sim;
+pub mod stat_audit;
 pub mod thompson;
-pub mod ts_audit;
 pub mod ucb1;
 
 use crate::error::{Error, Result};

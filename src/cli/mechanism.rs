@@ -34,7 +34,7 @@ pub struct Args {
     /// Instead of --losses: a file of losses, CSV (commas or newlines) or a JSON array of exact numbers (at most 16 MiB).
     #[arg(long, conflicts_with = "losses")]
     losses_file: Option<std::path::PathBuf>,
-    /// Run past the size limits (weights below e^(-2^20), a Laplace law over 1e7 multiply-adds (K ≈ 1190), permute-and-flip over K = 10000).
+    /// Run past the size limits (weights below e^(-460000), a Laplace law over 1e7 multiply-adds (K ≈ 1190), permute-and-flip over K = 10000).
     #[arg(long)]
     force: bool,
     /// Print one JSON object instead of a table.

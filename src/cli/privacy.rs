@@ -3,8 +3,8 @@
 
 mod all_epsilon;
 mod bandit;
-mod lazy_dp_ts;
 mod one_shot;
+mod statistical;
 
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
@@ -18,7 +18,7 @@ use std::fmt::Write;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge or --mechanism] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts (a statistical audit): K = 2, the alphabet holds rewards.
+    /// [required unless --merge or --mechanism] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts and hybrid-ucb (statistical audits): K = 2, the alphabet holds rewards.
     #[arg(long, required_unless_present_any = ["merge", "mechanism"])]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.
@@ -48,7 +48,7 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale).
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).
@@ -69,18 +69,21 @@ pub struct Args {
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
-    /// lazy-dp-ts only (a statistical audit): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
+    /// lazy-dp-ts and hybrid-ucb only (statistical audits): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
     #[arg(long)]
     runs: Option<String>,
-    /// lazy-dp-ts only: the master seed of the simulation (default 1).
+    /// lazy-dp-ts and hybrid-ucb only: the master seed of the simulation (default 1).
     #[arg(long)]
     seed: Option<String>,
-    /// lazy-dp-ts only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
+    /// lazy-dp-ts and hybrid-ucb only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
     #[arg(long)]
     confidence: Option<String>,
-    /// lazy-dp-ts only: overrides the bonus constant 3 of line 4's 3 ln t/(εO), exactly (for planted variants).
+    /// lazy-dp-ts and hybrid-ucb only: overrides the bonus constant 3 (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)), exactly (for planted variants).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
+    /// hybrid-ucb only: overrides the per-level scale of the tree p-sums' Laplace noise (default: --noise-scale, itself the array blocks' scale, default 2/ε), exactly.
+    #[arg(long, allow_hyphen_values = true)]
+    tree_scale: Option<String>,
     /// Instead of an online algorithm: one report-noisy-max selection with gumbel (softmax), exponential (permute-and-flip) or laplace noise, over every input of alphabet^K (--actions, --alphabet: any rationals, the losses) and every ordered pair that --neighbours allows.
     #[arg(long)]
     mechanism: Option<String>,
@@ -134,11 +137,14 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    if lazy_dp_ts::audit_flags_given(args)
-        && args.algorithm.as_deref().map(str::trim) != Some("lazy-dp-ts")
+    if statistical::audit_flags_given(args)
+        && !matches!(
+            args.algorithm.as_deref().map(str::trim),
+            Some("lazy-dp-ts" | "hybrid-ucb")
+        )
     {
         return Err(Error::InvalidInput(
-            "--runs, --seed, --confidence and --bonus apply to the lazy-dp-ts audit only".into(),
+            "--runs, --seed, --confidence, --bonus and --tree-scale apply to the lazy-dp-ts and hybrid-ucb audits only".into(),
         ));
     }
     if !args.merge.is_empty() {

@@ -3,7 +3,7 @@
 //! optionally write the markdown report.
 
 use crate::error::{Error, Result};
-use crate::proofs::{adversaries, planted, registry};
+use crate::proofs::{adversaries, coverage::coverage, planted, registry};
 use crate::verify::{self, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> Result<String> {
         merged(&chosen, &args.merge)?
     };
     if let Some(path) = &args.markdown {
-        let markdown = verify::to_markdown(&checked, &planted());
+        let markdown = verify::to_markdown(&checked, &planted(), &coverage());
         write(path, &markdown)?;
         if let Some(readme) = &args.readme_table {
             readme_table(readme, &markdown)?;
@@ -92,6 +92,12 @@ pub fn run(args: &Args) -> Result<String> {
     }
     Ok(if args.json {
         let mut value = verify::to_json(&checked);
+        if let Some(summary) = value.get_mut("summary").and_then(|s| s.as_object_mut()) {
+            summary.insert(
+                "coverage".into(),
+                verify::coverage::counts_json(&coverage(), &checked),
+            );
+        }
         if let (Some(shard), Some(map)) = (shard, value.as_object_mut()) {
             map.insert(
                 "shard".into(),

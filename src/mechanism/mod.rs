@@ -208,13 +208,14 @@ pub enum BestLaw {
 }
 
 /// The largest `(L_max − L_min)/β` that [`best_law`] accepts without
-/// `--force`: `2^20` nats, a smallest weight of about `10^{−455391}`. Below
-/// it every enclosure is computed and printed (in scientific notation, with
-/// its certain digits) within seconds; beyond it writing the decimal alone
-/// costs minutes. The comparison is exact: the widest gap and the scale are
+/// `--force`: `460 000` nats, a smallest weight of about `10^{−199775}`.
+/// Below it every enclosure is computed and printed (in scientific notation,
+/// with its certain digits) within seconds, and every number printed reads
+/// back ([`crate::num::MAX_DECIMAL_EXPONENT`] is `2·10^5`, `e^{−460517}`);
+/// beyond it writing the decimal alone costs minutes. The comparison is exact: the widest gap and the scale are
 /// rationals, never formed as an f64 ratio (which overflows to NaN for a
 /// scale of `10^309`).
-pub const MAX_NATS: u64 = 1 << 20;
+pub const MAX_NATS: u64 = 460_000;
 
 /// The largest `(L_max − L_min)/β` that [`best_law`] accepts even with
 /// `--force`: `2^24` nats (a weight of about `10^{−7286252}`, whose decimal
@@ -318,7 +319,7 @@ pub fn best_law(
     }
     if !budget.force && exceeds_nats(&widest, scale, MAX_NATS)? {
         return Err(Error::TooLarge(format!(
-            "a loss gap of {shown} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-455391); pass --force to compute it anyway, or use a larger scale or closer losses"
+            "a loss gap of {shown} at this scale gives a weight below e^(-{MAX_NATS}) (about 10^-199775); pass --force to compute it anyway, or use a larger scale or closer losses"
         )));
     }
     let k = losses.len();

@@ -10,9 +10,9 @@ use num_traits::Zero;
 /// tiny values the commands print (`4.52…e-130289` for a weight
 /// `e^{−300000}`) read back. Not further: the rationals' arithmetic reduces
 /// by a binary gcd, quadratic in the bits, and a subtraction of two
-/// numbers of `10^6` decimal digits takes minutes (the smallest weight
-/// `mechanism` prints without `--force`, about `10^{−455391}`, does not read
-/// back). Checked on the exponent's digits before any power of ten is
+/// numbers of `10^6` decimal digits takes minutes. The smallest weight
+/// `mechanism` prints without `--force`, `e^{−460000}` (about
+/// `10^{−199775}`), is inside this limit. Checked on the exponent's digits before any power of ten is
 /// formed: `1e-1000000000` is refused at once.
 pub const MAX_DECIMAL_EXPONENT: u64 = 200_000;
 

@@ -644,7 +644,7 @@ const EXACT_FIELD_PRECISION: Precision = Precision(256);
 
 /// Check ε-DP of report-noisy-max on every allowed pair of `problem`: the
 /// size guard on the numbers first (more than [`OneShotOptions::max_pairs`]
-/// ordered pairs, or a widest weight below `e^{−2^20}`, is refused without
+/// ordered pairs, or a widest weight below `e^{−460000}` ([`MAX_NATS`]), is refused without
 /// `force`), then the certified pass, then, when the verdict is open, the
 /// exact decision in the field of [`ExpRational`] over the class pairs that
 /// may reach `e^ε` (module documentation).

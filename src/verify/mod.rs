@@ -18,6 +18,7 @@
 //!   straddles the bound at the precision limit, a check that failed).
 
 pub mod bnb;
+pub mod coverage;
 pub mod search;
 
 use crate::error::{Error, Result};
@@ -516,8 +517,14 @@ fn first_sentence(text: &str) -> &str {
 /// paper's, wrong on purpose so that the checker is seen to catch them,
 /// which get a short section of their own), a summary table, then one
 /// section per claim with its source, statement, domain, status, evidence
-/// and witness. Deterministic: no timings, so CI can check it is up to date.
-pub fn to_markdown(checked: &[Checked<'_>], planted: &[&str]) -> String {
+/// and witness; with the papers' `coverage` maps, a count in the summary and
+/// a "Coverage" section ([`coverage::section`]) before the registry.
+/// Deterministic: no timings, so CI can check it is up to date.
+pub fn to_markdown(
+    checked: &[Checked<'_>],
+    planted: &[&str],
+    coverage: &[coverage::PaperCoverage],
+) -> String {
     let mut out = String::new();
     out.push_str("# The papers' claims, machine-checked\n\n");
     out.push_str(
@@ -538,6 +545,7 @@ pub fn to_markdown(checked: &[Checked<'_>], planted: &[&str]) -> String {
             plants.len()
         );
     }
+    out.push_str(&coverage::summary(coverage, checked));
     out.push_str("\n\n## Printed errors found\n\n");
     out.push_str(&errors_table(checked, planted));
     if !plants.is_empty() {
@@ -557,6 +565,7 @@ pub fn to_markdown(checked: &[Checked<'_>], planted: &[&str]) -> String {
             );
         }
     }
+    out.push_str(&coverage::section(coverage, checked));
     out.push_str("\n## The registry\n\n");
     out.push_str("| id | status | method | source |\n|---|---|---|---|\n");
     for c in checked {
@@ -930,7 +939,7 @@ mod tests {
         );
     }
 
-    fn grid_claim(id: &'static str) -> Claim {
+    pub(super) fn grid_claim(id: &'static str) -> Claim {
         Claim {
             id,
             source: Source {
@@ -993,7 +1002,7 @@ mod tests {
         );
         // The errors table lists the refuted claim, and the README copy
         // points its link into the report.
-        let report = to_markdown(&checked, &[]);
+        let report = to_markdown(&checked, &[], &[]);
         let readme = format!("intro\n{ERRORS_BEGIN}\nold\n{ERRORS_END}\nrest\n");
         let spliced = splice_errors(&readme, &report).unwrap();
         assert!(
@@ -1017,7 +1026,7 @@ mod tests {
         let errors = errors_table(&checked, &[claim.id]);
         assert!(!errors.contains("cc-thm97-planted"), "{errors}");
         assert!(errors_table(&checked, &[]).contains("cc-thm97-planted"));
-        let report = to_markdown(&checked, &[claim.id]);
+        let report = to_markdown(&checked, &[claim.id], &[]);
         let planted = report
             .split("## Planted checks")
             .nth(1)
@@ -1063,7 +1072,10 @@ mod tests {
             })
             .collect();
         let merged = merge_shards(&all, &outputs).unwrap();
-        assert_eq!(to_markdown(&merged, &[]), to_markdown(&whole, &[]));
+        assert_eq!(
+            to_markdown(&merged, &[], &[]),
+            to_markdown(&whole, &[], &[])
+        );
         // Reversed order merges too.
         let reversed: Vec<Value> = outputs.iter().rev().cloned().collect();
         assert!(merge_shards(&all, &reversed).is_ok());

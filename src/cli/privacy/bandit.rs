@@ -41,8 +41,8 @@ const WHY_NOT_EXACT_DP_SE: &str =
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
-    if id == BanditId::LazyDpTs {
-        return super::lazy_dp_ts::run(args);
+    if matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
+        return super::statistical::run(args, id);
     }
     exact_check_of(id)?;
     for (flag, given) in [

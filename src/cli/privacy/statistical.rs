@@ -1,12 +1,17 @@
-//! `dpdtol privacy --algorithm lazy-dp-ts …`: the **statistical** audit of
-//! Lazy-DP-TS ([`crate::bandit::ts_audit`], which says why no certified law
-//! is available) under the flags and JSON keys of the other privacy checks,
-//! plus `--runs`, `--seed` and `--confidence`. Its numbers are approximate
-//! (f64 simulation, Clopper–Pearson bounds) and say so; its verdict is
-//! "violated" or "undecided" (no violation detected), never "private".
+//! `dpdtol privacy --algorithm lazy-dp-ts|hybrid-ucb …`: the **statistical**
+//! audit of Lazy-DP-TS and Hybrid-UCB ([`crate::bandit::stat_audit`], which
+//! says why no certified law is available for either) under the flags and
+//! JSON keys of the other privacy checks, plus `--runs`, `--seed`,
+//! `--confidence` and `--bonus` (and Hybrid-UCB's `--tree-scale`). Its
+//! numbers are approximate (f64 simulation, Clopper–Pearson bounds) and say
+//! so; its verdict is "violated" or "undecided" (no violation detected),
+//! never "private".
 
 use super::{bound_decimal, given, parse_count, parse_horizon, Args};
-use crate::bandit::ts_audit::{audit, AuditOutcome, AuditSetup, TsParams};
+use crate::bandit::stat_audit::{
+    audit, runs_needed, AuditOutcome, AuditSetup, Audited, HybridParams, TsParams,
+};
+use crate::bandit::BanditId;
 use crate::cli::report::{self, DIGITS};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, parse_rational_list, Certified, Dir};
@@ -26,29 +31,51 @@ fn to_f64(q: &Q) -> f64 {
     ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
 }
 
+/// Why Hybrid-UCB's law is not computed exactly.
+const WHY_NOT_EXACT_HYBRID: &str = "each arm's noisy sums form a tree of Laplace increments (array blocks and tree p-sums) and the rounds' comparisons close cycles between the two arms' trees: the exact law needs a two-variable piecewise algebra with certified cut order, which the crate lacks: see the documentation of bandit::stat_audit::HybridParams";
+
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
-    args.runs.is_some() || args.seed.is_some() || args.confidence.is_some() || args.bonus.is_some()
+    args.runs.is_some()
+        || args.seed.is_some()
+        || args.confidence.is_some()
+        || args.bonus.is_some()
+        || args.tree_scale.is_some()
 }
 
-/// Run the audit.
-pub(super) fn run(args: &Args) -> Result<String> {
+/// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB).
+pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     for (flag, given) in [
         ("--resample", args.resample.is_some()),
         ("--noise", args.noise.is_some()),
         ("--shard", args.shard.is_some()),
         ("--method", args.method.is_some()),
+        ("--epoch-length", args.epoch_length.is_some()),
+        (
+            "--tree-scale",
+            args.tree_scale.is_some() && id != BanditId::HybridUcb,
+        ),
+        (
+            "--scale-factor",
+            args.scale_factor.is_some() && id != BanditId::HybridUcb,
+        ),
     ] {
         if given {
             return Err(Error::InvalidInput(format!(
-                "{flag} does not apply to lazy-dp-ts (Laplace noise, a statistical audit)"
+                "{flag} does not apply to {id} (Laplace noise, a statistical audit)"
             )));
         }
+    }
+    if args.scale_factor.is_some() && args.tree_scale.is_some() {
+        return Err(Error::InvalidInput(
+            "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
+                .into(),
+        ));
     }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     if actions != 2 {
         return Err(Error::InvalidInput(format!(
-            "the lazy-dp-ts audit is implemented for K = 2 arms, got --actions {actions}"
+            "the {id} audit is implemented for K = 2 arms, got --actions {actions}"
         )));
     }
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
@@ -59,16 +86,24 @@ pub(super) fn run(args: &Args) -> Result<String> {
         )));
     }
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
-    let mut params = TsParams::printed(to_f64(&epsilon));
-    let mut scale = Q::from_integer(1.into()) / &epsilon;
-    if let Some(s) = args.noise_scale.as_deref() {
-        scale = parse_rational(s)?;
-        params.noise_scale = to_f64(&scale);
-    }
-    let mut bonus = Q::from_integer(3.into());
-    if let Some(b) = args.bonus.as_deref() {
-        bonus = parse_rational(b)?;
-        params.bonus = to_f64(&bonus);
+    let exact = |text: Option<&str>, default: Q| text.map_or(Ok(default), parse_rational);
+    let bonus = exact(args.bonus.as_deref(), Q::from_integer(3.into()))?;
+    // The inferred Hybrid-UCB scales are 2/ε, Lazy-DP-TS's printed one 1/ε.
+    let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
+    let mut scale = exact(
+        args.noise_scale.as_deref(),
+        Q::from_integer(numerator.into()) / &epsilon,
+    )?;
+    let mut tree_scale = exact(args.tree_scale.as_deref(), scale.clone())?;
+    if let Some(f) = args.scale_factor.as_deref() {
+        let f = parse_rational(f)?;
+        if !num_traits::Signed::is_positive(&f) {
+            return Err(Error::InvalidInput(format!(
+                "--scale-factor must be positive, got {f}"
+            )));
+        }
+        scale *= &f;
+        tree_scale *= &f;
     }
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
@@ -93,18 +128,28 @@ pub(super) fn run(args: &Args) -> Result<String> {
         force: args.force,
     };
     let pool = super::thread_pool(args.threads.as_deref())?;
-    let total = crate::bandit::ts_audit::runs_needed(horizon, alphabet.len(), runs).unwrap_or(0);
-    let task = Task {
-        name: "privacy audit",
-        unit: "runs",
+    let outcome = if id == BanditId::HybridUcb {
+        let params = HybridParams {
+            array_scale: to_f64(&scale),
+            tree_scale: to_f64(&tree_scale),
+            bonus: to_f64(&bonus),
+            ..HybridParams::inferred(to_f64(&epsilon))
+        };
+        audited(&params, &setup, &pool)?
+    } else {
+        let params = TsParams {
+            noise_scale: to_f64(&scale),
+            bonus: to_f64(&bonus),
+            ..TsParams::printed(to_f64(&epsilon))
+        };
+        audited(&params, &setup, &pool)?
     };
-    let outcome = with_progress(true, task, total, |progress| {
-        pool.install(|| audit(&params, &setup, &|n| progress.add(n)))
-    })?;
     let bound = Certified::from_rational(&epsilon, &Precision(256)).exp()?;
     let shown = Shown {
+        id,
         epsilon: &epsilon,
         scale: &scale,
+        tree_scale: &tree_scale,
         bonus: &bonus,
         alphabet: &alphabet,
         setup: &setup,
@@ -118,8 +163,26 @@ pub(super) fn run(args: &Args) -> Result<String> {
     })
 }
 
+/// The audit of `params` on `pool`, with a progress bar.
+fn audited<A: Audited>(
+    params: &A,
+    setup: &AuditSetup,
+    pool: &rayon::ThreadPool,
+) -> Result<AuditOutcome> {
+    let total = runs_needed(setup.horizon, setup.alphabet.len(), setup.runs).unwrap_or(0);
+    let task = Task {
+        name: "privacy audit",
+        unit: "runs",
+    };
+    with_progress(true, task, total, |progress| {
+        pool.install(|| audit(params, setup, &|n| progress.add(n)))
+    })
+}
+
 struct Shown<'a> {
+    id: BanditId,
     epsilon: &'a Q,
+    tree_scale: &'a Q,
     scale: &'a Q,
     bonus: &'a Q,
     alphabet: &'a [Q],
@@ -178,9 +241,9 @@ impl Shown<'_> {
         let (o, b) = (self.outcome, &self.outcome.best);
         let lower = b.epsilon_lower.exp();
         let sequences = self.sequences();
-        json!({
+        let mut v = json!({
             "schema_version": report::SCHEMA_VERSION,
-            "algorithm": "lazy-dp-ts",
+            "algorithm": self.id.name(),
             "actions": 2,
             "horizon": self.setup.horizon.to_string(),
             "alphabet": self.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
@@ -218,18 +281,36 @@ impl Shown<'_> {
             "seed": self.setup.seed,
             "kind": "approximate",
             "method": METHOD,
-            "why_not_certified": "the Beta parameters of line 4 move continuously with the Laplace noise (no certified incomplete beta with real parameters, and a product over rounds integrated over up to 4 noises): see the documentation of bandit::ts_audit",
-        })
+            "why_not_certified": if self.id == BanditId::HybridUcb {
+                WHY_NOT_EXACT_HYBRID
+            } else {
+                "the Beta parameters of line 4 move continuously with the Laplace noise (no certified incomplete beta with real parameters, and a product over rounds integrated over up to 4 noises): see the documentation of bandit::stat_audit::TsParams"
+            },
+        });
+        if self.id == BanditId::HybridUcb {
+            // `noise_scale` is the array blocks' scale; the tree's per level:
+            v["tree_scale"] = report::exact(self.tree_scale);
+            v["algorithm_inferred"] = true.into();
+        }
+        v
     }
 
     fn paragraph(&self) -> String {
         let (o, b) = (self.outcome, &self.outcome.best);
         let alphabet: Vec<String> = self.alphabet.iter().map(ToString::to_string).collect();
         let mut out = String::new();
+        let scales = if self.id == BanditId::HybridUcb {
+            format!(
+                "array scale {}, tree scale {} per level, inferred algorithm",
+                self.scale, self.tree_scale
+            )
+        } else {
+            format!("scale {}", self.scale)
+        };
         let _ = writeln!(
             out,
-            "lazy-dp-ts (Laplace noise, scale {}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
-            self.scale,
+            "{} (Laplace noise, {scales}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
+            self.id,
             self.bonus,
             self.setup.horizon,
             alphabet.join(", "),
