@@ -181,7 +181,11 @@ fn the_json_has_the_contract_keys() {
     let mut args = with(&[("--algorithm", "hu-rnm-ftnl")]);
     args.push("--json");
     let full = json(&args);
-    assert_eq!(keys(&bandit), keys(&full));
+    // Plus `quotients`, the P(a|y)/P(a|y') compared (a shard's measure of
+    // its part, --shard below).
+    let mut bandit_keys = keys(&bandit);
+    bandit_keys.retain(|k| k != "quotients");
+    assert_eq!(bandit_keys, keys(&full));
     assert_eq!(keys(&bandit["witness"]), keys(&full["witness"]));
     assert_eq!(bandit["kind"], "certified");
     assert_eq!(bandit["pairs"], 4u64.pow(4) * 4 * 3);
@@ -194,7 +198,8 @@ fn bad_input_is_one_line_and_status_two() {
         ("--alphabet", "0,2"),
         ("--epsilon", "0"),
         ("--horizon", "40"),
-        ("--shard", "1/2"),
+        ("--shard", "3/2"),
+        ("--shard", "1/100000"),
         ("--noise-scale", "-1"),
         ("--algorithm", "ucb1"),
     ] {
@@ -313,7 +318,7 @@ fn dp_se_bad_input_is_one_line_and_status_two() {
     for line in [
         format!("{base} --epoch-length 0"),
         format!("{base} --epoch-length 1,x"),
-        format!("{base} --shard 1/2"),
+        format!("{base} --shard 0/2"),
         base.replace("--actions 2", "--actions 3"),
     ] {
         let args: Vec<&str> = line.split(' ').collect();
@@ -328,6 +333,189 @@ fn dp_se_bad_input_is_one_line_and_status_two() {
         let out = dpdtol(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
+}
+
+// ---- --shard and --merge (src/cli/privacy/bandit.rs) -----------------------
+
+/// A fresh directory for a test's shard files.
+fn shard_dir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dpdtol-bandit-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Run `args` with `--shard i/n --json` for every i, write each output to a
+/// file of `dir`; the files' paths.
+fn write_shards(dir: &std::path::Path, args: &[&str], n: u64) -> Vec<String> {
+    (1..=n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut a = args.to_vec();
+            a.extend(["--shard", &shard, "--json"]);
+            let out = dpdtol(&a);
+            assert!(
+                out.status.success(),
+                "{a:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let path = dir.join(format!("shard-{i}.json"));
+            std::fs::write(&path, &out.stdout).unwrap();
+            path.display().to_string()
+        })
+        .collect()
+}
+
+/// The bytes `dpdtol` prints for `args`, which must succeed.
+fn stdout(args: &[&str]) -> Vec<u8> {
+    let out = dpdtol(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// The shards of a run, merged, print the whole run's JSON byte for byte
+/// (as the CI's four-shard step checks for wu-wang), for both algorithms;
+/// anytime-lazy-ucb's shard 2/4 at T = 5 has no pull sequence of positive
+/// probability (its witness is empty) and must not disturb the merge. The
+/// paragraph of the merge is the whole run's paragraph too.
+#[test]
+fn bandit_shards_merge_into_the_whole_run_byte_for_byte() {
+    let dir = shard_dir("merge");
+    let ucb =
+        "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1";
+    let dp_se = "privacy --algorithm dp-se --actions 2 --horizon 5 --alphabet 0,1/2,1 --epsilon 1/2 --epoch-length 1 --noise-scale 1";
+    for (line, n) in [(ucb, 4), (dp_se, 3), (ucb, 7)] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let files = write_shards(&dir, &args, n).join(",");
+        let mut whole = args.clone();
+        whole.push("--json");
+        let merged = stdout(&["privacy", "--merge", &files, "--json"]);
+        assert_eq!(
+            String::from_utf8_lossy(&merged),
+            String::from_utf8_lossy(&stdout(&whole)),
+            "{line}, {n} shards"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&stdout(&["privacy", "--merge", &files])),
+            String::from_utf8_lossy(&stdout(&args)),
+            "{line}, {n} shards, paragraph"
+        );
+        // The shards' quotients add up to the whole run's.
+        let total: u64 = files
+            .split(',')
+            .map(|f| {
+                let v: serde_json::Value =
+                    serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+                assert!(
+                    v["pairs"].is_null(),
+                    "a shard covers quotients, not table pairs"
+                );
+                v["quotients"].as_u64().unwrap()
+            })
+            .sum();
+        let whole: serde_json::Value = serde_json::from_slice(&merged).unwrap();
+        assert_eq!(whole["quotients"].as_u64(), Some(total), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An incomplete, repeated, mixed or altered set of shards is refused with
+/// one line and status 2; an altered witness is caught by evaluating it
+/// again, an altered derived field by printing the report again.
+#[test]
+fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
+    let dir = shard_dir("refuse");
+    let base = "privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --epoch-length 1";
+    let args: Vec<&str> = base.split(' ').collect();
+    let files = write_shards(&dir, &args, 2);
+    let other_eps: Vec<&str> = base
+        .replace("--epsilon 1", "--epsilon 1/2")
+        .leak()
+        .split(' ')
+        .collect();
+    let other_dir = dir.join("other");
+    std::fs::create_dir_all(&other_dir).unwrap();
+    let other = write_shards(&other_dir, &other_eps, 2);
+    let full_dir = dir.join("full");
+    std::fs::create_dir_all(&full_dir).unwrap();
+    let full = write_shards(
+        &full_dir,
+        &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
+        2,
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    let altered = |what: &str, change: &dyn Fn(&mut serde_json::Value)| -> String {
+        let mut v = first.clone();
+        change(&mut v);
+        let path = dir.join(format!("altered-{what}.json"));
+        std::fs::write(&path, v.to_string()).unwrap();
+        path.display().to_string()
+    };
+    let lo = first["merge"]["max_ratio"]["lo"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cases: Vec<(&str, String)> = vec![
+        ("missing", files[0].clone()),
+        ("twice", format!("{},{}", files[0], files[0])),
+        ("other ε", format!("{},{}", files[0], other[1])),
+        ("full-information", format!("{},{}", files[0], full[1])),
+        (
+            "verdict",
+            format!(
+                "{},{}",
+                altered("verdict", &|v| v["verdict"] = "violated".into()),
+                files[1]
+            ),
+        ),
+        (
+            "max ratio",
+            format!(
+                "{},{}",
+                altered("max", &|v| v["merge"]["max_ratio"]["lo"] =
+                    format!("{lo}1").into()),
+                files[1]
+            ),
+        ),
+        (
+            "witness law",
+            format!(
+                "{},{}",
+                altered("law", &|v| {
+                    let law = v["merge"]["law"].as_u64().unwrap();
+                    v["merge"]["law"] = (law + 1).into();
+                }),
+                files[1]
+            ),
+        ),
+        (
+            "precision",
+            format!(
+                "{},{}",
+                altered("bits", &|v| v["precision_bits"] = 200.into()),
+                files[1]
+            ),
+        ),
+        (
+            "shard",
+            format!(
+                "{},{}",
+                altered("shard", &|v| v["shard"] = "2/2".into()),
+                files[1]
+            ),
+        ),
+    ];
+    for (what, list) in cases {
+        let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---- Lazy-DP-TS: the statistical audit (src/bandit/stat_audit.rs) ----------

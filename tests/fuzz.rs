@@ -391,14 +391,20 @@ struct Split {
     pairs: Value,
 }
 
-/// Two problems split in shards: certified laws (wu-wang, Laplace noise)
-/// and exact ones (ftl, an infinite ratio).
+/// Four problems split in shards: certified laws (wu-wang, Laplace noise),
+/// exact ones (ftl, an infinite ratio), and the two exact bandit checks
+/// (anytime-lazy-ucb; dp-se with epochs that end within the horizon), whose
+/// merge reads its inputs back its own way (`src/cli/privacy/bandit.rs`).
 fn splits() -> &'static [Split] {
     static SPLITS: OnceLock<Vec<Split>> = OnceLock::new();
     SPLITS.get_or_init(|| {
+        let mut dp_se = privacy_command("dp-se", "2", "4", "0,1", "1");
+        dp_se.extend(["--epoch-length", "1"]);
         let problems = [
             privacy_command("wu-wang", "2", "2", "0,1", "1"),
             privacy_command("ftl", "2", "2", "0,1", "1"),
+            privacy_command("anytime-lazy-ucb", "2", "4", "0,1", "1"),
+            dp_se,
         ];
         problems
             .iter()
@@ -487,7 +493,7 @@ struct Mutation {
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     (
-        0..2usize,
+        0..splits().len(),
         0..10_000usize,
         0..10usize,
         0..1000usize,

@@ -206,6 +206,7 @@ impl DpSeParams {
                 "--epoch-length expects positive integers R_1,R_2,… (the last repeats)".into(),
             ));
         }
+        super::pull_law::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
 

@@ -100,6 +100,7 @@ impl LazyUcbParams {
                 )));
             }
         }
+        super::pull_law::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
 
@@ -117,17 +118,27 @@ impl LazyUcbParams {
 /// arm 0 then arm 1 (line 2), then any arms, in lexicographic order.
 pub fn pull_sequences(horizon: usize) -> Vec<Vec<usize>> {
     let free = horizon.saturating_sub(2);
-    (0..1usize << free)
-        .map(|bits| {
-            (0..horizon)
-                .map(|t| match t {
-                    0 => 0,
-                    1 => 1,
-                    _ => (bits >> (free - 1 - (t - 2))) & 1,
-                })
-                .collect()
-        })
+    (0..1u64 << free)
+        .filter_map(|bits| pull_sequence(horizon, bits))
         .collect()
+}
+
+/// The pull sequence of index `bits` in [`pull_sequences`] (its free rounds
+/// are the binary digits of `bits`), `None` past the end.
+pub fn pull_sequence(horizon: usize, bits: u64) -> Option<Vec<usize>> {
+    let free = horizon.saturating_sub(2);
+    if free >= 64 || bits >> free != 0 {
+        return None;
+    }
+    Some(
+        (0..horizon)
+            .map(|t| match t {
+                0 => 0,
+                1 => 1,
+                _ => ((bits >> (free - 1 - (t - 2))) & 1) as usize,
+            })
+            .collect(),
+    )
 }
 
 /// The edge from a noise to its parent: everything its window depends on.
@@ -338,6 +349,9 @@ impl PullLaw for LazyUcbParams {
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         pull_sequences(horizon)
+    }
+    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
+        pull_sequence(horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(pulls, seen)

@@ -69,9 +69,22 @@ pub struct Outcome {
     pub max_ratio: Option<(Q, Q)>,
     /// Where the largest lower end is attained.
     pub witness: Witness,
-    /// The ordered pairs of reward tables covered, `|V|^{2T} · T · (|V|² − 1)`.
+    /// The ordered pairs of reward tables the whole check covers,
+    /// `|V|^{2T} · T · (|V|² − 1)` (also in a part: it is the problem's).
     pub pairs: u64,
+    /// Where the largest lower end is attained ([`Position`]).
+    pub position: Position,
+    /// The quotients `P(a|y)/P(a|y')` compared: `|laws| · T · (|V| − 1)` for
+    /// the numerator laws of the part checked.
+    pub quotients: u64,
 }
+
+/// Where a ratio is attained: the numerator law's index `a·|V|^T + y` (pull
+/// sequence `a` of [`PullLaw::sequences`], seen sequence `y` written in base
+/// `|V|`, first round most significant), the round `r` replaced (0-based) and
+/// the index `d` of the value replacing `y_r`. The check breaks ties by the
+/// smallest position, so parts of one check merge into the whole one.
+pub type Position = (u64, usize, usize);
 
 /// The number of laws [`check`] computes: `n_a · |V|^T`, or `None` when
 /// it does not fit 64 bits.
@@ -94,31 +107,58 @@ pub fn check<R: Real>(
     force: bool,
     ctx: &R::Context,
 ) -> Result<Outcome> {
+    check_part::<R>(params, horizon, alphabet, None, force, ctx)
+}
+
+/// [`check`] restricted to the numerator laws of index in `part` (`None`:
+/// all of them, `0..`[`laws_needed`]), each compared with all its
+/// neighbours: the maximum over a partition of the laws is the maximum of
+/// the parts' maxima ([`merge`]). Only the laws of the pull sequences the
+/// part touches are computed; [`MAX_LAWS`] bounds them unless `force`.
+pub fn check_part<R: Real>(
+    params: &impl PullLaw,
+    horizon: usize,
+    alphabet: &[Q],
+    part: Option<std::ops::Range<u64>>,
+    force: bool,
+    ctx: &R::Context,
+) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
-    let laws = laws_needed(params, horizon, v).filter(|&n| force || n <= MAX_LAWS);
-    let laws = laws.ok_or_else(|| {
-        let seqs = params
-            .sequence_count(horizon)
-            .map_or_else(|| "over 2^64".to_string(), |n| n.to_string());
+    let too_many = |what: String| {
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs {seqs}·{v}^{horizon} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it"
+            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
+        ))
+    };
+    let all = laws_needed(params, horizon, v).ok_or_else(|| {
+        too_many(format!(
+            "{}·{v}^{horizon}",
+            params
+                .sequence_count(horizon)
+                .map_or_else(|| "over 2^64".to_string(), |n| n.to_string())
         ))
     })?;
+    let part = part.unwrap_or(0..all);
+    if part.is_empty() || part.end > all {
+        return Err(Error::InvalidInput(format!(
+            "the laws {}..{} to check are not a non-empty part of the {all} laws",
+            part.start, part.end
+        )));
+    }
     let sequences = params.sequences(horizon);
-    let seen_count = (laws / sequences.len() as u64) as usize;
-    let seen = |index: usize| -> Vec<usize> {
-        let mut digits = vec![0; horizon];
-        let mut rest = index;
-        for d in digits.iter_mut().rev() {
-            *d = rest % v;
-            rest /= v;
-        }
-        digits
-    };
+    let seen_count = all / sequences.len() as u64;
+    // The laws of the pull sequences the part touches: numerators and their
+    // neighbours (which share the pull sequence).
+    let base = part.start / seen_count * seen_count;
+    let laws = ((part.end - 1) / seen_count + 1) * seen_count - base;
+    if !force && laws > MAX_LAWS {
+        return Err(too_many(laws.to_string()));
+    }
+    let (base, laws, seen_count) = (base as usize, laws as usize, seen_count as usize);
+    let seen = |index: usize| digits(index, horizon, v);
     // Each distinct event once (many seen sequences share one: only epoch
     // sums matter, and the last round's reward is never read).
-    let events: Vec<Option<_>> = (0..laws as usize)
+    let events: Vec<Option<_>> = (base..base + laws)
         .into_par_iter()
         .map(|i| {
             let (a, y) = (i / seen_count, i % seen_count);
@@ -148,20 +188,19 @@ pub fn check<R: Real>(
     let stride: Vec<usize> = (0..horizon)
         .map(|t| v.pow((horizon - 1 - t) as u32))
         .collect();
-    let best = (0..laws as usize)
+    let best = (part.start as usize..part.end as usize)
         .into_par_iter()
         .map(|i| -> Result<Option<Best>> {
-            let num = &table[i];
+            let num = &table[i - base];
             if num.is_zero_certain() {
                 return Ok(None);
             }
-            let (a, y) = (i / seen_count, i % seen_count);
+            let y = i % seen_count;
             let digits = seen(y);
             let mut best: Option<Best> = None;
             for r in 0..horizon {
                 for d in (0..v).filter(|&d| d != digits[r]) {
-                    let y2 = y + d * stride[r] - digits[r] * stride[r];
-                    let den = &table[a * seen_count + y2];
+                    let den = &table[i + d * stride[r] - digits[r] * stride[r] - base];
                     let ratio = if den.is_zero_certain() {
                         None
                     } else {
@@ -180,49 +219,202 @@ pub fn check<R: Real>(
                         Some((lo, hi)) => (Some(lo), Some(hi)),
                         None => (None, None),
                     };
-                    best = Some(better(best, (lo, (a, y, r, d), hi)));
+                    best = Some(better(best, (lo, (i as u64, r, d), hi)));
                 }
             }
             Ok(best)
         })
         .try_reduce(|| None, |x, y| Ok(merge_best(x, y)))?;
-    let n = (v * v) as u64;
-    let pairs = (0..horizon).fold((horizon as u64) * (n - 1), |acc, _| acc.saturating_mul(n));
-    let (lo, (a, y, r, d), hi) = best.ok_or_else(|| {
-        Error::InvalidInput("no pair of neighbouring reward tables to compare".into())
-    })?;
-    let digits = seen(y);
-    let first = &alphabet[0];
-    let row = |t: usize, value: &Q| -> Vec<Q> {
-        let mut row = vec![first.clone(), first.clone()];
-        row[sequences[a][t]] = value.clone();
-        row
+    let quotients = (part.end - part.start)
+        .saturating_mul(horizon as u64)
+        .saturating_mul(v as u64 - 1);
+    let pairs = table_pairs(horizon, v);
+    let Some((lo, position, hi)) = best else {
+        if part == (0..all) {
+            return Err(Error::InvalidInput(
+                "no pair of neighbouring reward tables to compare".into(),
+            ));
+        }
+        return Ok(Outcome::empty(part.start, pairs, quotients));
     };
-    let rewards: Vec<Vec<Q>> = (0..horizon).map(|t| row(t, &alphabet[digits[t]])).collect();
-    let mut neighbour = rewards.clone();
-    neighbour[r] = row(r, &alphabet[d]);
-    let witness_ratio = match lo {
-        Some(_) => (table[a * seen_count + y].clone()
-            / &table[a * seen_count + y + d * stride[r] - digits[r] * stride[r]])
-            .enclosure(),
-        None => None,
-    };
+    let (witness, _) = witness_at::<R>(params, horizon, alphabet, position, ctx)?;
     Ok(Outcome {
         max_ratio: lo.zip(hi),
-        witness: Witness {
-            rewards,
-            neighbour,
-            pulls: sequences[a].clone(),
-            round: r + 1,
-            ratio: witness_ratio,
-        },
+        witness,
         pairs,
+        position,
+        quotients,
     })
 }
 
-/// The largest lower end, where it is attained (pull sequence, seen
-/// sequence, round, replacing value), the largest upper end; `None` = `+∞`.
-type Best = (Option<Q>, (usize, usize, usize, usize), Option<Q>);
+impl Outcome {
+    /// The outcome of a part whose numerator laws are all 0 (their pulls
+    /// are impossible on their rewards), starting at law `first`: no
+    /// quotient to compare, the maximum and the witness's ratio written
+    /// `0`, the witness empty with round 0 ([`Outcome::is_empty`]).
+    pub fn empty(first: u64, pairs: u64, quotients: u64) -> Outcome {
+        let zero = Q::from_integer(0.into());
+        Outcome {
+            max_ratio: Some((zero.clone(), zero.clone())),
+            witness: Witness {
+                rewards: Vec::new(),
+                neighbour: Vec::new(),
+                pulls: Vec::new(),
+                round: 0,
+                ratio: Some((zero.clone(), zero)),
+            },
+            pairs,
+            position: (first, 0, 0),
+            quotients,
+        }
+    }
+
+    /// Whether this is the outcome of a part without a positive numerator
+    /// law ([`Outcome::empty`]).
+    pub fn is_empty(&self) -> bool {
+        self.witness.round == 0
+    }
+}
+
+/// `|V|^{2T} · T · (|V|² − 1)`, the ordered pairs of neighbouring reward
+/// tables (saturating).
+pub fn table_pairs(horizon: usize, v: usize) -> u64 {
+    let n = (v as u64).saturating_mul(v as u64);
+    if n <= 1 || horizon == 0 {
+        return 0;
+    }
+    // In O(log T) steps: a horizon read from a merge input may be huge.
+    u32::try_from(horizon)
+        .ok()
+        .and_then(|t| n.checked_pow(t))
+        .and_then(|p| p.checked_mul(horizon as u64))
+        .and_then(|p| p.checked_mul(n - 1))
+        .unwrap_or(u64::MAX)
+}
+
+/// The base-`v` digits of `index`, `horizon` of them, first most significant.
+fn digits(index: usize, horizon: usize, v: usize) -> Vec<usize> {
+    let mut digits = vec![0; horizon];
+    let mut rest = index;
+    for d in digits.iter_mut().rev() {
+        *d = rest % v;
+        rest /= v;
+    }
+    digits
+}
+
+/// The witness at `position` and whether its numerator `P(a|x)` can be
+/// certified positive, with the ratio `P(a|x)/P(a|x')` evaluated (in `R` at
+/// `ctx`) from the two laws: the check builds its witness with it, and a
+/// merge re-evaluates a part's witness with it. Errors when the position is
+/// not one of this problem's (a law index past the end, a round past `T`, a
+/// value that is not a replacement) or a probability cannot be resolved.
+pub fn witness_at<R: Real>(
+    params: &impl PullLaw,
+    horizon: usize,
+    alphabet: &[Q],
+    (law, r, d): Position,
+    ctx: &R::Context,
+) -> Result<(Witness, bool)> {
+    let v = alphabet.len();
+    let bad = |what: &str| Error::InvalidInput(format!("the witness position is {what}"));
+    let all = laws_needed(params, horizon, v).ok_or_else(|| bad("of a problem too large"))?;
+    if law >= all || r >= horizon || d >= v {
+        return Err(bad("outside the problem"));
+    }
+    let sequences = params
+        .sequence_count(horizon)
+        .ok_or_else(|| bad("of a problem too large"))?;
+    let seen_count = all / sequences;
+    let pulls = params
+        .sequence(horizon, law / seen_count)
+        .ok_or_else(|| bad("outside the problem"))?;
+    let mut seen = digits((law % seen_count) as usize, horizon, v);
+    if seen[r] == d {
+        return Err(bad("not a replacement (the value is the one replaced)"));
+    }
+    let probability = |seen: &[usize]| -> Result<R> {
+        let y: Vec<Q> = seen.iter().map(|&i| alphabet[i].clone()).collect();
+        match params.event(&pulls, &y)? {
+            Some(e) => params.probability::<R>(&e, ctx),
+            None => Ok(R::from_int(0, ctx)),
+        }
+    };
+    let num = probability(&seen)?;
+    let rewards = table(&pulls, &seen, alphabet);
+    seen[r] = d;
+    let den = probability(&seen)?;
+    let neighbour = table(&pulls, &seen, alphabet);
+    let ratio = if den.is_zero_certain() {
+        None
+    } else {
+        (num.clone() / &den).enclosure()
+    };
+    Ok((
+        Witness {
+            rewards,
+            neighbour,
+            pulls,
+            round: r + 1,
+            ratio,
+        },
+        !num.is_zero_certain(),
+    ))
+}
+
+/// The reward table whose pulled arm's rewards are `seen` (indices into
+/// `alphabet`), the other arm's the alphabet's first value.
+fn table(pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Vec<Q>> {
+    pulls
+        .iter()
+        .zip(seen)
+        .map(|(&a, &i)| {
+            let mut row = vec![alphabet[0].clone(), alphabet[0].clone()];
+            row[a] = alphabet[i].clone();
+            row
+        })
+        .collect()
+}
+
+/// The outcome of the whole check from those of a partition of its laws
+/// ([`check_part`] on each part, at one precision): the largest lower end
+/// with its position (ties: the smallest, as in [`check`]), the largest
+/// upper end, the quotients summed. The caller makes sure the parts cover
+/// the laws exactly once and are of one problem.
+pub fn merge(parts: &[Outcome]) -> Result<Outcome> {
+    let first = parts
+        .first()
+        .ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+    let mut best: Option<(Best, &Outcome)> = None;
+    for o in parts.iter().filter(|o| !o.is_empty()) {
+        let (lo, hi) = match &o.max_ratio {
+            Some((lo, hi)) => (Some(lo.clone()), Some(hi.clone())),
+            None => (None, None),
+        };
+        let merged = better(best.as_ref().map(|b| b.0.clone()), (lo, o.position, hi));
+        let from = match best {
+            Some((_, from)) if merged.1 == from.position => from,
+            _ => o,
+        };
+        best = Some((merged, from));
+    }
+    let ((lo, position, hi), from) = best.ok_or_else(|| {
+        Error::InvalidInput("no pair of neighbouring reward tables to compare".into())
+    })?;
+    Ok(Outcome {
+        max_ratio: lo.zip(hi),
+        witness: from.witness.clone(),
+        pairs: first.pairs,
+        position,
+        quotients: parts
+            .iter()
+            .fold(0u64, |acc, o| acc.saturating_add(o.quotients)),
+    })
+}
+
+/// The largest lower end, where it is attained ([`Position`]), the largest
+/// upper end; `None` = `+∞`.
+type Best = (Option<Q>, Position, Option<Q>);
 
 /// The first and the largest precision [`check_certified`] tries.
 pub const PRECISIONS: (u32, u32) = (128, 4096);
@@ -236,12 +428,31 @@ pub fn check_certified(
     horizon: usize,
     alphabet: &[Q],
     force: bool,
+    accept: impl FnMut(&Outcome, Precision) -> Result<bool>,
+) -> Result<(Outcome, Precision)> {
+    check_certified_part(params, horizon, alphabet, None, force, accept)
+}
+
+/// [`check_certified`] of the part `part` of the laws ([`check_part`]).
+pub fn check_certified_part(
+    params: &impl PullLaw,
+    horizon: usize,
+    alphabet: &[Q],
+    part: Option<std::ops::Range<u64>>,
+    force: bool,
     mut accept: impl FnMut(&Outcome, Precision) -> Result<bool>,
 ) -> Result<(Outcome, Precision)> {
     let mut bits = PRECISIONS.0;
     loop {
         let last = bits >= PRECISIONS.1;
-        match check::<Certified>(params, horizon, alphabet, force, &Precision(bits)) {
+        match check_part::<Certified>(
+            params,
+            horizon,
+            alphabet,
+            part.clone(),
+            force,
+            &Precision(bits),
+        ) {
             Err(Error::Domain(_)) if !last => {}
             Err(e) => return Err(e),
             Ok(outcome) => {

@@ -5,7 +5,7 @@
 //! Implemented by Anytime-Lazy-UCB ([`super::law`]) and DP-SE
 //! ([`super::dp_se_law`]).
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use std::hash::Hash;
 
@@ -22,11 +22,43 @@ pub trait PullLaw: Sync {
     /// Every pull sequence of `horizon` rounds that may have positive
     /// probability (a superset is fine), arms 0-based.
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
+    /// The pull sequence of index `index` in [`PullLaw::sequences`], `None`
+    /// past the end (an implementation whose order allows it computes it
+    /// without listing the others).
+    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
+        let index = usize::try_from(index).ok()?;
+        self.sequences(horizon).into_iter().nth(index)
+    }
     /// The event of `pulls` when the rewards seen are `seen`; `None` when
     /// the pulls have probability 0 whatever the noise.
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
     /// `P(pulls | seen)` of an event.
     fn probability<R: Real>(&self, event: &Self::Event, ctx: &R::Context) -> Result<R>;
+}
+
+/// The largest `1/b` and `1/(εb)` the exact laws accept (`b` the Laplace
+/// scale of a noise): they evaluate `e^{−u/b}` with `u` up to about `T`
+/// plus the thresholds' `ln t/ε`, and the enclosure of `e^{−x}` written as a
+/// rational has about `1.44x` bits — a scale of `10^{−14}` (read back from a
+/// hand-edited merge input) asked for terabytes. The papers' scales are
+/// `1/ε` and the planted variants' `1/(2ε)`.
+pub const MAX_INVERSE_SCALE: i64 = 1024;
+
+/// An error unless `1/b ≤` [`MAX_INVERSE_SCALE`] and `1/(εb) ≤`
+/// [`MAX_INVERSE_SCALE`] (`ε`, `b` positive, checked by the caller).
+pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
+    let limit = Q::from_integer(MAX_INVERSE_SCALE.into());
+    for (what, v) in [
+        ("1/b", scale.recip()),
+        ("1/(εb)", (epsilon * scale).recip()),
+    ] {
+        if v > limit {
+            return Err(Error::InvalidInput(format!(
+                "the noise scale b = {scale} at ε = {epsilon} gives {what} = {v}, above {MAX_INVERSE_SCALE}: the laws' exponents grow like it (at most {MAX_INVERSE_SCALE} is accepted)"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The whole law: `(pulls, P(pulls | seen))` over [`PullLaw::sequences`],

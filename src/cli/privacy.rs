@@ -54,7 +54,7 @@ pub struct Args {
     /// The number of worker threads (default: one per core).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
-    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours.
+    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours).
     #[arg(long)]
     shard: Option<String>,
     /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
@@ -148,7 +148,11 @@ pub fn run(args: &Args) -> Result<String> {
         ));
     }
     if !args.merge.is_empty() {
-        let (described, merged) = merge_files(&args.merge)?;
+        let inputs = read_merge_inputs(&args.merge)?;
+        if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
+            return bandit::merge(&inputs, args.json);
+        }
+        let (described, merged) = merge_reports(&inputs)?;
         return Ok(if args.json {
             json_output(&described, &merged).to_string()
         } else {
@@ -729,29 +733,39 @@ pub(super) fn read_merge_input(path: &std::path::Path) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| Error::InvalidInput(format!("{name} is not UTF-8 text")))
 }
 
+/// The merge inputs (`--merge`), each read with a size cap
+/// ([`read_merge_input`]) and parsed as JSON, with its name.
+fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)>> {
+    paths
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let text = read_merge_input(path)?;
+            let value: Value = serde_json::from_str(&text).map_err(|e| {
+                Error::InvalidInput(format!(
+                    "{name} is not valid JSON (line {}, column {})",
+                    e.line(),
+                    e.column()
+                ))
+            })?;
+            Ok((name, value))
+        })
+        .collect()
+}
+
 /// Merge the `--json` reports of the shards of one run (`--merge`): each
-/// input is read with a size cap, parsed, and checked (its witness
-/// re-evaluated) before the merge.
-fn merge_files(paths: &[std::path::PathBuf]) -> Result<(Described, Report)> {
+/// input is checked (its witness re-evaluated) before the merge.
+fn merge_reports(inputs: &[(String, Value)]) -> Result<(Described, Report)> {
     let mut described: Option<Described> = None;
-    let mut reports = Vec::with_capacity(paths.len());
-    for path in paths {
-        let name = path.display();
+    let mut reports = Vec::with_capacity(inputs.len());
+    for (name, value) in inputs {
         let in_file = |e: Error| {
             Error::InvalidInput(format!(
                 "{name}: {}",
                 e.to_string().trim_start_matches("invalid input: ")
             ))
         };
-        let text = read_merge_input(path)?;
-        let value: Value = serde_json::from_str(&text).map_err(|e| {
-            Error::InvalidInput(format!(
-                "{name} is not valid JSON (line {}, column {})",
-                e.line(),
-                e.column()
-            ))
-        })?;
-        let (d, r) = report_from_json(&value).map_err(in_file)?;
+        let (d, r) = report_from_json(value).map_err(in_file)?;
         recheck(&d, &r).map_err(in_file)?;
         match &described {
             Some(first) if *first != d => {

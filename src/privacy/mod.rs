@@ -199,13 +199,54 @@ impl Shard {
     /// The sequence indices of this shard among `sequences`; an error when
     /// there are fewer sequences than shards.
     pub fn range(&self, sequences: u64) -> Result<std::ops::Range<u64>> {
-        if self.count > sequences {
+        self.range_of(sequences, "loss sequences")
+    }
+
+    /// The indices of this shard among `total` items named `unit`; an error
+    /// when there are fewer items than shards.
+    pub fn range_of(&self, total: u64, unit: &str) -> Result<std::ops::Range<u64>> {
+        if self.count > total {
             return Err(Error::InvalidInput(format!(
-                "--shard {self}: there are only {sequences} loss sequences to split"
+                "--shard {self}: there are only {total} {unit} to split"
             )));
         }
-        let cut = |i: u64| (u128::from(i) * u128::from(sequences) / u128::from(self.count)) as u64;
+        let cut = |i: u64| (u128::from(i) * u128::from(total) / u128::from(self.count)) as u64;
         Ok(cut(self.index - 1)..cut(self.index))
+    }
+
+    /// Check that `shards` are `1/N, …, N/N`, each once, in any order: the
+    /// shards of one run that a merge needs.
+    pub fn check_coverage(shards: impl IntoIterator<Item = Shard>) -> Result<()> {
+        let mut shards = shards.into_iter();
+        let first = shards
+            .next()
+            .ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+        let count = first.count;
+        // The shard indices seen, in a set: nothing is allocated in
+        // proportion to the shard count a report claims.
+        let mut seen = std::collections::BTreeSet::from([first.index]);
+        for shard in shards {
+            if shard.count != count {
+                return Err(Error::InvalidInput(format!(
+                    "cannot merge shard {shard} with shards of {count}"
+                )));
+            }
+            if !seen.insert(shard.index) {
+                return Err(Error::InvalidInput(format!("shard {shard} is given twice")));
+            }
+        }
+        if seen.len() as u64 != count {
+            // The first index not seen: the set is sorted, so it is the
+            // first place where the i-th smallest index is not i.
+            let missing = (1..=count)
+                .zip(seen.iter())
+                .find(|(i, s)| i != *s)
+                .map_or(seen.len() as u64 + 1, |(i, _)| i);
+            return Err(Error::InvalidInput(format!(
+                "shard {missing}/{count} is missing from the merge"
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -956,10 +997,6 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
     let first = reports
         .first()
         .ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
-    let count = first.shard.count;
-    // The shard indices seen, in a set: nothing is allocated in proportion to
-    // the shard count a report claims.
-    let mut seen = std::collections::BTreeSet::new();
     for r in reports {
         if r.problem != first.problem || r.actions != first.actions {
             return Err(Error::InvalidInput(
@@ -974,30 +1011,8 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
                 first.method.name()
             )));
         }
-        if r.shard.count != count {
-            return Err(Error::InvalidInput(format!(
-                "cannot merge shard {} with shards of {count}",
-                r.shard
-            )));
-        }
-        if !seen.insert(r.shard.index) {
-            return Err(Error::InvalidInput(format!(
-                "shard {} is given twice",
-                r.shard
-            )));
-        }
     }
-    if seen.len() as u64 != count {
-        // The first index not seen: the set is sorted, so it is the first
-        // place where the i-th smallest index is not i.
-        let missing = (1..=count)
-            .zip(seen.iter())
-            .find(|(i, s)| i != *s)
-            .map_or(seen.len() as u64 + 1, |(i, _)| i);
-        return Err(Error::InvalidInput(format!(
-            "shard {missing}/{count} is missing from the merge"
-        )));
-    }
+    Shard::check_coverage(reports.iter().map(|r| r.shard))?;
     // A violated shard's witness beats the others: its ratio is certainly (or
     // exactly) above e^ε, where no private shard's is.
     let violated = reports.iter().any(|r| r.verdict == Verdict::Violated);

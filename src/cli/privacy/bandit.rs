@@ -6,19 +6,28 @@
 //! and doubles the precision (to 4096) while a cut point or the verdict is
 //! unresolved. DP-SE takes `--epoch-length R_1,R_2,…` (its printed lengths
 //! end no epoch within small horizons: then the check is trivial and says so).
+//!
+//! `--shard I/N` checks part `I` of `N` of the numerator laws `P(a|y)` (pull
+//! sequence `a`, seen rewards `y`, in the order of
+//! [`crate::bandit::privacy::Position`]), each against all its neighbours;
+//! `--merge` reads the shards' `--json` outputs back as untrusted input
+//! ([`merge`]) and prints what the whole run prints.
 
 use super::{
-    bound_decimal, digits_certain_of, given, parse_count, parse_horizon, ratio_decimal,
-    ratio_interval, sequence_text,
+    bound_decimal, digits_certain_of, field, given, number, parse_count, parse_horizon,
+    ratio_decimal, ratio_from_json, ratio_interval, sequence_text,
 };
-use super::{report, vectors_json, Args};
+use super::{ratio_exact_json, report, vectors_json, Args};
 use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::law::LazyUcbParams;
-use crate::bandit::privacy::{check_certified, Outcome, PullLaw};
+use crate::bandit::privacy::{
+    check_certified_part, laws_needed, merge as merge_parts, table_pairs, witness_at, Outcome,
+    PullLaw, PRECISIONS,
+};
 use crate::bandit::BanditId;
 use crate::error::{Error, Result};
-use crate::num::{parse_rational, parse_rational_list, Certified, Q};
-use crate::privacy::{decide, Problem, Ratio, Verdict};
+use crate::num::{parse_rational, parse_rational_list, Certified, Precision, Q};
+use crate::privacy::{decide, Problem, Ratio, Shard, Verdict};
 use crate::proofs::bandit_privacy::ratio_of;
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -35,15 +44,10 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     if matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
         return super::statistical::run(args, id);
     }
-    if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::DpSe) {
-        return Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb and dp-se only, not {id}"
-        )));
-    }
+    exact_check_of(id)?;
     for (flag, given) in [
         ("--resample", args.resample.is_some()),
         ("--noise", args.noise.is_some()),
-        ("--shard", args.shard.is_some()),
         (
             "--epoch-length",
             args.epoch_length.is_some() && id != BanditId::DpSe,
@@ -66,49 +70,166 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     let problem = Problem::new(
         horizon,
         parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
-        epsilon.clone(),
+        epsilon,
     )?;
-    let scale = args
-        .noise_scale
+    let setup = Setup {
+        id,
+        problem,
+        scale: args
+            .noise_scale
+            .as_deref()
+            .map(parse_rational)
+            .transpose()?,
+        lengths: args
+            .epoch_length
+            .as_deref()
+            .map(parse_lengths)
+            .transpose()?,
+    };
+    let shard: Shard = args
+        .shard
         .as_deref()
-        .map(parse_rational)
-        .transpose()?;
-    if id == BanditId::DpSe {
-        let mut params = DpSeParams::printed(epsilon.clone(), horizon)?;
-        if let Some(s) = scale {
-            params.scale = s;
+        .map(str::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE);
+    let pool = super::thread_pool(args.threads.as_deref())?;
+    let law = setup.law()?;
+    let shown = pool.install(|| setup.check(&law, shard, args.force))?;
+    Ok(if args.json {
+        shown.json().to_string()
+    } else {
+        shown.paragraph()
+    })
+}
+
+/// An error unless `id` has an exact (certified) check.
+fn exact_check_of(id: BanditId) -> Result<()> {
+    if matches!(id, BanditId::AnytimeLazyUcb | BanditId::DpSe) {
+        Ok(())
+    } else {
+        Err(Error::InvalidInput(format!(
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb and dp-se only, not {id}"
+        )))
+    }
+}
+
+/// What a check is of: the algorithm, the problem and the overrides of the
+/// printed parameters (`--noise-scale`, `--epoch-length`).
+#[derive(Debug, PartialEq, Eq)]
+struct Setup {
+    id: BanditId,
+    problem: Problem,
+    scale: Option<Q>,
+    lengths: Option<Vec<u64>>,
+}
+
+/// `$body` with `$l` bound to the parameters of a [`Law`], whichever it is.
+macro_rules! on_law {
+    ($law:expr, $l:ident => $body:expr) => {
+        match $law {
+            Law::LazyUcb($l) => $body,
+            Law::DpSe(boxed) => {
+                let $l = &**boxed;
+                $body
+            }
         }
-        if let Some(text) = args.epoch_length.as_deref() {
-            params.lengths = parse_lengths(text)?;
-            params.printed_lengths = false;
+    };
+}
+
+/// The law of an algorithm with an exact check, its parameters built.
+enum Law {
+    LazyUcb(LazyUcbParams),
+    DpSe(Box<DpSeParams>),
+}
+
+impl Setup {
+    /// The parameters: printed, then overridden.
+    fn law(&self) -> Result<Law> {
+        let epsilon = self.problem.epsilon.clone();
+        if self.id == BanditId::DpSe {
+            let mut params = DpSeParams::printed(epsilon, self.problem.horizon)?;
+            if let Some(s) = &self.scale {
+                params.scale = s.clone();
+            }
+            if let Some(lengths) = &self.lengths {
+                params.lengths = lengths.clone();
+                params.printed_lengths = false;
+            }
+            params.validate()?;
+            return Ok(Law::DpSe(Box::new(params)));
+        }
+        let mut params = LazyUcbParams::printed(epsilon);
+        if let Some(s) = &self.scale {
+            params.scale = s.clone();
         }
         params.validate()?;
-        let scheme = Scheme {
-            id,
-            scale: params.scale.clone(),
-            why_not_exact: WHY_NOT_EXACT_DP_SE,
-            note: dp_se_note(&params, horizon),
-            extra: json!({
-                "epoch_lengths": params.lengths.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "epoch_lengths_printed": params.printed_lengths,
-                "noise_consulted": params.noise_consulted(horizon),
-            }),
+        Ok(Law::LazyUcb(params))
+    }
+
+    /// How the output names the law and what it adds.
+    fn scheme(&self, law: &Law) -> Scheme {
+        let horizon = self.problem.horizon;
+        match law {
+            Law::DpSe(params) => Scheme {
+                id: self.id,
+                scale: params.scale.clone(),
+                why_not_exact: WHY_NOT_EXACT_DP_SE,
+                note: dp_se_note(params, horizon),
+                extra: json!({
+                    "epoch_lengths": params.lengths.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "epoch_lengths_printed": params.printed_lengths,
+                    "noise_consulted": params.noise_consulted(horizon),
+                }),
+            },
+            Law::LazyUcb(params) => Scheme {
+                id: self.id,
+                scale: params.scale.clone(),
+                why_not_exact: WHY_NOT_EXACT,
+                note: None,
+                extra: json!({}),
+            },
+        }
+    }
+
+    /// The numerator laws of `shard`.
+    fn part(&self, law: &impl PullLaw, shard: Shard) -> Result<std::ops::Range<u64>> {
+        let p = &self.problem;
+        let all = laws_needed(law, p.horizon, p.alphabet.len()).ok_or_else(|| {
+            Error::TooLarge(format!(
+                "horizon {} on {} reward values has over 2^64 pull-sequence laws",
+                p.horizon,
+                p.alphabet.len()
+            ))
+        })?;
+        shard.range_of(all, "pull-sequence laws")
+    }
+
+    /// The check of `shard`, certified, at the precision that decides it.
+    fn check(&self, law: &Law, shard: Shard, force: bool) -> Result<Shown> {
+        let p = &self.problem;
+        let accept = |o: &Outcome, bits: Precision| -> Result<bool> {
+            Ok(decide(&ratio_of(&o.max_ratio), &p.epsilon, bits.0)?.0 != Verdict::Undecided)
         };
-        return scheme.check(args, &params, &problem);
+        let (outcome, precision) = on_law!(law, l => {
+            let part = self.part(l, shard)?;
+            check_certified_part(l, p.horizon, &p.alphabet, Some(part), force, accept)?
+        });
+        self.shown(law, outcome, shard, precision.0)
     }
-    let mut params = LazyUcbParams::printed(epsilon.clone());
-    if let Some(s) = scale {
-        params.scale = s;
+
+    /// What is printed of `outcome`, the verdict decided at `bits`.
+    fn shown(&self, law: &Law, outcome: Outcome, shard: Shard, bits: u32) -> Result<Shown> {
+        let (verdict, bound) = decide(&ratio_of(&outcome.max_ratio), &self.problem.epsilon, bits)?;
+        Ok(Shown {
+            scheme: self.scheme(law),
+            problem: self.problem.clone(),
+            outcome,
+            shard,
+            verdict,
+            bound,
+            bits,
+        })
     }
-    params.validate()?;
-    let scheme = Scheme {
-        id,
-        scale: params.scale.clone(),
-        why_not_exact: WHY_NOT_EXACT,
-        note: None,
-        extra: json!({}),
-    };
-    scheme.check(args, &params, &problem)
 }
 
 /// `--epoch-length`: positive integers, comma-separated.
@@ -157,52 +278,23 @@ struct Scheme {
     extra: Value,
 }
 
-impl Scheme {
-    fn check(&self, args: &Args, law: &impl PullLaw, problem: &Problem) -> Result<String> {
-        let epsilon = &problem.epsilon;
-        let pool = super::thread_pool(args.threads.as_deref())?;
-        let (outcome, precision) = pool.install(|| {
-            check_certified(
-                law,
-                problem.horizon,
-                &problem.alphabet,
-                args.force,
-                |o, p| Ok(decide(&ratio_of(&o.max_ratio), epsilon, p.0)?.0 != Verdict::Undecided),
-            )
-        })?;
-        let bits = precision.0;
-        let (verdict, bound) = decide(&ratio_of(&outcome.max_ratio), epsilon, bits)?;
-        let shown = Shown {
-            scheme: self,
-            problem,
-            outcome: &outcome,
-            verdict,
-            bound: &bound,
-            bits,
-        };
-        Ok(if args.json {
-            shown.json().to_string()
-        } else {
-            shown.paragraph()
-        })
-    }
-}
-
 /// What is printed.
-struct Shown<'a> {
-    scheme: &'a Scheme,
-    problem: &'a Problem,
-    outcome: &'a Outcome,
+struct Shown {
+    scheme: Scheme,
+    problem: Problem,
+    outcome: Outcome,
+    shard: Shard,
     verdict: Verdict,
-    bound: &'a Certified,
+    bound: Certified,
     bits: u32,
 }
 
-impl Shown<'_> {
+impl Shown {
     fn json(&self) -> Value {
-        let (p, o, w) = (self.problem, self.outcome, &self.outcome.witness);
+        let (p, o, w) = (&self.problem, &self.outcome, &self.outcome.witness);
         let max = ratio_of(&o.max_ratio);
         let ratio = ratio_of(&w.ratio);
+        let whole = self.shard == Shard::WHOLE;
         let mut out = json!({
             "schema_version": report::SCHEMA_VERSION,
             "algorithm": self.scheme.id.name(),
@@ -214,8 +306,8 @@ impl Shown<'_> {
             "noise": "laplace",
             "noise_scale": report::exact(&self.scheme.scale),
             "resample": false,
-            "bound": bound_decimal(self.bound),
-            "bound_interval": report::interval(self.bound),
+            "bound": bound_decimal(&self.bound),
+            "bound_interval": report::interval(&self.bound),
             "max_ratio": ratio_decimal(&max),
             "max_ratio_interval": ratio_interval(&max),
             "max_ratio_exact": Value::Null,
@@ -225,7 +317,7 @@ impl Shown<'_> {
             // enumerated.
             "attained": false,
             "method": "enumeration",
-            "digits_certain": digits_certain_of(&max, self.bound),
+            "digits_certain": digits_certain_of(&max, &self.bound),
             "witness": {
                 "losses": vectors_json(&w.rewards),
                 "neighbour": vectors_json(&w.neighbour),
@@ -234,12 +326,22 @@ impl Shown<'_> {
                 "ratio": ratio_decimal(&ratio),
                 "ratio_interval": ratio_interval(&ratio),
             },
-            "pairs": o.pairs,
+            // The ordered pairs of reward tables: covered by the whole run
+            // only (a shard covers quotients, not a set of table pairs).
+            "pairs": if whole { json!(o.pairs) } else { Value::Null },
+            "quotients": o.quotients,
             "kind": "certified",
             "precision_bits": self.bits,
-            "shard": "1/1",
+            "shard": self.shard.to_string(),
             "why_not_exact": self.scheme.why_not_exact,
-            "merge": Value::Null,
+            // What --merge reads back: the exact enclosures and where the
+            // maximum is attained (the law's index and the replacing value's).
+            "merge": {
+                "max_ratio": ratio_exact_json(&max),
+                "witness_ratio": ratio_exact_json(&ratio),
+                "law": o.position.0,
+                "replacement": o.position.2,
+            },
         });
         if let (Some(map), Value::Object(extra)) = (out.as_object_mut(), &self.scheme.extra) {
             map.extend(extra.clone());
@@ -251,18 +353,23 @@ impl Shown<'_> {
     }
 
     fn paragraph(&self) -> String {
-        let (p, o, w) = (self.problem, self.outcome, &self.outcome.witness);
+        let (p, o, w) = (&self.problem, &self.outcome, &self.outcome.witness);
         let max = ratio_of(&o.max_ratio);
         let alphabet: Vec<String> = p.alphabet.iter().map(ToString::to_string).collect();
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} (Laplace noise, scale {}), K = 2, horizon {}, rewards {{{}}}, ε = {}:",
+            "{} (Laplace noise, scale {}), K = 2, horizon {}, rewards {{{}}}, ε = {}{}:",
             self.scheme.id,
             self.scheme.scale,
             p.horizon,
             alphabet.join(", "),
-            p.epsilon
+            p.epsilon,
+            if self.shard == Shard::WHOLE {
+                String::new()
+            } else {
+                format!(", shard {}", self.shard)
+            }
         );
         let (verdict, relation) = match self.verdict {
             Verdict::Private => ("PRIVATE", "<="),
@@ -273,7 +380,7 @@ impl Shown<'_> {
             out,
             "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
             ratio_decimal(&max),
-            bound_decimal(self.bound)
+            bound_decimal(&self.bound)
         );
         if let Ratio::Certified { .. } = max {
             let i = ratio_interval(&max);
@@ -285,28 +392,279 @@ impl Shown<'_> {
                 i[1].as_str().unwrap_or("?")
             );
         }
-        let _ = writeln!(
-            out,
-            "  witness, round {} replaced (rows: arm 1, arm 2):",
-            w.round
-        );
-        let _ = writeln!(out, "    rewards   {}", sequence_text(&w.rewards));
-        let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
-        let pulls: Vec<String> = w.pulls.iter().map(|a| (a + 1).to_string()).collect();
-        let _ = writeln!(
-            out,
-            "    pulls     {}   P(pulls | rewards) / P(pulls | neighbour) = {}",
-            pulls.join(" "),
-            ratio_decimal(&ratio_of(&w.ratio))
-        );
+        if o.is_empty() {
+            let _ = writeln!(
+                out,
+                "  no pull sequence of this shard's laws has positive probability: nothing to compare"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "  witness, round {} replaced (rows: arm 1, arm 2):",
+                w.round
+            );
+            let _ = writeln!(out, "    rewards   {}", sequence_text(&w.rewards));
+            let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
+            let pulls: Vec<String> = w.pulls.iter().map(|a| (a + 1).to_string()).collect();
+            let _ = writeln!(
+                out,
+                "    pulls     {}   P(pulls | rewards) / P(pulls | neighbour) = {}",
+                pulls.join(" "),
+                ratio_decimal(&ratio_of(&w.ratio))
+            );
+        }
         if let Some(note) = &self.scheme.note {
             let _ = writeln!(out, "  {note}");
         }
+        let covered = if self.shard == Shard::WHOLE {
+            format!(
+                "{} ordered neighbour pairs of reward tables covered",
+                o.pairs
+            )
+        } else {
+            format!(
+                "{} quotients P(pulls|seen)/P(pulls|seen') of shard {} checked (the merged shards cover {} ordered neighbour pairs of reward tables)",
+                o.quotients, self.shard, o.pairs
+            )
+        };
         let _ = write!(
             out,
-            "  {} ordered neighbour pairs of reward tables covered, certified laws at {} bits ({})",
-            o.pairs, self.bits, self.scheme.why_not_exact
+            "  {covered}, certified laws at {} bits ({})",
+            self.bits, self.scheme.why_not_exact
         );
         out
     }
+}
+
+/// Whether a merge input is a report of this module's check (its
+/// `algorithm` names anytime-lazy-ucb or dp-se).
+pub(super) fn is_report(v: &Value) -> bool {
+    v.get("algorithm")
+        .and_then(Value::as_str)
+        .and_then(|a| a.parse::<BanditId>().ok())
+        .is_some_and(|id| exact_check_of(id).is_ok())
+}
+
+/// `--merge` of the shards of one bandit check (`inputs`: each file's name
+/// and its parsed JSON): each report is checked ([`read_report`]) before the
+/// merge; the output is what the whole run prints when every shard settled
+/// at the precision the whole run settles at (the merge decides at the
+/// largest precision of its shards).
+pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String> {
+    let mut first: Option<(Setup, Law)> = None;
+    let mut parts = Vec::with_capacity(inputs.len());
+    for (name, v) in inputs {
+        let in_file = |e: Error| {
+            Error::InvalidInput(format!(
+                "{name}: {}",
+                e.to_string().trim_start_matches("invalid input: ")
+            ))
+        };
+        if !is_report(v) {
+            return Err(Error::InvalidInput(format!(
+                "{name} is not the report of an anytime-lazy-ucb or dp-se check, as the other inputs are"
+            )));
+        }
+        let (setup, law, part) = read_report(v).map_err(in_file)?;
+        match &first {
+            Some((s, _)) if *s != setup => {
+                return Err(Error::InvalidInput(format!(
+                    "{name} checks another problem or other parameters than {} (algorithm, horizon, alphabet, ε, noise scale, epoch lengths)",
+                    inputs[0].0
+                )));
+            }
+            Some(_) => {}
+            None => first = Some((setup, law)),
+        }
+        parts.push(part);
+    }
+    let (setup, law) = first.ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+    Shard::check_coverage(parts.iter().map(|p| p.shard))?;
+    let bits = parts.iter().map(|p| p.bits).max().unwrap_or(PRECISIONS.0);
+    let outcomes: Vec<Outcome> = parts.into_iter().map(|p| p.outcome).collect();
+    let shown = setup.shown(&law, merge_parts(&outcomes)?, Shard::WHOLE, bits)?;
+    Ok(if as_json {
+        shown.json().to_string()
+    } else {
+        shown.paragraph()
+    })
+}
+
+/// One shard's report, read back.
+struct Part {
+    shard: Shard,
+    bits: u32,
+    outcome: Outcome,
+}
+
+/// A shard's `--json` report read back as untrusted input: the problem and
+/// parameters it names are rebuilt, its shard's numerator laws counted, its
+/// witness position checked to lie in them and the witness **evaluated
+/// again** from the laws at the report's precision (the numerator must be
+/// positive, the maximum's lower end the witness's); then the report is
+/// printed again from these data and must be the input, key for key (the
+/// first key that differs is named). A shard that under-reports its maximum
+/// is only caught by running it again; a forged witness always is.
+fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
+    let id: BanditId = text("algorithm")?.parse()?;
+    if v.get("actions").and_then(Value::as_u64) != Some(2) {
+        return Err(field("actions"));
+    }
+    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
+    let alphabet = v
+        .get("alphabet")
+        .and_then(Value::as_array)
+        .ok_or_else(|| field("alphabet"))?
+        .iter()
+        .map(|x| number("alphabet", Some(x)))
+        .collect::<Result<Vec<Q>>>()?;
+    let problem = Problem::new(horizon, alphabet, number("epsilon", v.get("epsilon"))?)?;
+    let lengths = match v.get("epoch_lengths_printed") {
+        None if id != BanditId::DpSe => None,
+        Some(Value::Bool(true)) if id == BanditId::DpSe => None,
+        Some(Value::Bool(false)) if id == BanditId::DpSe => Some(
+            v.get("epoch_lengths")
+                .and_then(Value::as_array)
+                .ok_or_else(|| field("epoch_lengths"))?
+                .iter()
+                .map(|r| {
+                    r.as_str()
+                        .and_then(|r| r.parse::<u64>().ok())
+                        .filter(|&r| r > 0)
+                        .ok_or_else(|| field("epoch_lengths"))
+                })
+                .collect::<Result<Vec<u64>>>()?,
+        ),
+        _ => return Err(field("epoch_lengths_printed")),
+    };
+    let setup = Setup {
+        id,
+        problem,
+        scale: Some(number("noise_scale", v.get("noise_scale"))?),
+        lengths,
+    };
+    let shard: Shard = text("shard")?.parse().map_err(|_| field("shard"))?;
+    let bits = v
+        .get("precision_bits")
+        .and_then(Value::as_u64)
+        .and_then(|b| u32::try_from(b).ok())
+        .filter(|&b| (PRECISIONS.0..=PRECISIONS.1).contains(&b) && (b / PRECISIONS.0).is_power_of_two() && b % PRECISIONS.0 == 0)
+        .ok_or_else(|| {
+            Error::InvalidInput(format!(
+                "field 'precision_bits' is not one of the check's precisions ({} doubled up to {} bits)",
+                PRECISIONS.0, PRECISIONS.1
+            ))
+        })?;
+    let merge = v.get("merge").ok_or_else(|| field("merge"))?;
+    let enclosure = |name: &str| -> Result<Option<(Q, Q)>> {
+        Ok(match ratio_from_json(name, merge.get(&name[6..]))? {
+            Ratio::Infinite => None,
+            Ratio::Exact(q) => Some((q.clone(), q)),
+            Ratio::Certified { lo, hi } => Some((lo, hi)),
+        })
+    };
+    let max_ratio = enclosure("merge.max_ratio")?;
+    let claimed = enclosure("merge.witness_ratio")?;
+    let index = |key: &str| {
+        merge
+            .get(key)
+            .and_then(Value::as_u64)
+            .ok_or_else(|| field(&format!("merge.{key}")))
+    };
+    let round = v
+        .get("witness")
+        .and_then(|w| w.get("round"))
+        .and_then(Value::as_u64)
+        .and_then(|r| usize::try_from(r).ok())
+        .ok_or_else(|| field("witness.round"))?;
+    let replacement =
+        usize::try_from(index("replacement")?).map_err(|_| field("merge.replacement"))?;
+    let law = setup.law()?;
+    let p = &setup.problem;
+    let quotients = |part: &std::ops::Range<u64>| {
+        (part.end - part.start)
+            .saturating_mul(p.horizon as u64)
+            .saturating_mul(p.alphabet.len() as u64 - 1)
+    };
+    let pairs = table_pairs(p.horizon, p.alphabet.len());
+    if round == 0 {
+        // A shard without a positive numerator law (`Outcome::empty`): what
+        // it says is printed again below and compared.
+        let part = on_law!(&law, l => setup.part(l, shard)?);
+        let outcome = Outcome::empty(part.start, pairs, quotients(&part));
+        return finish(v, setup, law, shard, bits, outcome);
+    }
+    let position = (index("law")?, round - 1, replacement);
+    let (part, (witness, positive)) = on_law!(&law, l => {
+        let part = setup.part(l, shard)?;
+        if !part.contains(&position.0) {
+            return Err(Error::InvalidInput(format!(
+                "the witness's law {} is not in shard {shard}, laws {}..{}",
+                position.0, part.start, part.end
+            )));
+        }
+        (part, witness_at::<Certified>(l, p.horizon, &p.alphabet, position, &Precision(bits))?)
+    });
+    if !positive {
+        return Err(Error::InvalidInput(
+            "the witness's pulls have probability 0 on its reward table".into(),
+        ));
+    }
+    let consistent = match (&max_ratio, &witness.ratio, &claimed) {
+        (None, None, None) => true,
+        (Some((lo, hi)), Some((wlo, whi)), Some(c)) => {
+            lo == wlo && hi >= whi && c == &(wlo.clone(), whi.clone())
+        }
+        _ => false,
+    };
+    if !consistent {
+        return Err(Error::InvalidInput(
+            "the witness's ratio, evaluated again, is not the one claimed, or the maximum does not start at it".into(),
+        ));
+    }
+    let outcome = Outcome {
+        max_ratio,
+        witness,
+        pairs,
+        position,
+        quotients: quotients(&part),
+    };
+    finish(v, setup, law, shard, bits, outcome)
+}
+
+/// The end of [`read_report`]: print the report again from `outcome` and
+/// compare it with the input `v`, key for key.
+fn finish(
+    v: &Value,
+    setup: Setup,
+    law: Law,
+    shard: Shard,
+    bits: u32,
+    outcome: Outcome,
+) -> Result<(Setup, Law, Part)> {
+    let shown = setup.shown(&law, outcome, shard, bits)?;
+    let printed = shown.json();
+    let (Value::Object(printed), Value::Object(given)) = (&printed, v) else {
+        return Err(field("the report"));
+    };
+    if let Some(key) = printed
+        .keys()
+        .chain(given.keys())
+        .find(|k| printed.get(*k) != given.get(*k))
+    {
+        return Err(Error::InvalidInput(format!(
+            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
+        )));
+    }
+    let Shown { outcome, .. } = shown;
+    Ok((
+        setup,
+        law,
+        Part {
+            shard,
+            bits,
+            outcome,
+        },
+    ))
 }
