@@ -134,16 +134,7 @@ fn a_weight_of_e_to_minus_300000_prints_in_scientific_notation() {
     // gap/scale = 300000 > 131072, the old limit. P(2) = e^{−300000}/(1 + …)
     // = 10^{−300000·log10 e}: exponent and leading digits from f64 logarithms
     // (300000·log10 e is known to ~1e-11 absolute, so 9 digits of mantissa).
-    let v = json(&[
-        "mechanism",
-        "--noise",
-        "gumbel",
-        "--scale",
-        "1",
-        "--losses",
-        "0,300000",
-        "--json",
-    ]);
+    let v = gumbel_pair_at_gap("300000");
     let text = v["law"][1].as_str().unwrap();
     let (mantissa, exponent) = text.split_once('e').expect("scientific notation");
     let log10 = -300000.0 * std::f64::consts::LOG10_E;
@@ -185,6 +176,22 @@ fn a_weight_of_e_to_minus_300000_prints_in_scientific_notation() {
     assert!(&hi - &lo < Q::new(1.into(), 10u32.pow(9).into()));
 }
 
+/// `mechanism --noise gumbel --scale 1 --losses 0,<gap> --json`: the law
+/// `(1, e^{−gap})/(1 + e^{−gap})` of two actions.
+fn gumbel_pair_at_gap(gap: &str) -> Value {
+    let losses = format!("0,{gap}");
+    json(&[
+        "mechanism",
+        "--noise",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        &losses,
+        "--json",
+    ])
+}
+
 /// `[lo, hi]` of a JSON interval of decimal strings.
 fn interval(v: &Value) -> (Q, Q) {
     let end = |i: usize| decimal(v[i].as_str().expect("a decimal string"));
@@ -197,16 +204,7 @@ fn interval(v: &Value) -> (Q, Q) {
 /// (460000/ln 10 = 199775.4617), so its exponent is −199776.
 #[test]
 fn the_smallest_weight_printed_without_force_reads_back() {
-    let v = json(&[
-        "mechanism",
-        "--noise",
-        "gumbel",
-        "--scale",
-        "1",
-        "--losses",
-        "0,460000",
-        "--json",
-    ]);
+    let v = gumbel_pair_at_gap("460000");
     let text = v["law"][1].as_str().expect("a decimal string");
     assert!(text.ends_with("e-199776"), "{text}");
     let parsed = parse_rational(text).expect("it reads back");
