@@ -8,7 +8,7 @@
 //! The map is the answer to "what of the paper is *not* checked": the tests
 //! in `proofs/check.rs` require every claim of the registry to appear in it,
 //! every claim it names to exist, and every item to say one thing or the
-//! other; one reader of the four text copies ([`scan`]) lists the numbered
+//! other; one reader of the four text copies (`scan.rs`) lists the numbered
 //! results each announces, and each must be an item at its line, so that an
 //! item cannot be forgotten silently.
 
