@@ -24,6 +24,11 @@ use crate::verify::Paper;
 /// section from them, [`crate::verify::coverage`]); the maps are filled here.
 pub use crate::verify::coverage::{Item, PaperCoverage};
 
+/// The reader of the numbered results a text copy announces (one for all
+/// four papers): `(label, line)`, each of which must be an item of the
+/// paper's map at that line.
+pub use scan::numbered;
+
 /// The four papers' coverage maps.
 pub fn coverage() -> Vec<PaperCoverage> {
     vec![
@@ -31,25 +36,21 @@ pub fn coverage() -> Vec<PaperCoverage> {
             paper: Paper::WuWang,
             file: "000_662f56866ae4d344.txt",
             items: ww::ITEMS,
-            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::HuEarlier,
             file: "002_f205959389028abf.txt",
             items: hu002::ITEMS,
-            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::CesariColomboni,
             file: "003_e72dfed5bfd856b1.txt",
             items: cc::ITEMS,
-            headings: scan::numbered,
         },
         PaperCoverage {
             paper: Paper::Hu,
             file: "004_e2b45d6dc248149d.txt",
             items: hu004::ITEMS,
-            headings: scan::numbered,
         },
     ]
 }

@@ -52,7 +52,7 @@ const TAG: usize = 3;
 
 /// The numbered results announced in `text`, as `(label, line)` with the
 /// line 1-based: `("Lemma 2", 283)`, `("Algorithm 1", 53)`, `("eq. (4)", 228)`.
-pub(super) fn numbered(text: &str) -> Vec<(String, u32)> {
+pub fn numbered(text: &str) -> Vec<(String, u32)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
     for (i, line) in lines.iter().enumerate() {

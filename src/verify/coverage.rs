@@ -49,10 +49,6 @@ pub struct PaperCoverage {
     pub file: &'static str,
     /// Its items, in reading order.
     pub items: &'static [Item],
-    /// The numbered results the text announces, as `(label, line)`, read
-    /// from the text copy itself: each must be an item with that label and
-    /// line.
-    pub headings: fn(&str) -> Vec<(String, u32)>,
 }
 
 /// The counts of one paper's map: items, items checked by claims, of those
@@ -238,7 +234,6 @@ mod tests {
             paper: Paper::CesariColomboni,
             file: "x.txt",
             items: ITEMS,
-            headings: |_| Vec::new(),
         }];
         assert_eq!(
             Counts::of(&map[0], &checked),
