@@ -41,6 +41,7 @@ pub mod hybrid_ucb;
 pub mod law;
 pub mod lazy_dp_ts;
 pub mod piecewise;
+pub mod polyhedral;
 pub mod privacy;
 pub mod pull_law;
 pub mod sim;
