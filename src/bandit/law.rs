@@ -106,12 +106,20 @@ impl LazyUcbParams {
 
     /// `g(O, t) = √(c ln t/O) + c ln t/(ε O)` (line 4, `c` the bonus).
     fn bonus_term<R: Real>(&self, o: u64, t: u64, ctx: &R::Context) -> Result<R> {
-        let c_ln = R::from_rational(&self.bonus, ctx) * R::from_int(t as i64, ctx).ln()?;
-        let o_r = R::from_int(o as i64, ctx);
-        let root = (c_ln.clone() / &o_r).ln()?;
-        let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
-        Ok((half * root).exp()? + c_ln / (o_r * R::from_rational(&self.epsilon, ctx)))
+        ucb_bonus(&self.bonus, &self.epsilon.recip(), o, t, ctx)
     }
+}
+
+/// `√(c ln t/n) + c ln t · w/n` (`w > 0`), certified: the exploration bonus of
+/// Algorithm 1's line 4 (`w = 1/ε`, `n = O`) and of Hybrid-UCB's index (35)
+/// (`w` the total scale of the private mean's noises, [`super::hybrid_law`]).
+pub fn ucb_bonus<R: Real>(c: &Q, w: &Q, n: u64, t: u64, ctx: &R::Context) -> Result<R> {
+    let c_ln = R::from_rational(c, ctx) * R::from_int(t as i64, ctx).ln()?;
+    let n_r = R::from_int(n as i64, ctx);
+    let root = (c_ln.clone() / &n_r).ln()?;
+    let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
+    // As `c ln t/(n · w⁻¹)`: the operations Algorithm 1's law has always used (`w⁻¹ = ε`).
+    Ok((half * root).exp()? + c_ln / (n_r * R::from_rational(&w.recip(), ctx)))
 }
 
 /// The pull sequences of positive probability candidates for K = 2 arms:

@@ -94,6 +94,12 @@ impl Inequality {
         Inequality { x, constant }
     }
 
+    /// The opposite inequality `−(a·x + c) ≥ 0` (the complement, up to the
+    /// hyperplane).
+    pub fn negated(&self) -> Inequality {
+        self.scaled(&-Q::one())
+    }
+
     /// `self + k·other`.
     fn add_scaled(&self, other: &Inequality, k: &Q) -> Inequality {
         let add = |a: &[Q], b: &[Q]| a.iter().zip(b).map(|(a, b)| a + b * k).collect();
@@ -331,6 +337,11 @@ pub fn laplace_measure<R: Real>(
             eliminate(&mut ws, var, ineqs, &terms, &mut next)?;
         }
         cells = next;
+        if std::env::var_os("DPDTOL_TRACE").is_some() {
+            let terms: usize = cells.values().map(|t| t.len()).sum();
+            let ineqs: usize = cells.keys().map(|k| k.len()).sum();
+            eprintln!("var {var}: {} cells, {terms} terms, {ineqs} ineqs", cells.len());
+        }
     }
     let mut total = R::from_int(0, ctx);
     for terms in cells.values() {
