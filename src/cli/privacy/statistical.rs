@@ -31,8 +31,8 @@ fn to_f64(q: &Q) -> f64 {
     ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
 }
 
-/// Why Hybrid-UCB's law is not computed exactly.
-const WHY_NOT_EXACT_HYBRID: &str = "each arm's noisy sums form a tree of Laplace increments (array blocks and tree p-sums) and the rounds' comparisons close cycles between the two arms' trees: the exact law needs a two-variable piecewise algebra with certified cut order, which the crate lacks: see the documentation of bandit::stat_audit::HybridParams";
+/// Why this Hybrid-UCB report is not certified.
+const WHY_NOT_EXACT_HYBRID: &str = "this is the statistical audit (--method statistical); the certified law of the pull sequence is Hybrid-UCB's exact check (--method exact, the default): see the documentation of bandit::hybrid_law";
 
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
@@ -43,13 +43,80 @@ pub(super) fn audit_flags_given(args: &Args) -> bool {
         || args.tree_scale.is_some()
 }
 
+/// Whether Hybrid-UCB's statistical audit is asked for rather than its exact
+/// check: `--method statistical`, or one of the audit's own flags (`--runs`,
+/// `--seed`, `--confidence`) without `--method`.
+pub(super) fn chosen(args: &Args) -> Result<bool> {
+    let sampling = args.runs.is_some() || args.seed.is_some() || args.confidence.is_some();
+    match args.method.as_deref().map(str::trim) {
+        None => Ok(sampling),
+        Some("statistical") => Ok(true),
+        Some("exact") if sampling => Err(Error::InvalidInput(
+            "--runs, --seed and --confidence apply to --method statistical, not to hybrid-ucb's exact check".into(),
+        )),
+        Some("exact") => Ok(false),
+        Some(other) => Err(Error::InvalidInput(format!(
+            "--method for hybrid-ucb is exact (the default) or statistical, got '{other}'"
+        ))),
+    }
+}
+
+/// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
+pub(super) struct Scales {
+    /// `--noise-scale` (default `1/ε`, Hybrid-UCB's array blocks `2/ε`).
+    pub scale: Q,
+    /// Hybrid-UCB's per-level tree scale: `--tree-scale`, default the former.
+    pub tree_scale: Q,
+    /// `--bonus`, default 3.
+    pub bonus: Q,
+}
+
+/// [`Scales`] from the flags at `epsilon`: `--scale-factor` multiplies both
+/// scales (Hybrid-UCB only, and not with `--tree-scale`).
+pub(super) fn scales(args: &Args, epsilon: &Q, id: BanditId) -> Result<Scales> {
+    if args.scale_factor.is_some() && args.tree_scale.is_some() {
+        return Err(Error::InvalidInput(
+            "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
+                .into(),
+        ));
+    }
+    let exact = |text: Option<&str>, default: Q| text.map_or(Ok(default), parse_rational);
+    let bonus = exact(args.bonus.as_deref(), Q::from_integer(3.into()))?;
+    // The inferred Hybrid-UCB scales are 2/ε, Lazy-DP-TS's printed one 1/ε.
+    let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
+    let mut scale = exact(
+        args.noise_scale.as_deref(),
+        Q::from_integer(numerator.into()) / epsilon,
+    )?;
+    let mut tree_scale = exact(args.tree_scale.as_deref(), scale.clone())?;
+    if let Some(f) = args.scale_factor.as_deref() {
+        let f = parse_rational(f)?;
+        if !num_traits::Signed::is_positive(&f) {
+            return Err(Error::InvalidInput(format!(
+                "--scale-factor must be positive, got {f}"
+            )));
+        }
+        scale *= &f;
+        tree_scale *= &f;
+    }
+    Ok(Scales {
+        scale,
+        tree_scale,
+        bonus,
+    })
+}
+
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     for (flag, given) in [
         ("--resample", args.resample.is_some()),
         ("--noise", args.noise.is_some()),
         ("--shard", args.shard.is_some()),
-        ("--method", args.method.is_some()),
+        // Hybrid-UCB's --method was read by [`chosen`].
+        (
+            "--method",
+            args.method.is_some() && id != BanditId::HybridUcb,
+        ),
         ("--epoch-length", args.epoch_length.is_some()),
         (
             "--tree-scale",
@@ -66,12 +133,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
             )));
         }
     }
-    if args.scale_factor.is_some() && args.tree_scale.is_some() {
-        return Err(Error::InvalidInput(
-            "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
-                .into(),
-        ));
-    }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     if actions != 2 {
         return Err(Error::InvalidInput(format!(
@@ -86,25 +147,11 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
         )));
     }
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
-    let exact = |text: Option<&str>, default: Q| text.map_or(Ok(default), parse_rational);
-    let bonus = exact(args.bonus.as_deref(), Q::from_integer(3.into()))?;
-    // The inferred Hybrid-UCB scales are 2/ε, Lazy-DP-TS's printed one 1/ε.
-    let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
-    let mut scale = exact(
-        args.noise_scale.as_deref(),
-        Q::from_integer(numerator.into()) / &epsilon,
-    )?;
-    let mut tree_scale = exact(args.tree_scale.as_deref(), scale.clone())?;
-    if let Some(f) = args.scale_factor.as_deref() {
-        let f = parse_rational(f)?;
-        if !num_traits::Signed::is_positive(&f) {
-            return Err(Error::InvalidInput(format!(
-                "--scale-factor must be positive, got {f}"
-            )));
-        }
-        scale *= &f;
-        tree_scale *= &f;
-    }
+    let Scales {
+        scale,
+        tree_scale,
+        bonus,
+    } = scales(args, &epsilon, id)?;
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
         None => DEFAULT_RUNS,
