@@ -409,24 +409,11 @@ pub fn laplace_measure<R: Real>(
     }
     let mut left: Vec<usize> = (0..vars).collect();
     while !left.is_empty() {
-        let mode = std::env::var("DPDTOL_ORDER").unwrap_or_default();
-        let (pos, &var) = if mode == "rev" {
-            (left.len() - 1, left.last().unwrap())
-        } else if mode == "fwd" {
-            (0, &left[0])
-        } else if mode == "terms" {
-            left.iter().enumerate().min_by_key(|&(_, &v)| cost_terms(&cells, &pending, v)).unwrap()
-        } else {
-            left
+        let (pos, &var) = left
             .iter()
             .enumerate()
             .min_by_key(|&(_, &v)| cost(&cells, &pending, v))
-            .expect("a variable is left")
-        };
-        if std::env::var_os("DPDTOL_TRACE").is_some() {
-            let terms: usize = cells.values().map(|t| t.len()).sum();
-            eprintln!("before var {var}: {} cells, {terms} terms", cells.len());
-        }
+            .expect("a variable is left");
         left.remove(pos);
         let (now, later): (Vec<Pending>, Vec<Pending>) =
             pending.into_iter().partition(|p| !p.form[var].is_zero());
@@ -470,18 +457,6 @@ fn cost<R>(cells: &Cells<R>, pending: &[Pending], var: usize) -> usize {
             let lower = ineqs.iter().filter(|i| i.x[var].is_positive()).count();
             let upper = ineqs.iter().filter(|i| i.x[var].is_negative()).count();
             (lower + splits).max(1) * (upper + splits).max(1) << splits
-        })
-        .sum()
-}
-
-fn cost_terms<R>(cells: &Cells<R>, pending: &[Pending], var: usize) -> usize {
-    let splits = pending.iter().filter(|p| !p.form[var].is_zero()).count();
-    cells
-        .iter()
-        .map(|(ineqs, t)| {
-            let lower = ineqs.iter().filter(|i| i.x[var].is_positive()).count();
-            let upper = ineqs.iter().filter(|i| i.x[var].is_negative()).count();
-            t.len() * (lower + splits).max(1) * (upper + splits).max(1) << splits
         })
         .sum()
 }
