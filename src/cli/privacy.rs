@@ -149,6 +149,9 @@ pub fn run(args: &Args) -> Result<String> {
     }
     if !args.merge.is_empty() {
         let inputs = read_merge_inputs(&args.merge)?;
+        if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
+            return statistical::merge(&inputs, args.json);
+        }
         if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
             return bandit::merge(&inputs, args.json);
         }
@@ -753,20 +756,42 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
         .collect()
 }
 
+/// An error about merge input `name`, prefixed with its name (one line).
+fn in_file(name: &str) -> impl Fn(Error) -> Error + '_ {
+    move |e: Error| {
+        Error::InvalidInput(format!(
+            "{name}: {}",
+            e.to_string().trim_start_matches("invalid input: ")
+        ))
+    }
+}
+
+/// A merge input `given` is the report `printed` again from the data read
+/// back from it, key for key (the first key that differs is named).
+fn same_report(printed: &Value, given: &Value) -> Result<()> {
+    let (Value::Object(printed), Value::Object(given)) = (printed, given) else {
+        return Err(field("the report"));
+    };
+    match printed
+        .keys()
+        .chain(given.keys())
+        .find(|k| printed.get(*k) != given.get(*k))
+    {
+        Some(key) => Err(Error::InvalidInput(format!(
+            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Merge the `--json` reports of the shards of one run (`--merge`): each
 /// input is checked (its witness re-evaluated) before the merge.
 fn merge_reports(inputs: &[(String, Value)]) -> Result<(Described, Report)> {
     let mut described: Option<Described> = None;
     let mut reports = Vec::with_capacity(inputs.len());
     for (name, value) in inputs {
-        let in_file = |e: Error| {
-            Error::InvalidInput(format!(
-                "{name}: {}",
-                e.to_string().trim_start_matches("invalid input: ")
-            ))
-        };
-        let (d, r) = report_from_json(value).map_err(in_file)?;
-        recheck(&d, &r).map_err(in_file)?;
+        let (d, r) = report_from_json(value).map_err(in_file(name))?;
+        recheck(&d, &r).map_err(in_file(name))?;
         match &described {
             Some(first) if *first != d => {
                 return Err(Error::InvalidInput(format!(

@@ -644,19 +644,7 @@ fn finish(
     outcome: Outcome,
 ) -> Result<(Setup, Law, Part)> {
     let shown = setup.shown(&law, outcome, shard, bits)?;
-    let printed = shown.json();
-    let (Value::Object(printed), Value::Object(given)) = (&printed, v) else {
-        return Err(field("the report"));
-    };
-    if let Some(key) = printed
-        .keys()
-        .chain(given.keys())
-        .find(|k| printed.get(*k) != given.get(*k))
-    {
-        return Err(Error::InvalidInput(format!(
-            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
-        )));
-    }
+    super::same_report(&shown.json(), v)?;
     let Shown { outcome, .. } = shown;
     Ok((
         setup,
