@@ -54,7 +54,7 @@ pub struct Args {
     /// The number of worker threads (default: one per core).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
-    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours).
+    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours; lazy-dp-ts, hybrid-ucb: of every table's chunks of 4096 runs, whose counts --merge sums and audits).
     #[arg(long)]
     shard: Option<String>,
     /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
