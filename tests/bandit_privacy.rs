@@ -365,6 +365,24 @@ fn write_shards(dir: &std::path::Path, args: &[&str], n: u64) -> Vec<String> {
         .collect()
 }
 
+/// Two shards of `args` written in the subdirectory `name` of `dir`.
+fn shards_in(dir: &std::path::Path, name: &str, args: &[&str]) -> Vec<String> {
+    let sub = dir.join(name);
+    std::fs::create_dir_all(&sub).unwrap();
+    write_shards(&sub, args, 2)
+}
+
+/// Every merge of `cases` (what is wrong, the comma-separated files) is
+/// refused: status 2, one line on stderr.
+fn merges_refused(cases: &[(&str, String)]) {
+    for (what, list) in cases {
+        let out = dpdtol(&["privacy", "--merge", list, "--json"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
+    }
+}
+
 /// The bytes `dpdtol` prints for `args`, which must succeed.
 fn stdout(args: &[&str]) -> Vec<u8> {
     let out = dpdtol(args);
@@ -436,15 +454,11 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
         .leak()
         .split(' ')
         .collect();
-    let other_dir = dir.join("other");
-    std::fs::create_dir_all(&other_dir).unwrap();
-    let other = write_shards(&other_dir, &other_eps, 2);
-    let full_dir = dir.join("full");
-    std::fs::create_dir_all(&full_dir).unwrap();
-    let full = write_shards(
-        &full_dir,
+    let other = shards_in(&dir, "other", &other_eps);
+    let full = shards_in(
+        &dir,
+        "full",
         &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
-        2,
     );
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
@@ -509,12 +523,7 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
             ),
         ),
     ];
-    for (what, list) in cases {
-        let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
-    }
+    merges_refused(&cases);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -949,19 +958,24 @@ fn hybrid_audit_flags_a_quarter_scale_and_not_the_inferred_one() {
     );
 }
 
+/// An audit setup on rewards {0, 1} at confidence 0.95.
+fn binary_setup(horizon: usize, runs: u64, seed: u64) -> AuditSetup {
+    AuditSetup {
+        horizon,
+        alphabet: vec![0.0, 1.0],
+        runs,
+        seed,
+        confidence: 0.95,
+        force: false,
+    }
+}
+
 /// The audit's outcome does not depend on the number of threads (each
 /// chunk of runs has its own stream position): Hybrid-UCB at T = 5 with
 /// 9000 runs a table (three chunks) on one thread and on three.
 #[test]
 fn hybrid_audit_is_the_same_whatever_the_threads() {
-    let setup = AuditSetup {
-        horizon: 5,
-        alphabet: vec![0.0, 1.0],
-        runs: 9000,
-        seed: 8,
-        confidence: 0.95,
-        force: false,
-    };
+    let setup = binary_setup(5, 9000, 8);
     let params = HybridParams {
         array_scale: 0.5,
         tree_scale: 0.5,
@@ -1081,14 +1095,7 @@ fn table_count_is_the_selection_size() {
 /// at run 4500).
 #[test]
 fn statistical_shards_simulate_the_whole_runs_exactly_once() {
-    let setup = AuditSetup {
-        horizon: 4,
-        alphabet: vec![0.0, 1.0],
-        runs: 9000,
-        seed: 4,
-        confidence: 0.95,
-        force: false,
-    };
+    let setup = binary_setup(4, 9000, 4);
     let params = TsParams {
         noise_scale: 0.5,
         bonus: 0.001,
@@ -1177,26 +1184,20 @@ fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
     let args: Vec<&str> = base.split(' ').collect();
     let files = write_shards(&dir, &args, 2);
     let other = |flag: &str, from: &str, to: &str| -> String {
-        let sub = dir.join(flag.trim_start_matches('-'));
-        std::fs::create_dir_all(&sub).unwrap();
         let line: Vec<&str> = base.replace(from, to).leak().split(' ').collect();
-        write_shards(&sub, &line, 2)[1].clone()
+        shards_in(&dir, flag.trim_start_matches('-'), &line)[1].clone()
     };
-    let full_dir = dir.join("full");
-    std::fs::create_dir_all(&full_dir).unwrap();
-    let full = write_shards(
-        &full_dir,
+    let full = shards_in(
+        &dir,
+        "full",
         &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
-        2,
     );
-    let exact_dir = dir.join("exact");
-    std::fs::create_dir_all(&exact_dir).unwrap();
-    let exact = write_shards(
-        &exact_dir,
+    let exact = shards_in(
+        &dir,
+        "exact",
         &"privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1"
             .split(' ')
             .collect::<Vec<_>>(),
-        2,
     );
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
@@ -1287,11 +1288,6 @@ fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
         ("tables", altered("tables", &|v| v["tables"] = 63.into())),
         ("note", altered("note", &|v| v["note"] = "unbiased".into())),
     ];
-    for (what, list) in cases {
-        let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
-    }
+    merges_refused(&cases);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -128,6 +128,16 @@ fn parse_horizon(text: &str) -> Result<usize> {
         })
 }
 
+/// `--shard I/N` (default: the whole run, `1/1`).
+fn shard_flag(args: &Args) -> Result<Shard> {
+    Ok(args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE))
+}
+
 /// A flag clap requires unless `--merge` is given.
 fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
     value
@@ -225,12 +235,7 @@ pub fn run(args: &Args) -> Result<String> {
             .map(str::parse)
             .transpose()?
             .unwrap_or_default(),
-        shard: args
-            .shard
-            .as_deref()
-            .map(str::parse)
-            .transpose()?
-            .unwrap_or(Shard::WHOLE),
+        shard: shard_flag(args)?,
         threads: args
             .threads
             .as_deref()
@@ -754,6 +759,26 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
             Ok((name, value))
         })
         .collect()
+}
+
+/// The problem fields of a bandit report read back as a merge input: its
+/// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
+/// and `alphabet` (exact numbers).
+fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
+    let id = text("algorithm")?.parse()?;
+    if v.get("actions").and_then(Value::as_u64) != Some(2) {
+        return Err(field("actions"));
+    }
+    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
+    let alphabet = v
+        .get("alphabet")
+        .and_then(Value::as_array)
+        .ok_or_else(|| field("alphabet"))?
+        .iter()
+        .map(|x| number("alphabet", Some(x)))
+        .collect::<Result<Vec<Q>>>()?;
+    Ok((id, horizon, alphabet))
 }
 
 /// An error about merge input `name`, prefixed with its name (one line).

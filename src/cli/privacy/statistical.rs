@@ -131,12 +131,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
             force: args.force,
         },
     )?;
-    let shard: Shard = args
-        .shard
-        .as_deref()
-        .map(str::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = super::shard_flag(args)?;
     let part = audit.part(shard)?;
     check_part_size(&audit.setup, &part)?;
     let selection = selection(horizon, audit.setup.alphabet.len());
@@ -651,18 +646,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String>
 fn read_report(v: &Value) -> Result<Part> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
     let int = |key: &str| v.get(key).and_then(Value::as_u64).ok_or_else(|| field(key));
-    let id: BanditId = text("algorithm")?.parse()?;
-    if int("actions")? != 2 {
-        return Err(field("actions"));
-    }
-    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
-    let alphabet = v
-        .get("alphabet")
-        .and_then(Value::as_array)
-        .ok_or_else(|| field("alphabet"))?
-        .iter()
-        .map(|x| number("alphabet", Some(x)))
-        .collect::<Result<Vec<Q>>>()?;
+    let (id, horizon, alphabet) = super::bandit_fields(v)?;
     let tree_scale = match (id, v.get("tree_scale")) {
         (BanditId::HybridUcb, t) => Some(number("tree_scale", t)?),
         (_, None) => None,
