@@ -90,8 +90,9 @@ pub const MAX_RUNS: u64 = 1 << 28;
 /// event mask.
 pub const MAX_HORIZON: usize = 8;
 
-/// Runs per chunk (one noise stream position each).
-const CHUNK: u64 = 1 << 12;
+/// Runs per chunk (one noise stream position each): the unit of a shard
+/// is one chunk of one table ([`units`]).
+pub const CHUNK: u64 = 1 << 12;
 
 /// Lazy-DP-TS's parameters (004 Algorithm 3): ε, the Laplace scale (printed
 /// `1/ε`), the bonus constant (printed 3).
