@@ -1055,8 +1055,12 @@ fn hybrid_audit_command_line_contract() {
         ["--scale-factor", "-1"],
         ["--noise", "gumbel"],
         ["--epoch-length", "1"],
-        ["--shard", "1/2"],
+        // A shard must be I/N with 1 ≤ I ≤ N and N at most the chunks of
+        // runs (64 tables × 1 chunk at 10 runs a table).
+        ["--shard", "3/2"],
+        ["--runs", "10 --shard 1/65"],
     ] {
+        let bad: Vec<&'static str> = bad.into_iter().flat_map(|a| a.split(' ')).collect();
         refused_in_one_line(&hybrid(&bad));
     }
     // --tree-scale is Hybrid-UCB's own.
