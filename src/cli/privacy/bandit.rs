@@ -106,12 +106,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
             .map(parse_lengths)
             .transpose()?,
     };
-    let shard: Shard = args
-        .shard
-        .as_deref()
-        .map(str::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let law = setup.law()?;
     let shown = pool.install(|| setup.check(&law, shard, args.force))?;
@@ -562,18 +557,7 @@ struct Part {
 /// is only caught by running it again; a forged witness always is.
 fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
-    let id: BanditId = text("algorithm")?.parse()?;
-    if v.get("actions").and_then(Value::as_u64) != Some(2) {
-        return Err(field("actions"));
-    }
-    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
-    let alphabet = v
-        .get("alphabet")
-        .and_then(Value::as_array)
-        .ok_or_else(|| field("alphabet"))?
-        .iter()
-        .map(|x| number("alphabet", Some(x)))
-        .collect::<Result<Vec<Q>>>()?;
+    let (id, horizon, alphabet) = super::bandit_fields(v)?;
     let problem = Problem::new(horizon, alphabet, number("epsilon", v.get("epsilon"))?)?;
     let lengths = match v.get("epoch_lengths_printed") {
         None if id != BanditId::DpSe => None,
@@ -708,19 +692,7 @@ fn finish(
     outcome: Outcome,
 ) -> Result<(Setup, Law, Part)> {
     let shown = setup.shown(&law, outcome, shard, bits)?;
-    let printed = shown.json();
-    let (Value::Object(printed), Value::Object(given)) = (&printed, v) else {
-        return Err(field("the report"));
-    };
-    if let Some(key) = printed
-        .keys()
-        .chain(given.keys())
-        .find(|k| printed.get(*k) != given.get(*k))
-    {
-        return Err(Error::InvalidInput(format!(
-            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
-        )));
-    }
+    super::same_report(&shown.json(), v)?;
     let Shown { outcome, .. } = shown;
     Ok((
         setup,
