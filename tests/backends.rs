@@ -1013,7 +1013,10 @@ impl OnEndpoint for IntervalProduct {
         ];
         let min = corners.iter().min().unwrap();
         let max = corners.iter().max().unwrap();
-        assert!(&lo <= min && max <= &hi, "[{lo}, {hi}] misses [{min}, {max}]");
+        assert!(
+            &lo <= min && max <= &hi,
+            "[{lo}, {hi}] misses [{min}, {max}]"
+        );
         let slack = Q::new(1.into(), BigInt::from(1u8) << 150u32);
         assert!(
             min - &lo <= slack && &hi - max <= slack,

@@ -85,8 +85,8 @@ use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
 use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, One, Signed, ToPrimitive, Zero};
-use std::cmp::Ordering;
 use rustc_hash::FxHashMap as HashMap;
+use std::cmp::Ordering;
 
 /// `x·coefficients + constant ≥ 0`, the constant being
 /// `constant[0] + Σ_k constant[k + 1]·atom_k` (module documentation).
@@ -462,7 +462,11 @@ fn cost<R>(cells: &Cells<R>, pending: &[Pending], var: usize) -> usize {
 }
 
 /// Split a Laplace factor in every cell (module documentation).
-fn split<R: Real>(ws: &mut Workspace<'_, R>, cells: Cells<R>, factor: &Pending) -> Result<Cells<R>> {
+fn split<R: Real>(
+    ws: &mut Workspace<'_, R>,
+    cells: Cells<R>,
+    factor: &Pending,
+) -> Result<Cells<R>> {
     let mut next: Cells<R> = HashMap::default();
     let half = R::from_rational(&factor.half_rate, ws.ctx);
     let atoms = ws.atoms.len();
@@ -566,11 +570,15 @@ fn eliminate<R: Real>(
             let mut integrated: Terms<R> = HashMap::default();
             for (monomial, coef) in terms {
                 match hi {
-                    Some(s) => upper_x[s].add_primitive(ws, var, monomial, coef, false, &mut integrated)?,
+                    Some(s) => {
+                        upper_x[s].add_primitive(ws, var, monomial, coef, false, &mut integrated)?
+                    }
                     None => check_decay(monomial, var, Ordering::Less)?,
                 }
                 match lo {
-                    Some(r) => lower_x[r].add_primitive(ws, var, monomial, coef, true, &mut integrated)?,
+                    Some(r) => {
+                        lower_x[r].add_primitive(ws, var, monomial, coef, true, &mut integrated)?
+                    }
                     None => check_decay(monomial, var, Ordering::Greater)?,
                 }
             }
@@ -671,7 +679,10 @@ impl<'b, R: Real> Expansion<'b, R> {
             let mut factor = lambda.recip();
             for i in 0..=k {
                 primitive.push((k - i, factor));
-                factor = div(&mul(&-factor, &Rat::from_integer(i128::from(k - i)))?, &lambda)?;
+                factor = div(
+                    &mul(&-factor, &Rat::from_integer(i128::from(k - i)))?,
+                    &lambda,
+                )?;
             }
         }
         // e^{λ·β} = e^{λ·c} · e^{λ a·y}.

@@ -97,7 +97,7 @@ pub fn laws_needed(law: &impl PullLaw, horizon: usize, alphabet: usize) -> Optio
 /// over all neighbouring reward tables of `horizon` rounds on `alphabet`, in
 /// the backend `R` at `ctx` (module documentation).
 ///
-/// Errors: [`Error::TooLarge`] above [`MAX_LAWS`] laws unless `force`;
+/// Errors: [`Error::TooLarge`] above [`PullLaw::max_laws`] laws unless `force`;
 /// [`Error::Domain`] when a cut or a probability cannot be resolved at this
 /// precision (the caller raises it).
 pub fn check<R: Real>(
@@ -114,7 +114,7 @@ pub fn check<R: Real>(
 /// all of them, `0..`[`laws_needed`]), each compared with all its
 /// neighbours: the maximum over a partition of the laws is the maximum of
 /// the parts' maxima ([`merge`]). Only the laws of the pull sequences the
-/// part touches are computed; [`MAX_LAWS`] bounds them unless `force`.
+/// part touches are computed; [`PullLaw::max_laws`] bounds them unless `force`.
 pub fn check_part<R: Real>(
     params: &impl PullLaw,
     horizon: usize,
@@ -125,9 +125,11 @@ pub fn check_part<R: Real>(
 ) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
+    let limit = params.max_laws();
     let too_many = |what: String| {
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
+            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over {}'s limit of {limit}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)",
+            params.name()
         ))
     };
     let all = laws_needed(params, horizon, v).ok_or_else(|| {
@@ -151,7 +153,7 @@ pub fn check_part<R: Real>(
     // neighbours (which share the pull sequence).
     let base = part.start / seen_count * seen_count;
     let laws = ((part.end - 1) / seen_count + 1) * seen_count - base;
-    if !force && laws > MAX_LAWS {
+    if !force && laws > limit {
         return Err(too_many(laws.to_string()));
     }
     let (base, laws, seen_count) = (base as usize, laws as usize, seen_count as usize);

@@ -34,6 +34,13 @@ pub trait PullLaw: Sync {
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
     /// `P(pulls | seen)` of an event.
     fn probability<R: Real>(&self, event: &Self::Event, ctx: &R::Context) -> Result<R>;
+    /// The algorithm's name in messages.
+    fn name(&self) -> &'static str;
+    /// The most laws one check computes without `force`
+    /// ([`super::privacy::MAX_LAWS`] unless a law is costly).
+    fn max_laws(&self) -> u64 {
+        super::privacy::MAX_LAWS
+    }
 }
 
 /// The largest `1/b` and `1/(εb)` the exact laws accept (`b` the Laplace
