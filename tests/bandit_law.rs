@@ -90,31 +90,31 @@ fn round_three_matches_the_difference_of_two_laplace_variables() {
     assert!((p.to_f64() - expected).abs() < 1e-15, "{p:?} vs {expected}");
 }
 
-#[test]
-fn f64_agrees_with_the_certified_backend() {
-    for (horizon, code) in [(5, 0x2d5), (8, 0x6a6a)] {
-        let params = LazyUcbParams::printed(q(1, 1));
+/// The f64 law of `params` on each `(horizon, code)` table agrees with the
+/// certified one, to `relative` (plus `1e-14`).
+fn assert_f64_agrees<L: PullLaw>(params: &L, cases: &[(usize, u32)], relative: f64) {
+    for &(horizon, code) in cases {
         let rewards = table(code, horizon);
-        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&params, &rewards, &()).unwrap();
+        let exact = law::<Certified>(params, &rewards, &BITS).unwrap();
+        let float = law::<f64>(params, &rewards, &()).unwrap();
         for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
             let c = c.to_f64();
             assert!(
-                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-14,
-                "{pulls:?}: {c} vs {f}"
+                (c - f).abs() <= relative * c.max(1e-300) + 1e-14,
+                "T = {horizon}, {pulls:?}: {c} vs {f}"
             );
         }
     }
 }
 
+/// The MPFR-interval law of `params` on a table overlaps the dashu one,
+/// law by law.
 #[cfg(feature = "mpfr")]
-#[test]
-fn mpfr_agrees_with_dashu() {
+fn assert_mpfr_agrees<L: PullLaw>(params: &L, horizon: usize, code: u32) {
     use dpdtol::num::{Interval, MpfrFloat};
-    let params = LazyUcbParams::printed(q(1, 2));
-    let rewards = table(0x5a5, 6);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
+    let rewards = table(code, horizon);
+    let a = law::<Certified>(params, &rewards, &BITS).unwrap();
+    let b = law::<Interval<MpfrFloat>>(params, &rewards, &BITS).unwrap();
     for ((pulls, x), (_, y)) in a.iter().zip(&b) {
         let (xl, xh) = x.enclosure().unwrap();
         let (yl, yh) = y.enclosure().unwrap();
@@ -123,6 +123,21 @@ fn mpfr_agrees_with_dashu() {
             "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
         );
     }
+}
+
+#[test]
+fn f64_agrees_with_the_certified_backend() {
+    assert_f64_agrees(
+        &LazyUcbParams::printed(q(1, 1)),
+        &[(5, 0x2d5), (8, 0x6a6a)],
+        1e-9,
+    );
+}
+
+#[cfg(feature = "mpfr")]
+#[test]
+fn mpfr_agrees_with_dashu() {
+    assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), 6, 0x5a5);
 }
 
 /// Play the library's policy round by round on the table; the pull sequence
@@ -333,31 +348,14 @@ fn dp_se_one_epoch_end_matches_the_elimination_rule_integrated_directly() {
 
 #[test]
 fn dp_se_f64_agrees_with_the_certified_backend() {
-    for (horizon, code, lengths) in [(5, 0x2d5, vec![1]), (8, 0x6a6a, vec![1, 2])] {
-        let params = dp_se(q(1, 1), horizon, q(1, 1), &lengths);
-        let rewards = table(code, horizon);
-        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&params, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!((c - f).abs() <= 1e-12, "{pulls:?}: {c} vs {f}");
-        }
-    }
+    assert_f64_agrees(&dp_se(q(1, 1), 5, q(1, 1), &[1]), &[(5, 0x2d5)], 1e-12);
+    assert_f64_agrees(&dp_se(q(1, 1), 8, q(1, 1), &[1, 2]), &[(8, 0x6a6a)], 1e-12);
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_se_mpfr_agrees_with_dashu() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let params = dp_se(q(1, 2), 7, q(1, 1), &[1, 2]);
-    let rewards = table(0x5a5, 7);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(xl <= yh && yl <= xh, "{pulls:?}");
-    }
+    assert_mpfr_agrees(&dp_se(q(1, 2), 7, q(1, 1), &[1, 2]), 7, 0x5a5);
 }
 
 /// Play the library's DP-SE round by round, its epoch lengths reset to
@@ -486,37 +484,13 @@ fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
 
 #[test]
 fn hybrid_f64_agrees_with_the_certified_backend() {
-    for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
-        let params = hybrid(q(1, 1), q(1, 1));
-        let rewards = table(code, horizon);
-        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&params, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!(
-                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-14,
-                "{pulls:?}: {c} vs {f}"
-            );
-        }
-    }
+    assert_f64_agrees(&hybrid(q(1, 1), q(1, 1)), &[(5, 0x2d5), (6, 0x6a6)], 1e-9);
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn hybrid_mpfr_agrees_with_dashu() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let params = hybrid(q(1, 2), q(1, 2));
-    let rewards = table(0x5a5, 6);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(
-            xl <= yh && yl <= xh,
-            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
-        );
-    }
+    assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), 6, 0x5a5);
 }
 
 /// Play the library's `HybridUcb` round by round on the table; the pull
