@@ -73,7 +73,7 @@ use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// `x·coefficients + constant ≥ 0`, the constant being
 /// `constant[0] + Σ_k constant[k + 1]·atom_k` (module documentation).
@@ -135,14 +135,20 @@ pub struct LaplaceFactor {
 }
 
 /// `x^powers · e^{rates·x}`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Monomial {
     powers: Vec<u32>,
     rates: Vec<Q>,
 }
 
-/// The terms of a cell.
-type Terms<R> = HashMap<Monomial, R>;
+/// The terms of a cell. Ordered maps, here and for the cells: the sums of
+/// backend numbers are then taken in an order fixed by the event, so an
+/// interval backend gives the same enclosure on every run (a sharded check's
+/// merge evaluates a witness again and compares the enclosures exactly).
+type Terms<R> = BTreeMap<Monomial, R>;
+
+/// The cells: their inequalities and terms.
+type Cells<R> = BTreeMap<Vec<Inequality>, Terms<R>>;
 
 /// What the integration needs besides the cells: the atoms and a cache of
 /// the exponentials of constants.
@@ -291,7 +297,7 @@ pub fn laplace_measure<R: Real>(
         }
     }
     // Split every Laplace factor at d·x = 0: 2^{#factors} cells.
-    let mut cells: HashMap<Vec<Inequality>, Terms<R>> = HashMap::new();
+    let mut cells: Cells<R> = BTreeMap::new();
     for signs in 0..1u64 << factors.len() {
         let mut ineqs = common.clone();
         let mut rates = vec![Q::zero(); vars];
@@ -326,7 +332,7 @@ pub fn laplace_measure<R: Real>(
             .min_by_key(|&(_, &v)| cost(&cells, v))
             .expect("a variable is left");
         left.remove(pos);
-        let mut next: HashMap<Vec<Inequality>, Terms<R>> = HashMap::new();
+        let mut next: Cells<R> = BTreeMap::new();
         for (ineqs, terms) in cells {
             eliminate(&mut ws, var, ineqs, &terms, &mut next)?;
         }
@@ -352,7 +358,7 @@ fn add_term<R: Real>(terms: &mut Terms<R>, monomial: Monomial, coef: R) {
 }
 
 /// The number of (lower, upper) bound pairs eliminating `var` creates.
-fn cost<R>(cells: &HashMap<Vec<Inequality>, Terms<R>>, var: usize) -> usize {
+fn cost<R>(cells: &Cells<R>, var: usize) -> usize {
     cells
         .keys()
         .map(|ineqs| {
@@ -378,7 +384,7 @@ fn eliminate<R: Real>(
     var: usize,
     ineqs: Vec<Inequality>,
     terms: &Terms<R>,
-    next: &mut HashMap<Vec<Inequality>, Terms<R>>,
+    next: &mut Cells<R>,
 ) -> Result<()> {
     let mut keep = Vec::new();
     let (mut lower, mut upper) = (Vec::new(), Vec::new());
@@ -434,7 +440,7 @@ fn eliminate<R: Real>(
             let Some(new) = ws.simplify(new)? else {
                 continue;
             };
-            let mut integrated: Terms<R> = HashMap::new();
+            let mut integrated: Terms<R> = BTreeMap::new();
             for (monomial, coef) in terms {
                 if let Some(hi) = hi {
                     antiderivative_at(ws, var, monomial, coef, hi, false, &mut integrated)?;
@@ -514,7 +520,7 @@ fn antiderivative_at<R: Real>(
     let mut power: Vec<(Vec<u32>, R)> = vec![(vec![0; bound.x.len()], R::from_int(1, ctx))];
     let mut powers = vec![power.clone()];
     for _ in 0..max_power {
-        let mut product: HashMap<Vec<u32>, R> = HashMap::new();
+        let mut product: BTreeMap<Vec<u32>, R> = BTreeMap::new();
         for (p, c) in &power {
             let mut push = |p: Vec<u32>, c: R| match product.get_mut(&p) {
                 Some(x) => *x = x.clone() + c,
