@@ -194,7 +194,7 @@ fn the_json_has_the_contract_keys() {
 #[test]
 fn bad_input_is_one_line_and_status_two() {
     for (flag, value) in [
-        ("--actions", "3"),
+        ("--actions", "5"),
         ("--alphabet", "0,2"),
         ("--epsilon", "0"),
         ("--horizon", "40"),

@@ -99,7 +99,8 @@ pub fn laws_needed(law: &impl PullLaw, horizon: usize, alphabet: usize) -> Optio
 /// over all neighbouring reward tables of `horizon` rounds on `alphabet`, in
 /// the backend `R` at `ctx` (module documentation).
 ///
-/// Errors: [`Error::TooLarge`] above [`MAX_LAWS`] laws unless `force`;
+/// Errors: [`Error::TooLarge`] above [`MAX_LAWS`] laws (or the law's own
+/// [`PullLaw::max_laws`]) unless `force`;
 /// [`Error::Domain`] when a cut or a probability cannot be resolved at this
 /// precision (the caller raises it).
 pub fn check<R: Real>(
@@ -127,9 +128,10 @@ pub fn check_part<R: Real>(
 ) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
+    let limit = params.max_laws().unwrap_or(MAX_LAWS);
     let too_many = |what: String| {
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {MAX_LAWS}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
+            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {limit}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
         ))
     };
     let all = laws_needed(params, horizon, v).ok_or_else(|| {
@@ -153,7 +155,7 @@ pub fn check_part<R: Real>(
     // neighbours (which share the pull sequence).
     let base = part.start / seen_count * seen_count;
     let laws = ((part.end - 1) / seen_count + 1) * seen_count - base;
-    if !force && laws > MAX_LAWS {
+    if !force && laws > limit {
         return Err(too_many(laws.to_string()));
     }
     let (base, laws, seen_count) = (base as usize, laws as usize, seen_count as usize);

@@ -20,6 +20,12 @@ pub trait PullLaw: Sync {
     fn arms(&self) -> usize {
         2
     }
+    /// The most laws the privacy check computes without `--force`, when
+    /// this law's are dearer than the check's default
+    /// ([`super::privacy::MAX_LAWS`]); `None`: the default.
+    fn max_laws(&self) -> Option<u64> {
+        None
+    }
     /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
     /// does not fit 64 bits (computed without listing them).
     fn sequence_count(&self, horizon: usize) -> Option<u64>;
