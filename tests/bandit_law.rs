@@ -410,3 +410,48 @@ fn dp_se_law_matches_the_simulated_policy() {
 fn dp_se_law_matches_the_simulated_policy_at_a_million_runs() {
     dp_se_goodness_of_fit(1_000_000);
 }
+
+// ---- Hybrid-UCB (src/bandit/hybrid_law.rs) ----
+
+use dpdtol::bandit::hybrid_law::HybridLawParams;
+use dpdtol::bandit::hybrid_ucb::HybridUcb;
+
+/// The inferred parameters at ε with both scales multiplied by `factor`.
+fn hybrid(epsilon: Q, factor: Q) -> HybridLawParams {
+    let p = HybridLawParams::inferred(epsilon);
+    HybridLawParams {
+        array_scale: &p.array_scale * &factor,
+        tree_scale: &p.tree_scale * &factor,
+        ..p
+    }
+}
+
+fn hybrid_total(params: &HybridLawParams, horizon: usize, code: u32) -> Certified {
+    let laws = law::<Certified>(params, &table(code, horizon), &BITS).unwrap();
+    laws.iter()
+        .fold(Certified::from_int(0, &BITS), |acc, (_, p)| {
+            acc + &p.clone()
+        })
+}
+
+#[test]
+fn hybrid_law_sums_to_one_within_its_enclosure() {
+    for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (5, 0x2d5), (6, 0x9b7)] {
+        for params in [
+            hybrid(q(1, 1), q(1, 1)),
+            hybrid(q(1, 2), q(1, 1)),
+            hybrid(q(1, 1), q(1, 2)),
+            HybridLawParams {
+                tree_scale: q(1, 3),
+                ..hybrid(q(1, 1), q(1, 1))
+            },
+        ] {
+            let (lo, hi) = hybrid_total(&params, horizon, code).enclosure().unwrap();
+            assert!(
+                lo <= q(1, 1) && q(1, 1) <= hi,
+                "T = {horizon}: [{lo}, {hi}]"
+            );
+            assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon}: a wide enclosure");
+        }
+    }
+}

@@ -101,8 +101,15 @@ fn three_arms_law_sums_to_one_within_its_enclosure() {
             let laws = law::<Certified>(&arms, &table(3, code, horizon), &BITS).unwrap();
             assert_eq!(laws.len(), 3usize.pow(horizon as u32 - 3));
             let (lo, hi) = total(&laws).enclosure().unwrap();
-            assert!(lo <= q(1, 1) && q(1, 1) <= hi, "T = {horizon}: [{lo}, {hi}]");
-            assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon}: width {}", hi - lo);
+            assert!(
+                lo <= q(1, 1) && q(1, 1) <= hi,
+                "T = {horizon}: [{lo}, {hi}]"
+            );
+            assert!(
+                &hi - &lo < q(1, 1 << 40),
+                "T = {horizon}: width {}",
+                hi - lo
+            );
             for (pulls, p) in &laws {
                 assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
             }
@@ -391,13 +398,22 @@ fn three_arms_shards_merge_into_the_whole_run_byte_for_byte() {
     std::fs::create_dir_all(&dir).unwrap();
     let run = |args: &[String]| {
         let out = dpdtol(&strs(args));
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let files: Vec<String> = (1..=3)
         .map(|i| {
             let shard = format!("{i}/3");
-            let out = run(&three_arms("5", "1/2", None, &["--shard", &shard, "--json"]));
+            let out = run(&three_arms(
+                "5",
+                "1/2",
+                None,
+                &["--shard", &shard, "--json"],
+            ));
             let path = dir.join(format!("shard-{i}.json"));
             std::fs::write(&path, out).unwrap();
             path.display().to_string()

@@ -135,13 +135,6 @@ fn factors(n: usize, chain: bool, scales: &[Q]) -> Vec<LaplaceFactor> {
     f
 }
 
-fn negated(h: &Inequality) -> Inequality {
-    Inequality {
-        x: h.x.iter().map(|a| -a).collect(),
-        constant: h.constant.iter().map(|a| -a).collect(),
-    }
-}
-
 fn overlap(a: &Certified, b: &Certified) -> bool {
     overlap_any(a, b)
 }
@@ -160,7 +153,7 @@ proptest! {
             laplace_measure::<Certified>(n, &f, &all, &[], &BITS).unwrap()
         };
         let whole = p(None);
-        let split = p(Some(h.clone())) + p(Some(negated(&h)));
+        let split = p(Some(h.clone())) + p(Some(h.negated()));
         prop_assert!(overlap(&whole, &split), "{whole:?} against {split:?}");
         let (lo, _) = whole.enclosure().unwrap();
         prop_assert!(lo <= q(1, 1));

@@ -106,34 +106,55 @@ impl LazyUcbParams {
 
     /// `g(O, t) = √(c ln t/O) + c ln t/(ε O)` (line 4, `c` the bonus).
     pub(super) fn bonus_term<R: Real>(&self, o: u64, t: u64, ctx: &R::Context) -> Result<R> {
-        let c_ln = R::from_rational(&self.bonus, ctx) * R::from_int(t as i64, ctx).ln()?;
-        let o_r = R::from_int(o as i64, ctx);
-        let root = (c_ln.clone() / &o_r).ln()?;
-        let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
-        Ok((half * root).exp()? + c_ln / (o_r * R::from_rational(&self.epsilon, ctx)))
+        ucb_bonus(&self.bonus, &self.epsilon.recip(), o, t, ctx)
     }
+}
+
+/// `√(c ln t/n) + c ln t · w/n` (`w > 0`), certified: the exploration bonus of
+/// Algorithm 1's line 4 (`w = 1/ε`, `n = O`) and of Hybrid-UCB's index (35)
+/// (`w` the total scale of the private mean's noises, [`super::hybrid_law`]).
+pub fn ucb_bonus<R: Real>(c: &Q, w: &Q, n: u64, t: u64, ctx: &R::Context) -> Result<R> {
+    let c_ln = R::from_rational(c, ctx) * R::from_int(t as i64, ctx).ln()?;
+    let n_r = R::from_int(n as i64, ctx);
+    let root = (c_ln.clone() / &n_r).ln()?;
+    let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
+    // As `c ln t/(n · w⁻¹)`: the operations Algorithm 1's law has always used (`w⁻¹ = ε`).
+    Ok((half * root).exp()? + c_ln / (n_r * R::from_rational(&w.recip(), ctx)))
+}
+
+/// The pull sequences of positive probability candidates for K = 2 arms:
+/// arm 0 then arm 1 (line 2), then any arms, in lexicographic order
+/// ([`pull_sequences_of`] at K = 2).
+pub fn pull_sequences(horizon: usize) -> Vec<Vec<usize>> {
+    pull_sequences_of(2, horizon)
+}
+
+/// The pull sequence of index `bits` in [`pull_sequences`] (its free rounds
+/// are the binary digits of `bits`), `None` past the end.
+pub fn pull_sequence(horizon: usize, bits: u64) -> Option<Vec<usize>> {
+    pull_sequence_of(2, horizon, bits)
 }
 
 /// The pull sequences of positive probability candidates for K arms: arms
 /// `0, 1, …, K − 1` in rounds `1..K` (line 2), then any arms, in
 /// lexicographic order (`K^{T−K}` of them).
-pub fn pull_sequences(arms: usize, horizon: usize) -> Vec<Vec<usize>> {
+pub fn pull_sequences_of(arms: usize, horizon: usize) -> Vec<Vec<usize>> {
     let count = pull_sequence_count(arms, horizon).unwrap_or(0);
     (0..count)
-        .filter_map(|index| pull_sequence(arms, horizon, index))
+        .filter_map(|index| pull_sequence_of(arms, horizon, index))
         .collect()
 }
 
-/// How many [`pull_sequences`] there are, `K^{T−K}`; `None` past 64 bits.
+/// How many [`pull_sequences_of`] there are, `K^{T−K}`; `None` past 64 bits.
 pub fn pull_sequence_count(arms: usize, horizon: usize) -> Option<u64> {
     let free = u32::try_from(horizon.saturating_sub(arms)).ok()?;
     (arms as u64).checked_pow(free)
 }
 
-/// The pull sequence of index `index` in [`pull_sequences`] (its free rounds
-/// are the base-K digits of `index`, the first most significant), `None`
-/// past the end.
-pub fn pull_sequence(arms: usize, horizon: usize, index: u64) -> Option<Vec<usize>> {
+/// The pull sequence of index `index` in [`pull_sequences_of`] (its free
+/// rounds are the base-K digits of `index`, the first most significant),
+/// `None` past the end.
+pub fn pull_sequence_of(arms: usize, horizon: usize, index: u64) -> Option<Vec<usize>> {
     if arms == 0 || index >= pull_sequence_count(arms, horizon)? {
         return None;
     }
@@ -387,10 +408,10 @@ impl PullLaw for LazyUcbParams {
         pull_sequence_count(2, horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(2, horizon)
+        pull_sequences(horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence(2, horizon, index)
+        pull_sequence(horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(pulls, seen)

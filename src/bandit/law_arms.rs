@@ -46,7 +46,9 @@
 //! is exponential in the number of noises (Fourier–Motzkin), a few
 //! milliseconds per event at K = 3, T ≤ 7.
 
-use super::law::{pull_sequence, pull_sequence_count, pull_sequences, walk, LazyUcbParams, Step};
+use super::law::{
+    pull_sequence_count, pull_sequence_of, pull_sequences_of, walk, LazyUcbParams, Step,
+};
 use super::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
 use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
@@ -182,7 +184,9 @@ impl Event {
             .iter()
             .enumerate()
             .map(|(v, &o)| LaplaceFactor {
-                form: (0..n).map(|i| Q::from_integer(i64::from(i == v).into())).collect(),
+                form: (0..n)
+                    .map(|i| Q::from_integer(i64::from(i == v).into()))
+                    .collect(),
                 scale: &params.scale
                     * num_traits::pow::Pow::pow(&Q::from_integer(o.into()), params.scale_o_power),
             })
@@ -230,10 +234,10 @@ impl PullLaw for LazyUcbArms {
         pull_sequence_count(self.arms, horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(self.arms, horizon)
+        pull_sequences_of(self.arms, horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence(self.arms, horizon, index)
+        pull_sequence_of(self.arms, horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(self.arms, pulls, seen)

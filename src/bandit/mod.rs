@@ -37,6 +37,7 @@ pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
 pub mod dp_se_law;
+pub mod hybrid_law;
 pub mod hybrid_ucb;
 pub mod law;
 pub mod law_arms;

@@ -94,6 +94,12 @@ impl Inequality {
         Inequality { x, constant }
     }
 
+    /// The opposite inequality `−(a·x + c) ≥ 0` (the complement, up to the
+    /// hyperplane).
+    pub fn negated(&self) -> Inequality {
+        self.scaled(&-Q::one())
+    }
+
     /// `self + k·other`.
     fn add_scaled(&self, other: &Inequality, k: &Q) -> Inequality {
         let add = |a: &[Q], b: &[Q]| a.iter().zip(b).map(|(a, b)| a + b * k).collect();
@@ -314,7 +320,8 @@ pub fn laplace_measure<R: Real>(
             for (r, d) in rates.iter_mut().zip(&f.form) {
                 *r += &sign * d / &f.scale;
             }
-            coef = coef * R::from_rational(&(Q::one() / (&f.scale * Q::from_integer(2.into()))), ctx);
+            coef =
+                coef * R::from_rational(&(Q::one() / (&f.scale * Q::from_integer(2.into()))), ctx);
         }
         if let Some(ineqs) = ws.simplify(ineqs)? {
             let monomial = Monomial {
@@ -337,6 +344,14 @@ pub fn laplace_measure<R: Real>(
             eliminate(&mut ws, var, ineqs, &terms, &mut next)?;
         }
         cells = next;
+        if std::env::var_os("DPDTOL_TRACE").is_some() {
+            let terms: usize = cells.values().map(|t| t.len()).sum();
+            let ineqs: usize = cells.keys().map(|k| k.len()).sum();
+            eprintln!(
+                "var {var}: {} cells, {terms} terms, {ineqs} ineqs",
+                cells.len()
+            );
+        }
     }
     let mut total = R::from_int(0, ctx);
     for terms in cells.values() {

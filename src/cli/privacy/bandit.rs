@@ -423,7 +423,9 @@ impl Shown {
                 "  no pull sequence of this shard's laws has positive probability: nothing to compare"
             );
         } else {
-            let arms: Vec<String> = (1..=self.scheme.actions).map(|j| format!("arm {j}")).collect();
+            let arms: Vec<String> = (1..=self.scheme.actions)
+                .map(|j| format!("arm {j}"))
+                .collect();
             let _ = writeln!(
                 out,
                 "  witness, round {} replaced (rows: {}):",
