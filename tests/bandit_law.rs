@@ -48,24 +48,7 @@ fn the_law_sums_to_one_within_its_enclosure() {
             },
         ] {
             let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
-            let total = laws
-                .iter()
-                .fold(Certified::from_int(0, &BITS), |acc, (_, p)| {
-                    acc + &p.clone()
-                });
-            let (lo, hi) = total.enclosure().unwrap();
-            assert!(
-                lo <= q(1, 1) && q(1, 1) <= hi,
-                "T = {horizon}: [{lo}, {hi}]"
-            );
-            assert!(
-                &hi - &lo < q(1, 1 << 40),
-                "T = {horizon}: width {}",
-                hi - lo
-            );
-            for (pulls, p) in &laws {
-                assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
-            }
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}"));
         }
     }
 }
@@ -229,15 +212,7 @@ fn dp_se_law_sums_to_one_within_its_enclosure() {
             for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
                 let params = dp_se(eps, horizon, factor, lengths);
                 let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
-                let total = laws
-                    .iter()
-                    .fold(Certified::from_int(0, &BITS), |acc, (_, p)| acc + p);
-                let (lo, hi) = total.enclosure().unwrap();
-                assert!(lo <= q(1, 1) && q(1, 1) <= hi, "T = {horizon} {lengths:?}");
-                assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon} {lengths:?}");
-                for (pulls, p) in &laws {
-                    assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
-                }
+                common::assert_sums_to_one(&laws, &format!("T = {horizon} {lengths:?}"));
                 if lengths.is_empty() {
                     // The printed lengths end no epoch within 8 rounds: one
                     // sequence (arm 0 throughout), probability exactly 1.

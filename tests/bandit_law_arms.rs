@@ -13,9 +13,9 @@ use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
 use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::law_arms::LazyUcbArms;
 use dpdtol::bandit::privacy::check;
-use dpdtol::bandit::pull_law::{law, PullLaw};
+use dpdtol::bandit::pull_law::law;
 use dpdtol::bandit::{NoiseRng, Policy};
-use dpdtol::num::{parse_rational, Certified, Precision, Real, Q};
+use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::SeedableRng;
 
 fn q(n: i64, d: i64) -> Q {
@@ -86,11 +86,6 @@ fn two_arms_agree_with_the_tree_of_windows_on_every_pull_sequence() {
     }
 }
 
-fn total(laws: &[(Vec<usize>, Certified)]) -> Certified {
-    laws.iter()
-        .fold(Certified::from_int(0, &BITS), |acc, (_, p)| acc + p)
-}
-
 /// K = 3: the `3^{T−3}` probabilities sum to 1 within their enclosure and
 /// are nonnegative (T = 5, 6, 7, every variant).
 #[test]
@@ -100,19 +95,7 @@ fn three_arms_law_sums_to_one_within_its_enclosure() {
             let arms = LazyUcbArms { params, arms: 3 };
             let laws = law::<Certified>(&arms, &table(3, code, horizon), &BITS).unwrap();
             assert_eq!(laws.len(), 3usize.pow(horizon as u32 - 3));
-            let (lo, hi) = total(&laws).enclosure().unwrap();
-            assert!(
-                lo <= q(1, 1) && q(1, 1) <= hi,
-                "T = {horizon}: [{lo}, {hi}]"
-            );
-            assert!(
-                &hi - &lo < q(1, 1 << 40),
-                "T = {horizon}: width {}",
-                hi - lo
-            );
-            for (pulls, p) in &laws {
-                assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
-            }
+            common::assert_sums_to_one(&laws, &format!("K = 3, T = {horizon}"));
         }
     }
 }
@@ -313,40 +296,6 @@ fn three_arms_check_agrees_with_a_brute_force_at_the_printed_scale() {
     agrees_with_brute_force(LazyUcbParams::printed(q(1, 1)));
 }
 
-/// `P(pulls|x)/P(pulls|x')` of a JSON witness, from the laws of its two
-/// reward tables computed again.
-fn recomputed_ratio(w: &serde_json::Value, law_of: &impl PullLaw) -> Certified {
-    let rows = |key: &str| -> Vec<Vec<Q>> {
-        w[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| {
-                row.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| parse_rational(x.as_str().unwrap()).unwrap())
-                    .collect()
-            })
-            .collect()
-    };
-    let pulls: Vec<usize> = w["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_u64().unwrap() as usize - 1)
-        .collect();
-    let find = |rows: &[Vec<Q>]| {
-        law::<Certified>(law_of, rows, &BITS)
-            .unwrap()
-            .into_iter()
-            .find(|(a, _)| *a == pulls)
-            .unwrap()
-            .1
-    };
-    find(&rows("losses")) / &find(&rows("neighbour"))
-}
-
 fn three_arms(horizon: &str, epsilon: &str, scale: Option<&str>, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = format!(
         "privacy --algorithm anytime-lazy-ucb --actions 3 --horizon {horizon} --alphabet 0,1 --epsilon {epsilon}"
@@ -387,7 +336,7 @@ fn three_arms_half_scale_is_violated_with_a_witness() {
         },
         arms: 3,
     };
-    assert!((recomputed_ratio(w, &arms).to_f64() - ratio).abs() < 1e-12);
+    assert!((common::bandit_witness_ratio(w, &arms, BITS).to_f64() - ratio).abs() < 1e-12);
 }
 
 /// Three shards of a K = 3 run, merged, print the whole run byte for byte

@@ -224,3 +224,66 @@ pub fn regret_command<'a>(
         epsilon,
     ]
 }
+
+/// A bandit law ([`dpdtol::bandit::pull_law::law`]): each probability's
+/// upper end is nonnegative and the total's enclosure contains 1 with width
+/// below `2^{−40}`; `what` names the case in the failure message.
+pub fn assert_sums_to_one(laws: &[(Vec<usize>, dpdtol::num::Certified)], what: &str) {
+    use dpdtol::num::{Certified, Precision, Real, Q};
+    let zero = Certified::from_int(0, &Precision(128));
+    let total = laws.iter().fold(zero, |acc, (_, p)| acc + p);
+    let (lo, hi) = total.enclosure().unwrap();
+    let one = Q::from_integer(1.into());
+    assert!(lo <= one && one <= hi, "{what}: [{lo}, {hi}]");
+    assert!(
+        &hi - &lo < Q::new(1.into(), (1u64 << 40).into()),
+        "{what}: width {}",
+        hi - lo
+    );
+    for (pulls, p) in laws {
+        assert!(
+            p.enclosure().unwrap().1 >= Q::from_integer(0.into()),
+            "{what}: {pulls:?}"
+        );
+    }
+}
+
+/// `P(pulls|x)/P(pulls|x')` of the witness `w` of a bandit check's JSON
+/// (`losses`, `neighbour`: rows of K rewards; `actions`: 1-based pulls),
+/// from the laws of its two reward tables computed again at `bits`.
+pub fn bandit_witness_ratio(
+    w: &serde_json::Value,
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    bits: dpdtol::num::Precision,
+) -> dpdtol::num::Certified {
+    use dpdtol::num::{parse_rational, Certified, Q};
+    let rows = |key: &str| -> Vec<Vec<Q>> {
+        w[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| parse_rational(x.as_str().unwrap()).unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let pulls: Vec<usize> = w["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_u64().unwrap() as usize - 1)
+        .collect();
+    let find = |rows: &[Vec<Q>]| {
+        dpdtol::bandit::pull_law::law::<Certified>(law_of, rows, &bits)
+            .unwrap()
+            .into_iter()
+            .find(|(a, _)| *a == pulls)
+            .unwrap()
+            .1
+    };
+    find(&rows("losses")) / &find(&rows("neighbour"))
+}
