@@ -5,7 +5,6 @@
 mod common;
 
 use common::chi_square_p_value;
-use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
 use dpdtol::bandit::law::{probability, LazyUcbParams};
 use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::bandit::{NoiseRng, Policy};
@@ -111,28 +110,7 @@ fn mpfr_agrees_with_dashu() {
 /// Play the library's policy round by round on the table; the pull sequence
 /// as an index into [`law`]'s order (rounds 3.. as binary digits).
 fn simulate(params: &LazyUcbParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let f = |x: &Q| {
-        x.numer().to_string().parse::<f64>().unwrap()
-            / x.denom().to_string().parse::<f64>().unwrap()
-    };
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
-        let mut policy = AnytimeLazyUcb::new(2, f(&params.epsilon));
-        policy.means.noise_scale = f(&params.scale);
-        policy.means.bonus = f(&params.bonus);
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, f(&row[pull.arm]), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+    common::simulate_lazy_ucb(params, 2, rewards, runs, seed)
 }
 
 fn goodness_of_fit(runs: u64) {

@@ -9,14 +9,11 @@
 mod common;
 
 use common::{chi_square_p_value, dpdtol, json};
-use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
 use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::law_arms::LazyUcbArms;
 use dpdtol::bandit::privacy::check;
 use dpdtol::bandit::pull_law::law;
-use dpdtol::bandit::{NoiseRng, Policy};
 use dpdtol::num::{Certified, Precision, Real, Q};
-use rand::SeedableRng;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
@@ -151,34 +148,6 @@ fn mpfr_agrees_with_dashu_at_three_arms() {
     }
 }
 
-fn f(x: &Q) -> f64 {
-    x.numer().to_string().parse::<f64>().unwrap() / x.denom().to_string().parse::<f64>().unwrap()
-}
-
-/// Play the library's policy (K arms) round by round on the table; the
-/// pull sequence as an index into [`law`]'s order (rounds K+1.. as base-K
-/// digits, the first most significant).
-fn simulate(law: &LazyUcbArms, rewards: &[Vec<Q>], runs: u64, seed: u64) -> Vec<u64> {
-    let (k, horizon) = (law.arms, rewards.len());
-    let mut counts = vec![0u64; k.pow((horizon - k) as u32)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
-        let mut policy = AnytimeLazyUcb::new(k, f(&law.params.epsilon));
-        policy.means.noise_scale = f(&law.params.scale);
-        policy.means.bonus = f(&law.params.bonus);
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= k {
-                index = k * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, f(&row[pull.arm]), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
-}
-
 /// Chi-square of the simulated pull sequences against the K = 3 law on three
 /// tables (seeds 3300, 3301, 3302).
 fn goodness_of_fit(runs: u64) {
@@ -203,7 +172,7 @@ fn goodness_of_fit(runs: u64) {
             .iter()
             .map(|(_, p)| p.to_f64())
             .collect();
-        let observed = simulate(&arms, &rewards, runs, seed);
+        let observed = common::simulate_lazy_ucb(&arms.params, 3, &rewards, runs, seed);
         let p = chi_square_p_value(&observed, &expected);
         assert!(
             p > 1e-4,

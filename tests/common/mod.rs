@@ -287,3 +287,42 @@ pub fn bandit_witness_ratio(
     };
     find(&rows("losses")) / &find(&rows("neighbour"))
 }
+
+/// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of
+/// `params` in f64) round by round on the reward table `rewards`, `runs`
+/// times from `seed`; the counts of the pull sequences in the order of
+/// [`dpdtol::bandit::pull_law::law`] (rounds K+1.. as base-K digits, the
+/// first most significant).
+pub fn simulate_lazy_ucb(
+    params: &dpdtol::bandit::law::LazyUcbParams,
+    arms: usize,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    runs: u64,
+    seed: u64,
+) -> Vec<u64> {
+    use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
+    use dpdtol::bandit::{NoiseRng, Policy};
+    use rand::SeedableRng;
+    let f = |x: &dpdtol::num::Q| {
+        x.numer().to_string().parse::<f64>().unwrap()
+            / x.denom().to_string().parse::<f64>().unwrap()
+    };
+    let horizon = rewards.len();
+    let mut counts = vec![0u64; arms.pow(horizon.saturating_sub(arms) as u32)];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = AnytimeLazyUcb::new(arms, f(&params.epsilon));
+        policy.means.noise_scale = f(&params.scale);
+        policy.means.bonus = f(&params.bonus);
+        let mut index = 0usize;
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            if t >= arms {
+                index = arms * index + pull.arm;
+            }
+            policy.observe(pull.arm, 1, f(&row.as_ref()[pull.arm]), &mut rng);
+        }
+        counts[index] += 1;
+    }
+    counts
+}
