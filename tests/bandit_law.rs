@@ -76,35 +76,14 @@ fn round_three_matches_the_difference_of_two_laplace_variables() {
 fn f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (8, 0x6a6a)] {
         let params = LazyUcbParams::printed(q(1, 1));
-        let rewards = table(code, horizon);
-        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&params, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!(
-                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-14,
-                "{pulls:?}: {c} vs {f}"
-            );
-        }
+        common::assert_f64_agrees(&params, &table(code, horizon), 1e-14);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn mpfr_agrees_with_dashu() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let params = LazyUcbParams::printed(q(1, 2));
-    let rewards = table(0x5a5, 6);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(
-            xl <= yh && yl <= xh,
-            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
-        );
-    }
+    common::assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), &table(0x5a5, 6));
 }
 
 /// Play the library's policy round by round on the table; the pull sequence

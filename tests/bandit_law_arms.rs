@@ -117,35 +117,14 @@ fn f64_agrees_with_the_certified_backend_at_three_arms() {
         (7, 0x1b2c3d, LazyUcbParams::printed(q(1, 2))),
     ] {
         let arms = LazyUcbArms { params, arms: 3 };
-        let rewards = table(3, code, horizon);
-        let exact = law::<Certified>(&arms, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&arms, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!(
-                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-13,
-                "{pulls:?}: {c} vs {f}"
-            );
-        }
+        common::assert_f64_agrees(&arms, &table(3, code, horizon), 1e-13);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn mpfr_agrees_with_dashu_at_three_arms() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let arms = LazyUcbArms::printed(q(1, 2), 3);
-    let rewards = table(3, 0x2f0f1, 6);
-    let a = law::<Certified>(&arms, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&arms, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(
-            xl <= yh && yl <= xh,
-            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
-        );
-    }
+    common::assert_mpfr_agrees(&LazyUcbArms::printed(q(1, 2), 3), &table(3, 0x2f0f1, 6));
 }
 
 /// Chi-square of the simulated pull sequences against the K = 3 law on three

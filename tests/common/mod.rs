@@ -326,3 +326,44 @@ pub fn simulate_lazy_ucb(
     }
     counts
 }
+
+/// The law of `law_of` on `rewards` in f64 agrees with the certified
+/// backend (dashu, 128 bits) to a relative `1e-9` plus `abs`.
+pub fn assert_f64_agrees(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    abs: f64,
+) {
+    use dpdtol::bandit::pull_law::law;
+    use dpdtol::num::{Certified, Precision, Real};
+    let exact = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    let float = law::<f64>(law_of, rewards, &()).unwrap();
+    for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
+        let c = c.to_f64();
+        assert!(
+            (c - f).abs() <= 1e-9 * c.max(1e-300) + abs,
+            "{pulls:?}: {c} vs {f}"
+        );
+    }
+}
+
+/// The law of `law_of` on `rewards` in MPFR intervals meets dashu's, pull
+/// sequence by pull sequence (128 bits each).
+#[cfg(feature = "mpfr")]
+pub fn assert_mpfr_agrees(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+) {
+    use dpdtol::bandit::pull_law::law;
+    use dpdtol::num::{Certified, Interval, MpfrFloat, Precision, Real};
+    let a = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    let b = law::<Interval<MpfrFloat>>(law_of, rewards, &Precision(128)).unwrap();
+    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
+        let (xl, xh) = x.enclosure().unwrap();
+        let (yl, yh) = y.enclosure().unwrap();
+        assert!(
+            xl <= yh && yl <= xh,
+            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
+        );
+    }
+}
