@@ -103,13 +103,16 @@ impl Event {
             )));
         }
         let mut kept: BTreeMap<(usize, usize), Kept> = BTreeMap::new();
+        // `O` of every noise a kept inequality involves, by number.
+        let mut o_of: BTreeMap<usize, u64> = BTreeMap::new();
         let possible = walk(arms, pulls, seen, |step| {
             let Step::Compare { t, arm, current } = step else {
                 return;
             };
             let u = &current[arm];
-            for w in current.iter().enumerate().filter(|&(j, _)| j != arm) {
-                let w = w.1;
+            for (_, w) in current.iter().enumerate().filter(|&(j, _)| j != arm) {
+                o_of.insert(u.id, u.o);
+                o_of.insert(w.id, w.o);
                 let o = [u.o, w.o];
                 let mean = |s: &Q, o: u64| s / Q::from_integer(o.into());
                 let entry = kept.entry((u.id, w.id)).or_insert_with(|| Kept {
@@ -126,41 +129,35 @@ impl Event {
         if !possible {
             return Ok(None);
         }
-        let mut var: BTreeMap<usize, usize> = BTreeMap::new();
-        for &(u, w) in kept.keys() {
-            var.insert(u, 0);
-            var.insert(w, 0);
-        }
-        let mut o = vec![0; var.len()];
-        for (i, (_, v)) in var.iter_mut().enumerate() {
-            *v = i;
-        }
+        // Variables in the order of the noises' numbers; atoms in the order
+        // of first use.
+        let var: BTreeMap<usize, usize> = o_of.keys().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut atoms: Vec<(u64, u64)> = Vec::new();
+        let mut atom: BTreeMap<(u64, u64), usize> = BTreeMap::new();
         for k in kept.values().filter(|k| k.o[0] != k.o[1]) {
             for key in [(k.o[0], k.t), (k.o[1], k.t)] {
-                if !atoms.contains(&key) {
+                atom.entry(key).or_insert_with(|| {
                     atoms.push(key);
-                }
+                    atoms.len()
+                });
             }
         }
         let inequalities = kept
             .iter()
             .map(|(&(u, w), k)| {
-                let (u, w) = (var[&u], var[&w]);
-                o[u] = k.o[0];
-                o[w] = k.o[1];
                 let mut x = vec![Q::zero(); var.len()];
-                x[u] = Q::from_integer(k.o[0].into()).recip();
-                x[w] = -Q::from_integer(k.o[1].into()).recip();
+                x[var[&u]] = Q::from_integer(k.o[0].into()).recip();
+                x[var[&w]] = -Q::from_integer(k.o[1].into()).recip();
                 let mut ineq = Inequality::rational(x, k.offset.clone(), atoms.len());
                 if k.o[0] != k.o[1] {
-                    let at = |key| 1 + atoms.iter().position(|a| *a == key).unwrap_or(0);
-                    ineq.constant[at((k.o[0], k.t))] = Q::from_integer(1.into());
-                    ineq.constant[at((k.o[1], k.t))] = Q::from_integer((-1).into());
+                    // + g(O_u, t) − g(O_w, t); `atom` holds 1-based positions.
+                    ineq.constant[atom[&(k.o[0], k.t)]] = Q::from_integer(1.into());
+                    ineq.constant[atom[&(k.o[1], k.t)]] = Q::from_integer((-1).into());
                 }
                 ineq
             })
             .collect();
+        let o = o_of.into_values().collect();
         Ok(Some(Event {
             o,
             atoms,
