@@ -989,3 +989,51 @@ fn mechanism_law_anchor() {
         on_all_backends(&LawCase::new(noise, losses.clone(), scale.clone()));
     }
 }
+
+/// The product of two intervals (of every sign class: non-negative,
+/// non-positive, straddling zero, points) contains the four exact corner
+/// products, and is the interval they span rounded outward: no wider than
+/// one ulp-scale rounding on each end.
+struct IntervalProduct {
+    a: (Q, Q),
+    b: (Q, Q),
+}
+
+impl OnEndpoint for IntervalProduct {
+    fn run<E: Endpoint>(&self) {
+        let bits = Precision(200);
+        let x = Interval::<E>::from_bounds(&self.a.0, &self.a.1, bits).unwrap();
+        let y = Interval::<E>::from_bounds(&self.b.0, &self.b.1, bits).unwrap();
+        let (lo, hi) = (x * &y).enclosure().unwrap();
+        let corners = [
+            &self.a.0 * &self.b.0,
+            &self.a.0 * &self.b.1,
+            &self.a.1 * &self.b.0,
+            &self.a.1 * &self.b.1,
+        ];
+        let min = corners.iter().min().unwrap();
+        let max = corners.iter().max().unwrap();
+        assert!(
+            &lo <= min && max <= &hi,
+            "[{lo}, {hi}] misses [{min}, {max}]"
+        );
+        let slack = Q::new(1.into(), BigInt::from(1u8) << 150u32);
+        assert!(
+            min - &lo <= slack && &hi - max <= slack,
+            "[{lo}, {hi}] is wider than [{min}, {max}]"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn interval_products_span_their_corners(
+        a in (rational_in(-4, 4), rational_in(-4, 4)),
+        b in (rational_in(-4, 4), rational_in(-4, 4)),
+    ) {
+        let order = |(x, y): (Q, Q)| if x <= y { (x, y) } else { (y, x) };
+        on_certified_backends(&IntervalProduct { a: order(a), b: order(b) });
+    }
+}

@@ -341,6 +341,24 @@ fn write_shards(dir: &std::path::Path, args: &[&str], n: u64) -> Vec<String> {
         .collect()
 }
 
+/// Two shards of `args` written in the subdirectory `name` of `dir`.
+fn shards_in(dir: &std::path::Path, name: &str, args: &[&str]) -> Vec<String> {
+    let sub = dir.join(name);
+    std::fs::create_dir_all(&sub).unwrap();
+    write_shards(&sub, args, 2)
+}
+
+/// Every merge of `cases` (what is wrong, the comma-separated files) is
+/// refused: status 2, one line on stderr.
+fn merges_refused(cases: &[(&str, String)]) {
+    for (what, list) in cases {
+        let out = dpdtol(&["privacy", "--merge", list, "--json"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
+    }
+}
+
 /// The bytes `dpdtol` prints for `args`, which must succeed.
 fn stdout(args: &[&str]) -> Vec<u8> {
     let out = dpdtol(args);
@@ -412,15 +430,11 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
         .leak()
         .split(' ')
         .collect();
-    let other_dir = dir.join("other");
-    std::fs::create_dir_all(&other_dir).unwrap();
-    let other = write_shards(&other_dir, &other_eps, 2);
-    let full_dir = dir.join("full");
-    std::fs::create_dir_all(&full_dir).unwrap();
-    let full = write_shards(
-        &full_dir,
+    let other = shards_in(&dir, "other", &other_eps);
+    let full = shards_in(
+        &dir,
+        "full",
         &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
-        2,
     );
     let first: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
@@ -485,12 +499,7 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
             ),
         ),
     ];
-    for (what, list) in cases {
-        let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{what}: {stderr}");
-    }
+    merges_refused(&cases);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -925,19 +934,24 @@ fn hybrid_audit_flags_a_quarter_scale_and_not_the_inferred_one() {
     );
 }
 
+/// An audit setup on rewards {0, 1} at confidence 0.95.
+fn binary_setup(horizon: usize, runs: u64, seed: u64) -> AuditSetup {
+    AuditSetup {
+        horizon,
+        alphabet: vec![0.0, 1.0],
+        runs,
+        seed,
+        confidence: 0.95,
+        force: false,
+    }
+}
+
 /// The audit's outcome does not depend on the number of threads (each
 /// chunk of runs has its own stream position): Hybrid-UCB at T = 5 with
 /// 9000 runs a table (three chunks) on one thread and on three.
 #[test]
 fn hybrid_audit_is_the_same_whatever_the_threads() {
-    let setup = AuditSetup {
-        horizon: 5,
-        alphabet: vec![0.0, 1.0],
-        runs: 9000,
-        seed: 8,
-        confidence: 0.95,
-        force: false,
-    };
+    let setup = binary_setup(5, 9000, 8);
     let params = HybridParams {
         array_scale: 0.5,
         tree_scale: 0.5,
@@ -1017,11 +1031,243 @@ fn hybrid_audit_command_line_contract() {
         ["--scale-factor", "-1"],
         ["--noise", "gumbel"],
         ["--epoch-length", "1"],
-        ["--shard", "1/2"],
+        // A shard must be I/N with 1 ≤ I ≤ N and N at most the chunks of
+        // runs (64 tables × 1 chunk at 10 runs a table).
+        ["--shard", "3/2"],
+        ["--runs", "10 --shard 1/65"],
     ] {
+        let bad: Vec<&'static str> = bad.into_iter().flat_map(|a| a.split(' ')).collect();
         refused_in_one_line(&hybrid(&bad));
     }
     // --tree-scale is Hybrid-UCB's own.
     let out = dpdtol(&ts_command(&["--runs", "10", "--tree-scale", "1"]));
     assert_eq!(out.status.code(), Some(2));
+}
+
+// ---- --shard and --merge of the statistical audits ------------------------
+// (src/cli/privacy/statistical.rs, src/bandit/stat_audit.rs)
+
+use dpdtol::bandit::stat_audit::{runs_of, sample_part, table_count, tables_of, units};
+use dpdtol::privacy::Shard;
+
+/// `table_count`'s closed form is the number of tables `selection` builds
+/// (the merge sizes its work by the closed form before building them).
+#[test]
+fn table_count_is_the_selection_size() {
+    for v in 2..=3 {
+        for horizon in 1..=8 {
+            if v == 3 && horizon > 6 {
+                continue;
+            }
+            assert_eq!(
+                table_count(horizon, v),
+                Some(selection(horizon, v).tables.len() as u64),
+                "T = {horizon}, |V| = {v}"
+            );
+        }
+    }
+}
+
+/// The shards `1/N..N/N` split every table's runs into its two halves
+/// exactly (each run once), and their counts, simulated apart, sum to the
+/// counts of the whole run, table by table (runs 9000: three chunks of
+/// 4096 a table, so shards cut tables in the middle, and across the halves
+/// at run 4500).
+#[test]
+fn statistical_shards_simulate_the_whole_runs_exactly_once() {
+    let setup = binary_setup(4, 9000, 4);
+    let params = TsParams {
+        noise_scale: 0.5,
+        bonus: 0.001,
+        ..TsParams::printed(1.0)
+    };
+    let s = selection(setup.horizon, 2);
+    let all = 0..units(&setup).unwrap();
+    assert_eq!(all.end, 64 * 3);
+    let whole = sample_part(&params, &setup, &s, &all, &|_| {}).unwrap();
+    for n in [1, 2, 5, 7, 64, 192] {
+        let mut runs = vec![(0u64, 0u64); s.tables.len()];
+        let mut summed: Vec<dpdtol::bandit::stat_audit::Counts> =
+            vec![dpdtol::bandit::stat_audit::Counts::zero(4); s.tables.len()];
+        for i in 1..=n {
+            let part = Shard::new(i, n)
+                .unwrap()
+                .range_of(all.end, "chunks")
+                .unwrap();
+            let counts = sample_part(&params, &setup, &s, &part, &|_| {}).unwrap();
+            let tables = tables_of(&setup, &part);
+            assert_eq!(counts.len(), tables.len());
+            for (k, c) in tables.zip(&counts) {
+                let (a, b) = runs_of(&setup, &part, k);
+                runs[k].0 += a;
+                runs[k].1 += b;
+                summed[k].add(c);
+            }
+        }
+        assert!(
+            runs.iter().all(|&r| r == (4500, 4500)),
+            "{n} shards: {runs:?}"
+        );
+        assert_eq!(summed, whole, "{n} shards");
+    }
+}
+
+/// The statistical audits' shards, merged, print the whole run byte for
+/// byte, JSON and paragraph: Lazy-DP-TS (a planted variant, half the scale
+/// and bonus 1/1000, whose witness pair is separated) in 3 and 4 shards,
+/// Hybrid-UCB (a quarter of the scales: violated) in 4, at
+/// 9000 runs a table (shards cut tables in the middle); the whole run
+/// itself does not depend on `--threads`.
+#[test]
+fn statistical_shards_merge_into_the_whole_run_byte_for_byte() {
+    let dir = shard_dir("stat-merge");
+    let ts = "privacy --algorithm lazy-dp-ts --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1/2 --noise-scale 1 --bonus 1/1000 --runs 9000 --seed 7";
+    let hybrid = "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --scale-factor 1/4 --runs 9000 --seed 7";
+    for (line, n) in [(ts, 3), (ts, 4), (hybrid, 4)] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let files = write_shards(&dir, &args, n).join(",");
+        let mut whole = args.clone();
+        whole.extend(["--json", "--threads", "1"]);
+        let merged = stdout(&["privacy", "--merge", &files, "--json"]);
+        assert_eq!(
+            String::from_utf8_lossy(&merged),
+            String::from_utf8_lossy(&stdout(&whole)),
+            "{line}, {n} shards"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&stdout(&["privacy", "--merge", &files])),
+            String::from_utf8_lossy(&stdout(&args)),
+            "{line}, {n} shards, paragraph"
+        );
+        let v: serde_json::Value = serde_json::from_slice(&merged).unwrap();
+        // Not vacuous: the witness pair is separated (Hybrid-UCB's quarter
+        // scales: violated).
+        assert_ne!(v["epsilon_lower"], "0", "{line}");
+        assert_eq!(v["verdict"] == "violated", line == hybrid, "{line}");
+        assert_eq!(v["shard"], "1/1");
+        let shard: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(files.split(',').next().unwrap()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(shard["verdict"], "undecided", "a shard does not audit");
+        assert!(shard["witness"].is_null());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An incomplete, repeated, mixed or altered set of statistical shards is
+/// refused with one line and status 2.
+#[test]
+fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
+    let dir = shard_dir("stat-refuse");
+    let base = "privacy --algorithm lazy-dp-ts --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --runs 5000 --seed 2";
+    let args: Vec<&str> = base.split(' ').collect();
+    let files = write_shards(&dir, &args, 2);
+    let other = |flag: &str, from: &str, to: &str| -> String {
+        let line: Vec<&str> = base.replace(from, to).leak().split(' ').collect();
+        shards_in(&dir, flag.trim_start_matches('-'), &line)[1].clone()
+    };
+    let full = shards_in(
+        &dir,
+        "full",
+        &common::privacy_command("hu-rnm-ftnl", "2", "2", "0,1", "1"),
+    );
+    let exact = shards_in(
+        &dir,
+        "exact",
+        &"privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1"
+            .split(' ')
+            .collect::<Vec<_>>(),
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    let altered = |what: &str, change: &dyn Fn(&mut serde_json::Value)| -> String {
+        let mut v = first.clone();
+        change(&mut v);
+        let path = dir.join(format!("altered-{what}.json"));
+        std::fs::write(&path, v.to_string()).unwrap();
+        format!("{},{}", path.display(), files[1])
+    };
+    let cases: Vec<(&str, String)> = vec![
+        ("missing", files[0].clone()),
+        ("twice", format!("{},{}", files[0], files[0])),
+        (
+            "other seed",
+            format!("{},{}", files[0], other("--seed", "--seed 2", "--seed 3")),
+        ),
+        (
+            "other runs",
+            format!(
+                "{},{}",
+                files[0],
+                other("--runs", "--runs 5000", "--runs 5002")
+            ),
+        ),
+        (
+            "other ε",
+            format!(
+                "{},{}",
+                files[0],
+                other("--epsilon", "--epsilon 1", "--epsilon 1/2")
+            ),
+        ),
+        (
+            "other bonus",
+            format!(
+                "{},{}",
+                files[0],
+                other("--bonus", "--seed 2", "--seed 2 --bonus 2")
+            ),
+        ),
+        (
+            "other confidence",
+            format!(
+                "{},{}",
+                files[0],
+                other("--confidence", "--seed 2", "--seed 2 --confidence 0.9")
+            ),
+        ),
+        ("full-information", format!("{},{}", files[0], full[1])),
+        ("exact bandit", format!("{},{}", files[0], exact[1])),
+        ("exact bandit first", format!("{},{}", exact[0], files[1])),
+        (
+            "verdict",
+            altered("verdict", &|v| v["verdict"] = "violated".into()),
+        ),
+        (
+            "count",
+            altered("count", &|v| {
+                let c = v["merge"]["counts"][0][1][2].as_u64().unwrap();
+                v["merge"]["counts"][0][1][2] = (c + 1).into();
+            }),
+        ),
+        (
+            "count row",
+            altered("row", &|v| {
+                v["merge"]["counts"][0][0]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(0.into());
+            }),
+        ),
+        (
+            "table dropped",
+            altered("table", &|v| {
+                v["merge"]["counts"].as_array_mut().unwrap().pop();
+            }),
+        ),
+        (
+            "first table",
+            altered("first", &|v| v["merge"]["first_table"] = 1.into()),
+        ),
+        (
+            "runs",
+            altered("runs", &|v| v["runs_per_table"] = 5002.into()),
+        ),
+        ("shard", altered("shard", &|v| v["shard"] = "2/2".into())),
+        ("tables", altered("tables", &|v| v["tables"] = 63.into())),
+        ("note", altered("note", &|v| v["note"] = "unbiased".into())),
+    ];
+    merges_refused(&cases);
+    let _ = std::fs::remove_dir_all(&dir);
 }

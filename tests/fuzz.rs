@@ -391,20 +391,28 @@ struct Split {
     pairs: Value,
 }
 
-/// Four problems split in shards: certified laws (wu-wang, Laplace noise),
-/// exact ones (ftl, an infinite ratio), and the two exact bandit checks
+/// Six problems split in shards: certified laws (wu-wang, Laplace noise),
+/// exact ones (ftl, an infinite ratio), the two exact bandit checks
 /// (anytime-lazy-ucb; dp-se with epochs that end within the horizon), whose
-/// merge reads its inputs back its own way (`src/cli/privacy/bandit.rs`).
+/// merge reads its inputs back its own way (`src/cli/privacy/bandit.rs`),
+/// and the two statistical audits (lazy-dp-ts; hybrid-ucb at a quarter of
+/// its scales), whose shards carry counts (`src/cli/privacy/statistical.rs`).
 fn splits() -> &'static [Split] {
     static SPLITS: OnceLock<Vec<Split>> = OnceLock::new();
     SPLITS.get_or_init(|| {
         let mut dp_se = privacy_command("dp-se", "2", "4", "0,1", "1");
         dp_se.extend(["--epoch-length", "1"]);
+        let mut ts = privacy_command("lazy-dp-ts", "2", "4", "0,1", "1");
+        ts.extend(["--runs", "300", "--seed", "5"]);
+        let mut hybrid = privacy_command("hybrid-ucb", "2", "3", "0,1/2,1", "1");
+        hybrid.extend(["--runs", "200", "--scale-factor", "1/4"]);
         let problems = [
             privacy_command("wu-wang", "2", "2", "0,1", "1"),
             privacy_command("ftl", "2", "2", "0,1", "1"),
             privacy_command("anytime-lazy-ucb", "2", "4", "0,1", "1"),
             dp_se,
+            ts,
+            hybrid,
         ];
         problems
             .iter()

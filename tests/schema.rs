@@ -204,6 +204,9 @@ fn the_older_commands_match_their_schemas() {
             args.extend([flag, "1/2"]);
         }
         validate("privacy", &json(&args));
+        // A shard of the audit (counts only) too.
+        args.extend(["--shard", "2/2"]);
+        validate("privacy", &json(&args));
     }
     // The one-shot check (--mechanism) shares the privacy schema.
     validate(

@@ -38,8 +38,12 @@
 //!
 //! The integrand is split into *cells*: a cell is a set of inequalities and
 //! an exponential-polynomial `Σ c·x^p·e^{λ·x}` (`p` a vector of powers, `λ`
-//! a vector of rational rates, `c` a backend number). Splitting each Laplace
-//! factor at `d·x = 0` gives `2^{#factors}` cells with one term each.
+//! a vector of rational rates, `c` a backend number), times the Laplace
+//! factors not yet split, which are common to all cells. A factor is split
+//! at `d·x = 0` (each cell becomes two, with `d·x ≥ 0` and the term times
+//! `e^{−d·x/b}/(2b)`, or `d·x ≤ 0` and `e^{d·x/b}/(2b)`) only when a variable
+//! it involves is about to be integrated out, so the `2^{#factors}` sign
+//! patterns are never all present at once.
 //! Variables are eliminated one at a time (the one with the fewest pairs of
 //! bounds over all cells first). In a cell, the inequalities involving `x_i`
 //! are lower bounds `x_i ≥ ℓ_1, …, ℓ_p` and upper bounds `x_i ≤ u_1, …, u_q`,
@@ -63,6 +67,14 @@
 //! between them empty the cell. When no variable is left, `P` is the sum of
 //! the cells' constants.
 //!
+//! # Arithmetic
+//!
+//! The structural rationals (coefficients, rates, atom coefficients) are
+//! small: they are built from the counts, the scales and a few eliminations.
+//! They are kept as 128-bit rationals with checked operations, and an
+//! overflow is [`Error::TooLarge`], never a wrong answer; the public types
+//! take and give arbitrary-precision rationals.
+//!
 //! # Cost
 //!
 //! Exponential in the number of variables in the worst case (Fourier–Motzkin);
@@ -71,13 +83,14 @@
 
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
-use num_traits::{One, Signed, Zero};
+use num_bigint::BigInt;
+use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, One, Signed, ToPrimitive, Zero};
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, HashMap};
 
 /// `x·coefficients + constant ≥ 0`, the constant being
 /// `constant[0] + Σ_k constant[k + 1]·atom_k` (module documentation).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Inequality {
     /// The coefficient of each variable.
     pub x: Vec<Q>,
@@ -97,36 +110,10 @@ impl Inequality {
     /// The opposite inequality `−(a·x + c) ≥ 0` (the complement, up to the
     /// hyperplane).
     pub fn negated(&self) -> Inequality {
-        self.scaled(&-Q::one())
-    }
-
-    /// `self + k·other`.
-    fn add_scaled(&self, other: &Inequality, k: &Q) -> Inequality {
-        let add = |a: &[Q], b: &[Q]| a.iter().zip(b).map(|(a, b)| a + b * k).collect();
+        let neg = |v: &[Q]| v.iter().map(|a| -a).collect();
         Inequality {
-            x: add(&self.x, &other.x),
-            constant: add(&self.constant, &other.constant),
-        }
-    }
-
-    /// `k · self`.
-    fn scaled(&self, k: &Q) -> Inequality {
-        Inequality {
-            x: self.x.iter().map(|a| a * k).collect(),
-            constant: self.constant.iter().map(|a| a * k).collect(),
-        }
-    }
-
-    /// Whether no variable is left.
-    fn is_constant(&self) -> bool {
-        self.x.iter().all(Zero::is_zero)
-    }
-
-    /// The same inequality with the first nonzero coefficient of ±1.
-    fn normalized(&self) -> Inequality {
-        match self.x.iter().find(|a| !a.is_zero()) {
-            Some(a) => self.scaled(&a.abs().recip()),
-            None => self.clone(),
+            x: neg(&self.x),
+            constant: neg(&self.constant),
         }
     }
 }
@@ -140,63 +127,166 @@ pub struct LaplaceFactor {
     pub scale: Q,
 }
 
-/// `x^powers · e^{rates·x}`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Monomial {
-    powers: Vec<u32>,
-    rates: Vec<Q>,
+/// A structural rational (module documentation, "Arithmetic").
+type Rat = num_rational::Ratio<i128>;
+
+fn overflow() -> Error {
+    Error::TooLarge("a coefficient of the Laplace-measure integration left 128 bits".into())
 }
 
-/// The terms of a cell. Ordered maps, here and for the cells: the sums of
-/// backend numbers are then taken in an order fixed by the event, so an
-/// interval backend gives the same enclosure on every run (a sharded check's
-/// merge evaluates a witness again and compares the enclosures exactly).
-type Terms<R> = BTreeMap<Monomial, R>;
+fn small(q: &Q) -> Result<Rat> {
+    match (q.numer().to_i128(), q.denom().to_i128()) {
+        (Some(n), Some(d)) => Ok(Rat::new(n, d)),
+        _ => Err(overflow()),
+    }
+}
 
-/// The cells: their inequalities and terms.
-type Cells<R> = BTreeMap<Vec<Inequality>, Terms<R>>;
+fn big(r: &Rat) -> Q {
+    Q::new(BigInt::from(*r.numer()), BigInt::from(*r.denom()))
+}
 
-/// What the integration needs besides the cells: the atoms and a cache of
-/// the exponentials of constants.
+fn add(a: &Rat, b: &Rat) -> Result<Rat> {
+    a.checked_add(b).ok_or_else(overflow)
+}
+
+fn mul(a: &Rat, b: &Rat) -> Result<Rat> {
+    a.checked_mul(b).ok_or_else(overflow)
+}
+
+fn div(a: &Rat, b: &Rat) -> Result<Rat> {
+    a.checked_div(b).ok_or_else(overflow)
+}
+
+/// An inequality `x·a + c ≥ 0` in structural rationals.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Lin {
+    x: Vec<Rat>,
+    c: Vec<Rat>,
+}
+
+impl Lin {
+    fn new(ineq: &Inequality) -> Result<Lin> {
+        let conv = |v: &[Q]| v.iter().map(small).collect::<Result<Vec<_>>>();
+        Ok(Lin {
+            x: conv(&ineq.x)?,
+            c: conv(&ineq.constant)?,
+        })
+    }
+
+    /// `self + k·other`.
+    fn add_scaled(&self, other: &Lin, k: &Rat) -> Result<Lin> {
+        let f = |a: &[Rat], b: &[Rat]| {
+            a.iter()
+                .zip(b)
+                .map(|(a, b)| add(a, &mul(b, k)?))
+                .collect::<Result<Vec<_>>>()
+        };
+        Ok(Lin {
+            x: f(&self.x, &other.x)?,
+            c: f(&self.c, &other.c)?,
+        })
+    }
+
+    /// `k · self`.
+    fn scaled(&self, k: &Rat) -> Result<Lin> {
+        let f = |a: &[Rat]| a.iter().map(|a| mul(a, k)).collect::<Result<Vec<_>>>();
+        Ok(Lin {
+            x: f(&self.x)?,
+            c: f(&self.c)?,
+        })
+    }
+
+    /// Whether no variable is left.
+    fn is_constant(&self) -> bool {
+        self.x.iter().all(Zero::is_zero)
+    }
+
+    /// The same inequality with the first nonzero coefficient of ±1.
+    fn normalized(&self) -> Result<Lin> {
+        match self.x.iter().find(|a| !a.is_zero()) {
+            Some(a) if !a.abs().is_one() => self.scaled(&a.abs().recip()),
+            _ => Ok(self.clone()),
+        }
+    }
+}
+
+/// `x^powers · e^{rates·x}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Monomial {
+    powers: Vec<u32>,
+    rates: Vec<Rat>,
+}
+
+/// The terms of a cell.
+type Terms<R> = HashMap<Monomial, R>;
+
+/// The cells: inequalities (sorted) and terms.
+type Cells<R> = HashMap<Vec<Lin>, Terms<R>>;
+
+/// A Laplace factor not yet split: `d` and `1/b`.
+struct Pending {
+    form: Vec<Rat>,
+    rate: Rat,
+    half_rate: Q,
+}
+
+/// What the integration needs besides the cells: the atoms and caches of the
+/// values of constants and of the exponentials of their parts.
 struct Workspace<'a, R: Real> {
     atoms: &'a [R],
     ctx: &'a R::Context,
-    exp_cache: HashMap<Vec<Q>, R>,
+    values: HashMap<Vec<Rat>, R>,
+    exps: HashMap<(usize, Rat), R>,
 }
 
 impl<R: Real> Workspace<'_, R> {
-    /// The value of a constant `q_0 + Σ q_k s_k`.
-    fn value(&self, constant: &[Q]) -> R {
-        constant[1..].iter().zip(self.atoms).fold(
-            R::from_rational(&constant[0], self.ctx),
+    /// The value of a constant `q_0 + Σ q_k s_k`, cached.
+    fn value(&mut self, constant: &[Rat]) -> R {
+        if let Some(v) = self.values.get(constant) {
+            return v.clone();
+        }
+        let ctx = self.ctx;
+        let v = constant[1..].iter().zip(self.atoms).fold(
+            R::from_rational(&big(&constant[0]), ctx),
             |acc, (q, s)| {
                 if q.is_zero() {
                     acc
                 } else {
-                    acc + R::from_rational(q, self.ctx) * s
+                    acc + R::from_rational(&big(q), ctx) * s
                 }
             },
-        )
+        );
+        self.values.insert(constant.to_vec(), v.clone());
+        v
     }
 
-    /// `e^{constant}`, cached.
-    fn exp(&mut self, constant: Vec<Q>) -> Result<R> {
-        if constant.iter().all(Zero::is_zero) {
-            return Ok(R::from_int(1, self.ctx));
+    /// `e^{constant} = e^{q_0} ∏_k e^{q_k s_k}`, the factors cached (far
+    /// fewer distinct `(k, q_k)` than distinct constants).
+    fn exp(&mut self, constant: &[Rat]) -> Result<R> {
+        let mut product: Option<R> = None;
+        for (k, q) in constant.iter().enumerate().filter(|(_, q)| !q.is_zero()) {
+            let factor = match self.exps.get(&(k, *q)) {
+                Some(v) => v.clone(),
+                None => {
+                    let x = R::from_rational(&big(q), self.ctx);
+                    let v = if k == 0 { x } else { x * &self.atoms[k - 1] }.exp()?;
+                    self.exps.insert((k, *q), v.clone());
+                    v
+                }
+            };
+            product = Some(match product {
+                None => factor,
+                Some(p) => p * &factor,
+            });
         }
-        if let Some(v) = self.exp_cache.get(&constant) {
-            return Ok(v.clone());
-        }
-        let v = self.value(&constant).exp()?;
-        self.exp_cache.insert(constant, v.clone());
-        Ok(v)
+        Ok(product.unwrap_or_else(|| R::from_int(1, self.ctx)))
     }
 
     /// The sign of a constant: exact when it is rational, certified
     /// otherwise.
-    fn sign(&self, constant: &[Q]) -> Result<Ordering> {
+    fn sign(&mut self, constant: &[Rat]) -> Result<Ordering> {
         if constant[1..].iter().all(Zero::is_zero) {
-            return Ok(constant[0].cmp(&Q::zero()));
+            return Ok(constant[0].cmp(&Rat::zero()));
         }
         let zero = R::from_int(0, self.ctx);
         self.value(constant).cmp_certain(&zero).ok_or_else(|| {
@@ -207,7 +297,7 @@ impl<R: Real> Workspace<'_, R> {
     }
 
     /// Whether the constant inequality `c ≥ 0` (`c > 0` when `strict`) holds.
-    fn holds(&self, constant: &[Q], strict: bool) -> Result<bool> {
+    fn holds(&mut self, constant: &[Rat], strict: bool) -> Result<bool> {
         Ok(match self.sign(constant)? {
             Ordering::Greater => true,
             Ordering::Equal => !strict,
@@ -217,42 +307,37 @@ impl<R: Real> Workspace<'_, R> {
 
     /// Normalize a cell's inequalities: parallel ones keep the tighter, an
     /// empty strip between opposite ones empties the cell (`None`).
-    fn simplify(&self, inequalities: Vec<Inequality>) -> Result<Option<Vec<Inequality>>> {
-        let mut by_direction: HashMap<Vec<Q>, Vec<Q>> = HashMap::new();
+    fn simplify(&mut self, inequalities: Vec<Lin>) -> Result<Option<Vec<Lin>>> {
+        let mut by_direction: HashMap<Vec<Rat>, Vec<Rat>> = HashMap::default();
         for ineq in inequalities {
-            let n = ineq.normalized();
+            let n = ineq.normalized()?;
             match by_direction.get_mut(&n.x) {
                 None => {
-                    by_direction.insert(n.x, n.constant);
+                    by_direction.insert(n.x, n.c);
                 }
                 Some(c) => {
-                    let diff: Vec<Q> = n
-                        .constant
-                        .iter()
-                        .zip(c.iter())
-                        .map(|(a, b)| a - b)
-                        .collect();
                     // Keep the smaller constant (an order the backend
                     // cannot decide asks for more precision).
+                    let diff: Vec<Rat> = n.c.iter().zip(c.iter()).map(|(a, b)| a - b).collect();
                     if self.sign(&diff)? == Ordering::Less {
-                        *c = n.constant;
+                        *c = n.c;
                     }
                 }
             }
         }
-        let mut out: Vec<Inequality> = Vec::with_capacity(by_direction.len());
-        for (x, constant) in &by_direction {
-            let opposite: Vec<Q> = x.iter().map(|a| -a).collect();
+        let mut out: Vec<Lin> = Vec::with_capacity(by_direction.len());
+        for (x, c) in &by_direction {
+            let opposite: Vec<Rat> = x.iter().map(|a| -a).collect();
             if let Some(c2) = by_direction.get(&opposite) {
                 // −c ≤ a·x ≤ c2: a strip of positive width iff c + c2 > 0.
-                let width: Vec<Q> = constant.iter().zip(c2).map(|(a, b)| a + b).collect();
+                let width: Vec<Rat> = c.iter().zip(c2).map(|(a, b)| a + b).collect();
                 if !self.holds(&width, true)? {
                     return Ok(None);
                 }
             }
-            out.push(Inequality {
+            out.push(Lin {
                 x: x.clone(),
-                constant: constant.clone(),
+                c: c.clone(),
             });
         }
         out.sort();
@@ -266,7 +351,7 @@ impl<R: Real> Workspace<'_, R> {
 /// Errors: [`Error::InvalidInput`] for inconsistent dimensions or a scale
 /// that is not positive; [`Error::Domain`] when a sign cannot be decided at
 /// the backend's precision or an integral diverges (a factor set that is not
-/// a density).
+/// a density); [`Error::TooLarge`] when a structural rational leaves 128 bits.
 pub fn laplace_measure<R: Real>(
     vars: usize,
     factors: &[LaplaceFactor],
@@ -289,69 +374,58 @@ pub fn laplace_measure<R: Real>(
     let mut ws = Workspace {
         atoms,
         ctx,
-        exp_cache: HashMap::new(),
+        values: HashMap::default(),
+        exps: HashMap::default(),
     };
     // The inequalities without variables are decided now.
     let mut common = Vec::with_capacity(inequalities.len());
     for ineq in inequalities {
-        if ineq.is_constant() {
-            if !ws.holds(&ineq.constant, false)? {
+        let lin = Lin::new(ineq)?;
+        if lin.is_constant() {
+            if !ws.holds(&lin.c, false)? {
                 return Ok(R::from_int(0, ctx));
             }
         } else {
-            common.push(ineq.clone());
+            common.push(lin);
         }
     }
-    // Split every Laplace factor at d·x = 0: 2^{#factors} cells.
-    let mut cells: Cells<R> = BTreeMap::new();
-    for signs in 0..1u64 << factors.len() {
-        let mut ineqs = common.clone();
-        let mut rates = vec![Q::zero(); vars];
-        let mut coef = R::from_int(1, ctx);
-        for (i, f) in factors.iter().enumerate() {
-            // Bit set: d·x ≥ 0, density e^{−d·x/b}/(2b); else d·x ≤ 0, e^{d·x/b}/(2b).
-            let sign = if signs >> i & 1 == 1 {
-                -Q::one()
-            } else {
-                Q::one()
-            };
-            let form = Inequality::rational(f.form.clone(), Q::zero(), atoms.len());
-            ineqs.push(form.scaled(&-&sign));
-            for (r, d) in rates.iter_mut().zip(&f.form) {
-                *r += &sign * d / &f.scale;
-            }
-            coef =
-                coef * R::from_rational(&(Q::one() / (&f.scale * Q::from_integer(2.into()))), ctx);
-        }
-        if let Some(ineqs) = ws.simplify(ineqs)? {
-            let monomial = Monomial {
-                powers: vec![0; vars],
-                rates,
-            };
-            add_term(cells.entry(ineqs).or_default(), monomial, coef);
-        }
+    let mut pending = factors
+        .iter()
+        .map(|f| {
+            Ok(Pending {
+                form: f.form.iter().map(small).collect::<Result<_>>()?,
+                rate: small(&f.scale)?.recip(),
+                half_rate: (&f.scale * Q::from_integer(2.into())).recip(),
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut cells: Cells<R> = HashMap::default();
+    if let Some(ineqs) = ws.simplify(common)? {
+        let one = Monomial {
+            powers: vec![0; vars],
+            rates: vec![Rat::zero(); vars],
+        };
+        cells.insert(ineqs, HashMap::from_iter([(one, R::from_int(1, ctx))]));
     }
     let mut left: Vec<usize> = (0..vars).collect();
     while !left.is_empty() {
         let (pos, &var) = left
             .iter()
             .enumerate()
-            .min_by_key(|&(_, &v)| cost(&cells, v))
+            .min_by_key(|&(_, &v)| cost(&cells, &pending, v))
             .expect("a variable is left");
         left.remove(pos);
-        let mut next: Cells<R> = BTreeMap::new();
+        let (now, later): (Vec<Pending>, Vec<Pending>) =
+            pending.into_iter().partition(|p| !p.form[var].is_zero());
+        pending = later;
+        for factor in &now {
+            cells = split(&mut ws, cells, factor)?;
+        }
+        let mut next: Cells<R> = HashMap::default();
         for (ineqs, terms) in cells {
             eliminate(&mut ws, var, ineqs, &terms, &mut next)?;
         }
         cells = next;
-        if std::env::var_os("DPDTOL_TRACE").is_some() {
-            let terms: usize = cells.values().map(|t| t.len()).sum();
-            let ineqs: usize = cells.keys().map(|k| k.len()).sum();
-            eprintln!(
-                "var {var}: {} cells, {terms} terms, {ineqs} ineqs",
-                cells.len()
-            );
-        }
     }
     let mut total = R::from_int(0, ctx);
     for terms in cells.values() {
@@ -372,41 +446,78 @@ fn add_term<R: Real>(terms: &mut Terms<R>, monomial: Monomial, coef: R) {
     }
 }
 
-/// The number of (lower, upper) bound pairs eliminating `var` creates.
-fn cost<R>(cells: &Cells<R>, var: usize) -> usize {
+/// An estimate of the work of eliminating `var`: the (lower, upper) bound
+/// pairs over all cells, the factors it splits counted as one bound each and
+/// doubling the cells.
+fn cost<R>(cells: &Cells<R>, pending: &[Pending], var: usize) -> usize {
+    let splits = pending.iter().filter(|p| !p.form[var].is_zero()).count();
     cells
         .keys()
         .map(|ineqs| {
             let lower = ineqs.iter().filter(|i| i.x[var].is_positive()).count();
             let upper = ineqs.iter().filter(|i| i.x[var].is_negative()).count();
-            lower.max(1) * upper.max(1)
+            (lower + splits).max(1) * (upper + splits).max(1) << splits
         })
         .sum()
 }
 
+/// Split a Laplace factor in every cell (module documentation).
+fn split<R: Real>(
+    ws: &mut Workspace<'_, R>,
+    cells: Cells<R>,
+    factor: &Pending,
+) -> Result<Cells<R>> {
+    let mut next: Cells<R> = HashMap::default();
+    let half = R::from_rational(&factor.half_rate, ws.ctx);
+    let atoms = ws.atoms.len();
+    for (ineqs, terms) in cells {
+        for sign in [Rat::one(), -Rat::one()] {
+            // sign = 1: d·x ≥ 0 and e^{−d·x/b}; −1: d·x ≤ 0 and e^{d·x/b}.
+            let side = Lin {
+                x: factor.form.iter().map(|d| d * sign).collect(),
+                c: vec![Rat::zero(); atoms + 1],
+            };
+            let mut with = ineqs.clone();
+            with.push(side);
+            let Some(with) = ws.simplify(with)? else {
+                continue;
+            };
+            let shift = mul(&-sign, &factor.rate)?;
+            let cell = next.entry(with).or_default();
+            for (m, c) in &terms {
+                let mut m = m.clone();
+                for (r, d) in m.rates.iter_mut().zip(&factor.form) {
+                    *r = add(r, &mul(d, &shift)?)?;
+                }
+                add_term(cell, m, c.clone() * &half);
+            }
+        }
+    }
+    Ok(next)
+}
+
 /// A bound `x_var ≥ ℓ(y)` or `≤ u(y)`, as the inequality `x_var − ℓ ≥ 0`
 /// solved for `x_var`: `bound.x[var] = 0`.
-fn solve(ineq: &Inequality, var: usize) -> Inequality {
-    let a = &ineq.x[var];
-    let mut bound = ineq.scaled(&-a.recip());
-    bound.x[var] = Q::zero();
-    bound
+fn solve(ineq: &Lin, var: usize) -> Result<Lin> {
+    let mut bound = ineq.scaled(&-ineq.x[var].recip())?;
+    bound.x[var] = Rat::zero();
+    Ok(bound)
 }
 
 /// Integrate `var` out of one cell into `next` (module documentation).
 fn eliminate<R: Real>(
     ws: &mut Workspace<'_, R>,
     var: usize,
-    ineqs: Vec<Inequality>,
+    ineqs: Vec<Lin>,
     terms: &Terms<R>,
     next: &mut Cells<R>,
 ) -> Result<()> {
     let mut keep = Vec::new();
     let (mut lower, mut upper) = (Vec::new(), Vec::new());
     for ineq in ineqs {
-        match ineq.x[var].cmp(&Q::zero()) {
-            Ordering::Greater => lower.push(solve(&ineq, var)),
-            Ordering::Less => upper.push(solve(&ineq, var)),
+        match ineq.x[var].cmp(&Rat::zero()) {
+            Ordering::Greater => lower.push(solve(&ineq, var)?),
+            Ordering::Less => upper.push(solve(&ineq, var)?),
             Ordering::Equal => keep.push(ineq),
         }
     }
@@ -414,38 +525,39 @@ fn eliminate<R: Real>(
     lower.dedup();
     upper.sort();
     upper.dedup();
-    let lowers: Vec<Option<&Inequality>> = if lower.is_empty() {
-        vec![None]
-    } else {
-        lower.iter().map(Some).collect()
+    let max_power = terms.keys().map(|m| m.powers[var]).max().unwrap_or(0) + 1;
+    let lower_x = expand(ws, &lower, max_power)?;
+    let upper_x = expand(ws, &upper, max_power)?;
+    let minus_one = -Rat::one();
+    let lowers: Vec<Option<usize>> = match lower.len() {
+        0 => vec![None],
+        n => (0..n).map(Some).collect(),
     };
-    let uppers: Vec<Option<&Inequality>> = if upper.is_empty() {
-        vec![None]
-    } else {
-        upper.iter().map(Some).collect()
+    let uppers: Vec<Option<usize>> = match upper.len() {
+        0 => vec![None],
+        n => (0..n).map(Some).collect(),
     };
-    let minus_one = -Q::one();
-    for (r, lo) in lowers.iter().enumerate() {
-        'upper: for (s, hi) in uppers.iter().enumerate() {
+    for &lo in &lowers {
+        'upper: for &hi in &uppers {
             let mut new = keep.clone();
             // ℓ_r − ℓ_{r'} ≥ 0 (> 0 for r' < r), u_{s'} − u_s ≥ 0 (> 0 for s' < s), u − ℓ ≥ 0.
-            let mut conditions: Vec<(Inequality, bool)> = Vec::new();
-            if let Some(lo) = lo {
+            let mut conditions: Vec<(Lin, bool)> = Vec::new();
+            if let Some(r) = lo {
                 for (r2, other) in lower.iter().enumerate().filter(|&(r2, _)| r2 != r) {
-                    conditions.push((lo.add_scaled(other, &minus_one), r2 < r));
+                    conditions.push((lower[r].add_scaled(other, &minus_one)?, r2 < r));
                 }
             }
-            if let Some(hi) = hi {
+            if let Some(s) = hi {
                 for (s2, other) in upper.iter().enumerate().filter(|&(s2, _)| s2 != s) {
-                    conditions.push((other.add_scaled(hi, &minus_one), s2 < s));
+                    conditions.push((other.add_scaled(&upper[s], &minus_one)?, s2 < s));
                 }
-                if let Some(lo) = lo {
-                    conditions.push((hi.add_scaled(lo, &minus_one), false));
+                if let Some(r) = lo {
+                    conditions.push((upper[s].add_scaled(&lower[r], &minus_one)?, false));
                 }
             }
             for (c, strict) in conditions {
                 if c.is_constant() {
-                    if !ws.holds(&c.constant, strict)? {
+                    if !ws.holds(&c.c, strict)? {
                         continue 'upper;
                     }
                 } else {
@@ -455,17 +567,19 @@ fn eliminate<R: Real>(
             let Some(new) = ws.simplify(new)? else {
                 continue;
             };
-            let mut integrated: Terms<R> = BTreeMap::new();
+            let mut integrated: Terms<R> = HashMap::default();
             for (monomial, coef) in terms {
-                if let Some(hi) = hi {
-                    antiderivative_at(ws, var, monomial, coef, hi, false, &mut integrated)?;
-                } else {
-                    check_decay(monomial, var, Ordering::Less)?;
+                match hi {
+                    Some(s) => {
+                        upper_x[s].add_primitive(ws, var, monomial, coef, false, &mut integrated)?
+                    }
+                    None => check_decay(monomial, var, Ordering::Less)?,
                 }
-                if let Some(lo) = lo {
-                    antiderivative_at(ws, var, monomial, coef, lo, true, &mut integrated)?;
-                } else {
-                    check_decay(monomial, var, Ordering::Greater)?;
+                match lo {
+                    Some(r) => {
+                        lower_x[r].add_primitive(ws, var, monomial, coef, true, &mut integrated)?
+                    }
+                    None => check_decay(monomial, var, Ordering::Greater)?,
                 }
             }
             let cell = next.entry(new).or_default();
@@ -477,10 +591,22 @@ fn eliminate<R: Real>(
     Ok(())
 }
 
+/// The expansions of `bounds`.
+fn expand<'b, R: Real>(
+    ws: &mut Workspace<'_, R>,
+    bounds: &'b [Lin],
+    max_power: u32,
+) -> Result<Vec<Expansion<'b, R>>> {
+    bounds
+        .iter()
+        .map(|b| Expansion::new(ws, b, max_power))
+        .collect()
+}
+
 /// At `−∞` (`sign` Greater) or `+∞` (Less) the primitive of the term in
 /// `x_var` vanishes iff its rate has that sign.
 fn check_decay(monomial: &Monomial, var: usize, sign: Ordering) -> Result<()> {
-    if monomial.rates[var].cmp(&Q::zero()) == sign {
+    if monomial.rates[var].cmp(&Rat::zero()) == sign {
         Ok(())
     } else {
         Err(Error::Domain(
@@ -489,79 +615,106 @@ fn check_decay(monomial: &Monomial, var: usize, sign: Ordering) -> Result<()> {
     }
 }
 
-/// Add `± coef · F(bound)` to `out`: `F` the primitive in `x_var` of
-/// `monomial` (module documentation), `bound` affine in the other variables,
-/// subtracted when `negate`.
-fn antiderivative_at<R: Real>(
-    ws: &mut Workspace<'_, R>,
-    var: usize,
-    monomial: &Monomial,
-    coef: &R,
-    bound: &Inequality,
-    negate: bool,
-    out: &mut Terms<R>,
-) -> Result<()> {
-    let ctx = ws.ctx;
-    let k = monomial.powers[var];
-    let lambda = &monomial.rates[var];
-    // F = e^{λx} Σ_j d_j x^j.
-    let mut primitive: Vec<(u32, Q)> = Vec::new();
-    if lambda.is_zero() {
-        primitive.push((k + 1, Q::from_integer((i64::from(k) + 1).into()).recip()));
-    } else {
-        let mut factor = lambda.recip();
-        for i in 0..=k {
-            primitive.push((k - i, factor.clone()));
-            factor = -factor * Q::from_integer(i64::from(k - i).into()) / lambda;
-        }
-    }
-    // e^{λ·bound} = e^{λ·constant} · e^{λ·bound.x·y}.
-    let shift = ws.exp(bound.constant.iter().map(|c| c * lambda).collect())?;
-    let base = if negate {
-        -(coef.clone() * shift)
-    } else {
-        coef.clone() * shift
-    };
-    let mut rest = monomial.clone();
-    rest.powers[var] = 0;
-    rest.rates[var] = Q::zero();
-    for (r, b) in rest.rates.iter_mut().zip(&bound.x) {
-        *r += lambda * b;
-    }
-    let value = ws.value(&bound.constant);
-    let max_power = primitive.iter().map(|p| p.0).max().unwrap_or(0);
-    // The powers bound^j = (bound.x·y + value)^j, j ≤ max_power, as
-    // polynomials in y.
-    let mut power: Vec<(Vec<u32>, R)> = vec![(vec![0; bound.x.len()], R::from_int(1, ctx))];
-    let mut powers = vec![power.clone()];
-    for _ in 0..max_power {
-        let mut product: BTreeMap<Vec<u32>, R> = BTreeMap::new();
-        for (p, c) in &power {
+/// A bound `β(y) = a·y + c` with the powers `β^j` expanded as polynomials in
+/// `y` (coefficients in the backend), `j` up to the largest a primitive needs.
+struct Expansion<'b, R> {
+    bound: &'b Lin,
+    powers: Vec<Vec<(Vec<u32>, R)>>,
+}
+
+impl<'b, R: Real> Expansion<'b, R> {
+    fn new(ws: &mut Workspace<'_, R>, bound: &'b Lin, max_power: u32) -> Result<Self> {
+        let ctx = ws.ctx;
+        let value = ws.value(&bound.c);
+        let slopes: Vec<(usize, R)> = bound
+            .x
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.is_zero())
+            .map(|(v, a)| (v, R::from_rational(&big(a), ctx)))
+            .collect();
+        let mut power: Vec<(Vec<u32>, R)> = vec![(vec![0; bound.x.len()], R::from_int(1, ctx))];
+        let mut powers = vec![power.clone()];
+        for _ in 0..max_power {
+            let mut product: HashMap<Vec<u32>, R> = HashMap::default();
             let mut push = |p: Vec<u32>, c: R| match product.get_mut(&p) {
                 Some(x) => *x = x.clone() + c,
                 None => {
                     product.insert(p, c);
                 }
             };
-            push(p.clone(), c.clone() * &value);
-            for (v, a) in bound.x.iter().enumerate().filter(|(_, a)| !a.is_zero()) {
-                let mut q = p.clone();
-                q[v] += 1;
-                push(q, c.clone() * R::from_rational(a, ctx));
+            for (p, c) in &power {
+                push(p.clone(), c.clone() * &value);
+                for (v, a) in &slopes {
+                    let mut q = p.clone();
+                    q[*v] += 1;
+                    push(q, c.clone() * a);
+                }
+            }
+            power = product.into_iter().collect();
+            powers.push(power.clone());
+        }
+        Ok(Expansion { bound, powers })
+    }
+
+    /// Add `± coef · F(β)` to `out`: `F` the primitive in `x_var` of
+    /// `monomial` (module documentation), subtracted when `negate`.
+    fn add_primitive(
+        &self,
+        ws: &mut Workspace<'_, R>,
+        var: usize,
+        monomial: &Monomial,
+        coef: &R,
+        negate: bool,
+        out: &mut Terms<R>,
+    ) -> Result<()> {
+        let ctx = ws.ctx;
+        let k = monomial.powers[var];
+        let lambda = monomial.rates[var];
+        // F = e^{λx} Σ_j d_j x^j.
+        let mut primitive: Vec<(u32, Rat)> = Vec::new();
+        if lambda.is_zero() {
+            primitive.push((k + 1, Rat::from_integer(i128::from(k) + 1).recip()));
+        } else {
+            let mut factor = lambda.recip();
+            for i in 0..=k {
+                primitive.push((k - i, factor));
+                factor = div(
+                    &mul(&-factor, &Rat::from_integer(i128::from(k - i)))?,
+                    &lambda,
+                )?;
             }
         }
-        power = product.into_iter().collect();
-        powers.push(power.clone());
-    }
-    for (j, d) in primitive {
-        let d = R::from_rational(&d, ctx);
-        for (p, c) in &powers[j as usize] {
-            let mut m = rest.clone();
-            for (a, b) in m.powers.iter_mut().zip(p) {
-                *a += b;
-            }
-            add_term(out, m, base.clone() * &d * c);
+        // e^{λ·β} = e^{λ·c} · e^{λ a·y}.
+        let shift = ws.exp(
+            &self
+                .bound
+                .c
+                .iter()
+                .map(|c| mul(c, &lambda))
+                .collect::<Result<Vec<_>>>()?,
+        )?;
+        let base = if negate {
+            -(coef.clone() * shift)
+        } else {
+            coef.clone() * shift
+        };
+        let mut rest = monomial.clone();
+        rest.powers[var] = 0;
+        rest.rates[var] = Rat::zero();
+        for (r, a) in rest.rates.iter_mut().zip(&self.bound.x) {
+            *r = add(r, &mul(&lambda, a)?)?;
         }
+        for (j, d) in primitive {
+            let d = base.clone() * R::from_rational(&big(&d), ctx);
+            for (p, c) in &self.powers[j as usize] {
+                let mut m = rest.clone();
+                for (a, b) in m.powers.iter_mut().zip(p) {
+                    *a += b;
+                }
+                add_term(out, m, d.clone() * c);
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }

@@ -63,8 +63,16 @@
 //! a round; Hybrid-UCB: one Laplace draw a round);
 //! tables `= |V|⁴ + |V|⁴ (T − 2)(|V|² − 1)` from `T = 5` on (208 at
 //! `V = {0,1}`, `T = 6`, 304 at `T = 8`; fewer at `T ≤ 4`, where one table
-//! neighbours two base tables, 64 at `T = 4`); [`MAX_RUNS`] without `force`
-//! (the guard counts the formula's tables).
+//! neighbours two base tables, 64 at `T = 4`: [`table_count`]); at most
+//! [`MAX_RUNS`] in one run without `force`.
+//!
+//! # Shards
+//!
+//! The runs split into chunks of [`CHUNK`] runs per table, each simulated
+//! from its own position in its table's stream ([`units`]); a shard
+//! simulates a contiguous range of them ([`sample_part`]) and the analysis
+//! ([`analyse`]) is a function of the summed counts only, so the counts of
+//! shards `1/N..N/N` summed are the whole run's and so is the analysis.
 
 use super::hybrid_ucb::HybridUcb;
 use super::lazy_dp_ts::LazyDpTs;
@@ -82,8 +90,9 @@ pub const MAX_RUNS: u64 = 1 << 28;
 /// event mask.
 pub const MAX_HORIZON: usize = 8;
 
-/// Runs per chunk (one noise stream position each).
-const CHUNK: u64 = 1 << 12;
+/// Runs per chunk (one noise stream position each): the unit of a shard
+/// is one chunk of one table ([`units`]).
+pub const CHUNK: u64 = 1 << 12;
 
 /// Lazy-DP-TS's parameters (004 Algorithm 3): ε, the Laplace scale (printed
 /// `1/ε`), the bonus constant (printed 3).
@@ -357,20 +366,37 @@ pub fn sample_counts<A: Audited>(
     seed: u64,
     stream: u64,
 ) -> Counts {
+    let chunks = 0..chunks_per_table(runs);
+    sample_chunks(params, table, alphabet, (runs, seed, stream), chunks)
+}
+
+/// The chunks of [`CHUNK`] runs each table's `runs` fall into (the last
+/// one possibly shorter): the unit a shard takes.
+pub fn chunks_per_table(runs: u64) -> u64 {
+    runs.div_ceil(CHUNK)
+}
+
+/// The counts of the chunks `chunks` of the `runs` runs of [`sample_counts`]
+/// (`(runs, seed, stream)`): chunk `c` holds runs `c·CHUNK..(c+1)·CHUNK` and
+/// starts from its own position in the stream, so any set of chunks gives
+/// the runs that the whole table gives there.
+fn sample_chunks<A: Audited>(
+    params: &A,
+    table: &Table,
+    alphabet: &[f64],
+    (runs, seed, stream): (u64, u64, u64),
+    chunks: std::ops::Range<u64>,
+) -> Counts {
     let codes = 1usize << table.len().saturating_sub(2);
     let half = runs / 2;
-    let chunks = runs.div_ceil(CHUNK);
-    let per_chunk: Vec<Counts> = (0..chunks)
+    let per_chunk: Vec<Counts> = chunks
         .into_par_iter()
         .map(|c| {
             let mut rng = NoiseRng::seed_from_u64(seed);
             rng.set_stream(stream);
             // 2^12 runs of at most 8 rounds draw far fewer than 2^20 words.
             rng.set_word_pos(u128::from(c) << 20);
-            let mut counts = Counts {
-                selection: vec![0; codes],
-                test: vec![0; codes],
-            };
+            let mut counts = Counts::zero(codes);
             for i in c * CHUNK..((c + 1) * CHUNK).min(runs) {
                 let code = pulls_code(params, table, alphabet, &mut rng);
                 if i < half {
@@ -382,19 +408,31 @@ pub fn sample_counts<A: Audited>(
             counts
         })
         .collect();
-    let mut total = Counts {
-        selection: vec![0; codes],
-        test: vec![0; codes],
-    };
-    for c in per_chunk {
-        for (s, x) in total.selection.iter_mut().zip(c.selection) {
-            *s += x;
-        }
-        for (s, x) in total.test.iter_mut().zip(c.test) {
-            *s += x;
-        }
+    let mut total = Counts::zero(codes);
+    for c in &per_chunk {
+        total.add(c);
     }
     total
+}
+
+impl Counts {
+    /// No run yet, over `codes` pull codes.
+    pub fn zero(codes: usize) -> Counts {
+        Counts {
+            selection: vec![0; codes],
+            test: vec![0; codes],
+        }
+    }
+
+    /// Add `other`'s counts (of the same codes), saturating.
+    pub fn add(&mut self, other: &Counts) {
+        for (s, x) in self.selection.iter_mut().zip(&other.selection) {
+            *s = s.saturating_add(*x);
+        }
+        for (s, x) in self.test.iter_mut().zip(&other.test) {
+            *s = s.saturating_add(*x);
+        }
+    }
 }
 
 /// The audited tables and ordered pairs (module documentation).
@@ -600,75 +638,172 @@ pub struct AuditOutcome {
     pub violated: bool,
 }
 
-/// The number of simulated runs an audit costs, `None` past 64 bits.
-pub fn runs_needed(horizon: usize, v: usize, runs: u64) -> Option<u64> {
+/// The number of tables [`selection`] audits at horizon `horizon` over
+/// `v` reward values, `None` past 64 bits: `v`, `v²`, `v⁴` at `T = 1, 2,
+/// 3` (the base tables only: at `T = 3` a later-row neighbour is a base
+/// table), `v⁶` at `T = 4` (rows 3 and 4 hold any two vectors: a neighbour
+/// `(u, w)` of the base table of `w` is also one of the base table of `u`),
+/// and from `T = 5` on `v⁴ + v⁴ (T − 2)(v² − 1)` (a non-base table has one
+/// row among rows `3..T` that differs from the others, which name its base
+/// table and round).
+pub fn table_count(horizon: usize, v: usize) -> Option<u64> {
     let v = v as u64;
-    let v4 = v.checked_pow(4)?;
-    let tables = v4.checked_add(
-        v4.checked_mul(horizon.saturating_sub(2) as u64)?
-            .checked_mul(v * v - 1)?,
-    )?;
-    tables.checked_mul(runs)
+    match horizon {
+        0 => Some(0),
+        1 => Some(v),
+        2 => v.checked_pow(2),
+        3 => v.checked_pow(4),
+        4 => v.checked_pow(6),
+        t => {
+            let v4 = v.checked_pow(4)?;
+            v4.checked_add(
+                v4.checked_mul(t as u64 - 2)?
+                    .checked_mul(v.checked_mul(v)? - 1)?,
+            )
+        }
+    }
 }
 
-/// The audit (module documentation); `progress(n)` is called as tables
-/// finish with the runs done.
-pub fn audit<A: Audited>(
-    params: &A,
+/// The number of simulated runs an audit costs, `None` past 64 bits.
+pub fn runs_needed(horizon: usize, v: usize, runs: u64) -> Option<u64> {
+    table_count(horizon, v)?.checked_mul(runs)
+}
+
+impl AuditSetup {
+    /// Every parameter of `params` and of the setup in its range (the
+    /// run-count guard aside: [`units`] and [`sample_part`]).
+    pub fn check<A: Audited>(&self, params: &A) -> Result<()> {
+        params.validate()?;
+        let (t, v) = (self.horizon, self.alphabet.len());
+        if t == 0 || t > MAX_HORIZON {
+            return Err(Error::InvalidInput(format!(
+                "the {} audit takes horizons 1 to {MAX_HORIZON} (its 2^(T-2) pull sequences are one 64-bit event mask), got {t}",
+                A::NAME
+            )));
+        }
+        if v < 2 || self.alphabet.iter().any(|x| !(0.0..=1.0).contains(x)) {
+            return Err(Error::InvalidInput(
+                "the audit needs at least 2 reward values, each in [0, 1]".into(),
+            ));
+        }
+        if self.runs < 2 {
+            return Err(Error::InvalidInput(format!(
+                "--runs must be at least 2 (half select the event, half bound it), got {}",
+                self.runs
+            )));
+        }
+        if !(self.confidence > 0.0 && self.confidence < 1.0) {
+            return Err(Error::InvalidInput(format!(
+                "--confidence must lie in (0, 1), got {}",
+                self.confidence
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The units a shard of the audit splits: every table's chunks of runs
+/// ([`chunks_per_table`]), table `k`'s chunk `c` being unit `k·C + c` (`C`
+/// chunks a table). A contiguous range of units is a set of whole runs of
+/// the whole audit — each run is simulated from its table's stream at its
+/// chunk's position whichever shard runs it — so the shards of `1/N..N/N`
+/// together simulate exactly the whole audit's runs. `None` past 64 bits.
+pub fn units(setup: &AuditSetup) -> Option<u64> {
+    table_count(setup.horizon, setup.alphabet.len())?.checked_mul(chunks_per_table(setup.runs))
+}
+
+/// The tables that the units `part` touch (some of their chunks).
+pub fn tables_of(setup: &AuditSetup, part: &std::ops::Range<u64>) -> std::ops::Range<usize> {
+    let c = chunks_per_table(setup.runs).max(1);
+    if part.is_empty() {
+        return 0..0;
+    }
+    (part.start / c) as usize..part.end.div_ceil(c) as usize
+}
+
+/// The chunks of table `table` among the units `part`.
+fn chunks_of(
     setup: &AuditSetup,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<AuditOutcome> {
-    params.validate()?;
-    let (t, v) = (setup.horizon, setup.alphabet.len());
-    if t == 0 || t > MAX_HORIZON {
-        return Err(Error::InvalidInput(format!(
-            "the {} audit takes horizons 1 to {MAX_HORIZON} (its 2^(T-2) pull sequences are one 64-bit event mask), got {t}",
-            A::NAME
-        )));
-    }
-    if v < 2 || setup.alphabet.iter().any(|x| !(0.0..=1.0).contains(x)) {
-        return Err(Error::InvalidInput(
-            "the audit needs at least 2 reward values, each in [0, 1]".into(),
-        ));
-    }
-    if setup.runs < 2 {
-        return Err(Error::InvalidInput(format!(
-            "--runs must be at least 2 (half select the event, half bound it), got {}",
+    part: &std::ops::Range<u64>,
+    table: usize,
+) -> std::ops::Range<u64> {
+    let c = chunks_per_table(setup.runs);
+    let first = table as u64 * c;
+    part.start.clamp(first, first + c) - first..part.end.clamp(first, first + c) - first
+}
+
+/// How many of table `table`'s runs the units `part` hold in the selection
+/// half (runs `0..n/2`) and in the test half: what its counts must sum to.
+pub fn runs_of(setup: &AuditSetup, part: &std::ops::Range<u64>, table: usize) -> (u64, u64) {
+    let chunks = chunks_of(setup, part, table);
+    let (n, half) = (setup.runs, setup.runs / 2);
+    let (lo, hi) = ((chunks.start * CHUNK).min(n), (chunks.end * CHUNK).min(n));
+    let selection = hi.min(half).saturating_sub(lo.min(half));
+    (selection, hi - lo - selection)
+}
+
+/// Refused above [`MAX_RUNS`] simulated runs in the units `part` unless
+/// `setup.force` (checked before the tables are built).
+pub fn check_part_size(setup: &AuditSetup, part: &std::ops::Range<u64>) -> Result<()> {
+    let runs: u64 = tables_of(setup, part)
+        .map(|k| {
+            let (s, t) = runs_of(setup, part, k);
+            s + t
+        })
+        .fold(0, u64::saturating_add);
+    if runs > MAX_RUNS && !setup.force {
+        return Err(Error::TooLarge(format!(
+            "the audit at horizon {} on {} reward values with {} runs per table simulates {runs} runs here, over the limit of {MAX_RUNS}; --force runs it, --shard I/N splits it",
+            setup.horizon,
+            setup.alphabet.len(),
             setup.runs
         )));
     }
-    if !(setup.confidence > 0.0 && setup.confidence < 1.0) {
-        return Err(Error::InvalidInput(format!(
-            "--confidence must lie in (0, 1), got {}",
-            setup.confidence
-        )));
-    }
-    let total = runs_needed(t, v, setup.runs).filter(|&n| setup.force || n <= MAX_RUNS);
-    total.ok_or_else(|| {
-        Error::TooLarge(format!(
-            "the audit at horizon {t} on {v} reward values with {} runs per table simulates {} runs, over the limit of {MAX_RUNS}; --force runs it",
-            setup.runs,
-            runs_needed(t, v, setup.runs).map_or("more than 2^64".into(), |n| n.to_string())
-        ))
-    })?;
-    let selection = selection(t, v);
-    let counts: Vec<Counts> = selection
-        .tables
-        .iter()
-        .enumerate()
-        .map(|(k, table)| {
-            let c = sample_counts(
+    Ok(())
+}
+
+/// Simulate the units `part` ([`units`]) of the audit of `params` on the
+/// tables of `selection`: the counts of the tables the part touches
+/// ([`tables_of`]), in order ([`check_part_size`] first).
+pub fn sample_part<A: Audited>(
+    params: &A,
+    setup: &AuditSetup,
+    selection: &Selection,
+    part: &std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Counts>> {
+    setup.check(params)?;
+    check_part_size(setup, part)?;
+    let tables = tables_of(setup, part);
+    Ok(tables
+        .map(|k| {
+            let chunks = chunks_of(setup, part, k);
+            let c = sample_chunks(
                 params,
-                table,
+                &selection.tables[k],
                 &setup.alphabet,
-                setup.runs,
-                setup.seed,
-                k as u64,
+                (setup.runs, setup.seed, k as u64),
+                chunks,
             );
-            progress(setup.runs);
+            let (s, t) = runs_of(setup, part, k);
+            progress(s + t);
             c
         })
-        .collect();
+        .collect())
+}
+
+/// The audit's analysis (module documentation) from every table's counts
+/// (`counts[k]` of `selection.tables[k]`, all runs): the events chosen on
+/// the selection halves, bounded on the test halves, Bonferroni across
+/// pairs. A function of the counts alone: the whole run and the merge of
+/// its shards print the same.
+pub fn analyse<A: Audited>(
+    params: &A,
+    setup: &AuditSetup,
+    selection: Selection,
+    counts: &[Counts],
+) -> Result<AuditOutcome> {
+    let t = setup.horizon;
     let m = selection.pairs.len().max(1) as f64;
     let level = (1.0 - setup.confidence) / (2.0 * m);
     let best = selection
@@ -700,4 +835,28 @@ pub fn audit<A: Audited>(
         confidence: setup.confidence,
         selection,
     })
+}
+
+/// The audit (module documentation); `progress(n)` is called as tables
+/// finish with the runs done. The whole run of [`sample_part`] and
+/// [`analyse`].
+pub fn audit<A: Audited>(
+    params: &A,
+    setup: &AuditSetup,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<AuditOutcome> {
+    setup.check(params)?;
+    let (t, v) = (setup.horizon, setup.alphabet.len());
+    let total = runs_needed(t, v, setup.runs).filter(|&n| setup.force || n <= MAX_RUNS);
+    total.ok_or_else(|| {
+        Error::TooLarge(format!(
+            "the audit at horizon {t} on {v} reward values with {} runs per table simulates {} runs, over the limit of {MAX_RUNS}; --force runs it",
+            setup.runs,
+            runs_needed(t, v, setup.runs).map_or("more than 2^64".into(), |n| n.to_string())
+        ))
+    })?;
+    let selection = selection(t, v);
+    let all = 0..units(setup).unwrap_or(0);
+    let counts = sample_part(params, setup, &selection, &all, progress)?;
+    analyse(params, setup, selection, &counts)
 }

@@ -54,7 +54,7 @@ pub struct Args {
     /// The number of worker threads (default: one per core).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
-    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours).
+    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours; lazy-dp-ts, hybrid-ucb: of every table's chunks of 4096 runs, whose counts --merge sums and audits).
     #[arg(long)]
     shard: Option<String>,
     /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
@@ -128,6 +128,16 @@ fn parse_horizon(text: &str) -> Result<usize> {
         })
 }
 
+/// `--shard I/N` (default: the whole run, `1/1`).
+fn shard_flag(args: &Args) -> Result<Shard> {
+    Ok(args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE))
+}
+
 /// A flag clap requires unless `--merge` is given.
 fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
     value
@@ -149,6 +159,9 @@ pub fn run(args: &Args) -> Result<String> {
     }
     if !args.merge.is_empty() {
         let inputs = read_merge_inputs(&args.merge)?;
+        if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
+            return statistical::merge(&inputs, args.json);
+        }
         if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
             return bandit::merge(&inputs, args.json);
         }
@@ -222,12 +235,7 @@ pub fn run(args: &Args) -> Result<String> {
             .map(str::parse)
             .transpose()?
             .unwrap_or_default(),
-        shard: args
-            .shard
-            .as_deref()
-            .map(str::parse)
-            .transpose()?
-            .unwrap_or(Shard::WHOLE),
+        shard: shard_flag(args)?,
         threads: args
             .threads
             .as_deref()
@@ -753,20 +761,73 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
         .collect()
 }
 
+/// The problem fields of a bandit report read back as a merge input: its
+/// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
+/// and `alphabet` (exact numbers).
+fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> {
+    match bandit_fields_arms(v)? {
+        (id, 2, horizon, alphabet) => Ok((id, horizon, alphabet)),
+        _ => Err(field("actions")),
+    }
+}
+
+/// [`bandit_fields`] with the number of arms `actions` (any count, checked
+/// by the caller's law).
+fn bandit_fields_arms(v: &Value) -> Result<(crate::bandit::BanditId, usize, usize, Vec<Q>)> {
+    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
+    let id = text("algorithm")?.parse()?;
+    let actions = v
+        .get("actions")
+        .and_then(Value::as_u64)
+        .and_then(|k| usize::try_from(k).ok())
+        .ok_or_else(|| field("actions"))?;
+    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
+    let alphabet = v
+        .get("alphabet")
+        .and_then(Value::as_array)
+        .ok_or_else(|| field("alphabet"))?
+        .iter()
+        .map(|x| number("alphabet", Some(x)))
+        .collect::<Result<Vec<Q>>>()?;
+    Ok((id, actions, horizon, alphabet))
+}
+
+/// An error about merge input `name`, prefixed with its name (one line).
+fn in_file(name: &str) -> impl Fn(Error) -> Error + '_ {
+    move |e: Error| {
+        Error::InvalidInput(format!(
+            "{name}: {}",
+            e.to_string().trim_start_matches("invalid input: ")
+        ))
+    }
+}
+
+/// A merge input `given` is the report `printed` again from the data read
+/// back from it, key for key (the first key that differs is named).
+fn same_report(printed: &Value, given: &Value) -> Result<()> {
+    let (Value::Object(printed), Value::Object(given)) = (printed, given) else {
+        return Err(field("the report"));
+    };
+    match printed
+        .keys()
+        .chain(given.keys())
+        .find(|k| printed.get(*k) != given.get(*k))
+    {
+        Some(key) => Err(Error::InvalidInput(format!(
+            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Merge the `--json` reports of the shards of one run (`--merge`): each
 /// input is checked (its witness re-evaluated) before the merge.
 fn merge_reports(inputs: &[(String, Value)]) -> Result<(Described, Report)> {
     let mut described: Option<Described> = None;
     let mut reports = Vec::with_capacity(inputs.len());
     for (name, value) in inputs {
-        let in_file = |e: Error| {
-            Error::InvalidInput(format!(
-                "{name}: {}",
-                e.to_string().trim_start_matches("invalid input: ")
-            ))
-        };
-        let (d, r) = report_from_json(value).map_err(in_file)?;
-        recheck(&d, &r).map_err(in_file)?;
+        let (d, r) = report_from_json(value).map_err(in_file(name))?;
+        recheck(&d, &r).map_err(in_file(name))?;
         match &described {
             Some(first) if *first != d => {
                 return Err(Error::InvalidInput(format!(

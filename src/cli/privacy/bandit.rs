@@ -22,6 +22,7 @@ use super::{
 };
 use super::{ratio_exact_json, report, vectors_json, Args};
 use crate::bandit::dp_se_law::DpSeParams;
+use crate::bandit::hybrid_law::HybridLawParams;
 use crate::bandit::law::LazyUcbParams;
 use crate::bandit::law_arms::LazyUcbArms;
 use crate::bandit::privacy::{
@@ -39,16 +40,22 @@ use std::fmt::Write;
 /// Why Anytime-Lazy-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
 
+/// Why Hybrid-UCB's laws are certified, not exact.
+const WHY_NOT_EXACT_HYBRID: &str =
+    "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental";
+
 /// Why DP-SE's laws are certified, not exact.
 const WHY_NOT_EXACT_DP_SE: &str =
     "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental";
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
-    if matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
+    if id == BanditId::LazyDpTs || (id == BanditId::HybridUcb && super::statistical::chosen(args)?)
+    {
         return super::statistical::run(args, id);
     }
     exact_check_of(id)?;
+    let hybrid = id == BanditId::HybridUcb;
     for (flag, given) in [
         ("--resample", args.resample.is_some()),
         ("--noise", args.noise.is_some()),
@@ -56,6 +63,10 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
             "--epoch-length",
             args.epoch_length.is_some() && id != BanditId::DpSe,
         ),
+        // Hybrid-UCB's --method was read by `chosen`.
+        ("--method", args.method.is_some() && !hybrid),
+        ("--tree-scale", args.tree_scale.is_some() && !hybrid),
+        ("--scale-factor", args.scale_factor.is_some() && !hybrid),
     ] {
         if given {
             return Err(Error::InvalidInput(format!(
@@ -71,27 +82,30 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
         parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
         epsilon,
     )?;
+    let (scale, hybrid_scales) = if hybrid {
+        let s = super::statistical::scales(args, &problem.epsilon, id)?;
+        (Some(s.scale), Some((s.tree_scale, s.bonus)))
+    } else {
+        let scale = args
+            .noise_scale
+            .as_deref()
+            .map(parse_rational)
+            .transpose()?;
+        (scale, None)
+    };
     let setup = Setup {
         id,
         actions,
         problem,
-        scale: args
-            .noise_scale
-            .as_deref()
-            .map(parse_rational)
-            .transpose()?,
+        scale,
+        hybrid: hybrid_scales,
         lengths: args
             .epoch_length
             .as_deref()
             .map(parse_lengths)
             .transpose()?,
     };
-    let shard: Shard = args
-        .shard
-        .as_deref()
-        .map(str::parse)
-        .transpose()?
-        .unwrap_or(Shard::WHOLE);
+    let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let law = setup.law()?;
     let shown = pool.install(|| setup.check(&law, shard, args.force))?;
@@ -104,17 +118,21 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
 
 /// An error unless `id` has an exact (certified) check.
 fn exact_check_of(id: BanditId) -> Result<()> {
-    if matches!(id, BanditId::AnytimeLazyUcb | BanditId::DpSe) {
+    if matches!(
+        id,
+        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb
+    ) {
         Ok(())
     } else {
         Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb and dp-se only, not {id}"
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se and hybrid-ucb only, not {id}"
         )))
     }
 }
 
 /// What a check is of: the algorithm, the problem and the overrides of the
-/// printed parameters (`--noise-scale`, `--epoch-length`).
+/// printed parameters (`--noise-scale`, `--epoch-length`; Hybrid-UCB's tree
+/// scale and bonus, resolved).
 #[derive(Debug, PartialEq, Eq)]
 struct Setup {
     id: BanditId,
@@ -122,6 +140,7 @@ struct Setup {
     actions: usize,
     problem: Problem,
     scale: Option<Q>,
+    hybrid: Option<(Q, Q)>,
     lengths: Option<Vec<u64>>,
 }
 
@@ -131,6 +150,7 @@ macro_rules! on_law {
         match $law {
             Law::LazyUcb($l) => $body,
             Law::LazyUcbArms($l) => $body,
+            Law::Hybrid($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
                 $body
@@ -143,19 +163,21 @@ macro_rules! on_law {
 enum Law {
     LazyUcb(LazyUcbParams),
     LazyUcbArms(LazyUcbArms),
+    Hybrid(HybridLawParams),
     DpSe(Box<DpSeParams>),
 }
 
 impl Setup {
     /// The parameters: printed, then overridden; an error for a K the law
-    /// does not cover (DP-SE: K = 2; Anytime-Lazy-UCB: `2 ≤ K ≤ T`, line 2
-    /// pulling each arm once).
+    /// does not cover (DP-SE, Hybrid-UCB: K = 2; Anytime-Lazy-UCB:
+    /// `2 ≤ K ≤ T`, line 2 pulling each arm once).
     fn law(&self) -> Result<Law> {
         let epsilon = self.problem.epsilon.clone();
         let (k, horizon) = (self.actions, self.problem.horizon);
-        if self.id == BanditId::DpSe && k != 2 {
+        if self.id != BanditId::AnytimeLazyUcb && k != 2 {
             return Err(Error::InvalidInput(format!(
-                "the law of dp-se's pulls is implemented for K = 2 arms, got --actions {k}"
+                "the law of {}'s pulls is implemented for K = 2 arms, got --actions {k}",
+                self.id
             )));
         }
         if !(2..=horizon.max(2)).contains(&k) {
@@ -174,6 +196,18 @@ impl Setup {
             }
             params.validate()?;
             return Ok(Law::DpSe(Box::new(params)));
+        }
+        if let Some((tree_scale, bonus)) = &self.hybrid {
+            let mut params = HybridLawParams {
+                tree_scale: tree_scale.clone(),
+                bonus: bonus.clone(),
+                ..HybridLawParams::inferred(epsilon)
+            };
+            if let Some(s) = &self.scale {
+                params.array_scale = s.clone();
+            }
+            params.validate()?;
+            return Ok(Law::Hybrid(params));
         }
         let mut params = LazyUcbParams::printed(epsilon);
         if let Some(s) = &self.scale {
@@ -209,6 +243,21 @@ impl Setup {
                 why_not_exact: WHY_NOT_EXACT,
                 note: None,
                 extra: json!({}),
+            },
+            Law::Hybrid(params) => Scheme {
+                id: self.id,
+                actions: self.actions,
+                scale: params.array_scale.clone(),
+                why_not_exact: WHY_NOT_EXACT_HYBRID,
+                note: Some(format!(
+                    "the algorithm is the one inferred in src/bandit/hybrid_ucb.rs (002 lost its formulas): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
+                    params.array_scale, params.tree_scale, params.bonus
+                )),
+                extra: json!({
+                    "tree_scale": report::exact(&params.tree_scale),
+                    "bonus": report::exact(&params.bonus),
+                    "algorithm_inferred": true,
+                }),
             },
         }
     }
@@ -466,12 +515,14 @@ impl Shown {
 }
 
 /// Whether a merge input is a report of this module's check (its
-/// `algorithm` names anytime-lazy-ucb or dp-se).
+/// `algorithm` names anytime-lazy-ucb, dp-se or hybrid-ucb, and it is
+/// certified: hybrid-ucb's statistical audit is not this check).
 pub(super) fn is_report(v: &Value) -> bool {
     v.get("algorithm")
         .and_then(Value::as_str)
         .and_then(|a| a.parse::<BanditId>().ok())
         .is_some_and(|id| exact_check_of(id).is_ok())
+        && v.get("kind").and_then(Value::as_str) == Some("certified")
 }
 
 /// `--merge` of the shards of one bandit check (`inputs`: each file's name
@@ -491,14 +542,14 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String>
         };
         if !is_report(v) {
             return Err(Error::InvalidInput(format!(
-                "{name} is not the report of an anytime-lazy-ucb or dp-se check, as the other inputs are"
+                "{name} is not the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check, as the other inputs are"
             )));
         }
         let (setup, law, part) = read_report(v).map_err(in_file)?;
         match &first {
             Some((s, _)) if *s != setup => {
                 return Err(Error::InvalidInput(format!(
-                    "{name} checks another problem or other parameters than {} (algorithm, arms, horizon, alphabet, ε, noise scale, epoch lengths)",
+                    "{name} checks another problem or other parameters than {} (algorithm, arms, horizon, alphabet, ε, noise scale, epoch lengths, tree scale, bonus)",
                     inputs[0].0
                 )));
             }
@@ -536,20 +587,7 @@ struct Part {
 /// is only caught by running it again; a forged witness always is.
 fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
-    let id: BanditId = text("algorithm")?.parse()?;
-    let actions = v
-        .get("actions")
-        .and_then(Value::as_u64)
-        .and_then(|k| usize::try_from(k).ok())
-        .ok_or_else(|| field("actions"))?;
-    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
-    let alphabet = v
-        .get("alphabet")
-        .and_then(Value::as_array)
-        .ok_or_else(|| field("alphabet"))?
-        .iter()
-        .map(|x| number("alphabet", Some(x)))
-        .collect::<Result<Vec<Q>>>()?;
+    let (id, actions, horizon, alphabet) = super::bandit_fields_arms(v)?;
     let problem = Problem::new(horizon, alphabet, number("epsilon", v.get("epsilon"))?)?;
     let lengths = match v.get("epoch_lengths_printed") {
         None if id != BanditId::DpSe => None,
@@ -569,11 +607,20 @@ fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
         ),
         _ => return Err(field("epoch_lengths_printed")),
     };
+    let hybrid = if id == BanditId::HybridUcb {
+        Some((
+            number("tree_scale", v.get("tree_scale"))?,
+            number("bonus", v.get("bonus"))?,
+        ))
+    } else {
+        None
+    };
     let setup = Setup {
         id,
         actions,
         problem,
         scale: Some(number("noise_scale", v.get("noise_scale"))?),
+        hybrid,
         lengths,
     };
     let shard: Shard = text("shard")?.parse().map_err(|_| field("shard"))?;
@@ -676,19 +723,7 @@ fn finish(
     outcome: Outcome,
 ) -> Result<(Setup, Law, Part)> {
     let shown = setup.shown(&law, outcome, shard, bits)?;
-    let printed = shown.json();
-    let (Value::Object(printed), Value::Object(given)) = (&printed, v) else {
-        return Err(field("the report"));
-    };
-    if let Some(key) = printed
-        .keys()
-        .chain(given.keys())
-        .find(|k| printed.get(*k) != given.get(*k))
-    {
-        return Err(Error::InvalidInput(format!(
-            "field '{key}' is not what the report's own data give (not the --json output of dpdtol privacy, or altered)"
-        )));
-    }
+    super::same_report(&shown.json(), v)?;
     let Shown { outcome, .. } = shown;
     Ok((
         setup,
