@@ -246,7 +246,7 @@ fn half_scale() -> Result<Outcome> {
 const GRID_K3: &str = "K = 3, rewards {0, 1}, T ∈ {5, 6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (the polyhedral laws of src/bandit/law_arms.rs)";
 
 /// Check Anytime-Lazy-UCB with K = 3 arms on [`GRID_K3`] with the noise
-/// scale `factor/ε` (about 20 s in release at the printed scale).
+/// scale `factor/ε` (about 8 s in release at the printed scale).
 fn check_grid_k3(factor: Q) -> Result<Outcome> {
     check_problems(
         |_, epsilon, _: &()| {
