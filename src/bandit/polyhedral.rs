@@ -456,7 +456,7 @@ fn cost<R>(cells: &Cells<R>, pending: &[Pending], var: usize) -> usize {
         .map(|ineqs| {
             let lower = ineqs.iter().filter(|i| i.x[var].is_positive()).count();
             let upper = ineqs.iter().filter(|i| i.x[var].is_negative()).count();
-            (lower + splits).max(1) * (upper + splits).max(1) << splits
+            ((lower + splits).max(1) * (upper + splits).max(1)) << splits
         })
         .sum()
 }
