@@ -4,7 +4,6 @@
 
 mod common;
 
-use common::chi_square_p_value;
 use dpdtol::bandit::law::{probability, LazyUcbParams};
 use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::bandit::{NoiseRng, Policy};
@@ -119,17 +118,9 @@ fn assert_fits<L: PullLaw>(
     for (i, (horizon, code, params)) in cases.iter().enumerate() {
         let seed = first_seed + i as u64;
         let rewards = table(*code, *horizon);
-        let expected: Vec<f64> = law::<Certified>(params, &rewards, &BITS)
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
         let observed = simulate(params, &rewards, runs, seed);
-        let p = chi_square_p_value(&observed, &expected);
-        assert!(
-            p > 1e-4,
-            "T = {horizon}, table {code:#x}, seed {seed}, {runs} runs: chi-square p = {p}"
-        );
+        let what = format!("T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_law_fits(params, &rewards, &observed, &what);
     }
 }
 

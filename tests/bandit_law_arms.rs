@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{chi_square_p_value, dpdtol, json};
+use common::{dpdtol, json};
 use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::law_arms::LazyUcbArms;
 use dpdtol::bandit::privacy::check;
@@ -146,17 +146,9 @@ fn goodness_of_fit(runs: u64) {
         let seed = 3300 + i as u64;
         let arms = LazyUcbArms { params, arms: 3 };
         let rewards = table(3, code, horizon);
-        let expected: Vec<f64> = law::<Certified>(&arms, &rewards, &BITS)
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
         let observed = common::simulate_lazy_ucb(&arms.params, 3, &rewards, runs, seed);
-        let p = chi_square_p_value(&observed, &expected);
-        assert!(
-            p > 1e-4,
-            "K = 3, T = {horizon}, table {code:#x}, seed {seed}, {runs} runs: chi-square p = {p}"
-        );
+        let what = format!("K = 3, T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_law_fits(&arms, &rewards, &observed, &what);
     }
 }
 

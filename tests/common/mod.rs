@@ -367,3 +367,24 @@ pub fn assert_mpfr_agrees(
         );
     }
 }
+
+/// Pearson's chi-square of the simulated pull-sequence counts `observed`
+/// (in the order of [`dpdtol::bandit::pull_law::law`]) against the
+/// certified law of `law_of` on `rewards`: the p-value must exceed `1e-4`;
+/// `what` (the case, its seed and runs) goes in the failure message.
+pub fn assert_law_fits(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    observed: &[u64],
+    what: &str,
+) {
+    use dpdtol::num::{Certified, Precision, Real};
+    let expected: Vec<f64> =
+        dpdtol::bandit::pull_law::law::<Certified>(law_of, rewards, &Precision(128))
+            .unwrap()
+            .iter()
+            .map(|(_, p)| p.to_f64())
+            .collect();
+    let p = chi_square_p_value(observed, &expected);
+    assert!(p > 1e-4, "{what}: chi-square p = {p}");
+}
