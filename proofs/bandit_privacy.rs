@@ -7,13 +7,15 @@
 //! calibrated to the mean's sensitivity but added to the sum — which the
 //! checker must refute.
 //!
-//! "Lazy-DP-TS is ε-DP" (004 Theorem 4) and "Hybrid-UCB is ε-DP" (002
-//! Theorem 5, the earlier version; the algorithm inferred in
-//! [`crate::bandit::hybrid_ucb`]) are checked **statistically** by the audit
-//! of [`crate::bandit::stat_audit`] (which says why no certified law is
-//! available for either), as printed and with a planted violation.
+//! "Hybrid-UCB is ε-DP" (002 Theorem 5, the earlier version; the algorithm
+//! inferred in [`crate::bandit::hybrid_ucb`]) is checked the same way with
+//! its certified law ([`crate::bandit::hybrid_law`]), and also
+//! **statistically**, as "Lazy-DP-TS is ε-DP" (004 Theorem 4) is, by the
+//! audit of [`crate::bandit::stat_audit`] (which says why no certified law is
+//! available for Lazy-DP-TS), as printed and with a planted violation.
 
 use crate::bandit::dp_se_law::DpSeParams;
+use crate::bandit::hybrid_law::HybridLawParams;
 use crate::bandit::law::LazyUcbParams;
 use crate::bandit::law_arms::LazyUcbArms;
 use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
@@ -48,15 +50,36 @@ fn grid(horizons: &[usize]) -> Vec<(usize, Q)> {
         .collect()
 }
 
-/// The adversarial search's problems for the claim `seed` (issue 12): T =
-/// 8 at every ε of the privacy claims' search (the extremes 1/1000 and 20
-/// and three seeded draws, [`super::privacy::search_epsilons`]), and T =
-/// 10 at the two extremes — the checker enumerates 2^T·2^T pull-sequence
-/// laws, so T = 10 (~30 CPU-seconds a problem) is as far as the budget goes.
-fn far(seed: &str) -> Vec<(usize, Q)> {
+/// How far the adversarial search goes: `all` at every ε of the privacy
+/// claims' search (the extremes 1/1000 and 20 and three seeded draws,
+/// [`super::privacy::search_epsilons`]), `extremes` at the two extremes.
+#[derive(Clone, Copy)]
+struct Reach {
+    all: usize,
+    extremes: usize,
+}
+
+/// The reach of the search of Anytime-Lazy-UCB and DP-SE: T = 8, and T = 10
+/// at the extremes — the checker enumerates 2^T·2^T pull-sequence laws, so
+/// T = 10 (~30 CPU-seconds a problem) is as far as the budget goes.
+const FAR: Reach = Reach {
+    all: 8,
+    extremes: 10,
+};
+
+/// The reach of the search of Hybrid-UCB: each law is a Fourier–Motzkin
+/// integration over up to `T − 1` noisy sums (about 20 ms at T = 6, 0.5 s at
+/// T = 8, release), so T = 5, and T = 6 at the extremes.
+const NEAR: Reach = Reach {
+    all: 5,
+    extremes: 6,
+};
+
+/// The adversarial search's problems for the claim `seed` (issue 12).
+fn far(seed: &str, reach: Reach) -> Vec<(usize, Q)> {
     let epsilons = super::privacy::search_epsilons(seed);
-    let mut out: Vec<(usize, Q)> = epsilons.iter().map(|e| (8, e.clone())).collect();
-    out.extend(epsilons.iter().take(2).map(|e| (10, e.clone())));
+    let mut out: Vec<(usize, Q)> = epsilons.iter().map(|e| (reach.all, e.clone())).collect();
+    out.extend(epsilons.iter().take(2).map(|e| (reach.extremes, e.clone())));
     out
 }
 
@@ -79,17 +102,18 @@ fn check_grid(factor: Q, seed: Option<&str>) -> Result<Outcome> {
             problems,
         )
     };
-    searched(run, &grid(&[4, 6]), seed)
+    searched(run, &grid(&[4, 6]), seed, FAR)
 }
 
 /// Run `run` on the grid's problems, then — when it holds and `seed` names
-/// the claim — on the adversarial search's problems ([`far`]); the evidence
+/// the claim — on the adversarial search's problems ([`far`] at `reach`); the evidence
 /// of a claim that holds ends with the search's budget and its tightest
 /// problem, by the share `(ε − ln(max ratio))/ε` of the budget left.
 fn searched(
     run: impl Fn(&[(usize, Q)]) -> Result<(Outcome, Option<String>)>,
     grid: &[(usize, Q)],
     seed: Option<&str>,
+    reach: Reach,
 ) -> Result<Outcome> {
     let (on_grid, _) = run(grid)?;
     let Some(seed) = seed else {
@@ -98,7 +122,7 @@ fn searched(
     if on_grid.status != crate::verify::Status::HoldsOnInstances {
         return Ok(on_grid);
     }
-    let problems = far(seed);
+    let problems = far(seed, reach);
     let budget = format!(
         "{} problems, K = 2, rewards {{0, 1}}: {}",
         problems.len(),
@@ -279,6 +303,7 @@ pub(super) fn planted() -> Vec<&'static str> {
         "hu-algDPSE-v1-half-scale",
         "hu-thm4-half-scale-no-bonus",
         "hu-thm5-v1-privacy-quarter-scale",
+        "hu-thm5-v1-privacy-exact-quarter-scale",
     ]
 }
 
@@ -317,7 +342,7 @@ fn check_dp_se(factor: Q, seed: Option<&str>) -> Result<Outcome> {
             problems,
         )
     };
-    searched(run, &grid(&[4, 6]), seed)
+    searched(run, &grid(&[4, 6]), seed, FAR)
 }
 
 fn dp_se_printed() -> Result<Outcome> {
@@ -417,6 +442,39 @@ fn hybrid_audit_grid(factor: f64) -> Result<Outcome> {
             ..p
         }
     })
+}
+
+/// The grid of the exact Hybrid-UCB claims.
+const HYBRID_EXACT_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (certified laws, bandit::hybrid_law)";
+
+/// Check Hybrid-UCB's certified law ([`crate::bandit::hybrid_law`]) on the
+/// grid with both scales `factor` times the inferred `2/ε`, then (when
+/// `seed` names the claim) the adversarial search at [`NEAR`].
+fn hybrid_exact_grid(factor: Q, seed: Option<&str>) -> Result<Outcome> {
+    let run = |problems: &[(usize, Q)]| {
+        check_problems(
+            |_, epsilon, _: &()| {
+                let p = HybridLawParams::inferred(epsilon.clone());
+                Ok(HybridLawParams {
+                    array_scale: &p.array_scale * &factor,
+                    tree_scale: &p.tree_scale * &factor,
+                    ..p
+                })
+            },
+            |p| format!("array scale={} tree scale={}", p.array_scale, p.tree_scale),
+            &[()],
+            problems,
+        )
+    };
+    searched(run, &grid(&[4, 6]), seed, NEAR)
+}
+
+fn hybrid_exact() -> Result<Outcome> {
+    hybrid_exact_grid(Q::from_integer(1.into()), Some("hu-thm5-v1-privacy-exact"))
+}
+
+fn hybrid_exact_quarter_scale() -> Result<Outcome> {
+    hybrid_exact_grid(Q::new(1.into(), 4.into()), None)
 }
 
 fn hybrid_inferred() -> Result<Outcome> {
@@ -576,6 +634,34 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: HYBRID_GRID,
             cost: Cost::Slow,
             check: hybrid_quarter_scale,
+        },
+        Claim {
+            id: "hu-thm5-v1-privacy-exact",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "Theorem 5 (its privacy part)",
+                context: "L75–L76, proof E.3.1 (L264), of Hybrid-UCB (Appendix E, Algorithm 4, L244–L262); the earlier version, whose formulas are lost: the algorithm and its scales are inferred in src/bandit/hybrid_ucb.rs",
+            },
+            statement: "Our Hybrid-UCB is ε-differentially private (Theorem 5 of the earlier version 002; the algorithm inferred in src/bandit/hybrid_ucb.rs, as for hu-thm5-v1-privacy), checked exactly: the certified law of the pull sequence (bandit::hybrid_law, the Laplace measure of a polyhedron in the arms' noisy sums) on every pair of neighbouring reward tables.",
+            math: "∀ neighbouring reward tables x, x' (one round's reward vector replaced), ∀ pull sequences a: P(a|x) ≤ e^ε P(a|x'), with array blocks Lap(2/ε) and tree p-sums Lap((m+1)·2/ε)",
+            method: Method::PrivacyChecker,
+            domain: HYBRID_EXACT_GRID,
+            cost: Cost::Slow,
+            check: hybrid_exact,
+        },
+        Claim {
+            id: "hu-thm5-v1-privacy-exact-quarter-scale",
+            source: Source {
+                paper: Paper::HuEarlier,
+                number: "Theorem 5 (its privacy part)",
+                context: "L75–L76, L264; a planted variant of the inferred Algorithm 4",
+            },
+            statement: "Planted variant (not in the paper): Hybrid-UCB (as inferred) with both noise scales a quarter of the inferred ones, bonus unchanged, is ε-DP — as hu-thm5-v1-privacy-quarter-scale, checked exactly. Expected false: it checks that the exact checker catches a wrong scale. (Half the scales is private on this grid: see the README's hybrid-ucb section.)",
+            math: "as hu-thm5-v1-privacy-exact with array scale 1/(2ε) and tree scale 1/(2ε) per level",
+            method: Method::PrivacyChecker,
+            domain: HYBRID_EXACT_GRID,
+            cost: Cost::Slow,
+            check: hybrid_exact_quarter_scale,
         },
     ]
 }

@@ -377,3 +377,161 @@ fn hybrid_law_sums_to_one_within_its_enclosure() {
         }
     }
 }
+
+/// Round 3 compares the two arms' first noisy sums, `A₁ − A₁' ≥ y_2 − y_1`
+/// (equal counts: no bonus difference), so with `D` the difference of two
+/// `Lap(b)`, `P(arm 1 at round 3) = P(D ≥ u) = ½e^{−u/b}(1 + u/(2b))` for
+/// `u = y_2 − y_1 ≥ 0`.
+#[test]
+fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
+    for (epsilon, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 4))] {
+        let params = hybrid(epsilon, factor);
+        let b = params.array_scale.clone();
+        // Arm 1 saw 0 in round 1, arm 2 saw 1 in round 2: u = 1.
+        let p = params
+            .probability::<Certified>(
+                &params
+                    .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
+                    .unwrap()
+                    .unwrap(),
+                &BITS,
+            )
+            .unwrap();
+        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
+        let half = Certified::from_rational(&q(1, 2), &BITS);
+        let expected =
+            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
+        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
+        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+    }
+}
+
+#[test]
+fn hybrid_f64_agrees_with_the_certified_backend() {
+    for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
+        let params = hybrid(q(1, 1), q(1, 1));
+        let rewards = table(code, horizon);
+        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        let float = law::<f64>(&params, &rewards, &()).unwrap();
+        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
+            let c = c.to_f64();
+            assert!(
+                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-14,
+                "{pulls:?}: {c} vs {f}"
+            );
+        }
+    }
+}
+
+#[cfg(feature = "mpfr")]
+#[test]
+fn hybrid_mpfr_agrees_with_dashu() {
+    use dpdtol::num::{Interval, MpfrFloat};
+    let params = hybrid(q(1, 2), q(1, 2));
+    let rewards = table(0x5a5, 6);
+    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
+    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
+    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
+        let (xl, xh) = x.enclosure().unwrap();
+        let (yl, yh) = y.enclosure().unwrap();
+        assert!(
+            xl <= yh && yl <= xh,
+            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
+        );
+    }
+}
+
+/// Play the library's `HybridUcb` round by round on the table; the pull
+/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+fn simulate_hybrid(params: &HybridLawParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
+    let horizon = rewards.len();
+    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = HybridUcb::new(2, params.epsilon.to_f64());
+        policy.array_scale = params.array_scale.to_f64();
+        policy.tree_scale = params.tree_scale.to_f64();
+        policy.bonus = params.bonus.to_f64();
+        let mut index = 0usize;
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            if t >= 2 {
+                index = 2 * index + pull.arm;
+            }
+            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
+        }
+        counts[index] += 1;
+    }
+    counts
+}
+
+fn hybrid_goodness_of_fit(runs: u64, horizons: &[usize]) {
+    let cases: Vec<(usize, u32, HybridLawParams)> = [
+        (6, 0x9b7u32, hybrid(q(1, 1), q(1, 1))),
+        (5, 0x2d5, hybrid(q(1, 2), q(1, 2))),
+        (
+            6,
+            0x1234,
+            HybridLawParams {
+                tree_scale: q(1, 3),
+                ..hybrid(q(1, 1), q(1, 2))
+            },
+        ),
+        (7, 0xbeef, hybrid(q(1, 1), q(1, 2))),
+    ]
+    .into_iter()
+    .filter(|c| horizons.contains(&c.0))
+    .collect();
+    assert_fits(&cases, runs, 1500, simulate_hybrid);
+}
+
+#[test]
+fn hybrid_law_matches_the_simulated_policy() {
+    hybrid_goodness_of_fit(100_000, &[5, 6]);
+}
+
+#[test]
+#[ignore = "10^6 runs on each of 4 tables, T up to 7: release"]
+fn hybrid_law_matches_the_simulated_policy_at_a_million_runs() {
+    hybrid_goodness_of_fit(1_000_000, &[5, 6, 7]);
+}
+
+/// A law of four rounds against an independent quadrature. Seen rewards
+/// (0, 1, 1, ·), pulls 1 2 1 1, ε = 1, both scales 2: with `a = A₁`,
+/// `d = A₂` (arm 1's first and second array noises) and `c = A₁'` (arm 2's),
+/// round 3 needs `a − c ≥ 1` and round 4 `(a + d)/2 − c ≥ θ₄ = 1/2 +
+/// √(3 ln 4) − √(3 ln 4/2)` (the bonus terms `3 ln 4·B(n)/n` are equal: `B(1)/1
+/// = 2 = B(2)/2`). This mpmath script (40 digits, tanh-sinh quadrature split
+/// at the kinks) gives 0.28747661668738208963675682997657264, the law's
+/// enclosure is 0.287476616687382089636756288968192671… (21 digits agree):
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 40
+/// b = mpf(2)
+/// f = lambda z: exp(-abs(z)/b)/(2*b)
+/// S = lambda x: exp(-x/b)/2 if x >= 0 else 1 - exp(x/b)/2
+/// l4 = log(4)
+/// theta4 = mpf(1)/2 + sqrt(3*l4) - sqrt(3*l4/2)
+/// def inner(c):   # a = c + 1 + u, u >= 0
+///     pts = sorted(set([mpf(0)] + [p for p in (-1 - c, 2*theta4 + c - 1) if p > 0]))
+///     return quad(lambda u: f(c + 1 + u)*S(2*theta4 + c - 1 - u), pts + [inf])
+/// P = quad(lambda c: f(c)*inner(c), sorted(set([-inf, mpf(-1), mpf(0), 1 - 2*theta4, inf])))
+/// ```
+#[test]
+fn hybrid_four_rounds_match_an_independent_quadrature() {
+    let params = hybrid(q(1, 1), q(1, 1));
+    let seen = [q(0, 1), q(1, 1), q(1, 1), q(0, 1)];
+    let event = params.event(&[0, 1, 0, 0], &seen).unwrap().unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let quadrature: Q = "28747661668738208963675682997657264/100000000000000000000000000000000000"
+        .parse()
+        .unwrap();
+    let (lo, hi) = p.enclosure().unwrap();
+    // The quadrature's own error: it agrees with the law to 21 digits.
+    let slack = q(1, 1_000_000_000) * q(1, 1_000_000_000) * q(1, 100);
+    assert!(
+        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
+        "[{lo}, {hi}] against the quadrature's {quadrature}"
+    );
+}

@@ -71,7 +71,12 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Theorem 5",
         line: 75,
-        claims: &["hu-thm5-v1-privacy", "hu-thm5-v1-privacy-quarter-scale"],
+        claims: &[
+            "hu-thm5-v1-privacy",
+            "hu-thm5-v1-privacy-quarter-scale",
+            "hu-thm5-v1-privacy-exact",
+            "hu-thm5-v1-privacy-exact-quarter-scale",
+        ],
         not_checked: "",
     },
     Item {
