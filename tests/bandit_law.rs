@@ -337,6 +337,7 @@ fn dp_se_law_matches_the_simulated_policy_at_a_million_runs() {
 // ---- Hybrid-UCB (src/bandit/hybrid_law.rs) ----
 
 use dpdtol::bandit::hybrid_law::HybridLawParams;
+use dpdtol::bandit::hybrid_ucb::HybridUcb;
 
 /// The inferred parameters at ε with both scales multiplied by `factor`.
 fn hybrid(epsilon: Q, factor: Q) -> HybridLawParams {
