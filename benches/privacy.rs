@@ -17,14 +17,15 @@
 //! and how the cost grows with the horizon t, the number of actions K and
 //! the alphabet size |V| (group `privacy_scaling`); the bandit checks (issue
 //! 13, group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
-//! ε = 1 at T = 4, 6 (target: T = 6 under 30 s), 8, and dp-se with
-//! `R_e = 1` at T = 8.
+//! ε = 1 at T = 4, 6 (target: T = 6 under 30 s), 8, dp-se with
+//! `R_e = 1` at T = 8, and hybrid-ucb (inferred scales) at T = 4, 5.
 //!
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dpdtol::algorithm::{AlgorithmId, Config};
 use dpdtol::bandit::dp_se_law::DpSeParams;
+use dpdtol::bandit::hybrid_law::HybridLawParams;
 use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::privacy::{check as bandit_check, PullLaw};
 use dpdtol::mechanism::Noise;
@@ -171,6 +172,17 @@ fn bandit_privacy(c: &mut Criterion) {
     group.bench_function("dp_se_k2_binary_eps1_epoch_length1_horizon8", |b| {
         b.iter(|| bandit(black_box(&dp_se), 8))
     });
+    // Hybrid-UCB's certified laws (bandit::polyhedral): the inferred scales
+    // are private at T = 4, 5 (README table), the ratio below e.
+    let hybrid = HybridLawParams::inferred(q(1, 1));
+    for t in [4, 5] {
+        assert!(bandit(&hybrid, t) < exp(q(1, 1)).0);
+        group.bench_with_input(
+            BenchmarkId::new("hybrid_ucb_k2_binary_eps1_horizon", t),
+            &t,
+            |b, &t| b.iter(|| bandit(black_box(&hybrid), t)),
+        );
+    }
     group.finish();
 }
 

@@ -381,7 +381,8 @@ fn bandit_shards_merge_into_the_whole_run_byte_for_byte() {
     let ucb =
         "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1";
     let dp_se = "privacy --algorithm dp-se --actions 2 --horizon 5 --alphabet 0,1/2,1 --epsilon 1/2 --epoch-length 1 --noise-scale 1";
-    for (line, n) in [(ucb, 4), (dp_se, 3), (ucb, 7)] {
+    let hybrid = "privacy --algorithm hybrid-ucb --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1 --scale-factor 1/2";
+    for (line, n) in [(ucb, 4), (dp_se, 3), (ucb, 7), (hybrid, 3)] {
         let args: Vec<&str> = line.split(' ').collect();
         let files = write_shards(&dir, &args, n).join(",");
         let mut whole = args.clone();
@@ -991,9 +992,11 @@ fn hybrid_audit_full_grid_t6_flags_only_the_planted_variant() {
 /// refused in one line with status 2.
 #[test]
 fn hybrid_audit_command_line_contract() {
+    // The audit, not the exact check (the default): `--method statistical`.
     let hybrid = |extra: &[&'static str]| {
         let mut args = ts_command(extra);
         args[2] = "hybrid-ucb";
+        args.extend(["--method", "statistical"]);
         args
     };
     let v = json(&hybrid(&["--runs", "4000", "--seed", "3", "--json"]));
@@ -1042,6 +1045,17 @@ fn hybrid_audit_command_line_contract() {
     // --tree-scale is Hybrid-UCB's own.
     let out = dpdtol(&ts_command(&["--runs", "10", "--tree-scale", "1"]));
     assert_eq!(out.status.code(), Some(2));
+    // The exact check refuses T = 9 on {0, 1} without --force (65536 laws,
+    // over its limit of 2^15), naming the limit and the flags.
+    let mut exact = ts_command(&["--horizon", "9"]);
+    exact[2] = "hybrid-ucb";
+    let out = dpdtol(&exact);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("65536") && err.contains("32768") && err.contains("--force"),
+        "{err}"
+    );
 }
 
 // ---- --shard and --merge of the statistical audits ------------------------
@@ -1270,4 +1284,101 @@ fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
     ];
     merges_refused(&cases);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Hybrid-UCB's exact check (src/bandit/hybrid_law.rs) ----
+
+use dpdtol::bandit::hybrid_law::HybridLawParams;
+
+/// Hybrid-UCB as inferred at ε with both scales times `factor`.
+fn hybrid_law(epsilon: Q, factor: Q) -> HybridLawParams {
+    let p = HybridLawParams::inferred(epsilon);
+    HybridLawParams {
+        array_scale: &p.array_scale * &factor,
+        tree_scale: &p.tree_scale * &factor,
+        ..p
+    }
+}
+
+#[test]
+fn hybrid_check_agrees_with_a_brute_force_over_reward_tables() {
+    for (horizon, params) in [
+        (3, hybrid_law(q(1, 1), q(1, 1))),
+        (4, hybrid_law(q(1, 2), q(1, 1))),
+        (4, hybrid_law(q(1, 1), q(1, 4))),
+    ] {
+        let outcome =
+            check::<Certified>(&params, horizon, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
+        let (lo, hi) = outcome.max_ratio.clone().unwrap();
+        let brute = brute_force_of(horizon, |rows| {
+            law::<Certified>(&params, rows, &BITS)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| p)
+                .collect()
+        });
+        assert!(
+            lo <= brute && brute <= hi,
+            "T = {horizon}: {brute} not in [{lo}, {hi}]"
+        );
+    }
+}
+
+/// The inferred scales pass at T = 4; a quarter of them fails, and the
+/// witness's ratio, recomputed from the laws of its two tables, is the one
+/// printed. (Half the scales passes at T ≤ 6: README.)
+#[test]
+fn hybrid_exact_check_flags_a_quarter_scale_with_a_witness() {
+    let base =
+        "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --json";
+    let inferred = json(&base.split(' ').collect::<Vec<_>>());
+    assert_eq!(inferred["verdict"], "private", "{inferred}");
+    assert_eq!(inferred["kind"], "certified");
+    assert_eq!(inferred["algorithm_inferred"], true);
+    assert_eq!(inferred["tree_scale"], "2");
+    let mut args: Vec<&str> = base.split(' ').collect();
+    args.extend(["--scale-factor", "1/4"]);
+    let planted = json(&args);
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    let w = &planted["witness"];
+    assert!(decimal(&w["ratio"]) > 1f64.exp());
+    let ratio = recomputed_ratio(w, &hybrid_law(q(1, 1), q(1, 4)));
+    assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-12);
+}
+
+/// `--method exact` is the default; `--method statistical` or the audit's
+/// own flags select the audit; the audit's flags with `--method exact`, an
+/// unknown method, and the hybrid flags on another algorithm are refused.
+#[test]
+fn hybrid_method_selection() {
+    let base =
+        "privacy --algorithm hybrid-ucb --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --json";
+    let with = |extra: &[&'static str]| {
+        let mut a: Vec<&str> = base.split(' ').collect();
+        a.extend_from_slice(extra);
+        json(&a)
+    };
+    assert_eq!(with(&[])["kind"], "certified");
+    assert_eq!(with(&["--method", "exact"])["kind"], "certified");
+    assert_eq!(
+        with(&["--method", "statistical", "--runs", "2000"])["kind"],
+        "approximate"
+    );
+    assert_eq!(with(&["--runs", "2000"])["kind"], "approximate");
+    for extra in [
+        vec!["--method", "exact", "--runs", "10"],
+        vec!["--method", "structural"],
+    ] {
+        let mut a: Vec<&str> = base.split(' ').collect();
+        a.extend(extra);
+        refused_in_one_line(&a);
+    }
+    for flag in ["--tree-scale", "--scale-factor", "--method"] {
+        let mut a: Vec<&str> =
+            "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1"
+                .split(' ')
+                .collect();
+        a.extend([flag, "1/2"]);
+        refused_in_one_line(&a);
+    }
 }

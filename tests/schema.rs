@@ -193,6 +193,24 @@ fn the_older_commands_match_their_schemas() {
         args.extend(["--shard", "2/2"]);
         validate("privacy", &json(&args));
     }
+    // Hybrid-UCB's exact check (certified laws) too.
+    validate(
+        "privacy",
+        &json(&[
+            "privacy",
+            "--algorithm",
+            "hybrid-ucb",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--json",
+        ]),
+    );
     // The one-shot check (--mechanism) shares the privacy schema.
     validate(
         "privacy",

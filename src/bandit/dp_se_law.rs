@@ -388,4 +388,7 @@ impl PullLaw for DpSeParams {
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
         DpSeParams::probability(self, event, ctx)
     }
+    fn name(&self) -> &'static str {
+        "dp-se"
+    }
 }

@@ -419,4 +419,7 @@ impl PullLaw for LazyUcbParams {
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
         event.probability(self, ctx)
     }
+    fn name(&self) -> &'static str {
+        "anytime-lazy-ucb"
+    }
 }

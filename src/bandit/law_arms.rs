@@ -225,8 +225,11 @@ impl PullLaw for LazyUcbArms {
     /// A law at K ≥ 3 is a Fourier–Motzkin integration, far dearer than
     /// K = 2's tree: at most [`MAX_LAWS`] laws (K = 3, rewards {0, 1}:
     /// T ≤ 8) without `--force`.
-    fn max_laws(&self) -> Option<u64> {
-        Some(MAX_LAWS)
+    fn max_laws(&self) -> u64 {
+        MAX_LAWS
+    }
+    fn name(&self) -> &'static str {
+        "anytime-lazy-ucb"
     }
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
         pull_sequence_count(self.arms, horizon)

@@ -99,8 +99,7 @@ pub fn laws_needed(law: &impl PullLaw, horizon: usize, alphabet: usize) -> Optio
 /// over all neighbouring reward tables of `horizon` rounds on `alphabet`, in
 /// the backend `R` at `ctx` (module documentation).
 ///
-/// Errors: [`Error::TooLarge`] above [`MAX_LAWS`] laws (or the law's own
-/// [`PullLaw::max_laws`]) unless `force`;
+/// Errors: [`Error::TooLarge`] above [`PullLaw::max_laws`] laws unless `force`;
 /// [`Error::Domain`] when a cut or a probability cannot be resolved at this
 /// precision (the caller raises it).
 pub fn check<R: Real>(
@@ -117,7 +116,7 @@ pub fn check<R: Real>(
 /// all of them, `0..`[`laws_needed`]), each compared with all its
 /// neighbours: the maximum over a partition of the laws is the maximum of
 /// the parts' maxima ([`merge`]). Only the laws of the pull sequences the
-/// part touches are computed; [`MAX_LAWS`] bounds them unless `force`.
+/// part touches are computed; [`PullLaw::max_laws`] bounds them unless `force`.
 pub fn check_part<R: Real>(
     params: &impl PullLaw,
     horizon: usize,
@@ -128,10 +127,11 @@ pub fn check_part<R: Real>(
 ) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
-    let limit = params.max_laws().unwrap_or(MAX_LAWS);
+    let limit = params.max_laws();
     let too_many = |what: String| {
         Error::TooLarge(format!(
-            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over the limit of {limit}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)"
+            "horizon {horizon} on {v} reward values needs {what} pull-sequence laws, over {}'s limit of {limit}; --force runs it, --shard I/N splits it (a shard computes the laws of the pull sequences it touches)",
+            params.name()
         ))
     };
     let all = laws_needed(params, horizon, v).ok_or_else(|| {

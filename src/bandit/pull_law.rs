@@ -20,12 +20,6 @@ pub trait PullLaw: Sync {
     fn arms(&self) -> usize {
         2
     }
-    /// The most laws the privacy check computes without `--force`, when
-    /// this law's are dearer than the check's default
-    /// ([`super::privacy::MAX_LAWS`]); `None`: the default.
-    fn max_laws(&self) -> Option<u64> {
-        None
-    }
     /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
     /// does not fit 64 bits (computed without listing them).
     fn sequence_count(&self, horizon: usize) -> Option<u64>;
@@ -44,6 +38,13 @@ pub trait PullLaw: Sync {
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
     /// `P(pulls | seen)` of an event.
     fn probability<R: Real>(&self, event: &Self::Event, ctx: &R::Context) -> Result<R>;
+    /// The algorithm's name in messages.
+    fn name(&self) -> &'static str;
+    /// The most laws one check computes without `force`
+    /// ([`super::privacy::MAX_LAWS`] unless a law is costly).
+    fn max_laws(&self) -> u64 {
+        super::privacy::MAX_LAWS
+    }
 }
 
 /// The largest `1/b` and `1/(εb)` the exact laws accept (`b` the Laplace

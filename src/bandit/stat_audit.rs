@@ -1,11 +1,12 @@
 //! A **statistical** privacy audit of a bandit policy with K = 2 arms on
-//! small reward tables (issue #13), for the algorithms whose pull-sequence
-//! law this crate cannot give exactly or certified: Lazy-DP-TS (Hu et al.,
-//! 004 Algorithm 3, L190–L200; Theorem 4, L204; why: [`TsParams`]) and
-//! Hybrid-UCB (002 Appendix E, Algorithm 4, L244–L264, as inferred in
-//! [`super::hybrid_ucb`]; Theorem 5, L75, proved at L264; why:
-//! [`HybridParams`]). The policy enters through [`Audited`]; everything
-//! below is the same for both.
+//! small reward tables (issue #13): Lazy-DP-TS (Hu et al., 004 Algorithm
+//! 3, L190–L200; Theorem 4, L204), whose pull-sequence law this crate cannot
+//! give exactly or certified (why: [`TsParams`]), and Hybrid-UCB (002
+//! Appendix E, Algorithm 4, L244–L264, as inferred in [`super::hybrid_ucb`];
+//! Theorem 5, L75, proved at L264), whose certified law
+//! ([`super::hybrid_law`]) costs too much past T = 7 (see [`HybridParams`]).
+//! The policy enters through [`Audited`]; everything below is the same for
+//! both.
 //! Every number it produces is an f64 estimate or a Clopper–Pearson
 //! confidence bound, labelled approximate with its confidence level; it
 //! never says "private".
@@ -225,7 +226,7 @@ impl Audited for TsParams {
 /// scale of the tree's p-sums (inferred default `2/ε`, times `m + 1` levels:
 /// the binary mechanism at ε/2), the bonus constant of index (35) (3).
 ///
-/// # The noise, and why there is no exact law
+/// # The noise, and where its exact law is
 ///
 /// Per arm, the noisy sum after `n` observations is `Y(n) = S(n) + N(n)`,
 /// `N(n)` the array blocks' noises plus the tree p-sums' noises of the binary
@@ -234,24 +235,15 @@ impl Audited for TsParams {
 /// `2b_t`), `N(4) = N(2) + A₃`, `N(5) = N(4) + P₀`, `N(6) = N(4) + P₁`,
 /// `N(7) = N(6) + P₀'` (tree of `m = 2`, scale `3b_t`), `N(8) = N(4) + A₄`:
 /// each arm's noises form a tree, child = parent + one fresh Laplace. Round
-/// `t` compares `Y_1(n_1)/n_1 + bonus` with `Y_2(n_2)/n_2 + bonus`, a window
-/// on the difference of two nodes of the two arms' trees, and the pairs
-/// `(n_1, n_2)` climb a staircase: the constraints close **cycles** (round 3
-/// reads `A₁ − A₁'`, round 4 after arm 1 `(A₁ + A₂)/2 − A₁'`), so the
-/// leaf-to-root one-variable integration of [`super::law`] does not apply.
-/// At `T = 4` (rounds 3 and 4 decided, three noises `A₁, A₁', A₂`) the
-/// law is still within reach in principle: conditioned on `A₁' = w`, the
-/// event "arm 1, then arm 1" is `A₁ ≥ c₃ + w, A₁ + A₂ ≥ 2c₄ + 2w`, whose
-/// probability is a piecewise exponential-polynomial in `w` cut where `c₃ +
-/// w`, `2c₄ + 2w` and their difference change sign, and the outer integral
-/// is one-dimensional. But that inner function is not one of
-/// [`super::law`]'s messages (a window on one noise per arm), its cut order
-/// depends on the certified thresholds, and from `T = 5` on the cycles grow
-/// (rounds 3–5 read `A₁ − A₁'`, `(A₁ + A₂)/2 − A₁'` and then a third node of
-/// either tree): an exact law needs a two-variable piecewise algebra with
-/// certified cut order, which the crate does not have, and a one-off `T = 4`
-/// law was not written (issue #13's table needs T = 6 and 8 too). So
-/// Hybrid-UCB gets the statistical [`audit`].
+/// `t` compares `Y_1(n_1)/n_1 + bonus` with `Y_2(n_2)/n_2 + bonus`, and the
+/// pairs `(n_1, n_2)` climb a staircase: the constraints close **cycles**
+/// (round 3 reads `A₁ − A₁'`, round 4 after arm 1 `(A₁ + A₂)/2 − A₁'`), so
+/// the leaf-to-root one-variable integration of [`super::law`] does not
+/// apply; the certified law is the Laplace measure of a polyhedron in the
+/// `N_j(n)` ([`super::hybrid_law`], [`super::polyhedral`]). Its cost grows
+/// about ten-fold per round (T = 7: 86 CPU-seconds for the whole check), so
+/// this audit stays: as a cross-check of the exact check, and beyond the
+/// horizons it can afford.
 ///
 /// # What the audit can see
 ///

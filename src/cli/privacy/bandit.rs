@@ -1,4 +1,4 @@
-//! `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se …`: the exhaustive
+//! `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb …`: the exhaustive
 //! check of a bandit algorithm ([`crate::bandit::privacy`]) under the flags
 //! and JSON keys of the full-information check. `--actions` is K (2 for
 //! DP-SE; any K ≥ 2 up to T for Anytime-Lazy-UCB: the tree of windows at
@@ -9,6 +9,9 @@
 //! and doubles the precision (to 4096) while a cut point or the verdict is
 //! unresolved. DP-SE takes `--epoch-length R_1,R_2,…` (its printed lengths
 //! end no epoch within small horizons: then the check is trivial and says so).
+//! Hybrid-UCB (as inferred) takes `--tree-scale`, `--scale-factor` and
+//! `--bonus`; `--method statistical` (or the audit's own flags) sends it to
+//! the statistical audit instead ([`super::statistical`]).
 //!
 //! `--shard I/N` checks part `I` of `N` of the numerator laws `P(a|y)` (pull
 //! sequence `a`, seen rewards `y`, in the order of

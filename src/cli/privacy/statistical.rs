@@ -1,6 +1,7 @@
 //! `dpdtol privacy --algorithm lazy-dp-ts|hybrid-ucb …`: the **statistical**
 //! audit of Lazy-DP-TS and Hybrid-UCB ([`crate::bandit::stat_audit`], which
-//! says why no certified law is available for either) under the flags and
+//! says why no certified law is available for Lazy-DP-TS; Hybrid-UCB's is
+//! its exact check, the default, and this audit `--method statistical`) under the flags and
 //! JSON keys of the other privacy checks, plus `--runs`, `--seed`,
 //! `--confidence` and `--bonus` (and Hybrid-UCB's `--tree-scale`). Its
 //! numbers are approximate (f64 simulation, Clopper–Pearson bounds) and say
