@@ -271,16 +271,7 @@ fn dp_se_f64_agrees_with_the_certified_backend() {
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_se_mpfr_agrees_with_dashu() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let params = dp_se(q(1, 2), 7, q(1, 1), &[1, 2]);
-    let rewards = table(0x5a5, 7);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(xl <= yh && yl <= xh, "{pulls:?}");
-    }
+    common::assert_mpfr_agrees(&dp_se(q(1, 2), 7, q(1, 1), &[1, 2]), &table(0x5a5, 7));
 }
 
 /// Play the library's DP-SE round by round, its epoch lengths reset to
@@ -410,36 +401,14 @@ fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
 #[test]
 fn hybrid_f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
-        let params = hybrid(q(1, 1), q(1, 1));
-        let rewards = table(code, horizon);
-        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(&params, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!(
-                (c - f).abs() <= 1e-9 * c.max(1e-300) + 1e-14,
-                "{pulls:?}: {c} vs {f}"
-            );
-        }
+        common::assert_f64_agrees(&hybrid(q(1, 1), q(1, 1)), &table(code, horizon), 1e-14);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn hybrid_mpfr_agrees_with_dashu() {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let params = hybrid(q(1, 2), q(1, 2));
-    let rewards = table(0x5a5, 6);
-    let a = law::<Certified>(&params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(&params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(
-            xl <= yh && yl <= xh,
-            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
-        );
-    }
+    common::assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), &table(0x5a5, 6));
 }
 
 /// Play the library's `HybridUcb` round by round on the table; the pull
