@@ -17,6 +17,7 @@
 use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::hybrid_law::HybridLawParams;
 use crate::bandit::law::LazyUcbParams;
+use crate::bandit::law_arms::LazyUcbArms;
 use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
 use crate::bandit::stat_audit::{audit as stat_audit, AuditSetup, Audited, HybridParams, TsParams};
 use crate::error::Result;
@@ -265,11 +266,40 @@ fn half_scale() -> Result<Outcome> {
     check_grid(Q::new(1.into(), 2.into()), None)
 }
 
+/// The K = 3 grid written in the registry entries.
+const GRID_K3: &str = "K = 3, rewards {0, 1}, T ∈ {5, 6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (the polyhedral laws of src/bandit/law_arms.rs)";
+
+/// Check Anytime-Lazy-UCB with K = 3 arms on [`GRID_K3`] with the noise
+/// scale `factor/ε` (about 8 s in release at the printed scale).
+fn check_grid_k3(factor: Q) -> Result<Outcome> {
+    check_problems(
+        |_, epsilon, _: &()| {
+            Ok(LazyUcbArms {
+                params: lazy_ucb(&factor, epsilon),
+                arms: 3,
+            })
+        },
+        |law| format!("K=3 scale={}", law.params.scale),
+        &[()],
+        &grid(&[5, 6, 7]),
+    )
+    .map(|(outcome, _)| outcome)
+}
+
+fn printed_k3() -> Result<Outcome> {
+    check_grid_k3(Q::from_integer(1.into()))
+}
+
+fn half_scale_k3() -> Result<Outcome> {
+    check_grid_k3(Q::new(1.into(), 2.into()))
+}
+
 /// This file's planted variants (`proofs::planted`).
 pub(super) fn planted() -> Vec<&'static str> {
     vec![
         "hu-thm2-half-scale",
         "hu-thm2-mean-sensitivity",
+        "hu-thm2-k3-half-scale",
         "hu-algDPSE-v1-half-scale",
         "hu-thm4-half-scale-no-bonus",
         "hu-thm5-v1-privacy-quarter-scale",
@@ -500,6 +530,26 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "K = 2, rewards {0, 1}, T ∈ {6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence",
             cost: Cost::Slow,
             check: mean_sensitivity,
+        },
+        Claim {
+            id: "hu-thm2-k3",
+            source,
+            statement: "Algorithm 1 is ε-differentially private (checked with K = 3 arms, where the event of a pull sequence compares three noisy indices in every round).",
+            math: "as hu-thm2 with K = 3 arms: ∀ neighbouring reward tables x, x' ∈ ({0,1}³)^T (one round's reward vector replaced), ∀ pull sequences a: P(a|x) ≤ e^ε P(a|x'), with noise Lap(1/ε) on each epoch's sum",
+            method: Method::PrivacyChecker,
+            domain: GRID_K3,
+            cost: Cost::Slow,
+            check: printed_k3,
+        },
+        Claim {
+            id: "hu-thm2-k3-half-scale",
+            source,
+            statement: "Variant a reader would try (not in the paper): Algorithm 1 with K = 3 arms and noise Lap(1/(2ε)), half the printed scale, bonus terms unchanged, is ε-DP. Expected false: it checks that the checker catches a wrong scale at K = 3.",
+            math: "as hu-thm2-k3 with Lap(1/(2ε))",
+            method: Method::PrivacyChecker,
+            domain: GRID_K3,
+            cost: Cost::Slow,
+            check: half_scale_k3,
         },
         Claim {
             id: "hu-algDPSE-v1",

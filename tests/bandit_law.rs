@@ -4,8 +4,6 @@
 
 mod common;
 
-use common::chi_square_p_value;
-use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
 use dpdtol::bandit::law::{probability, LazyUcbParams};
 use dpdtol::bandit::pull_law::{law, PullLaw};
 use dpdtol::bandit::{NoiseRng, Policy};
@@ -48,24 +46,7 @@ fn the_law_sums_to_one_within_its_enclosure() {
             },
         ] {
             let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
-            let total = laws
-                .iter()
-                .fold(Certified::from_int(0, &BITS), |acc, (_, p)| {
-                    acc + &p.clone()
-                });
-            let (lo, hi) = total.enclosure().unwrap();
-            assert!(
-                lo <= q(1, 1) && q(1, 1) <= hi,
-                "T = {horizon}: [{lo}, {hi}]"
-            );
-            assert!(
-                &hi - &lo < q(1, 1 << 40),
-                "T = {horizon}: width {}",
-                hi - lo
-            );
-            for (pulls, p) in &laws {
-                assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
-            }
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}"));
         }
     }
 }
@@ -90,81 +71,24 @@ fn round_three_matches_the_difference_of_two_laplace_variables() {
     assert!((p.to_f64() - expected).abs() < 1e-15, "{p:?} vs {expected}");
 }
 
-/// The f64 law of `params` on each `(horizon, code)` table agrees with the
-/// certified one, to `relative` (plus `1e-14`).
-fn assert_f64_agrees<L: PullLaw>(params: &L, cases: &[(usize, u32)], relative: f64) {
-    for &(horizon, code) in cases {
-        let rewards = table(code, horizon);
-        let exact = law::<Certified>(params, &rewards, &BITS).unwrap();
-        let float = law::<f64>(params, &rewards, &()).unwrap();
-        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
-            let c = c.to_f64();
-            assert!(
-                (c - f).abs() <= relative * c.max(1e-300) + 1e-14,
-                "T = {horizon}, {pulls:?}: {c} vs {f}"
-            );
-        }
-    }
-}
-
-/// The MPFR-interval law of `params` on a table overlaps the dashu one,
-/// law by law.
-#[cfg(feature = "mpfr")]
-fn assert_mpfr_agrees<L: PullLaw>(params: &L, horizon: usize, code: u32) {
-    use dpdtol::num::{Interval, MpfrFloat};
-    let rewards = table(code, horizon);
-    let a = law::<Certified>(params, &rewards, &BITS).unwrap();
-    let b = law::<Interval<MpfrFloat>>(params, &rewards, &BITS).unwrap();
-    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
-        let (xl, xh) = x.enclosure().unwrap();
-        let (yl, yh) = y.enclosure().unwrap();
-        assert!(
-            xl <= yh && yl <= xh,
-            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
-        );
-    }
-}
-
 #[test]
 fn f64_agrees_with_the_certified_backend() {
-    assert_f64_agrees(
-        &LazyUcbParams::printed(q(1, 1)),
-        &[(5, 0x2d5), (8, 0x6a6a)],
-        1e-9,
-    );
+    for (horizon, code) in [(5, 0x2d5), (8, 0x6a6a)] {
+        let params = LazyUcbParams::printed(q(1, 1));
+        common::assert_f64_agrees(&params, &table(code, horizon), 1e-14);
+    }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn mpfr_agrees_with_dashu() {
-    assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), 6, 0x5a5);
+    common::assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), &table(0x5a5, 6));
 }
 
 /// Play the library's policy round by round on the table; the pull sequence
 /// as an index into [`law`]'s order (rounds 3.. as binary digits).
 fn simulate(params: &LazyUcbParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let f = |x: &Q| {
-        x.numer().to_string().parse::<f64>().unwrap()
-            / x.denom().to_string().parse::<f64>().unwrap()
-    };
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
-        let mut policy = AnytimeLazyUcb::new(2, f(&params.epsilon));
-        policy.means.noise_scale = f(&params.scale);
-        policy.means.bonus = f(&params.bonus);
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, f(&row[pull.arm]), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+    common::simulate_lazy_ucb(params, 2, rewards, runs, seed)
 }
 
 fn goodness_of_fit(runs: u64) {
@@ -194,17 +118,9 @@ fn assert_fits<L: PullLaw>(
     for (i, (horizon, code, params)) in cases.iter().enumerate() {
         let seed = first_seed + i as u64;
         let rewards = table(*code, *horizon);
-        let expected: Vec<f64> = law::<Certified>(params, &rewards, &BITS)
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
         let observed = simulate(params, &rewards, runs, seed);
-        let p = chi_square_p_value(&observed, &expected);
-        assert!(
-            p > 1e-4,
-            "T = {horizon}, table {code:#x}, seed {seed}, {runs} runs: chi-square p = {p}"
-        );
+        let what = format!("T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_law_fits(params, &rewards, &observed, &what);
     }
 }
 
@@ -244,15 +160,7 @@ fn dp_se_law_sums_to_one_within_its_enclosure() {
             for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
                 let params = dp_se(eps, horizon, factor, lengths);
                 let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
-                let total = laws
-                    .iter()
-                    .fold(Certified::from_int(0, &BITS), |acc, (_, p)| acc + p);
-                let (lo, hi) = total.enclosure().unwrap();
-                assert!(lo <= q(1, 1) && q(1, 1) <= hi, "T = {horizon} {lengths:?}");
-                assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon} {lengths:?}");
-                for (pulls, p) in &laws {
-                    assert!(p.enclosure().unwrap().1 >= q(0, 1), "{pulls:?}");
-                }
+                common::assert_sums_to_one(&laws, &format!("T = {horizon} {lengths:?}"));
                 if lengths.is_empty() {
                     // The printed lengths end no epoch within 8 rounds: one
                     // sequence (arm 0 throughout), probability exactly 1.
@@ -348,14 +256,22 @@ fn dp_se_one_epoch_end_matches_the_elimination_rule_integrated_directly() {
 
 #[test]
 fn dp_se_f64_agrees_with_the_certified_backend() {
-    assert_f64_agrees(&dp_se(q(1, 1), 5, q(1, 1), &[1]), &[(5, 0x2d5)], 1e-12);
-    assert_f64_agrees(&dp_se(q(1, 1), 8, q(1, 1), &[1, 2]), &[(8, 0x6a6a)], 1e-12);
+    for (horizon, code, lengths) in [(5, 0x2d5, vec![1]), (8, 0x6a6a, vec![1, 2])] {
+        let params = dp_se(q(1, 1), horizon, q(1, 1), &lengths);
+        let rewards = table(code, horizon);
+        let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        let float = law::<f64>(&params, &rewards, &()).unwrap();
+        for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
+            let c = c.to_f64();
+            assert!((c - f).abs() <= 1e-12, "{pulls:?}: {c} vs {f}");
+        }
+    }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_se_mpfr_agrees_with_dashu() {
-    assert_mpfr_agrees(&dp_se(q(1, 2), 7, q(1, 1), &[1, 2]), 7, 0x5a5);
+    common::assert_mpfr_agrees(&dp_se(q(1, 2), 7, q(1, 1), &[1, 2]), &table(0x5a5, 7));
 }
 
 /// Play the library's DP-SE round by round, its epoch lengths reset to
@@ -484,13 +400,15 @@ fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
 
 #[test]
 fn hybrid_f64_agrees_with_the_certified_backend() {
-    assert_f64_agrees(&hybrid(q(1, 1), q(1, 1)), &[(5, 0x2d5), (6, 0x6a6)], 1e-9);
+    for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
+        common::assert_f64_agrees(&hybrid(q(1, 1), q(1, 1)), &table(code, horizon), 1e-14);
+    }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn hybrid_mpfr_agrees_with_dashu() {
-    assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), 6, 0x5a5);
+    common::assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), &table(0x5a5, 6));
 }
 
 /// Play the library's `HybridUcb` round by round on the table; the pull

@@ -122,31 +122,7 @@ fn decimal(v: &serde_json::Value) -> f64 {
 /// `P(pulls|x)/P(pulls|x')` of a JSON witness, from the laws of its two
 /// reward tables computed again.
 fn recomputed_ratio(w: &serde_json::Value, params: &impl PullLaw) -> Certified {
-    let table = |key: &str| -> Vec<[Q; 2]> {
-        w[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| {
-                [0, 1].map(|j| dpdtol::num::parse_rational(row[j].as_str().unwrap()).unwrap())
-            })
-            .collect()
-    };
-    let pulls: Vec<usize> = w["actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a.as_u64().unwrap() as usize - 1)
-        .collect();
-    let find = |rows: &[[Q; 2]]| {
-        law::<Certified>(params, rows, &BITS)
-            .unwrap()
-            .into_iter()
-            .find(|(a, _)| *a == pulls)
-            .unwrap()
-            .1
-    };
-    find(&table("losses")) / &find(&table("neighbour"))
+    common::bandit_witness_ratio(w, params, BITS)
 }
 
 /// The printed scale `1/ε` passes at T = 4; half of it fails, and the
@@ -194,7 +170,7 @@ fn the_json_has_the_contract_keys() {
 #[test]
 fn bad_input_is_one_line_and_status_two() {
     for (flag, value) in [
-        ("--actions", "3"),
+        ("--actions", "5"),
         ("--alphabet", "0,2"),
         ("--epsilon", "0"),
         ("--horizon", "40"),

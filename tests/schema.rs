@@ -163,6 +163,9 @@ fn the_older_commands_match_their_schemas() {
             "--json",
         ]),
     );
+    // The exact bandit check with K = 3 arms (rows of three rewards).
+    let k3 = "privacy --algorithm anytime-lazy-ucb --actions 3 --horizon 4 --alphabet 0,1 --epsilon 1 --json";
+    validate("privacy", &json(&k3.split(' ').collect::<Vec<_>>()));
     // The statistical audits of lazy-dp-ts and hybrid-ucb (with its tree
     // scale) answer under the same schema.
     for (algorithm, extra) in [("lazy-dp-ts", None), ("hybrid-ucb", Some("--tree-scale"))] {

@@ -76,7 +76,13 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Theorem 2",
         line: 160,
-        claims: &["hu-thm2", "hu-thm2-half-scale", "hu-thm2-mean-sensitivity"],
+        claims: &[
+            "hu-thm2",
+            "hu-thm2-half-scale",
+            "hu-thm2-mean-sensitivity",
+            "hu-thm2-k3",
+            "hu-thm2-k3-half-scale",
+        ],
         not_checked: "",
     },
     Item {

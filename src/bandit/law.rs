@@ -105,7 +105,7 @@ impl LazyUcbParams {
     }
 
     /// `g(O, t) = √(c ln t/O) + c ln t/(ε O)` (line 4, `c` the bonus).
-    fn bonus_term<R: Real>(&self, o: u64, t: u64, ctx: &R::Context) -> Result<R> {
+    pub(super) fn bonus_term<R: Real>(&self, o: u64, t: u64, ctx: &R::Context) -> Result<R> {
         ucb_bonus(&self.bonus, &self.epsilon.recip(), o, t, ctx)
     }
 }
@@ -123,30 +123,122 @@ pub fn ucb_bonus<R: Real>(c: &Q, w: &Q, n: u64, t: u64, ctx: &R::Context) -> Res
 }
 
 /// The pull sequences of positive probability candidates for K = 2 arms:
-/// arm 0 then arm 1 (line 2), then any arms, in lexicographic order.
+/// arm 0 then arm 1 (line 2), then any arms, in lexicographic order
+/// ([`pull_sequences_of`] at K = 2).
 pub fn pull_sequences(horizon: usize) -> Vec<Vec<usize>> {
-    let free = horizon.saturating_sub(2);
-    (0..1u64 << free)
-        .filter_map(|bits| pull_sequence(horizon, bits))
-        .collect()
+    pull_sequences_of(2, horizon)
 }
 
 /// The pull sequence of index `bits` in [`pull_sequences`] (its free rounds
 /// are the binary digits of `bits`), `None` past the end.
 pub fn pull_sequence(horizon: usize, bits: u64) -> Option<Vec<usize>> {
-    let free = horizon.saturating_sub(2);
-    if free >= 64 || bits >> free != 0 {
+    pull_sequence_of(2, horizon, bits)
+}
+
+/// The pull sequences of positive probability candidates for K arms: arms
+/// `0, 1, …, K − 1` in rounds `1..K` (line 2), then any arms, in
+/// lexicographic order (`K^{T−K}` of them).
+pub fn pull_sequences_of(arms: usize, horizon: usize) -> Vec<Vec<usize>> {
+    let count = pull_sequence_count(arms, horizon).unwrap_or(0);
+    (0..count)
+        .filter_map(|index| pull_sequence_of(arms, horizon, index))
+        .collect()
+}
+
+/// How many [`pull_sequences_of`] there are, `K^{T−K}`; `None` past 64 bits.
+pub fn pull_sequence_count(arms: usize, horizon: usize) -> Option<u64> {
+    let free = u32::try_from(horizon.saturating_sub(arms)).ok()?;
+    (arms as u64).checked_pow(free)
+}
+
+/// The pull sequence of index `index` in [`pull_sequences_of`] (its free
+/// rounds are the base-K digits of `index`, the first most significant),
+/// `None` past the end.
+pub fn pull_sequence_of(arms: usize, horizon: usize, index: u64) -> Option<Vec<usize>> {
+    if arms == 0 || index >= pull_sequence_count(arms, horizon)? {
         return None;
     }
-    Some(
-        (0..horizon)
-            .map(|t| match t {
-                0 => 0,
-                1 => 1,
-                _ => ((bits >> (free - 1 - (t - 2))) & 1) as usize,
-            })
-            .collect(),
-    )
+    let mut pulls: Vec<usize> = (0..horizon.min(arms)).collect();
+    let free = horizon.saturating_sub(arms);
+    let mut rest = index;
+    let mut tail = vec![0; free];
+    for d in tail.iter_mut().rev() {
+        *d = (rest % arms as u64) as usize;
+        rest /= arms as u64;
+    }
+    pulls.extend(tail);
+    Some(pulls)
+}
+
+/// A noise of Algorithm 1 while it is its arm's current one: the arm's
+/// private mean is `(s + Z)/o`, `Z` the noise numbered `id` (line 2's draws
+/// are `0..K`, line 7's the next numbers in the order drawn).
+#[derive(Clone, Debug)]
+pub(super) struct Noise {
+    pub(super) id: usize,
+    pub(super) o: u64,
+    pub(super) s: Q,
+}
+
+/// What the lazy schedule does in one round `t > K` of given pulls.
+pub(super) enum Step<'a> {
+    /// Line 4 at round `t` pulled `arm` while the arms' current noises
+    /// were `current`.
+    Compare {
+        t: u64,
+        arm: usize,
+        current: &'a [Noise],
+    },
+    /// Line 7 (after that pull) drew `current[arm]`, a new noise.
+    Draw { arm: usize, current: &'a [Noise] },
+}
+
+/// Walk Algorithm 1's schedule (lines 2, 5–8: [`super::LazySchedule`]) on
+/// `pulls` (arms `< arms`) with `seen[t]` the reward of round `t + 1`,
+/// showing each round `t > K` to `visit`. `Ok(false)` when line 2 rules the
+/// pulls out (a round `t ≤ K` not pulling arm `t`).
+pub(super) fn walk(
+    arms: usize,
+    pulls: &[usize],
+    seen: &[Q],
+    mut visit: impl FnMut(Step<'_>),
+) -> Result<bool> {
+    if pulls.len() != seen.len() || pulls.iter().any(|&a| a >= arms) {
+        return Err(Error::InvalidInput(format!(
+            "the pulls must be arms 0..{arms}, one per reward seen"
+        )));
+    }
+    if pulls.iter().take(arms).enumerate().any(|(j, &a)| a != j) {
+        return Ok(false);
+    }
+    if pulls.len() < arms {
+        return Ok(true);
+    }
+    let mut current: Vec<Noise> = (0..arms)
+        .map(|j| Noise {
+            id: j,
+            o: 1,
+            s: seen[j].clone(),
+        })
+        .collect();
+    let mut schedule = super::LazySchedule::<Q>::new(arms);
+    let mut next = arms;
+    for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate().skip(arms) {
+        visit(Step::Compare {
+            t: i as u64 + 1,
+            arm,
+            current: &current,
+        });
+        if let Some((s, o)) = schedule.record(arm, 1, y.clone()) {
+            current[arm] = Noise { id: next, o, s };
+            next += 1;
+            visit(Step::Draw {
+                arm,
+                current: &current,
+            });
+        }
+    }
+    Ok(true)
 }
 
 /// The edge from a noise to its parent: everything its window depends on.
@@ -177,89 +269,49 @@ pub struct Event {
     edges: Vec<Edge>,
 }
 
-/// Arm `j`'s schedule state (line 2 and lines 5–8).
-struct ArmState {
-    /// Its current noise.
-    noise: usize,
-    /// `O_j` and the sum `S` behind its private mean.
-    o: u64,
-    s: Q,
-    /// `r_j`, `N_j`, `Φ_j`.
-    r: u32,
-    n: u64,
-    phi: Q,
-}
-
 impl Event {
     /// The event of `pulls` (arms 0 or 1) with `seen[t]` the reward of round
     /// `t + 1`; `None` when line 2 rules the pulls out (probability 0).
     pub fn new(pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        if pulls.len() != seen.len() || pulls.iter().any(|&a| a > 1) {
-            return Err(Error::InvalidInput(
-                "the pulls must be arms 0 or 1, one per reward seen".into(),
-            ));
+        let mut edges = Vec::new();
+        if pulls.len() >= 2 {
+            edges.push(Edge {
+                arm: 1,
+                parent: 0,
+                o: [1, 1],
+                offset: Q::zero(),
+                lo: None,
+                hi: None,
+            });
         }
-        if pulls.first().is_some_and(|&a| a != 0) || pulls.get(1).is_some_and(|&a| a != 1) {
-            return Ok(None);
-        }
-        if pulls.len() <= 1 {
-            return Ok(Some(Event { edges: vec![] }));
-        }
-        let new_arm = |noise, s: &Q| ArmState {
-            noise,
-            o: 1,
-            s: s.clone(),
-            r: 0,
-            n: 0,
-            phi: Q::zero(),
-        };
-        let mut arms = [new_arm(0, &seen[0]), new_arm(1, &seen[1])];
-        let mut edges = vec![Edge {
-            arm: 1,
-            parent: 0,
-            o: [1, 1],
-            offset: Q::zero(),
-            lo: None,
-            hi: None,
-        }];
-        for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate().skip(2) {
-            let t = i as u64 + 1;
-            let (u, w) = (&arms[0], &arms[1]);
-            let offset = &w.s / Q::from_integer(w.o.into()) - &u.s / Q::from_integer(u.o.into());
-            // θ_t increases in t iff O_w < O_u: keep the largest lower and
-            // the smallest upper end (the first of equal ones).
-            let (increasing, decreasing) = (w.o < u.o, w.o > u.o);
-            let edge = &mut edges[u.noise.max(w.noise) - 1];
-            edge.offset = offset;
-            if arm == 0 {
-                if edge.lo.is_none() || increasing {
-                    edge.lo = Some(t);
+        let possible = walk(2, pulls, seen, |step| match step {
+            Step::Compare { t, arm, current } => {
+                let (u, w) = (&current[0], &current[1]);
+                let offset =
+                    &w.s / Q::from_integer(w.o.into()) - &u.s / Q::from_integer(u.o.into());
+                // θ_t increases in t iff O_w < O_u: keep the largest lower and
+                // the smallest upper end (the first of equal ones).
+                let (increasing, decreasing) = (w.o < u.o, w.o > u.o);
+                let edge = &mut edges[u.id.max(w.id) - 1];
+                edge.offset = offset;
+                if arm == 0 {
+                    if edge.lo.is_none() || increasing {
+                        edge.lo = Some(t);
+                    }
+                } else if edge.hi.is_none() || decreasing {
+                    edge.hi = Some(t);
                 }
-            } else if edge.hi.is_none() || decreasing {
-                edge.hi = Some(t);
             }
-            // Lines 5–8.
-            let parent = arms[1 - arm].noise;
-            let state = &mut arms[arm];
-            state.n += 1;
-            state.phi += y;
-            if state.n == 1u64 << (state.r + 1) {
-                state.o = state.n;
-                state.s = std::mem::take(&mut state.phi);
-                state.r += 1;
-                state.n = 0;
-                state.noise = edges.len() + 1;
-                edges.push(Edge {
-                    arm,
-                    parent,
-                    o: [arms[0].o, arms[1].o],
-                    offset: Q::zero(),
-                    lo: None,
-                    hi: None,
-                });
-            }
-        }
-        Ok(Some(Event { edges }))
+            Step::Draw { arm, current } => edges.push(Edge {
+                arm,
+                parent: current[1 - arm].id,
+                o: [current[0].o, current[1].o],
+                offset: Q::zero(),
+                lo: None,
+                hi: None,
+            }),
+        })?;
+        Ok(possible.then_some(Event { edges }))
     }
 
     /// Its probability (module documentation): an exact zero for an empty
@@ -353,7 +405,7 @@ impl PullLaw for LazyUcbParams {
         LazyUcbParams::validate(self)
     }
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
+        pull_sequence_count(2, horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         pull_sequences(horizon)

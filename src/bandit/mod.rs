@@ -40,6 +40,7 @@ pub mod dp_se_law;
 pub mod hybrid_law;
 pub mod hybrid_ucb;
 pub mod law;
+pub mod law_arms;
 pub mod lazy_dp_ts;
 pub mod piecewise;
 pub mod polyhedral;
@@ -369,9 +370,11 @@ pub fn lazy_run(arm: usize, t: u64, cap: u64, k: usize, index: impl Fn(usize, u6
 /// `(Φ_j + Lap)/O_j`, `r_j ← r_j + 1` and `N_j, Φ_j ← 0`.
 ///
 /// The noise is not drawn here: [`LazySchedule::record`] says when an epoch
-/// ends and with which sum; the caller adds its noise.
+/// ends and with which sum; the caller adds its noise. The sums are of type
+/// `S`: `f64` in the simulation, exact rationals in the laws of the pull
+/// sequence ([`law`], [`law_arms`]), which walk the same schedule.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LazySchedule {
+pub struct LazySchedule<S = f64> {
     /// `O_j`: the number of observations behind arm j's private mean.
     pub o: Vec<u64>,
     /// `r_j`: arm j's processed epochs.
@@ -379,18 +382,18 @@ pub struct LazySchedule {
     /// `N_j`: unprocessed observations.
     pub n: Vec<u64>,
     /// `Φ_j`: their sum.
-    pub phi: Vec<f64>,
+    pub phi: Vec<S>,
 }
 
-impl LazySchedule {
+impl<S: Clone + Default + std::ops::AddAssign> LazySchedule<S> {
     /// The state after line 2 (each arm pulled once: `O_j = 1, r_j = 0,
     /// N_j = 0, Φ_j = 0`).
-    pub fn new(k: usize) -> LazySchedule {
+    pub fn new(k: usize) -> LazySchedule<S> {
         LazySchedule {
             o: vec![1; k],
             r: vec![0; k],
             n: vec![0; k],
-            phi: vec![0.0; k],
+            phi: vec![S::default(); k],
         }
     }
 
@@ -401,16 +404,15 @@ impl LazySchedule {
 
     /// Record `count ≤ room(arm)` observations summing to `sum`; at the epoch's
     /// end returns `Some((Φ, O))` (the epoch's sum and its new `O`) and resets.
-    pub fn record(&mut self, arm: usize, count: u64, sum: f64) -> Option<(f64, u64)> {
+    pub fn record(&mut self, arm: usize, count: u64, sum: S) -> Option<(S, u64)> {
         self.n[arm] += count;
         self.phi[arm] += sum;
         if self.n[arm] == 1u64 << (self.r[arm] + 1) {
             let o = self.n[arm];
-            let phi = self.phi[arm];
+            let phi = std::mem::take(&mut self.phi[arm]);
             self.o[arm] = o;
             self.r[arm] += 1;
             self.n[arm] = 0;
-            self.phi[arm] = 0.0;
             Some((phi, o))
         } else {
             None

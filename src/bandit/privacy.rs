@@ -1,9 +1,10 @@
-//! The exhaustive privacy check of a K = 2 bandit algorithm whose pull law is
-//! known in closed form ([`PullLaw`]: Anytime-Lazy-UCB, [`super::law`]; DP-SE,
-//! [`super::dp_se_law`]) on every pair of neighbouring reward tables over a
-//! finite alphabet (issue #13).
+//! The exhaustive privacy check of a K-armed bandit algorithm whose pull law
+//! is known in closed form ([`PullLaw`]: Anytime-Lazy-UCB, [`super::law`] at
+//! K = 2 and [`super::law_arms`] at any K; DP-SE, [`super::dp_se_law`]) on
+//! every pair of neighbouring reward tables over a finite alphabet (issue
+//! #13).
 //!
-//! Reward tables are `x ∈ (V²)^T` (round `t`, arm `j`); a neighbour `x'`
+//! Reward tables are `x ∈ (V^K)^T` (round `t`, arm `j`); a neighbour `x'`
 //! replaces one round's reward vector by another. The check computes
 //!
 //! ```text
@@ -19,12 +20,12 @@
 //! `(x, x')` differing in round `r` and a pull sequence `a`, the two seen
 //! sequences `y, y'` differ at most in position `r`, and every triple
 //! `(a, y, y')` with `y, y'` equal off `r` is attained (take `x_t(a_t) = y_t`,
-//! the other arm's rewards arbitrary, and change the pulled arm's reward in
-//! round `r`); a pair that changes only the other arm's reward has ratio 1.
-//! So the maximum over the `|V|^{2T} · T · (|V|² − 1)` ordered pairs of
+//! the other arms' rewards arbitrary, and change the pulled arm's reward in
+//! round `r`); a pair that changes only the other arms' rewards has ratio 1.
+//! So the maximum over the `|V|^{KT} · T · (|V|^K − 1)` ordered pairs of
 //! tables equals `max(1, max over a, y, r, y'_r ≠ y_r)`, which needs the
 //! `n_a · |V|^T` laws `P(a | y)` (`n_a` candidate pull sequences:
-//! `2^{T−2}` for Anytime-Lazy-UCB) and `n_a · |V|^T · T · (|V| − 1)`
+//! `K^{T−K}` for Anytime-Lazy-UCB) and `n_a · |V|^T · T · (|V| − 1)`
 //! quotients.
 //!
 //! # Cost
@@ -33,8 +34,9 @@
 //! `n_a · |V|^T` pairs (pull sequence, seen rewards) collapse to far fewer
 //! distinct [`PullLaw::Event`]s, each computed once (in parallel, rayon);
 //! the quotients still number `n_a · |V|^T · T(|V| − 1)`. For
-//! Anytime-Lazy-UCB each law is a message passing over at most
-//! `2 + 2⌊log₂ T⌋` noises.
+//! Anytime-Lazy-UCB at K = 2 each law is a message passing over at most
+//! `2 + 2⌊log₂ T⌋` noises; at K ≥ 3 a Fourier–Motzkin integration over the
+//! noises ([`super::law_arms`]).
 
 pub use super::pull_law::PullLaw;
 use crate::error::{Error, Result};
@@ -49,8 +51,8 @@ pub const MAX_LAWS: u64 = 1 << 22;
 /// maximum ratio.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Witness {
-    /// `x`: `T` rows `[arm 0's reward, arm 1's reward]` (the arm not pulled
-    /// gets the alphabet's first value).
+    /// `x`: `T` rows of the K arms' rewards (an arm not pulled gets the
+    /// alphabet's first value).
     pub rewards: Vec<Vec<Q>>,
     /// `x'`: `x` with round `round`'s vector replaced.
     pub neighbour: Vec<Vec<Q>>,
@@ -70,7 +72,7 @@ pub struct Outcome {
     /// Where the largest lower end is attained.
     pub witness: Witness,
     /// The ordered pairs of reward tables the whole check covers,
-    /// `|V|^{2T} · T · (|V|² − 1)` (also in a part: it is the problem's).
+    /// `|V|^{KT} · T · (|V|^K − 1)` (also in a part: it is the problem's).
     pub pairs: u64,
     /// Where the largest lower end is attained ([`Position`]).
     pub position: Position,
@@ -93,7 +95,7 @@ pub fn laws_needed(law: &impl PullLaw, horizon: usize, alphabet: usize) -> Optio
     (0..horizon).try_fold(seqs, |acc, _| acc.checked_mul(alphabet as u64))
 }
 
-/// The maximum privacy-loss ratio of a K = 2 bandit algorithm (`params`)
+/// The maximum privacy-loss ratio of a bandit algorithm (`params`)
 /// over all neighbouring reward tables of `horizon` rounds on `alphabet`, in
 /// the backend `R` at `ctx` (module documentation).
 ///
@@ -230,7 +232,7 @@ pub fn check_part<R: Real>(
     let quotients = (part.end - part.start)
         .saturating_mul(horizon as u64)
         .saturating_mul(v as u64 - 1);
-    let pairs = table_pairs(horizon, v);
+    let pairs = table_pairs(horizon, v, params.arms());
     let Some((lo, position, hi)) = best else {
         if part == (0..all) {
             return Err(Error::InvalidInput(
@@ -278,10 +280,13 @@ impl Outcome {
     }
 }
 
-/// `|V|^{2T} · T · (|V|² − 1)`, the ordered pairs of neighbouring reward
-/// tables (saturating).
-pub fn table_pairs(horizon: usize, v: usize) -> u64 {
-    let n = (v as u64).saturating_mul(v as u64);
+/// `|V|^{KT} · T · (|V|^K − 1)`, the ordered pairs of neighbouring reward
+/// tables of `arms` = K arms (saturating).
+pub fn table_pairs(horizon: usize, v: usize, arms: usize) -> u64 {
+    let n = u32::try_from(arms)
+        .ok()
+        .and_then(|k| (v as u64).checked_pow(k))
+        .unwrap_or(u64::MAX);
     if n <= 1 || horizon == 0 {
         return 0;
     }
@@ -343,10 +348,10 @@ pub fn witness_at<R: Real>(
         }
     };
     let num = probability(&seen)?;
-    let rewards = table(&pulls, &seen, alphabet);
+    let rewards = table(params.arms(), &pulls, &seen, alphabet);
     seen[r] = d;
     let den = probability(&seen)?;
-    let neighbour = table(&pulls, &seen, alphabet);
+    let neighbour = table(params.arms(), &pulls, &seen, alphabet);
     let ratio = if den.is_zero_certain() {
         None
     } else {
@@ -364,14 +369,14 @@ pub fn witness_at<R: Real>(
     ))
 }
 
-/// The reward table whose pulled arm's rewards are `seen` (indices into
-/// `alphabet`), the other arm's the alphabet's first value.
-fn table(pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Vec<Q>> {
+/// The reward table of `arms` arms whose pulled arm's rewards are `seen`
+/// (indices into `alphabet`), the other arms' the alphabet's first value.
+fn table(arms: usize, pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Vec<Q>> {
     pulls
         .iter()
         .zip(seen)
         .map(|(&a, &i)| {
-            let mut row = vec![alphabet[0].clone(), alphabet[0].clone()];
+            let mut row = vec![alphabet[0].clone(); arms];
             row[a] = alphabet[i].clone();
             row
         })

@@ -1,21 +1,25 @@
-//! The law of a K = 2 bandit algorithm's pull sequence on a reward table,
-//! as the privacy check ([`super::privacy`]) and the tests see it: a
-//! [`PullLaw`] lists the candidate pull sequences, maps (pulls, rewards
-//! seen) to a hashable event and gives the event's probability.
-//! Implemented by Anytime-Lazy-UCB ([`super::law`]) and DP-SE
-//! ([`super::dp_se_law`]).
+//! The law of a bandit algorithm's pull sequence on a reward table, as the
+//! privacy check ([`super::privacy`]) and the tests see it: a [`PullLaw`]
+//! lists the candidate pull sequences, maps (pulls, rewards seen) to a
+//! hashable event and gives the event's probability. Implemented by
+//! Anytime-Lazy-UCB ([`super::law`] at K = 2, [`super::law_arms`] at any K)
+//! and DP-SE ([`super::dp_se_law`], K = 2).
 
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use std::hash::Hash;
 
-/// A bandit algorithm (K = 2) whose law of the pull sequence given the
-/// rewards the learner saw is known as a function of a hashable event.
+/// A bandit algorithm whose law of the pull sequence given the rewards the
+/// learner saw is known as a function of a hashable event.
 pub trait PullLaw: Sync {
     /// What `P(pulls | seen)` depends on: equal events, equal probabilities.
     type Event: Eq + Hash + Send + Sync;
     /// Check the parameters.
     fn validate(&self) -> Result<()>;
+    /// The number of arms K (pulls are `0..K`).
+    fn arms(&self) -> usize {
+        2
+    }
     /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
     /// does not fit 64 bits (computed without listing them).
     fn sequence_count(&self, horizon: usize) -> Option<u64>;
@@ -69,14 +73,21 @@ pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
 }
 
 /// The whole law: `(pulls, P(pulls | seen))` over [`PullLaw::sequences`],
-/// where `rewards[t][j]` is arm `j`'s reward in round `t + 1` and the
-/// learner sees `rewards[t][pulls[t]]`.
+/// where `rewards[t][j]` is arm `j`'s reward in round `t + 1` (a row of K
+/// values) and the learner sees `rewards[t][pulls[t]]`.
 pub fn law<R: Real>(
     params: &impl PullLaw,
-    rewards: &[[Q; 2]],
+    rewards: &[impl AsRef<[Q]>],
     ctx: &R::Context,
 ) -> Result<Vec<(Vec<usize>, R)>> {
     params.validate()?;
+    let k = params.arms();
+    if let Some(row) = rewards.iter().find(|r| r.as_ref().len() != k) {
+        return Err(Error::InvalidInput(format!(
+            "a reward table of K = {k} arms has {k} rewards a round, not {}",
+            row.as_ref().len()
+        )));
+    }
     params
         .sequences(rewards.len())
         .into_iter()
@@ -84,7 +95,7 @@ pub fn law<R: Real>(
             let seen: Vec<Q> = pulls
                 .iter()
                 .zip(rewards)
-                .map(|(&a, r)| r[a].clone())
+                .map(|(&a, r)| r.as_ref()[a].clone())
                 .collect();
             let p = match params.event(&pulls, &seen)? {
                 Some(event) => params.probability::<R>(&event, ctx)?,

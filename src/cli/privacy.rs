@@ -765,11 +765,22 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
 /// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
 /// and `alphabet` (exact numbers).
 fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> {
+    match bandit_fields_arms(v)? {
+        (id, 2, horizon, alphabet) => Ok((id, horizon, alphabet)),
+        _ => Err(field("actions")),
+    }
+}
+
+/// [`bandit_fields`] with the number of arms `actions` (any count, checked
+/// by the caller's law).
+fn bandit_fields_arms(v: &Value) -> Result<(crate::bandit::BanditId, usize, usize, Vec<Q>)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
     let id = text("algorithm")?.parse()?;
-    if v.get("actions").and_then(Value::as_u64) != Some(2) {
-        return Err(field("actions"));
-    }
+    let actions = v
+        .get("actions")
+        .and_then(Value::as_u64)
+        .and_then(|k| usize::try_from(k).ok())
+        .ok_or_else(|| field("actions"))?;
     let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
     let alphabet = v
         .get("alphabet")
@@ -778,7 +789,7 @@ fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> 
         .iter()
         .map(|x| number("alphabet", Some(x)))
         .collect::<Result<Vec<Q>>>()?;
-    Ok((id, horizon, alphabet))
+    Ok((id, actions, horizon, alphabet))
 }
 
 /// An error about merge input `name`, prefixed with its name (one line).

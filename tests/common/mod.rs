@@ -224,3 +224,167 @@ pub fn regret_command<'a>(
         epsilon,
     ]
 }
+
+/// A bandit law ([`dpdtol::bandit::pull_law::law`]): each probability's
+/// upper end is nonnegative and the total's enclosure contains 1 with width
+/// below `2^{−40}`; `what` names the case in the failure message.
+pub fn assert_sums_to_one(laws: &[(Vec<usize>, dpdtol::num::Certified)], what: &str) {
+    use dpdtol::num::{Certified, Precision, Real, Q};
+    let zero = Certified::from_int(0, &Precision(128));
+    let total = laws.iter().fold(zero, |acc, (_, p)| acc + p);
+    let (lo, hi) = total.enclosure().unwrap();
+    let one = Q::from_integer(1.into());
+    assert!(lo <= one && one <= hi, "{what}: [{lo}, {hi}]");
+    assert!(
+        &hi - &lo < Q::new(1.into(), (1u64 << 40).into()),
+        "{what}: width {}",
+        hi - lo
+    );
+    for (pulls, p) in laws {
+        assert!(
+            p.enclosure().unwrap().1 >= Q::from_integer(0.into()),
+            "{what}: {pulls:?}"
+        );
+    }
+}
+
+/// `P(pulls|x)/P(pulls|x')` of the witness `w` of a bandit check's JSON
+/// (`losses`, `neighbour`: rows of K rewards; `actions`: 1-based pulls),
+/// from the laws of its two reward tables computed again at `bits`.
+pub fn bandit_witness_ratio(
+    w: &serde_json::Value,
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    bits: dpdtol::num::Precision,
+) -> dpdtol::num::Certified {
+    use dpdtol::num::{parse_rational, Certified, Q};
+    let rows = |key: &str| -> Vec<Vec<Q>> {
+        w[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| parse_rational(x.as_str().unwrap()).unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let pulls: Vec<usize> = w["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_u64().unwrap() as usize - 1)
+        .collect();
+    let find = |rows: &[Vec<Q>]| {
+        dpdtol::bandit::pull_law::law::<Certified>(law_of, rows, &bits)
+            .unwrap()
+            .into_iter()
+            .find(|(a, _)| *a == pulls)
+            .unwrap()
+            .1
+    };
+    find(&rows("losses")) / &find(&rows("neighbour"))
+}
+
+/// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of
+/// `params` in f64) round by round on the reward table `rewards`, `runs`
+/// times from `seed`; the counts of the pull sequences in the order of
+/// [`dpdtol::bandit::pull_law::law`] (rounds K+1.. as base-K digits, the
+/// first most significant).
+pub fn simulate_lazy_ucb(
+    params: &dpdtol::bandit::law::LazyUcbParams,
+    arms: usize,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    runs: u64,
+    seed: u64,
+) -> Vec<u64> {
+    use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
+    use dpdtol::bandit::{NoiseRng, Policy};
+    use rand::SeedableRng;
+    let f = |x: &dpdtol::num::Q| {
+        x.numer().to_string().parse::<f64>().unwrap()
+            / x.denom().to_string().parse::<f64>().unwrap()
+    };
+    let horizon = rewards.len();
+    let mut counts = vec![0u64; arms.pow(horizon.saturating_sub(arms) as u32)];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = AnytimeLazyUcb::new(arms, f(&params.epsilon));
+        policy.means.noise_scale = f(&params.scale);
+        policy.means.bonus = f(&params.bonus);
+        let mut index = 0usize;
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            if t >= arms {
+                index = arms * index + pull.arm;
+            }
+            policy.observe(pull.arm, 1, f(&row.as_ref()[pull.arm]), &mut rng);
+        }
+        counts[index] += 1;
+    }
+    counts
+}
+
+/// The law of `law_of` on `rewards` in f64 agrees with the certified
+/// backend (dashu, 128 bits) to a relative `1e-9` plus `abs`.
+pub fn assert_f64_agrees(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    abs: f64,
+) {
+    use dpdtol::bandit::pull_law::law;
+    use dpdtol::num::{Certified, Precision, Real};
+    let exact = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    let float = law::<f64>(law_of, rewards, &()).unwrap();
+    for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
+        let c = c.to_f64();
+        assert!(
+            (c - f).abs() <= 1e-9 * c.max(1e-300) + abs,
+            "{pulls:?}: {c} vs {f}"
+        );
+    }
+}
+
+/// The law of `law_of` on `rewards` in MPFR intervals meets dashu's, pull
+/// sequence by pull sequence (128 bits each).
+#[cfg(feature = "mpfr")]
+pub fn assert_mpfr_agrees(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+) {
+    use dpdtol::bandit::pull_law::law;
+    use dpdtol::num::{Certified, Interval, MpfrFloat, Precision, Real};
+    let a = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    let b = law::<Interval<MpfrFloat>>(law_of, rewards, &Precision(128)).unwrap();
+    for ((pulls, x), (_, y)) in a.iter().zip(&b) {
+        let (xl, xh) = x.enclosure().unwrap();
+        let (yl, yh) = y.enclosure().unwrap();
+        assert!(
+            xl <= yh && yl <= xh,
+            "{pulls:?}: [{xl}, {xh}] vs [{yl}, {yh}]"
+        );
+    }
+}
+
+/// Pearson's chi-square of the simulated pull-sequence counts `observed`
+/// (in the order of [`dpdtol::bandit::pull_law::law`]) against the
+/// certified law of `law_of` on `rewards`: the p-value must exceed `1e-4`;
+/// `what` (the case, its seed and runs) goes in the failure message.
+pub fn assert_law_fits(
+    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    observed: &[u64],
+    what: &str,
+) {
+    use dpdtol::num::{Certified, Precision, Real};
+    let expected: Vec<f64> =
+        dpdtol::bandit::pull_law::law::<Certified>(law_of, rewards, &Precision(128))
+            .unwrap()
+            .iter()
+            .map(|(_, p)| p.to_f64())
+            .collect();
+    let p = chi_square_p_value(observed, &expected);
+    assert!(p > 1e-4, "{what}: chi-square p = {p}");
+}

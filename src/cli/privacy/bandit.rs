@@ -1,6 +1,9 @@
 //! `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb …`: the exhaustive
 //! check of a bandit algorithm ([`crate::bandit::privacy`]) under the flags
-//! and JSON keys of the full-information check. `--actions` is K (2 only),
+//! and JSON keys of the full-information check. `--actions` is K (2 for
+//! DP-SE; any K ≥ 2 up to T for Anytime-Lazy-UCB: the tree of windows at
+//! K = 2, [`crate::bandit::law`], the polyhedra of
+//! [`crate::bandit::law_arms`] at K ≥ 3),
 //! `--horizon` T, `--alphabet` the reward values; a neighbour replaces one
 //! round's reward vector. The laws are certified: the check runs at 128 bits
 //! and doubles the precision (to 4096) while a cut point or the verdict is
@@ -24,6 +27,7 @@ use super::{ratio_exact_json, report, vectors_json, Args};
 use crate::bandit::dp_se_law::DpSeParams;
 use crate::bandit::hybrid_law::HybridLawParams;
 use crate::bandit::law::LazyUcbParams;
+use crate::bandit::law_arms::LazyUcbArms;
 use crate::bandit::privacy::{
     check_certified_part, laws_needed, merge as merge_parts, table_pairs, witness_at, Outcome,
     PullLaw, PRECISIONS,
@@ -74,11 +78,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
         }
     }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
-    if actions != 2 {
-        return Err(Error::InvalidInput(format!(
-            "the law of {id}'s pulls is implemented for K = 2 arms, got --actions {actions}"
-        )));
-    }
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let problem = Problem::new(
@@ -99,6 +98,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     };
     let setup = Setup {
         id,
+        actions,
         problem,
         scale,
         hybrid: hybrid_scales,
@@ -139,6 +139,8 @@ fn exact_check_of(id: BanditId) -> Result<()> {
 #[derive(Debug, PartialEq, Eq)]
 struct Setup {
     id: BanditId,
+    /// K.
+    actions: usize,
     problem: Problem,
     scale: Option<Q>,
     hybrid: Option<(Q, Q)>,
@@ -150,6 +152,7 @@ macro_rules! on_law {
     ($law:expr, $l:ident => $body:expr) => {
         match $law {
             Law::LazyUcb($l) => $body,
+            Law::LazyUcbArms($l) => $body,
             Law::Hybrid($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
@@ -162,14 +165,29 @@ macro_rules! on_law {
 /// The law of an algorithm with an exact check, its parameters built.
 enum Law {
     LazyUcb(LazyUcbParams),
+    LazyUcbArms(LazyUcbArms),
     Hybrid(HybridLawParams),
     DpSe(Box<DpSeParams>),
 }
 
 impl Setup {
-    /// The parameters: printed, then overridden.
+    /// The parameters: printed, then overridden; an error for a K the law
+    /// does not cover (DP-SE, Hybrid-UCB: K = 2; Anytime-Lazy-UCB:
+    /// `2 ≤ K ≤ T`, line 2 pulling each arm once).
     fn law(&self) -> Result<Law> {
         let epsilon = self.problem.epsilon.clone();
+        let (k, horizon) = (self.actions, self.problem.horizon);
+        if self.id != BanditId::AnytimeLazyUcb && k != 2 {
+            return Err(Error::InvalidInput(format!(
+                "the law of {}'s pulls is implemented for K = 2 arms, got --actions {k}",
+                self.id
+            )));
+        }
+        if !(2..=horizon.max(2)).contains(&k) {
+            return Err(Error::InvalidInput(format!(
+                "--actions must be at least 2 and at most --horizon {horizon} (line 2 pulls each arm once), got {k}"
+            )));
+        }
         if self.id == BanditId::DpSe {
             let mut params = DpSeParams::printed(epsilon, self.problem.horizon)?;
             if let Some(s) = &self.scale {
@@ -199,6 +217,9 @@ impl Setup {
             params.scale = s.clone();
         }
         params.validate()?;
+        if k > 2 {
+            return Ok(Law::LazyUcbArms(LazyUcbArms { params, arms: k }));
+        }
         Ok(Law::LazyUcb(params))
     }
 
@@ -208,6 +229,7 @@ impl Setup {
         match law {
             Law::DpSe(params) => Scheme {
                 id: self.id,
+                actions: self.actions,
                 scale: params.scale.clone(),
                 why_not_exact: WHY_NOT_EXACT_DP_SE,
                 note: dp_se_note(params, horizon),
@@ -217,8 +239,9 @@ impl Setup {
                     "noise_consulted": params.noise_consulted(horizon),
                 }),
             },
-            Law::LazyUcb(params) => Scheme {
+            Law::LazyUcb(params) | Law::LazyUcbArms(LazyUcbArms { params, .. }) => Scheme {
                 id: self.id,
+                actions: self.actions,
                 scale: params.scale.clone(),
                 why_not_exact: WHY_NOT_EXACT,
                 note: None,
@@ -226,6 +249,7 @@ impl Setup {
             },
             Law::Hybrid(params) => Scheme {
                 id: self.id,
+                actions: self.actions,
                 scale: params.array_scale.clone(),
                 why_not_exact: WHY_NOT_EXACT_HYBRID,
                 note: Some(format!(
@@ -321,6 +345,8 @@ fn dp_se_note(params: &DpSeParams, horizon: usize) -> Option<String> {
 /// One algorithm's way through the check and its report.
 struct Scheme {
     id: BanditId,
+    /// K.
+    actions: usize,
     scale: Q,
     why_not_exact: &'static str,
     note: Option<String>,
@@ -348,7 +374,7 @@ impl Shown {
         let mut out = json!({
             "schema_version": report::SCHEMA_VERSION,
             "algorithm": self.scheme.id.name(),
-            "actions": 2,
+            "actions": self.scheme.actions,
             // A string of the integer, as in the full-information report.
             "horizon": p.horizon.to_string(),
             "alphabet": p.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
@@ -409,9 +435,10 @@ impl Shown {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} (Laplace noise, scale {}), K = 2, horizon {}, rewards {{{}}}, ε = {}{}:",
+            "{} (Laplace noise, scale {}), K = {}, horizon {}, rewards {{{}}}, ε = {}{}:",
             self.scheme.id,
             self.scheme.scale,
+            self.scheme.actions,
             p.horizon,
             alphabet.join(", "),
             p.epsilon,
@@ -448,10 +475,14 @@ impl Shown {
                 "  no pull sequence of this shard's laws has positive probability: nothing to compare"
             );
         } else {
+            let arms: Vec<String> = (1..=self.scheme.actions)
+                .map(|j| format!("arm {j}"))
+                .collect();
             let _ = writeln!(
                 out,
-                "  witness, round {} replaced (rows: arm 1, arm 2):",
-                w.round
+                "  witness, round {} replaced (rows: {}):",
+                w.round,
+                arms.join(", ")
             );
             let _ = writeln!(out, "    rewards   {}", sequence_text(&w.rewards));
             let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
@@ -521,7 +552,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String>
         match &first {
             Some((s, _)) if *s != setup => {
                 return Err(Error::InvalidInput(format!(
-                    "{name} checks another problem or other parameters than {} (algorithm, horizon, alphabet, ε, noise scale, epoch lengths, tree scale, bonus)",
+                    "{name} checks another problem or other parameters than {} (algorithm, arms, horizon, alphabet, ε, noise scale, epoch lengths, tree scale, bonus)",
                     inputs[0].0
                 )));
             }
@@ -559,7 +590,7 @@ struct Part {
 /// is only caught by running it again; a forged witness always is.
 fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
-    let (id, horizon, alphabet) = super::bandit_fields(v)?;
+    let (id, actions, horizon, alphabet) = super::bandit_fields_arms(v)?;
     let problem = Problem::new(horizon, alphabet, number("epsilon", v.get("epsilon"))?)?;
     let lengths = match v.get("epoch_lengths_printed") {
         None if id != BanditId::DpSe => None,
@@ -589,6 +620,7 @@ fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
     };
     let setup = Setup {
         id,
+        actions,
         problem,
         scale: Some(number("noise_scale", v.get("noise_scale"))?),
         hybrid,
@@ -637,7 +669,7 @@ fn read_report(v: &Value) -> Result<(Setup, Law, Part)> {
             .saturating_mul(p.horizon as u64)
             .saturating_mul(p.alphabet.len() as u64 - 1)
     };
-    let pairs = table_pairs(p.horizon, p.alphabet.len());
+    let pairs = table_pairs(p.horizon, p.alphabet.len(), setup.actions);
     if round == 0 {
         // A shard without a positive numerator law (`Outcome::empty`): what
         // it says is printed again below and compared.
