@@ -17,6 +17,8 @@
 //!   rounded outward.
 
 pub mod mechanism;
+pub mod merge;
+pub mod privacy;
 
 use crate::num::{format_certain, format_sig_directed, Dir, Kind, Real, Q};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -91,6 +93,12 @@ impl JsonSchema for Decimal {
     }
 }
 
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// An exact rational as `"p/q"`, or `"p"` for an integer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -107,6 +115,12 @@ impl JsonSchema for Fraction {
             "pattern": "^-?[0-9]+(/[0-9]+)?$",
             "description": "an exact rational as p/q (or p)"
         })
+    }
+}
+
+impl std::fmt::Display for Fraction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
