@@ -36,6 +36,8 @@ pub struct Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    // A path that cannot be written is refused before the sampling.
+    super::output::check_writable("--out", &args.out, &[])?;
     let base = parse_base(&args.base)?;
     let n: usize =
         args.n.trim().parse().map_err(|_| {

@@ -16,7 +16,7 @@
 //!
 //! Every refusal is one line that names the file and the field.
 
-use crate::error::{Error, Result};
+use crate::error::{io_reason, Error, Result};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -48,7 +48,8 @@ pub trait Part: Serialize + DeserializeOwned {
 pub fn read_json(path: &Path) -> Result<Value> {
     use std::io::Read;
     let name = path.display();
-    let cannot = |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {e}"));
+    let cannot =
+        |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {}", io_reason(&e)));
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
         return Err(Error::InvalidInput(format!(
