@@ -57,7 +57,9 @@ pub fn run(args: &Args) -> Result<String> {
             target.horizon()
         )));
     }
-    let samples = sample::sample(&target, n, seed);
+    // The reference samples follow the printed law, certified to 40 digits.
+    let law = args.target.law(&target, 40)?;
+    let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
     let format = if args
         .out
