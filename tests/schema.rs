@@ -392,3 +392,53 @@ fn typed_reports_read_back_what_they_write() {
     let forged = r#"{"digits_certain":true,"forged":1}"#;
     assert!(serde_json::from_str::<MechanismReport>(forged).is_err());
 }
+
+/// `dpdtol <args>` must print a report that `T` reads back to the same text.
+fn reads_back<T: serde::Serialize + serde::de::DeserializeOwned>(args: &[&str]) -> T {
+    let out = common::dpdtol(args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let report: T = serde_json::from_str(text.trim())
+        .unwrap_or_else(|e| panic!("{args:?} does not read back: {e}\n{text}"));
+    assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+    report
+}
+
+#[test]
+fn regret_reports_read_back_what_they_write() {
+    use dpdtol::report::regret::RegretReport;
+    let one: RegretReport = reads_back(&[
+        "regret",
+        "--algorithm",
+        "prefix-softmax",
+        "--means",
+        "0,1/2",
+        "--setting",
+        "deterministic",
+        "--horizon",
+        "100",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ]);
+    assert!(matches!(one, RegretReport::One(_)));
+    let several: RegretReport = reads_back(&[
+        "regret",
+        "--algorithm",
+        "ftl,wu-wang:gumbel",
+        "--means",
+        "0.2,0.5,0.6",
+        "--setting",
+        "bernoulli",
+        "--horizon",
+        "6",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(several.results().len(), 2);
+    assert!(several.results().iter().all(|r| r.schema_version.is_none()));
+    // Inside `results` a forged key is refused too.
+    let mut value = serde_json::to_value(&several).unwrap();
+    value["results"][1]["forged"] = 1.into();
+    assert!(serde_json::from_value::<RegretReport>(value).is_err());
+}

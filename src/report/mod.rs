@@ -17,8 +17,11 @@
 //!   rounded outward.
 
 pub mod mechanism;
+pub mod regret;
 
-use crate::num::{format_certain, format_sig_directed, Dir, Kind, Real, Q};
+use crate::num::{
+    format_certain, format_sig, format_sig_directed, parse_rational, Dir, Kind, Real, Q,
+};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -88,6 +91,27 @@ impl JsonSchema for Decimal {
             "pattern": DECIMAL_PATTERN,
             "description": "a real number as a decimal string with at least 30 significant digits"
         })
+    }
+}
+
+impl Decimal {
+    /// The decimal to at most `digits` significant digits, for a table: the
+    /// decimal itself when it has no more digits than that (or is not a
+    /// number), else rounded to nearest. Rounding the certain digits again
+    /// gives the value's own rounding unless the digits dropped are a tie
+    /// (a 5 followed by zeros to the last digit written) that the value
+    /// itself does not have.
+    pub fn to_digits(&self, digits: usize) -> String {
+        let mantissa = self.0.split('e').next().unwrap_or_default();
+        let significant = mantissa
+            .chars()
+            .filter(char::is_ascii_digit)
+            .skip_while(|c| *c == '0')
+            .count();
+        match parse_rational(&self.0) {
+            Ok(q) if significant > digits => format_sig(&q, digits),
+            _ => self.0.clone(),
+        }
     }
 }
 
@@ -206,13 +230,22 @@ fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value 
 /// The schemas generated from the report types: `(command, schema)`, each
 /// committed as `docs/schema/<command>.json` (a test compares them).
 pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
-    vec![(
-        "mechanism",
-        schema::<mechanism::MechanismReport>(
+    vec![
+        (
             "mechanism",
-            "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            schema::<mechanism::MechanismReport>(
+                "mechanism",
+                "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            ),
         ),
-    )]
+        (
+            "regret",
+            schema::<regret::RegretReport>(
+                "regret",
+                "The pseudo-regret of one algorithm (one object) or of several ({results: [...]}) with the papers' bounds (design guide, Command line: regret, regret_interval, bounds).",
+            ),
+        ),
+    ]
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in
