@@ -442,3 +442,35 @@ fn regret_reports_read_back_what_they_write() {
     value["results"][1]["forged"] = 1.into();
     assert!(serde_json::from_value::<RegretReport>(value).is_err());
 }
+
+#[test]
+fn bandit_reports_read_back_what_they_write() {
+    use dpdtol::report::bandit::BanditReport;
+    let report: BanditReport = reads_back(&[
+        "bandit",
+        "--algorithm",
+        "anytime-lazy-ucb,thompson",
+        "--means",
+        "0.7,1/3",
+        "--epsilon",
+        "1/2,2",
+        "--horizon",
+        "200",
+        "--runs",
+        "3",
+        "--seed",
+        "5",
+        "--confidence",
+        "0.9",
+        "--json",
+    ]);
+    // Two private configurations and one baseline, with 30 digits of each f64.
+    assert_eq!(report.results.len(), 3);
+    assert_eq!(report.results[2].epsilon, None);
+    // The level 1 − α, α = 1 − 0.9 in f64, read back bit for bit.
+    assert_eq!(report.confidence.level.0, 1.0 - (1.0 - 0.9));
+    assert_eq!(report.results[0].bounds.len(), 1);
+    let mut value = serde_json::to_value(&report).unwrap();
+    value["results"][0]["final"]["forged"] = 1.into();
+    assert!(serde_json::from_value::<BanditReport>(value).is_err());
+}

@@ -16,6 +16,7 @@
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
 //!   rounded outward.
 
+pub mod bandit;
 pub mod mechanism;
 pub mod regret;
 
@@ -112,6 +113,41 @@ impl Decimal {
             Ok(q) if significant > digits => format_sig(&q, digits),
             _ => self.0.clone(),
         }
+    }
+}
+
+/// A simulated (f64, approximate) number, written as a decimal string of 30
+/// significant digits, `"9.49999999999999955591079014994e-1"`: an f64 is
+/// dyadic, so these are its own digits, and they read back as the same f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Float(pub f64);
+
+impl Serialize for Float {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{:.29e}", self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Float {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map(Float)
+            .map_err(|_| serde::de::Error::custom(format!("{text:?} is not a number")))
+    }
+}
+
+impl JsonSchema for Float {
+    fn schema_name() -> Cow<'static, str> {
+        "approximate".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": DECIMAL_PATTERN,
+            "description": "an f64 value (simulated, approximate) as a decimal string of 30 significant digits"
+        })
     }
 }
 
@@ -236,6 +272,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<mechanism::MechanismReport>(
                 "mechanism",
                 "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            ),
+        ),
+        (
+            "bandit",
+            schema::<bandit::BanditReport>(
+                "bandit",
+                "Simulated (f64, kind approximate) pseudo-regret of bandit algorithms at logarithmically spaced checkpoints, averaged over runs, with confidence intervals and the explicit bounds of the papers' proofs decided statistically.",
             ),
         ),
         (
