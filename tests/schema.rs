@@ -383,10 +383,7 @@ fn typed_reports_read_back_what_they_write() {
             "--json",
         ],
     ] {
-        let out = common::dpdtol(args);
-        let text = String::from_utf8(out.stdout).unwrap();
-        let report: MechanismReport = serde_json::from_str(text.trim()).unwrap();
-        assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+        reads_back::<MechanismReport>(args);
     }
     // A forged key is refused, not ignored.
     let forged = r#"{"digits_certain":true,"forged":1}"#;

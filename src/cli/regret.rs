@@ -426,7 +426,7 @@ mod tests {
         assert!(parse_horizon("0").is_err());
         assert!(parse_horizon("1.5").is_err());
         assert!(parse_horizon("2^101").is_err());
-        // Issue 14: a doubled sign was read as 2^10 + 5.
+        // A doubled sign or a malformed power is refused (2^10--5 is not 2^10 + 5).
         for bad in [
             "2^10--5", "2^10+-5", "2^10-", "2^-3", "2^1.5", "2^ 10", "2^10-1-1",
         ] {

@@ -300,3 +300,67 @@ pub fn to_json<T: Serialize>(report: &T) -> String {
         .expect("a report serializes to JSON")
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_traits::Signed;
+
+    /// A table's short decimal, `to_digits(12)` of the 40-digit decimal, is
+    /// the certain decimal of the enclosure itself at 12 digits, except at a
+    /// tie of the 40 digits: over enclosures of every width around values
+    /// of every magnitude, exact ones among them.
+    #[test]
+    fn short_decimals_are_the_enclosures_own() {
+        let q = |n: i64, d: i64| Q::new(BigInt::from(n), BigInt::from(d));
+        let mut compared = 0;
+        for (n, d) in [
+            (1, 3),
+            (2, 7),
+            (-5, 11),
+            (355, 113),
+            (1, 8),
+            (641, 1),
+            (7, 100_000_000),
+            (22, 1),
+        ] {
+            for scale in [q(1, 1), q(1, 1_000_000), q(1_000_000_000, 1)] {
+                let x = q(n, d) * &scale;
+                for width in [0, 60, 45, 38, 30, 20, 13, 12, 8, 3] {
+                    let half = if width == 0 {
+                        q(0, 1)
+                    } else {
+                        x.abs() * Q::new(BigInt::from(1), BigInt::from(10).pow(width))
+                    };
+                    let (lo, hi) = (&x - &half, &x + &half);
+                    let long = Decimal(format_certain(&lo, &hi, DIGITS));
+                    let tie = long
+                        .0
+                        .trim_start_matches('-')
+                        .contains("5000000000000000000000000");
+                    if !tie {
+                        assert_eq!(
+                            long.to_digits(12),
+                            format_certain(&lo, &hi, 12),
+                            "{x} ± {half}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 200, "{compared}");
+        // The decimal itself when it has no more digits, or is not a number.
+        assert_eq!(Decimal("5.4208".into()).to_digits(12), "5.4208");
+        assert_eq!(Decimal("0".into()).to_digits(12), "0");
+        assert_eq!(
+            Decimal("[0.900, 1.10]".into()).to_digits(12),
+            "[0.900, 1.10]"
+        );
+        assert_eq!(
+            Decimal("641.0000000000000000000000000000000000000".into()).to_digits(12),
+            "641.000000000"
+        );
+    }
+}

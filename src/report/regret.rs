@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 #[serde(untagged)]
 pub enum RegretReport {
     /// One algorithm (its `schema_version` present).
-    One(AlgorithmRegret),
+    One(Box<AlgorithmRegret>),
     /// Several algorithms, in the order given.
     Several(SeveralRegrets),
 }
@@ -155,7 +155,7 @@ impl RegretReport {
         if results.len() == 1 {
             let mut one = results.remove(0);
             one.schema_version = Some(SchemaVersion);
-            RegretReport::One(one)
+            RegretReport::One(Box::new(one))
         } else {
             RegretReport::Several(SeveralRegrets {
                 results,
@@ -167,7 +167,7 @@ impl RegretReport {
     /// The algorithms' regrets, in order.
     pub fn results(&self) -> &[AlgorithmRegret] {
         match self {
-            RegretReport::One(one) => std::slice::from_ref(one),
+            RegretReport::One(one) => std::slice::from_ref(one.as_ref()),
             RegretReport::Several(several) => &several.results,
         }
     }
