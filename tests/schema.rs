@@ -433,6 +433,7 @@ fn regret_reports_read_back_what_they_write() {
         "--json",
     ]);
     assert_eq!(several.results().len(), 2);
+    validate("regret", &serde_json::to_value(&several).unwrap());
     assert!(several.results().iter().all(|r| r.schema_version.is_none()));
     // Inside `results` a forged key is refused too.
     let mut value = serde_json::to_value(&several).unwrap();
@@ -467,6 +468,7 @@ fn bandit_reports_read_back_what_they_write() {
     // The level 1 − α, α = 1 − 0.9 in f64, read back bit for bit.
     assert_eq!(report.confidence.level.0, 1.0 - (1.0 - 0.9));
     assert_eq!(report.results[0].bounds.len(), 1);
+    validate("bandit", &serde_json::to_value(&report).unwrap());
     let mut value = serde_json::to_value(&report).unwrap();
     value["results"][0]["final"]["forged"] = 1.into();
     assert!(serde_json::from_value::<BanditReport>(value).is_err());

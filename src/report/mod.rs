@@ -116,9 +116,10 @@ impl Decimal {
     }
 }
 
-/// A simulated (f64, approximate) number, written as a decimal string of 30
-/// significant digits, `"9.49999999999999955591079014994e-1"`: an f64 is
-/// dyadic, so these are its own digits, and they read back as the same f64.
+/// A simulated (f64, approximate) number, written as its exact binary value
+/// rounded to 30 significant digits, `"9.49999999999999955591079014994e-1"`
+/// (17 digits already tell any two f64 apart, so the text reads back as the
+/// same f64).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Float(pub f64);
 
