@@ -418,6 +418,11 @@ fn regret_reports_read_back_what_they_write() {
         "--json",
     ]);
     assert!(matches!(one, RegretReport::One(_)));
+    let mut value = serde_json::to_value(&one).unwrap();
+    validate("regret", &value);
+    // The whole output of one algorithm must carry its schema_version.
+    value.as_object_mut().unwrap().remove("schema_version");
+    assert!(check("regret", &value).is_err());
     let several: RegretReport = reads_back(&[
         "regret",
         "--algorithm",

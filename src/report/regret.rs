@@ -13,18 +13,40 @@ use crate::num::Real;
 use crate::regret::bounds::{Bound, BoundKind, Evaluation, NotEvaluated, Rate};
 use crate::regret::certify::CertifiedRegret;
 use crate::regret::{Instance, Plan, Round, Setting};
-use schemars::JsonSchema;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// The output of `dpdtol regret --json`: one algorithm's regret as one
 /// object, or several as `{"results": [...]}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum RegretReport {
     /// One algorithm (its `schema_version` present).
     One(Box<AlgorithmRegret>),
     /// Several algorithms, in the order given.
     Several(SeveralRegrets),
+}
+
+/// One algorithm's object with its `schema_version` required, or several.
+impl JsonSchema for RegretReport {
+    fn schema_name() -> Cow<'static, str> {
+        "RegretReport".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let one = generator.subschema_for::<AlgorithmRegret>();
+        let several = generator.subschema_for::<SeveralRegrets>();
+        json_schema!({
+            "anyOf": [
+                {
+                    "allOf": [one, { "required": ["schema_version"] }],
+                    "description": "One algorithm: the whole output, with its schema_version."
+                },
+                several
+            ]
+        })
+    }
 }
 
 /// The regrets of several algorithms on one instance.
