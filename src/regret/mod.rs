@@ -39,6 +39,7 @@
 
 pub mod bernoulli;
 pub mod bounds;
+pub mod certify;
 pub mod deterministic;
 pub mod laplace_transform;
 pub mod law_based;
