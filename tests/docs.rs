@@ -1,0 +1,13 @@
+//! The documentation cannot drift: every ```console block of README.md and
+//! docs/*.md is run here and its output compared (trycmd). Commands run from
+//! the repository root, so they read the repository's own files
+//! (`examples/losses.csv`, …). An intended change of output is recorded with
+//! `TRYCMD=overwrite cargo test --test docs` and reviewed in the diff.
+
+#[test]
+fn documented_commands() {
+    trycmd::TestCases::new()
+        .register_bin("dpdtol", std::path::Path::new(env!("CARGO_BIN_EXE_dpdtol")))
+        .case("README.md")
+        .case("docs/*.md");
+}
