@@ -355,12 +355,36 @@ fn the_committed_schemas_are_the_generated_ones() {
     );
 }
 
+/// `dpdtol <args>`, parsed as the report type `T` and written again: the
+/// same text. Returns the report.
+fn reads_back<T: serde::de::DeserializeOwned + serde::Serialize>(args: &[&str]) -> T {
+    let out = common::dpdtol(args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let report: T =
+        serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}\n{text}"));
+    assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+    report
+}
+
+/// `text` with one more key, `forged`, at its top level.
+fn forged(text: &str) -> String {
+    let mut value: Value = serde_json::from_str(text).unwrap();
+    value
+        .as_object_mut()
+        .unwrap()
+        .insert("forged".into(), Value::from(1));
+    value.to_string()
+}
+
 /// A typed report reads back what it writes: real output, parsed into its
 /// type and written again, is the same text (so a merge can read a part's
-/// report as the type, never field by field).
+/// report as the type, never field by field); a forged key is refused, not
+/// ignored.
 #[test]
 fn typed_reports_read_back_what_they_write() {
+    use dpdtol::report::law::LawReport;
     use dpdtol::report::mechanism::MechanismReport;
+    use dpdtol::report::to_json;
     for args in [
         &[
             "mechanism",
@@ -383,12 +407,26 @@ fn typed_reports_read_back_what_they_write() {
             "--json",
         ],
     ] {
-        let out = common::dpdtol(args);
-        let text = String::from_utf8(out.stdout).unwrap();
-        let report: MechanismReport = serde_json::from_str(text.trim()).unwrap();
-        assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+        let report: MechanismReport = reads_back(args);
+        assert!(serde_json::from_str::<MechanismReport>(&forged(&to_json(&report))).is_err());
     }
-    // A forged key is refused, not ignored.
-    let forged = r#"{"digits_certain":true,"forged":1}"#;
-    assert!(serde_json::from_str::<MechanismReport>(forged).is_err());
+    let losses = temp("losses-read-back.csv");
+    let t = target(&losses);
+    let mut args = vec!["law"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--sequence", "1,2,2,1,1,1,1", "--json"]);
+    let certified: LawReport = reads_back(&args);
+    // A key of the flattened law header is read, and a forged one refused.
+    assert_eq!(certified.header.precision_bits, Some(203));
+    assert!(serde_json::from_str::<LawReport>(&forged(&to_json(&certified))).is_err());
+    // FTL's law is exact: a sequence's probability is 0 or 1, exactly.
+    let ftl = format!(
+        "law --algorithm ftl --epsilon 1 --losses-file {} --sequence 1,2,2,1,1,1,1 --json",
+        losses.display()
+    );
+    let exact: LawReport = reads_back(&ftl.split(' ').collect::<Vec<_>>());
+    let p = exact.probability_exact.map(|q| q.0);
+    assert!(matches!(p.as_deref(), Some("0" | "1")), "{p:?}");
+    let one_shot = "law --mechanism exponential --scale 1 --losses 0,1,2 --sequence 2 --json";
+    reads_back::<LawReport>(&one_shot.split(' ').collect::<Vec<_>>());
 }

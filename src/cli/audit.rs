@@ -3,12 +3,13 @@
 //! ([`crate::oracle::audit`]), beside dpdtol's exact ratio for its own
 //! algorithm when the target and both inputs are given.
 
-use super::law::{parse_base, TargetArgs, CONVENTIONS};
+use super::law::{parse_base, target_text, TargetArgs};
 use super::report::{DIGITS, SCHEMA_VERSION};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, Dir, Kind};
 use crate::oracle::audit::{audit, exact_ratios, AuditOptions, AuditReport, Event, Ratio};
 use crate::oracle::io;
+use crate::report::oracle::CONVENTIONS;
 use serde_json::{json, Value};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -120,7 +121,8 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         None
     };
-    let (described, target_json) = args.target.describe();
+    let given = args.target.describe();
+    let (described, target_json) = (target_text(&given), json!(given));
     if args.json {
         return Ok(json!({
             "schema_version": SCHEMA_VERSION,

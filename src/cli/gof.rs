@@ -2,11 +2,12 @@
 //! law ([`crate::oracle::gof`]); exit status 1 when the test rejects, so it
 //! drops into any CI.
 
-use super::law::{law_header, parse_base, rounds_json, TargetArgs, CONVENTIONS};
+use super::law::{parse_base, target_text, TargetArgs};
 use super::report::SCHEMA_VERSION;
 use crate::error::{Error, Result};
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, GofReport};
 use crate::oracle::io;
+use crate::report::oracle::CONVENTIONS;
 use serde_json::{json, Value};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -67,7 +68,8 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     if report.reject {
         *status = 1;
     }
-    let (described, target_json) = args.target.describe();
+    let given = args.target.describe();
+    let (described, target_json) = (target_text(&given), json!(given));
     if args.json {
         let schedule = law.schedule();
         let per_choice: Vec<Value> = report
@@ -79,7 +81,10 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
                 let mut value = test_json(test);
                 if let Some(map) = value.as_object_mut() {
                     map.insert("choice".into(), json!(c));
-                    map.insert("plays".into(), rounds_json(&choice.plays));
+                    map.insert(
+                        "plays".into(),
+                        json!(crate::report::oracle::Rounds::inclusive(&choice.plays)),
+                    );
                 }
                 value
             })
@@ -109,7 +114,10 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
             "reject": report.reject,
             "verdict": if report.reject { "rejected" } else { "consistent" },
         });
-        if let (Some(map), Value::Object(header)) = (out.as_object_mut(), law_header(&law)) {
+        if let (Some(map), Value::Object(header)) = (
+            out.as_object_mut(),
+            json!(crate::report::oracle::LawHeader::of(&law)),
+        ) {
             map.insert("law".into(), Value::Object(header));
         }
         return Ok(out.to_string());

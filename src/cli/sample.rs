@@ -1,10 +1,11 @@
 //! `dpdtol sample`: seeded reference samples of a target's action sequences
 //! ([`crate::oracle::sample`]), written as CSV or NPY.
 
-use super::law::{parse_base, TargetArgs, CONVENTIONS};
+use super::law::{parse_base, target_text, TargetArgs};
 use super::report::SCHEMA_VERSION;
 use crate::error::{Error, Result};
 use crate::oracle::{io, sample};
+use crate::report::oracle::CONVENTIONS;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -66,7 +67,8 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         "csv"
     };
-    let (described, target_json) = args.target.describe();
+    let given = args.target.describe();
+    let (described, target_json) = (target_text(&given), json!(given));
     if args.json {
         return Ok(json!({
             "schema_version": SCHEMA_VERSION,

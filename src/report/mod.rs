@@ -16,7 +16,9 @@
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
 //!   rounded outward.
 
+pub mod law;
 pub mod mechanism;
+pub mod oracle;
 
 use crate::num::{format_certain, format_sig_directed, Dir, Kind, Real, Q};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -172,12 +174,14 @@ pub fn decimal<R: Real>(x: &R) -> Decimal {
 /// The value's enclosure as two decimals rounded outward (`None` for a
 /// value without one, a NaN).
 pub fn enclosure<R: Real>(x: &R) -> Option<Enclosure> {
-    x.enclosure().map(|(lo, hi)| {
-        Enclosure([
-            Decimal(format_sig_directed(&lo, DIGITS, Dir::Down)),
-            Decimal(format_sig_directed(&hi, DIGITS, Dir::Up)),
-        ])
-    })
+    x.enclosure()
+        .map(|(lo, hi)| Enclosure([bound(&lo, Dir::Down), bound(&hi, Dir::Up)]))
+}
+
+/// A bound of an enclosure: `q` to [`DIGITS`] significant digits, rounded
+/// toward −∞ (a lower bound, [`Dir::Down`]) or +∞ ([`Dir::Up`]).
+pub fn bound(q: &Q, dir: Dir) -> Decimal {
+    Decimal(format_sig_directed(q, DIGITS, dir))
 }
 
 /// An exact rational as a [`Fraction`].
@@ -206,13 +210,22 @@ fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value 
 /// The schemas generated from the report types: `(command, schema)`, each
 /// committed as `docs/schema/<command>.json` (a test compares them).
 pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
-    vec![(
-        "mechanism",
-        schema::<mechanism::MechanismReport>(
+    vec![
+        (
             "mechanism",
-            "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            schema::<mechanism::MechanismReport>(
+                "mechanism",
+                "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            ),
         ),
-    )]
+        (
+            "law",
+            schema::<law::LawReport>(
+                "law",
+                "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
+            ),
+        ),
+    ]
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in
