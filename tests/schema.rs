@@ -384,6 +384,7 @@ fn forged(text: &str) -> String {
 fn typed_reports_read_back_what_they_write() {
     use dpdtol::report::law::LawReport;
     use dpdtol::report::mechanism::MechanismReport;
+    use dpdtol::report::sample::SampleReport;
     use dpdtol::report::to_json;
     for args in [
         &[
@@ -429,4 +430,12 @@ fn typed_reports_read_back_what_they_write() {
     assert!(matches!(p.as_deref(), Some("0" | "1")), "{p:?}");
     let one_shot = "law --mechanism exponential --scale 1 --losses 0,1,2 --sequence 2 --json";
     reads_back::<LawReport>(&one_shot.split(' ').collect::<Vec<_>>());
+    let out = temp("read-back.npy");
+    let mut args = vec!["sample"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--n", "10", "--seed", "1", "--base", "0", "--json", "--out"]);
+    args.push(out.to_str().unwrap());
+    let sample: SampleReport = reads_back(&args);
+    assert_eq!((sample.n, sample.base), (10, 0));
+    assert!(serde_json::from_str::<SampleReport>(&forged(&to_json(&sample))).is_err());
 }

@@ -2,11 +2,11 @@
 //! ([`crate::oracle::sample`]), written as CSV or NPY.
 
 use super::law::{parse_base, target_text, TargetArgs};
-use super::report::SCHEMA_VERSION;
 use crate::error::{Error, Result};
+use crate::oracle::io::SampleFormat;
 use crate::oracle::{io, sample};
-use crate::report::oracle::CONVENTIONS;
-use serde_json::json;
+use crate::report::sample::SampleReport;
+use crate::report::to_json;
 use std::path::PathBuf;
 
 /// The most values (sequences × rounds) `sample` writes without `--force`:
@@ -58,38 +58,27 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let samples = sample::sample(&target, n, seed);
     io::write_samples(&args.out, &samples, base)?;
-    let format = if args
-        .out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
-    {
-        "npy"
+    let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
+    Ok(if args.json {
+        to_json(&report)
     } else {
-        "csv"
+        line(&report)
+    })
+}
+
+/// The report as one line.
+fn line(r: &SampleReport) -> String {
+    let format = match r.format {
+        SampleFormat::Csv => "csv",
+        SampleFormat::Npy => "npy",
     };
-    let given = args.target.describe();
-    let (described, target_json) = (target_text(&given), json!(given));
-    if args.json {
-        return Ok(json!({
-            "schema_version": SCHEMA_VERSION,
-            "command": "sample",
-            "target": target_json,
-            "conventions": CONVENTIONS,
-            "base": base,
-            "n": n,
-            "horizon": target.horizon().to_string(),
-            "actions": target.actions(),
-            "seed": seed,
-            "rng": "sequence i (from 0) is drawn from ChaCha8Rng::seed_from_u64(seed) with set_stream(i)",
-            "kind": "approximate",
-            "out": args.out.display().to_string(),
-            "format": format,
-        })
-        .to_string());
-    }
-    Ok(format!(
-        "{described}: wrote {n} sequences of {} actions ({format}, actions from {base}, seed {seed}) to {}",
-        target.horizon(),
-        args.out.display()
-    ))
+    format!(
+        "{}: wrote {} sequences of {} actions ({format}, actions from {}, seed {}) to {}",
+        target_text(&r.target),
+        r.n,
+        r.horizon.0,
+        r.base,
+        r.seed,
+        r.out
+    )
 }

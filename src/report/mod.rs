@@ -19,6 +19,7 @@
 pub mod law;
 pub mod mechanism;
 pub mod oracle;
+pub mod sample;
 
 use crate::num::{format_certain, format_sig_directed, Dir, Kind, Real, Q};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -224,6 +225,10 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
                 "law",
                 "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
             ),
+        ),
+        (
+            "sample",
+            schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
         ),
     ]
 }
