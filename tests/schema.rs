@@ -382,6 +382,7 @@ fn forged(text: &str) -> String {
 /// ignored.
 #[test]
 fn typed_reports_read_back_what_they_write() {
+    use dpdtol::report::gof::GofReport;
     use dpdtol::report::law::LawReport;
     use dpdtol::report::mechanism::MechanismReport;
     use dpdtol::report::sample::SampleReport;
@@ -438,4 +439,21 @@ fn typed_reports_read_back_what_they_write() {
     let sample: SampleReport = reads_back(&args);
     assert_eq!((sample.n, sample.base), (10, 0));
     assert!(serde_json::from_str::<SampleReport>(&forged(&to_json(&sample))).is_err());
+    // The samples just written, tested (f64 statistics and p-values read
+    // back to the same digits), and a support violation.
+    let mut args = vec!["gof"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--base", "0", "--tv", "0.2", "--json", "--samples"]);
+    args.push(out.to_str().unwrap());
+    let gof: GofReport = reads_back(&args);
+    assert_eq!(gof.per_choice.len(), 3);
+    assert!(gof.per_choice[1].test.p_value > 0.0);
+    assert!(serde_json::from_str::<GofReport>(&forged(&to_json(&gof))).is_err());
+    let bad = temp("read-back-bad.csv");
+    std::fs::write(&bad, "1,1,2,1,1,1,1\n").unwrap();
+    let mut args = vec!["gof"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--json", "--samples", bad.to_str().unwrap()]);
+    let rejected: GofReport = reads_back(&args);
+    assert!(rejected.reject && rejected.support_violation.is_some());
 }

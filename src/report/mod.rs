@@ -16,6 +16,7 @@
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
 //!   rounded outward.
 
+pub mod gof;
 pub mod law;
 pub mod mechanism;
 pub mod oracle;
@@ -224,6 +225,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<law::LawReport>(
                 "law",
                 "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "gof",
+            schema::<gof::GofReport>(
+                "gof",
+                "Samples from any implementation tested against the exact law. Exit status 1 when reject is true.",
             ),
         ),
         (
