@@ -382,6 +382,7 @@ fn forged(text: &str) -> String {
 /// ignored.
 #[test]
 fn typed_reports_read_back_what_they_write() {
+    use dpdtol::report::audit::AuditReport;
     use dpdtol::report::gof::GofReport;
     use dpdtol::report::law::LawReport;
     use dpdtol::report::mechanism::MechanismReport;
@@ -456,4 +457,31 @@ fn typed_reports_read_back_what_they_write() {
     args.extend(["--json", "--samples", bad.to_str().unwrap()]);
     let rejected: GofReport = reads_back(&args);
     assert!(rejected.reject && rejected.support_violation.is_some());
+    // An audit on a whole-sequence event, without a target and beside
+    // FTL's exact ratios (one infinite).
+    let (first, second) = (temp("read-back-1.csv"), temp("read-back-2.csv"));
+    std::fs::write(&first, "1,2\n2,1\n".repeat(50)).unwrap();
+    std::fs::write(&second, "1,1\n2,2\n".repeat(50)).unwrap();
+    let (x, y) = (temp("read-back-x.csv"), temp("read-back-y.csv"));
+    std::fs::write(&x, "0,1\n0,1\n").unwrap();
+    std::fs::write(&y, "1,0\n1,0\n").unwrap();
+    let audit = format!(
+        "audit --first {} --second {} --json",
+        first.display(),
+        second.display()
+    );
+    let blind: AuditReport = reads_back(&audit.split(' ').collect::<Vec<_>>());
+    assert!(blind.target.is_none() && blind.exact_max_ratio.is_none());
+    let audit = format!(
+        "{audit} --algorithm ftl --epsilon 1 --losses-file {} --neighbour-file {}",
+        x.display(),
+        y.display()
+    );
+    let ftl: AuditReport = reads_back(&audit.split(' ').collect::<Vec<_>>());
+    let max = ftl.exact_max_ratio.as_ref().unwrap();
+    assert_eq!(
+        (max.interval.0[0].0.as_str(), max.exact.as_ref()),
+        ("inf", None)
+    );
+    assert!(serde_json::from_str::<AuditReport>(&forged(&to_json(&ftl))).is_err());
 }

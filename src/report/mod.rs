@@ -16,6 +16,7 @@
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
 //!   rounded outward.
 
+pub mod audit;
 pub mod gof;
 pub mod law;
 pub mod mechanism;
@@ -151,6 +152,16 @@ pub enum NumberKind {
     Approximate,
 }
 
+impl From<NumberKind> for Kind {
+    fn from(kind: NumberKind) -> Kind {
+        match kind {
+            NumberKind::Exact => Kind::Exact,
+            NumberKind::Certified => Kind::Certified,
+            NumberKind::Approximate => Kind::Approximate,
+        }
+    }
+}
+
 impl From<Kind> for NumberKind {
     fn from(kind: Kind) -> NumberKind {
         match kind {
@@ -225,6 +236,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<law::LawReport>(
                 "law",
                 "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "audit",
+            schema::<audit::AuditReport>(
+                "audit",
+                "A lower confidence bound on the epsilon of a black-box sampler from its outputs on two neighbouring inputs, beside dpdtol's exact ratios when its own target is given.",
             ),
         ),
         (
