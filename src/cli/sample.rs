@@ -9,10 +9,6 @@ use crate::report::sample::SampleReport;
 use crate::report::to_json;
 use std::path::PathBuf;
 
-/// The most values (sequences × rounds) `sample` writes without `--force`:
-/// 2·10⁸, 800 MB in memory as 32-bit actions.
-const MAX_VALUES: u128 = 200_000_000;
-
 /// Flags of `dpdtol sample`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -49,13 +45,7 @@ pub fn run(args: &Args) -> Result<String> {
         ))
     })?;
     let target = args.target.build()?;
-    let values = n as u128 * target.horizon() as u128;
-    if values > MAX_VALUES && !args.target.force_given() {
-        return Err(Error::TooLarge(format!(
-            "{n} sequences of {} rounds are {values} values (limit {MAX_VALUES}); use --force",
-            target.horizon()
-        )));
-    }
+    sample::check_size(&target, n, args.target.force_given())?;
     let samples = sample::sample(&target, n, seed);
     io::write_samples(&args.out, &samples, base)?;
     let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
