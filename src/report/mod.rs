@@ -4,7 +4,7 @@
 //! `serde::Serialize` and `schemars::JsonSchema`: its `--json` output is the
 //! type serialized (keys in alphabetical order, one object, a
 //! `schema_version`), and its JSON schema, `docs/schema/<command>.json`, is
-//! generated from the type ([`schema`]), so that the two cannot drift apart.
+//! generated from the type ([`schemas`]), so that the two cannot drift apart.
 //! The command line renders a report as a table or as JSON and does nothing
 //! else with it.
 //!
@@ -14,7 +14,9 @@
 //!   the digits that every point of it rounds to alike);
 //! - an exact rational is also given as a [`Fraction`], `"p/q"` (or `"p"`);
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
-//!   rounded outward.
+//!   rounded outward;
+//! - a simulated number (f64: a test statistic, a p-value, a confidence
+//!   bound) is a JSON number, and the report labels it `approximate`.
 
 pub mod audit;
 pub mod gof;
