@@ -5,7 +5,7 @@
 
 use super::{bound, Decimal, Enclosure, Fraction, NumberKind, DIGITS};
 use crate::algorithm::{BestSequenceLaw, Choice};
-use crate::num::{format_sig, Q};
+use crate::num::{format_sig, Dir, Q};
 use crate::oracle::Enclosed;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
@@ -215,10 +215,7 @@ pub fn probability(p: &Enclosed) -> (Decimal, Option<Fraction>, Enclosure) {
     (
         Decimal(format_sig(&mid, DIGITS)),
         p.exact().map(super::fraction),
-        Enclosure([
-            bound(&p.lo, crate::num::Dir::Down),
-            bound(&p.hi, crate::num::Dir::Up),
-        ]),
+        Enclosure([bound(&p.lo, Dir::Down), bound(&p.hi, Dir::Up)]),
     )
 }
 
