@@ -22,7 +22,11 @@ set -euo pipefail
 count="${SLURM_ARRAY_TASK_COUNT:-${SLURM_ARRAY_TASK_MAX:?no array size}}"
 out="${PRIVACY_OUT:-privacy-shards}"
 mkdir -p "$out"
+# Exit status 1 is a shard whose part is violated: a result, kept like any
+# other (the merge decides the whole run); 2 is bad input.
+status=0
 "${DPDTOL:-dpdtol}" privacy "$@" --shard "$SLURM_ARRAY_TASK_ID/$count" --json \
-    > "$out/shard-$SLURM_ARRAY_TASK_ID.json.partial"
+    > "$out/shard-$SLURM_ARRAY_TASK_ID.json.partial" || status=$?
+[ "$status" -le 1 ] || exit "$status"
 # Renamed only when complete, so a merge never reads a half-written shard.
 mv "$out/shard-$SLURM_ARRAY_TASK_ID.json.partial" "$out/shard-$SLURM_ARRAY_TASK_ID.json"

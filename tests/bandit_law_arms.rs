@@ -288,7 +288,7 @@ fn three_arms_shards_merge_into_the_whole_run_byte_for_byte() {
     let run = |args: &[String]| {
         let out = dpdtol(&strs(args));
         assert!(
-            out.status.success(),
+            common::gives_a_result(&out),
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{dpdtol, json};
+use common::{dpdtol, gives_a_result, json};
 use dpdtol::bandit::law::LazyUcbParams;
 use dpdtol::bandit::privacy::check;
 use dpdtol::bandit::pull_law::{law, PullLaw};
@@ -330,7 +330,7 @@ fn write_shards(dir: &std::path::Path, args: &[&str], n: u64) -> Vec<String> {
             a.extend(["--shard", &shard, "--json"]);
             let out = dpdtol(&a);
             assert!(
-                out.status.success(),
+                gives_a_result(&out),
                 "{a:?}: {}",
                 String::from_utf8_lossy(&out.stderr)
             );
@@ -359,11 +359,11 @@ fn merges_refused(cases: &[(&str, String)]) {
     }
 }
 
-/// The bytes `dpdtol` prints for `args`, which must succeed.
+/// The bytes `dpdtol` prints for `args`, which must give a result.
 fn stdout(args: &[&str]) -> Vec<u8> {
     let out = dpdtol(args);
     assert!(
-        out.status.success(),
+        gives_a_result(&out),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -67,7 +67,8 @@ fn parts_as_written_merge_into_the_whole_run() {
     let (whole, [first, second]) = run();
     assert_eq!(whole["verdict"], "violated");
     let (code, stdout, stderr) = merge(&first, &second, "as-written");
-    assert_eq!(code, 0, "{stderr}");
+    // The merged run is violated: exit status 1.
+    assert_eq!(code, 1, "{stderr}");
     let merged: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(merged, whole);
 }

@@ -298,6 +298,24 @@ fn the_resampling_law_is_refused_above_its_limit() {
     assert_eq!(law_cost(&algorithm, &binary), 6);
 }
 
+/// A sample of more than `MAX_VALUES` values (sequences × rounds) is
+/// refused with its size and the flag, unless forced; one at the limit is
+/// not.
+#[test]
+fn a_sample_over_its_limit_is_refused() {
+    use dpdtol::oracle::sample::{check_size, MAX_VALUES};
+    let config = Config::new(AlgorithmId::Ftl, 2, q(1, 1));
+    let target =
+        Target::algorithm(config.build().unwrap(), vec![vec![q(0, 1), q(1, 1)]; 8]).unwrap();
+    let at_limit = (MAX_VALUES / 8) as usize;
+    assert!(check_size(&target, at_limit, false).is_ok());
+    let over = (8 * (at_limit as u128 + 1)).to_string();
+    assert!(
+        matches!(check_size(&target, at_limit + 1, false), Err(dpdtol::Error::TooLarge(m)) if m.contains(&over) && m.contains("--force"))
+    );
+    assert!(check_size(&target, at_limit + 1, true).is_ok());
+}
+
 /// `prefix-softmax` (Cesari & Colomboni §4, temperature 1 for a sharp law)
 /// with its prefix length `M_r` drawn uniformly from `{1, …, 2^r}` instead
 /// of `{2^{r−1}+1, …, 2^r}` (003, line 150) is rejected; the crate's own

@@ -1085,7 +1085,8 @@ fn cli_json_has_the_contract_keys() {
         "enumeration",
         "--json",
     ]);
-    assert_eq!(code, 0, "{stderr}");
+    // ftl is not private: a violation exits with status 1.
+    assert_eq!(code, 1, "{stderr}");
     assert_eq!(stdout.lines().count(), 1, "exactly one JSON object");
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     for key in [
@@ -1154,7 +1155,8 @@ fn cli_json_for_ftl_is_exact_and_infinite() {
         "1",
         "--json",
     ]);
-    assert_eq!(code, 0);
+    // ftl is not private: a violation exits with status 1.
+    assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["max_ratio"], "inf");
     assert!(v["max_ratio_interval"].is_null() && v["max_ratio_exact"].is_null());

@@ -355,12 +355,39 @@ fn the_committed_schemas_are_the_generated_ones() {
     );
 }
 
+/// `dpdtol <args>`, parsed as the report type `T` and written again: the
+/// same text. Returns the report.
+fn reads_back<T: serde::de::DeserializeOwned + serde::Serialize>(args: &[&str]) -> T {
+    let out = common::dpdtol(args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let report: T =
+        serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}\n{text}"));
+    assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+    report
+}
+
+/// `text` with one more key, `forged`, at its top level.
+fn forged(text: &str) -> String {
+    let mut value: Value = serde_json::from_str(text).unwrap();
+    value
+        .as_object_mut()
+        .unwrap()
+        .insert("forged".into(), Value::from(1));
+    value.to_string()
+}
+
 /// A typed report reads back what it writes: real output, parsed into its
 /// type and written again, is the same text (so a merge can read a part's
-/// report as the type, never field by field).
+/// report as the type, never field by field); a forged key is refused, not
+/// ignored.
 #[test]
 fn typed_reports_read_back_what_they_write() {
+    use dpdtol::report::audit::AuditReport;
+    use dpdtol::report::gof::GofReport;
+    use dpdtol::report::law::LawReport;
     use dpdtol::report::mechanism::MechanismReport;
+    use dpdtol::report::sample::SampleReport;
+    use dpdtol::report::to_json;
     for args in [
         &[
             "mechanism",
@@ -383,21 +410,80 @@ fn typed_reports_read_back_what_they_write() {
             "--json",
         ],
     ] {
-        reads_back::<MechanismReport>(args);
+        let report: MechanismReport = reads_back(args);
+        assert!(serde_json::from_str::<MechanismReport>(&forged(&to_json(&report))).is_err());
     }
-    // A forged key is refused, not ignored.
-    let forged = r#"{"digits_certain":true,"forged":1}"#;
-    assert!(serde_json::from_str::<MechanismReport>(forged).is_err());
-}
-
-/// `dpdtol <args>` must print a report that `T` reads back to the same text.
-fn reads_back<T: serde::Serialize + serde::de::DeserializeOwned>(args: &[&str]) -> T {
-    let out = common::dpdtol(args);
-    let text = String::from_utf8(out.stdout).unwrap();
-    let report: T = serde_json::from_str(text.trim())
-        .unwrap_or_else(|e| panic!("{args:?} does not read back: {e}\n{text}"));
-    assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
-    report
+    let losses = temp("losses-read-back.csv");
+    let t = target(&losses);
+    let mut args = vec!["law"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--sequence", "1,2,2,1,1,1,1", "--json"]);
+    let certified: LawReport = reads_back(&args);
+    // A key of the flattened law header is read, and a forged one refused.
+    assert_eq!(certified.header.precision_bits, Some(203));
+    assert!(serde_json::from_str::<LawReport>(&forged(&to_json(&certified))).is_err());
+    // FTL's law is exact: a sequence's probability is 0 or 1, exactly.
+    let ftl = format!(
+        "law --algorithm ftl --epsilon 1 --losses-file {} --sequence 1,2,2,1,1,1,1 --json",
+        losses.display()
+    );
+    let exact: LawReport = reads_back(&ftl.split(' ').collect::<Vec<_>>());
+    let p = exact.probability_exact.map(|q| q.0);
+    assert!(matches!(p.as_deref(), Some("0" | "1")), "{p:?}");
+    let one_shot = "law --mechanism exponential --scale 1 --losses 0,1,2 --sequence 2 --json";
+    reads_back::<LawReport>(&one_shot.split(' ').collect::<Vec<_>>());
+    let out = temp("read-back.npy");
+    let mut args = vec!["sample"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--n", "10", "--seed", "1", "--base", "0", "--json", "--out"]);
+    args.push(out.to_str().unwrap());
+    let sample: SampleReport = reads_back(&args);
+    assert_eq!((sample.n, sample.base), (10, 0));
+    assert!(serde_json::from_str::<SampleReport>(&forged(&to_json(&sample))).is_err());
+    // The samples just written, tested (f64 statistics and p-values read
+    // back to the same digits), and a support violation.
+    let mut args = vec!["gof"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--base", "0", "--tv", "0.2", "--json", "--samples"]);
+    args.push(out.to_str().unwrap());
+    let gof: GofReport = reads_back(&args);
+    assert_eq!(gof.per_choice.len(), 3);
+    assert!(gof.per_choice[1].test.p_value > 0.0);
+    assert!(serde_json::from_str::<GofReport>(&forged(&to_json(&gof))).is_err());
+    let bad = temp("read-back-bad.csv");
+    std::fs::write(&bad, "1,1,2,1,1,1,1\n").unwrap();
+    let mut args = vec!["gof"];
+    args.extend(t.iter().map(String::as_str));
+    args.extend(["--json", "--samples", bad.to_str().unwrap()]);
+    let rejected: GofReport = reads_back(&args);
+    assert!(rejected.reject && rejected.support_violation.is_some());
+    // An audit on a whole-sequence event, without a target and beside
+    // FTL's exact ratios (one infinite).
+    let (first, second) = (temp("read-back-1.csv"), temp("read-back-2.csv"));
+    std::fs::write(&first, "1,2\n2,1\n".repeat(50)).unwrap();
+    std::fs::write(&second, "1,1\n2,2\n".repeat(50)).unwrap();
+    let (x, y) = (temp("read-back-x.csv"), temp("read-back-y.csv"));
+    std::fs::write(&x, "0,1\n0,1\n").unwrap();
+    std::fs::write(&y, "1,0\n1,0\n").unwrap();
+    let audit = format!(
+        "audit --first {} --second {} --json",
+        first.display(),
+        second.display()
+    );
+    let blind: AuditReport = reads_back(&audit.split(' ').collect::<Vec<_>>());
+    assert!(blind.target.is_none() && blind.exact_max_ratio.is_none());
+    let audit = format!(
+        "{audit} --algorithm ftl --epsilon 1 --losses-file {} --neighbour-file {}",
+        x.display(),
+        y.display()
+    );
+    let ftl: AuditReport = reads_back(&audit.split(' ').collect::<Vec<_>>());
+    let max = ftl.exact_max_ratio.as_ref().unwrap();
+    assert_eq!(
+        (max.interval.0[0].0.as_str(), max.exact.as_ref()),
+        ("inf", None)
+    );
+    assert!(serde_json::from_str::<AuditReport>(&forged(&to_json(&ftl))).is_err());
 }
 
 #[test]

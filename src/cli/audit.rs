@@ -3,13 +3,13 @@
 //! ([`crate::oracle::audit`]), beside dpdtol's exact ratio for its own
 //! algorithm when the target and both inputs are given.
 
-use super::law::{parse_base, TargetArgs, CONVENTIONS};
-use super::report::{DIGITS, SCHEMA_VERSION};
+use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
-use crate::num::{format_sig_directed, Dir, Kind};
-use crate::oracle::audit::{audit, exact_ratios, AuditOptions, AuditReport, Event, Ratio};
+use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
+use crate::oracle::audit::{audit, exact_ratios, AuditOptions};
 use crate::oracle::io;
-use serde_json::{json, Value};
+use crate::report::audit::{AuditEvent, AuditReport, Direction, RatioReport};
+use crate::report::{to_json, Decimal, DIGITS};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -42,48 +42,36 @@ pub struct Args {
     json: bool,
 }
 
-fn ratio_json(r: &Ratio) -> Value {
-    let end = |q: &Option<crate::num::Q>, dir| {
-        q.as_ref()
-            .map_or(json!("inf"), |q| json!(format_sig_directed(q, DIGITS, dir)))
-    };
-    json!({
-        "kind": r.kind.label(),
-        "exact": match (&r.lo, &r.hi) {
-            (Some(lo), Some(hi)) if r.kind == Kind::Exact && lo == hi => json!(lo.to_string()),
-            _ => Value::Null,
-        },
-        "interval": [end(&r.lo, Dir::Down), end(&r.hi, Dir::Up)],
-    })
-}
-
-fn event_json(event: &Event, base: u32) -> Value {
+/// The event for people.
+fn event_text(event: &AuditEvent) -> String {
     match event {
-        Event::Round { round, action } => {
-            json!({ "round": round, "action": *action as u64 + u64::from(base) })
-        }
-        Event::Sequence(s) => {
-            json!({ "sequence": s.iter().map(|&a| u64::from(a) + u64::from(base)).collect::<Vec<_>>() })
-        }
-    }
-}
-
-fn event_text(event: &Event, base: u32) -> String {
-    match event {
-        Event::Round { round, action } => {
-            format!(
-                "round {round} plays action {}",
-                *action as u64 + u64::from(base)
-            )
-        }
-        Event::Sequence(s) => format!(
+        AuditEvent::Round { round, action } => format!("round {round} plays action {action}"),
+        AuditEvent::Sequence { sequence } => format!(
             "the sequence {}",
-            s.iter()
-                .map(|&a| (u64::from(a) + u64::from(base)).to_string())
+            sequence
+                .iter()
+                .map(u64::to_string)
                 .collect::<Vec<_>>()
                 .join(",")
         ),
     }
+}
+
+/// A ratio for people: its enclosure to 12 significant digits. Rounding
+/// the report's ends (40 digits, rounded outward) outward again to 12
+/// digits gives the ends of the ratio itself rounded outward to 12 digits.
+fn ratio_text(r: &RatioReport) -> String {
+    let short = |end: &Decimal, dir| match parse_rational(&end.0) {
+        Ok(q) => format_sig_directed(&q, 12, dir),
+        Err(_) => end.0.clone(),
+    };
+    let [lo, hi] = &r.interval.0;
+    format!(
+        "[{}, {}] ({})",
+        short(lo, Dir::Down),
+        short(hi, Dir::Up),
+        Kind::from(r.kind).label()
+    )
 }
 
 /// Run the command; the text to print on stdout.
@@ -101,7 +89,7 @@ pub fn run(args: &Args) -> Result<String> {
         confidence,
         ..AuditOptions::default()
     };
-    let report = audit(&first, &second, &options)?;
+    let outcome = audit(&first, &second, &options)?;
     let exact = if args.target.given() {
         let x = args.target.build()?;
         let y = args
@@ -116,85 +104,58 @@ pub fn run(args: &Args) -> Result<String> {
             })?;
         let digits = DIGITS as u32 + 2;
         let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
-        Some(exact_ratios(&lx, &ly, x.actions(), &report)?)
+        Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let (described, target_json) = args.target.describe();
-    if args.json {
-        return Ok(json!({
-            "schema_version": SCHEMA_VERSION,
-            "command": "audit",
-            "conventions": CONVENTIONS,
-            "base": base,
-            "method": "Clopper-Pearson, one-sided at (1 - confidence)/2 for each probability; the event (a round's action or a whole sequence, either direction) chosen on the first half of each file, the bound computed on the second halves",
-            "confidence": report.confidence,
-            "event": event_json(&report.event, base),
-            "direction": if report.first_over_second { "first/second" } else { "second/first" },
-            "candidates": report.candidates,
-            "selection_rows": [report.selection_rows.0, report.selection_rows.1],
-            "test_rows": [report.test_rows.0, report.test_rows.1],
-            "numerator_count": report.numerator_count,
-            "denominator_count": report.denominator_count,
-            "numerator_lower": report.numerator_lower,
-            "denominator_upper": report.denominator_upper,
-            "epsilon_lower": report.epsilon_lower,
-            "epsilon_lower_kind": "approximate",
-            "target": if args.target.given() { target_json } else { Value::Null },
-            "exact_event_ratio": exact.as_ref().and_then(|e| e.0.as_ref()).map(ratio_json),
-            "exact_max_ratio": exact.as_ref().map(|e| ratio_json(&e.1)),
-        })
-        .to_string());
-    }
-    Ok(paragraph(&report, base, exact.as_ref(), &described))
+    let given = args.target.given().then(|| args.target.describe());
+    let report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    Ok(if args.json {
+        to_json(&report)
+    } else {
+        paragraph(&report)
+    })
 }
 
-fn paragraph(
-    report: &AuditReport,
-    base: u32,
-    exact: Option<&(Option<Ratio>, Ratio)>,
-    described: &str,
-) -> String {
+/// The report as a paragraph: the bound, the conventions, and dpdtol's own
+/// ratios when a target was given.
+fn paragraph(r: &AuditReport) -> String {
     let mut out = String::new();
+    let forward = r.direction == Direction::FirstOverSecond;
+    let (numerator, denominator) = if forward {
+        ("first", "second")
+    } else {
+        ("second", "first")
+    };
+    let (numerator_rows, denominator_rows) = if forward {
+        (r.test_rows[0], r.test_rows[1])
+    } else {
+        (r.test_rows[1], r.test_rows[0])
+    };
     let _ = writeln!(
         out,
-        "ε ≥ {:.6} with confidence {} (approximate f64; Clopper–Pearson on the event \"{}\", {} over {}, chosen on the first halves among {} candidates, counted on the second halves: {}/{} vs {}/{})",
-        report.epsilon_lower,
-        report.confidence,
-        event_text(&report.event, base),
-        if report.first_over_second { "first" } else { "second" },
-        if report.first_over_second { "second" } else { "first" },
-        report.candidates,
-        report.numerator_count,
-        if report.first_over_second { report.test_rows.0 } else { report.test_rows.1 },
-        report.denominator_count,
-        if report.first_over_second { report.test_rows.1 } else { report.test_rows.0 },
+        "ε ≥ {:.6} with confidence {} (approximate f64; Clopper–Pearson on the event \"{}\", {numerator} over {denominator}, chosen on the first halves among {} candidates, counted on the second halves: {}/{numerator_rows} vs {}/{denominator_rows})",
+        r.epsilon_lower,
+        r.confidence,
+        event_text(&r.event),
+        r.candidates,
+        r.numerator_count,
+        r.denominator_count,
     );
-    let _ = writeln!(out, "({CONVENTIONS}; base {base})");
-    if let Some((event, max)) = exact {
-        let show = |r: &Ratio| {
-            let end = |q: &Option<crate::num::Q>, dir| {
-                q.as_ref()
-                    .map_or("inf".to_string(), |q| format_sig_directed(q, 12, dir))
-            };
-            format!(
-                "[{}, {}] ({})",
-                end(&r.lo, Dir::Down),
-                end(&r.hi, Dir::Up),
-                r.kind.label()
-            )
-        };
-        if let Some(event) = event {
+    let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
+    if let (Some(target), Some(max)) = (&r.target, &r.exact_max_ratio) {
+        let described = target_text(target);
+        if let Some(event) = &r.exact_event_ratio {
             let _ = writeln!(
                 out,
                 "{described}: this event's exact ratio is {}",
-                show(event)
+                ratio_text(event)
             );
         }
         let _ = writeln!(
             out,
             "{described}: the largest ratio of any sequence's probabilities (e^ε on this pair) is {}",
-            show(max)
+            ratio_text(max)
         );
     }
     out.trim_end().to_string()

@@ -2,12 +2,12 @@
 //! law ([`crate::oracle::gof`]); exit status 1 when the test rejects, so it
 //! drops into any CI.
 
-use super::law::{law_header, parse_base, rounds_json, TargetArgs, CONVENTIONS};
-use super::report::SCHEMA_VERSION;
+use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
-use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, GofReport};
+use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
 use crate::oracle::io;
-use serde_json::{json, Value};
+use crate::report::gof::{GofReport, Verdict};
+use crate::report::to_json;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -42,9 +42,6 @@ fn parse_f64(flag: &str, text: &str) -> Result<f64> {
         .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))
 }
 
-/// The pooling and multiple-testing rules, as stated in the output.
-const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1; p-values from statrs's chi-square survival function (approximate); Bonferroni: reject when a support violation is found or some p-value < alpha / tests";
-
 /// Run the command; the text to print on stdout. Sets `status` to 1 when
 /// the samples are rejected.
 pub fn run(args: &Args, status: &mut i32) -> Result<String> {
@@ -63,75 +60,35 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     let samples = io::read_samples(&args.samples, base)?;
     // Expected counts are f64: 20 certain digits are far more than enough.
     let law = args.target.law(&target, 20)?;
-    let report = gof(&law, &samples, &options)?;
+    let outcome = gof(&law, &samples, &options)?;
+    let report = GofReport::new(
+        args.target.describe(),
+        &law,
+        &args.samples,
+        base,
+        &options,
+        &outcome,
+    );
     if report.reject {
         *status = 1;
     }
-    let (described, target_json) = args.target.describe();
-    if args.json {
-        let schedule = law.schedule();
-        let per_choice: Vec<Value> = report
-            .per_choice
-            .iter()
-            .zip(&schedule)
-            .enumerate()
-            .map(|(c, (test, choice))| {
-                let mut value = test_json(test);
-                if let Some(map) = value.as_object_mut() {
-                    map.insert("choice".into(), json!(c));
-                    map.insert("plays".into(), rounds_json(&choice.plays));
-                }
-                value
-            })
-            .collect();
-        let mut out = json!({
-            "schema_version": SCHEMA_VERSION,
-            "command": "gof",
-            "target": target_json,
-            "conventions": CONVENTIONS,
-            "base": base,
-            "samples": args.samples.display().to_string(),
-            "n": report.n,
-            "alpha": options.alpha,
-            "rules": RULES,
-            "tests": report.tests,
-            "per_test_alpha": report.per_test_alpha,
-            "support_violation": report.support_violation.as_ref().map(|v| json!({
-                "sample": v.sample,
-                "reason": v.reason,
-            })),
-            "per_choice": per_choice,
-            "joint": report.joint.as_ref().map(test_json),
-            "joint_skipped": report.joint_skipped,
-            "tv": options.tv,
-            "power": options.power,
-            "statistics_kind": "approximate",
-            "reject": report.reject,
-            "verdict": if report.reject { "rejected" } else { "consistent" },
-        });
-        if let (Some(map), Value::Object(header)) = (out.as_object_mut(), law_header(&law)) {
-            map.insert("law".into(), Value::Object(header));
-        }
-        return Ok(out.to_string());
-    }
-    Ok(table(&described, &report, &options))
-}
-
-fn test_json(test: &ChiSquareTest) -> Value {
-    json!({
-        "cells": test.cells,
-        "groups": test.groups,
-        "statistic": test.statistic,
-        "df": test.df,
-        "p_value": test.p_value,
-        "n_for_tv": test.n_for_tv,
+    Ok(if args.json {
+        to_json(&report)
+    } else {
+        table(&report)
     })
 }
 
-fn table(described: &str, report: &GofReport, options: &GofOptions) -> String {
+/// The report as a table: one row per test, then the rule and the verdict.
+fn table(r: &GofReport) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{described}: {} samples against the law", report.n);
-    if let Some(v) = &report.support_violation {
+    let _ = writeln!(
+        out,
+        "{}: {} samples against the law",
+        target_text(&r.target),
+        r.n
+    );
+    if let Some(v) = &r.support_violation {
         let _ = writeln!(
             out,
             "support violation in sample {} (rows from 0): {}",
@@ -146,11 +103,7 @@ fn table(described: &str, report: &GofReport, options: &GofOptions) -> String {
         "chi-square",
         "df",
         "p-value",
-        if options.tv.is_some() {
-            "  n for TV"
-        } else {
-            ""
-        }
+        if r.tv.is_some() { "  n for TV" } else { "" }
     );
     let line = |name: String, t: &ChiSquareTest| {
         format!(
@@ -162,26 +115,26 @@ fn table(described: &str, report: &GofReport, options: &GofOptions) -> String {
             t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
         )
     };
-    for (c, t) in report.per_choice.iter().enumerate() {
-        let _ = writeln!(out, "{}", line(format!("choice {c}"), t));
+    for c in &r.per_choice {
+        let _ = writeln!(out, "{}", line(format!("choice {}", c.choice), &c.test));
     }
-    if let Some(t) = &report.joint {
+    if let Some(t) = &r.joint {
         let _ = writeln!(out, "{}", line("joint".into(), t));
     }
-    if let Some(why) = &report.joint_skipped {
+    if let Some(why) = &r.joint_skipped {
         let _ = writeln!(out, "joint test skipped: {why}");
     }
     let _ = writeln!(
         out,
-        "rule: {RULES}\n{}: {} tests, each at {:.3e} (alpha {})",
-        if report.reject {
-            "REJECTED"
-        } else {
-            "consistent with the law"
+        "rule: {}\n{}: {} tests, each at {:.3e} (alpha {})",
+        r.rules,
+        match r.verdict {
+            Verdict::Rejected => "REJECTED",
+            Verdict::Consistent => "consistent with the law",
         },
-        report.tests,
-        report.per_test_alpha,
-        options.alpha
+        r.tests,
+        r.per_test_alpha,
+        r.alpha
     );
     out.trim_end().to_string()
 }

@@ -5,14 +5,14 @@
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
 use super::privacy::parse_count;
-use super::report::{DIGITS, SCHEMA_VERSION};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Choice, Config};
+use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
-use crate::num::{format_sig, format_sig_directed, parse_rational, parse_rational_list, Dir, Q};
-use crate::oracle::law::{choice_laws, sequence_probability};
-use crate::oracle::{io, Enclosed, Target};
-use serde_json::{json, Value};
+use crate::num::{parse_rational, parse_rational_list};
+use crate::oracle::{io, Target};
+use crate::report::law::LawReport;
+use crate::report::oracle::{AlgorithmGiven, MechanismGiven, Rounds, TargetGiven};
+use crate::report::{to_json, Decimal, Fraction, DIGITS};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -138,43 +138,23 @@ impl TargetArgs {
         Target::algorithm(config.build()?, losses)
     }
 
-    /// The target in words and as JSON.
-    pub(super) fn describe(&self) -> (String, Value) {
+    /// The target as given.
+    pub(super) fn describe(&self) -> TargetGiven {
         if let Some(noise) = &self.mechanism {
-            let text = format!(
-                "report-noisy-max, {noise} noise, scale {}",
-                self.scale.as_deref().unwrap_or("?")
-            );
-            let value = json!({
-                "mechanism": noise,
-                "scale": self.scale,
-                "losses": self.losses,
+            return TargetGiven::Mechanism(MechanismGiven {
+                losses: self.losses.clone(),
+                mechanism: noise.clone(),
+                scale: self.scale.clone(),
             });
-            return (text, value);
         }
-        let algorithm = self.algorithm.as_deref().unwrap_or("?");
-        let mut text = format!(
-            "{algorithm}, ε = {}",
-            self.epsilon.as_deref().unwrap_or("?")
-        );
-        for (flag, value) in [
-            ("noise", &self.noise),
-            ("resample", &self.resample),
-            ("noise-scale", &self.noise_scale),
-        ] {
-            if let Some(v) = value {
-                let _ = write!(text, ", {flag} {v}");
-            }
-        }
-        let value = json!({
-            "algorithm": algorithm,
-            "epsilon": self.epsilon,
-            "noise": self.noise,
-            "resample": self.resample,
-            "noise_scale": self.noise_scale,
-            "losses_file": self.losses_file.as_ref().map(|p| p.display().to_string()),
-        });
-        (text, value)
+        TargetGiven::Algorithm(AlgorithmGiven {
+            algorithm: self.algorithm.clone().unwrap_or_else(|| "?".into()),
+            epsilon: self.epsilon.clone(),
+            losses_file: self.losses_file.as_ref().map(|p| p.display().to_string()),
+            noise: self.noise.clone(),
+            noise_scale: self.noise_scale.clone(),
+            resample: self.resample.clone(),
+        })
     }
 
     /// The target's law to `digits` relative digits, with a progress bar on
@@ -227,65 +207,45 @@ pub struct Args {
     json: bool,
 }
 
-/// The conventions every oracle command's output states.
-pub(super) const CONVENTIONS: &str = "rounds are numbered from 1 and round ranges are inclusive; choices are numbered from 0 in schedule order; law[a] is the probability of action a + base";
-
-/// A probability as JSON: decimal, exact `p/q` (or null), enclosure.
-pub(super) fn enclosed_json(p: &Enclosed) -> (Value, Value, Value) {
-    let mid = (&p.lo + &p.hi) / Q::from_integer(2.into());
-    (
-        json!(format_sig(&mid, DIGITS)),
-        p.exact().map_or(Value::Null, |q| json!(q.to_string())),
-        json!([
-            format_sig_directed(&p.lo, DIGITS, Dir::Down),
-            format_sig_directed(&p.hi, DIGITS, Dir::Up)
-        ]),
-    )
+/// The target in words.
+pub(super) fn target_text(target: &TargetGiven) -> String {
+    let given = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
+    match target {
+        TargetGiven::Mechanism(m) => format!(
+            "report-noisy-max, {} noise, scale {}",
+            m.mechanism,
+            given(&m.scale)
+        ),
+        TargetGiven::Algorithm(a) => {
+            let mut text = format!("{}, ε = {}", a.algorithm, given(&a.epsilon));
+            for (flag, value) in [
+                ("noise", &a.noise),
+                ("resample", &a.resample),
+                ("noise-scale", &a.noise_scale),
+            ] {
+                if let Some(v) = value {
+                    let _ = write!(text, ", {flag} {v}");
+                }
+            }
+            text
+        }
+    }
 }
 
 /// A probability for people: the decimal, and `= p/q` when exact.
-fn enclosed_text(p: &Enclosed) -> String {
-    let (decimal, exact, _) = enclosed_json(p);
-    let decimal = decimal.as_str().unwrap_or_default().to_string();
-    match exact.as_str() {
-        Some(q) if q.len() <= 40 => format!("{decimal} = {q}"),
-        _ => decimal,
+fn probability_text(decimal: &Decimal, exact: Option<&Fraction>) -> String {
+    match exact {
+        Some(q) if q.0.len() <= 40 => format!("{} = {}", decimal.0, q.0),
+        _ => decimal.0.clone(),
     }
 }
 
-/// The rounds of a half-open range as an inclusive `[first, last]`, or
-/// null when it is empty.
-pub(super) fn rounds_json(range: &std::ops::Range<usize>) -> Value {
-    if range.is_empty() {
-        Value::Null
-    } else {
-        json!([range.start, range.end - 1])
-    }
-}
-
-fn rounds_text(range: &std::ops::Range<usize>) -> String {
-    match range.len() {
-        0 => "nothing".into(),
-        1 => format!("round {}", range.start),
-        _ => format!("rounds {}–{}", range.start, range.end - 1),
-    }
-}
-
-/// The fields every oracle command's JSON shares about a law.
-pub(super) fn law_header(law: &BestSequenceLaw) -> Value {
-    match law {
-        BestSequenceLaw::Exact(_) => json!({
-            "kind": "exact", "precision_bits": null, "digits_certain": true, "why_not_exact": null,
-        }),
-        BestSequenceLaw::Certified {
-            precision,
-            accepted,
-            why_not_exact,
-            ..
-        } => json!({
-            "kind": "certified", "precision_bits": precision.0, "digits_certain": accepted,
-            "why_not_exact": why_not_exact,
-        }),
+/// A range of rounds for people.
+fn rounds_text(rounds: Option<&Rounds>) -> String {
+    match rounds {
+        None => "nothing".into(),
+        Some(Rounds([first, last])) if first == last => format!("round {first}"),
+        Some(Rounds([first, last])) => format!("rounds {first}–{last}"),
     }
 }
 
@@ -314,55 +274,29 @@ pub fn run(args: &Args) -> Result<String> {
         .map(|s| parse_sequence(s, base))
         .transpose()?;
     let law = args.target.law(&target, DIGITS as u32 + 2)?;
-    let k = target.actions();
-    let laws = choice_laws(&law)?;
-    let probability = sequence
-        .as_ref()
-        .map(|s| sequence_probability(&law, k, s))
-        .transpose()?;
-    let schedule = law.schedule();
-    let (described, target_json) = args.target.describe();
-    if args.json {
-        let choices: Vec<Value> = schedule
-            .iter()
-            .zip(&laws)
-            .enumerate()
-            .map(|(c, (choice, law))| choice_json(c, choice, law))
-            .collect();
-        let mut out = json!({
-            "schema_version": SCHEMA_VERSION,
-            "command": "law",
-            "target": target_json,
-            "conventions": CONVENTIONS,
-            "base": base,
-            "actions": k,
-            "horizon": target.horizon().to_string(),
-            "choices": choices,
-            "sequence": sequence.as_ref().map(|s| s.iter().map(|a| a + base as usize).collect::<Vec<_>>()),
-        });
-        if let (Some(map), Value::Object(header)) = (out.as_object_mut(), law_header(&law)) {
-            map.extend(header);
-            let (decimal, exact, interval) = match &probability {
-                Some(p) => enclosed_json(p),
-                None => (Value::Null, Value::Null, Value::Null),
-            };
-            map.insert("probability".into(), decimal);
-            map.insert("probability_exact".into(), exact);
-            map.insert("probability_interval".into(), interval);
-        }
-        return Ok(out.to_string());
-    }
+    let report = LawReport::new(
+        args.target.describe(),
+        &target,
+        &law,
+        sequence.as_deref(),
+        base,
+    )?;
+    Ok(if args.json {
+        to_json(&report)
+    } else {
+        table(&report)
+    })
+}
+
+/// The report as a table: one line of description, the conventions, then
+/// each choice's rounds and law.
+fn table(r: &LawReport) -> String {
     let mut out = String::new();
-    let how = match &law {
-        BestSequenceLaw::Exact(_) => "exact".to_string(),
-        BestSequenceLaw::Certified {
-            precision,
-            accepted,
-            ..
-        } => format!(
-            "certified ({} bits; {})",
-            precision.0,
-            if *accepted {
+    let how = match r.header.precision_bits {
+        None => "exact".to_string(),
+        Some(bits) => format!(
+            "certified ({bits} bits; {})",
+            if r.header.digits_certain {
                 "every digit shown is correct to ±1 in the last place"
             } else {
                 "NOT all digits shown are certain: see --json"
@@ -371,48 +305,37 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let _ = writeln!(
         out,
-        "{described}: K = {k}, t = {}, {} choices, law {how}",
-        target.horizon(),
-        schedule.len()
+        "{}: K = {}, t = {}, {} choices, law {how}",
+        target_text(&r.target),
+        r.actions,
+        r.horizon.0,
+        r.choices.len()
     );
-    let _ = writeln!(out, "({CONVENTIONS}; base {base})");
-    for (c, (choice, law)) in schedule.iter().zip(&laws).enumerate() {
+    let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
+    for c in &r.choices {
         let _ = writeln!(
             out,
-            "choice {c}: plays {}, reads {}",
-            rounds_text(&choice.plays),
-            rounds_text(&choice.reads)
+            "choice {}: plays {}, reads {}",
+            c.choice,
+            rounds_text(Some(&c.plays)),
+            rounds_text(c.reads.as_ref())
         );
-        for (a, p) in law.iter().enumerate() {
+        for (a, p) in c.law.iter().enumerate() {
+            let exact = c.law_exact.as_ref().and_then(|e| e.get(a));
             let _ = writeln!(
                 out,
                 "  action {:>3}  {}",
-                a + base as usize,
-                enclosed_text(p)
+                a + r.base as usize,
+                probability_text(p, exact)
             );
         }
     }
-    if let Some(p) = &probability {
-        let _ = writeln!(out, "P(sequence) = {}", enclosed_text(p));
+    if let Some(p) = &r.probability {
+        let _ = writeln!(
+            out,
+            "P(sequence) = {}",
+            probability_text(p, r.probability_exact.as_ref())
+        );
     }
-    Ok(out.trim_end().to_string())
-}
-
-fn choice_json(c: usize, choice: &Choice, law: &[Enclosed]) -> Value {
-    let (mut decimals, mut exact, mut intervals) = (Vec::new(), Vec::new(), Vec::new());
-    for p in law {
-        let (d, e, i) = enclosed_json(p);
-        decimals.push(d);
-        exact.push(e);
-        intervals.push(i);
-    }
-    let all_exact = exact.iter().all(|e| !e.is_null());
-    json!({
-        "choice": c,
-        "plays": rounds_json(&choice.plays),
-        "reads": rounds_json(&choice.reads),
-        "law": decimals,
-        "law_exact": if all_exact { Value::Array(exact) } else { Value::Null },
-        "law_interval": intervals,
-    })
+    out.trim_end().to_string()
 }

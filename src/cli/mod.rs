@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// The exact law of one private selection (report-noisy-max) on a loss vector.
     Mechanism(mechanism::Args),
-    /// Check ε-DP exhaustively: every pair of neighbouring loss sequences over a finite alphabet.
+    /// Check ε-DP exhaustively: every pair of neighbouring loss sequences over a finite alphabet; exit status 1 when violated.
     Privacy(privacy::Args),
     /// The exact pseudo-regret of algorithms on an instance, with the papers' bounds.
     Regret(regret::Args),
@@ -50,8 +50,10 @@ enum Command {
 }
 
 /// Run the command line on `args` (the program name first); returns the exit
-/// status: 0 on success (1 when `gof` rejects the samples), 2 on bad input
-/// (after one line on stderr).
+/// status, the same contract for every command: 0 when the result is
+/// consistent (`gof`), private or undecided (`privacy`: no violation shown),
+/// 1 when it is rejected or violated (or could not be written), 2 on bad
+/// input (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -64,11 +66,15 @@ where
     if let Err(e) = stdout_open() {
         return fail(&e);
     }
-    // The exit status of a successful run: 0, or 1 when `gof` rejects.
+    // The exit status of a successful run: 0, or 1 when `gof` rejects or
+    // `privacy` shows a violation.
     let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
-        Command::Privacy(args) => privacy::run(&args),
+        Command::Privacy(args) => privacy::run(&args).map(|(text, violated)| {
+            status = i32::from(violated);
+            text
+        }),
         Command::Regret(args) => regret::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Law(args) => law::run(&args),

@@ -150,8 +150,9 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
         .ok_or_else(|| Error::InvalidInput(format!("{flag} is required")))
 }
 
-/// Run the command; the text to print on stdout.
-pub fn run(args: &Args) -> Result<String> {
+/// Run the command; the text to print on stdout, and whether a violation
+/// was shown (the exit status is then 1).
+pub fn run(args: &Args) -> Result<(String, bool)> {
     if statistical::audit_flags_given(args)
         && !matches!(
             args.algorithm.as_deref().map(str::trim),
@@ -255,13 +256,15 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(render(&PrivacyReport::new(&described, &result), args.json))
 }
 
-/// The report as one JSON object or as a paragraph.
-fn render(report: &PrivacyReport, json: bool) -> String {
-    if json {
+/// The report as one JSON object or as a paragraph, and whether it is
+/// violated.
+fn render(report: &PrivacyReport, json: bool) -> (String, bool) {
+    let text = if json {
         to_json(report)
     } else {
         paragraph(report)
-    }
+    };
+    (text, report.verdict.verdict == Verdict::Violated)
 }
 
 /// The configuration with `--scale-factor f`: the noise scale `f` times the

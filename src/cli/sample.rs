@@ -1,16 +1,13 @@
 //! `dpdtol sample`: seeded reference samples of a target's action sequences
 //! ([`crate::oracle::sample`]), written as CSV or NPY.
 
-use super::law::{parse_base, TargetArgs, CONVENTIONS};
-use super::report::SCHEMA_VERSION;
+use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
+use crate::oracle::io::SampleFormat;
 use crate::oracle::{io, sample};
-use serde_json::json;
+use crate::report::sample::SampleReport;
+use crate::report::to_json;
 use std::path::PathBuf;
-
-/// The most values (sequences × rounds) `sample` writes without `--force`:
-/// 2·10⁸, 800 MB in memory as 32-bit actions.
-const MAX_VALUES: u128 = 200_000_000;
 
 /// Flags of `dpdtol sample`.
 #[derive(Debug, clap::Args)]
@@ -50,48 +47,32 @@ pub fn run(args: &Args) -> Result<String> {
         ))
     })?;
     let target = args.target.build()?;
-    let values = n as u128 * target.horizon() as u128;
-    if values > MAX_VALUES && !args.target.force_given() {
-        return Err(Error::TooLarge(format!(
-            "{n} sequences of {} rounds are {values} values (limit {MAX_VALUES}); use --force",
-            target.horizon()
-        )));
-    }
+    sample::check_size(&target, n, args.target.force_given())?;
     // The reference samples follow the printed law, certified to 40 digits.
     let law = args.target.law(&target, 40)?;
     let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
-    let format = if args
-        .out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("npy"))
-    {
-        "npy"
+    let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
+    Ok(if args.json {
+        to_json(&report)
     } else {
-        "csv"
+        line(&report)
+    })
+}
+
+/// The report as one line.
+fn line(r: &SampleReport) -> String {
+    let format = match r.format {
+        SampleFormat::Csv => "csv",
+        SampleFormat::Npy => "npy",
     };
-    let (described, target_json) = args.target.describe();
-    if args.json {
-        return Ok(json!({
-            "schema_version": SCHEMA_VERSION,
-            "command": "sample",
-            "target": target_json,
-            "conventions": CONVENTIONS,
-            "base": base,
-            "n": n,
-            "horizon": target.horizon().to_string(),
-            "actions": target.actions(),
-            "seed": seed,
-            "rng": "sequence i (from 0) is drawn from ChaCha8Rng::seed_from_u64(seed) with set_stream(i)",
-            "kind": "approximate",
-            "out": args.out.display().to_string(),
-            "format": format,
-        })
-        .to_string());
-    }
-    Ok(format!(
-        "{described}: wrote {n} sequences of {} actions ({format}, actions from {base}, seed {seed}) to {}",
-        target.horizon(),
-        args.out.display()
-    ))
+    format!(
+        "{}: wrote {} sequences of {} actions ({format}, actions from {}, seed {}) to {}",
+        target_text(&r.target),
+        r.n,
+        r.horizon.0,
+        r.base,
+        r.seed,
+        r.out
+    )
 }

@@ -44,6 +44,8 @@
 use super::sample::Samples;
 use crate::algorithm::BestSequenceLaw;
 use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 /// The parameters of [`gof`].
@@ -73,7 +75,8 @@ impl Default for GofOptions {
 }
 
 /// The first sample outside the law's support.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SupportViolation {
     /// The sample's row (0-based).
     pub sample: usize,
@@ -82,7 +85,8 @@ pub struct SupportViolation {
 }
 
 /// One Pearson chi-square test after pooling.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ChiSquareTest {
     /// The cells of positive probability before pooling.
     pub cells: usize,

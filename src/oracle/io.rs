@@ -20,6 +20,8 @@
 use super::sample::Samples;
 use crate::error::{io_reason, Error, Result};
 use crate::num::{parse_rational, read_bounded, Q};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The largest loss-sequence or sample file read: 256 MiB (about 64 million
@@ -43,6 +45,27 @@ fn read_text(path: &Path) -> Result<String> {
 fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// The format of a sample file, chosen by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SampleFormat {
+    /// One sequence a line, one integer action a round (any extension but `.npy`).
+    Csv,
+    /// A NumPy array, sequences × rounds (`.npy`).
+    Npy,
+}
+
+impl SampleFormat {
+    /// The format of the sample file `path`.
+    pub fn of(path: &Path) -> SampleFormat {
+        if has_extension(path, "npy") {
+            SampleFormat::Npy
+        } else {
+            SampleFormat::Csv
+        }
+    }
 }
 
 /// The lines of a CSV text that carry data, with their 1-based numbers.
@@ -134,11 +157,9 @@ fn from_base(value: i64, base: u32, at: impl Fn() -> String) -> Result<u32> {
 /// Read a sample matrix from a CSV or NPY file (by extension) whose actions
 /// are numbered from `base` (0 or 1).
 pub fn read_samples(path: &Path, base: u32) -> Result<Samples> {
-    let parsed = if has_extension(path, "npy") {
-        let bytes = read_bytes(path)?;
-        parse_npy(&bytes, base)
-    } else {
-        parse_samples_csv(&read_text(path)?, base)
+    let parsed = match SampleFormat::of(path) {
+        SampleFormat::Npy => parse_npy(&read_bytes(path)?, base),
+        SampleFormat::Csv => parse_samples_csv(&read_text(path)?, base),
     };
     parsed.map_err(|e| e.within(&path.display().to_string()))
 }
@@ -311,10 +332,9 @@ pub fn csv_text(samples: &Samples, base: u32) -> String {
 
 /// Write the samples to `path`: NPY for a `.npy` extension, else CSV.
 pub fn write_samples(path: &Path, samples: &Samples, base: u32) -> Result<()> {
-    let bytes = if has_extension(path, "npy") {
-        npy_bytes(samples, base)
-    } else {
-        csv_text(samples, base).into_bytes()
+    let bytes = match SampleFormat::of(path) {
+        SampleFormat::Npy => npy_bytes(samples, base),
+        SampleFormat::Csv => csv_text(samples, base).into_bytes(),
     };
     std::fs::write(path, bytes)
         .map_err(|e| Error::Write(format!("{}: {}", path.display(), io_reason(&e))))

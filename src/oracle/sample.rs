@@ -108,6 +108,23 @@ where
     }
 }
 
+/// The most values (sequences × rounds) a sample holds unless forced:
+/// 2·10⁸, 800 MB in memory as 32-bit actions.
+pub const MAX_VALUES: u128 = 200_000_000;
+
+/// Check that `n` sequences of `target` hold at most [`MAX_VALUES`] values,
+/// unless `force`: an error (work over a limit) when they hold more.
+pub fn check_size(target: &Target, n: usize, force: bool) -> Result<()> {
+    let values = n as u128 * target.horizon() as u128;
+    if values > MAX_VALUES && !force {
+        return Err(Error::TooLarge(format!(
+            "{n} sequences of {} rounds are {values} values (limit {MAX_VALUES}); use --force",
+            target.horizon()
+        )));
+    }
+    Ok(())
+}
+
 /// `n` simulated sequences of `target`: the algorithm as printed, its
 /// noise drawn in f64 and the argmax taken ([`Target::sample_one`]), seeded
 /// by `seed`. Approximate: at parameters beyond f64's range (a scale of

@@ -4,7 +4,7 @@
 //! `serde::Serialize` and `schemars::JsonSchema`: its `--json` output is the
 //! type serialized (keys in alphabetical order, one object, a
 //! `schema_version`), and its JSON schema, `docs/schema/<command>.json`, is
-//! generated from the type ([`schema`]), so that the two cannot drift apart.
+//! generated from the type ([`schemas`]), so that the two cannot drift apart.
 //! The command line renders a report as a table or as JSON and does nothing
 //! else with it.
 //!
@@ -14,13 +14,20 @@
 //!   the digits that every point of it rounds to alike);
 //! - an exact rational is also given as a [`Fraction`], `"p/q"` (or `"p"`);
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
-//!   rounded outward.
+//!   rounded outward;
+//! - a simulated number (f64: a test statistic, a p-value, a confidence
+//!   bound) is a JSON number, and the report labels it `approximate`.
 
+pub mod audit;
 pub mod bandit;
+pub mod gof;
+pub mod law;
 pub mod mechanism;
 pub mod merge;
+pub mod oracle;
 pub mod privacy;
 pub mod regret;
+pub mod sample;
 
 use crate::num::{
     format_certain, format_sig, format_sig_directed, parse_rational, Dir, Kind, Real, Q,
@@ -222,6 +229,16 @@ pub enum NumberKind {
     Approximate,
 }
 
+impl From<NumberKind> for Kind {
+    fn from(kind: NumberKind) -> Kind {
+        match kind {
+            NumberKind::Exact => Kind::Exact,
+            NumberKind::Certified => Kind::Certified,
+            NumberKind::Approximate => Kind::Approximate,
+        }
+    }
+}
+
 impl From<Kind> for NumberKind {
     fn from(kind: Kind) -> NumberKind {
         match kind {
@@ -247,12 +264,14 @@ pub fn decimal<R: Real>(x: &R) -> Decimal {
 /// The value's enclosure as two decimals rounded outward (`None` for a
 /// value without one, a NaN).
 pub fn enclosure<R: Real>(x: &R) -> Option<Enclosure> {
-    x.enclosure().map(|(lo, hi)| {
-        Enclosure([
-            Decimal(format_sig_directed(&lo, DIGITS, Dir::Down)),
-            Decimal(format_sig_directed(&hi, DIGITS, Dir::Up)),
-        ])
-    })
+    x.enclosure()
+        .map(|(lo, hi)| Enclosure([bound(&lo, Dir::Down), bound(&hi, Dir::Up)]))
+}
+
+/// A bound of an enclosure: `q` to [`DIGITS`] significant digits, rounded
+/// toward −∞ (a lower bound, [`Dir::Down`]) or +∞ ([`Dir::Up`]).
+pub fn bound(q: &Q, dir: Dir) -> Decimal {
+    Decimal(format_sig_directed(q, DIGITS, dir))
 }
 
 /// An exact rational as a [`Fraction`].
@@ -302,6 +321,31 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
                 "regret",
                 "The pseudo-regret of one algorithm (one object) or of several ({results: [...]}) with the papers' bounds (design guide, Command line: regret, regret_interval, bounds).",
             ),
+        ),
+        (
+            "law",
+            schema::<law::LawReport>(
+                "law",
+                "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "audit",
+            schema::<audit::AuditReport>(
+                "audit",
+                "A lower confidence bound on the epsilon of a black-box sampler from its outputs on two neighbouring inputs, beside dpdtol's exact ratios when its own target is given.",
+            ),
+        ),
+        (
+            "gof",
+            schema::<gof::GofReport>(
+                "gof",
+                "Samples from any implementation tested against the exact law. Exit status 1 when reject is true.",
+            ),
+        ),
+        (
+            "sample",
+            schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
         ),
     ]
 }

@@ -63,8 +63,9 @@ fn family_of(args: &Args) -> Result<(Family, EpsilonRange)> {
     Ok((Family { config, factor }, range))
 }
 
-/// Run the all-ε check; the text to print.
-pub(super) fn run(args: &Args) -> Result<String> {
+/// Run the all-ε check; the text to print, and whether some ε of the range
+/// is violated.
+pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let (family, range) = family_of(args)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
@@ -94,11 +95,13 @@ pub(super) fn run(args: &Args) -> Result<String> {
             .install(go)?,
     };
     let ends = sharpen(&mut result)?;
-    Ok(if args.json {
+    let violated = result.pieces.iter().any(|p| !p.private);
+    let text = if args.json {
         json_output(&family, horizon, &alphabet, &result, &ends).to_string()
     } else {
         paragraph(&family, horizon, &alphabet, &result, &ends)
-    })
+    };
+    Ok((text, violated))
 }
 
 /// An end as printed: its decimal (certain digits), enclosure and exact value.

@@ -52,7 +52,7 @@ const WHY_NOT_EXACT_DP_SE: &str =
     "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental";
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
-pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
+pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     if id == BanditId::LazyDpTs || (id == BanditId::HybridUcb && super::statistical::chosen(args)?)
     {
         return super::statistical::run(args, id);
@@ -112,11 +112,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
     let pool = super::thread_pool(args.threads.as_deref())?;
     let law = setup.law()?;
     let shown = pool.install(|| setup.check(&law, shard, args.force))?;
-    Ok(if args.json {
-        shown.json().to_string()
-    } else {
-        shown.paragraph()
-    })
+    Ok(shown.rendered(args.json))
 }
 
 /// An error unless `id` has an exact (certified) check.
@@ -366,6 +362,16 @@ struct Shown {
 }
 
 impl Shown {
+    /// The report as JSON or a paragraph, and whether it is violated.
+    fn rendered(&self, json: bool) -> (String, bool) {
+        let text = if json {
+            self.json().to_string()
+        } else {
+            self.paragraph()
+        };
+        (text, self.verdict == Verdict::Violated)
+    }
+
     fn json(&self) -> Value {
         let (p, o, w) = (&self.problem, &self.outcome, &self.outcome.witness);
         let max = ratio_of(&o.max_ratio);
@@ -533,7 +539,7 @@ pub(super) fn is_report(v: &Value) -> bool {
 /// merge; the output is what the whole run prints when every shard settled
 /// at the precision the whole run settles at (the merge decides at the
 /// largest precision of its shards).
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String> {
+pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
     let mut first: Option<(Setup, Law)> = None;
     let mut parts = Vec::with_capacity(inputs.len());
     for (name, v) in inputs {
@@ -566,11 +572,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String>
     let bits = parts.iter().map(|p| p.bits).max().unwrap_or(PRECISIONS.0);
     let outcomes: Vec<Outcome> = parts.into_iter().map(|p| p.outcome).collect();
     let shown = setup.shown(&law, merge_parts(&outcomes)?, Shard::WHOLE, bits)?;
-    Ok(if as_json {
-        shown.json().to_string()
-    } else {
-        shown.paragraph()
-    })
+    Ok(shown.rendered(as_json))
 }
 
 /// One shard's report, read back.

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use std::fmt::Write;
 
 /// Run the one-shot check (the caller has seen `--mechanism`).
-pub(super) fn run(args: &Args) -> Result<String> {
+pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     for (flag, given) in [
         ("--algorithm", args.algorithm.is_some()),
         ("--horizon", args.horizon.is_some()),
@@ -67,11 +67,12 @@ pub(super) fn run(args: &Args) -> Result<String> {
         ..OneShotOptions::default()
     };
     let out = check(&problem, &options)?;
-    Ok(if args.json {
+    let text = if args.json {
         json_output(&problem, &out).to_string()
     } else {
         paragraph(&problem, &out)
-    })
+    };
+    Ok((text, out.report.verdict == Verdict::Violated))
 }
 
 /// How the verdict was reached: by the certified enclosures, or in the

@@ -113,7 +113,7 @@ pub(super) fn scales(args: &Args, epsilon: &Q, id: BanditId) -> Result<Scales> {
 
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part
 /// `--shard I/N` of its runs.
-pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
+pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     for (flag, given) in [
         ("--resample", args.resample.is_some()),
         ("--noise", args.noise.is_some()),
@@ -201,11 +201,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<String> {
         None
     };
     let shown = audit.shown(shard, tables.start, &counts, outcome.as_ref(), sizes)?;
-    Ok(if args.json {
-        shown.json().to_string()
-    } else {
-        shown.paragraph()
-    })
+    Ok(shown.rendered(args.json))
 }
 
 /// `$body` with `$p` bound to the audited algorithm's parameters.
@@ -389,6 +385,17 @@ fn f64_decimal(x: f64) -> String {
 const RATIO_ESTIMATE_NOTE: &str = "witness.ratio_estimate is a point estimate on the test halves of P(E|x)/P(E|x') for the pair and event whose lower bound is the largest over all audited pairs; that pair is chosen on these same test counts, so the estimate is the maximum of many noisy estimates and biased upward; only epsilon_lower (and max_ratio = e^epsilon_lower) carries the confidence level";
 
 impl Shown<'_> {
+    /// The report as JSON or a paragraph, and whether it shows a violation
+    /// (a lower confidence bound on ε above ε).
+    fn rendered(&self, json: bool) -> (String, bool) {
+        let text = if json {
+            self.json().to_string()
+        } else {
+            self.paragraph()
+        };
+        (text, self.outcome.is_some_and(|o| o.violated))
+    }
+
     fn table(&self, outcome: &AuditOutcome, index: usize) -> Vec<Vec<Value>> {
         outcome.selection.tables[index]
             .iter()
@@ -642,7 +649,7 @@ struct Part {
 /// these data must be the input, key for key. Then the counts are summed
 /// and the analysis made: what the whole run prints. What cannot be seen
 /// short of running the shard again: counts that are not the simulation's.
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String> {
+pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
     let mut parts: Vec<(&str, &Value, Part)> = Vec::with_capacity(inputs.len());
     for (name, v) in inputs {
         if !is_report(v) {
@@ -683,11 +690,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<String>
     }
     let outcome = on_params!(audit, p => analyse(&p, &audit.setup, selection, &total))?;
     let shown = audit.shown(Shard::WHOLE, 0, &total, Some(&outcome), sizes)?;
-    Ok(if as_json {
-        shown.json().to_string()
-    } else {
-        shown.paragraph()
-    })
+    Ok(shown.rendered(as_json))
 }
 
 /// A shard's `--json` report read back: its audit rebuilt from its fields

@@ -1,0 +1,189 @@
+//! The result of `dpdtol audit`: a lower confidence bound on the ε of a
+//! black-box sampler from its outputs on two neighbouring inputs
+//! ([`crate::oracle::audit`]), beside dpdtol's exact ratios for its own
+//! target when that is given.
+
+use super::oracle::{fixed_string, Approximate, TargetGiven, CONVENTIONS};
+use super::{bound, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
+use crate::num::{Dir, Kind, Q};
+use crate::oracle::audit::{AuditReport as Outcome, Event, Ratio};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+fixed_string!(
+    /// `"audit"`.
+    AuditCommand = "audit"
+);
+
+/// The method of [`crate::oracle::audit`], as the report states it.
+pub const METHOD: &str = "Clopper-Pearson, one-sided at (1 - confidence)/2 for each probability; the event (a round's action or a whole sequence, either direction) chosen on the first half of each file, the bound computed on the second halves";
+
+/// The event the bound is about, its actions numbered from `base`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum AuditEvent {
+    /// Round `round` (from 1) plays `action`.
+    Round {
+        /// The action.
+        action: u64,
+        /// The round, from 1.
+        #[schemars(range(min = 1))]
+        round: usize,
+    },
+    /// The whole sequence is `sequence`.
+    Sequence {
+        /// The actions, one a round.
+        sequence: Vec<u64>,
+    },
+}
+
+impl AuditEvent {
+    /// The event `event` (0-based actions) with its actions numbered from
+    /// `base`.
+    pub fn new(event: &Event, base: u32) -> AuditEvent {
+        let based = |a: u64| a + u64::from(base);
+        match event {
+            Event::Round { round, action } => AuditEvent::Round {
+                action: based(*action as u64),
+                round: *round,
+            },
+            Event::Sequence(s) => AuditEvent::Sequence {
+                sequence: s.iter().map(|&a| based(u64::from(a))).collect(),
+            },
+        }
+    }
+}
+
+/// Which probability is over which: `P(E | x)/P(E | x')` (`first/second`,
+/// `x` being the first file) or its inverse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Direction {
+    /// The first file's probability over the second's.
+    #[serde(rename = "first/second")]
+    FirstOverSecond,
+    /// The second file's probability over the first's.
+    #[serde(rename = "second/first")]
+    SecondOverFirst,
+}
+
+/// A ratio of two probabilities of dpdtol's own law, exact or certified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatioReport {
+    /// The ratio exactly, when it is exact and finite; else null.
+    pub exact: Option<Fraction>,
+    /// An enclosure `[lo, hi]`; an end `"inf"` when the ratio is certainly
+    /// infinite (lo) or unbounded (hi).
+    pub interval: Enclosure,
+    /// `exact` or `certified`.
+    pub kind: NumberKind,
+}
+
+impl RatioReport {
+    /// The report of the ratio `r`.
+    pub fn new(r: &Ratio) -> RatioReport {
+        let end = |q: &Option<Q>, dir| {
+            q.as_ref()
+                .map_or_else(|| Decimal("inf".to_string()), |q| bound(q, dir))
+        };
+        RatioReport {
+            exact: match (&r.lo, &r.hi) {
+                (Some(lo), Some(hi)) if r.kind == Kind::Exact && lo == hi => Some(fraction(lo)),
+                _ => None,
+            },
+            interval: Enclosure([end(&r.lo, Dir::Down), end(&r.hi, Dir::Up)]),
+            kind: r.kind.into(),
+        }
+    }
+}
+
+/// A privacy audit of a black-box sampler.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuditReport {
+    /// Actions are numbered from this (0 or 1) in the files and the event.
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The number of candidate events (in each direction).
+    pub candidates: usize,
+    /// The command.
+    pub command: AuditCommand,
+    /// The confidence level of the bound.
+    pub confidence: f64,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// The event's count in the denominator's test half.
+    pub denominator_count: u64,
+    /// The Clopper–Pearson upper bound of the denominator's probability.
+    pub denominator_upper: f64,
+    /// Which probability is the numerator.
+    pub direction: Direction,
+    /// ε is at least this with probability at least `confidence`.
+    #[schemars(range(min = 0))]
+    pub epsilon_lower: f64,
+    /// The bound is f64.
+    pub epsilon_lower_kind: Approximate,
+    /// The event chosen on the first halves.
+    pub event: AuditEvent,
+    /// The chosen event's ratio under dpdtol's own law of the target, in
+    /// the same direction (null without a target, or when the event is
+    /// impossible on both inputs).
+    pub exact_event_ratio: Option<RatioReport>,
+    /// The largest ratio of any sequence's probabilities, either direction
+    /// (the e^ε of the target on this pair; null without a target).
+    pub exact_max_ratio: Option<RatioReport>,
+    /// The method, in words.
+    pub method: String,
+    /// The event's count in the numerator's test half.
+    pub numerator_count: u64,
+    /// The Clopper–Pearson lower bound of the numerator's probability.
+    pub numerator_lower: f64,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// Rows used to select the event in each file.
+    pub selection_rows: [usize; 2],
+    /// The target on the first input as given (null: none).
+    pub target: Option<TargetGiven>,
+    /// Rows used for the bound in each file.
+    pub test_rows: [usize; 2],
+}
+
+impl AuditReport {
+    /// The report of `outcome`, an audit of samples whose actions are
+    /// numbered from `base`, with dpdtol's `exact` ratios (the event's, the
+    /// largest; [`crate::oracle::audit::exact_ratios`]) for the target
+    /// `given`, when one is.
+    pub fn new(
+        given: Option<TargetGiven>,
+        outcome: &Outcome,
+        exact: Option<&(Option<Ratio>, Ratio)>,
+        base: u32,
+    ) -> AuditReport {
+        AuditReport {
+            base,
+            candidates: outcome.candidates,
+            command: AuditCommand,
+            confidence: outcome.confidence,
+            conventions: CONVENTIONS.to_string(),
+            denominator_count: outcome.denominator_count,
+            denominator_upper: outcome.denominator_upper,
+            direction: if outcome.first_over_second {
+                Direction::FirstOverSecond
+            } else {
+                Direction::SecondOverFirst
+            },
+            epsilon_lower: outcome.epsilon_lower,
+            epsilon_lower_kind: Approximate,
+            event: AuditEvent::new(&outcome.event, base),
+            exact_event_ratio: exact.and_then(|e| e.0.as_ref()).map(RatioReport::new),
+            exact_max_ratio: exact.map(|e| RatioReport::new(&e.1)),
+            method: METHOD.to_string(),
+            numerator_count: outcome.numerator_count,
+            numerator_lower: outcome.numerator_lower,
+            schema_version: SchemaVersion,
+            selection_rows: [outcome.selection_rows.0, outcome.selection_rows.1],
+            target: given,
+            test_rows: [outcome.test_rows.0, outcome.test_rows.1],
+        }
+    }
+}

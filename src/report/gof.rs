@@ -1,0 +1,148 @@
+//! The result of `dpdtol gof`: samples from any implementation tested
+//! against a target's exact (else certified) law ([`crate::oracle::gof`]).
+
+use super::oracle::{fixed_string, Approximate, LawHeader, Rounds, TargetGiven, CONVENTIONS};
+use super::SchemaVersion;
+use crate::algorithm::BestSequenceLaw;
+use crate::oracle::gof::{ChiSquareTest, GofOptions, GofReport as Outcome, SupportViolation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+fixed_string!(
+    /// `"gof"`.
+    GofCommand = "gof"
+);
+
+/// The pooling and multiple-testing rules of [`crate::oracle::gof`], as
+/// the report states them.
+pub const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1; p-values from statrs's chi-square survival function (approximate); Bonferroni: reject when a support violation is found or some p-value < alpha / tests";
+
+/// The verdict of the test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The samples are rejected at level α (the exit status is 1).
+    Rejected,
+    /// Nothing in the samples contradicts the law at level α.
+    Consistent,
+}
+
+/// The test of one choice: the actions it played against its law.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceTest {
+    /// The choice's index in the schedule, from 0.
+    pub choice: usize,
+    /// The rounds it plays.
+    pub plays: Rounds,
+    /// The test.
+    #[serde(flatten)]
+    pub test: ChiSquareTest,
+}
+
+/// Samples tested against a target's law. The exit status is 1 when
+/// `reject` is true.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GofReport {
+    /// The family-wise level α.
+    pub alpha: f64,
+    /// Actions are numbered from this (0 or 1) in the sample file.
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The command.
+    pub command: GofCommand,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// The joint test over all choices (null when skipped or after a
+    /// support violation).
+    pub joint: Option<ChiSquareTest>,
+    /// Why the joint test was skipped (null when it was not).
+    pub joint_skipped: Option<String>,
+    /// How the law tested against was computed.
+    pub law: LawHeader,
+    /// The number of samples.
+    #[schemars(range(min = 1))]
+    pub n: usize,
+    /// One test per choice of the schedule (empty after a support
+    /// violation).
+    pub per_choice: Vec<ChoiceTest>,
+    /// The level of each test: α / tests (Bonferroni).
+    pub per_test_alpha: f64,
+    /// The power at which `n_for_tv` detects the distance `tv`.
+    pub power: f64,
+    /// Whether the samples are rejected at level α.
+    pub reject: bool,
+    /// The pooling and multiple-testing rules, in words.
+    pub rules: String,
+    /// The sample file.
+    pub samples: String,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The statistics and p-values are f64.
+    pub statistics_kind: Approximate,
+    /// The first sample outside the law's support (null: none).
+    pub support_violation: Option<SupportViolation>,
+    /// The target as given.
+    pub target: TargetGiven,
+    /// The number m of chi-square tests.
+    pub tests: usize,
+    /// The total-variation distance whose detecting sample size is
+    /// reported (null: none asked for).
+    pub tv: Option<f64>,
+    /// `rejected` or `consistent`, as `reject` says.
+    pub verdict: Verdict,
+}
+
+impl GofReport {
+    /// The report of `outcome`, the test under `options` of the samples in
+    /// the file `samples` (actions numbered from `base`) against `law`, the
+    /// law of the target given as `given`.
+    pub fn new(
+        given: TargetGiven,
+        law: &BestSequenceLaw,
+        samples: &Path,
+        base: u32,
+        options: &GofOptions,
+        outcome: &Outcome,
+    ) -> GofReport {
+        GofReport {
+            alpha: options.alpha,
+            base,
+            command: GofCommand,
+            conventions: CONVENTIONS.to_string(),
+            joint: outcome.joint.clone(),
+            joint_skipped: outcome.joint_skipped.clone(),
+            law: LawHeader::of(law),
+            n: outcome.n,
+            per_choice: outcome
+                .per_choice
+                .iter()
+                .zip(&law.schedule())
+                .enumerate()
+                .map(|(c, (test, choice))| ChoiceTest {
+                    choice: c,
+                    plays: Rounds::inclusive(&choice.plays),
+                    test: test.clone(),
+                })
+                .collect(),
+            per_test_alpha: outcome.per_test_alpha,
+            power: options.power,
+            reject: outcome.reject,
+            rules: RULES.to_string(),
+            samples: samples.display().to_string(),
+            schema_version: SchemaVersion,
+            statistics_kind: Approximate,
+            support_violation: outcome.support_violation.clone(),
+            target: given,
+            tests: outcome.tests,
+            tv: options.tv,
+            verdict: if outcome.reject {
+                Verdict::Rejected
+            } else {
+                Verdict::Consistent
+            },
+        }
+    }
+}
