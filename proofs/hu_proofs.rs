@@ -434,7 +434,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm12-L850",
             source: hu("Theorem 12, proof (Appendix D.3)", "L846–L850: for n ≤ log K/(10εΔ), (56) gives the error probability ≥ 0.45·(K − 1)/K ≥ 0.2"),
-            statement: "With log read as the natural log (as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 needs; read as log₂, the paper's log elsewhere, the step fails: hu-thm12-L850-log2): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
+            statement: "With log read as the natural log, as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 writes the same quantity (read as log₂, the base of the paper's epoch counts elsewhere, the step would fail: hu-thm12-L850-log2, a reading withdrawn as not the paper's): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
             math: "0.45(K − 1)/K − 0.2 ≥ 0, K ≥ 2",
             method: Method::ExactAlgebra,
             domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ ln K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
@@ -1086,8 +1086,8 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "hu-thm12-L850-log2",
-            source: hu("Theorem 12, proof (Appendix D.3), as printed", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ), where the paper's log is base 2 (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784, the log(T) epochs) and ln is written ln (T ≥ ln K/(10εΔmin) at L317)"),
-            statement: "As printed, under the paper's own convention (log is base 2, ln is written ln, as in the same theorem's condition at L317; the text does not state the base at L850, so this is a notational slip rather than a false step): for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
+            source: hu("Theorem 12, proof (Appendix D.3), with log read as log₂", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ); log is base 2 in other places of the paper (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784), but the same quantity is ln K/(10εΔmin) in Theorem 12's condition (L317)"),
+            statement: "Not the paper's reading (a withdrawn refutation, proofs/ERRATA.md): the log of L850 read as log₂, the base the paper uses for epoch counts elsewhere, although Theorem 12's condition (L317) writes the same quantity ln K/(10εΔmin). With that reading: for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, the paper's reading there (hu-thm12-L850, certified), is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected either way (the bases differ by a constant factor).",
             math: "0.45·(K − 1)·e^{−log₂ K} ≥ 0.2 at K = 4: 1.35e^{−2} − 0.2 ≥ 0",
             method: Method::BranchAndBound,
             domain: "K ≥ 4 (Theorem 12), n = log₂ K/(10εΔ) (the largest n allowed); refuted at K = 4 by one certified evaluation",

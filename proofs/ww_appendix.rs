@@ -538,18 +538,24 @@ fn lem4_l408() -> Result<Outcome> {
 /// L430 as printed: `2^{r−1} e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}`,
 /// strictly; at `r = 1` the sum is its one term `e^{−2a}`, the left side.
 fn eq8_l430() -> Outcome {
+    // The printed sums over r = r(j) + 1, …, R, at y = e^{−a}.
+    let epochs = |p: &[Q]| int_of(&p[0]) + 1..=int_of(&p[1]);
     false_at(
-        &["r", "y = e^{−a}"],
-        &[q(1, 1), q(1, 2)],
+        &["r(j)", "R", "y = e^{−a}"],
+        &[q(0, 1), q(1, 1), q(1, 2)],
         &|p: &[Q]| {
-            let r = int_of(&p[0]);
-            two_pow(r - 1) * num_traits::pow::pow(p[1].clone(), int_of(&two_pow(r)) as usize)
+            epochs(p)
+                .map(|r| {
+                    two_pow(r - 1)
+                        * num_traits::pow::pow(p[2].clone(), int_of(&two_pow(r)) as usize)
+                })
+                .sum()
         },
         Rel::Lt,
         &|p: &[Q]| {
-            let r = int_of(&p[0]);
-            (int_of(&two_pow(r - 1)) + 1..=int_of(&two_pow(r)))
-                .map(|t| num_traits::pow::pow(p[1].clone(), t as usize))
+            epochs(p)
+                .flat_map(|r| int_of(&two_pow(r - 1)) + 1..=int_of(&two_pow(r)))
+                .map(|t| num_traits::pow::pow(p[2].clone(), t as usize))
                 .sum()
         },
     )
@@ -708,10 +714,10 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "ww-eq8-L430",
             source: ww("eq. (8), proof of Theorem 2 (Appendix C), first step", "L429–L430: Σ_{r=r(j)+1}^{R} 2^{r−1}c₁exp(−2^r a) < c₁Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} exp(−ta), a = Δ_j min{Δ_j, ε}/c₂ > 0"),
-            statement: "As printed, strictly, term by term: 2^{r−1}e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}. False at r = 1, where the sum is its one term e^{−2a}: equality. r = 1 is in the sum when r(j) = 0 (r(j) ∈ ℕ, L230; r(j) = ⌈log₂ x⌉ = 0 for x ∈ (1/2, 1]). Eq. (8) needs only ≤ (ww-eq8-L430-le), and its later steps are strict anyway (ww-eq8-L432).",
-            math: "2^{r−1} y^{2^r} < Σ_{t=2^{r−1}+1}^{2^r} y^t, y = e^{−a} ∈ (0, 1)",
+            statement: "As printed, strictly, between the sums over r = r(j) + 1, …, R: Σ_r 2^{r−1}e^{−2^r a} < Σ_r Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}. Term by term ≤ holds (ww-eq8-L430-le) and a term r ≥ 2 is strict, so the sums are strictly ordered unless they hold the term r = 1 only: r(j) = 0 (r(j) ∈ ℕ, L230; r(j) = ⌈log₂ x⌉ = 0 for x ∈ (1/2, 1]) and R = 1, where both sides are e^{−2a} (checked: the r = 1 terms are the same function of y = e^{−a}). Eq. (8) needs only ≤, and its later steps are strict anyway (ww-eq8-L432).",
+            math: "Σ_{r=r(j)+1}^{R} 2^{r−1} y^{2^r} < Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} y^t, y = e^{−a} ∈ (0, 1); at r(j) = 0, R = 1 both sums are their r = 1 term",
             method: Method::ExactAlgebra,
-            domain: "every integer r ≥ 1 and a > 0; refuted exactly at r = 1, y = e^{−a} = 1/2 (the two sides are the same function of y at r = 1)",
+            domain: "every r(j) ≥ 0, R > r(j) and a > 0; refuted exactly at r(j) = 0, R = 1 (the sums' one term r = 1), y = e^{−a} = 1/2 (the two sides are the same function of y there)",
             cost: Cost::Fast,
             check: || Ok(eq8_l430()),
         },
