@@ -92,14 +92,25 @@ fn the_errata_and_the_registry_agree() {
         let places = errata().iter().filter(|e| e.claims.contains(id)).count()
             + usize::from(withdrawn().iter().any(|w| w.claim == *id))
             + usize::from(planted().contains(id));
-        assert_eq!(places, 1, "{id}: refuted in REPORT.md, in {places} of (an erratum, withdrawn, planted)");
+        assert_eq!(
+            places, 1,
+            "{id}: refuted in REPORT.md, in {places} of (an erratum, withdrawn, planted)"
+        );
     }
     for e in errata() {
         for id in e.claims {
-            assert!(refuted_recorded.contains(id), "{}: {id} is not refuted in REPORT.md", e.id);
+            assert!(
+                refuted_recorded.contains(id),
+                "{}: {id} is not refuted in REPORT.md",
+                e.id
+            );
         }
         for id in e.backed_by {
-            assert!(!refuted_recorded.contains(id), "{}: its consequence rests on {id}, refuted", e.id);
+            assert!(
+                !refuted_recorded.contains(id),
+                "{}: its consequence rests on {id}, refuted",
+                e.id
+            );
         }
     }
 }

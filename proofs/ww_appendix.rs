@@ -900,7 +900,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "ww-cor1-L477",
             source: ww("Corollary 1, proof (Appendix D)", "L475–L477: \"From the Hoeffding inequality\", P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4); the actions are independent (L513, 𝒫 = 𝒫₁ × ⋯ × 𝒫_k)"),
-            statement: "As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1} at the deviation u = nΔ_j/2, n = 2^{r−1}. The actions' losses are independent (L513), so G_{r,j} − G_{r,1} is a sum of 2n independent summands X_{s,j} ∈ [0, 1] and −X_{s,1} ∈ [−1, 0], with Σ(b_s − a_s)² = 2n, and Hoeffding's exponent 2u²/(2n) is nΔ_j²/4, as printed. (Applied to the n differences X_{s,j} − X_{s,1} ∈ [−1, 1] instead, it gives only nΔ_j²/8: ww-cor1-L477-8.)",
+            statement: "The arithmetic of the step only (Hoeffding's exponent; the probability bound itself is checked on the algorithm's exact laws as ww-cor1-L477-bern): As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1} at the deviation u = nΔ_j/2, n = 2^{r−1}. The actions' losses are independent (L513), so G_{r,j} − G_{r,1} is a sum of 2n independent summands X_{s,j} ∈ [0, 1] and −X_{s,1} ∈ [−1, 0], with Σ(b_s − a_s)² = 2n, and Hoeffding's exponent 2u²/(2n) is nΔ_j²/4, as printed. (Applied to the n differences X_{s,j} − X_{s,1} ∈ [−1, 1] instead, it gives only nΔ_j²/8: ww-cor1-L477-8.)",
             math: "2(nΔ/2)²/Σ_{s≤n}(1² + 1²) = nΔ²/4",
             method: Method::ExactAlgebra,
             domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
@@ -1009,6 +1009,24 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "K = 2, every ε > 0 and G; refuted at y = 2 (ε = ln 2, G = (0, 1))",
             cost: Cost::Fast,
             check: || Ok(cor1_l492()),
+        },
+        Claim {
+            id: "ww-cor1-L501",
+            source: ww("Corollary 1, proof (Appendix D)", "L501: 1 − P[ℰ] = P[(G_{r,j} − G_{r,1}) + (Q_{r,j} − Q_{r,1}) < 2^{r−1}Δ_j/2], against ℰ = {G_{r,j} − G_{r,1} ≥ ½·2^{r−1}Δ_j} of L496; the Unicode rendering drops the minus signs, read from the LaTeX"),
+            statement: "As printed: the complement of ℰ (L496, an event on the losses only) has the probability of the same threshold event with the noise difference Q_{r,j} − Q_{r,1} added. False: on K = 2, μ = (0, 1), r = 1 (G_{r,1} = 0, G_{r,2} = 1 surely, Δ₂ = 1) with Gumbel(2/ε) noise, 1 − P[ℰ] = P[1 < 1/2] = 0, while Q_{r,1} − Q_{r,2} is logistic of scale 2/ε and P[1 + Q_{r,2} − Q_{r,1} < 1/2] = 1/(1 + e^{ε/4}) (1/3 at y = e^{ε/4} = 2). The bound L503 then gives, exp(−2^{r−1}Δ_j²/4), is Hoeffding's for 1 − P[ℰ] itself (ww-cor1-L477, ww-cor1-L477-bern), the event the step needs.",
+            math: "0 = 1/(1 + y), y = e^{ε/4}: P[G₂ − G₁ < 1/2] against P[G₂ − G₁ + Q₂ − Q₁ < 1/2], G = (0, 1), Q_i ~ Gumbel(2/ε)",
+            method: Method::ExactAlgebra,
+            domain: "K = 2, μ = (0, 1), r = 1, Gumbel(2/ε) noise (Corollary 1's B = 1: G_{r,j} ~ B(2^{r−1}, μ_j)), every ε > 0; refuted exactly at y = e^{ε/4} = 2",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["y = e^{ε/4}"],
+                    &[q(2, 1)],
+                    &|_: &[Q]| q(0, 1),
+                    Rel::Eq,
+                    &|p: &[Q]| Q::one() / (Q::one() + &p[0]),
+                ))
+            },
         },
         Claim {
             id: "ww-thm3-L535",

@@ -69,7 +69,7 @@ pub const ITEMS: &[Item] = &[
     by("display at L483", 483, &["ww-cor1-L483", "ww-cor1-L483-16"]),
     by("display at L491", 491, &["ww-cor1-L492", "ww-eqD2", "ww-eqD2-half"]),
     by("display at L499", 499, &["ww-cor1-L499"]),
-    not("display at L501", 501, "the complement of the event ℰ of L496 (G_{r,j} − G_{r,1} ≥ 2^{r−1}Δ_j/2) printed with the noise terms Q_{r,j} − Q_{r,1} added, and L503 prints P[G_{r,j} − G_{r,1}] with the event's threshold lost: two typesetting slips in a step whose intended bound (Hoeffding, as L477) is ww-cor1-L477 and ww-cor1-L477-bern"),
+    by("display at L501", 501, &["ww-cor1-L501", "ww-cor1-L477", "ww-cor1-L477-bern"]),
     by("display at L507", 507, &["ww-eqD3"]),
     not("display at L519", 519, "R^{(l)}(T) = Σ_t P[I_t^{(l)} ≠ l] because every gap of 𝒫^{(l)} is 1: a definition with no constant"),
     not("display at L523", 523, "group privacy over the rounds before t (Definition 1 applied t times), no constant beyond e^{tε}; the text's \"any t ≥ T\" should read t ≤ T (a slip with no numeric consequence)"),

@@ -208,10 +208,7 @@ pub fn collate<'e>(
         }
         let backing: Vec<(&'static str, Option<Status>)> =
             e.backed_by.iter().map(|&id| (id, status(id))).collect();
-        if let Some((id, _)) = backing
-            .iter()
-            .find(|(_, s)| *s == Some(Status::Refuted))
-        {
+        if let Some((id, _)) = backing.iter().find(|(_, s)| *s == Some(Status::Refuted)) {
             return Err(inconsistent(format!(
                 "erratum {}: its consequence rests on {id}, which is refuted",
                 e.id
@@ -233,10 +230,7 @@ pub fn tally(entries: &[Entry<'_>]) -> [(Severity, usize); 4] {
     Severity::ALL.map(|s| {
         (
             s,
-            entries
-                .iter()
-                .filter(|e| e.erratum.severity == s)
-                .count(),
+            entries.iter().filter(|e| e.erratum.severity == s).count(),
         )
     })
 }
@@ -425,7 +419,11 @@ pub fn to_markdown(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> String {
 
 /// One line per erratum: id, severity, paper and place, claims.
 pub fn to_text(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> String {
-    let width = entries.iter().map(|e| e.erratum.id.len()).max().unwrap_or(0);
+    let width = entries
+        .iter()
+        .map(|e| e.erratum.id.len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for e in entries {
         let r = e.erratum;
@@ -508,7 +506,10 @@ mod tests {
         let value = to_json(&entries, &[]);
         assert_eq!(value["errata"].as_array().unwrap().len(), 1);
         assert_eq!(value["counts"]["result-false"], json!(1));
-        assert_eq!(value["errata"][0]["claims"], json!(["cc-thm98-a", "cc-thm98-b"]));
+        assert_eq!(
+            value["errata"][0]["claims"],
+            json!(["cc-thm98-a", "cc-thm98-b"])
+        );
         // A refuted claim of no erratum is refused; so is an erratum's claim
         // that now holds.
         let stray = refuted("cc-thm99");
@@ -542,6 +543,9 @@ mod tests {
         let md = to_markdown(&entries, &withdrawn);
         let (errata_part, withdrawn_part) = md.split_once("## Withdrawn refutations").unwrap();
         assert!(!errata_part.contains("cc-thm98-b"), "{md}");
-        assert!(withdrawn_part.contains("a quotation the paper refutes"), "{md}");
+        assert!(
+            withdrawn_part.contains("a quotation the paper refutes"),
+            "{md}"
+        );
     }
 }
