@@ -250,6 +250,30 @@ fn the_older_commands_match_their_schemas() {
         "verify",
         &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
     );
+    // With --errata: the one erratum this claim shows, its backing claims
+    // not run (status null), and the withdrawn refutations.
+    let errata = json(&["verify", "--claim", "hu-thm3-L534", "--errata", "--json"]);
+    validate("verify", &errata);
+    assert_eq!(errata["errata"][0]["id"], "hu-thm3-omega", "{errata}");
+    assert_eq!(
+        errata["errata"][0]["severity"], "proof-step-false",
+        "{errata}"
+    );
+    assert_eq!(
+        errata["errata"][0]["backed_by"][0]["status"],
+        Value::Null,
+        "{errata}"
+    );
+    assert_eq!(
+        errata["summary"]["errata"]["proof-step-false"], 1,
+        "{errata}"
+    );
+    assert!(
+        errata["withdrawn"]
+            .as_array()
+            .is_some_and(|w| !w.is_empty()),
+        "{errata}"
+    );
     let bandit = json(&[
         "bandit",
         "--algorithm",

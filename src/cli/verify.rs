@@ -69,7 +69,7 @@ fn readme_table(readme: &std::path::Path, errata_md: &str) -> Result<String> {
 
 /// The claims the errata need: those they name, those that back their
 /// consequences, and the withdrawn refutations.
-fn errata_claims<'a>(registry: &'a [verify::Claim]) -> Vec<&'a verify::Claim> {
+fn errata_claims(registry: &[verify::Claim]) -> Vec<&verify::Claim> {
     let named: Vec<&str> = errata()
         .iter()
         .flat_map(|e| e.claims.iter().chain(e.backed_by).copied())

@@ -15,7 +15,11 @@
 //! * **refuted** — false, with a witness (a point, an instance, a pair of
 //!   neighbouring loss sequences) whose evaluation separates from the claim;
 //! * **undecided** — neither, and the detail says why (an enclosure that
-//!   straddles the bound at the precision limit, a check that failed).
+//!   straddles the bound at the precision limit, a check that failed, a
+//!   statistical audit with no power: "no evidence").
+//!
+//! The refuted claims are grouped by root cause into the papers' errata
+//! ([`errata`], `proofs/ERRATA.md`).
 
 pub mod bnb;
 pub mod coverage;
@@ -137,7 +141,8 @@ pub enum Status {
     HoldsOnInstances,
     /// False, with a witness.
     Refuted,
-    /// Not decided; the detail says why.
+    /// Not decided; the detail says why (for a statistical audit that
+    /// told no neighbouring inputs apart, "no evidence").
     Undecided,
 }
 
