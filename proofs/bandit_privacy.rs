@@ -178,7 +178,7 @@ fn check_problems<L: PullLaw, V>(
                 let ratio = Certified::from_rational(hi, &bound.context());
                 let share = (bound.clone() / &ratio).ln()?.to_f64() / epsilon.to_f64();
                 if tightest.as_ref().is_none_or(|(s, _)| share < *s) {
-                    tightest = Some((share, format!("the smallest share of the budget left, (ε − ln(max ratio))/ε ≈ {share:.3e} (approximate, from the enclosures), at T = {horizon}, ε = {epsilon}")));
+                    tightest = Some((share, format!("the smallest share of the budget left that the search found (not shown to be the infimum), (ε − ln(max ratio))/ε ≈ {share:.3e} (approximate, from the enclosures), at T = {horizon}, ε = {epsilon}")));
                 }
             }
             let ratio = match &o.max_ratio {

@@ -237,6 +237,18 @@ pub fn errata() -> Vec<Erratum> {
             claims: &["ww-cor1-L501"],
         },
         Erratum {
+            id: "ww-lem1-subscript",
+            paper: Paper::WuWang,
+            location: "Lemma 1, proof (§2.1), the decomposition of F_{N_{r,j₁}}",
+            lines: "L190–L192",
+            printed: "F_{N_{r,j₂}}(x) = ∫P[−G_{r,j₁} ≤ x − s]f_{Q_{r,j₁}}(s)ds = ∫(1 − F_{G_{r,j₁}}(s − x))f_{Q_{r,j₁}}(s)ds.",
+            truth: "The right side is F_{N_{r,j₁}}(x), as L190 announces; F_{N_{r,j₂}} differs (K = 2, μ = (0, 1), r = 1, Exp(1/ε): F_{N_{r,2}}(0) = 1 − e^{−ε}, F_{N_{r,1}}(0) = 0).",
+            severity: Severity::TypoOrNotation,
+            consequence: "None: the proof continues with the j₁ decomposition, and Lemma 1 holds on every instance checked for each of its three noises.",
+            backed_by: &["ww-lem1-exponential", "ww-lem1-gumbel", "ww-lem1-laplace"],
+            claims: &["ww-lem1-L192"],
+        },
+        Erratum {
             id: "ww-lem1-intro",
             paper: Paper::WuWang,
             location: "§1.3, Lemma 1 as announced in the introduction",

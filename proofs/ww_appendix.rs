@@ -1011,6 +1011,24 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || Ok(cor1_l492()),
         },
         Claim {
+            id: "ww-lem1-L192",
+            source: ww("Lemma 1, proof (§2.1)", "L190–L192: \"we can decompose F_{N_{r,j₁}}(x) as\" F_{N_{r,j₂}}(x) = ∫P[−G_{r,j₁} ≤ x − s]f_{Q_{r,j₁}}(s)ds = ∫(1 − F_{G_{r,j₁}}(s − x))f_{Q_{r,j₁}}(s)ds, N_{r,j} = −G_{r,j} + Q_{r,j}; the left side's subscript j₂ is in both the rendered text and the LaTeX"),
+            statement: "As printed: F_{N_{r,j₂}}(x) = ∫P[−G_{r,j₁} ≤ x − s]f_{Q_{r,j₁}}(s)ds, whose right side is F_{N_{r,j₁}}(x). False: on K = 2, μ = (0, 1), r = 1 (G_{r,1} = 0, G_{r,2} = 1 surely) with Exp(1/ε) noise, F_{N_{r,2}}(0) = P[Q ≤ 1] = 1 − e^{−ε} while F_{N_{r,1}}(0) = P[Q ≤ 0] = 0 (1/2 against 0 at y = e^{−ε} = 1/2). L190 announces the decomposition of F_{N_{r,j₁}}, which the right side is; the proof goes on with it.",
+            math: "1 − y = 0, y = e^{−ε}: F_{N_2}(0) against F_{N_1}(0), G = (0, 1), Q ~ Exp(1/ε)",
+            method: Method::ExactAlgebra,
+            domain: "K = 2, μ = (0, 1), r = 1, Exp(1/ε) noise (one of Lemma 1's three), B = 1, every ε > 0; refuted exactly at y = e^{−ε} = 1/2, x = 0",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["y = e^{−ε}"],
+                    &[q(1, 2)],
+                    &|p: &[Q]| Q::one() - &p[0],
+                    Rel::Eq,
+                    &|_: &[Q]| q(0, 1),
+                ))
+            },
+        },
+        Claim {
             id: "ww-cor1-L501",
             source: ww("Corollary 1, proof (Appendix D)", "L501: 1 − P[ℰ] = P[(G_{r,j} − G_{r,1}) + (Q_{r,j} − Q_{r,1}) < 2^{r−1}Δ_j/2], against ℰ = {G_{r,j} − G_{r,1} ≥ ½·2^{r−1}Δ_j} of L496; the Unicode rendering drops the minus signs, read from the LaTeX"),
             statement: "As printed: the complement of ℰ (L496, an event on the losses only) has the probability of the same threshold event with the noise difference Q_{r,j} − Q_{r,1} added. False: on K = 2, μ = (0, 1), r = 1 (G_{r,1} = 0, G_{r,2} = 1 surely, Δ₂ = 1) with Gumbel(2/ε) noise, 1 − P[ℰ] = P[1 < 1/2] = 0, while Q_{r,1} − Q_{r,2} is logistic of scale 2/ε and P[1 + Q_{r,2} − Q_{r,1} < 1/2] = 1/(1 + e^{ε/4}) (1/3 at y = e^{ε/4} = 2). The bound L503 then gives, exp(−2^{r−1}Δ_j²/4), is Hoeffding's for 1 − P[ℰ] itself (ww-cor1-L477, ww-cor1-L477-bern), the event the step needs.",

@@ -24,7 +24,7 @@ pub const ITEMS: &[Item] = &[
     by("Corollary 1", 168, &["ww-cor1-exponential", "ww-cor1-gumbel"]),
     by("Corollary 2", 176, &["ww-cor2-laplace", "ww-cor2-exponential", "ww-cor2-gumbel"]),
     by("Lemma 1", 184, LEM1),
-    not("display at L192", 192, "a symbolic decomposition F_N(x) = ∫(1 − F_G(s − x)) f_Q(s) ds with no constant; its left side reads F_{N_{r,j₂}} where L190 announces F_{N_{r,j₁}} (a subscript slip with no numeric consequence: the right side is the j₁ one)"),
+    by("display at L192", 192, &["ww-lem1-L192"]),
     by("display at L198", 198, &["ww-lem4"]),
     by("display at L202", 202, LEM1),
     by("display at L206", 206, LEM1),
