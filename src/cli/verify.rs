@@ -35,7 +35,8 @@ pub struct Args {
     markdown_errata: Option<PathBuf>,
     /// Copy the errata table into this file (README.md) between its
     /// markers: from the errata `--markdown-errata` writes, or without it
-    /// from proofs/ERRATA.md (then no claim is run).
+    /// from proofs/ERRATA.md (and alone, with no --markdown, --errata or
+    /// --json, no claim is run).
     #[arg(long, conflicts_with_all = ["list", "shard"])]
     readme_table: Option<PathBuf>,
     /// Check only part I of N (1 ≤ I ≤ N) of the registry (slow claims dealt
@@ -80,8 +81,15 @@ fn errata_claims(registry: &[verify::Claim]) -> Vec<&verify::Claim> {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    if let (Some(readme), None) = (&args.readme_table, &args.markdown_errata) {
-        return readme_table(readme, &read(std::path::Path::new("proofs/ERRATA.md"))?);
+    let committed_errata = || read(std::path::Path::new("proofs/ERRATA.md"));
+    if let (Some(readme), None, None, false, false) = (
+        &args.readme_table,
+        &args.markdown_errata,
+        &args.markdown,
+        args.errata,
+        args.json,
+    ) {
+        return readme_table(readme, &committed_errata()?);
     }
     let registry = registry();
     let mut chosen = verify::select(&registry, args.claim.as_deref())?;
@@ -121,12 +129,20 @@ pub fn run(args: &Args) -> Result<String> {
         let markdown = verify::to_markdown(&checked, &planted(), &withdrawals, &coverage());
         write(path, &markdown)?;
     }
-    if let Some(path) = &args.markdown_errata {
-        let markdown = erratum::to_markdown(&entries, &withdrawals);
-        write(path, &markdown)?;
-        if let Some(readme) = &args.readme_table {
-            readme_table(readme, &markdown)?;
+    let errata_md = match &args.markdown_errata {
+        Some(path) => {
+            let markdown = erratum::to_markdown(&entries, &withdrawals);
+            write(path, &markdown)?;
+            Some(markdown)
         }
+        None => None,
+    };
+    if let Some(readme) = &args.readme_table {
+        let source = match errata_md {
+            Some(markdown) => markdown,
+            None => committed_errata()?,
+        };
+        readme_table(readme, &source)?;
     }
     Ok(if args.json {
         let mut value = verify::to_json(&checked);
