@@ -24,7 +24,7 @@ use crate::error::Result;
 use crate::num::{format_sig, Certified, Real, Q};
 use crate::privacy::{decide, Ratio, Verdict};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// A bandit check's maximum (`None`: infinite) as the checker's [`Ratio`].
 pub(crate) fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
@@ -178,7 +178,7 @@ fn check_problems<L: PullLaw, V>(
                 let ratio = Certified::from_rational(hi, &bound.context());
                 let share = (bound.clone() / &ratio).ln()?.to_f64() / epsilon.to_f64();
                 if tightest.as_ref().is_none_or(|(s, _)| share < *s) {
-                    tightest = Some((share, format!("the smallest share of the budget left, (ε − ln(max ratio))/ε ≈ {share:.3e} (approximate, from the enclosures), at T = {horizon}, ε = {epsilon}")));
+                    tightest = Some((share, format!("the smallest share of the budget left that the search found (not shown to be the infimum), (ε − ln(max ratio))/ε ≈ {share:.3e} (approximate, from the enclosures), at T = {horizon}, ε = {epsilon}")));
                 }
             }
             let ratio = match &o.max_ratio {
@@ -382,6 +382,7 @@ fn audit_grid<A: Audited>(
 ) -> Result<Outcome> {
     let problems = 2.0 * horizons.len() as f64;
     let mut lines = Vec::new();
+    let mut lower_bounds = Vec::new();
     let mut violated = None;
     for &horizon in horizons {
         for epsilon in [0.5, 1.0] {
@@ -414,18 +415,37 @@ fn audit_grid<A: Audited>(
                 }));
             }
             lines.push(line);
+            lower_bounds.push(b.epsilon_lower);
         }
     }
     let detail = format!(
         "statistical, not a proof (Clopper–Pearson on held-out halves, Bonferroni over pairs and the {problems} problems, family-wise confidence 0.95): {}. {SEARCHED}",
         lines.join("; ")
     );
-    Ok(match violated {
+    Ok(audit_verdict(&lower_bounds, violated, &detail))
+}
+
+/// The verdict of a statistical audit from the lower confidence bounds on
+/// the privacy loss ε_actual of its problems: refuted with the witness of
+/// a violation; otherwise `holds-on-instances` only when the audit has
+/// power — some problem's lower bound is above 0, so that the audit would
+/// have seen a privacy loss of that size. An audit whose lower bound is 0
+/// on every problem found no event whose probabilities it could tell apart
+/// at its confidence: it supports nothing, and is undecided with the reason
+/// "no evidence".
+fn audit_verdict(lower_bounds: &[f64], violated: Option<Value>, detail: &str) -> Outcome {
+    match violated {
         Some(w) => Outcome::refuted(format!("violated at confidence 0.95: {detail}"), w),
+        None if lower_bounds.iter().all(|&b| b <= 0.0) => Outcome::undecided(
+            format!(
+                "no evidence: the lower confidence bound on ε_actual is 0 on every problem, so the audit told no pair of neighbouring tables apart and has no power to support ε-DP (nor to refute it): {detail}"
+            ),
+            None,
+        ),
         None => Outcome::holds(format!(
             "no violation detected at confidence 0.95: {detail}"
         )),
-    })
+    }
 }
 
 /// The grid of the Hybrid-UCB audit claims.
@@ -664,4 +684,24 @@ pub(super) fn claims() -> Vec<Claim> {
             check: hybrid_exact_quarter_scale,
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Status;
+
+    /// An audit whose lower bound on ε_actual is 0 on every problem is not
+    /// `holds-on-instances` (it has no power): undecided, "no evidence";
+    /// one bound above 0 gives it power; a violation refutes either way.
+    #[test]
+    fn a_powerless_audit_is_not_holds() {
+        let none = audit_verdict(&[0.0, 0.0, 0.0], None, "six problems");
+        assert_eq!(none.status, Status::Undecided, "{}", none.detail);
+        assert!(none.detail.starts_with("no evidence"), "{}", none.detail);
+        let some = audit_verdict(&[0.0, 0.1426, 0.0], None, "six problems");
+        assert_eq!(some.status, Status::HoldsOnInstances, "{}", some.detail);
+        let violated = audit_verdict(&[0.0], Some(json!({"round": 3})), "one problem");
+        assert_eq!(violated.status, Status::Refuted);
+    }
 }

@@ -8,39 +8,110 @@
 //! until the report is regenerated with `dpdtol verify --markdown
 //! proofs/REPORT.md` and the change reviewed in the diff.
 
-use dpdtol::proofs::{adversaries, planted, registry};
+use dpdtol::proofs::{adversaries, errata, planted, registry, withdrawn};
 use dpdtol::verify::{self, is_well_formed_id, Claim, Cost, Paper, Status};
 use std::collections::HashSet;
 
 const REPORT: &str = include_str!("REPORT.md");
+const ERRATA: &str = include_str!("ERRATA.md");
 const README: &str = include_str!("../README.md");
 
-/// The README's table of printed errors is the report's (issue 12): copy it
-/// with `dpdtol verify --readme-table README.md`.
+/// The README's errata table is proofs/ERRATA.md's: copy it with
+/// `dpdtol verify --readme-table README.md`.
 #[test]
-fn the_readme_errors_table_is_the_reports() {
-    let spliced = verify::splice_errors(README, REPORT).expect("both have the markers");
+fn the_readme_errata_table_is_errata_md() {
+    let spliced = verify::splice_errata(README, ERRATA).expect("both have the markers");
     assert!(
         spliced == README,
-        "README.md's table of printed errors differs from proofs/REPORT.md's: run `cargo run --release -- verify --readme-table README.md`"
+        "README.md's errata table differs from proofs/ERRATA.md's: run `cargo run --release -- verify --readme-table README.md`"
     );
 }
 
-/// Every planted variant is a claim of the registry, and none is in the
-/// table of printed errors (issue 12: planted checks are not paper errors).
+/// Every planted variant and every withdrawn refutation is a claim of the
+/// registry, and none is in the table of printed errors or in the errata.
 #[test]
-fn planted_variants_are_not_printed_errors() {
+fn planted_and_withdrawn_claims_are_not_printed_errors() {
     let claims = registry();
     let (begin, end) = (
         REPORT.find(verify::ERRORS_BEGIN).expect("the begin marker"),
         REPORT.find(verify::ERRORS_END).expect("the end marker"),
     );
-    for id in planted() {
+    let errata_part = ERRATA
+        .split("## Withdrawn refutations")
+        .next()
+        .expect("the errata");
+    let excluded: Vec<&str> = planted()
+        .into_iter()
+        .chain(withdrawn().iter().map(|w| w.claim))
+        .collect();
+    for id in excluded {
         assert!(claims.iter().any(|c| c.id == id), "no claim {id}");
         assert!(
             !REPORT[begin..end].contains(&format!("`{id}`")),
             "{id} is listed as a printed error"
         );
+        assert!(
+            !errata_part.contains(&format!("`{id}`")),
+            "{id} is in the errata"
+        );
+    }
+}
+
+/// The errata and the registry agree: every claim an erratum names or rests
+/// on exists and is of the erratum's paper (or its other version), and the
+/// statuses recorded in REPORT.md collate (every refuted claim in one
+/// erratum, withdrawn or planted; every erratum's claims refuted; no
+/// consequence resting on a refuted claim).
+#[test]
+fn the_errata_and_the_registry_agree() {
+    let claims = registry();
+    let recorded = verify::statuses_in_markdown(REPORT);
+    let mut ids = HashSet::new();
+    for e in errata() {
+        assert!(ids.insert(e.id), "two errata named {}", e.id);
+        for id in e.claims.iter().chain(e.backed_by) {
+            let claim = claims
+                .iter()
+                .find(|c| c.id == *id)
+                .unwrap_or_else(|| panic!("{}: no claim {id}", e.id));
+            assert_eq!(
+                claim.source.paper.prefix(),
+                e.paper.prefix(),
+                "{}: {id} is another paper's claim",
+                e.id
+            );
+        }
+        assert!(!e.claims.is_empty() && !e.backed_by.is_empty(), "{}", e.id);
+    }
+    let refuted_recorded: Vec<&str> = recorded
+        .iter()
+        .filter(|(_, s)| *s == Status::Refuted)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    for id in &refuted_recorded {
+        let places = errata().iter().filter(|e| e.claims.contains(id)).count()
+            + usize::from(withdrawn().iter().any(|w| w.claim == *id))
+            + usize::from(planted().contains(id));
+        assert_eq!(
+            places, 1,
+            "{id}: refuted in REPORT.md, in {places} of (an erratum, withdrawn, planted)"
+        );
+    }
+    for e in errata() {
+        for id in e.claims {
+            assert!(
+                refuted_recorded.contains(id),
+                "{}: {id} is not refuted in REPORT.md",
+                e.id
+            );
+        }
+        for id in e.backed_by {
+            assert!(
+                !refuted_recorded.contains(id),
+                "{}: its consequence rests on {id}, refuted",
+                e.id
+            );
+        }
     }
 }
 
@@ -150,7 +221,19 @@ fn the_report_is_up_to_date() {
     let claims = registry();
     let all: Vec<&Claim> = claims.iter().collect();
     let checked = verify::run_searched(&all, &adversaries(), |_, _| {});
-    let fresh = verify::to_markdown(&checked, &planted(), &dpdtol::proofs::coverage::coverage());
+    let fresh = verify::to_markdown(
+        &checked,
+        &planted(),
+        &withdrawn(),
+        &dpdtol::proofs::coverage::coverage(),
+    );
+    let all_errata = errata();
+    let entries = verify::errata::collate(&all_errata, &withdrawn(), &planted(), &checked)
+        .expect("the errata collate");
+    assert!(
+        verify::errata::to_markdown(&entries, &withdrawn()) == ERRATA,
+        "proofs/ERRATA.md is stale: regenerate it with `cargo run --release -- verify --markdown-errata proofs/ERRATA.md`"
+    );
     if fresh != REPORT {
         let first = fresh
             .lines()

@@ -162,6 +162,48 @@ fn fact17(kind: Tail) -> Result<Outcome> {
     Ok(cases.outcome("X̄ = X/n, X ~ B(n, μ), n ≤ 40, μ ∈ {1/2, 1/3, 1/10, 1/100, 9/10, 2/3, 999/1000}, every threshold x = k₀/n inside the stated range of λ; probabilities exact, KL certified"))
 }
 
+/// Lemma 7's left side (L250, Agrawal & Goyal's Lemma 2.9): with
+/// θ ~ Beta(S + 1, s − S + 1) given S ~ B(s, μ₁), and y = μ₁ − gap,
+/// `E[P{θ ≤ y | S}/P{θ > y | S}]`. By Fact 18, `P{θ > y | S} = F^B_{s+1,y}(S)`,
+/// so the ratio is `1/F^B_{s+1,y}(S) − 1`, exact; the mean over S is
+/// certified at precision `pr`.
+fn lem7_ratio_mean(s: u32, mu: &Q, gap: &Q, pr: &Precision) -> Result<Certified> {
+    let y = mu.clone() - gap;
+    let mut cdf = Q::zero();
+    let odds: Vec<Q> = binomial(s + 1, &y)[..=s as usize]
+        .iter()
+        .map(|p| {
+            cdf += p;
+            Q::one() / &cdf - Q::one()
+        })
+        .collect();
+    binomial_mean(s, mu, pr, &|k| {
+        Ok(Certified::from_rational(&odds[k as usize], pr))
+    })
+}
+
+/// Lemma 7's first case on a grid: every s < 8/(μ₁ − y) against 3/(μ₁ − y).
+fn lem7_first() -> Result<Outcome> {
+    let mut cases = Cases::default();
+    for gap in [q(1, 2), q(1, 4), q(1, 10), q(1, 20)] {
+        for mu in [q(1, 2), q(3, 4), q(9, 10), q(1, 1)] {
+            if gap > mu {
+                continue;
+            }
+            let bound = q(3, 1) / &gap;
+            let pulls = u32::try_from(int_of(&(q(8, 1) / &gap).ceil())).unwrap_or(0);
+            for s in 0..pulls {
+                cases.at_most(
+                    format!("μ₁ = {mu}, μ₁ − y = {gap}, s = {s}"),
+                    &|pr| lem7_ratio_mean(s, &mu, &gap, pr),
+                    &|pr| Ok(Certified::from_rational(&bound, pr)),
+                )?;
+            }
+        }
+    }
+    Ok(cases.outcome("μ₁ − y ∈ {1/2, 1/4, 1/10, 1/20} × μ₁ ∈ {1/2, 3/4, 9/10, 1} (μ₁ − y ≤ μ₁), every integer s with 0 ≤ s < 8/(μ₁ − y); the ratio exact for each S (Fact 18), its mean over S ~ B(s, μ₁) certified"))
+}
+
 /// Which tail of Fact 17.
 #[derive(Clone, Copy)]
 enum Tail {
@@ -434,7 +476,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm12-L850",
             source: hu("Theorem 12, proof (Appendix D.3)", "L846–L850: for n ≤ log K/(10εΔ), (56) gives the error probability ≥ 0.45·(K − 1)/K ≥ 0.2"),
-            statement: "With log read as the natural log (as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 needs; read as log₂, the paper's log elsewhere, the step fails: hu-thm12-L850-log2): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
+            statement: "With log read as the natural log, as Theorem 12's condition T ≥ ln K/(10εΔ) at L317 writes the same quantity (read as log₂, the base of the paper's epoch counts elsewhere, the step would fail: hu-thm12-L850-log2, a reading withdrawn as not the paper's): for n ≤ ln K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.45(K − 1)/K ≥ 0.2, for every K ≥ 2.",
             math: "0.45(K − 1)/K − 0.2 ≥ 0, K ≥ 2",
             method: Method::ExactAlgebra,
             domain: "every real K ≥ 2: e^{10εnΔ} ≤ K (n ≤ ln K/(10εΔ), exp increasing) gives the first step; the second, times K > 0, is the polynomial 0.25K − 0.45 ≥ 0",
@@ -639,6 +681,16 @@ pub(super) fn claims() -> Vec<Claim> {
             check: || fact17(Tail::Lower),
         },
         Claim {
+            id: "hu-lem7-i",
+            source: hu("Lemma 7 (Agrawal & Goyal's Lemma 2.9, restated), first case", "L246–L250: E[P{θ_{1,s} ≤ y_j | ℱ}/P{θ_{1,s} > y_j | ℱ}] ≤ 3/(μ₁ − y_j) for s < 8/(μ₁ − y_j), θ_{1,s} ~ Beta(μ̂_{1,s}s + 1, (1 − μ̂_{1,s})s + 1); the second case is a Θ(·) with no explicit constant, not checked"),
+            statement: "For the optimal arm's posterior after s pulls, θ ~ Beta(S + 1, s − S + 1) with S ~ B(s, μ₁), and every y < μ₁: E[P{θ ≤ y | S}/P{θ > y | S}] ≤ 3/(μ₁ − y) whenever s < 8/(μ₁ − y).",
+            math: "Σ_S b(S; s, μ₁)(1/F^B_{s+1,y}(S) − 1) ≤ 3/(μ₁ − y), 0 ≤ s < 8/(μ₁ − y)",
+            method: Method::InstanceGrid,
+            domain: "a grid of μ₁ and μ₁ − y, every s below 8/(μ₁ − y) (listed in the evidence), then the adversarial search over μ₁ − y ∈ [1/50, 1], μ₁ ∈ [μ₁ − y, 1] and s < 8/(μ₁ − y)",
+            cost: Cost::Slow,
+            check: lem7_first,
+        },
+        Claim {
             id: "hu-eq16",
             source: hu("Fact 18, eq. (16)", "L476–L480: F^Beta_{α,β}(y) = 1 − F^B_{α+β−1, y}(α − 1) for positive integers α, β"),
             statement: "For all positive integers α, β: the Beta(α, β) CDF at y equals 1 − F^B_{α+β−1,y}(α − 1).",
@@ -651,7 +703,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-lem24-L735",
             source: hu("Lemma 24, proof", "L735: P{G_j^{(r)} − G_1^{(r)} + 2^rΔ_j ≥ 2^rΔ_j/2} ≤ e^{−2^rΔ_j²/8} (Hoeffding)"),
-            statement: "Hoeffding's exponent for 2^r differences in [−1, 1] at the deviation 2^rΔ_j/2 is 2^rΔ_j²/8 (as printed; compare Wu & Wang's /4 at ww-cor1-L477).",
+            statement: "The arithmetic of the step only (Hoeffding's exponent; the probability bound on the algorithm's sums is not evaluated here): Hoeffding's exponent for 2^r differences in [−1, 1] at the deviation 2^rΔ_j/2 is 2^rΔ_j²/8 (as printed; compare Wu & Wang's /4 at ww-cor1-L477).",
             math: "2(nΔ/2)²/Σ_{s≤n}(1 − (−1))² = nΔ²/8, n = 2^r",
             method: Method::ExactAlgebra,
             domain: "every n ≥ 1 and Δ: identity of rational functions",
@@ -671,7 +723,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-lem22-L677",
             source: hu("Lemma 22, proof", "L677: P{|μ̂_{j,2^r} − μ_j| > √(3 ln t/2^r)} ≤ 2e^{−2·2^r·3 ln t/2^r} = 2t^{−6} (Fact 15 with a = 2^r·√(3 ln t/2^r))"),
-            statement: "Fact 15 with n = 2^r and a = n√(3 ln t/n) gives the exponent 2a²/n = 2·2^r·(3 ln t/2^r) = 6 ln t.",
+            statement: "The arithmetic of the step only (the exponent; the tail bound itself is Fact 15, checked on instances as hu-eq12): Fact 15 with n = 2^r and a = n√(3 ln t/n) gives the exponent 2a²/n = 2·2^r·(3 ln t/2^r) = 6 ln t.",
             math: "2(n√(3L/n))²/n = 6L, L = ln t",
             method: Method::ExactAlgebra,
             domain: "every n = 2^r ≥ 1 and t ≥ 2: (n√(3L/n))² = n²·3L/n, an identity of rational functions in n, L",
@@ -681,12 +733,12 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm3-L534",
             source: hu("Theorem 3, proof (Appendix B.2.1)", "L534, first to second line: ω_j^{(d_j+1)} + Σ_s P{r_j(T) = s}Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(d_j)} + Σ_s P{r_j(T) = s}ω_j^{(s+1)}"),
-            statement: "As printed: the second line of (24) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
+            statement: "As printed: the second line of (24) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1, false for every d_j. In the paper's range d_j = ⌈log(24 ln T/(Δ_j min{Δ_j, ε}))⌉ ≥ ⌈log₂(24 ln 2)⌉ = 5 (T ≥ 2, Δ_j ≤ 1, L174); at T = 2, Δ_j = ε = 1 it is 5 and r_j(T) ≤ log T = 1 < d_j surely, so every P{r_j(T) = s}, s > d_j, is 0. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
             math: "ω^{(d+1)} ≤ ω^{(d)} (all P{r_j(T) = s} = 0), ω^{(r)} = 2^{r+1} − 1",
             method: Method::ExactAlgebra,
-            domain: "every d_j ≥ 0 and law of r_j(T); refuted at d_j = 0 with r_j(T) ≤ d_j surely (3 > 1)",
+            domain: "every d_j ≥ 5 (its range in the paper) and law of r_j(T); refuted at d_j = 5 (T = 2, Δ_j = ε = 1) with r_j(T) ≤ d_j surely (127 > 63)",
             cost: Cost::Fast,
-            check: || Ok(false_at(&["d_j"], &[q(0, 1)], &|p: &[Q]| two_pow(int_of(&p[0]) + 2) - Q::one(), Rel::Le, &|p: &[Q]| two_pow(int_of(&p[0]) + 1) - Q::one())),
+            check: || Ok(false_at(&["d_j"], &[q(5, 1)], &|p: &[Q]| two_pow(int_of(&p[0]) + 2) - Q::one(), Rel::Le, &|p: &[Q]| two_pow(int_of(&p[0]) + 1) - Q::one())),
         },
         Claim {
             id: "hu-thm3-L534-d1",
@@ -735,6 +787,24 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every n ≥ 1 and z ∈ (0, 1) (the limit n → ∞ gives the series; z^{N+1} ≤ z^N as z ≤ 1)",
             cost: Cost::Fast,
             check: || Ok(exactly("the geometric partial sums (1 − z^n)/(1 − z) by induction — the base n = 1 and the step, an identity of degree 1 in w = z^n after multiplying by 1 − z, at two w for each z ∈ {1/3, 1/2, 2/3}.", geometric_series())),
+        },
+        Claim {
+            id: "hu-thm12-L319-c",
+            source: hu("Theorem 12, discussion", "L319: the first (non-private) term of the lower bound \"requires Δmin > 1/4, K ≥ 4 and T ≥ ln K/(16Δmin²)\", against the theorem's hypothesis Δmin ∈ (0, 1/4) at L317"),
+            statement: "As printed at L319: the first term of Theorem 12 requires Δmin > 1/4, so the theorem's own range Δmin ∈ (0, 1/4) (L317) meets the requirement. False at every point of that range (Δmin = 1/8 is not > 1/4): the relation is reversed, and the theorem's range is the one its proof uses.",
+            math: "1/4 < Δmin for Δmin ∈ (0, 1/4)",
+            method: Method::ExactAlgebra,
+            domain: "Δmin ∈ (0, 1/4) (L317); refuted exactly at Δmin = 1/8 (any point of the range would do)",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["Δmin"],
+                    &[q(1, 8)],
+                    &|_: &[Q]| q(1, 4),
+                    Rel::Lt,
+                    &|p: &[Q]| p[0].clone(),
+                ))
+            },
         },
         Claim {
             id: "hu-thm12-L319-b",
@@ -898,7 +968,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-eq28",
             source: hu("Lemma 19, proof, eq. (28)", "L556–L560: P{μ̃_{j,2^{s−1}} ≥ μ_j + √(ln(t³)/2^{s−1}) + ln(t³)/(ε2^{s−1})} ≤ P{Laplace part} + P{Hoeffding part} = O(1/t³); the same for the optimal arm at L560"),
-            statement: "With n = 2^{s−1} observations and noise Lap(1/ε) on their sum (Lap(1/(εn)) on the mean, Algorithm 1): the Laplace part is at most e^{−ln(t³)} = t^{−3} (Fact 16 with b = 1/(εn), a = ln(t³)/(εn)), the Hoeffding part at most 2e^{−2n·ln(t³)/n} = 2t^{−6} (Fact 15 as printed, two-sided, for the sum nμ̂ at the deviation a = n√(ln(t³)/n)), and t^{−3} + 2t^{−6} ≤ 3t^{−3} for t ≥ 1: the O(1/t³) has the constant 3.",
+            statement: "The arithmetic of the step only (the probability bounds it applies are Fact 16, hu-eq13-constants, and Hoeffding's inequality, Fact 15, hu-eq12 on instances; the tails of Algorithm 1's noisy means are not evaluated here): With n = 2^{s−1} observations and noise Lap(1/ε) on their sum (Lap(1/(εn)) on the mean, Algorithm 1): the Laplace part is at most e^{−ln(t³)} = t^{−3} (Fact 16 with b = 1/(εn), a = ln(t³)/(εn)), the Hoeffding part at most 2e^{−2n·ln(t³)/n} = 2t^{−6} (Fact 15 as printed, two-sided, for the sum nμ̂ at the deviation a = n√(ln(t³)/n)), and t^{−3} + 2t^{−6} ≤ 3t^{−3} for t ≥ 1: the O(1/t³) has the constant 3.",
             math: "(ln(t³)/(εn))/(1/(εn)) = 3L; 2(n√(3L/n))²/n = 6L (L = ln t); 3t^{−3} − t^{−3} − 2t^{−6} = 2(t³ − 1)/t⁶ ≥ 0",
             method: Method::ExactAlgebra,
             domain: "every t ≥ 1, ε > 0, n = 2^{s−1} ≥ 1: the exponents are identities of rational functions in L = ln t, ε, n; the sum is t³ − 1 ≥ 0 on t ≥ 1 (Taylor shift)",
@@ -912,7 +982,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-lem23-L687",
             source: hu("Lemma 23, proof, eq. (46)", "L685–L687: P{|μ̂_{j,O} − μ̃_{j,O}| > 3 ln t/(ε·O)} ≤ e^{−3 ln t} (Fact 16; the text cites it as \"Fact 13\")"),
-            statement: "With noise Lap(1/ε) on the sum of O observations (Lap(1/(εO)) on the mean, Algorithm 3), Fact 16 at the threshold 3 ln t/(εO) gives exactly e^{−3 ln t} = t^{−3}.",
+            statement: "The arithmetic of the step only (the threshold put into Fact 16, whose tail is certified as hu-eq13-constants): With noise Lap(1/ε) on the sum of O observations (Lap(1/(εO)) on the mean, Algorithm 3), Fact 16 at the threshold 3 ln t/(εO) gives exactly e^{−3 ln t} = t^{−3}.",
             math: "(3L/(εO))/(1/(εO)) = 3L, L = ln t",
             method: Method::ExactAlgebra,
             domain: "every t ≥ 2, ε > 0, O ≥ 1: an identity of rational functions in L, ε, O",
@@ -922,7 +992,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-lem24-L739",
             source: hu("Lemma 24, proof", "L737–L741: P{ξ_{j,r} ≥ 2^rΔ_j/2} ≤ 2P{Z ≥ 2^{r−2}Δ_j} ≤ e^{−ε·2^{r−2}Δ_j}, Z ~ Lap(1/ε), ξ_{j,r} the difference of two such noises"),
-            statement: "A difference of two Lap(1/ε) noises exceeds 2^rΔ/2 only if one of them exceeds half of it, 2^{r−2}Δ (union bound, factor 2); the one-sided tail P{Z ≥ a} = ½e^{−εa} makes 2·½e^{−εa} = e^{−εa}; and ε2^{r−2}Δ = 2^rΔε/4, the exponent merged at L745 (hu-lem24-L745).",
+            statement: "The arithmetic of the step only (the union bound's factor and the Laplace tail's exponent; the probability of the noise difference is not evaluated here): A difference of two Lap(1/ε) noises exceeds 2^rΔ/2 only if one of them exceeds half of it, 2^{r−2}Δ (union bound, factor 2); the one-sided tail P{Z ≥ a} = ½e^{−εa} makes 2·½e^{−εa} = e^{−εa}; and ε2^{r−2}Δ = 2^rΔε/4, the exponent merged at L745 (hu-lem24-L745).",
             math: "(2^rΔ/2)/2 = 2^{r−2}Δ; 2·½ = 1; ε·2^{r−2}Δ = 2^rΔε/4",
             method: Method::ExactAlgebra,
             domain: "every r ≥ 0, Δ, ε > 0: identities of degree ≤ 1 in x = 2^r, Δ, ε",
@@ -1086,8 +1156,8 @@ pub(super) fn claims() -> Vec<Claim> {
         },
         Claim {
             id: "hu-thm12-L850-log2",
-            source: hu("Theorem 12, proof (Appendix D.3), as printed", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ), where the paper's log is base 2 (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784, the log(T) epochs) and ln is written ln (T ≥ ln K/(10εΔmin) at L317)"),
-            statement: "As printed, under the paper's own convention (log is base 2, ln is written ln, as in the same theorem's condition at L317; the text does not state the base at L850, so this is a notational slip rather than a false step): for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, hu-thm12-L850, is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected (the bases differ by a constant factor).",
+            source: hu("Theorem 12, proof (Appendix D.3), with log read as log₂", "L850 and L864: \"for n ≤ log K/(10εΔ)\" and m* := log K/(10εΔ); log is base 2 in other places of the paper (d_j = ⌈log(…)⌉ with 2^{d_j} at L548, r₀ at L784), but the same quantity is ln K/(10εΔmin) in Theorem 12's condition (L317)"),
+            statement: "Not the paper's reading (a withdrawn refutation, proofs/ERRATA.md): the log of L850 read as log₂, the base the paper uses for epoch counts elsewhere, although Theorem 12's condition (L317) writes the same quantity ln K/(10εΔmin). With that reading: for n ≤ log₂ K/(10εΔ), 0.45 min{1, (K − 1)/e^{10εnΔ}} ≥ 0.2 for every K ≥ 4. False: at n = log₂ K/(10εΔ) the exponent is e^{log₂ K} = K^{1/ln 2}, and at K = 4 the bound is 0.45·3/e² ≈ 0.183 < 0.2 (and it tends to 0 as K grows). The natural log, the paper's reading there (hu-thm12-L850, certified), is what the step and L317's condition need; the Ω(log K/ε) of Theorem 12 is unaffected either way (the bases differ by a constant factor).",
             math: "0.45·(K − 1)·e^{−log₂ K} ≥ 0.2 at K = 4: 1.35e^{−2} − 0.2 ≥ 0",
             method: Method::BranchAndBound,
             domain: "K ≥ 4 (Theorem 12), n = log₂ K/(10εΔ) (the largest n allowed); refuted at K = 4 by one certified evaluation",
@@ -1232,6 +1302,28 @@ pub(super) fn adversaries() -> Vec<Adversary> {
             starts: 4,
             budget: 60,
             probes: Arc::new(|point, ctx| fact17_probe(point, ctx, false)),
+        },
+        Adversary {
+            id: "hu-lem7-i",
+            seed: "hu-lem7-i",
+            params: vec![Param::real("μ₁ − y", "1/50", "1"), Param::real("v", "0", "1"), Param::real("u", "0", "1")],
+            note: "g = μ₁ − y and μ₁ = g + v(1 − g), both rounded to thousandths, and s = ⌊u·(⌈8/g⌉ − 1)⌋ < 8/g: every pair y < μ₁ ≤ 1 with μ₁ − y ≥ 1/50 (on the thousandths) and every s of the case; smaller gaps (s ≥ 400) are left out",
+            starts: 3,
+            budget: 40,
+            probes: Arc::new(|point, ctx| {
+                // On the grid of thousandths, so that the exact binomial
+                // laws keep small denominators.
+                let thousandths = |x: Q| (x * q(1000, 1)).round() / q(1000, 1);
+                let gap = thousandths(point[0].clone()).max(q(1, 50));
+                let mu = thousandths(gap.clone() + point[1].clone() * (Q::one() - &gap)).max(gap.clone());
+                let top = int_of(&(q(8, 1) / &gap).ceil()) - 1;
+                let s = u32::try_from(int_of(&(point[2].clone() * Q::from_integer(top.into())).floor())).unwrap_or(0);
+                Ok(vec![Probe::upper(
+                    format!("μ₁ = {mu}, μ₁ − y = {gap}, s = {s}"),
+                    lem7_ratio_mean(s, &mu, &gap, &ctx)?,
+                    Certified::from_rational(&(q(3, 1) / &gap), &ctx),
+                )])
+            }),
         },
         Adversary {
             id: "hu-eq16",

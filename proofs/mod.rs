@@ -19,6 +19,7 @@
 //! | `explicit.rs` | the methods of the three files below: exact identities on a determining grid, polynomial rays by the Taylor shift, exact refutations at a point, the ceiling bracket |
 //! | `ww_appendix.rs` | Wu & Wang's appendices: epochs, tails, the lower-bound chain, the critical gap |
 //! | `cc_proofs.rs` | Cesari & Colomboni's proofs: Lemma 1 as a probability bound, eq. (4), Lemma 2's, 4's and 5's steps |
+//! | `errata.rs` | the printed errors by root cause, and the refutations withdrawn |
 //! | `hu_proofs.rs` | Hu et al.'s proofs: the facts of Appendix A, the bandit epochs and constants, Theorem 9's D.2 chain, Theorem 12 (D.3), the corollaries |
 //!
 //! Claims are implemented as printed. When a printed claim fails and an
@@ -30,12 +31,15 @@ mod bandit;
 pub(crate) mod bandit_privacy;
 mod cc_proofs;
 pub mod coverage;
+mod errata;
 mod explicit;
 mod hu_proofs;
 mod inequalities;
 mod instances;
 mod privacy;
 mod ww_appendix;
+
+pub use errata::{errata, withdrawn};
 
 use crate::verify::search::Adversary;
 use crate::verify::{id_order, Claim};

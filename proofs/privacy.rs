@@ -349,7 +349,7 @@ fn searched(seed: &str, variants: &[Variant<'_>], grid_epsilons: &[&str]) -> Res
     let found = match tightest {
         Some((_, _, true, line)) => format!("the maximum ratio attains e^ε (margin 0, decided exactly) at {line}"),
         Some((fraction, slack, false, line)) => format!(
-            "the smallest share of the budget left, (ε − ln(max ratio))/ε ≈ {fraction:.3e} (slack ε − ln(max ratio) ≈ {slack:.3e}; approximate, from the enclosures){} at {line}",
+            "the smallest share of the budget left that the search found (not shown to be the infimum), (ε − ln(max ratio))/ε ≈ {fraction:.3e} (slack ε − ln(max ratio) ≈ {slack:.3e}; approximate, from the enclosures){} at {line}",
             if fraction < search::NEAR_ZERO { " — it approaches zero there" } else { "" }
         ),
         None => "no problem".into(),

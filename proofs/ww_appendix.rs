@@ -538,18 +538,24 @@ fn lem4_l408() -> Result<Outcome> {
 /// L430 as printed: `2^{r−1} e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}`,
 /// strictly; at `r = 1` the sum is its one term `e^{−2a}`, the left side.
 fn eq8_l430() -> Outcome {
+    // The printed sums over r = r(j) + 1, …, R, at y = e^{−a}.
+    let epochs = |p: &[Q]| int_of(&p[0]) + 1..=int_of(&p[1]);
     false_at(
-        &["r", "y = e^{−a}"],
-        &[q(1, 1), q(1, 2)],
+        &["r(j)", "R", "y = e^{−a}"],
+        &[q(0, 1), q(1, 1), q(1, 2)],
         &|p: &[Q]| {
-            let r = int_of(&p[0]);
-            two_pow(r - 1) * num_traits::pow::pow(p[1].clone(), int_of(&two_pow(r)) as usize)
+            epochs(p)
+                .map(|r| {
+                    two_pow(r - 1)
+                        * num_traits::pow::pow(p[2].clone(), int_of(&two_pow(r)) as usize)
+                })
+                .sum()
         },
         Rel::Lt,
         &|p: &[Q]| {
-            let r = int_of(&p[0]);
-            (int_of(&two_pow(r - 1)) + 1..=int_of(&two_pow(r)))
-                .map(|t| num_traits::pow::pow(p[1].clone(), t as usize))
+            epochs(p)
+                .flat_map(|r| int_of(&two_pow(r - 1)) + 1..=int_of(&two_pow(r)))
+                .map(|t| num_traits::pow::pow(p[2].clone(), t as usize))
                 .sum()
         },
     )
@@ -708,10 +714,10 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "ww-eq8-L430",
             source: ww("eq. (8), proof of Theorem 2 (Appendix C), first step", "L429–L430: Σ_{r=r(j)+1}^{R} 2^{r−1}c₁exp(−2^r a) < c₁Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} exp(−ta), a = Δ_j min{Δ_j, ε}/c₂ > 0"),
-            statement: "As printed, strictly, term by term: 2^{r−1}e^{−2^r a} < Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}. False at r = 1, where the sum is its one term e^{−2a}: equality. r = 1 is in the sum when r(j) = 0 (r(j) ∈ ℕ, L230; r(j) = ⌈log₂ x⌉ = 0 for x ∈ (1/2, 1]). Eq. (8) needs only ≤ (ww-eq8-L430-le), and its later steps are strict anyway (ww-eq8-L432).",
-            math: "2^{r−1} y^{2^r} < Σ_{t=2^{r−1}+1}^{2^r} y^t, y = e^{−a} ∈ (0, 1)",
+            statement: "As printed, strictly, between the sums over r = r(j) + 1, …, R: Σ_r 2^{r−1}e^{−2^r a} < Σ_r Σ_{t=2^{r−1}+1}^{2^r} e^{−ta}. Term by term ≤ holds (ww-eq8-L430-le) and a term r ≥ 2 is strict, so the sums are strictly ordered unless they hold the term r = 1 only: r(j) = 0 (r(j) ∈ ℕ, L230; r(j) = ⌈log₂ x⌉ = 0 for x ∈ (1/2, 1]) and R = 1, where both sides are e^{−2a} (checked: the r = 1 terms are the same function of y = e^{−a}). Eq. (8) needs only ≤, and its later steps are strict anyway (ww-eq8-L432).",
+            math: "Σ_{r=r(j)+1}^{R} 2^{r−1} y^{2^r} < Σ_{r=r(j)+1}^{R} Σ_{t=2^{r−1}+1}^{2^r} y^t, y = e^{−a} ∈ (0, 1); at r(j) = 0, R = 1 both sums are their r = 1 term",
             method: Method::ExactAlgebra,
-            domain: "every integer r ≥ 1 and a > 0; refuted exactly at r = 1, y = e^{−a} = 1/2 (the two sides are the same function of y at r = 1)",
+            domain: "every r(j) ≥ 0, R > r(j) and a > 0; refuted exactly at r(j) = 0, R = 1 (the sums' one term r = 1), y = e^{−a} = 1/2 (the two sides are the same function of y there)",
             cost: Cost::Fast,
             check: || Ok(eq8_l430()),
         },
@@ -894,7 +900,7 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "ww-cor1-L477",
             source: ww("Corollary 1, proof (Appendix D)", "L475–L477: \"From the Hoeffding inequality\", P[G_{r,j} − G_{r,1} ≤ 2^{r−1}Δ_j/2] ≤ exp(−2^{r−1}Δ_j²/4); the actions are independent (L513, 𝒫 = 𝒫₁ × ⋯ × 𝒫_k)"),
-            statement: "As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1} at the deviation u = nΔ_j/2, n = 2^{r−1}. The actions' losses are independent (L513), so G_{r,j} − G_{r,1} is a sum of 2n independent summands X_{s,j} ∈ [0, 1] and −X_{s,1} ∈ [−1, 0], with Σ(b_s − a_s)² = 2n, and Hoeffding's exponent 2u²/(2n) is nΔ_j²/4, as printed. (Applied to the n differences X_{s,j} − X_{s,1} ∈ [−1, 1] instead, it gives only nΔ_j²/8: ww-cor1-L477-8.)",
+            statement: "The arithmetic of the step only (Hoeffding's exponent; the probability bound itself is checked on the algorithm's exact laws as ww-cor1-L477-bern): As printed: Hoeffding's inequality gives the exponent 2^{r−1}Δ_j²/4 for G_{r,j} − G_{r,1} at the deviation u = nΔ_j/2, n = 2^{r−1}. The actions' losses are independent (L513), so G_{r,j} − G_{r,1} is a sum of 2n independent summands X_{s,j} ∈ [0, 1] and −X_{s,1} ∈ [−1, 0], with Σ(b_s − a_s)² = 2n, and Hoeffding's exponent 2u²/(2n) is nΔ_j²/4, as printed. (Applied to the n differences X_{s,j} − X_{s,1} ∈ [−1, 1] instead, it gives only nΔ_j²/8: ww-cor1-L477-8.)",
             math: "2(nΔ/2)²/Σ_{s≤n}(1² + 1²) = nΔ²/4",
             method: Method::ExactAlgebra,
             domain: "every integer n ≥ 1 and real Δ: identity of rational functions",
@@ -1003,6 +1009,42 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "K = 2, every ε > 0 and G; refuted at y = 2 (ε = ln 2, G = (0, 1))",
             cost: Cost::Fast,
             check: || Ok(cor1_l492()),
+        },
+        Claim {
+            id: "ww-lem1-L192",
+            source: ww("Lemma 1, proof (§2.1)", "L190–L192: \"we can decompose F_{N_{r,j₁}}(x) as\" F_{N_{r,j₂}}(x) = ∫P[−G_{r,j₁} ≤ x − s]f_{Q_{r,j₁}}(s)ds = ∫(1 − F_{G_{r,j₁}}(s − x))f_{Q_{r,j₁}}(s)ds, N_{r,j} = −G_{r,j} + Q_{r,j}; the left side's subscript j₂ is in both the rendered text and the LaTeX"),
+            statement: "As printed: F_{N_{r,j₂}}(x) = ∫P[−G_{r,j₁} ≤ x − s]f_{Q_{r,j₁}}(s)ds, whose right side is F_{N_{r,j₁}}(x). False: on K = 2, μ = (0, 1), r = 1 (G_{r,1} = 0, G_{r,2} = 1 surely) with Exp(1/ε) noise, F_{N_{r,2}}(0) = P[Q ≤ 1] = 1 − e^{−ε} while F_{N_{r,1}}(0) = P[Q ≤ 0] = 0 (1/2 against 0 at y = e^{−ε} = 1/2). L190 announces the decomposition of F_{N_{r,j₁}}, which the right side is; the proof goes on with it.",
+            math: "1 − y = 0, y = e^{−ε}: F_{N_2}(0) against F_{N_1}(0), G = (0, 1), Q ~ Exp(1/ε)",
+            method: Method::ExactAlgebra,
+            domain: "K = 2, μ = (0, 1), r = 1, Exp(1/ε) noise (one of Lemma 1's three), B = 1, every ε > 0; refuted exactly at y = e^{−ε} = 1/2, x = 0",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["y = e^{−ε}"],
+                    &[q(1, 2)],
+                    &|p: &[Q]| Q::one() - &p[0],
+                    Rel::Eq,
+                    &|_: &[Q]| q(0, 1),
+                ))
+            },
+        },
+        Claim {
+            id: "ww-cor1-L501",
+            source: ww("Corollary 1, proof (Appendix D)", "L501: 1 − P[ℰ] = P[(G_{r,j} − G_{r,1}) + (Q_{r,j} − Q_{r,1}) < 2^{r−1}Δ_j/2], against ℰ = {G_{r,j} − G_{r,1} ≥ ½·2^{r−1}Δ_j} of L496; the Unicode rendering drops the minus signs, read from the LaTeX"),
+            statement: "As printed: the complement of ℰ (L496, an event on the losses only) has the probability of the same threshold event with the noise difference Q_{r,j} − Q_{r,1} added. False: on K = 2, μ = (0, 1), r = 1 (G_{r,1} = 0, G_{r,2} = 1 surely, Δ₂ = 1) with Gumbel(2/ε) noise, 1 − P[ℰ] = P[1 < 1/2] = 0, while Q_{r,1} − Q_{r,2} is logistic of scale 2/ε and P[1 + Q_{r,2} − Q_{r,1} < 1/2] = 1/(1 + e^{ε/4}) (1/3 at y = e^{ε/4} = 2). The bound L503 then gives, exp(−2^{r−1}Δ_j²/4), is Hoeffding's for 1 − P[ℰ] itself (ww-cor1-L477, ww-cor1-L477-bern), the event the step needs.",
+            math: "0 = 1/(1 + y), y = e^{ε/4}: P[G₂ − G₁ < 1/2] against P[G₂ − G₁ + Q₂ − Q₁ < 1/2], G = (0, 1), Q_i ~ Gumbel(2/ε)",
+            method: Method::ExactAlgebra,
+            domain: "K = 2, μ = (0, 1), r = 1, Gumbel(2/ε) noise (Corollary 1's B = 1: G_{r,j} ~ B(2^{r−1}, μ_j)), every ε > 0; refuted exactly at y = e^{ε/4} = 2",
+            cost: Cost::Fast,
+            check: || {
+                Ok(false_at(
+                    &["y = e^{ε/4}"],
+                    &[q(2, 1)],
+                    &|_: &[Q]| q(0, 1),
+                    Rel::Eq,
+                    &|p: &[Q]| Q::one() / (Q::one() + &p[0]),
+                ))
+            },
         },
         Claim {
             id: "ww-thm3-L535",

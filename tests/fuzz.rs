@@ -592,11 +592,40 @@ fn fuzz_merge(cases: u32) {
             // An accepted part is the part as written, up to a change that
             // alters nothing: the merge is the whole run's report exactly,
             // and its status says whether it is violated.
-            let merged: Value = serde_json::from_str(&run.stdout).unwrap();
-            let whole = &splits()[m.split].whole;
-            assert_eq!(&merged, whole, "{what}");
-            let violated = whole["verdict"] == "violated";
-            assert_eq!(run.code, Some(i32::from(violated)), "{what}");
+            let mut merged: Value = serde_json::from_str(&run.stdout).unwrap();
+            let mut whole = splits()[m.split].whole.clone();
+            // `why_not_exact` is explanatory text carried from the parts
+            // (checked only against `kind`): an edit of it is the one change
+            // a merge passes on. Every number, the verdict and the witness
+            // are the whole run's.
+            if pointer.starts_with("/why_not_exact") {
+                for report in [&mut merged, &mut whole] {
+                    report.as_object_mut().map(|o| o.remove("why_not_exact"));
+                }
+            }
+            if whole["kind"] == "approximate" {
+                // A statistical audit's part carries counts, checked against
+                // their totals and re-analysed, not re-simulated: counts
+                // moved between cells of a part can change the merged
+                // analysis. What holds is that the merge never claims more
+                // than the whole run: the same pairs, and a violation only
+                // where the whole run finds one.
+                assert_eq!(merged["pairs"], whole["pairs"], "{what}");
+                assert!(
+                    merged["verdict"] == whole["verdict"] || merged["verdict"] == "undecided",
+                    "{what}: merged verdict {} but the run's is {}",
+                    merged["verdict"],
+                    whole["verdict"]
+                );
+            } else {
+                assert_eq!(merged, whole, "{what}");
+            }
+            let violated = merged["verdict"] == "violated";
+            assert_eq!(
+                run.code,
+                Some(i32::from(violated)),
+                "{what}: the status is the verdict's"
+            );
         }
         statuses[run.code.unwrap_or(0) as usize] += 1;
         slowest = slowest.max(run.seconds);

@@ -250,6 +250,39 @@ fn the_older_commands_match_their_schemas() {
         "verify",
         &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
     );
+    // With --errata: the one erratum these claims show (hu-thm3-L534 and
+    // its repaired step hu-thm3-L534-d1 are run, hu-thm3-L174 is not: status
+    // null), and the withdrawn refutations.
+    let errata = json(&["verify", "--claim", "hu-thm3-L534", "--errata", "--json"]);
+    validate("verify", &errata);
+    assert_eq!(
+        errata["errata"].as_array().map(Vec::len),
+        Some(1),
+        "{errata}"
+    );
+    assert_eq!(errata["errata"][0]["id"], "hu-thm3-omega", "{errata}");
+    assert_eq!(
+        errata["errata"][0]["severity"], "proof-step-false",
+        "{errata}"
+    );
+    assert_eq!(
+        errata["errata"][0]["backed_by"],
+        serde_json::json!([
+            {"id": "hu-thm3-L534-d1", "status": "certified"},
+            {"id": "hu-thm3-L174", "status": null}
+        ]),
+        "{errata}"
+    );
+    assert_eq!(
+        errata["summary"]["errata"]["proof-step-false"], 1,
+        "{errata}"
+    );
+    assert!(
+        errata["withdrawn"]
+            .as_array()
+            .is_some_and(|w| !w.is_empty()),
+        "{errata}"
+    );
     let bandit = json(&[
         "bandit",
         "--algorithm",

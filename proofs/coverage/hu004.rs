@@ -148,8 +148,8 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Lemma 7",
         line: 246,
-        claims: &[],
-        not_checked: "quoted from Agrawal and Goyal (2017, Lemma 2.9), not proved here, with a Θ(·) branch; its first case (s < 8/(μ₁ − y_j)) is compared with its use at eq. (40)",
+        claims: &["hu-lem7-i"],
+        not_checked: "",
     },
     Item {
         label: "L252: d₁ := log(8/(μ₁ − y_j)) and the split at ⌊d₁⌋, ⌈d₁⌉",
@@ -220,8 +220,8 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "L319: \"requires Δmin > 1/4\"",
         line: 319,
-        claims: &[],
-        not_checked: "a condition, not a computation: it contradicts the theorem's own Δmin ∈ (0, 1/4) at L317; a printed slip of the relation, reported, with nothing numeric to check",
+        claims: &["hu-thm12-L319-c"],
+        not_checked: "",
     },
     Item {
         label: "L331: the sketch's packing, total variation of order Δmin",

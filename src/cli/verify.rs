@@ -1,10 +1,10 @@
 //! `dpdtol verify`: check the papers' claims of the registry in `proofs/`
 //! (all, or those `--claim` names), print a table or one JSON object, and
-//! optionally write the markdown report.
+//! optionally write the markdown report and the errata.
 
 use crate::error::{Error, Result};
-use crate::proofs::{adversaries, coverage::coverage, planted, registry};
-use crate::verify::{self, Checked};
+use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
+use crate::verify::{self, errata as erratum, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 
@@ -23,10 +23,21 @@ pub struct Args {
     /// Also write the markdown report to this file (proofs/REPORT.md is made so).
     #[arg(long)]
     markdown: Option<PathBuf>,
-    /// Copy the table of printed errors into this file (README.md) between
-    /// its markers: from the report `--markdown` writes, or without it from
-    /// proofs/REPORT.md (then no claim is run).
-    #[arg(long)]
+    /// Print the errata (the printed errors by root cause, with severity and
+    /// consequence) instead of the claims; with --json, add the keys errata,
+    /// withdrawn and summary.errata. Without --claim, --merge or --markdown,
+    /// only the claims the errata name are run.
+    #[arg(long, conflicts_with_all = ["list", "shard"])]
+    errata: bool,
+    /// Also write the errata in markdown to this file (proofs/ERRATA.md is
+    /// made so).
+    #[arg(long, conflicts_with_all = ["list", "shard"])]
+    markdown_errata: Option<PathBuf>,
+    /// Copy the errata table into this file (README.md) between its
+    /// markers: from the errata `--markdown-errata` writes, or without it
+    /// from proofs/ERRATA.md (and alone, with no --markdown, --errata or
+    /// --json, no claim is run).
+    #[arg(long, conflicts_with_all = ["list", "shard"])]
     readme_table: Option<PathBuf>,
     /// Check only part I of N (1 ≤ I ≤ N) of the registry (slow claims dealt
     /// round-robin first); with --json, the output is a merge input.
@@ -48,22 +59,44 @@ fn write(path: &std::path::Path, text: &str) -> Result<()> {
     std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
-/// Splice the errors table of `report` into the file `readme`.
-fn readme_table(readme: &std::path::Path, report: &str) -> Result<String> {
-    write(readme, &verify::splice_errors(&read(readme)?, report)?)?;
+/// Splice the errata table of `errata_md` into the file `readme`.
+fn readme_table(readme: &std::path::Path, errata_md: &str) -> Result<String> {
+    write(readme, &verify::splice_errata(&read(readme)?, errata_md)?)?;
     Ok(format!(
-        "{}: the table of printed errors is now the report's",
+        "{}: the errata table is now proofs/ERRATA.md's",
         readme.display()
     ))
 }
 
+/// The claims the errata need: those they name, those that back their
+/// consequences, and the withdrawn refutations.
+fn errata_claims(registry: &[verify::Claim]) -> Vec<&verify::Claim> {
+    let named: Vec<&str> = errata()
+        .iter()
+        .flat_map(|e| e.claims.iter().chain(e.backed_by).copied())
+        .chain(withdrawn().iter().map(|w| w.claim))
+        .collect();
+    registry.iter().filter(|c| named.contains(&c.id)).collect()
+}
+
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    if let (Some(readme), None) = (&args.readme_table, &args.markdown) {
-        return readme_table(readme, &read(std::path::Path::new("proofs/REPORT.md"))?);
+    let committed_errata = || read(std::path::Path::new("proofs/ERRATA.md"));
+    if let (Some(readme), None, None, false, false) = (
+        &args.readme_table,
+        &args.markdown_errata,
+        &args.markdown,
+        args.errata,
+        args.json,
+    ) {
+        return readme_table(readme, &committed_errata()?);
     }
     let registry = registry();
     let mut chosen = verify::select(&registry, args.claim.as_deref())?;
+    let wants_errata = args.errata || args.markdown_errata.is_some();
+    if wants_errata && args.claim.is_none() && args.merge.is_empty() && args.markdown.is_none() {
+        chosen = errata_claims(&registry);
+    }
     if args.list {
         return Ok(list(&chosen, args.json));
     }
@@ -78,17 +111,38 @@ pub fn run(args: &Args) -> Result<String> {
     if let Some(path) = &args.markdown {
         super::output::check_writable("--markdown", path, &[])?;
     }
+    if let Some(path) = &args.markdown_errata {
+        super::output::check_writable("--markdown-errata", path, &[])?;
+    }
     let checked = if args.merge.is_empty() {
         with_progress(&chosen)
     } else {
         merged(&chosen, &args.merge)?
     };
+    let (all_errata, withdrawals) = (errata(), withdrawn());
+    let entries = if wants_errata {
+        erratum::collate(&all_errata, &withdrawals, &planted(), &checked)?
+    } else {
+        Vec::new()
+    };
     if let Some(path) = &args.markdown {
-        let markdown = verify::to_markdown(&checked, &planted(), &coverage());
+        let markdown = verify::to_markdown(&checked, &planted(), &withdrawals, &coverage());
         write(path, &markdown)?;
-        if let Some(readme) = &args.readme_table {
-            readme_table(readme, &markdown)?;
+    }
+    let errata_md = match &args.markdown_errata {
+        Some(path) => {
+            let markdown = erratum::to_markdown(&entries, &withdrawals);
+            write(path, &markdown)?;
+            Some(markdown)
         }
+        None => None,
+    };
+    if let Some(readme) = &args.readme_table {
+        let source = match errata_md {
+            Some(markdown) => markdown,
+            None => committed_errata()?,
+        };
+        readme_table(readme, &source)?;
     }
     Ok(if args.json {
         let mut value = verify::to_json(&checked);
@@ -98,6 +152,15 @@ pub fn run(args: &Args) -> Result<String> {
                 verify::coverage::counts_json(&coverage(), &checked),
             );
         }
+        if let (true, Some(map)) = (args.errata, value.as_object_mut()) {
+            let mut found = erratum::to_json(&entries, &withdrawals);
+            for key in ["errata", "withdrawn"] {
+                map.insert(key.into(), found[key].take());
+            }
+            if let Some(summary) = map.get_mut("summary").and_then(|s| s.as_object_mut()) {
+                summary.insert("errata".into(), found["counts"].take());
+            }
+        }
         if let (Some(shard), Some(map)) = (shard, value.as_object_mut()) {
             map.insert(
                 "shard".into(),
@@ -105,6 +168,8 @@ pub fn run(args: &Args) -> Result<String> {
             );
         }
         super::report::versioned(value).to_string()
+    } else if args.errata {
+        erratum::to_text(&entries, &withdrawals)
     } else {
         verify::to_text(&checked)
     })

@@ -14,6 +14,14 @@
 //!    the file key for key: a field edited by hand — a decimal beside its
 //!    exact value, an extra key — is refused, never silently rebuilt.
 //!
+//! What a merge guarantees: every number of the merged report, its verdict
+//! and its witness are what the parts' checked contents give, and a witness
+//! of a violation has been evaluated again. Explanatory text that no number
+//! determines (a full-information report's `why_not_exact`, checked only to
+//! be present exactly when the laws are certified) is carried from the
+//! parts. A part that hides a violation it should have found ("my range
+//! found nothing") is caught only by running that part again.
+//!
 //! Every refusal is one line that names the file and the field.
 
 use crate::error::{io_reason, Error, Result};

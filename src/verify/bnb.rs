@@ -548,20 +548,30 @@ impl Step {
                 if r.proved == 1 { "" } else { "s" },
                 r.depth
             ),
-            Verdict::Refuted { point, value } => format!(
-                "{}: false at {} where f ∈ [{}, {}], certainly not {} 0 (found at piece {})",
-                self.label,
-                self.names
-                    .iter()
-                    .zip(point)
-                    .map(|(n, q)| format!("{n} = {}", format_sig(q, 12)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                format_sig(&value.0, 8),
-                format_sig(&value.1, 8),
-                self.sense.symbol(),
-                r.examined
-            ),
+            Verdict::Refuted { point, value } => {
+                // A closed expression (no variable) has no point to name.
+                let at = if point.is_empty() {
+                    "false: its value".to_string()
+                } else {
+                    format!(
+                        "false at {} where f",
+                        self.names
+                            .iter()
+                            .zip(point)
+                            .map(|(n, q)| format!("{n} = {}", format_sig(q, 12)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                format!(
+                    "{}: {at} ∈ [{}, {}], certainly not {} 0 (found at piece {})",
+                    self.label,
+                    format_sig(&value.0, 8),
+                    format_sig(&value.1, 8),
+                    self.sense.symbol(),
+                    r.examined
+                )
+            }
             Verdict::Undecided { reason, .. } => format!(
                 "{}: undecided after {} pieces ({} proved, depth {}): {reason}",
                 self.label, r.examined, r.proved, r.depth

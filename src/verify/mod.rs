@@ -15,10 +15,15 @@
 //! * **refuted** — false, with a witness (a point, an instance, a pair of
 //!   neighbouring loss sequences) whose evaluation separates from the claim;
 //! * **undecided** — neither, and the detail says why (an enclosure that
-//!   straddles the bound at the precision limit, a check that failed).
+//!   straddles the bound at the precision limit, a check that failed, a
+//!   statistical audit with no power: "no evidence").
+//!
+//! The refuted claims are grouped by root cause into the papers' errata
+//! ([`errata`], `proofs/ERRATA.md`).
 
 pub mod bnb;
 pub mod coverage;
+pub mod errata;
 pub mod search;
 
 use crate::error::{Error, Result};
@@ -136,7 +141,8 @@ pub enum Status {
     HoldsOnInstances,
     /// False, with a witness.
     Refuted,
-    /// Not decided; the detail says why.
+    /// Not decided; the detail says why (for a statistical audit that
+    /// told no neighbouring inputs apart, "no evidence").
     Undecided,
 }
 
@@ -429,7 +435,7 @@ fn judged(claim: &Claim, grid: &Outcome, adversary: Option<&search::Adversary>) 
                 ""
             };
             Outcome::holds(format!(
-                "{}. The {what}; no counterexample; the smallest margin ln(rhs/lhs) ≈ {} (approximate, from the enclosures' midpoints){near}, at {}: {}",
+                "{}. The {what}; no counterexample; the smallest margin found, ln(rhs/lhs) ≈ {} (approximate, from the enclosures' midpoints; the smallest the search reached, not shown to be the infimum over the domain){near}, at {}: {}",
                 grid.detail,
                 format_margin(found.margin),
                 found.point_text(),
@@ -523,6 +529,7 @@ fn first_sentence(text: &str) -> &str {
 pub fn to_markdown(
     checked: &[Checked<'_>],
     planted: &[&str],
+    withdrawn: &[errata::Withdrawal],
     coverage: &[coverage::PaperCoverage],
 ) -> String {
     let mut out = String::new();
@@ -545,9 +552,46 @@ pub fn to_markdown(
             plants.len()
         );
     }
+    let withdrawn_here: Vec<&errata::Withdrawal> = withdrawn
+        .iter()
+        .filter(|w| checked.iter().any(|c| c.claim.id == w.claim))
+        .collect();
+    if !withdrawn_here.is_empty() {
+        let _ = write!(
+            out,
+            " {} refutations withdrawn (not the papers' errors; see \"Withdrawn refutations\").",
+            withdrawn_here.len()
+        );
+    }
     out.push_str(&coverage::summary(coverage, checked));
-    out.push_str("\n\n## Printed errors found\n\n");
-    out.push_str(&errors_table(checked, planted));
+    out.push_str(
+        "\n\n## Printed errors found\n\n\
+         One row per refuted claim; the same errors by root cause, with severity and \
+         consequence, are in [`ERRATA.md`](ERRATA.md).\n\n",
+    );
+    let excluded: Vec<&str> = planted
+        .iter()
+        .copied()
+        .chain(withdrawn.iter().map(|w| w.claim))
+        .collect();
+    out.push_str(&errors_table(checked, &excluded));
+    if !withdrawn_here.is_empty() {
+        out.push_str(
+            "\n## Withdrawn refutations\n\n\
+             Refuted claims that are not printed errors of the papers (a display the paper quotes \
+             to refute it, a reading the paper does not use at that place, values outside a \
+             variable's range): kept in the registry, in no table of errors.\n\n\
+             | claim | why it is not the paper's error |\n|---|---|\n",
+        );
+        for w in withdrawn_here {
+            let _ = writeln!(
+                out,
+                "| [`{id}`](#{id}) | {} |",
+                cell(w.reason),
+                id = w.claim
+            );
+        }
+    }
     if !plants.is_empty() {
         out.push_str(
             "\n## Planted checks\n\n\
@@ -606,25 +650,25 @@ pub fn to_markdown(
     out
 }
 
-/// The first marker of the errors table (in `proofs/REPORT.md` and in the
-/// README, which copies it: `dpdtol verify --readme-table README.md`).
-pub const ERRORS_BEGIN: &str =
-    "<!-- errors:begin (generated from proofs/REPORT.md by `dpdtol verify --readme-table`) -->";
+/// The first marker of the errors table of `proofs/REPORT.md` (one row per
+/// refuted claim; the README shows the errata by root cause instead,
+/// [`errata::table`]).
+pub const ERRORS_BEGIN: &str = "<!-- errors:begin (one row per refuted claim) -->";
 
 /// The last marker of the errors table.
 pub const ERRORS_END: &str = "<!-- errors:end -->";
 
 /// The table of every printed error found — one line per refuted claim
-/// that is not `planted` (see [`to_markdown`]): the claim, the paper and
+/// that is not `excluded` (planted or withdrawn; see [`to_markdown`]): the claim, the paper and
 /// line, what fails (the evidence's first sentence) and the witness —
 /// between [`ERRORS_BEGIN`] and [`ERRORS_END`].
-pub fn errors_table(checked: &[Checked<'_>], planted: &[&str]) -> String {
+pub fn errors_table(checked: &[Checked<'_>], excluded: &[&str]) -> String {
     let mut out = format!(
         "{ERRORS_BEGIN}\n| claim | paper, line | printed vs true | witness |\n|---|---|---|---|\n"
     );
     for c in checked
         .iter()
-        .filter(|c| c.outcome.status == Status::Refuted && !planted.contains(&c.claim.id))
+        .filter(|c| c.outcome.status == Status::Refuted && !excluded.contains(&c.claim.id))
     {
         let witness = c
             .outcome
@@ -696,24 +740,42 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-/// `readme` with the block between [`ERRORS_BEGIN`] and [`ERRORS_END`]
-/// replaced by the errors table of `report` (links pointed into
-/// `proofs/REPORT.md`). An error when either lacks the markers.
-pub fn splice_errors(readme: &str, report: &str) -> Result<String> {
+/// `target` with the block between the markers `begin` and `end` replaced
+/// by the same block of `source`, its links `](from` rewritten to `](to`
+/// (a table generated in `proofs/` and copied into the README points its
+/// links into `proofs/`). An error when either lacks the markers.
+pub fn splice_block(
+    target: &str,
+    source: &str,
+    (begin, end): (&str, &str),
+    (from, to): (&str, &str),
+) -> Result<String> {
     let block = |text: &str, name: &str| -> Result<(usize, usize)> {
-        let start = text.find(ERRORS_BEGIN);
-        let end = text.find(ERRORS_END);
-        match (start, end) {
-            (Some(a), Some(b)) if a < b => Ok((a, b + ERRORS_END.len())),
+        let start = text.find(begin);
+        let stop = text.find(end);
+        match (start, stop) {
+            (Some(a), Some(b)) if a < b => Ok((a, b + end.len())),
             _ => Err(Error::InvalidInput(format!(
-                "{name} has no errors table between the markers {ERRORS_BEGIN} and {ERRORS_END}"
+                "{name} has no table between the markers {begin} and {end}"
             ))),
         }
     };
-    let (a, b) = block(report, "the report")?;
-    let table = report[a..b].replace("](#", "](proofs/REPORT.md#");
-    let (c, d) = block(readme, "the README")?;
-    Ok(format!("{}{table}{}", &readme[..c], &readme[d..]))
+    let (a, b) = block(source, "the generated file")?;
+    let table = source[a..b].replace(&format!("]({from}"), &format!("]({to}"));
+    let (c, d) = block(target, "the README")?;
+    Ok(format!("{}{table}{}", &target[..c], &target[d..]))
+}
+
+/// `readme` with its errata table replaced by that of `errata_md`
+/// (`proofs/ERRATA.md`, [`errata::to_markdown`]), links pointed into
+/// `proofs/`.
+pub fn splice_errata(readme: &str, errata_md: &str) -> Result<String> {
+    splice_block(
+        readme,
+        errata_md,
+        (errata::TABLE_BEGIN, errata::TABLE_END),
+        ("REPORT.md#", "proofs/REPORT.md#"),
+    )
 }
 
 /// The claims of shard `index` of `count` (`1 ≤ index ≤ count`, as
@@ -1002,9 +1064,15 @@ mod tests {
         );
         // The errors table lists the refuted claim, and the README copy
         // points its link into the report.
-        let report = to_markdown(&checked, &[], &[]);
+        let report = to_markdown(&checked, &[], &[], &[]);
         let readme = format!("intro\n{ERRORS_BEGIN}\nold\n{ERRORS_END}\nrest\n");
-        let spliced = splice_errors(&readme, &report).unwrap();
+        let spliced = splice_block(
+            &readme,
+            &report,
+            (ERRORS_BEGIN, ERRORS_END),
+            ("#", "proofs/REPORT.md#"),
+        )
+        .unwrap();
         assert!(
             spliced.contains("[`cc-thm98-a`](proofs/REPORT.md#cc-thm98-a)"),
             "{spliced}"
@@ -1026,7 +1094,7 @@ mod tests {
         let errors = errors_table(&checked, &[claim.id]);
         assert!(!errors.contains("cc-thm97-planted"), "{errors}");
         assert!(errors_table(&checked, &[]).contains("cc-thm97-planted"));
-        let report = to_markdown(&checked, &[claim.id], &[]);
+        let report = to_markdown(&checked, &[claim.id], &[], &[]);
         let planted = report
             .split("## Planted checks")
             .nth(1)
@@ -1073,8 +1141,8 @@ mod tests {
             .collect();
         let merged = merge_shards(&all, &outputs).unwrap();
         assert_eq!(
-            to_markdown(&merged, &[], &[]),
-            to_markdown(&whole, &[], &[])
+            to_markdown(&merged, &[], &[], &[]),
+            to_markdown(&whole, &[], &[], &[])
         );
         // Reversed order merges too.
         let reversed: Vec<Value> = outputs.iter().rev().cloned().collect();
