@@ -24,12 +24,13 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dpdtol::algorithm::{AlgorithmId, Config};
-use dpdtol::bandit::dp_se_law::DpSeParams;
-use dpdtol::bandit::hybrid_law::HybridLawParams;
-use dpdtol::bandit::law::LazyUcbParams;
-use dpdtol::bandit::privacy::{check as bandit_check, PullLaw};
+use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use dpdtol::bandit::law::dp_se::DpSeParams;
+use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
+use dpdtol::bandit::law::PullLaw;
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::bandit::exact::check as bandit_check;
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
 use std::hint::black_box;
@@ -172,7 +173,7 @@ fn bandit_privacy(c: &mut Criterion) {
     group.bench_function("dp_se_k2_binary_eps1_epoch_length1_horizon8", |b| {
         b.iter(|| bandit(black_box(&dp_se), 8))
     });
-    // Hybrid-UCB's certified laws (bandit::polyhedral): the inferred scales
+    // Hybrid-UCB's certified laws (measure::polyhedral): the inferred scales
     // are private at T = 4, 5 (README table), the ratio below e.
     let hybrid = HybridLawParams::inferred(q(1, 1));
     for t in [4, 5] {

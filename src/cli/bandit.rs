@@ -8,9 +8,9 @@
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
 use super::report;
-use crate::bandit::bounds::{anytime_lazy_ucb_bound, Verdict};
-use crate::bandit::sim::{self, checkpoints, RewardLaw, Run, Summary};
-use crate::bandit::{BanditConfig, BanditId};
+use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
+use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run, Summary};
+use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};

@@ -764,7 +764,7 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
 /// The problem fields of a bandit report read back as a merge input: its
 /// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
 /// and `alphabet` (exact numbers).
-fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> {
+fn bandit_fields(v: &Value) -> Result<(crate::bandit::policy::BanditId, usize, Vec<Q>)> {
     match bandit_fields_arms(v)? {
         (id, 2, horizon, alphabet) => Ok((id, horizon, alphabet)),
         _ => Err(field("actions")),
@@ -773,7 +773,9 @@ fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> 
 
 /// [`bandit_fields`] with the number of arms `actions` (any count, checked
 /// by the caller's law).
-fn bandit_fields_arms(v: &Value) -> Result<(crate::bandit::BanditId, usize, usize, Vec<Q>)> {
+fn bandit_fields_arms(
+    v: &Value,
+) -> Result<(crate::bandit::policy::BanditId, usize, usize, Vec<Q>)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
     let id = text("algorithm")?.parse()?;
     let actions = v

@@ -27,7 +27,6 @@ mod mpfr;
 mod parse;
 mod poly;
 mod refine;
-pub mod roots;
 
 pub use self::dashu::DashuFloat;
 pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};

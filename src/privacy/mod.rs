@@ -85,6 +85,7 @@
 //! ```
 
 pub mod all_epsilon;
+pub mod bandit;
 mod brute_force;
 pub mod one_shot;
 mod recheck;

@@ -1,7 +1,7 @@
 //! Piecewise exponential-polynomial functions of one real variable, closed
 //! under product, difference, composition with `z ↦ s·z + c` (`s > 0`) and
 //! integration from `−∞`: the algebra in which the law of a Laplace-noise
-//! bandit's pull sequence is integrated in closed form ([`super::law`]).
+//! bandit's pull sequence is integrated in closed form ([`crate::bandit::law::anytime_lazy_ucb`]).
 //!
 //! A function is given by cuts `p_1 ≤ … ≤ p_m` and, on each of the `m + 1`
 //! pieces, a finite sum of terms `c · z^k · e^{λz}` with `λ` rational and `c`
