@@ -6,6 +6,7 @@ mod bandit;
 mod one_shot;
 mod statistical;
 
+use super::args::{parse_bit, parse_count};
 use super::report::{self, DIGITS};
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
@@ -96,15 +97,6 @@ pub struct Args {
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
-}
-
-/// A count flag (`--actions`, `--horizon`, `--threads`).
-pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
-    text.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "{flag} expects a non-negative integer, got '{text}'"
-        ))
-    })
 }
 
 /// The worker pool of `--threads` (default: one thread per core).
@@ -206,7 +198,7 @@ pub fn run(args: &Args) -> Result<String> {
         )));
     }
     let resample = match &args.resample {
-        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        Some(text) => parse_bit("--resample", text)? == 1,
         None => false,
     };
     let config = Config {
