@@ -26,7 +26,7 @@ pub enum AlgorithmId {
 }
 
 impl AlgorithmId {
-    /// Every algorithm, in the order of the design guide.
+    /// Every algorithm: the baseline, then by paper.
     pub const ALL: [AlgorithmId; 5] = [
         AlgorithmId::Ftl,
         AlgorithmId::NaiveFtnl,

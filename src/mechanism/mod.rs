@@ -16,7 +16,7 @@
 //! as the rational weight `w = e^{−1/β}` of one unit of loss; then every weight
 //! is `w^{L_i − L_min}`, rational when the gaps are integers (or when `w` has
 //! the needed rational roots), and the softmax and permute-and-flip laws are
-//! exact rationals (design guide, "Exact arithmetic").
+//! exact rationals (`ARCHITECTURE.md`, "Exact, then certified").
 
 pub mod exponential;
 pub mod laplace;

@@ -1,4 +1,4 @@
-//! The exhaustive privacy checker (design guide, "privacy"; GitHub issue 3).
+//! The exhaustive privacy checker of the full-information algorithms.
 //!
 //! Given an online algorithm with K actions, a horizon `t`, a finite alphabet
 //! `V ⊂ [0,1]` of loss values and ε > 0, [`check`] visits every loss sequence

@@ -1,4 +1,4 @@
-//! The coverage of the papers by the registry (issue 12, item 3): the types
+//! The coverage of the papers by the registry: the types
 //! of a paper's coverage map (filled in `proofs/coverage/`) and the
 //! report's "Coverage" section drawn from them — per paper, how many
 //! numbered results and explicit-constant displays are checked by claims
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 pub struct Item {
     /// What the paper calls it: `"Theorem 2"`, `"eq. (29)"`, `"display at L336"`.
     pub label: &'static str,
-    /// Its seed line `L<n>` in the text copy (`../shared/papers/`).
+    /// Its seed line `L<n>` in the paper's text copy ([`PaperCoverage::file`]).
     pub line: u32,
     /// The registry claims that check it (empty when it is not checkable).
     pub claims: &'static [&'static str],
@@ -45,7 +45,8 @@ pub const fn not(label: &'static str, line: u32, reason: &'static str) -> Item {
 pub struct PaperCoverage {
     /// The paper.
     pub paper: Paper,
-    /// The text copy's file name in `../shared/papers/`.
+    /// The file name of the paper's text copy (in the folder named by the
+    /// environment variable `DPDTOL_PAPERS`).
     pub file: &'static str,
     /// Its items, in reading order.
     pub items: &'static [Item],

@@ -32,7 +32,7 @@ use std::cmp::Ordering;
 use std::fmt::Write;
 use std::time::Instant;
 
-/// The papers (design guide, `papers/README.md`).
+/// The papers whose claims are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Paper {
     /// Cesari & Colomboni, *Optimal Gap-Dependent Regret for Private
@@ -59,7 +59,7 @@ impl Paper {
         }
     }
 
-    /// The claim-id prefix of the paper (design guide, "Claim ids").
+    /// The claim-id prefix of the paper (`cc`, `ww`, `hu`; see [`Claim::id`]).
     pub fn prefix(self) -> &'static str {
         match self {
             Paper::CesariColomboni => "cc",
@@ -219,7 +219,9 @@ impl Outcome {
 /// One entry of the registry.
 #[derive(Clone, Debug)]
 pub struct Claim {
-    /// `<paper>-<kind><number>[-<part>]`, e.g. `cc-lem2-iv` (design guide).
+    /// `<paper>-<kind><number>[-<part>]`, e.g. `cc-lem2-iv`: paper `cc`
+    /// (Cesari & Colomboni), `ww` (Wu & Wang) or `hu` (Hu et al.), kind `thm`,
+    /// `lem`, `cor`, `prop`, `alg` or `eq`.
     pub id: &'static str,
     /// Paper, number and place in the text.
     pub source: Source,
@@ -458,7 +460,7 @@ pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
     Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
 }
 
-/// The `verify` JSON object (design guide: `claims`, each with `id`,
+/// The `verify` JSON object (`claims`, each with `id`,
 /// `source`, `statement`, `method`, `status`, `detail`, `witness`; also
 /// `math`, `domain`, `seconds`, and a `summary`).
 pub fn to_json(checked: &[Checked<'_>]) -> Value {

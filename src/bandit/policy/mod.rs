@@ -1,5 +1,5 @@
 //! The private stochastic bandit algorithms of Hu et al. and their baselines
-//! (design guide, "The algorithms", second table), and their f64 simulation.
+//! (DP-SE, AdaP-KLUCB, UCB1, Thompson sampling), and their f64 simulation.
 //!
 //! The bandit setting is not the full-information one of [`crate::algorithm`]:
 //! in round `t` the learner pulls one arm `J_t` and sees only that arm's reward
@@ -71,7 +71,7 @@ pub enum BanditId {
 }
 
 impl BanditId {
-    /// Every id, in the order of the design guide.
+    /// Every id: the private algorithms, then the non-private baselines.
     pub const ALL: [BanditId; 7] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
