@@ -1,4 +1,4 @@
-//! The exhaustive privacy checker (issue 3's and issue 11's targets, whole
+//! The exhaustive privacy checker (against its time targets, whole
 //! `check` runs on the default thread pool, no progress bar):
 //! - prefix-softmax, K = 2, alphabet {0,1}, horizon 7, ε = 1 (344 064
 //!   ordered pairs): under 2 s; horizon 15 (structural): under 10 s;
@@ -6,7 +6,7 @@
 //!   (114 688 ordered pairs): under 0.5 s; K = 2, horizon 1023
 //!   (structural, gaps statistic): under 10 s;
 //!
-//! - one-shot report-noisy-max (`privacy::one_shot`, issue 11 item 4), each
+//! - one-shot report-noisy-max (`privacy::one_shot`), each
 //!   noise at its textbook scale 2/ε, ε = 1, `linf:1` neighbours: K = 3 on
 //!   V = {0..6}, 343 inputs (6 516 ordered pairs): under 50 ms; K = 3 on
 //!   V = {0..15}, 4096 inputs (97 336 ordered pairs): under 5 s; and with
@@ -15,8 +15,8 @@
 //!   inputs' laws, without the classes of equal gaps;
 //!
 //! and how the cost grows with the horizon t, the number of actions K and
-//! the alphabet size |V| (group `privacy_scaling`); the bandit checks (issue
-//! 13, group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
+//! the alphabet size |V| (group `privacy_scaling`); the bandit checks
+//! (group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
 //! ε = 1 at T = 4, 6 (target: T = 6 under 30 s), 8, dp-se with
 //! `R_e = 1` at T = 8, and hybrid-ucb (inferred scales) at T = 4, 5.
 //!
@@ -93,7 +93,7 @@ fn targets(c: &mut Criterion) {
     group.bench_function("wu_wang_gumbel_k3_binary_t4", |b| {
         b.iter(|| run(black_box(&wu_wang_gumbel(3)), 4, 2))
     });
-    // Issue 11: far past enumeration. Check: private, within e^ε.
+    // Far past enumeration. Check: private, within e^ε.
     let report = run(&prefix_softmax(), 15, 2);
     assert_eq!(report.verdict, Verdict::Private);
     assert!(*report.max_ratio.hi().unwrap() <= exp(q(1, 4)).0);

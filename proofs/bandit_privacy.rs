@@ -78,7 +78,7 @@ const NEAR: Reach = Reach {
     extremes: 6,
 };
 
-/// The adversarial search's problems for the claim `seed` (issue 12).
+/// The adversarial search's problems for the claim `seed`.
 fn far(seed: &str, reach: Reach) -> Vec<(usize, Q)> {
     let epsilons = super::privacy::search_epsilons(seed);
     let mut out: Vec<(usize, Q)> = epsilons.iter().map(|e| (reach.all, e.clone())).collect();
@@ -360,7 +360,7 @@ fn dp_se_half_scale() -> Result<Outcome> {
 const TS_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of privacy::bandit::statistical, 100 000 runs per table, seed 2026";
 
 /// What the statistical audit searches (Lazy-DP-TS and Hybrid-UCB alike),
-/// and what it leaves out (issue 12: the evidence says what was searched).
+/// and what it leaves out (the evidence says what was searched).
 const SEARCHED: &str = "The search is a selection of pairs, not a search of the domain: per problem, the base tables of privacy::bandit::statistical (rows 3..T one vector v ∈ {0, 1}², the seen rewards of rounds 1 and 2 free: 16 tables), each paired, both ways, with every neighbour that changes a seen reward of round 1 or 2 or replaces one row r ≥ 3 by any other vector; per pair the events \"round t pulls arm j\" and the Neyman–Pearson sets of the k likeliest pull sequences (k = 1..2^{T−2}), chosen on one half of the runs and bounded on the other. Not searched: ε outside {1/2, 1}, T > 8, K > 2, rewards outside {0, 1}, tables outside the selection";
 
 /// The Lazy-DP-TS audit (a statistical check: [`crate::privacy::bandit::statistical`])

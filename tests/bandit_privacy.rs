@@ -187,7 +187,7 @@ fn bad_input_is_one_line_and_status_two() {
     }
 }
 
-/// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
+/// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
 /// decided in under 30 s (run in release: CI's ignored step).
 #[test]
 #[ignore = "timed: run in release"]

@@ -1,4 +1,4 @@
-//! The adversarial searches of the instance claims (issue 12): for each
+//! The adversarial searches of the instance claims: for each
 //! claim of [`super`] that holds on its grid, the parameters of its stated
 //! domain and its evaluation at one point, as certified comparisons
 //! ([`Probe`]s) for [`crate::verify::search`].

@@ -1,5 +1,5 @@
-//! Exact real root isolation of integer polynomials on `(0, 1)` (GitHub issue
-//! 11, "all ε at once"): Descartes' rule of signs with bisection (the
+//! Exact real root isolation of integer polynomials on `(0, 1)` (used to
+//! decide privacy for all ε at once): Descartes' rule of signs with bisection (the
 //! Collins–Akritas form of Vincent's method), on square-free parts.
 //!
 //! # The method

@@ -1,4 +1,4 @@
-//! Privacy for every ε at once (GitHub issue 11, item 3): the ε-intervals on
+//! Privacy for every ε at once: the ε-intervals on
 //! which an algorithm whose noise scale is proportional to `1/ε` is ε-DP,
 //! decided exactly by real root isolation.
 //!

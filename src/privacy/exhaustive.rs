@@ -26,7 +26,7 @@ use crate::progress::{with_progress, Progress, Task};
 /// algorithm's laws.
 pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options) -> Result<Report> {
     // The size guard runs on numbers: nothing proportional to the size is
-    // built before it (issue 14, class 1).
+    // built before it, so a refused run costs no memory.
     let (size, what) = match options.method {
         Method::Structural => {
             let range = options.shard.range(candidates(algorithm, problem)?)?;

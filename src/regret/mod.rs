@@ -7,7 +7,7 @@
 //! Reg_T = Σ_{t ≤ T} E[Δ_{I_t}].
 //! ```
 //!
-//! Two settings (issue 4):
+//! Two settings:
 //!
 //! * **deterministic** — the loss vector is `μ` in every round;
 //! * **Bernoulli** — `X_{t,j} ~ Bernoulli(μ_j)`, independent across actions

@@ -1,6 +1,6 @@
 //! The exact law of the pull sequence of Anytime-Lazy-UCB (Hu et al., 004
 //! Algorithm 1, L140–L149) with K = 2 arms on a fixed reward table, in
-//! closed form (issue #13).
+//! closed form.
 //!
 //! # The event "these pulls" is a tree of one-dimensional windows
 //!

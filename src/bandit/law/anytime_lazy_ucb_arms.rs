@@ -1,7 +1,7 @@
 //! The exact law of the pull sequence of Anytime-Lazy-UCB (Hu et al., 004
 //! Algorithm 1, L140–L149) with any number K ≥ 2 of arms on a fixed reward
 //! table: the event "these pulls" as a polyhedron in the noises, measured by
-//! [`crate::measure::polyhedral::laplace_measure`] (issue #13).
+//! [`crate::measure::polyhedral::laplace_measure`].
 //!
 //! # The event
 //!

@@ -1,5 +1,5 @@
 //! The law of DP-SE's pull sequence with K = 2 arms on a fixed reward table,
-//! in closed form (issue #13), for the privacy check ([`crate::privacy::bandit::exact`]).
+//! in closed form, for the privacy check ([`crate::privacy::bandit::exact`]).
 //!
 //! # The algorithm as implemented ([`crate::bandit::policy::dp_se`])
 //!

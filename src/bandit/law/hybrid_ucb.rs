@@ -1,6 +1,6 @@
 //! The law of Hybrid-UCB's pull sequence (002 Appendix E, Algorithm 4, as
-//! inferred in [`crate::bandit::policy::hybrid_ucb`]) with K = 2 arms on a fixed reward
-//! table, certified (issue #13).
+//! inferred in [`crate::bandit::policy::hybrid_ucb`]) with K = 2 arms on a
+//! fixed reward table, certified.
 //!
 //! # The noisy sums are a tree of increments
 //!

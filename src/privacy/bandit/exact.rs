@@ -1,8 +1,9 @@
 //! The exhaustive privacy check of a K-armed bandit algorithm whose pull law
-//! is known in closed form ([`PullLaw`]: Anytime-Lazy-UCB, [`crate::bandit::law::anytime_lazy_ucb`] at
-//! K = 2 and [`crate::bandit::law::anytime_lazy_ucb_arms`] at any K; DP-SE, [`crate::bandit::law::dp_se`]) on
-//! every pair of neighbouring reward tables over a finite alphabet (issue
-//! #13).
+//! is known in closed form ([`PullLaw`]: Anytime-Lazy-UCB,
+//! [`crate::bandit::law::anytime_lazy_ucb`] at K = 2 and
+//! [`crate::bandit::law::anytime_lazy_ucb_arms`] at any K; DP-SE,
+//! [`crate::bandit::law::dp_se`]) on every pair of neighbouring reward tables
+//! over a finite alphabet.
 //!
 //! Reward tables are `x ∈ (V^K)^T` (round `t`, arm `j`); a neighbour `x'`
 //! replaces one round's reward vector by another. The check computes

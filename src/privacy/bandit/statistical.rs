@@ -1,5 +1,5 @@
 //! A **statistical** privacy audit of a bandit policy with K = 2 arms on
-//! small reward tables (issue #13): Lazy-DP-TS (Hu et al., 004 Algorithm
+//! small reward tables: Lazy-DP-TS (Hu et al., 004 Algorithm
 //! 3, L190–L200; Theorem 4, L204), whose pull-sequence law this crate cannot
 //! give exactly or certified (why: [`TsParams`]), and Hybrid-UCB (002
 //! Appendix E, Algorithm 4, L244–L264, as inferred in [`crate::bandit::policy::hybrid_ucb`];
@@ -147,7 +147,7 @@ pub const CHUNK: u64 = 1 << 12;
 ///    needs enclosures far narrower than `e^ε − 1` on every one of the
 ///    `2^{T−2} · |V|^T` laws.
 ///
-/// So [`audit`] gives the statistical audit the issue asks for in that case.
+/// So [`audit`] gives a statistical audit in that case.
 ///
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TsParams {
