@@ -158,11 +158,10 @@ fn is_raw_start(chars: &[char], i: usize) -> bool {
 
 /// `'x'`, `'\n'`, `'\u{..}'` — not a lifetime `'a`.
 fn is_char_literal(chars: &[char], i: usize) -> bool {
-    match (chars.get(i + 1), chars.get(i + 2)) {
-        (Some('\\'), _) => true,
-        (Some(_), Some('\'')) => true,
-        _ => false,
-    }
+    matches!(
+        (chars.get(i + 1), chars.get(i + 2)),
+        (Some('\\'), _) | (Some(_), Some('\''))
+    )
 }
 
 fn is_ident(c: char) -> bool {

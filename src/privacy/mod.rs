@@ -51,7 +51,7 @@
 //!
 //! # Exact, then certified
 //!
-//! The [`Exact`] backend is tried first: it declines
+//! The [`Exact`](crate::num::Exact) backend is tried first: it declines
 //! ([`Error::NotRepresentable`]) as soon as a law is transcendental. Then the
 //! [`Certified`] backend runs at 128 bits, doubling the precision (up to
 //! [`Options::max_precision`]) until the verdict is decided. `e^ε` is always
