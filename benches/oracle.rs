@@ -32,7 +32,8 @@ fn target() -> Target {
 fn gof_million(c: &mut Criterion) {
     let target = target();
     let path = std::env::temp_dir().join(format!("dpdtol-bench-gof-{}.npy", std::process::id()));
-    io::write_samples(&path, &sample::sample(&target, 1_000_000, 1), 0).unwrap();
+    let law = target.law(BestOptions::default()).unwrap();
+    io::write_samples(&path, &sample::sample(&law, 1_000_000, 1).unwrap(), 0).unwrap();
     let run = || {
         let samples = io::read_samples(&path, 0).unwrap();
         // As `dpdtol gof` does: the law to 20 certain digits.
@@ -64,15 +65,21 @@ fn sample_per_round(c: &mut Criterion) {
         .num_threads(1)
         .build()
         .unwrap();
+    let law = target.law(BestOptions::default()).unwrap();
     // Check: one thread draws what the default pool draws.
     assert_eq!(
-        pool.install(|| sample::sample(&target, 1000, 2)),
-        sample::sample(&target, 1000, 2)
+        pool.install(|| sample::sample(&law, 1000, 2).unwrap()),
+        sample::sample(&law, 1000, 2).unwrap()
     );
     let mut group = c.benchmark_group("oracle");
     group.throughput(Throughput::Elements(n as u64 * T as u64));
+    // The reference samples (exact draws from the certified law, the law
+    // computed once) beside the f64 simulation of the algorithm.
     group.bench_function("sample wu-wang K=3 T=31, one core, per round", |b| {
-        b.iter(|| pool.install(|| black_box(sample::sample(&target, n, 3))))
+        b.iter(|| pool.install(|| black_box(sample::sample(&law, n, 3).unwrap())))
+    });
+    group.bench_function("simulate wu-wang K=3 T=31, one core, per round", |b| {
+        b.iter(|| pool.install(|| black_box(sample::simulate(&target, n, 3))))
     });
     group.finish();
 }

@@ -20,10 +20,11 @@ fn main() -> dpdtol::Result<()> {
         vec![q(0, 1), q(1, 1), q(1, 1)],
     )?;
     let y = Target::mechanism(Noise::Exponential, scale, vec![q(1, 1), q(0, 1), q(1, 1)])?;
-    // The "black box": here the crate's sampler; any sampler's outputs do.
+    // The "black box": here the crate's simulation of the mechanism; any
+    // sampler's outputs do.
     let (sx, sy) = (
-        sample::sample(&x, 200_000, 1),
-        sample::sample(&y, 200_000, 2),
+        sample::simulate(&x, 200_000, 1),
+        sample::simulate(&y, 200_000, 2),
     );
     let report = audit(&sx, &sy, &AuditOptions::default())?;
     println!(

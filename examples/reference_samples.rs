@@ -17,7 +17,8 @@ fn main() -> dpdtol::Result<()> {
     let algorithm = Config::new(AlgorithmId::PrefixSoftmax, 2, q(1, 1)).build()?;
     let losses: Vec<Vec<Q>> = (0..15).map(|t| vec![q(t % 2, 1), q(1, 2)]).collect();
     let target = Target::algorithm(algorithm, losses)?;
-    let samples = sample::sample(&target, 10_000, 42);
+    let law = target.law(Default::default())?;
+    let samples = sample::sample(&law, 10_000, 42)?;
     io::write_samples(&out, &samples, 0)?;
     println!(
         "{} sequences of {} actions (0-based) in {}",

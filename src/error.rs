@@ -46,5 +46,16 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The reason a file operation failed, in the user's words: the system's
+/// message without its error number (`No such file or directory`, not
+/// `No such file or directory (os error 2)`).
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
+
 /// Shorthand used throughout the crate.
 pub type Result<T> = std::result::Result<T, Error>;

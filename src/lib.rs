@@ -25,6 +25,7 @@ pub(crate) mod progress;
 #[path = "../proofs/mod.rs"]
 pub mod proofs;
 pub mod regret;
+pub mod report;
 pub mod verify;
 
 pub use error::{Error, Result};

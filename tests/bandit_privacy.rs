@@ -750,16 +750,16 @@ fn ts_audit_command_line_contract() {
     assert_eq!(dpdtol(&other).status.code(), Some(2));
 }
 
-// ---- The generalised audit reproduces Lazy-DP-TS's earlier results -------
+// ---- The audit reproduces a recorded Lazy-DP-TS result ----------------------
 
 /// `dpdtol privacy --algorithm lazy-dp-ts` at K = 2, {0, 1}, ε = 1, T = 6,
-/// noise scale 1/2, bonus 1/1000, 6000 runs, seed 11 gave, before the audit
-/// was made generic over the policy (commit 1509899, `src/bandit/ts_audit.rs`,
-/// its `--json` output recorded by hand): the pair (round 1's seen reward of
-/// arm 1 changed 0 → 1, rows 3..6 = (0, 1)), the event {1 2 2 2 2 2}, test
-/// counts 566 and 152 of 3000, ε lower bound 0.87180679965489…, each
-/// Clopper–Pearson bound one-sided at 6.00961538461539e-5. Same seed, same
-/// numbers.
+/// noise scale 1/2, bonus 1/1000, 6000 runs, seed 11, recorded from an
+/// audit written for Lazy-DP-TS alone (its `--json` output, by hand): the
+/// pair (round 1's seen reward of arm 1 changed 0 → 1, rows 3..6 = (0, 1)),
+/// the event {1 2 2 2 2 2}, test counts 566 and 152 of 3000, ε lower bound
+/// 0.87180679965489…, each Clopper–Pearson bound one-sided at
+/// 6.00961538461539e-5. The audit generic over the policy gives the same
+/// numbers from the same seed.
 #[test]
 fn generic_audit_reproduces_the_earlier_lazy_dp_ts_numbers() {
     let v = json(&ts_command(&[

@@ -67,6 +67,23 @@ fn orderings_and_quadrants_are_the_rationals_derived_by_hand() {
     assert_eq!(exact(1, &noises(&one[..1]), &empty), q(0, 1));
 }
 
+/// An inequality without variables is a constant: `0·x + c ≥ 0` is the whole
+/// space when `c ≥ 0` (the measure is unchanged) and empty when `c < 0`. So
+/// the degenerate "cut" `0 ≥ 0` is both of its sides, and a generator of cuts
+/// must exclude it (see `nonzero_form`).
+#[test]
+fn an_inequality_without_variables_is_all_or_nothing() {
+    let f = noises(&[q(1, 1), q(2, 1)]);
+    // P(x_1 ≥ x_2) = 1/2 for independent symmetric noises.
+    let base = [ineq(&[1, -1], q(0, 1))];
+    assert_eq!(exact(2, &f, &base), q(1, 2));
+    for (c, expected) in [(q(0, 1), q(1, 2)), (q(3, 2), q(1, 2)), (q(-1, 2), q(0, 1))] {
+        let mut set = base.to_vec();
+        set.push(ineq(&[0, 0], c.clone()));
+        assert_eq!(exact(2, &f, &set), expected, "0 + {c} ≥ 0");
+    }
+}
+
 /// `P(Z_1 − Z_2 ≥ u)` for i.i.d. `Lap(b)` and `u ≥ 0`: `½e^{−u/b}(1 + u/(2b))`
 /// (the density of the difference is `e^{−|s|/b}(1 + |s|/b)/(4b)`).
 fn difference_tail<R: Real>(b: &Q, u: R) -> R {
@@ -108,19 +125,34 @@ fn a_difference_beyond_an_irrational_threshold_is_the_closed_form_tail() {
 
 /// A small instance: `n` noises (running sums when `chain`), scales in
 /// {1/2, 1, 2}, inequalities with coefficients in −2..=2 and constants in
-/// −3/2..=3/2.
+/// −3/2..=3/2, and a cut `h`. The cut's coefficients are not all zero: only
+/// then is `{h = 0}` a hyperplane (of measure zero), so that `h ≥ 0` and
+/// `h ≤ 0` split the space. A zero form with a zero constant makes both
+/// sides the whole space, and the additivity below would be false.
 fn instance() -> impl Strategy<Value = (usize, bool, Vec<Q>, Vec<Inequality>, Inequality)> {
     (2usize..=3, any::<bool>()).prop_flat_map(|(n, chain)| {
         let scale = prop::sample::select(vec![q(1, 2), q(1, 1), q(2, 1)]);
         let row =
             (prop::collection::vec(-2i64..=2, n), -3i64..=3).prop_map(|(x, c)| ineq(&x, q(c, 2)));
+        let cut = (nonzero_form(n), -3i64..=3).prop_map(|(x, c)| ineq(&x, q(c, 2)));
         (
             Just(n),
             Just(chain),
             prop::collection::vec(scale, n),
-            prop::collection::vec(row.clone(), 0..=3),
-            row,
+            prop::collection::vec(row, 0..=3),
+            cut,
         )
+    })
+}
+
+/// Coefficient vectors in −2..=2 of length `n` with at least one non-zero
+/// entry: a non-zero entry at a chosen position, the others free (no
+/// rejection sampling, so no case is ever discarded).
+fn nonzero_form(n: usize) -> impl Strategy<Value = Vec<i64>> {
+    let nonzero = prop::sample::select(vec![-2i64, -1, 1, 2]);
+    (prop::collection::vec(-2i64..=2, n), 0..n, nonzero).prop_map(|(mut x, at, v)| {
+        x[at] = v;
+        x
     })
 }
 

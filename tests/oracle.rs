@@ -12,8 +12,8 @@ use dpdtol::mechanism::Noise;
 use dpdtol::num::Q;
 use dpdtol::oracle::audit::{audit, exact_ratios, AuditOptions};
 use dpdtol::oracle::gof::{gof, GofOptions, GofReport};
-use dpdtol::oracle::sample::{sample, sample_with};
-use dpdtol::oracle::{io, Samples, Target};
+use dpdtol::oracle::sample::{sample, sample_with, simulate};
+use dpdtol::oracle::{io, Enclosed, Samples, Target};
 use rand::Rng;
 use rand_distr::{Distribution, Gumbel};
 
@@ -132,11 +132,17 @@ fn the_crates_own_sampler_passes() {
     let target = wu_wang_gumbel_b1();
     let law = target.law(Default::default()).unwrap();
     for seed in [1, 2] {
-        let samples = sample(&target, 100_000, seed);
-        let report = gof(&law, &samples, &GofOptions::default()).unwrap();
-        assert!(!report.reject, "seed {seed}: {report:?}");
-        assert_eq!(report.per_choice.len(), 5);
-        assert!(report.joint.is_some());
+        // The f64 simulation of the algorithm as printed, and the reference
+        // samples drawn from the law itself.
+        for samples in [
+            simulate(&target, 100_000, seed),
+            sample(&law, 100_000, seed).unwrap(),
+        ] {
+            let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+            assert!(!report.reject, "seed {seed}: {report:?}");
+            assert_eq!(report.per_choice.len(), 5);
+            assert!(report.joint.is_some());
+        }
     }
 }
 
@@ -178,24 +184,24 @@ fn one_uniform_shared_by_all_actions_in_the_resampling_is_rejected() {
 
 #[test]
 fn samples_do_not_depend_on_the_thread_count() {
-    let target = wu_wang_gumbel_b1();
+    let law = wu_wang_gumbel_b1().law(Default::default()).unwrap();
     let draw = |threads: usize| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| sample(&target, 5000, 11))
+            .install(|| sample(&law, 5000, 11).unwrap())
     };
     let one = draw(1);
     assert_eq!(one, draw(3));
     // And the first rows do not depend on how many rows are drawn.
-    assert_eq!(one.slice(0..100), sample(&target, 100, 11));
+    assert_eq!(one.slice(0..100), sample(&law, 100, 11).unwrap());
 }
 
 #[test]
 fn sample_files_round_trip_through_csv_and_npy() {
-    let target = wu_wang_gumbel_b1();
-    let samples = sample(&target, 50, 12);
+    let law = wu_wang_gumbel_b1().law(Default::default()).unwrap();
+    let samples = sample(&law, 50, 12).unwrap();
     let dir = std::env::temp_dir().join(format!("dpdtol-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, base) in [("s.csv", 1), ("s.npy", 0), ("t.npy", 1)] {
@@ -210,7 +216,7 @@ fn sample_files_round_trip_through_csv_and_npy() {
 fn tv_sample_size_shrinks_as_the_distance_grows() {
     let target = wu_wang_gumbel_b1();
     let law = target.law(Default::default()).unwrap();
-    let samples = sample(&target, 1000, 13);
+    let samples = sample(&law, 1000, 13).unwrap();
     let n_for = |d: f64| {
         let options = GofOptions {
             tv: Some(d),
@@ -234,7 +240,7 @@ fn the_audit_bound_sits_below_the_exact_epsilon() {
     let scale = dpdtol::mechanism::Scale::beta(q(1, 1)).unwrap();
     let x = Target::mechanism(Noise::Gumbel, scale.clone(), vec![q(0, 1), q(1, 1)]).unwrap();
     let y = Target::mechanism(Noise::Gumbel, scale, vec![q(1, 1), q(0, 1)]).unwrap();
-    let (sx, sy) = (sample(&x, 200_000, 21), sample(&y, 200_000, 22));
+    let (sx, sy) = (simulate(&x, 200_000, 21), simulate(&y, 200_000, 22));
     let report = audit(&sx, &sy, &AuditOptions::default()).unwrap();
     // By hand: P(0 | x) = 1/(1 + e^{−1}) = e/(1+e), P(0 | y) = 1/(1+e), a
     // ratio of e, and the same for action 1 the other way: ε = 1 exactly.
@@ -304,7 +310,12 @@ fn prefix_softmax_with_a_wrong_prefix_law_is_rejected() {
     config.noise_scale = Some(q(1, 1));
     let target = Target::algorithm(config.build().unwrap(), losses()).unwrap();
     let law = target.law(Default::default()).unwrap();
-    let ok = gof(&law, &sample(&target, 100_000, 31), &GofOptions::default()).unwrap();
+    let ok = gof(
+        &law,
+        &simulate(&target, 100_000, 31),
+        &GofOptions::default(),
+    )
+    .unwrap();
     assert!(!ok.reject, "seed 31: {ok:?}");
     let f = f64_losses();
     let wrong = sample_with(100_000, T, 32, |rng| {
@@ -339,11 +350,118 @@ fn an_impossible_first_action_is_a_support_violation() {
     let config = Config::new(AlgorithmId::HuRnmFtnl, K, q(1, 1));
     let target = Target::algorithm(config.build().unwrap(), losses()[..3].to_vec()).unwrap();
     let law = target.law(Default::default()).unwrap();
-    let mut data = sample(&target, 10, 41).data().to_vec();
+    let mut data = sample(&law, 10, 41).unwrap().data().to_vec();
     data[5 * 3] = 2; // row 5, round 1
     let samples = Samples::new(10, 3, data).unwrap();
     let report = gof(&law, &samples, &GofOptions::default()).unwrap();
     let violation = report.support_violation.expect("a support violation");
     assert_eq!(violation.sample, 5, "{violation:?}");
     assert!(violation.reason.contains("probability 0"), "{violation:?}");
+}
+
+/// One selection at parameters beyond f64 (the parser accepts them): a
+/// scale of 10³⁰⁹ (∞ as a double), a loss gap of 10⁻³³⁰ (0 as a double) at
+/// a scale of 10⁻³³⁰. The reference samples follow the certified law (the
+/// chi-square test passes at 10⁵ samples, seeds fixed), where the f64
+/// simulation draws from another distribution and is rejected.
+#[test]
+fn reference_samples_follow_the_law_beyond_f64() {
+    use dpdtol::mechanism::Scale;
+    let tiny = Q::new(1.into(), num_bigint::BigInt::from(10).pow(330));
+    let huge = Q::from_integer(num_bigint::BigInt::from(10).pow(309));
+    let cases = [
+        // Law (1/2, 1/2): the double scale is ∞, every score ∞ or NaN.
+        (Noise::Gumbel, huge.clone(), vec![q(0, 1), q(1, 1)], true),
+        // Law (0.816…, 0.184…) = (1 − e^{−1}/2, e^{−1}/2): the doubles see a
+        // gap of 0 at a scale of 0.
+        (
+            Noise::Exponential,
+            tiny.clone(),
+            vec![q(0, 1), tiny.clone()],
+            true,
+        ),
+        // Law (1/2, 1/2) at K = 3 with a middle loss of 10⁻³³⁰: not beyond
+        // f64's reach in its outcome, but a check of three cumulative bounds.
+        (Noise::Laplace, q(1, 1), vec![q(0, 1), tiny, q(0, 1)], false),
+    ];
+    for (i, (noise, scale, losses, f64_fails)) in cases.into_iter().enumerate() {
+        let target = Target::mechanism(noise, Scale::beta(scale).unwrap(), losses).unwrap();
+        let law = target.law(Default::default()).unwrap();
+        let seed = 50 + i as u64;
+        let reference = gof(
+            &law,
+            &sample(&law, 100_000, seed).unwrap(),
+            &GofOptions::default(),
+        );
+        assert!(!reference.unwrap().reject, "case {i}, seed {seed}");
+        if f64_fails {
+            let simulated = gof(
+                &law,
+                &simulate(&target, 100_000, seed),
+                &GofOptions::default(),
+            );
+            assert!(
+                simulated.unwrap().reject,
+                "case {i}: the f64 simulation passed"
+            );
+        }
+    }
+}
+
+/// An RNG that returns `words` in turn, then the last one forever.
+struct Words(Vec<u64>, usize);
+
+impl rand::RngCore for Words {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        let word = self.0[self.1.min(self.0.len() - 1)];
+        self.1 += 1;
+        word
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+}
+
+/// The inversion decides by exact comparison: a uniform number certainly on
+/// one side of every cumulative bound is drawn there (with the bits that
+/// decide it, however far they go); one inside a cumulative enclosure is
+/// refused, never guessed.
+#[test]
+fn a_categorical_draw_is_decided_exactly_or_refused() {
+    use dpdtol::num::Kind;
+    use dpdtol::oracle::sample::Categorical;
+    let enclosed = |lo: Q, hi: Q| Enclosed {
+        kind: Kind::Certified,
+        lo,
+        hi,
+    };
+    // p_1 ∈ [1/2 − 2⁻⁷⁰, 1/2 + 2⁻⁷⁰], p_2 its complement: C_1 is enclosed
+    // by [1/2 − 2⁻⁷⁰, 1/2 + 2⁻⁷⁰].
+    let eps = Q::new(1.into(), num_bigint::BigInt::from(1) << 70);
+    let half = q(1, 2);
+    let law = Categorical::new(&[
+        enclosed(&half - &eps, &half + &eps),
+        enclosed(&half - &eps, &half + &eps),
+    ])
+    .unwrap();
+    let draw = |words: &[u64]| law.draw(&mut Words(words.to_vec(), 0));
+    // U = 0.000…: outcome 1 (0-based 0); U = 0.111…: outcome 2.
+    assert_eq!(draw(&[0]).unwrap(), 0);
+    assert_eq!(draw(&[u64::MAX]).unwrap(), 1);
+    // U = 0.0111…1 (63 ones), then zeros: U < 1/2 − 2⁻⁶⁴, within 2⁻⁶⁴ of
+    // 1/2 after one word; after the second, below C_1's enclosure: outcome 1.
+    assert_eq!(draw(&[u64::MAX >> 1, 0]).unwrap(), 0);
+    // U = 1/2 + 2⁻⁶⁵ (a 1, then a 1 at bit 65): above 1/2 + 2⁻⁷⁰: outcome 2.
+    assert_eq!(draw(&[1 << 63, 1 << 63, 0]).unwrap(), 1);
+    // U = 1/2 exactly (a 1, then zeros): inside C_1's enclosure at every
+    // number of bits: refused.
+    assert!(draw(&[1 << 63, 0]).is_err());
+    // Enclosures that do not contain a total of 1 are refused.
+    assert!(Categorical::new(&[enclosed(q(1, 4), q(1, 4)), enclosed(q(1, 4), q(1, 4))]).is_err());
 }

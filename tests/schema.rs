@@ -331,3 +331,64 @@ fn the_all_epsilon_privacy_output_matches_its_schema() {
     broken.as_object_mut().unwrap().remove("epsilon_range");
     assert!(check("privacy", &broken).is_err());
 }
+
+/// The committed schemas of the typed reports are the ones generated from
+/// the types (`dpdtol::report::schemas`): a report type changed without its
+/// schema fails here. `DPDTOL_BLESS=1 cargo test --test schema` rewrites
+/// them, for review in the diff.
+#[test]
+fn the_committed_schemas_are_the_generated_ones() {
+    let bless = std::env::var_os("DPDTOL_BLESS").is_some();
+    let mut stale = Vec::new();
+    for (command, schema) in dpdtol::report::schemas() {
+        let path = schema_path(command);
+        let generated = format!("{}\n", serde_json::to_string_pretty(&schema).unwrap());
+        if bless {
+            std::fs::write(&path, &generated).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(generated.as_str()) {
+            stale.push(path.display().to_string());
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale schemas (regenerate with DPDTOL_BLESS=1 cargo test --test schema): {stale:?}"
+    );
+}
+
+/// A typed report reads back what it writes: real output, parsed into its
+/// type and written again, is the same text (so a merge can read a part's
+/// report as the type, never field by field).
+#[test]
+fn typed_reports_read_back_what_they_write() {
+    use dpdtol::report::mechanism::MechanismReport;
+    for args in [
+        &[
+            "mechanism",
+            "--noise",
+            "gumbel",
+            "--base",
+            "1/4",
+            "--losses",
+            "0,1,1/2",
+            "--json",
+        ][..],
+        &[
+            "mechanism",
+            "--noise",
+            "laplace",
+            "--scale",
+            "1/2",
+            "--losses",
+            "0,1",
+            "--json",
+        ],
+    ] {
+        let out = common::dpdtol(args);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let report: MechanismReport = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+    }
+    // A forged key is refused, not ignored.
+    let forged = r#"{"digits_certain":true,"forged":1}"#;
+    assert!(serde_json::from_str::<MechanismReport>(forged).is_err());
+}

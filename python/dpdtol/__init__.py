@@ -292,9 +292,11 @@ def sample(
     noise_scale: Any = None,
     resample: bool = False,
 ) -> np.ndarray:
-    """``n`` action sequences (an ``n x T`` int64 array, 0-based actions) from
-    dpdtol's own sampler of ``algorithm`` on ``losses``: reference samples. The
-    array depends on ``seed`` only, not on the number of threads."""
+    """``n`` reference action sequences (an ``n x T`` int64 array, 0-based
+    actions) of ``algorithm`` on ``losses``: each choice's action is drawn from
+    its exact or certified law by exact inversion, so the samples follow the
+    law that ``law`` gives at any parameters. The array depends on ``seed``
+    only, not on the number of threads."""
     if int(n) < 0 or int(seed) < 0:
         raise ValueError("n and seed must be non-negative integers")
     return _native.sample(

@@ -185,10 +185,11 @@ fn sequence_law(
 /// The most actions one sample array may hold (8 bytes each in numpy).
 const MAX_SAMPLE_CELLS: usize = 1 << 27;
 
-/// `n` action sequences (0-based) of the crate's own sampler on `losses`,
-/// as an `n × T` int64 array ([`dpdtol::oracle::sample::sample`]: sample
-/// `i` draws from ChaCha8 seeded with `seed` on stream `i`, so the array is
-/// the same for any thread count).
+/// `n` reference action sequences (0-based) on `losses`, drawn from the
+/// certified law by exact inversion, as an `n × T` int64 array
+/// ([`dpdtol::oracle::sample::sample`]: sample `i` draws from ChaCha8
+/// seeded with `seed` on stream `i`, so the array is the same for any
+/// thread count).
 #[pyfunction]
 #[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=false))]
 #[allow(clippy::too_many_arguments)]
@@ -210,13 +211,16 @@ fn sample<'py>(
             "{n} samples of {t} rounds are over the limit of {MAX_SAMPLE_CELLS} actions in one array; draw them in several calls with different seeds"
         )));
     }
-    let flat: Vec<i64> = py.detach(|| {
-        dpdtol::oracle::sample::sample(&target, n, seed)
-            .data()
-            .iter()
-            .map(|&a| i64::from(a))
-            .collect()
-    });
+    let flat: Vec<i64> = py
+        .detach(|| -> dpdtol::Result<Vec<i64>> {
+            let (_, law) = laws::of(&target, 40, false)?;
+            Ok(dpdtol::oracle::sample::sample(&law, n, seed)?
+                .data()
+                .iter()
+                .map(|&a| i64::from(a))
+                .collect())
+        })
+        .map_err(py_err)?;
     Ok(PyArray1::from_vec(py, flat).reshape([n, t])?.into_any())
 }
 

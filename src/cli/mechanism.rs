@@ -1,10 +1,10 @@
 //! `dpdtol mechanism`: the law of one report-noisy-max selection.
 
-use super::report::{self, DIGITS};
 use crate::error::Result;
-use crate::mechanism::{best_law, BestLaw, Budget, Noise, Scale};
-use crate::num::{parse_rational, parse_rational_list, read_rational_file, Kind, Q};
-use serde_json::json;
+use crate::mechanism::{best_law, Budget, Noise, Scale};
+use crate::num::{parse_rational, parse_rational_list, read_rational_file};
+use crate::report::mechanism::{MechanismReport, ScaleGiven};
+use crate::report::{to_json, DIGITS};
 use std::fmt::Write;
 
 /// Flags of `dpdtol mechanism`.
@@ -60,111 +60,45 @@ pub fn run(args: &Args) -> Result<String> {
         progress: true,
     };
     let law = best_law(noise, &losses, &scale, DIGITS as u32 + 2, budget)?;
-    if args.json {
-        Ok(json_output(noise, &scale, &losses, &law).to_string())
+    let report = MechanismReport::new(noise, &scale, &losses, &law);
+    Ok(if args.json {
+        to_json(&report)
     } else {
-        Ok(table(noise, &scale, &losses, &law))
-    }
-}
-
-fn scale_json(scale: &Scale) -> serde_json::Value {
-    match scale {
-        Scale::Beta(b) => json!({ "scale": report::exact(b) }),
-        Scale::UnitWeight(w) => json!({ "base": report::exact(w) }),
-    }
-}
-
-fn json_output(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> serde_json::Value {
-    let (decimals, intervals, exact, kind, bits, accepted): (
-        Vec<String>,
-        Vec<serde_json::Value>,
-        serde_json::Value,
-        Kind,
-        Option<u32>,
-        bool,
-    ) = match law {
-        BestLaw::Exact(p) => (
-            p.iter().map(report::decimal).collect(),
-            p.iter().map(report::interval).collect(),
-            p.iter().map(report::exact).collect(),
-            Kind::Exact,
-            None,
-            true,
-        ),
-        BestLaw::Certified {
-            law,
-            precision,
-            accepted,
-            ..
-        } => (
-            law.iter().map(report::decimal).collect(),
-            law.iter().map(report::interval).collect(),
-            serde_json::Value::Null,
-            Kind::Certified,
-            Some(precision.0),
-            *accepted,
-        ),
-    };
-    json!({
-        "schema_version": report::SCHEMA_VERSION,
-        "noise": noise.name(),
-        // `noise_scale` is the key every command uses for the scale β
-        // (null when the unit weight `base` is given); `scale` is kept for
-        // compatibility.
-        "noise_scale": match scale {
-            Scale::Beta(b) => report::exact(b),
-            Scale::UnitWeight(_) => serde_json::Value::Null,
-        },
-        "scale": scale_json(scale),
-        "losses": losses.iter().map(report::exact).collect::<Vec<_>>(),
-        "kind": kind.label(),
-        "law": decimals,
-        "law_exact": exact,
-        "law_interval": intervals,
-        "precision_bits": bits,
-        "why_not_exact": match law {
-            BestLaw::Exact(_) => serde_json::Value::Null,
-            BestLaw::Certified { why_not_exact, .. } => json!(why_not_exact),
-        },
-        "digits_certain": accepted,
+        table(&report)
     })
 }
 
-fn table(noise: Noise, scale: &Scale, losses: &[Q], law: &BestLaw) -> String {
+/// The report as a table: one line of description, then one row per action.
+fn table(r: &MechanismReport) -> String {
     let mut out = String::new();
-    let scale_text = match scale {
-        Scale::Beta(b) => format!("scale {b}"),
-        Scale::UnitWeight(w) => format!("unit weight e^(-1/scale) = {w}"),
+    let scale_text = match &r.scale {
+        ScaleGiven::Scale(b) => format!("scale {}", b.0),
+        ScaleGiven::Base(w) => format!("unit weight e^(-1/scale) = {}", w.0),
     };
-    let how = match law {
-        BestLaw::Exact(_) => "exact law".to_string(),
-        BestLaw::Certified {
-            precision,
-            accepted,
-            why_not_exact,
-            ..
-        } => format!(
-            "certified law ({} bits; {}) — not exact: {why_not_exact}",
-            precision.0,
-            if *accepted {
+    let how = match (&r.why_not_exact, r.precision_bits) {
+        (Some(why_not_exact), Some(bits)) => format!(
+            "certified law ({bits} bits; {}) — not exact: {why_not_exact}",
+            if r.digits_certain {
                 "every digit shown is certain"
             } else {
                 "every digit shown is certain, but fewer than requested at the precision cap: see law_interval in --json"
             }
         ),
+        _ => "exact law".to_string(),
     };
     let _ = writeln!(
         out,
-        "report-noisy-max, {noise} noise, {scale_text}, K = {}: {how}",
-        losses.len()
+        "report-noisy-max, {} noise, {scale_text}, K = {}: {how}",
+        r.noise,
+        r.losses.len()
     );
     let _ = writeln!(out, "{:>6}  {:>10}  probability", "action", "loss");
-    for (i, loss) in losses.iter().enumerate() {
-        let value = match law {
-            BestLaw::Exact(p) => format!("{}  = {}", report::decimal(&p[i]), p[i]),
-            BestLaw::Certified { law, .. } => report::decimal(&law[i]),
+    for (i, (loss, p)) in r.losses.iter().zip(&r.law).enumerate() {
+        let value = match &r.law_exact {
+            Some(exact) => format!("{}  = {}", p.0, exact[i].0),
+            None => p.0.clone(),
         };
-        let _ = writeln!(out, "{:>6}  {:>10}  {value}", i + 1, loss.to_string());
+        let _ = writeln!(out, "{:>6}  {:>10}  {value}", i + 1, loss.0);
     }
     out.trim_end().to_string()
 }

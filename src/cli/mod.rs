@@ -62,6 +62,9 @@ where
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    if let Err(e) = stdout_open() {
+        return fail(&e);
+    }
     // The exit status of a successful run: 0, or 1 when `gof` rejects.
     let mut status = 0;
     let outcome: Result<String> = match cli.command {
@@ -85,6 +88,32 @@ where
     }
 }
 
+/// Refuse to start when standard output is closed (`dpdtol … >&-`), so
+/// that the result is not lost silently after all the work. The standard
+/// library reopens a closed descriptor 0, 1 or 2 on `/dev/null`, read-write,
+/// before `main` (and a write there succeeds): on Linux, a stdout that is
+/// `/dev/null` opened read-write is that closed stdout (a shell's
+/// `> /dev/null` opens it write-only). Elsewhere nothing is checked.
+fn stdout_open() -> Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        let is_null = std::fs::read_link("/proc/self/fd/1")
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        });
+        if is_null && read_write {
+            return Err(Error::InvalidInput(
+                "standard output is closed: the result would be lost (redirect it to a file, or to /dev/null to discard it)".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Print the result on stdout. A reader that closes the pipe early (`| head`)
 /// is not an error; any other failed write (a full disk, `> /dev/full`) is:
 /// one line on stderr and exit status 1, so that no result is lost silently.
@@ -95,7 +124,10 @@ fn write_result(text: &str) -> i32 {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("dpdtol: cannot write the result to stdout: {e}");
+            eprintln!(
+                "dpdtol: cannot write the result to stdout: {}",
+                crate::error::io_reason(&e)
+            );
             1
         }
     }

@@ -3,7 +3,7 @@
 //! be written is refused at once, not after minutes of work whose result
 //! would then be thrown away (issue 14, class 4).
 
-use crate::error::{Error, Result};
+use crate::error::{io_reason, Error, Result};
 use std::fs::OpenOptions;
 use std::path::Path;
 
@@ -26,7 +26,10 @@ pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()
         }
     }
     let cannot = |e: std::io::Error| {
-        Error::InvalidInput(format!("{flag} {name}: cannot write this file: {e}"))
+        Error::InvalidInput(format!(
+            "{flag} {name}: cannot write this file: {}",
+            io_reason(&e)
+        ))
     };
     if path.is_dir() {
         return Err(Error::InvalidInput(format!(

@@ -36,6 +36,8 @@ pub struct Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    // A path that cannot be written is refused before the sampling.
+    super::output::check_writable("--out", &args.out, &[])?;
     let base = parse_base(&args.base)?;
     let n: usize =
         args.n.trim().parse().map_err(|_| {
@@ -55,7 +57,9 @@ pub fn run(args: &Args) -> Result<String> {
             target.horizon()
         )));
     }
-    let samples = sample::sample(&target, n, seed);
+    // The reference samples follow the printed law, certified to 40 digits.
+    let law = args.target.law(&target, 40)?;
+    let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
     let format = if args
         .out

@@ -116,17 +116,7 @@ pub fn run(args: &Args) -> Result<String> {
 fn merged<'a>(claims: &[&'a verify::Claim], paths: &[PathBuf]) -> Result<Vec<Checked<'a>>> {
     let values = paths
         .iter()
-        .map(|path| {
-            let text = super::privacy::read_merge_input(path)?;
-            serde_json::from_str(&text).map_err(|e| {
-                Error::InvalidInput(format!(
-                    "{} is not valid JSON (line {}, column {})",
-                    path.display(),
-                    e.line(),
-                    e.column()
-                ))
-            })
-        })
+        .map(|path| crate::report::merge::read_json(path))
         .collect::<Result<Vec<serde_json::Value>>>()?;
     verify::merge_shards(claims, &values)
 }

@@ -8,8 +8,20 @@ use num_traits::{One, Signed, Zero};
 use std::fmt;
 use std::str::FromStr;
 
-/// The noise added to each score by report-noisy-max.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The noise added to each score by report-noisy-max; reports name it
+/// `gumbel`, `exponential` or `laplace`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Noise {
     /// Gumbel noise of scale β: the exponential mechanism with η = 1/β.
     Gumbel,

@@ -10,7 +10,7 @@
 //! one line naming the file and the entry.
 
 use super::{parse_rational, Q};
-use crate::error::{Error, Result};
+use crate::error::{io_reason, Error, Result};
 use std::io::Read;
 use std::path::Path;
 
@@ -44,11 +44,11 @@ pub fn read_rational_file(path: &Path) -> Result<Vec<Q>> {
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
     let name = path.display();
     let file = std::fs::File::open(path)
-        .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {e}")))?;
+        .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {}", io_reason(&e))))?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {e}")))?;
+        .map_err(|e| Error::InvalidInput(format!("cannot read {name}: {}", io_reason(&e))))?;
     if bytes.len() as u64 > limit {
         return Err(Error::TooLarge(format!(
             "{name} is larger than {limit} bytes, the limit of {what}"

@@ -18,7 +18,7 @@
 //! anything else is CSV.
 
 use super::sample::Samples;
-use crate::error::{Error, Result};
+use crate::error::{io_reason, Error, Result};
 use crate::num::{parse_rational, read_bounded, Q};
 use std::path::Path;
 
@@ -309,7 +309,8 @@ pub fn write_samples(path: &Path, samples: &Samples, base: u32) -> Result<()> {
     } else {
         csv_text(samples, base).into_bytes()
     };
-    std::fs::write(path, bytes).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
+    std::fs::write(path, bytes)
+        .map_err(|e| Error::Write(format!("{}: {}", path.display(), io_reason(&e))))
 }
 
 #[cfg(test)]

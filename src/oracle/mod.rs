@@ -25,7 +25,7 @@
 //! let target = Target::algorithm(config.build().unwrap(), losses).unwrap();
 //! let law = target.law(Default::default()).unwrap();
 //! assert_eq!(law.schedule().len(), 3); // choices playing rounds 1, 2–3 and 4–7
-//! let samples = sample::sample(&target, 2000, 7);
+//! let samples = sample::sample(&law, 2000, 7).unwrap();
 //! assert_eq!((samples.rows(), samples.cols()), (2000, 7));
 //! let report = gof::gof(&law, &samples, &gof::GofOptions::default()).unwrap();
 //! assert!(!report.reject);

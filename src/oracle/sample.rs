@@ -1,15 +1,28 @@
 //! Seeded reference samples, drawn in parallel and identical for any thread
 //! count.
 //!
+//! A reference sample is a sample of the **printed law** ([`sample`]): each
+//! choice's action is drawn from its exact or certified law by inversion,
+//! with a uniform number compared exactly with the law's cumulative
+//! enclosures ([`Categorical`]). So the samples follow the law that `law`
+//! prints at every parameter the parser accepts — a noise scale of 10³⁰⁹, a
+//! loss gap of 10⁻³³⁰ — where a simulation in f64 would not. The crate's
+//! simulation of the algorithm as printed (noise drawn in f64, then the
+//! argmax) is [`simulate`]: the tests hold it against the law.
+//!
 //! Sample `i` (0-based) draws all its randomness from its own stream:
 //! `ChaCha8Rng::seed_from_u64(seed)` with `set_stream(i)`, from word 0. The
 //! rows are therefore a function of `(seed, i)` alone, whichever thread
 //! draws them and in whatever order: every run is reproducible from one seed
 //! whatever the thread count.
 
-use super::law::Target;
+use super::law::{choice_laws, Enclosed, Target};
+use crate::algorithm::BestSequenceLaw;
 use crate::error::{Error, Result};
-use rand::SeedableRng;
+use crate::num::Q;
+use num_bigint::BigInt;
+use num_traits::{One, Zero};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
@@ -95,8 +108,18 @@ where
     }
 }
 
-/// `n` reference sequences of `target` from the crate's sampler (the
-/// algorithm as printed, in f64), seeded by `seed`.
+/// `n` simulated sequences of `target`: the algorithm as printed, its
+/// noise drawn in f64 and the argmax taken ([`Target::sample_one`]), seeded
+/// by `seed`. Approximate: at parameters beyond f64's range (a scale of
+/// 10³⁰⁹, losses that differ by 10⁻³³⁰) it does not follow the law; the
+/// reference samples are [`sample`]'s.
+pub fn simulate(target: &Target, n: usize, seed: u64) -> Samples {
+    sample_with(n, target.horizon(), seed, |rng| target.sample_one(rng))
+}
+
+/// `n` reference sequences of the law `law` (a [`Target::law`]), seeded by
+/// `seed`: each choice's action drawn from its law by [`Categorical`], and
+/// played on every round of the choice.
 ///
 /// ```
 /// use dpdtol::mechanism::{Noise, Scale};
@@ -104,10 +127,130 @@ where
 /// use dpdtol::oracle::{sample::sample, Target};
 /// let q = |n: i64| Q::from_integer(n.into());
 /// let target = Target::mechanism(Noise::Gumbel, Scale::beta(q(1)).unwrap(), vec![q(0), q(1)]).unwrap();
-/// let a = sample(&target, 100, 42);
-/// assert_eq!(a, sample(&target, 100, 42));
+/// let law = target.law(Default::default()).unwrap();
+/// let a = sample(&law, 100, 42).unwrap();
+/// assert_eq!(a, sample(&law, 100, 42).unwrap());
 /// assert_eq!((a.rows(), a.cols()), (100, 1));
 /// ```
-pub fn sample(target: &Target, n: usize, seed: u64) -> Samples {
-    sample_with(n, target.horizon(), seed, |rng| target.sample_one(rng))
+pub fn sample(law: &BestSequenceLaw, n: usize, seed: u64) -> Result<Samples> {
+    let schedule = law.schedule();
+    let horizon = schedule.last().map_or(0, |c| c.plays.end.saturating_sub(1));
+    let laws = choice_laws(law)?
+        .iter()
+        .map(|p| Categorical::new(p))
+        .collect::<Result<Vec<_>>>()?;
+    // A draw fails only when a uniform number lies inside a cumulative
+    // enclosure of the law (of width below 10⁻³⁵): the first such failure
+    // is reported.
+    let failed = std::sync::Mutex::new(None);
+    let samples = sample_with(n, horizon, seed, |rng| {
+        let mut row = Vec::with_capacity(horizon);
+        for (choice, law) in schedule.iter().zip(&laws) {
+            let action = law.draw(rng).unwrap_or_else(|e| {
+                if let Ok(mut slot) = failed.lock() {
+                    slot.get_or_insert(e);
+                }
+                0
+            });
+            row.extend(std::iter::repeat_n(action, choice.plays.len()));
+        }
+        row
+    });
+    match failed.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(samples),
+    }
+}
+
+/// A law over `K` outcomes given by enclosures `[lo_k, hi_k]` of its
+/// probabilities, drawn from by inversion with exact comparisons.
+///
+/// Outcome `k` is drawn when a uniform `U ∈ [0, 1)` satisfies
+/// `C_{k−1} ≤ U < C_k`, `C_k = p_1 + … + p_k` (`C_K = 1`). `U` is generated
+/// a block of 64 bits at a time, as the dyadic interval `[u, u + 2^{−m})` of
+/// the numbers that its first `m` bits leave possible; the draw is decided
+/// as soon as that interval lies inside `[C_{k−1}^{hi}, C_k^{lo})` for some
+/// `k`, where `C^{lo}` and `C^{hi}` bound `C` from the enclosures. Every
+/// decision is an exact comparison of rationals, so an outcome is drawn with
+/// probability exactly `p_k` except on the event that `U` lies within a
+/// cumulative enclosure `[C_k^{lo}, C_k^{hi}]` — of probability at most the
+/// enclosures' total width, below 10⁻³⁵ for the oracle's laws — where the
+/// draw is refused rather than guessed.
+#[derive(Clone, Debug)]
+pub struct Categorical {
+    /// `C_k^{lo}` and `C_k^{hi}`, `k = 1..K` (`C_K` is 1 exactly).
+    cumulative: Vec<(Q, Q)>,
+    /// `⌊2⁶⁴ C_k^{lo}⌋` and `⌈2⁶⁴ C_k^{hi}⌉`: the same decisions on the
+    /// first 64 bits in integers (the rationals decide what these leave).
+    scaled: Vec<(u128, u128)>,
+}
+
+/// Random bits drawn before a draw is refused: far beyond the enclosures'
+/// widths (2⁻¹¹⁶ and less), so that reaching it means `U` is inside one.
+const MAX_BITS: u32 = 1024;
+
+impl Categorical {
+    /// The law with probabilities enclosed by `law` (each in `[0, 1]`).
+    pub fn new(law: &[Enclosed]) -> Result<Categorical> {
+        let mut cumulative = Vec::with_capacity(law.len());
+        let (mut lo, mut hi) = (Q::zero(), Q::zero());
+        for p in law {
+            lo += &p.lo;
+            hi += &p.hi;
+            cumulative.push((lo.clone(), hi.clone()));
+        }
+        match cumulative.last_mut() {
+            Some(last) if last.0 <= Q::one() && Q::one() <= last.1 => {
+                *last = (Q::one(), Q::one());
+                let two64 = Q::from_integer(BigInt::one() << 64);
+                let integer = |x: Q| x.to_integer().try_into().unwrap_or(u128::MAX);
+                let scaled = cumulative
+                    .iter()
+                    .map(|(lo, hi)| {
+                        (
+                            integer((lo * &two64).floor()),
+                            integer((hi * &two64).ceil()),
+                        )
+                    })
+                    .collect();
+                Ok(Categorical { cumulative, scaled })
+            }
+            _ => Err(Error::Domain(
+                "a law whose enclosures do not contain a total of 1".into(),
+            )),
+        }
+    }
+
+    /// One outcome (0-based), from `rng`'s bits.
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<usize> {
+        let first = rng.next_u64();
+        // U ∈ [u, u + 1)·2⁻⁶⁴ lies in [C_{k−1}^{hi}, C_k^{lo}) iff
+        // ⌈2⁶⁴ C_{k−1}^{hi}⌉ ≤ u and u + 1 ≤ ⌊2⁶⁴ C_k^{lo}⌋.
+        let u = u128::from(first);
+        let k = self.scaled.partition_point(|&(lo, _)| lo <= u);
+        if k < self.scaled.len() && (k == 0 || self.scaled[k - 1].1 <= u) {
+            return Ok(k);
+        }
+        let mut numerator = BigInt::from(first);
+        let mut bits = 64u32;
+        loop {
+            let denominator = BigInt::one() << bits;
+            let low = Q::new(numerator.clone(), denominator.clone());
+            let high = Q::new(&numerator + 1, denominator);
+            // The first k whose lower cumulative bound lies above `low`.
+            let k = self.cumulative.partition_point(|(lo, _)| *lo <= low);
+            let above_previous = k == 0 || self.cumulative[k - 1].1 <= low;
+            if k < self.cumulative.len() && above_previous && high <= self.cumulative[k].0 {
+                return Ok(k);
+            }
+            if bits >= MAX_BITS {
+                break;
+            }
+            numerator = (numerator << 64) + BigInt::from(rng.next_u64());
+            bits += 64;
+        }
+        Err(Error::TooLarge(format!(
+            "a uniform draw fell within an enclosure of the law's cumulative probabilities after {MAX_BITS} bits: the law is not precise enough to decide it (draw again with another seed, or ask the law for more digits)"
+        )))
+    }
 }

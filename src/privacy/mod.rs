@@ -270,7 +270,19 @@ impl std::str::FromStr for Shard {
 }
 
 /// How the maximum over neighbour pairs is searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Over the changed round and the statistics of the windows that read it
     /// ([`structural`]; the default).
@@ -437,7 +449,18 @@ pub enum Attempt {
 }
 
 /// The verdict against `e^ε`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// The maximum ratio is certainly `≤ e^ε`.
     Private,

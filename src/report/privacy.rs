@@ -1,0 +1,561 @@
+//! The result of `dpdtol privacy` on an online algorithm: the exhaustive
+//! check's [`Report`] as it is written, and read back as a shard of a run.
+//!
+//! The keys every privacy check shares — the verdict, the maximum ratio with
+//! its enclosure, e^ε, the witness — are one type, [`VerdictKeys`]; the check
+//! of a full-information algorithm adds the problem, the algorithm and what
+//! a merge needs ([`PrivacyReport`]).
+
+use super::{
+    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion, DIGITS,
+};
+use crate::algorithm::{Algorithm, AlgorithmId, Config};
+use crate::error::{Error, Result};
+use crate::mechanism::Noise;
+use crate::num::{certain_digits, format_certain, parse_rational, Certified, Kind, Precision, Q};
+use crate::privacy::{decide, Method, Problem, Ratio, Report, Shard, Verdict, Witness};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// The fewest certain significant digits that `digits_certain` asks of the
+/// decimals `max_ratio` and `bound`.
+const MIN_DIGITS: usize = 30;
+
+/// The longest number string read from a shard.
+const MAX_NUMBER_CHARS: usize = 20_000;
+
+/// The witness of a maximum: two neighbouring inputs, the actions whose
+/// probabilities' ratio is largest, and that ratio.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WitnessKeys {
+    /// The actions (pulls), numbered from 1.
+    pub actions: Vec<u64>,
+    /// The input x: one vector of K values a round.
+    pub losses: Vec<Vec<Fraction>>,
+    /// Its neighbour x′: x with one round replaced.
+    pub neighbour: Vec<Vec<Fraction>>,
+    /// P(actions | x) / P(actions | x′), to its certain digits (`inf` when P(actions | x′) = 0).
+    pub ratio: Decimal,
+    /// An enclosure of the ratio (null when infinite).
+    pub ratio_interval: Option<Enclosure>,
+    /// The round (from 1) where x and x′ differ.
+    pub round: u64,
+}
+
+/// The keys every exhaustive privacy check writes: the verdict against e^ε,
+/// the maximum ratio, and where it is attained.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct VerdictKeys {
+    /// Whether the maximum equals e^ε exactly (then the verdict is private).
+    pub attained: bool,
+    /// e^ε, to its certain digits.
+    pub bound: Decimal,
+    /// An enclosure of e^ε.
+    pub bound_interval: Option<Enclosure>,
+    /// Whether `max_ratio` and `bound` both carry at least 30 certain digits.
+    pub digits_certain: bool,
+    /// `exact` (rational laws) or `certified` (enclosures).
+    pub kind: NumberKind,
+    /// The maximum privacy-loss ratio over every ordered neighbour pair, to its certain digits (`inf` when some neighbour gives probability 0 where the other does not).
+    pub max_ratio: Decimal,
+    /// The maximum as an exact rational, when the laws are exact; else null.
+    pub max_ratio_exact: Option<Fraction>,
+    /// An enclosure of the maximum (null when infinite).
+    pub max_ratio_interval: Option<Enclosure>,
+    /// How the maximum was searched: `structural` or `enumeration`.
+    pub method: Method,
+    /// The number of ordered pairs (or structural candidates) checked; null where it is not counted.
+    pub pairs: Option<u64>,
+    /// The precision of the certified laws, in bits; null when exact.
+    pub precision_bits: Option<u32>,
+    /// `private`, `violated` or `undecided` (the enclosures overlap at the largest precision).
+    pub verdict: Verdict,
+    /// Where the maximum is attained.
+    pub witness: WitnessKeys,
+}
+
+impl VerdictKeys {
+    /// The keys of `r`, whose witness's changed round is `round`.
+    pub fn of(r: &Report, round: usize) -> VerdictKeys {
+        VerdictKeys {
+            attained: r.attained,
+            bound: bound_decimal(&r.bound),
+            bound_interval: enclosure(&r.bound),
+            digits_certain: digits_certain(&r.max_ratio, &r.bound),
+            kind: r.kind.into(),
+            max_ratio: ratio_decimal(&r.max_ratio),
+            max_ratio_exact: match &r.max_ratio {
+                Ratio::Exact(q) => Some(fraction(q)),
+                _ => None,
+            },
+            max_ratio_interval: ratio_enclosure(&r.max_ratio),
+            method: r.method,
+            pairs: Some(r.pairs),
+            precision_bits: r.precision.map(|p| p.0),
+            verdict: r.verdict,
+            witness: WitnessKeys {
+                actions: r.witness.actions.iter().map(|&a| a as u64 + 1).collect(),
+                losses: vectors(&r.witness.losses),
+                neighbour: vectors(&r.witness.neighbour),
+                ratio: ratio_decimal(&r.witness.ratio),
+                ratio_interval: ratio_enclosure(&r.witness.ratio),
+                round: round as u64,
+            },
+        }
+    }
+}
+
+/// Input vectors as exact rationals.
+pub fn vectors(rows: &[Vec<Q>]) -> Vec<Vec<Fraction>> {
+    rows.iter()
+        .map(|v| v.iter().map(fraction).collect())
+        .collect()
+}
+
+/// A ratio as a decimal (`inf` when infinite): an exact value to [`DIGITS`]
+/// significant digits, an enclosure to the digits on which both ends round
+/// alike.
+pub fn ratio_decimal(ratio: &Ratio) -> Decimal {
+    match ratio {
+        Ratio::Infinite => Decimal("inf".into()),
+        Ratio::Exact(q) => decimal(q),
+        Ratio::Certified { lo, hi } => Decimal(format_certain(lo, hi, DIGITS)),
+    }
+}
+
+/// The enclosure of a ratio, its ends rounded outward (null when infinite).
+pub fn ratio_enclosure(ratio: &Ratio) -> Option<Enclosure> {
+    let lo = enclosure(ratio.lo()?)?;
+    let hi = enclosure(ratio.hi()?)?;
+    let [lo, _] = lo.0;
+    let [_, hi] = hi.0;
+    Some(Enclosure([lo, hi]))
+}
+
+/// e^ε to the digits its enclosure certifies.
+pub fn bound_decimal(bound: &Certified) -> Decimal {
+    use crate::num::Real;
+    match bound.enclosure() {
+        Some((lo, hi)) => Decimal(format_certain(&lo, &hi, DIGITS)),
+        None => decimal(bound),
+    }
+}
+
+/// Whether the decimals of a maximum ratio and of e^ε carry at least
+/// [`MIN_DIGITS`] digits: every digit printed is certain, but an enclosure
+/// may certify fewer.
+pub fn digits_certain(max_ratio: &Ratio, bound: &Certified) -> bool {
+    use crate::num::Real;
+    let agree =
+        |lo: &Q, hi: &Q| certain_digits(lo, hi, DIGITS).is_some_and(|(_, d)| d >= MIN_DIGITS);
+    let ratio = match max_ratio {
+        Ratio::Certified { lo, hi } => agree(lo, hi),
+        _ => true,
+    };
+    ratio && bound.enclosure().is_some_and(|(lo, hi)| agree(&lo, &hi))
+}
+
+/// The string `"inf"`: an infinite ratio.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Infinite {
+    /// `"inf"`.
+    #[serde(rename = "inf")]
+    Inf,
+}
+
+/// A ratio with its exact rational bounds: what a merge compares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum ExactRatio {
+    /// `"inf"`.
+    Infinite(Infinite),
+    /// `{"exact": q}`.
+    Exact {
+        /// The ratio.
+        exact: Fraction,
+    },
+    /// `{"lo": a, "hi": b}`: a ≤ ratio ≤ b.
+    Enclosed {
+        /// A lower bound.
+        lo: Fraction,
+        /// An upper bound.
+        hi: Fraction,
+    },
+}
+
+impl ExactRatio {
+    /// The bounds of `ratio`.
+    pub fn of(ratio: &Ratio) -> ExactRatio {
+        match ratio {
+            Ratio::Infinite => ExactRatio::Infinite(Infinite::Inf),
+            Ratio::Exact(q) => ExactRatio::Exact { exact: fraction(q) },
+            Ratio::Certified { lo, hi } => ExactRatio::Enclosed {
+                lo: fraction(lo),
+                hi: fraction(hi),
+            },
+        }
+    }
+
+    /// The ratio these bounds write, read exactly.
+    fn read(&self, key: &str) -> Result<Ratio> {
+        Ok(match self {
+            ExactRatio::Infinite(_) => Ratio::Infinite,
+            ExactRatio::Exact { exact } => Ratio::Exact(number(key, exact)?),
+            ExactRatio::Enclosed { lo, hi } => Ratio::Certified {
+                lo: number(key, lo)?,
+                hi: number(key, hi)?,
+            },
+        })
+    }
+}
+
+/// What a merge of shards needs beyond the printed keys: the maximum and the
+/// witness's ratio with exact bounds, and the witness's place in the
+/// enumeration (the tie-break between equal maxima).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeKeys {
+    /// The maximum ratio's exact bounds.
+    pub max_ratio: ExactRatio,
+    /// The index of the witness's neighbour x′ in the enumeration (0 for the structural method).
+    pub neighbour_sequence: u64,
+    /// The index of the witness's x in the enumeration, or of its structural candidate.
+    pub sequence: u64,
+    /// The witness's ratio's exact bounds.
+    pub witness_ratio: ExactRatio,
+}
+
+/// The result of the exhaustive privacy check of a full-information online
+/// algorithm on every pair of neighbouring loss sequences over a finite
+/// alphabet (one shard of it, or the whole run).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PrivacyReport {
+    /// The number of actions K.
+    pub actions: u64,
+    /// The algorithm's id.
+    pub algorithm: String,
+    /// The values each loss takes.
+    pub alphabet: Vec<Fraction>,
+    /// The ε checked.
+    pub epsilon: Fraction,
+    /// The horizon t, as a string of the integer.
+    pub horizon: String,
+    /// What a merge of shards reads.
+    pub merge: MergeKeys,
+    /// The noise (null for ftl).
+    pub noise: Option<Noise>,
+    /// The noise scale in use (for prefix-softmax, the temperature 1/η); null for ftl.
+    pub noise_scale: Option<Fraction>,
+    /// wu-wang's Bernoulli resampling.
+    pub resample: bool,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// Which part of the enumeration: `I/N` (`1/1` for the whole run).
+    pub shard: String,
+    /// The verdict, the maximum and the witness.
+    #[serde(flatten)]
+    pub verdict: VerdictKeys,
+    /// Why the laws are not exact (null when they are).
+    pub why_not_exact: Option<String>,
+}
+
+/// The algorithm as a privacy report names it: its noise and the scale in
+/// use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Described {
+    /// The algorithm.
+    pub id: AlgorithmId,
+    /// Its noise (`None` for ftl).
+    pub noise: Option<Noise>,
+    /// The noise scale in use (prefix-softmax: the temperature 1/η).
+    pub scale: Option<Q>,
+    /// wu-wang's Bernoulli resampling.
+    pub resample: bool,
+}
+
+impl Described {
+    /// The algorithm `config` builds, as reports name it.
+    pub fn of(config: &Config, algorithm: &Algorithm) -> Described {
+        let (noise, scale) = match algorithm {
+            Algorithm::Ftl(_) => (None, None),
+            Algorithm::EpochRnm(a) => (
+                Some(if config.id == AlgorithmId::WuWang {
+                    config.noise.unwrap_or(Noise::Laplace)
+                } else {
+                    Noise::Laplace
+                }),
+                Some(a.scale().clone()),
+            ),
+            Algorithm::PrefixSoftmax(a) => (Some(Noise::Gumbel), Some(a.eta().recip())),
+        };
+        Described {
+            id: config.id,
+            noise,
+            scale,
+            resample: config.resample,
+        }
+    }
+
+    /// The algorithm in words: `wu-wang (gumbel noise, scale 2)`.
+    pub fn text(&self) -> String {
+        algorithm_text(
+            self.id.name(),
+            self.noise,
+            self.scale.as_ref().map(fraction).as_ref(),
+            self.resample,
+        )
+    }
+
+    /// Rebuild the algorithm this names for `report`'s problem, and check
+    /// that it is named so ([`Described::of`]).
+    pub fn rebuild(&self, report: &Report) -> Result<Algorithm> {
+        let config = Config {
+            id: self.id,
+            actions: report.actions,
+            epsilon: report.problem.epsilon.clone(),
+            noise: self.noise.filter(|_| self.id == AlgorithmId::WuWang),
+            noise_scale: self.scale.clone(),
+            resample: self.resample,
+        };
+        // Only K's range is checked before the algorithm is built from it (on
+        // one round: the structural method's horizons go far past enumeration).
+        let one_round = Problem::new(
+            1,
+            report.problem.alphabet.clone(),
+            report.problem.epsilon.clone(),
+        )?;
+        crate::privacy::Space::powers(report.actions, &one_round)?;
+        let algorithm = config.build()?;
+        if Described::of(&config, &algorithm) != *self {
+            return Err(Error::InvalidInput(format!(
+                "the noise and scale named ({}) are not those of {}",
+                self.text(),
+                self.id
+            )));
+        }
+        Ok(algorithm)
+    }
+}
+
+/// An algorithm in words, from the names a report gives: `wu-wang (gumbel
+/// noise, scale 2)`, `prefix-softmax (softmax, temperature 1/η = 8)`, `ftl`.
+pub fn algorithm_text(
+    id: &str,
+    noise: Option<Noise>,
+    scale: Option<&Fraction>,
+    resample: bool,
+) -> String {
+    let mut out = id.to_string();
+    match (noise, scale) {
+        (Some(Noise::Gumbel), Some(s)) if id == AlgorithmId::PrefixSoftmax.name() => {
+            let _ = write!(out, " (softmax, temperature 1/η = {s})");
+        }
+        (Some(noise), Some(s)) => {
+            let _ = write!(out, " ({noise} noise, scale {s}");
+            if resample {
+                out.push_str(", Bernoulli resampling");
+            }
+            out.push(')');
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A field of a shard that is malformed.
+pub fn field(name: &str) -> Error {
+    Error::InvalidInput(format!(
+        "field '{name}' is missing or malformed (not the --json output of dpdtol privacy)"
+    ))
+}
+
+/// A number of a shard (field `name`), at most [`MAX_NUMBER_CHARS`] long,
+/// read exactly.
+pub fn number_field(name: &str, text: &str) -> Result<Q> {
+    if text.len() > MAX_NUMBER_CHARS {
+        return Err(Error::InvalidInput(format!(
+            "field '{name}' is a number of {} characters (at most {MAX_NUMBER_CHARS})",
+            text.len()
+        )));
+    }
+    parse_rational(text).map_err(|_| field(name))
+}
+
+fn number(name: &str, text: &Fraction) -> Result<Q> {
+    number_field(name, &text.0)
+}
+
+impl PrivacyReport {
+    /// The report of `r`, a check of the algorithm `described`.
+    pub fn new(described: &Described, r: &Report) -> PrivacyReport {
+        PrivacyReport {
+            actions: r.actions as u64,
+            algorithm: described.id.name().to_string(),
+            alphabet: r.problem.alphabet.iter().map(fraction).collect(),
+            epsilon: fraction(&r.problem.epsilon),
+            horizon: r.problem.horizon.to_string(),
+            merge: MergeKeys {
+                max_ratio: ExactRatio::of(&r.max_ratio),
+                neighbour_sequence: r.witness.neighbour_sequence,
+                sequence: r.witness.sequence,
+                witness_ratio: ExactRatio::of(&r.witness.ratio),
+            },
+            noise: described.noise,
+            noise_scale: described.scale.as_ref().map(fraction),
+            resample: described.resample,
+            schema_version: SchemaVersion,
+            shard: r.shard.to_string(),
+            verdict: VerdictKeys::of(r, r.witness.round),
+            why_not_exact: r.why_not_exact.clone(),
+        }
+    }
+
+    /// The check this report writes, read back: every field's value is
+    /// checked for its type and range here; the verdict is decided again
+    /// from `merge.max_ratio`. The witness is re-evaluated by
+    /// [`crate::privacy::recheck`], and the whole report compared with
+    /// [`PrivacyReport::new`] of what is read, by the merge.
+    pub fn read(&self) -> Result<(Described, Report)> {
+        let epsilon = number("epsilon", &self.epsilon)?;
+        let alphabet = self
+            .alphabet
+            .iter()
+            .map(|x| number("alphabet", x))
+            .collect::<Result<Vec<Q>>>()?;
+        let horizon: usize = self.horizon.parse().map_err(|_| field("horizon"))?;
+        let size = |name: &str, n: u64| usize::try_from(n).map_err(|_| field(name));
+        let problem = Problem::new(horizon, alphabet, epsilon.clone())?;
+        let max_ratio = self.merge.max_ratio.read("merge.max_ratio")?;
+        let keys = &self.verdict;
+        let precision = keys.precision_bits.map(Precision);
+        if let Some(p) = precision.filter(|p| p.0 > crate::privacy::MAX_PRECISION) {
+            // Refused before the verdict is decided at that precision.
+            return Err(Error::InvalidInput(format!(
+                "precision_bits is {}, above the checker's largest precision {}",
+                p.0,
+                crate::privacy::MAX_PRECISION
+            )));
+        }
+        let (enclosed, bound) = decide(&max_ratio, &epsilon, precision.map_or(0, |p| p.0))?;
+        // An exact decision in the field Q(w) (an attained maximum, or a
+        // difference the enclosures leave open) may settle what the
+        // enclosure does not: `recheck` then decides the witness again,
+        // exactly.
+        let verdict = match (enclosed, keys.verdict) {
+            (v, claimed) if claimed == v => v,
+            (Verdict::Undecided, claimed) if claimed != Verdict::Undecided => claimed,
+            (v, claimed) => {
+                return Err(Error::InvalidInput(format!(
+                    "verdict is '{}', but its max_ratio gives '{}'",
+                    claimed.name(),
+                    v.name()
+                )));
+            }
+        };
+        // Certified laws say why they are not exact; exact ones do not.
+        let kind = match (keys.kind, &self.why_not_exact) {
+            (NumberKind::Exact, None) => Kind::Exact,
+            (NumberKind::Certified, Some(_)) => Kind::Certified,
+            (NumberKind::Approximate, _) => return Err(field("kind")),
+            _ => {
+                return Err(Error::InvalidInput(
+                    "fields 'kind' and 'why_not_exact' disagree (certified laws say why they are not exact, exact laws do not)".into(),
+                ))
+            }
+        };
+        let vectors = |name: &str, rows: &[Vec<Fraction>]| -> Result<Vec<Vec<Q>>> {
+            rows.iter()
+                .map(|row| row.iter().map(|x| number(name, x)).collect())
+                .collect()
+        };
+        let w = &keys.witness;
+        let report = Report {
+            problem,
+            actions: size("actions", self.actions)?,
+            max_ratio,
+            witness: Witness {
+                losses: vectors("witness.losses", &w.losses)?,
+                neighbour: vectors("witness.neighbour", &w.neighbour)?,
+                actions: w
+                    .actions
+                    .iter()
+                    .map(|&a| {
+                        a.checked_sub(1)
+                            .and_then(|a| usize::try_from(a).ok())
+                            .ok_or_else(|| field("witness.actions"))
+                    })
+                    .collect::<Result<_>>()?,
+                round: size("witness.round", w.round)?,
+                ratio: self.merge.witness_ratio.read("merge.witness_ratio")?,
+                sequence: self.merge.sequence,
+                neighbour_sequence: self.merge.neighbour_sequence,
+            },
+            verdict,
+            attained: keys.attained,
+            method: keys.method,
+            bound,
+            pairs: keys.pairs.ok_or_else(|| field("pairs"))?,
+            kind,
+            precision,
+            shard: self.shard.parse::<Shard>().map_err(|_| field("shard"))?,
+            why_not_exact: self.why_not_exact.clone(),
+        };
+        let described = Described {
+            id: self.algorithm.parse()?,
+            noise: self.noise,
+            scale: self
+                .noise_scale
+                .as_ref()
+                .map(|s| number("noise_scale", s))
+                .transpose()?,
+            resample: self.resample,
+        };
+        Ok((described, report))
+    }
+}
+
+impl super::merge::Part for PrivacyReport {
+    type Content = (Described, Report);
+
+    const WRITER: &'static str = "dpdtol privacy";
+
+    /// [`PrivacyReport::read`], then the algorithm rebuilt from its names and
+    /// the witness re-evaluated ([`crate::privacy::recheck`]).
+    fn check(&self) -> Result<(Described, Report)> {
+        let (described, report) = self.read()?;
+        let algorithm = described.rebuild(&report)?;
+        crate::privacy::recheck(&algorithm, &report)?;
+        Ok((described, report))
+    }
+
+    fn written((described, report): &(Described, Report)) -> PrivacyReport {
+        PrivacyReport::new(described, report)
+    }
+}
+
+/// The whole run from the checked parts of one run: they must check the
+/// same algorithm, problem and K, and cover every shard exactly once
+/// ([`crate::privacy::merge`]).
+pub fn merge(parts: Vec<(String, (Described, Report))>) -> Result<(Described, Report)> {
+    let mut described: Option<Described> = None;
+    let mut reports = Vec::with_capacity(parts.len());
+    for (name, (d, r)) in parts {
+        match &described {
+            Some(first) if *first != d => {
+                return Err(Error::InvalidInput(format!(
+                    "{name} checks {}, the others {}",
+                    d.text(),
+                    first.text()
+                )));
+            }
+            Some(_) => {}
+            None => described = Some(d),
+        }
+        reports.push(r);
+    }
+    let merged = crate::privacy::merge(&reports)?;
+    let described = described.ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
+    Ok((described, merged))
+}

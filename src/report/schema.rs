@@ -1,0 +1,35 @@
+//! The JSON schemas of the commands' outputs, generated from the report
+//! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
+
+use super::mechanism;
+use schemars::JsonSchema;
+
+/// The JSON schema of the output of `command`, whose report type is `T`
+/// (JSON Schema draft 2020-12, of the JSON that serializing `T` writes: every
+/// key required, `null` allowed where the value is optional), with its title
+/// and description.
+fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value {
+    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<T>();
+    schema.insert(
+        "$id".into(),
+        format!("https://github.com/dpdtol/dpdtol/docs/schema/{command}.json").into(),
+    );
+    schema.insert("title".into(), format!("dpdtol {command} --json").into());
+    schema.insert("description".into(), description.into());
+    schema.to_value()
+}
+
+/// The schemas generated from the report types: `(command, schema)`, each
+/// committed as `docs/schema/<command>.json` (a test compares them).
+pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
+    vec![(
+        "mechanism",
+        schema::<mechanism::MechanismReport>(
+            "mechanism",
+            "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+        ),
+    )]
+}

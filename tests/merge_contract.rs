@@ -1,0 +1,120 @@
+//! The shard-and-merge contract (`dpdtol::report::merge`) on full-information
+//! privacy shards: a part whose every field is as written merges into the
+//! whole run; a part with any field edited — a printed decimal beside the
+//! exact value it is derived from, a verdict, a count, an extra key, a
+//! missing one — is refused with one line that names the file and the field.
+
+mod common;
+
+use common::{dpdtol, json};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// wu-wang with exponential noise Exp(1/ε) as printed, K = 2, t = 3,
+/// alphabet {0, 1}, ε = 1/2: violated (a certified maximum ≈ 2.297 > e^{1/2}).
+const RUN: [&str; 13] = [
+    "privacy",
+    "--algorithm",
+    "wu-wang",
+    "--noise",
+    "exponential",
+    "--actions",
+    "2",
+    "--horizon",
+    "3",
+    "--alphabet",
+    "0,1",
+    "--epsilon",
+    "1/2",
+];
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dpdtol-merge-contract-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The whole run's report and its two shards' reports.
+fn run() -> (Value, [Value; 2]) {
+    let mut whole = RUN.to_vec();
+    whole.push("--json");
+    let shard = |s: &str| {
+        let mut args = whole.clone();
+        args.extend(["--shard", s]);
+        json(&args)
+    };
+    (json(&whole), [shard("1/2"), shard("2/2")])
+}
+
+/// Merge `first` (edited) with the second shard: the exit status and stderr.
+fn merge(first: &Value, second: &Value, name: &str) -> (i32, String, String) {
+    let dir = scratch();
+    let a = dir.join(format!("{name}-1.json"));
+    let b = dir.join(format!("{name}-2.json"));
+    std::fs::write(&a, first.to_string()).unwrap();
+    std::fs::write(&b, second.to_string()).unwrap();
+    let list = format!("{},{}", a.display(), b.display());
+    let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn parts_as_written_merge_into_the_whole_run() {
+    let (whole, [first, second]) = run();
+    assert_eq!(whole["verdict"], "violated");
+    let (code, stdout, stderr) = merge(&first, &second, "as-written");
+    assert_eq!(code, 0, "{stderr}");
+    let merged: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(merged, whole);
+}
+
+#[test]
+fn an_edited_field_is_refused_and_named() {
+    let (_, [first, second]) = run();
+    // (the edit, the field the refusal must name)
+    let edits: [(&str, Value, &str); 9] = [
+        (
+            "/max_ratio_interval/0",
+            Value::from("1.0"),
+            "max_ratio_interval",
+        ),
+        ("/max_ratio", Value::from("1.5"), "max_ratio"),
+        ("/bound", Value::from("1.6"), "bound"),
+        ("/digits_certain", Value::from(false), "digits_certain"),
+        ("/witness/ratio", Value::from("9"), "witness"),
+        ("/pairs", Value::from(3), "pairs"),
+        ("/why_not_exact", Value::Null, "why_not_exact"),
+        ("/kind", Value::from("exact"), "kind"),
+        ("/verdict", Value::from("private"), "verdict"),
+    ];
+    for (pointer, value, named) in edits {
+        let mut edited = first.clone();
+        *edited
+            .pointer_mut(pointer)
+            .unwrap_or_else(|| panic!("{pointer}")) = value;
+        let (code, _, stderr) = merge(&edited, &second, "edited");
+        assert_eq!(code, 2, "{pointer}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{pointer}: {stderr}");
+        assert!(stderr.contains("edited-1.json"), "{pointer}: {stderr}");
+        assert!(stderr.contains(named), "{pointer}: {stderr}");
+    }
+}
+
+#[test]
+fn an_extra_or_a_missing_key_is_refused() {
+    let (_, [first, second]) = run();
+    let mut extra = first.clone();
+    extra["note"] = Value::from("hand-written");
+    let (code, _, stderr) = merge(&extra, &second, "extra");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("'note'"), "{stderr}");
+    let mut missing = first.clone();
+    missing.as_object_mut().unwrap().remove("witness");
+    let (code, _, stderr) = merge(&missing, &second, "missing");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("witness"), "{stderr}");
+}
