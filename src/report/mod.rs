@@ -4,7 +4,7 @@
 //! `serde::Serialize` and `schemars::JsonSchema`: its `--json` output is the
 //! type serialized (keys in alphabetical order, one object, a
 //! `schema_version`), and its JSON schema, `docs/schema/<command>.json`, is
-//! generated from the type ([`schema`]), so that the two cannot drift apart.
+//! generated from the type ([`schemas`]), so that the two cannot drift apart.
 //! The command line renders a report as a table or as JSON and does nothing
 //! else with it.
 //!
