@@ -44,6 +44,23 @@ impl fmt::Display for Error {
     }
 }
 
+impl Error {
+    /// The same error about a part of the input, `place` (a file, a round,
+    /// a field): its message prefixed with `place: `, its kind kept, so that
+    /// the kind's words appear once (`invalid input: f.json: round 2: …`).
+    pub fn within(self, place: &str) -> Error {
+        let at = |s: String| format!("{place}: {s}");
+        match self {
+            Error::InvalidInput(s) => Error::InvalidInput(at(s)),
+            Error::Parse(s) => Error::Parse(at(s)),
+            Error::NotRepresentable(s) => Error::NotRepresentable(at(s)),
+            Error::Domain(s) => Error::Domain(at(s)),
+            Error::TooLarge(s) => Error::TooLarge(at(s)),
+            Error::Write(s) => Error::Write(at(s)),
+        }
+    }
+}
+
 impl std::error::Error for Error {}
 
 /// The reason a file operation failed, in the user's words: the system's

@@ -465,3 +465,30 @@ fn a_categorical_draw_is_decided_exactly_or_refused() {
     // Enclosures that do not contain a total of 1 are refused.
     assert!(Categorical::new(&[enclosed(q(1, 4), q(1, 4)), enclosed(q(1, 4), q(1, 4))]).is_err());
 }
+
+/// A loss file's JSON numbers are read from their digits, exactly: beyond a
+/// double's 17 digits, below its smallest subnormal, above its largest
+/// value; strings as p/q; anything else is refused with its round.
+#[test]
+fn json_loss_numbers_are_read_exactly() {
+    use num_bigint::BigInt;
+    let ten = |e: u32| BigInt::from(10).pow(e);
+    let rows =
+        io::parse_losses_json(r#"[[0.1000000000000000000001, 1], [1e-330, "1/3"], [-0, 2.5e+1]]"#)
+            .unwrap();
+    // 0.1000000000000000000001 = (10²¹ + 1)/10²².
+    assert_eq!(rows[0][0], Q::new(ten(21) + 1, ten(22)));
+    assert_eq!(rows[1][0], Q::new(1.into(), ten(330)));
+    assert_eq!(rows[1][1], q(1, 3));
+    assert_eq!(rows[2], vec![q(0, 1), q(25, 1)]);
+    for (bad, what) in [
+        (r#"[[0, 1], [true, 1]]"#, "round 2"),
+        (r#"[[0, 1], [null, 1]]"#, "round 2"),
+        (r#"[[0, 1], 7]"#, "round 2"),
+        (r#"[[0, 1], [1, 2"#, "array"),
+    ] {
+        let e = io::parse_losses_json(bad).unwrap_err().to_string();
+        assert!(e.contains(what), "{bad}: {e}");
+        assert_eq!(e.matches("invalid input").count(), 1, "{bad}: {e}");
+    }
+}

@@ -383,12 +383,98 @@ fn typed_reports_read_back_what_they_write() {
             "--json",
         ],
     ] {
-        let out = common::dpdtol(args);
-        let text = String::from_utf8(out.stdout).unwrap();
-        let report: MechanismReport = serde_json::from_str(text.trim()).unwrap();
-        assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+        reads_back::<MechanismReport>(args);
     }
     // A forged key is refused, not ignored.
     let forged = r#"{"digits_certain":true,"forged":1}"#;
     assert!(serde_json::from_str::<MechanismReport>(forged).is_err());
+}
+
+/// `dpdtol <args>` must print a report that `T` reads back to the same text.
+fn reads_back<T: serde::Serialize + serde::de::DeserializeOwned>(args: &[&str]) -> T {
+    let out = common::dpdtol(args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let report: T = serde_json::from_str(text.trim())
+        .unwrap_or_else(|e| panic!("{args:?} does not read back: {e}\n{text}"));
+    assert_eq!(dpdtol::report::to_json(&report), text.trim(), "{args:?}");
+    report
+}
+
+#[test]
+fn regret_reports_read_back_what_they_write() {
+    use dpdtol::report::regret::RegretReport;
+    let one: RegretReport = reads_back(&[
+        "regret",
+        "--algorithm",
+        "prefix-softmax",
+        "--means",
+        "0,1/2",
+        "--setting",
+        "deterministic",
+        "--horizon",
+        "100",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ]);
+    assert!(matches!(one, RegretReport::One(_)));
+    let mut value = serde_json::to_value(&one).unwrap();
+    validate("regret", &value);
+    // The whole output of one algorithm must carry its schema_version.
+    value.as_object_mut().unwrap().remove("schema_version");
+    assert!(check("regret", &value).is_err());
+    let several: RegretReport = reads_back(&[
+        "regret",
+        "--algorithm",
+        "ftl,wu-wang:gumbel",
+        "--means",
+        "0.2,0.5,0.6",
+        "--setting",
+        "bernoulli",
+        "--horizon",
+        "6",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(several.results().len(), 2);
+    validate("regret", &serde_json::to_value(&several).unwrap());
+    assert!(several.results().iter().all(|r| r.schema_version.is_none()));
+    // Inside `results` a forged key is refused too.
+    let mut value = serde_json::to_value(&several).unwrap();
+    value["results"][1]["forged"] = 1.into();
+    assert!(serde_json::from_value::<RegretReport>(value).is_err());
+}
+
+#[test]
+fn bandit_reports_read_back_what_they_write() {
+    use dpdtol::report::bandit::BanditReport;
+    let report: BanditReport = reads_back(&[
+        "bandit",
+        "--algorithm",
+        "anytime-lazy-ucb,thompson",
+        "--means",
+        "0.7,1/3",
+        "--epsilon",
+        "1/2,2",
+        "--horizon",
+        "200",
+        "--runs",
+        "3",
+        "--seed",
+        "5",
+        "--confidence",
+        "0.9",
+        "--json",
+    ]);
+    // Two private configurations and one baseline, with 30 digits of each f64.
+    assert_eq!(report.results.len(), 3);
+    assert_eq!(report.results[2].epsilon, None);
+    // The level 1 − α, α = 1 − 0.9 in f64, read back bit for bit.
+    assert_eq!(report.confidence.level.0, 1.0 - (1.0 - 0.9));
+    assert_eq!(report.results[0].bounds.len(), 1);
+    validate("bandit", &serde_json::to_value(&report).unwrap());
+    let mut value = serde_json::to_value(&report).unwrap();
+    value["results"][0]["final"]["forged"] = 1.into();
+    assert!(serde_json::from_value::<BanditReport>(value).is_err());
 }

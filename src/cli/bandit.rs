@@ -7,15 +7,14 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
-use super::report;
-use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
-use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run, Summary};
+use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};
+use crate::report::bandit::{BanditReport, BanditResult, Simulation, StatisticalVerdict};
+use crate::report::{to_json, Float};
 use num_traits::ToPrimitive;
-use serde_json::{json, Value};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -252,23 +251,6 @@ fn plan(args: &Args) -> Result<Plan> {
     })
 }
 
-/// One simulated configuration and its summaries.
-struct Outcome {
-    config: BanditConfig,
-    /// Summary at each checkpoint.
-    summaries: Vec<Summary>,
-    /// Mean pulls of each arm at T.
-    pulls: Vec<f64>,
-    /// The explicit bound of 004 Theorem 3's proof at each checkpoint
-    /// (Anytime-Lazy-UCB only, with its default parameters).
-    bound: Option<Vec<f64>>,
-}
-
-/// The bound row's id and source.
-const BOUND_ID: &str = "hu-thm3-proof";
-const BOUND_SOURCE: &str =
-    "Hu, Huang, Mehta & Hegde (journal version), Theorem 3, proof in Appendix B.2.1 ((23)–(28), Lemma 19, L526–L572) with Facts (12), (13)";
-
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let plan = plan(args)?;
@@ -323,31 +305,32 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let marks = checkpoints(plan.horizon, 10);
     let grid = simulate_with_progress(&configs, &plan, &marks, args)?;
-    let gaps = plan.law.gaps();
-    let dmax = gaps.iter().copied().fold(0.0, f64::max);
-    let outcomes: Vec<Outcome> = configs
-        .into_iter()
+    let results = configs
+        .iter()
         .zip(grid)
-        .map(|(config, runs)| {
-            let mut o = summarise(config, &runs, &marks, dmax, plan.alpha);
-            let c = &o.config;
-            if c.id == BanditId::AnytimeLazyUcb && c.noise_scale.is_none() && c.bonus.is_none() {
-                o.bound = Some(anytime_lazy_ucb_bound(&plan.law.means(), c.epsilon, &marks));
-            }
-            o
-        })
+        .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &plan.law, plan.alpha))
         .collect();
+    let simulation = Simulation {
+        experiment: args.experiment.as_deref(),
+        means: &plan.means,
+        horizon: plan.horizon,
+        runs: plan.runs,
+        seed: args.seed,
+        alpha: plan.alpha,
+        checkpoints: &marks,
+    };
+    let report = BanditReport::new(&simulation, results);
     if let Some(path) = &args.csv {
-        write_csv(path, &outcomes, &marks)?;
+        write_csv(path, &report)?;
     }
     if let Some(path) = &args.plot {
-        draw(path, &outcomes, &plan, &marks)?;
+        draw(path, &report, &plan.epsilons)?;
     }
-    if args.json {
-        Ok(to_json(&outcomes, &plan, &marks, args).to_string())
+    Ok(if args.json {
+        to_json(&report)
     } else {
-        Ok(tables(&outcomes, &plan, &marks))
-    }
+        tables(&report, &plan.epsilons)
+    })
 }
 
 fn simulate_with_progress(
@@ -391,142 +374,45 @@ fn simulate_with_progress(
     out
 }
 
-fn summarise(config: BanditConfig, runs: &[Run], marks: &[u64], dmax: f64, alpha: f64) -> Outcome {
-    let summaries = marks
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| {
-            let samples: Vec<f64> = runs.iter().map(|r| r.regret[i]).collect();
-            sim::summarise(&samples, dmax * t as f64, alpha)
-        })
-        .collect();
-    let k = runs.first().map_or(0, |r| r.pulls.len());
-    let pulls = (0..k)
-        .map(|j| runs.iter().map(|r| r.pulls[j] as f64).sum::<f64>() / runs.len() as f64)
-        .collect();
-    Outcome {
-        config,
-        summaries,
-        pulls,
-        bound: None,
-    }
-}
-
-/// An f64 as a decimal string with 30 significant digits (f64 values are
-/// dyadic, so these digits are the value's own, not a rounding of it beyond
-/// the 30th digit).
-fn num(x: f64) -> String {
-    format!("{x:.29e}")
-}
-
-fn pair(p: (f64, f64)) -> Value {
-    json!([num(p.0), num(p.1)])
-}
-
-fn to_json(outcomes: &[Outcome], plan: &Plan, marks: &[u64], args: &Args) -> Value {
-    let level = 1.0 - plan.alpha;
-    let results: Vec<Value> = outcomes
-        .iter()
-        .map(|o| {
-            let last = o.summaries.last().copied();
-            json!({
-                "algorithm": o.config.id.name(),
-                "epsilon": o.config.id.is_private().then(|| num(o.config.epsilon)),
-                "mean": o.summaries.iter().map(|s| num(s.mean)).collect::<Vec<_>>(),
-                "sd": o.summaries.iter().map(|s| num(s.sd)).collect::<Vec<_>>(),
-                "t_interval": o.summaries.iter().map(|s| pair(s.t)).collect::<Vec<_>>(),
-                "bernstein_interval": o.summaries.iter().map(|s| pair(s.bernstein)).collect::<Vec<_>>(),
-                "final": last.map(|s| json!({
-                    "regret": num(s.mean),
-                    "sd": num(s.sd),
-                    "t_interval": pair(s.t),
-                    "bernstein_interval": pair(s.bernstein),
-                })),
-                "mean_pulls": o.pulls.iter().map(|p| num(*p)).collect::<Vec<_>>(),
-                "bounds": bounds_json(o, level),
-            })
-        })
-        .collect();
-    json!({
-        "schema_version": super::report::SCHEMA_VERSION,
-        "command": "bandit",
-        "kind": "approximate",
-        "experiment": args.experiment,
-        "setting": "bernoulli",
-        "means": plan.means.iter().map(report::decimal).collect::<Vec<_>>(),
-        "means_exact": plan.means.iter().map(report::exact).collect::<Vec<_>>(),
-        "horizon": plan.horizon.to_string(),
-        "runs": plan.runs,
-        "seed": args.seed,
-        "confidence": {
-            "level": num(level),
-            "t_interval": "Student t on the mean of the runs (assumes normal sample means)",
-            "bernstein_interval": "empirical Bernstein (Maurer & Pontil 2009, Thm 4), two-sided, valid for per-run regret in [0, Δmax·t]",
-        },
-        "checkpoints": marks,
-        "results": results,
-    })
-}
-
-/// The bound rows of an outcome: value at T, and the verdict against the
-/// empirical-Bernstein interval (valid for bounded regret) at every checkpoint.
-fn bounds_json(o: &Outcome, level: f64) -> Value {
-    let Some(bound) = &o.bound else {
-        return json!([]);
-    };
-    let verdicts: Vec<&str> = o
-        .summaries
-        .iter()
-        .zip(bound)
-        .map(|(s, b)| Verdict::decide(s.bernstein, *b).name())
-        .collect();
-    json!([{
-        "id": BOUND_ID,
-        "source": BOUND_SOURCE,
-        "kind": "upper",
-        "value_kind": "approximate",
-        "value": bound.last().map(|b| num(*b)),
-        "values": bound.iter().map(|b| num(*b)).collect::<Vec<_>>(),
-        "holds": verdicts.last(),
-        "holds_at_checkpoints": verdicts,
-        "method": format!("statistical: empirical-Bernstein interval on the mean regret at confidence {level}"),
-    }])
-}
-
-fn write_csv(path: &Path, outcomes: &[Outcome], marks: &[u64]) -> Result<()> {
+fn write_csv(path: &Path, report: &BanditReport) -> Result<()> {
     let mut text =
         String::from("algorithm,epsilon,t,mean,sd,t_lo,t_hi,bernstein_lo,bernstein_hi\n");
-    for o in outcomes {
-        let eps = if o.config.id.is_private() {
-            o.config.epsilon.to_string()
-        } else {
-            String::new()
-        };
-        for (s, t) in o.summaries.iter().zip(marks) {
+    for r in &report.results {
+        let eps = r.epsilon.map_or(String::new(), |e| e.0.to_string());
+        for (i, t) in report.checkpoints.iter().enumerate() {
+            let [t_lo, t_hi] = r.t_interval[i];
+            let [b_lo, b_hi] = r.bernstein_interval[i];
             let _ = writeln!(
                 text,
                 "{},{eps},{t},{},{},{},{},{},{}",
-                o.config.id, s.mean, s.sd, s.t.0, s.t.1, s.bernstein.0, s.bernstein.1
+                r.algorithm, r.mean[i].0, r.sd[i].0, t_lo.0, t_hi.0, b_lo.0, b_hi.0
             );
         }
     }
     std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
-/// Exact means as `3/4, 5/8, 1/2`.
-fn exact_list(means: &[Q]) -> String {
-    means
+/// The means as given, exactly: `3/4, 5/8, 1/2`.
+fn exact_means(report: &BanditReport) -> String {
+    report
+        .means_exact
         .iter()
-        .map(Q::to_string)
+        .map(|m| m.0.as_str())
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// The outcomes of one ε panel: the private ones at ε and every non-private one.
-fn panel(outcomes: &[Outcome], eps: f64) -> impl Iterator<Item = &Outcome> {
-    outcomes
+/// The results of one ε panel: the private ones at ε and every non-private one.
+fn panel(report: &BanditReport, eps: f64) -> impl Iterator<Item = &BanditResult> {
+    report
+        .results
         .iter()
-        .filter(move |o| !o.config.id.is_private() || o.config.epsilon == eps)
+        .filter(move |r| r.epsilon.is_none_or(|e| e.0 == eps))
+}
+
+/// The confidence level in percent, rounded.
+fn percent(report: &BanditReport) -> f64 {
+    (100.0 * report.confidence.level.0).round()
 }
 
 /// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.
@@ -549,84 +435,88 @@ fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
         .collect()
 }
 
-fn draw(path: &Path, outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> Result<()> {
-    for (eps, file) in plot_files(path, &plan.epsilons) {
+/// Mean regret against t with its t-band, one file per ε of `epsilons`.
+fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
+    for (eps, file) in plot_files(path, epsilons) {
         let mut series = Vec::new();
-        for (group, o) in panel(outcomes, eps).enumerate() {
-            let points = |f: &dyn Fn(&Summary) -> f64| -> Vec<(f64, f64)> {
-                marks
+        for (group, r) in panel(report, eps).enumerate() {
+            let points = |values: &dyn Fn(usize) -> f64| -> Vec<(f64, f64)> {
+                report
+                    .checkpoints
                     .iter()
-                    .zip(&o.summaries)
-                    .map(|(t, s)| (*t as f64, f(s)))
+                    .enumerate()
+                    .map(|(i, t)| (*t as f64, values(i)))
                     .collect()
             };
-            let name = o.config.id.name();
+            let name = &r.algorithm;
             series.push(Series {
                 label: format!("{name}: mean regret"),
                 group,
                 style: Style::Regret,
-                points: points(&|s| s.mean),
+                points: points(&|i| r.mean[i].0),
             });
             series.push(Series {
                 label: format!("{name}: t-interval upper"),
                 group,
                 style: Style::Upper,
-                points: points(&|s| s.t.1),
+                points: points(&|i| r.t_interval[i][1].0),
             });
             series.push(Series {
                 label: format!("{name}: t-interval lower"),
                 group,
                 style: Style::Lower,
-                points: points(&|s| s.t.0),
+                points: points(&|i| r.t_interval[i][0].0),
             });
         }
         let title = format!(
             "means {}, ε = {eps}, {} runs ({}% t-band; approximate)",
-            exact_list(&plan.means),
-            plan.runs,
-            (100.0 * (1.0 - plan.alpha)).round()
+            exact_means(report),
+            report.runs,
+            percent(report)
         );
         plot::draw(&file, &title, &series)?;
     }
     Ok(())
 }
 
-fn tables(outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> String {
-    let level = (100.0 * (1.0 - plan.alpha)).round();
+/// The report as tables, one panel per ε of `epsilons`: the mean regret at
+/// the decades of t and at T, then the final regret with both intervals and
+/// the bound's verdict.
+fn tables(report: &BanditReport, epsilons: &[f64]) -> String {
+    let level = percent(report);
+    let marks = &report.checkpoints;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "Bernoulli means {} (exact; the simulation draws with their nearest f64), T = {}, {} runs per algorithm — simulated, approximate (f64).",
-        exact_list(&plan.means),
-        plan.horizon,
-        plan.runs
+        exact_means(report),
+        report.horizon,
+        report.runs
     );
     let _ = writeln!(
         out,
         "Intervals at {level}%: t = Student t (assumes normal means); EB = empirical Bernstein (Maurer & Pontil 2009), valid for regret in [0, Δmax·t].\n"
     );
-    for &eps in &plan.epsilons {
-        let rows: Vec<&Outcome> = panel(outcomes, eps).collect();
+    for &eps in epsilons {
+        let rows: Vec<&BanditResult> = panel(report, eps).collect();
         let _ = writeln!(out, "ε = {eps}: mean regret at checkpoints");
         let _ = write!(out, "{:>9}", "t");
-        for o in &rows {
-            let _ = write!(out, " {:>17}", o.config.id.name());
+        for r in &rows {
+            let _ = write!(out, " {:>17}", r.algorithm);
         }
         out.push('\n');
-        let decades: Vec<usize> = marks
+        let decades = marks
             .iter()
             .enumerate()
-            .filter(|(i, t)| (**t as f64).log10().fract() == 0.0 || *i + 1 == marks.len())
-            .map(|(i, _)| i)
-            .collect();
-        for i in decades {
-            let _ = write!(out, "{:>9}", marks[i]);
-            for o in &rows {
-                let _ = write!(out, " {:>17.1}", o.summaries[i].mean);
+            .filter(|(i, t)| (**t as f64).log10().fract() == 0.0 || *i + 1 == marks.len());
+        for (i, t) in decades {
+            let _ = write!(out, "{t:>9}");
+            for r in &rows {
+                let _ = write!(out, " {:>17.1}", r.mean[i].0);
             }
             out.push('\n');
         }
-        let _ = writeln!(out, "\nε = {eps}: final regret at T = {}", plan.horizon);
+        let _ = writeln!(out, "\nε = {eps}: final regret at T = {}", report.horizon);
         let _ = writeln!(
             out,
             "{:<18} {:>11} {:>9} {:>25} {:>25}",
@@ -636,37 +526,41 @@ fn tables(outcomes: &[Outcome], plan: &Plan, marks: &[u64]) -> String {
             format!("{level}% t-interval"),
             format!("{level}% EB interval")
         );
-        for o in &rows {
-            if let Some(s) = o.summaries.last() {
+        let interval = |[lo, hi]: [Float; 2]| format!("[{:.1}, {:.1}]", lo.0, hi.0);
+        for r in &rows {
+            if let Some(f) = &r.at_horizon {
                 let _ = writeln!(
                     out,
                     "{:<18} {:>11.1} {:>9.1} {:>25} {:>25}",
-                    o.config.id.name(),
-                    s.mean,
-                    s.sd,
-                    format!("[{:.1}, {:.1}]", s.t.0, s.t.1),
-                    format!("[{:.1}, {:.1}]", s.bernstein.0, s.bernstein.1)
+                    r.algorithm,
+                    f.regret.0,
+                    f.sd.0,
+                    interval(f.t_interval),
+                    interval(f.bernstein_interval)
                 );
             }
         }
-        for o in &rows {
-            let (Some(bound), Some(s)) = (&o.bound, o.summaries.last()) else {
-                continue;
-            };
-            let b = bound.last().copied().unwrap_or(f64::NAN);
-            let decided = o
-                .summaries
-                .iter()
-                .zip(bound)
-                .filter(|(s, b)| Verdict::decide(s.bernstein, **b) == Verdict::Holds)
-                .count();
-            let _ = writeln!(
-                out,
-                "bound {BOUND_ID} ({BOUND_SOURCE}) on {}: {b:.1} at T; {} against the {level}% EB interval (statistical); holds at {decided} of {} checkpoints",
-                o.config.id,
-                Verdict::decide(s.bernstein, b).name(),
-                marks.len()
-            );
+        for r in &rows {
+            for b in &r.bounds {
+                let Some(verdict) = b.holds else {
+                    continue;
+                };
+                let value = b.value.map_or(f64::NAN, |v| v.0);
+                let decided = b
+                    .holds_at_checkpoints
+                    .iter()
+                    .filter(|v| **v == StatisticalVerdict::Holds)
+                    .count();
+                let _ = writeln!(
+                    out,
+                    "bound {} ({}) on {}: {value:.1} at T; {} against the {level}% EB interval (statistical); holds at {decided} of {} checkpoints",
+                    b.id,
+                    b.source,
+                    r.algorithm,
+                    verdict.name(),
+                    marks.len()
+                );
+            }
         }
         out.push('\n');
     }

@@ -378,12 +378,7 @@ fn bandit_fields_arms(
 
 /// An error about merge input `name`, prefixed with its name (one line).
 fn in_file(name: &str) -> impl Fn(Error) -> Error + '_ {
-    move |e: Error| {
-        Error::InvalidInput(format!(
-            "{name}: {}",
-            e.to_string().trim_start_matches("invalid input: ")
-        ))
-    }
+    move |e: Error| e.within(name)
 }
 
 /// A merge input `given` is the report `printed` again from the data read

@@ -2,20 +2,18 @@
 //! one instance, with the papers' bounds side by side; `--curve` writes the
 //! regret at every epoch boundary, `--plot` draws it against T.
 
-use super::report::{self, DIGITS};
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{
-    parse_power_count, parse_rational, parse_rational_list, relative_width, Certified, Exact, Kind,
-    Precision, Real, Q,
-};
-use crate::regret::bounds::{Evaluation, Evaluator};
+use crate::num::{parse_power_count, parse_rational, parse_rational_list, Q};
+use crate::regret::bounds::BoundKind;
+use crate::regret::certify::certify;
 use crate::regret::plot::{self, Series, Style};
-use crate::regret::{self, bernoulli, Instance, Plan, RegretCurve, Round, Setting};
+use crate::regret::{self, bernoulli, Instance, Round, Setting};
+use crate::report::regret::{AlgorithmRegret, OutputFiles, RegretReport, Trajectory};
+use crate::report::{to_json, Fraction};
 use num_bigint::BigInt;
-use num_traits::{One, Signed, ToPrimitive};
-use serde_json::{json, Value};
+use num_traits::{Signed, ToPrimitive};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -180,155 +178,6 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
     Ok(out)
 }
 
-/// The regret of one algorithm: its curve (exact or certified), a certified
-/// copy of the total, and the bounds.
-struct Outcome {
-    label: String,
-    config: Config,
-    exact: Option<RegretCurve<Exact>>,
-    curve: RegretCurve<Certified>,
-    total: Certified,
-    precision: Option<Precision>,
-    accepted: bool,
-    /// Why the requested digits are not all certain (`None` when they are).
-    why_uncertain: Option<String>,
-    evaluation: Option<Evaluation<Certified>>,
-    evaluator: Option<Evaluator<Certified>>,
-}
-
-const START_BITS: u32 = 256;
-const MAX_BITS: u32 = 2048;
-
-/// Whether an enclosure is tight enough for `digits` certain digits:
-/// relative width ≤ 10^−(digits+2), or an absolute width ≤ 1e-60 (for a
-/// regret of 0).
-fn tight(x: &Certified, digits: u32) -> bool {
-    let Some((lo, hi)) = x.enclosure() else {
-        return false;
-    };
-    if &hi - &lo <= Q::new(BigInt::one(), BigInt::from(10u32).pow(60)) {
-        return true;
-    }
-    relative_width(&lo, &hi)
-        .is_some_and(|w| w <= Q::new(BigInt::one(), BigInt::from(10u32).pow(digits + 2)))
-}
-
-fn compute(
-    entry: &Entry,
-    inst: &Instance,
-    setting: Setting,
-    horizon: Round,
-    limit: Option<u128>,
-    with_bounds: bool,
-    digits: u32,
-) -> Result<Outcome> {
-    let plan = Plan::of(&entry.config)?;
-    // ftl is exact (the Bernoulli engine only while its growing rationals
-    // are affordable, bernoulli::exact_ftl_cost).
-    let exact = if plan == Plan::Ftl
-        && (setting == Setting::Deterministic
-            || bernoulli::exact_ftl_cost(inst, horizon) <= bernoulli::MAX_EXACT_FTL_WORK)
-    {
-        Some(regret::regret::<Exact>(
-            &plan,
-            inst,
-            setting,
-            horizon,
-            &(),
-            limit,
-        )?)
-    } else {
-        None
-    };
-    // An enumeration is long and redone at each precision: start it at 192
-    // bits (its rounding errors add up to far below 1e-32 of the regret).
-    let enumerates = setting == Setting::Bernoulli || entry.config.resample;
-    let mut bits = if enumerates { 192 } else { START_BITS };
-    let mut previous_width: Option<Q> = None;
-    let task = crate::progress::Task {
-        name: "regret",
-        unit: "blocks",
-    };
-    crate::progress::with_progress(true, task, 1, |bar| loop {
-        bar.stage(&format!("{} bits", bits));
-        let ctx = Precision(bits);
-        let curve: RegretCurve<Certified> = match &exact {
-            Some(e) => RegretCurve {
-                terms: e
-                    .terms
-                    .iter()
-                    .map(|t| regret::Term {
-                        first: t.first,
-                        last: t.last,
-                        gap: Certified::from_rational(&t.gap, &ctx),
-                    })
-                    .collect(),
-            },
-            None => regret::regret_counted::<Certified>(
-                &plan, inst, setting, horizon, &ctx, limit, bar,
-            )?,
-        };
-        let total = match &exact {
-            Some(e) => Certified::from_rational(&e.total(&()), &ctx),
-            None => curve.total(&ctx),
-        };
-        let (evaluator, evaluation) = if with_bounds {
-            let evaluator =
-                Evaluator::<Certified>::new(&entry.config, inst, setting, horizon, &ctx, limit)?;
-            let evaluation = evaluator.at(horizon, &curve)?;
-            (Some(evaluator), Some(evaluation))
-        } else {
-            (None, None)
-        };
-        // A row left undecided by an enclosure wider than rounding (the
-        // enclosed tail of CC Lemma 4–5's Σ F_m in the Bernoulli setting)
-        // stays undecided at any precision: it does not ask for more bits.
-        let decided = evaluation.as_ref().is_none_or(|e| {
-            e.bounds.iter().all(|b| {
-                b.holds(&total).is_some()
-                    || !tight(&b.value, digits)
-                    || b.quantity.as_ref().is_some_and(|(_, v)| !tight(v, digits))
-            })
-        });
-        let accepted = (exact.is_some() || tight(&total, digits)) && decided;
-        // More precision only helps when rounding limits the width: stop when
-        // doubling it did not shrink the enclosure (the prefix-softmax
-        // integral enclosure, an undecided bound at the limit of its own
-        // accuracy).
-        let width = total.enclosure().map(|(lo, hi)| hi - lo);
-        let stalled = match (&previous_width, &width) {
-            (Some(before), Some(now)) => now * Q::from_integer(1024.into()) > *before,
-            _ => false,
-        };
-        previous_width = width;
-        let cap = if enumerates { 384 } else { MAX_BITS };
-        if accepted || stalled || bits >= cap {
-            let why_uncertain = (!accepted).then(|| {
-                if !decided {
-                    "a bound's comparison with the regret is not decided at the precision reached".to_string()
-                } else if stalled {
-                    format!("the enclosure stopped shrinking when the precision was doubled to {bits} bits: its width comes from an integral bound of the closed form, not from rounding, and more bits do not shrink it")
-                } else {
-                    format!("the precision cap of {cap} bits was reached")
-                }
-            });
-            return Ok(Outcome {
-                why_uncertain,
-                label: entry.label.clone(),
-                config: entry.config.clone(),
-                precision: exact.is_none().then_some(ctx),
-                exact,
-                curve,
-                total,
-                accepted,
-                evaluation,
-                evaluator,
-            });
-        }
-        bits *= 2;
-    })
-}
-
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let means = match (&args.means, &args.means_file) {
@@ -364,259 +213,141 @@ pub fn run(args: &Args) -> Result<String> {
         }
     }
     let limit = (!args.force).then_some(bernoulli::DEFAULT_LIMIT);
-    let outcomes = entries
-        .iter()
-        .map(|e| {
-            compute(
-                e,
-                &inst,
-                setting,
-                horizon,
-                limit,
-                !args.no_bounds,
-                args.digits,
-            )
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let files = OutputFiles {
+        curve: args.curve.as_ref().map(|p| p.display().to_string()),
+        plot: args.plot.as_ref().map(|p| p.display().to_string()),
+    };
+    let mut results = Vec::new();
+    let mut trajectories = Vec::new();
+    for e in &entries {
+        let regret = certify(
+            &e.config,
+            &inst,
+            setting,
+            horizon,
+            limit,
+            !args.no_bounds,
+            args.digits,
+        )?;
+        if args.curve.is_some() || args.plot.is_some() {
+            trajectories.push(Trajectory::new(&e.label, &regret, args.plot.is_some())?);
+        }
+        results.push(AlgorithmRegret::new(
+            &e.label,
+            &regret,
+            &inst,
+            setting,
+            horizon,
+            args.digits,
+            &files,
+        ));
+    }
+    let report = RegretReport::new(results);
     if let Some(path) = &args.curve {
-        write_curve(path, &outcomes)?;
+        write_curve(path, &trajectories)?;
     }
     if let Some(path) = &args.plot {
-        draw(path, &inst, setting, &epsilon, &outcomes)?;
+        draw(path, &report, &trajectories)?;
     }
-    if args.json {
-        let results: Vec<Value> = outcomes
-            .iter()
-            .map(|o| outcome_json(o, &inst, setting, horizon, args))
-            .collect();
-        let value = if results.len() == 1 {
-            results.into_iter().next().unwrap_or(Value::Null)
-        } else {
-            json!({ "results": results })
-        };
-        Ok(report::versioned(value).to_string())
+    Ok(if args.json {
+        to_json(&report)
     } else {
-        Ok(tables(&outcomes, &inst, setting, horizon, &epsilon))
-    }
+        tables(&report)
+    })
 }
 
-fn write_curve(path: &Path, outcomes: &[Outcome]) -> Result<()> {
+/// The regret at every boundary of every algorithm, as CSV.
+fn write_curve(path: &Path, trajectories: &[Trajectory]) -> Result<()> {
     let mut text = String::from("algorithm,T,regret,regret_lo,regret_hi\n");
-    for o in outcomes {
-        let ctx = o.precision.unwrap_or(Precision(START_BITS));
-        for (t, value) in o.curve.boundaries(&ctx) {
-            let interval = report::interval(&value);
+    for c in trajectories {
+        for p in &c.points {
+            let [lo, hi] = p
+                .interval
+                .as_ref()
+                .map_or(["", ""], |i| [i.0[0].0.as_str(), i.0[1].0.as_str()]);
             let _ = writeln!(
                 text,
-                "{},{t},{},{},{}",
-                o.label.replace(',', ";"),
-                report::decimal(&value),
-                interval[0].as_str().unwrap_or(""),
-                interval[1].as_str().unwrap_or("")
+                "{},{},{},{lo},{hi}",
+                c.label.replace(',', ";"),
+                p.t,
+                p.regret.0
             );
         }
     }
     std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
 }
 
-fn draw(
-    path: &Path,
-    inst: &Instance,
-    setting: Setting,
-    epsilon: &Q,
-    outcomes: &[Outcome],
-) -> Result<()> {
+/// Regret against T on log axes, with the bounds on the regret itself.
+fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Result<()> {
     let mut series = Vec::new();
-    for (group, o) in outcomes.iter().enumerate() {
-        let ctx = o.precision.unwrap_or(Precision(START_BITS));
-        let points = o.curve.boundaries(&ctx);
+    for (group, c) in trajectories.iter().enumerate() {
         series.push(Series {
-            label: format!("{}: exact regret", o.label),
+            label: format!("{}: exact regret", c.label),
             group,
             style: Style::Regret,
-            points: points
+            points: c
+                .points
                 .iter()
-                .map(|(t, v)| (*t as f64, v.to_f64()))
+                .map(|p| (p.t as f64, p.approximate))
                 .collect(),
         });
-        let Some(evaluator) = &o.evaluator else {
-            continue;
-        };
-        // Bound rows on the regret itself (lemma rows bound other quantities).
-        let mut lines: Vec<Series> = Vec::new();
-        for (t, _) in &points {
-            let evaluation = evaluator.at(*t, &o.curve)?;
-            for b in evaluation
-                .bounds
-                .iter()
-                .filter(|b| b.quantity.is_none() || b.id == "ww-thm3")
-            {
-                let style = match b.kind {
-                    crate::regret::bounds::BoundKind::Upper => Style::Upper,
-                    crate::regret::bounds::BoundKind::Lower => Style::Lower,
-                };
-                let fails = o.evaluation.as_ref().is_some_and(|e| {
-                    e.bounds
-                        .iter()
-                        .any(|f| f.id == b.id && f.holds(&o.total) == Some(false))
-                });
-                let label = format!(
-                    "{}: {} ({}{})",
-                    o.label,
-                    b.id,
-                    b.kind.name(),
-                    if fails { ", FAILS at T" } else { "" }
-                );
-                let point = (*t as f64, b.value.to_f64());
-                match lines.iter_mut().find(|s| s.label == label) {
-                    Some(s) => s.points.push(point),
-                    None => lines.push(Series {
-                        label,
-                        group,
-                        style,
-                        points: vec![point],
-                    }),
-                }
-            }
-        }
-        series.extend(lines);
+        series.extend(c.bounds.iter().map(|line| Series {
+            label: format!(
+                "{}: {} ({}{})",
+                c.label,
+                line.id,
+                line.kind.name(),
+                if line.fails { ", FAILS at T" } else { "" }
+            ),
+            group,
+            style: match line.kind {
+                BoundKind::Upper => Style::Upper,
+                BoundKind::Lower => Style::Lower,
+            },
+            points: line.points.clone(),
+        }));
     }
-    let means: Vec<String> = inst.means().iter().map(|m| m.to_string()).collect();
+    let first = &report.results()[0];
     let title = format!(
-        "Pseudo-regret, μ = ({}), ε = {epsilon}, {setting} setting",
-        means.join(", ")
+        "Pseudo-regret, μ = ({}), ε = {}, {} setting",
+        list(&first.means),
+        first.epsilon.0,
+        first.setting
     );
     plot::draw(path, &title, &series)
 }
 
-fn holds_json(h: Option<bool>) -> Value {
-    match h {
-        Some(b) => json!(b),
-        None => Value::Null,
-    }
+/// Exact numbers as `1/5, 1/2`.
+fn list(numbers: &[Fraction]) -> String {
+    numbers
+        .iter()
+        .map(|n| n.0.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-fn outcome_json(
-    o: &Outcome,
-    inst: &Instance,
-    setting: Setting,
-    horizon: Round,
-    args: &Args,
-) -> Value {
-    let exact_total = o.exact.as_ref().map(|e| e.total(&()));
-    let kind = if exact_total.is_some() {
-        Kind::Exact
-    } else {
-        Kind::Certified
-    };
-    let regret = match &exact_total {
-        Some(q) => report::decimal(q),
-        None => report::decimal(&o.total),
-    };
-    let (bounds, rates, skipped) = match &o.evaluation {
-        Some(e) => (
-            e.bounds
-                .iter()
-                .map(|b| {
-                    json!({
-                        "id": b.id,
-                        "source": b.source,
-                        "statement": b.statement,
-                        "kind": b.kind.name(),
-                        "value": report::decimal(&b.value),
-                        "value_interval": report::interval(&b.value),
-                        "holds": holds_json(b.holds(&o.total)),
-                        "applies": b.applies,
-                        "note": b.note,
-                        "quantity": b.quantity.as_ref().map(|(n, _)| n.clone()),
-                        "quantity_value": b.quantity.as_ref().map(|(_, v)| report::decimal(v)),
-                    })
-                })
-                .collect::<Vec<_>>(),
-            e.rates
-                .iter()
-                .map(|r| {
-                    let constant = o.total.clone() / &r.value;
-                    json!({
-                        "id": r.id,
-                        "source": r.source,
-                        "expression": r.expression,
-                        "rate": report::decimal(&r.value),
-                        "implied_constant": report::decimal(&constant),
-                        "implied_constant_interval": report::interval(&constant),
-                    })
-                })
-                .collect::<Vec<_>>(),
-            e.not_evaluated
-                .iter()
-                .map(|n| json!({ "id": n.id, "source": n.source, "reason": n.reason }))
-                .collect::<Vec<_>>(),
-        ),
-        None => (Vec::new(), Vec::new(), Vec::new()),
-    };
-    let plan = Plan::of(&o.config).ok();
-    let (noise, scale) = match &plan {
-        Some(Plan::Epoch { noise, scale, .. }) => (json!(noise.name()), json!(scale.to_string())),
-        Some(Plan::Prefix { eta }) => (Value::Null, json!(eta.recip().to_string())),
-        _ => (Value::Null, Value::Null),
-    };
-    json!({
-        "algorithm": o.config.id.name(),
-        "label": o.label,
-        "noise": noise,
-        "noise_scale": scale,
-        "resample": o.config.resample,
-        "setting": setting.name(),
-        "horizon": horizon.to_string(),
-        "means": inst.means().iter().map(report::exact).collect::<Vec<_>>(),
-        "epsilon": o.config.epsilon.to_string(),
-        "kind": kind.label(),
-        "precision_bits": o.precision.map(|p| p.0),
-        "regret": regret,
-        "regret_interval": report::interval(&o.total),
-        "regret_exact": exact_total.as_ref().map(report::exact),
-        "digits_certain": o.accepted,
-        "digits_requested": args.digits,
-        "digits_reason": o.why_uncertain,
-        "bounds": bounds,
-        "rates": rates,
-        "bounds_not_evaluated": skipped,
-        "curve": args.curve.as_ref().map(|p| p.display().to_string()),
-        "plot": args.plot.as_ref().map(|p| p.display().to_string()),
-    })
-}
+/// Significant digits of the numbers in the tables (the full digits are in `--json`).
+const SHORT: usize = 12;
 
-/// A short decimal for tables (the full digits are in `--json`).
-fn short<R: Real>(x: &R) -> String {
-    match x.enclosure() {
-        Some((lo, hi)) => crate::num::format_certain(&lo, &hi, 12),
-        None => "nan".into(),
-    }
-}
-
-fn tables(
-    outcomes: &[Outcome],
-    inst: &Instance,
-    setting: Setting,
-    horizon: Round,
-    epsilon: &Q,
-) -> String {
+fn tables(report: &RegretReport) -> String {
     let mut out = String::new();
-    let means: Vec<String> = inst.means().iter().map(|m| m.to_string()).collect();
+    let first = &report.results()[0];
     let _ = writeln!(
         out,
-        "pseudo-regret on μ = ({}), K = {}, {setting} setting, T = {horizon}, ε = {epsilon}",
-        means.join(", "),
-        inst.k()
+        "pseudo-regret on μ = ({}), K = {}, {} setting, T = {}, ε = {}",
+        list(&first.means),
+        first.means.len(),
+        first.setting,
+        first.horizon,
+        first.epsilon.0
     );
-    for o in outcomes {
+    for r in report.results() {
         let _ = writeln!(out);
-        let how = match (&o.exact, o.precision) {
-            (Some(e), _) => format!("exact = {}", e.total(&())),
-            (None, Some(p)) => format!(
-                "certified, {} bits{}",
-                p.0,
-                match &o.why_uncertain {
+        let how = match (&r.regret_exact, r.precision_bits) {
+            (Some(exact), _) => format!("exact = {}", exact.0),
+            (None, Some(bits)) => format!(
+                "certified, {bits} bits{}",
+                match &r.digits_reason {
                     None => "; every digit shown is certain".to_string(),
                     Some(why) =>
                         format!("; only the digits shown are certain, fewer than requested: {why}"),
@@ -624,26 +355,19 @@ fn tables(
             ),
             _ => String::new(),
         };
-        let value = match &o.exact {
-            Some(e) => report::decimal(&e.total(&())),
-            None => report::decimal(&o.total),
-        };
-        let _ = writeln!(out, "{}: Reg_T = {value}  ({how})", o.label);
-        let Some(e) = &o.evaluation else {
-            continue;
-        };
-        if !e.bounds.is_empty() {
+        let _ = writeln!(out, "{}: Reg_T = {}  ({how})", r.label, r.regret.0);
+        if !r.bounds.is_empty() {
             let _ = writeln!(
                 out,
                 "  {:<18} {:<6} {:>18} {:>18}  {:<5}  source",
                 "bound", "kind", "value", "bounded quantity", "holds"
             );
-            for b in &e.bounds {
-                let quantity = match &b.quantity {
-                    Some((_, v)) => short(v),
+            for b in &r.bounds {
+                let quantity = match &b.quantity_value {
+                    Some(v) => v.to_digits(SHORT),
                     None => "Reg_T".to_string(),
                 };
-                let holds = match b.holds(&o.total) {
+                let holds = match b.holds {
                     Some(true) => "yes",
                     Some(false) => "NO",
                     None => "?",
@@ -658,37 +382,35 @@ fn tables(
                     "  {:<18} {:<6} {:>18} {:>18}  {:<5}  {}{applies}",
                     b.id,
                     b.kind.name(),
-                    short(&b.value),
+                    b.value.to_digits(SHORT),
                     quantity,
                     holds,
                     b.source
                 );
             }
         }
-        if !e.rates.is_empty() {
+        if !r.rates.is_empty() {
             let _ = writeln!(
                 out,
                 "  {:<18} {:>18} {:>18}  expression",
                 "rate (no constant)", "rate", "Reg_T / rate"
             );
-            for r in &e.rates {
-                let constant = o.total.clone() / &r.value;
+            for rate in &r.rates {
                 let _ = writeln!(
                     out,
                     "  {:<18} {:>18} {:>18}  O({})  [{}]",
-                    r.id,
-                    short(&r.value),
-                    short(&constant),
-                    r.expression,
-                    r.source
+                    rate.id,
+                    rate.rate.to_digits(SHORT),
+                    rate.implied_constant.to_digits(SHORT),
+                    rate.expression,
+                    rate.source
                 );
             }
         }
-        for n in &e.not_evaluated {
+        for n in &r.bounds_not_evaluated {
             let _ = writeln!(out, "  not evaluated: {} — {}", n.id, n.reason);
         }
     }
-    let _ = DIGITS;
     out.trim_end().to_string()
 }
 
@@ -704,7 +426,7 @@ mod tests {
         assert!(parse_horizon("0").is_err());
         assert!(parse_horizon("1.5").is_err());
         assert!(parse_horizon("2^101").is_err());
-        // Issue 14: a doubled sign was read as 2^10 + 5.
+        // A doubled sign or a malformed power is refused (2^10--5 is not 2^10 + 5).
         for bad in [
             "2^10--5", "2^10+-5", "2^10-", "2^-3", "2^1.5", "2^ 10", "2^10-1-1",
         ] {

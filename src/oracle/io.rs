@@ -61,7 +61,7 @@ pub fn read_losses(path: &Path) -> Result<Vec<Vec<Q>>> {
     } else {
         parse_losses_csv(&text)
     };
-    parsed.map_err(|e| Error::InvalidInput(format!("{}: {e}", path.display())))
+    parsed.map_err(|e| e.within(&path.display().to_string()))
 }
 
 /// Parse a loss CSV text (see the module documentation).
@@ -70,43 +70,50 @@ pub fn parse_losses_csv(text: &str) -> Result<Vec<Vec<Q>>> {
         .map(|(n, line)| {
             line.split(',')
                 .map(|field| {
-                    parse_rational(field.trim())
-                        .map_err(|e| Error::InvalidInput(format!("line {n}: {e}")))
+                    parse_rational(field.trim()).map_err(|e| e.within(&format!("line {n}")))
                 })
                 .collect()
         })
         .collect()
 }
 
-/// Parse a loss JSON text (see the module documentation).
+/// Parse a loss JSON text (see the module documentation). Every entry is
+/// read from its own text in the file — a JSON number's digits as written
+/// (`0.1000000000000000000001`, `1e-330`), never through a double — or
+/// from the string it holds.
 pub fn parse_losses_json(text: &str) -> Result<Vec<Vec<Q>>> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| Error::InvalidInput(format!("not JSON: {e}")))?;
-    let rounds = value
-        .as_array()
-        .ok_or_else(|| Error::InvalidInput("expected an array of rounds".into()))?;
+    use serde_json::value::RawValue;
+    let rounds: Vec<Box<RawValue>> = serde_json::from_str(text)
+        .map_err(|_| Error::InvalidInput("expected a JSON array of rounds".into()))?;
     rounds
         .iter()
         .enumerate()
         .map(|(t, round)| {
-            let entries = round
-                .as_array()
-                .ok_or_else(|| Error::InvalidInput(format!("round {} is not an array", t + 1)))?;
+            let entries: Vec<&RawValue> = serde_json::from_str(round.get()).map_err(|_| {
+                Error::InvalidInput(format!("round {} is not an array of numbers", t + 1))
+            })?;
             entries
                 .iter()
                 .map(|x| {
-                    let text = match x {
-                        serde_json::Value::Number(n) => n.to_string(),
-                        serde_json::Value::String(s) => s.clone(),
-                        other => {
+                    let raw = x.get();
+                    let number = match serde_json::from_str::<String>(raw) {
+                        Ok(s) => s,
+                        Err(_)
+                            if raw.starts_with([
+                                '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
+                            ]) =>
+                        {
+                            raw.to_string()
+                        }
+                        Err(_) => {
                             return Err(Error::InvalidInput(format!(
-                                "round {}: {other} is not a number",
-                                t + 1
+                                "round {}: {} is not a number",
+                                t + 1,
+                                raw.chars().take(40).collect::<String>()
                             )))
                         }
                     };
-                    parse_rational(&text)
-                        .map_err(|e| Error::InvalidInput(format!("round {}: {e}", t + 1)))
+                    parse_rational(&number).map_err(|e| e.within(&format!("round {}", t + 1)))
                 })
                 .collect()
         })
@@ -133,7 +140,7 @@ pub fn read_samples(path: &Path, base: u32) -> Result<Samples> {
     } else {
         parse_samples_csv(&read_text(path)?, base)
     };
-    parsed.map_err(|e| Error::InvalidInput(format!("{}: {e}", path.display())))
+    parsed.map_err(|e| e.within(&path.display().to_string()))
 }
 
 /// Parse a sample CSV text whose actions are numbered from `base`.

@@ -99,7 +99,10 @@ use num_traits::{One, Zero};
 use std::cmp::Ordering;
 
 /// Upper or lower bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum BoundKind {
     /// `quantity ≤ value`.
     Upper,

@@ -39,6 +39,7 @@
 
 pub mod bernoulli;
 pub mod bounds;
+pub mod certify;
 mod compute;
 pub mod deterministic;
 pub mod laplace_transform;

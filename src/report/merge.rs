@@ -87,12 +87,7 @@ pub fn read_json(path: &Path) -> Result<Value> {
 /// Accept `value`, the JSON of part file `name`, as a part of type `P`
 /// (steps 2–4 of the contract); its checked content.
 pub fn accept<P: Part>(name: &str, value: &Value) -> Result<P::Content> {
-    let in_file = |e: Error| {
-        Error::InvalidInput(format!(
-            "{name}: {}",
-            e.to_string().trim_start_matches("invalid input: ")
-        ))
-    };
+    let in_file = |e: Error| e.within(name);
     let part: P = serde_path_to_error::deserialize(value).map_err(|e| {
         in_file(Error::InvalidInput(format!(
             "field '{}' is missing or malformed (not the --json output of {})",

@@ -16,14 +16,18 @@
 //! - a certified value is also given as an [`Enclosure`] `[lo, hi]`, its ends
 //!   rounded outward.
 
+pub mod bandit;
 pub mod mechanism;
 pub mod merge;
 pub mod privacy;
+pub mod regret;
 mod schema;
 
 pub use self::schema::schemas;
 
-use crate::num::{format_certain, format_sig_directed, Dir, Kind, Real, Q};
+use crate::num::{
+    format_certain, format_sig, format_sig_directed, parse_rational, Dir, Kind, Real, Q,
+};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -99,6 +103,63 @@ impl JsonSchema for Decimal {
 impl std::fmt::Display for Decimal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl Decimal {
+    /// The decimal to at most `digits` significant digits, for a table: the
+    /// decimal itself when it has no more digits than that (or is not a
+    /// number), else rounded to nearest. Rounding the certain digits again
+    /// gives the value's own rounding unless the digits dropped are a tie
+    /// (a 5 followed by zeros to the last digit written) that the value
+    /// itself does not have.
+    pub fn to_digits(&self, digits: usize) -> String {
+        let mantissa = self.0.split('e').next().unwrap_or_default();
+        let significant = mantissa
+            .chars()
+            .filter(char::is_ascii_digit)
+            .skip_while(|c| *c == '0')
+            .count();
+        match parse_rational(&self.0) {
+            Ok(q) if significant > digits => format_sig(&q, digits),
+            _ => self.0.clone(),
+        }
+    }
+}
+
+/// A simulated (f64, approximate) number, written as its exact binary value
+/// rounded to 30 significant digits, `"9.49999999999999955591079014994e-1"`
+/// (17 digits already tell any two f64 apart, so the text reads back as the
+/// same f64).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Float(pub f64);
+
+impl Serialize for Float {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{:.29e}", self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Float {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map(Float)
+            .map_err(|_| serde::de::Error::custom(format!("{text:?} is not a number")))
+    }
+}
+
+impl JsonSchema for Float {
+    fn schema_name() -> Cow<'static, str> {
+        "approximate".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": DECIMAL_PATTERN,
+            "description": "an f64 value (simulated, approximate) as a decimal string of 30 significant digits"
+        })
     }
 }
 
@@ -210,4 +271,68 @@ pub fn to_json<T: Serialize>(report: &T) -> String {
     serde_json::to_value(report)
         .expect("a report serializes to JSON")
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_traits::Signed;
+
+    /// A table's short decimal, `to_digits(12)` of the 40-digit decimal, is
+    /// the certain decimal of the enclosure itself at 12 digits, except at a
+    /// tie of the 40 digits: over enclosures of every width around values
+    /// of every magnitude, exact ones among them.
+    #[test]
+    fn short_decimals_are_the_enclosures_own() {
+        let q = |n: i64, d: i64| Q::new(BigInt::from(n), BigInt::from(d));
+        let mut compared = 0;
+        for (n, d) in [
+            (1, 3),
+            (2, 7),
+            (-5, 11),
+            (355, 113),
+            (1, 8),
+            (641, 1),
+            (7, 100_000_000),
+            (22, 1),
+        ] {
+            for scale in [q(1, 1), q(1, 1_000_000), q(1_000_000_000, 1)] {
+                let x = q(n, d) * &scale;
+                for width in [0, 60, 45, 38, 30, 20, 13, 12, 8, 3] {
+                    let half = if width == 0 {
+                        q(0, 1)
+                    } else {
+                        x.abs() * Q::new(BigInt::from(1), BigInt::from(10).pow(width))
+                    };
+                    let (lo, hi) = (&x - &half, &x + &half);
+                    let long = Decimal(format_certain(&lo, &hi, DIGITS));
+                    let tie = long
+                        .0
+                        .trim_start_matches('-')
+                        .contains("5000000000000000000000000");
+                    if !tie {
+                        assert_eq!(
+                            long.to_digits(12),
+                            format_certain(&lo, &hi, 12),
+                            "{x} ± {half}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 200, "{compared}");
+        // The decimal itself when it has no more digits, or is not a number.
+        assert_eq!(Decimal("5.4208".into()).to_digits(12), "5.4208");
+        assert_eq!(Decimal("0".into()).to_digits(12), "0");
+        assert_eq!(
+            Decimal("[0.900, 1.10]".into()).to_digits(12),
+            "[0.900, 1.10]"
+        );
+        assert_eq!(
+            Decimal("641.0000000000000000000000000000000000000".into()).to_digits(12),
+            "641.000000000"
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! The JSON schemas of the commands' outputs, generated from the report
 //! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
 
-use super::mechanism;
+use super::{bandit, mechanism, regret};
 use schemars::JsonSchema;
 
 /// The JSON schema of the output of `command`, whose report type is `T`
@@ -25,11 +25,27 @@ fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value 
 /// The schemas generated from the report types: `(command, schema)`, each
 /// committed as `docs/schema/<command>.json` (a test compares them).
 pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
-    vec![(
-        "mechanism",
-        schema::<mechanism::MechanismReport>(
+    vec![
+        (
             "mechanism",
-            "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            schema::<mechanism::MechanismReport>(
+                "mechanism",
+                "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            ),
         ),
-    )]
+        (
+            "bandit",
+            schema::<bandit::BanditReport>(
+                "bandit",
+                "Simulated (f64, kind approximate) pseudo-regret of bandit algorithms at logarithmically spaced checkpoints, averaged over runs, with confidence intervals and the explicit bounds of the papers' proofs decided statistically.",
+            ),
+        ),
+        (
+            "regret",
+            schema::<regret::RegretReport>(
+                "regret",
+                "The pseudo-regret of one algorithm (one object) or of several ({results: [...]}) with the papers' bounds (keys regret, regret_interval, bounds).",
+            ),
+        ),
+    ]
 }

@@ -1,0 +1,287 @@
+//! The result of `dpdtol bandit`: the simulated (f64, approximate)
+//! pseudo-regret of bandit algorithms ([`crate::bandit::policy::sim`]) at
+//! logarithmically spaced checkpoints, averaged over independent runs, with
+//! two confidence intervals at each, and the explicit bound of Hu, Huang,
+//! Mehta & Hegde's Theorem 3 decided against the empirical-Bernstein one.
+
+use super::{decimal, fraction, Decimal, Float, Fraction, NumberKind, SchemaVersion};
+use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
+use crate::bandit::policy::sim::{self, RewardLaw, Run, Summary};
+use crate::bandit::policy::{BanditConfig, BanditId};
+use crate::num::Q;
+use crate::regret::bounds::BoundKind;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The output of `dpdtol bandit --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditReport {
+    /// The rounds t at which the regret is reported.
+    pub checkpoints: Vec<u64>,
+    /// `bandit`.
+    pub command: String,
+    /// The confidence intervals: their level and what they assume.
+    pub confidence: Confidence,
+    /// The preset (`--experiment`), or null.
+    pub experiment: Option<String>,
+    /// The horizon T, the exact integer as a string.
+    pub horizon: String,
+    /// `approximate`: every number is simulated in f64.
+    pub kind: NumberKind,
+    /// The Bernoulli means as given, each exact value rounded to 40
+    /// significant digits (the simulation draws with the nearest f64 of each).
+    pub means: Vec<Decimal>,
+    /// The Bernoulli means as given, exactly.
+    pub means_exact: Vec<Fraction>,
+    /// One entry per simulated algorithm and ε.
+    pub results: Vec<BanditResult>,
+    /// Independent runs per algorithm and ε.
+    pub runs: u64,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The master seed.
+    pub seed: u64,
+    /// `bernoulli`: the rewards of arm j are Bernoulli(μ_j).
+    pub setting: String,
+}
+
+/// The level of the confidence intervals and what each assumes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Confidence {
+    /// What `bernstein_interval` is.
+    pub bernstein_interval: String,
+    /// The confidence level 1 − α.
+    pub level: Float,
+    /// What `t_interval` is.
+    pub t_interval: String,
+}
+
+/// The simulated regret of one algorithm at one ε.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditResult {
+    /// The algorithm's id.
+    pub algorithm: String,
+    /// The empirical-Bernstein interval on the mean regret at each checkpoint.
+    pub bernstein_interval: Vec<[Float; 2]>,
+    /// The explicit bounds of the papers' proofs, decided statistically.
+    pub bounds: Vec<BanditBound>,
+    /// The privacy parameter; null for a non-private baseline.
+    pub epsilon: Option<Float>,
+    /// The regret at the horizon.
+    #[serde(rename = "final")]
+    pub at_horizon: Option<FinalRegret>,
+    /// The mean regret over the runs at each checkpoint.
+    pub mean: Vec<Float>,
+    /// The mean number of pulls of each arm by the horizon.
+    pub mean_pulls: Vec<Float>,
+    /// The standard deviation of the runs' regret at each checkpoint.
+    pub sd: Vec<Float>,
+    /// The Student-t interval on the mean regret at each checkpoint.
+    pub t_interval: Vec<[Float; 2]>,
+}
+
+/// The regret at the horizon T.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinalRegret {
+    /// The empirical-Bernstein interval on the mean regret.
+    pub bernstein_interval: [Float; 2],
+    /// The mean regret over the runs.
+    pub regret: Float,
+    /// The standard deviation of the runs' regret.
+    pub sd: Float,
+    /// The Student-t interval on the mean regret.
+    pub t_interval: [Float; 2],
+}
+
+/// An explicit bound on the regret, its value at each checkpoint and the
+/// statistical verdict there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditBound {
+    /// The verdict at the horizon; null without checkpoints.
+    pub holds: Option<StatisticalVerdict>,
+    /// The verdict at each checkpoint.
+    pub holds_at_checkpoints: Vec<StatisticalVerdict>,
+    /// The bound's id.
+    pub id: String,
+    /// Upper or lower.
+    pub kind: BoundKind,
+    /// How the verdicts are decided.
+    pub method: String,
+    /// Paper, statement and line.
+    pub source: String,
+    /// The bound at the horizon; null without checkpoints.
+    pub value: Option<Float>,
+    /// `approximate`: the bound is evaluated in f64.
+    pub value_kind: NumberKind,
+    /// The bound at each checkpoint.
+    pub values: Vec<Float>,
+}
+
+/// A bound against a confidence interval on the mean regret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StatisticalVerdict {
+    /// The interval lies below an upper bound: it holds, at the interval's confidence.
+    Holds,
+    /// The interval lies above it: it is violated, at the interval's confidence.
+    Violated,
+    /// The interval straddles the bound.
+    Inconclusive,
+}
+
+impl StatisticalVerdict {
+    /// `holds`, `violated` or `inconclusive`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StatisticalVerdict::Holds => "holds",
+            StatisticalVerdict::Violated => "violated",
+            StatisticalVerdict::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+impl From<Verdict> for StatisticalVerdict {
+    fn from(verdict: Verdict) -> StatisticalVerdict {
+        match verdict {
+            Verdict::Holds => StatisticalVerdict::Holds,
+            Verdict::Violated => StatisticalVerdict::Violated,
+            Verdict::Inconclusive => StatisticalVerdict::Inconclusive,
+        }
+    }
+}
+
+/// The bound row's id and source.
+const BOUND_ID: &str = "hu-thm3-proof";
+const BOUND_SOURCE: &str =
+    "Hu, Huang, Mehta & Hegde (journal version), Theorem 3, proof in Appendix B.2.1 ((23)–(28), Lemma 19, L526–L572) with Facts (12), (13)";
+
+/// What was simulated, as given.
+#[derive(Clone, Debug)]
+pub struct Simulation<'a> {
+    /// The preset, as given.
+    pub experiment: Option<&'a str>,
+    /// The Bernoulli means, exactly.
+    pub means: &'a [Q],
+    /// The horizon T.
+    pub horizon: u64,
+    /// Runs per configuration.
+    pub runs: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// One minus the confidence level.
+    pub alpha: f64,
+    /// The checkpoints.
+    pub checkpoints: &'a [u64],
+}
+
+impl BanditReport {
+    /// The report of `results`, simulated as `simulation` says.
+    pub fn new(simulation: &Simulation, results: Vec<BanditResult>) -> BanditReport {
+        BanditReport {
+            checkpoints: simulation.checkpoints.to_vec(),
+            command: "bandit".to_string(),
+            confidence: Confidence {
+                bernstein_interval: "empirical Bernstein (Maurer & Pontil 2009, Thm 4), two-sided, valid for per-run regret in [0, Δmax·t]".to_string(),
+                level: Float(1.0 - simulation.alpha),
+                t_interval: "Student t on the mean of the runs (assumes normal sample means)".to_string(),
+            },
+            experiment: simulation.experiment.map(str::to_string),
+            horizon: simulation.horizon.to_string(),
+            kind: NumberKind::Approximate,
+            means: simulation.means.iter().map(decimal).collect(),
+            means_exact: simulation.means.iter().map(fraction).collect(),
+            results,
+            runs: simulation.runs,
+            schema_version: SchemaVersion,
+            seed: simulation.seed,
+            setting: "bernoulli".to_string(),
+        }
+    }
+}
+
+fn pair(p: (f64, f64)) -> [Float; 2] {
+    [Float(p.0), Float(p.1)]
+}
+
+impl BanditResult {
+    /// The summary of `runs` of `config` at `checkpoints` on the arms of
+    /// `law`: the intervals at confidence `1 − alpha`,
+    /// the empirical-Bernstein one for a regret in `[0, Δmax·t]`; and, for
+    /// Anytime-Lazy-UCB with its default parameters, the bound of Theorem 3's
+    /// proof ([`anytime_lazy_ucb_bound`]).
+    pub fn new(
+        config: &BanditConfig,
+        runs: &[Run],
+        checkpoints: &[u64],
+        law: &RewardLaw,
+        alpha: f64,
+    ) -> BanditResult {
+        let dmax = law.gaps().into_iter().fold(0.0, f64::max);
+        let summaries: Vec<Summary> = checkpoints
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let samples: Vec<f64> = runs.iter().map(|r| r.regret[i]).collect();
+                sim::summarise(&samples, dmax * t as f64, alpha)
+            })
+            .collect();
+        let k = runs.first().map_or(0, |r| r.pulls.len());
+        let mean_pulls = (0..k)
+            .map(|j| Float(runs.iter().map(|r| r.pulls[j] as f64).sum::<f64>() / runs.len() as f64))
+            .collect();
+        let bounds = if config.id == BanditId::AnytimeLazyUcb
+            && config.noise_scale.is_none()
+            && config.bonus.is_none()
+        {
+            let values = anytime_lazy_ucb_bound(&law.means(), config.epsilon, checkpoints);
+            vec![bound(&values, &summaries, 1.0 - alpha)]
+        } else {
+            Vec::new()
+        };
+        BanditResult {
+            algorithm: config.id.name().to_string(),
+            bernstein_interval: summaries.iter().map(|s| pair(s.bernstein)).collect(),
+            bounds,
+            epsilon: config.id.is_private().then_some(Float(config.epsilon)),
+            at_horizon: summaries.last().map(|s| FinalRegret {
+                bernstein_interval: pair(s.bernstein),
+                regret: Float(s.mean),
+                sd: Float(s.sd),
+                t_interval: pair(s.t),
+            }),
+            mean: summaries.iter().map(|s| Float(s.mean)).collect(),
+            mean_pulls,
+            sd: summaries.iter().map(|s| Float(s.sd)).collect(),
+            t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
+        }
+    }
+}
+
+/// The bound row of `values` (the bound at each checkpoint): the verdict
+/// against the empirical-Bernstein interval (valid for bounded regret) at
+/// every checkpoint.
+fn bound(values: &[f64], summaries: &[Summary], level: f64) -> BanditBound {
+    let verdicts: Vec<StatisticalVerdict> = summaries
+        .iter()
+        .zip(values)
+        .map(|(s, b)| Verdict::decide(s.bernstein, *b).into())
+        .collect();
+    BanditBound {
+        holds: verdicts.last().copied(),
+        holds_at_checkpoints: verdicts,
+        id: BOUND_ID.to_string(),
+        kind: BoundKind::Upper,
+        method: format!(
+            "statistical: empirical-Bernstein interval on the mean regret at confidence {level}"
+        ),
+        source: BOUND_SOURCE.to_string(),
+        value: values.last().copied().map(Float),
+        value_kind: NumberKind::Approximate,
+        values: values.iter().copied().map(Float).collect(),
+    }
+}
