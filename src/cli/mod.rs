@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod args;
 mod audit;
 mod bandit;
 mod gof;
