@@ -7,8 +7,8 @@
 //! ratio that a loaded machine inflates less than the times themselves.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dpdtol::bandit::sim::{checkpoints, simulate_run, RewardLaw};
-use dpdtol::bandit::{BanditConfig, BanditId, NoiseRng};
+use dpdtol::bandit::policy::sim::{checkpoints, simulate_run, RewardLaw};
+use dpdtol::bandit::policy::{BanditConfig, BanditId, NoiseRng};
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 

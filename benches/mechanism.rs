@@ -1,11 +1,11 @@
-//! Kernels of the mechanism laws (issue 2's targets):
+//! Kernels of the mechanism laws, against their time targets:
 //! - the whole exponential-noise law for K = 1000 at 256-bit certified
 //!   precision, under 1 s: from the rational losses (weights included), and
 //!   the kernel alone; baseline in the same run: the same kernel in f64;
 //! - the softmax law for K = 10⁶ in f64, under 50 ms;
 //! - the whole certified law as `dpdtol mechanism` computes it
 //!   ([`mechanism::best_law`], 42 digits), Laplace at K = 50/100/200 and
-//!   permute-and-flip at K = 200/1000/5000 (issue 14);
+//!   permute-and-flip at K = 200/1000/5000;
 //! - the Laplace kernel alone at 576 bits, K = 50/100/200: the `O(K²)`
 //!   transposed recurrence ([`laplace::law`]) beside the earlier `O(K³)`
 //!   quotients ([`laplace::law_reference`]) in the same run. Measured

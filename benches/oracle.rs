@@ -1,4 +1,4 @@
-//! The oracle's targets (issue 10), on `wu-wang` with Gumbel noise, B = 1,
+//! The oracle's time targets, on `wu-wang` with Gumbel noise, B = 1,
 //! K = 3, T = 31, ε = 1, losses `(t/32, 1/2, 1 − t/32)` in round `t`:
 //! - `gof` on 10⁶ sequences, from the NPY file to the verdict (reading the
 //!   file, the certified law, the tests), under 2 s;

@@ -1,4 +1,4 @@
-//! The exhaustive privacy checker (issue 3's and issue 11's targets, whole
+//! The exhaustive privacy checker (against its time targets, whole
 //! `check` runs on the default thread pool, no progress bar):
 //! - prefix-softmax, K = 2, alphabet {0,1}, horizon 7, ε = 1 (344 064
 //!   ordered pairs): under 2 s; horizon 15 (structural): under 10 s;
@@ -6,7 +6,7 @@
 //!   (114 688 ordered pairs): under 0.5 s; K = 2, horizon 1023
 //!   (structural, gaps statistic): under 10 s;
 //!
-//! - one-shot report-noisy-max (`privacy::one_shot`, issue 11 item 4), each
+//! - one-shot report-noisy-max (`privacy::one_shot`), each
 //!   noise at its textbook scale 2/ε, ε = 1, `linf:1` neighbours: K = 3 on
 //!   V = {0..6}, 343 inputs (6 516 ordered pairs): under 50 ms; K = 3 on
 //!   V = {0..15}, 4096 inputs (97 336 ordered pairs): under 5 s; and with
@@ -15,8 +15,8 @@
 //!   inputs' laws, without the classes of equal gaps;
 //!
 //! and how the cost grows with the horizon t, the number of actions K and
-//! the alphabet size |V| (group `privacy_scaling`); the bandit checks (issue
-//! 13, group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
+//! the alphabet size |V| (group `privacy_scaling`); the bandit checks
+//! (group `bandit_privacy`): anytime-lazy-ucb, K = 2, rewards {0,1},
 //! ε = 1 at T = 4, 6 (target: T = 6 under 30 s), 8, dp-se with
 //! `R_e = 1` at T = 8, and hybrid-ucb (inferred scales) at T = 4, 5.
 //!
@@ -24,12 +24,13 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dpdtol::algorithm::{AlgorithmId, Config};
-use dpdtol::bandit::dp_se_law::DpSeParams;
-use dpdtol::bandit::hybrid_law::HybridLawParams;
-use dpdtol::bandit::law::LazyUcbParams;
-use dpdtol::bandit::privacy::{check as bandit_check, PullLaw};
+use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use dpdtol::bandit::law::dp_se::DpSeParams;
+use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
+use dpdtol::bandit::law::PullLaw;
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::bandit::exact::check as bandit_check;
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
 use std::hint::black_box;
@@ -92,7 +93,7 @@ fn targets(c: &mut Criterion) {
     group.bench_function("wu_wang_gumbel_k3_binary_t4", |b| {
         b.iter(|| run(black_box(&wu_wang_gumbel(3)), 4, 2))
     });
-    // Issue 11: far past enumeration. Check: private, within e^ε.
+    // Far past enumeration. Check: private, within e^ε.
     let report = run(&prefix_softmax(), 15, 2);
     assert_eq!(report.verdict, Verdict::Private);
     assert!(*report.max_ratio.hi().unwrap() <= exp(q(1, 4)).0);
@@ -172,7 +173,7 @@ fn bandit_privacy(c: &mut Criterion) {
     group.bench_function("dp_se_k2_binary_eps1_epoch_length1_horizon8", |b| {
         b.iter(|| bandit(black_box(&dp_se), 8))
     });
-    // Hybrid-UCB's certified laws (bandit::polyhedral): the inferred scales
+    // Hybrid-UCB's certified laws (measure::polyhedral): the inferred scales
     // are private at T = 4, 5 (README table), the ratio below e.
     let hybrid = HybridLawParams::inferred(q(1, 1));
     for t in [4, 5] {

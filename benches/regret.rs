@@ -1,11 +1,11 @@
-//! Exact pseudo-regret (issue 4's targets):
+//! Exact pseudo-regret, against its time targets:
 //! - deterministic setting, T = 2⁴⁰, 256-bit certified: wu-wang with Gumbel
 //!   noise at K = 10⁴ (closed form by repeated squaring; target < 1 s) and
 //!   prefix-softmax at K = 10³ (exact prefix terms + integral enclosure);
 //!   f64 baselines;
 //! - Bernoulli setting, wu-wang Gumbel, K = 3, 192-bit certified: the
 //!   default engine (Laplace-transform quadrature for all but small
-//!   choices) at T = 2⁸ − 1 and the issue's T = 2¹⁰ − 1 (target < 60 s)
+//!   choices) at T = 2⁸ − 1 and T = 2¹⁰ − 1 (target < 60 s)
 //!   under criterion, the enumeration alone at T = 2⁸ − 1; with
 //!   `DPDTOL_BENCH_LONG=1`, one timing each of every engine as K and T grow
 //!   (K = 3 at T = 2⁸, 2¹⁰, 2¹² − 1; K = 2, 5 at T = 2¹⁰ − 1; the

@@ -1,4 +1,4 @@
-//! The claim checks of `dpdtol verify` (issue 5): the interval
+//! The claim checks of `dpdtol verify`: the interval
 //! branch-and-bound on claims of one and two variables, and a privacy
 //! claim through the exhaustive checker. Each bench checks the claim's
 //! status before timing it. The whole registry is timed by the CLI

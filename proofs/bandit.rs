@@ -1,9 +1,9 @@
 //! The conclusions of Hu et al.'s bandit experiments (004 §6), checked by
 //! simulation: a **statistical** method, with its confidence level, never a
-//! proof. The simulation is [`crate::bandit::sim`] (f64, approximate).
+//! proof. The simulation is [`crate::bandit::policy::sim`] (f64, approximate).
 
-use crate::bandit::sim::{checkpoints, simulate, RewardLaw};
-use crate::bandit::{BanditConfig, BanditId};
+use crate::bandit::policy::sim::{checkpoints, simulate, RewardLaw};
+use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::Result;
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::json;

@@ -1,6 +1,6 @@
 //! "Anytime-Lazy-UCB is ε-DP" (004 Theorem 2) and DP-SE's privacy (002 L43),
 //! checked exhaustively with the certified laws of their pull sequences
-//! ([`crate::bandit::privacy`]): K = 2 arms, rewards {0, 1}, every pair of
+//! ([`crate::privacy::bandit::exact`]): K = 2 arms, rewards {0, 1}, every pair of
 //! neighbouring reward tables (one round's reward vector replaced), every
 //! pull sequence. As printed (noise `Lap(1/ε)` on each epoch's sum), and the
 //! variants a reader would try — half that scale; for Anytime-Lazy-UCB, noise
@@ -8,20 +8,23 @@
 //! checker must refute.
 //!
 //! "Hybrid-UCB is ε-DP" (002 Theorem 5, the earlier version; the algorithm
-//! inferred in [`crate::bandit::hybrid_ucb`]) is checked the same way with
-//! its certified law ([`crate::bandit::hybrid_law`]), and also
+//! inferred in [`crate::bandit::policy::hybrid_ucb`]) is checked the same way with
+//! its certified law ([`crate::bandit::law::hybrid_ucb`]), and also
 //! **statistically**, as "Lazy-DP-TS is ε-DP" (004 Theorem 4) is, by the
-//! audit of [`crate::bandit::stat_audit`] (which says why no certified law is
+//! audit of [`crate::privacy::bandit::statistical`] (which says why no certified law is
 //! available for Lazy-DP-TS), as printed and with a planted violation.
 
-use crate::bandit::dp_se_law::DpSeParams;
-use crate::bandit::hybrid_law::HybridLawParams;
-use crate::bandit::law::LazyUcbParams;
-use crate::bandit::law_arms::LazyUcbArms;
-use crate::bandit::privacy::{check_certified, Outcome as Checked, PullLaw};
-use crate::bandit::stat_audit::{audit as stat_audit, AuditSetup, Audited, HybridParams, TsParams};
+use crate::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
+use crate::bandit::law::dp_se::DpSeParams;
+use crate::bandit::law::hybrid_ucb::HybridLawParams;
+use crate::bandit::law::PullLaw;
 use crate::error::Result;
 use crate::num::{format_sig, Certified, Real, Q};
+use crate::privacy::bandit::exact::{check_certified, Outcome as Checked};
+use crate::privacy::bandit::statistical::{
+    audit as stat_audit, AuditSetup, Audited, HybridParams, TsParams,
+};
 use crate::privacy::{decide, Ratio, Verdict};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
@@ -75,7 +78,7 @@ const NEAR: Reach = Reach {
     extremes: 6,
 };
 
-/// The adversarial search's problems for the claim `seed` (issue 12).
+/// The adversarial search's problems for the claim `seed`.
 fn far(seed: &str, reach: Reach) -> Vec<(usize, Q)> {
     let epsilons = super::privacy::search_epsilons(seed);
     let mut out: Vec<(usize, Q)> = epsilons.iter().map(|e| (reach.all, e.clone())).collect();
@@ -267,7 +270,7 @@ fn half_scale() -> Result<Outcome> {
 }
 
 /// The K = 3 grid written in the registry entries.
-const GRID_K3: &str = "K = 3, rewards {0, 1}, T ∈ {5, 6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (the polyhedral laws of src/bandit/law_arms.rs)";
+const GRID_K3: &str = "K = 3, rewards {0, 1}, T ∈ {5, 6, 7}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (the polyhedral laws of src/bandit/law/anytime_lazy_ucb_arms.rs)";
 
 /// Check Anytime-Lazy-UCB with K = 3 arms on [`GRID_K3`] with the noise
 /// scale `factor/ε` (about 8 s in release at the printed scale).
@@ -354,13 +357,13 @@ fn dp_se_half_scale() -> Result<Outcome> {
 }
 
 /// The grid of the Lazy-DP-TS audit claims.
-const TS_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of bandit::stat_audit, 100 000 runs per table, seed 2026";
+const TS_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of privacy::bandit::statistical, 100 000 runs per table, seed 2026";
 
 /// What the statistical audit searches (Lazy-DP-TS and Hybrid-UCB alike),
-/// and what it leaves out (issue 12: the evidence says what was searched).
-const SEARCHED: &str = "The search is a selection of pairs, not a search of the domain: per problem, the base tables of bandit::stat_audit (rows 3..T one vector v ∈ {0, 1}², the seen rewards of rounds 1 and 2 free: 16 tables), each paired, both ways, with every neighbour that changes a seen reward of round 1 or 2 or replaces one row r ≥ 3 by any other vector; per pair the events \"round t pulls arm j\" and the Neyman–Pearson sets of the k likeliest pull sequences (k = 1..2^{T−2}), chosen on one half of the runs and bounded on the other. Not searched: ε outside {1/2, 1}, T > 8, K > 2, rewards outside {0, 1}, tables outside the selection";
+/// and what it leaves out (the evidence says what was searched).
+const SEARCHED: &str = "The search is a selection of pairs, not a search of the domain: per problem, the base tables of privacy::bandit::statistical (rows 3..T one vector v ∈ {0, 1}², the seen rewards of rounds 1 and 2 free: 16 tables), each paired, both ways, with every neighbour that changes a seen reward of round 1 or 2 or replaces one row r ≥ 3 by any other vector; per pair the events \"round t pulls arm j\" and the Neyman–Pearson sets of the k likeliest pull sequences (k = 1..2^{T−2}), chosen on one half of the runs and bounded on the other. Not searched: ε outside {1/2, 1}, T > 8, K > 2, rewards outside {0, 1}, tables outside the selection";
 
-/// The Lazy-DP-TS audit (a statistical check: [`crate::bandit::stat_audit`])
+/// The Lazy-DP-TS audit (a statistical check: [`crate::privacy::bandit::statistical`])
 /// on [`TS_GRID`] with the noise scale `factor/ε` and the bonus constant
 /// `bonus`.
 fn ts_audit_grid(factor: f64, bonus: f64) -> Result<Outcome> {
@@ -449,7 +452,7 @@ fn audit_verdict(lower_bounds: &[f64], violated: Option<Value>, detail: &str) ->
 }
 
 /// The grid of the Hybrid-UCB audit claims.
-const HYBRID_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of bandit::stat_audit, 100 000 runs per table, seed 2026";
+const HYBRID_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6, 8}, ε ∈ {1/2, 1}: the adversarial selection of neighbouring reward tables of privacy::bandit::statistical, 100 000 runs per table, seed 2026";
 
 /// The Hybrid-UCB audit on [`HYBRID_GRID`] with both scales (array blocks,
 /// tree p-sums per level) `factor` times the inferred `2/ε`.
@@ -465,9 +468,9 @@ fn hybrid_audit_grid(factor: f64) -> Result<Outcome> {
 }
 
 /// The grid of the exact Hybrid-UCB claims.
-const HYBRID_EXACT_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (certified laws, bandit::hybrid_law)";
+const HYBRID_EXACT_GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence (certified laws, bandit::law::hybrid_ucb)";
 
-/// Check Hybrid-UCB's certified law ([`crate::bandit::hybrid_law`]) on the
+/// Check Hybrid-UCB's certified law ([`crate::bandit::law::hybrid_ucb`]) on the
 /// grid with both scales `factor` times the inferred `2/ε`, then (when
 /// `seed` names the claim) the adversarial search at [`NEAR`].
 fn hybrid_exact_grid(factor: Q, seed: Option<&str>) -> Result<Outcome> {
@@ -576,7 +579,7 @@ pub(super) fn claims() -> Vec<Claim> {
             source: Source {
                 paper: Paper::HuEarlier,
                 number: "§2 (related work), DP-SE of Sajed & Sheffet (2019)",
-                context: "L43, the baseline of the experiments (L135); algorithm as in src/bandit/dp_se.rs",
+                context: "L43, the baseline of the experiments (L135); algorithm as in src/bandit/policy/dp_se.rs",
             },
             statement: "Sajed & Sheffet (2019) devised DP-SE, an optimal differentially private algorithm for stochastic bandits (checked: its ε-differential privacy).",
             math: "∀ neighbouring reward tables x, x' (one round's reward vector replaced), ∀ pull sequences a: P(a|x) ≤ e^ε P(a|x'), with noise Lap(1/ε) on each epoch's reward sum (Lap(1/(εR_e)) on the mean)",
@@ -632,9 +635,9 @@ pub(super) fn claims() -> Vec<Claim> {
             source: Source {
                 paper: Paper::HuEarlier,
                 number: "Theorem 5 (its privacy part)",
-                context: "L75–L76, proof E.3.1 (L264), of Hybrid-UCB (Appendix E, Algorithm 4, L244–L262); the earlier version, whose formulas are lost: the algorithm and its scales are inferred in src/bandit/hybrid_ucb.rs",
+                context: "L75–L76, proof E.3.1 (L264), of Hybrid-UCB (Appendix E, Algorithm 4, L244–L262); the earlier version, whose formulas are lost: the algorithm and its scales are inferred in src/bandit/policy/hybrid_ucb.rs",
             },
-            statement: "Our Hybrid-UCB is ε-differentially private (Theorem 5 of the earlier version 002, whose regret part is not checked here). The algorithm is inferred: 002 lost its formulas, and src/bandit/hybrid_ucb.rs rebuilds it as the composition the proof describes (array blocks with Lap(2/ε), the logarithmic mechanism at ε/2; tree p-sums with Lap((m+1)·2/ε), the binary mechanism at ε/2).",
+            statement: "Our Hybrid-UCB is ε-differentially private (Theorem 5 of the earlier version 002, whose regret part is not checked here). The algorithm is inferred: 002 lost its formulas, and src/bandit/policy/hybrid_ucb.rs rebuilds it as the composition the proof describes (array blocks with Lap(2/ε), the logarithmic mechanism at ε/2; tree p-sums with Lap((m+1)·2/ε), the binary mechanism at ε/2).",
             math: "∀ neighbouring reward tables x, x' (one round's reward vector replaced), ∀ events E on the pulls: P(E|x) ≤ e^ε P(E|x'), with the inferred scales; checked statistically: a lower confidence bound on max ln(P(E|x)/P(E|x')) over audited pairs must not exceed ε",
             method: Method::Statistical,
             domain: HYBRID_GRID,
@@ -660,9 +663,9 @@ pub(super) fn claims() -> Vec<Claim> {
             source: Source {
                 paper: Paper::HuEarlier,
                 number: "Theorem 5 (its privacy part)",
-                context: "L75–L76, proof E.3.1 (L264), of Hybrid-UCB (Appendix E, Algorithm 4, L244–L262); the earlier version, whose formulas are lost: the algorithm and its scales are inferred in src/bandit/hybrid_ucb.rs",
+                context: "L75–L76, proof E.3.1 (L264), of Hybrid-UCB (Appendix E, Algorithm 4, L244–L262); the earlier version, whose formulas are lost: the algorithm and its scales are inferred in src/bandit/policy/hybrid_ucb.rs",
             },
-            statement: "Our Hybrid-UCB is ε-differentially private (Theorem 5 of the earlier version 002; the algorithm inferred in src/bandit/hybrid_ucb.rs, as for hu-thm5-v1-privacy), checked exactly: the certified law of the pull sequence (bandit::hybrid_law, the Laplace measure of a polyhedron in the arms' noisy sums) on every pair of neighbouring reward tables.",
+            statement: "Our Hybrid-UCB is ε-differentially private (Theorem 5 of the earlier version 002; the algorithm inferred in src/bandit/policy/hybrid_ucb.rs, as for hu-thm5-v1-privacy), checked exactly: the certified law of the pull sequence (bandit::law::hybrid_ucb, the Laplace measure of a polyhedron in the arms' noisy sums) on every pair of neighbouring reward tables.",
             math: "∀ neighbouring reward tables x, x' (one round's reward vector replaced), ∀ pull sequences a: P(a|x) ≤ e^ε P(a|x'), with array blocks Lap(2/ε) and tree p-sums Lap((m+1)·2/ε)",
             method: Method::PrivacyChecker,
             domain: HYBRID_EXACT_GRID,

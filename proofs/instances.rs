@@ -951,7 +951,7 @@ fn hu_lem24() -> Result<Outcome> {
 
 /// Wu & Wang Lemma 4 (App. B, L400–402): the binomial CDF is
 /// non-increasing in p, `F(k; n, p₁) ≥ F(k; n, p₂)` for `p₁ < p₂`, from the
-/// exact laws of [`bernoulli::binomial`].
+/// exact laws of [`regret::binomial`].
 fn ww_lem4() -> Result<Outcome> {
     let ps = [
         int(0),
@@ -969,7 +969,7 @@ fn ww_lem4() -> Result<Outcome> {
         let cdfs: Vec<Vec<Q>> = ps
             .iter()
             .map(|p| {
-                bernoulli::binomial(n, p)
+                regret::binomial(n, p)
                     .into_iter()
                     .scan(Q::from_integer(0.into()), |acc, x| {
                         *acc += x;

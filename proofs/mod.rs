@@ -1,4 +1,4 @@
-//! The registry of the papers' claims (issue 5): one [`Claim`] per lemma,
+//! The registry of the papers' claims: one [`Claim`] per lemma,
 //! theorem, corollary, numbered equation or explicit constant, grouped by how
 //! it is checked.
 //!
@@ -59,7 +59,7 @@ pub fn registry() -> Vec<Claim> {
 }
 
 /// The adversarial searches of the claims that hold on their instances
-/// (issue 12; `proofs/README.md`, "Declaring a domain"), keyed by claim id.
+/// (`proofs/README.md`, "Declaring a domain"), keyed by claim id.
 pub fn adversaries() -> Vec<Adversary> {
     let mut all = instances::adversaries();
     all.extend(ww_appendix::adversaries());

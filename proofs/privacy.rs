@@ -276,7 +276,7 @@ fn slack_of(report: &Report) -> Result<(f64, f64)> {
 
 /// A privacy claim checked on its grid (`grid_epsilons` × the standard
 /// shapes, for each variant) and then, when the grid holds, by the
-/// adversarial search over its stated domain ε > 0 (issue 12): every
+/// adversarial search over its stated domain ε > 0: every
 /// variant on every [`far_shapes`] at every ε of [`search_epsilons`]. A
 /// violation found refutes the claim with its witness; otherwise the
 /// evidence records the budget and the tightest problem — the smallest

@@ -16,6 +16,7 @@ pub mod bandit;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
+pub mod measure;
 pub mod mechanism;
 pub mod num;
 pub mod oracle;

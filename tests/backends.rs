@@ -810,8 +810,9 @@ mod dashu_vs_mpfr {
 const NOISES: &[Noise] = &[Noise::Gumbel, Noise::Exponential, Noise::Laplace];
 
 /// Whether the law is a rational function of the weights `w^{L_i − L_min}`,
-/// so that a rational unit weight gives an exact law (design guide, "Exact
-/// arithmetic"). Laplace's law also involves `1/β = −ln w`: not rational.
+/// so that a rational unit weight gives an exact law (`ARCHITECTURE.md`,
+/// "Exact, then certified"). Laplace's law also involves `1/β = −ln w`: not
+/// rational.
 fn rational_in_the_weights(noise: Noise) -> bool {
     matches!(noise, Noise::Gumbel | Noise::Exponential)
 }

@@ -14,9 +14,9 @@
 mod common;
 
 use common::{chi_square_p_value, dpdtol};
-use dpdtol::bandit::adap_klucb::kl_upper;
-use dpdtol::bandit::sim::{play, simulate, simulate_run, RewardLaw, Table};
-use dpdtol::bandit::{beta, BanditConfig, BanditId, NoiseRng};
+use dpdtol::bandit::policy::adap_klucb::kl_upper;
+use dpdtol::bandit::policy::sim::{play, simulate, simulate_run, RewardLaw, Table};
+use dpdtol::bandit::policy::{beta, BanditConfig, BanditId, NoiseRng};
 use dpdtol::mechanism::{sampler, Noise};
 use rand::{Rng, SeedableRng};
 use statrs::distribution::{Beta as BetaLaw, ContinuousCDF, Laplace as LaplaceLaw};
@@ -220,7 +220,7 @@ fn reference_ucb1(x: &[Vec<f64>], horizon: usize) -> Vec<usize> {
     pulls
 }
 
-/// DP-SE as in src/bandit/dp_se.rs's quoted definition (Sajed & Sheffet's
+/// DP-SE as in src/bandit/policy/dp_se.rs's quoted definition (Sajed & Sheffet's
 /// Algorithm 1 as re-implemented in Azize et al.'s code), epoch by epoch.
 fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
     let beta = 1.0 / horizon as f64;
@@ -270,12 +270,12 @@ fn reference_dp_se(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng)
 }
 
 /// AdaP-KLUCB from Azize & Basu's Algorithm 1 and index (quoted in
-/// src/bandit/adap_klucb.rs), round by round: after one pull of each arm, an
+/// src/bandit/policy/adap_klucb.rs), round by round: after one pull of each arm, an
 /// episode starts at t_ℓ with the arm of largest index and lasts until that
 /// arm's count has doubled; its private mean is the episode's mean plus
 /// Lap(1/(nε)), n its length. The inversion `max{q : d(p, q) ≤ c}` is the
 /// library's [`kl_upper`] (a numerical primitive, tested on its own in
-/// src/bandit/adap_klucb.rs); everything else is written here.
+/// src/bandit/policy/adap_klucb.rs); everything else is written here.
 fn reference_adap_klucb(
     x: &[Vec<f64>],
     eps: f64,
@@ -322,7 +322,7 @@ fn reference_adap_klucb(
     pulls
 }
 
-/// The inferred Hybrid-UCB of src/bandit/hybrid_ucb.rs, from its quoted
+/// The inferred Hybrid-UCB of src/bandit/policy/hybrid_ucb.rs, from its quoted
 /// pseudo-code: observations kept, every dyadic block's noisy sum drawn when
 /// the block completes, prefix sums assembled from the blocks.
 fn reference_hybrid_ucb(
@@ -486,7 +486,7 @@ fn laplace_draws_fit_the_laplace_law() {
         let mut rng = NoiseRng::seed_from_u64(seed);
         let law = LaplaceLaw::new(0.0, scale).unwrap();
         let p = gof(
-            &mut || dpdtol::bandit::laplace(scale, &mut rng),
+            &mut || dpdtol::bandit::policy::laplace(scale, &mut rng),
             &|x| law.cdf(x),
             -200.0 * scale,
             200.0 * scale,
@@ -530,7 +530,7 @@ fn every_run_replays_alone_and_results_do_not_depend_on_threads() {
         .iter()
         .map(|&id| BanditConfig::new(id, 0.5))
         .collect();
-    let marks = dpdtol::bandit::sim::checkpoints(20_000, 5);
+    let marks = dpdtol::bandit::policy::sim::checkpoints(20_000, 5);
     let run_with = |threads: usize| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -702,7 +702,8 @@ fn theorem_3_bound_matches_the_proof_summed_term_by_term() {
             }
             direct += gap * pulls;
         }
-        let ours = dpdtol::bandit::bounds::anytime_lazy_ucb_bound(&means, eps, &[horizon])[0];
+        let ours =
+            dpdtol::bandit::policy::bounds::anytime_lazy_ucb_bound(&means, eps, &[horizon])[0];
         assert!(
             (ours - direct).abs() <= 1e-9 * direct,
             "ε = {eps}, T = {horizon}: {ours} vs {direct}"
@@ -715,7 +716,7 @@ fn theorem_3_bound_matches_the_proof_summed_term_by_term() {
 /// (a Binomial draw) and a three-letter alphabet (successive binomials).
 #[test]
 fn reward_sums_fit_the_convolution_of_the_arm_law() {
-    use dpdtol::bandit::sim::{Rewards, Sampled};
+    use dpdtol::bandit::policy::sim::{Rewards, Sampled};
     let laws = [
         (31u64, RewardLaw::Bernoulli(vec![0.3, 0.8])),
         (

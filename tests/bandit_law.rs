@@ -1,12 +1,12 @@
-//! The exact law of Anytime-Lazy-UCB's pull sequence (src/bandit/law.rs)
+//! The exact law of Anytime-Lazy-UCB's pull sequence (src/bandit/law/anytime_lazy_ucb.rs)
 //! against: its total mass (1), a value derived by hand, a second backend,
 //! and the library's own policy simulated round by round (chi-square).
 
 mod common;
 
-use dpdtol::bandit::law::{probability, LazyUcbParams};
-use dpdtol::bandit::pull_law::{law, PullLaw};
-use dpdtol::bandit::{NoiseRng, Policy};
+use dpdtol::bandit::law::anytime_lazy_ucb::{probability, LazyUcbParams};
+use dpdtol::bandit::law::{law, PullLaw};
+use dpdtol::bandit::policy::{NoiseRng, Policy};
 use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::SeedableRng;
 
@@ -135,11 +135,11 @@ fn the_law_matches_the_simulated_policy_at_a_million_runs() {
     goodness_of_fit(1_000_000);
 }
 
-// ---- DP-SE (src/bandit/dp_se_law.rs) ----
+// ---- DP-SE (src/bandit/law/dp_se.rs) ----
 
-use dpdtol::bandit::dp_se::{epoch_length, Constants, DpSe};
-use dpdtol::bandit::dp_se_law::DpSeParams;
-use dpdtol::bandit::piecewise::{Cut, Piecewise};
+use dpdtol::bandit::law::dp_se::DpSeParams;
+use dpdtol::bandit::policy::dp_se::{epoch_length, Constants, DpSe};
+use dpdtol::measure::piecewise::{Cut, Piecewise};
 
 /// DP-SE at ε with `β = 1/horizon`, noise `factor/ε` and the epoch lengths
 /// `lengths` (the printed ones when empty).
@@ -325,10 +325,10 @@ fn dp_se_law_matches_the_simulated_policy_at_a_million_runs() {
     dp_se_goodness_of_fit(1_000_000);
 }
 
-// ---- Hybrid-UCB (src/bandit/hybrid_law.rs) ----
+// ---- Hybrid-UCB (src/bandit/law/hybrid_ucb.rs) ----
 
-use dpdtol::bandit::hybrid_law::HybridLawParams;
-use dpdtol::bandit::hybrid_ucb::HybridUcb;
+use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
+use dpdtol::bandit::policy::hybrid_ucb::HybridUcb;
 
 /// The inferred parameters at ε with both scales multiplied by `factor`.
 fn hybrid(epsilon: Q, factor: Q) -> HybridLawParams {

@@ -1,6 +1,6 @@
 //! Anytime-Lazy-UCB's pull law at any K as a polyhedron in the noises
-//! (src/bandit/law_arms.rs) against: the tree of windows of
-//! src/bandit/law.rs at K = 2 (an independent integration) on every pull
+//! (src/bandit/law/anytime_lazy_ucb_arms.rs) against: the tree of windows of
+//! src/bandit/law/anytime_lazy_ucb.rs at K = 2 (an independent integration) on every pull
 //! sequence, its total mass at K = 3, a second backend, the library's own
 //! policy simulated round by round (chi-square); and the exhaustive privacy
 //! check at K = 3 against a brute force over reward tables, the planted
@@ -9,11 +9,11 @@
 mod common;
 
 use common::{dpdtol, json};
-use dpdtol::bandit::law::LazyUcbParams;
-use dpdtol::bandit::law_arms::LazyUcbArms;
-use dpdtol::bandit::privacy::check;
-use dpdtol::bandit::pull_law::law;
+use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use dpdtol::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
+use dpdtol::bandit::law::law;
 use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::bandit::exact::check;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())

@@ -1,14 +1,14 @@
-//! The exhaustive privacy check of Anytime-Lazy-UCB (src/bandit/privacy.rs):
+//! The exhaustive privacy check of Anytime-Lazy-UCB (src/privacy/bandit/exact.rs):
 //! its reduction to what the learner sees against a brute force over pairs
 //! of reward tables; the command line's verdicts, witness and errors.
 
 mod common;
 
 use common::{dpdtol, gives_a_result, json};
-use dpdtol::bandit::law::LazyUcbParams;
-use dpdtol::bandit::privacy::check;
-use dpdtol::bandit::pull_law::{law, PullLaw};
+use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::num::{Certified, Precision, Real, Q};
+use dpdtol::privacy::bandit::exact::check;
 use std::time::Instant;
 
 fn q(n: i64, d: i64) -> Q {
@@ -187,7 +187,7 @@ fn bad_input_is_one_line_and_status_two() {
     }
 }
 
-/// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
+/// The performance target: K = 2, rewards {0, 1}, T = 6, ε = 1
 /// decided in under 30 s (run in release: CI's ignored step).
 #[test]
 #[ignore = "timed: run in release"]
@@ -201,7 +201,7 @@ fn horizon_six_is_decided_in_under_thirty_seconds() {
 
 // ---- DP-SE ----
 
-use dpdtol::bandit::dp_se_law::DpSeParams;
+use dpdtol::bandit::law::dp_se::DpSeParams;
 
 /// DP-SE at ε, `β = 1/T`, noise `factor/ε`, epoch lengths `lengths`.
 fn dp_se(epsilon: Q, horizon: usize, factor: Q, lengths: &[u64]) -> DpSeParams {
@@ -504,9 +504,9 @@ fn bandit_merge_refuses_incomplete_mixed_or_altered_shards() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// ---- Lazy-DP-TS: the statistical audit (src/bandit/stat_audit.rs) ----------
+// ---- Lazy-DP-TS: the statistical audit (src/privacy/bandit/statistical.rs) ----------
 
-use dpdtol::bandit::stat_audit::{
+use dpdtol::privacy::bandit::statistical::{
     audit as ts_audit, audit_pair, pulls_code, sample_counts, selection, AuditSetup, Audited,
     HybridParams, Table, TsParams,
 };
@@ -750,16 +750,16 @@ fn ts_audit_command_line_contract() {
     assert_eq!(dpdtol(&other).status.code(), Some(2));
 }
 
-// ---- The generalised audit reproduces Lazy-DP-TS's earlier results -------
+// ---- The audit reproduces a recorded Lazy-DP-TS result ----------------------
 
 /// `dpdtol privacy --algorithm lazy-dp-ts` at K = 2, {0, 1}, ε = 1, T = 6,
-/// noise scale 1/2, bonus 1/1000, 6000 runs, seed 11 gave, before the audit
-/// was made generic over the policy (commit 1509899, `src/bandit/ts_audit.rs`,
-/// its `--json` output recorded by hand): the pair (round 1's seen reward of
-/// arm 1 changed 0 → 1, rows 3..6 = (0, 1)), the event {1 2 2 2 2 2}, test
-/// counts 566 and 152 of 3000, ε lower bound 0.87180679965489…, each
-/// Clopper–Pearson bound one-sided at 6.00961538461539e-5. Same seed, same
-/// numbers.
+/// noise scale 1/2, bonus 1/1000, 6000 runs, seed 11, recorded from an
+/// audit written for Lazy-DP-TS alone (its `--json` output, by hand): the
+/// pair (round 1's seen reward of arm 1 changed 0 → 1, rows 3..6 = (0, 1)),
+/// the event {1 2 2 2 2 2}, test counts 566 and 152 of 3000, ε lower bound
+/// 0.87180679965489…, each Clopper–Pearson bound one-sided at
+/// 6.00961538461539e-5. The audit generic over the policy gives the same
+/// numbers from the same seed.
 #[test]
 fn generic_audit_reproduces_the_earlier_lazy_dp_ts_numbers() {
     let v = json(&ts_command(&[
@@ -801,7 +801,7 @@ fn generic_audit_reproduces_the_earlier_lazy_dp_ts_numbers() {
     assert_eq!(v["verdict"], "undecided");
 }
 
-// ---- Hybrid-UCB: the statistical audit (src/bandit/stat_audit.rs) --------
+// ---- Hybrid-UCB: the statistical audit (src/privacy/bandit/statistical.rs) --------
 
 /// An independent Hybrid-UCB for K = 2 from the noise structure documented
 /// in `stat_audit::HybridParams` (not from `HybridUcb`'s arrays and tree):
@@ -812,7 +812,11 @@ fn generic_audit_reproduces_the_earlier_lazy_dp_ts_numbers() {
 /// `i = n − 2^m`, the p-sum noises `z[2^m + (i >> k << k)]` of the set bits
 /// `k` of `i`; the index is `μ̃ + √(c ln t/n) + c ln t·B/n`, `B` the scales
 /// of those noises. Returns the pull code of rounds 3..T.
-fn hybrid_by_hand(p: &HybridParams, table: &Table, rng: &mut dpdtol::bandit::NoiseRng) -> usize {
+fn hybrid_by_hand(
+    p: &HybridParams,
+    table: &Table,
+    rng: &mut dpdtol::bandit::policy::NoiseRng,
+) -> usize {
     let pow2 = |n: usize| n.is_power_of_two();
     let log2 = |n: usize| (usize::BITS - 1 - n.leading_zeros()) as usize;
     let mut z: [Vec<f64>; 2] = [vec![0.0], vec![0.0]];
@@ -849,7 +853,7 @@ fn hybrid_by_hand(p: &HybridParams, table: &Table, rng: &mut dpdtol::bandit::Noi
         } else {
             (log2(n) + 1) as f64 * p.tree_scale
         };
-        z[arm].push(dpdtol::bandit::laplace(scale, rng));
+        z[arm].push(dpdtol::bandit::policy::laplace(scale, rng));
         if t >= 3 {
             code |= arm << (t - 3);
         }
@@ -1059,9 +1063,9 @@ fn hybrid_audit_command_line_contract() {
 }
 
 // ---- --shard and --merge of the statistical audits ------------------------
-// (src/cli/privacy/statistical.rs, src/bandit/stat_audit.rs)
+// (src/cli/privacy/statistical.rs, src/privacy/bandit/statistical.rs)
 
-use dpdtol::bandit::stat_audit::{runs_of, sample_part, table_count, tables_of, units};
+use dpdtol::privacy::bandit::statistical::{runs_of, sample_part, table_count, tables_of, units};
 use dpdtol::privacy::Shard;
 
 /// `table_count`'s closed form is the number of tables `selection` builds
@@ -1101,8 +1105,8 @@ fn statistical_shards_simulate_the_whole_runs_exactly_once() {
     let whole = sample_part(&params, &setup, &s, &all, &|_| {}).unwrap();
     for n in [1, 2, 5, 7, 64, 192] {
         let mut runs = vec![(0u64, 0u64); s.tables.len()];
-        let mut summed: Vec<dpdtol::bandit::stat_audit::Counts> =
-            vec![dpdtol::bandit::stat_audit::Counts::zero(4); s.tables.len()];
+        let mut summed: Vec<dpdtol::privacy::bandit::statistical::Counts> =
+            vec![dpdtol::privacy::bandit::statistical::Counts::zero(4); s.tables.len()];
         for i in 1..=n {
             let part = Shard::new(i, n)
                 .unwrap()
@@ -1286,9 +1290,9 @@ fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// ---- Hybrid-UCB's exact check (src/bandit/hybrid_law.rs) ----
+// ---- Hybrid-UCB's exact check (src/bandit/law/hybrid_ucb.rs) ----
 
-use dpdtol::bandit::hybrid_law::HybridLawParams;
+use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
 
 /// Hybrid-UCB as inferred at ε with both scales times `factor`.
 fn hybrid_law(epsilon: Q, factor: Q) -> HybridLawParams {

@@ -459,3 +459,52 @@ fn privacy_mechanism_checks_one_selection_and_refuses_what_does_not_apply() {
         "{stderr}"
     );
 }
+
+/// The exit status is the result's, for every command: `verify` exits 1 when
+/// a claim it checks is refuted (Hu et al.'s Theorem 8: Algorithm 4 with
+/// Lap(1/ε) is not ε-DP) and 0 when none is (Cesari & Colomboni's Lemma 2
+/// (i), certified); `privacy` exits 1 on a violation (follow-the-leader is
+/// not private) and 0 when private (naive FTNL at its printed scale).
+#[test]
+fn the_exit_status_is_the_verdict() {
+    for (args, status) in [
+        (&["verify", "--claim", "hu-thm8"][..], 1),
+        (&["verify", "--claim", "cc-lem2-i"], 0),
+        (
+            &[
+                "privacy",
+                "--algorithm",
+                "ftl",
+                "--actions",
+                "2",
+                "--horizon",
+                "2",
+                "--alphabet",
+                "0,1",
+                "--epsilon",
+                "1",
+            ],
+            1,
+        ),
+        (
+            &[
+                "privacy",
+                "--algorithm",
+                "naive-ftnl",
+                "--actions",
+                "2",
+                "--horizon",
+                "3",
+                "--alphabet",
+                "0,1",
+                "--epsilon",
+                "1",
+            ],
+            0,
+        ),
+    ] {
+        let out = dpdtol(args);
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}: a result is printed");
+    }
+}

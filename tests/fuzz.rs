@@ -1,4 +1,4 @@
-//! The fuzzer of issue 14: random command lines over the argument grammar of
+//! A fuzzer of the command line: random command lines over the argument grammar of
 //! every subcommand, and random mutations of real `privacy --merge` inputs,
 //! run against the binary under a memory cap and a time limit
 //! ([`common::capped`]). Whatever the input:

@@ -1,5 +1,5 @@
-//! Issue 14, classes 1, 2 and 4: every concrete hostile, huge or quiet case
-//! the issue lists, with its exact command, run under a memory cap and a time
+//! Hostile, huge and quiet inputs: each case with its exact command, run
+//! under a memory cap and a time
 //! limit ([`common::capped`]): work before the guard, trusted merge files,
 //! quiet failures.
 
@@ -20,7 +20,7 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn privacy_refuses_k24_before_building_its_loss_vectors() {
-    // Issue: 2^24 loss vectors (7.7 GB) were built before the 10^8-pair limit.
+    // Guards against building 2^24 loss vectors (7.7 GB) before the 10^8-pair limit.
     let mut args = privacy_command("ftl", "24", "1", "0,1", "1");
     // The structural method (the default) needs the table of loss vectors:
     // refused at once by the memory cap, naming its size.
@@ -55,7 +55,7 @@ fn privacy_refuses_a_horizon_of_10_15_before_building_its_plan() {
 
 #[test]
 fn privacy_refuses_k22_at_once_and_caps_the_table_even_when_forced() {
-    // Issue: K = 22 used 5.9 GB and 34 s before refusing.
+    // Guards against K = 22 using 5.9 GB and 34 s before refusing.
     let mut args = privacy_command("ftl", "22", "1", "0,1", "1");
     let run = capped(&args, 10.0);
     assert_refused(&run, "K = 22");
@@ -68,7 +68,7 @@ fn privacy_refuses_k22_at_once_and_caps_the_table_even_when_forced() {
 
 #[test]
 fn privacy_refuses_an_alphabet_of_5000_values_before_building() {
-    // Issue: an alphabet of 5000 values used 4 GB first.
+    // Guards against an alphabet of 5000 values using 4 GB first.
     let alphabet: Vec<String> = (0..5000).map(|i| format!("{i}/5000")).collect();
     let alphabet = alphabet.join(",");
     let args = privacy_command("wu-wang", "2", "1", &alphabet, "1");
@@ -154,17 +154,17 @@ fn hand_edited_merge_inputs_are_refused_with_one_line() {
     let hi = first["merge"]["max_ratio"]["hi"].clone();
     let lo = first["merge"]["max_ratio"]["lo"].clone();
     let cases: Vec<(&str, Value)> = vec![
-        // Issue: capacity overflow (exit 101).
+        // A capacity overflow (exit 101) if unchecked.
         (
             "shard 1/2^64-1",
             set("/shard", json!("1/18446744073709551615")),
         ),
-        // Issue: abort.
+        // An abort if unchecked.
         (
             "shard 1/99999999999999",
             set("/shard", json!("1/99999999999999")),
         ),
-        // Issue: hang.
+        // A hang if unchecked.
         (
             "precision_bits 10^8",
             set("/precision_bits", json!(100_000_000)),
@@ -286,7 +286,7 @@ fn a_forged_violation_is_caught_by_re_evaluating_the_witness() {
 
 #[test]
 fn merge_refuses_devices_pipes_truncated_and_huge_files() {
-    // Issue: /dev/zero and /dev/urandom were read until memory ran out.
+    // Guards against reading /dev/zero or /dev/urandom until memory runs out.
     for device in ["/dev/zero", "/dev/urandom"] {
         let run = capped(&["privacy", "--merge", device], 10.0);
         assert_refused(&run, device);
@@ -305,9 +305,9 @@ fn merge_refuses_devices_pipes_truncated_and_huge_files() {
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let run = capped(&["privacy", "--merge", truncated.to_str().unwrap()], 10.0);
     assert_refused(&run, "truncated");
-    // Issue: "cannot parse number: x is not JSON" leaked serde's wording.
+    // Guards against leaking serde's wording ("cannot parse number: x is not JSON").
     assert!(!run.stderr.contains("parse number"), "{}", run.stderr);
-    // The issue's exact case: a merge input whose text is `x`.
+    // A merge input whose text is `x`.
     let x = dir.join("x.json");
     std::fs::write(&x, "x").unwrap();
     let run = capped(&["privacy", "--merge", x.to_str().unwrap()], 10.0);
@@ -391,7 +391,7 @@ fn exact_shards_merge_exactly() {
 
 #[test]
 fn a_failed_write_of_the_result_is_an_error() {
-    // Issue: `--json > /dev/full` exited 0 with nothing on stderr.
+    // Guards against `--json > /dev/full` exiting 0 with nothing on stderr.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
         .args(["mechanism", "--noise", "gumbel", "--base", "1/3"])
         .args(["--losses", "0,1", "--json"])
@@ -457,7 +457,7 @@ fn output_paths_are_checked_before_the_work() {
 #[test]
 fn flags_that_do_not_apply_are_refused() {
     let cases: Vec<Vec<&str>> = vec![
-        // Issue: silently ignored with --merge.
+        // Would be silently ignored with --merge.
         vec![
             "privacy",
             "--merge",
@@ -468,7 +468,7 @@ fn flags_that_do_not_apply_are_refused() {
             "7",
         ],
         vec!["privacy", "--merge", "a.json", "--threads", "4"],
-        // Issue: silently ignored for ftl.
+        // Would be silently ignored for ftl.
         [
             privacy_command("ftl", "2", "1", "0,1", "1"),
             vec!["--noise", "gumbel"],
@@ -513,7 +513,7 @@ fn flags_that_do_not_apply_are_refused() {
 
 #[test]
 fn no_subcommand_gives_one_usage_line() {
-    // Issue: 14 lines.
+    // Not clap's 14-line help.
     let run = capped(&[], 10.0);
     assert_refused(&run, "no subcommand");
     assert!(run.stderr.contains("privacy"), "{}", run.stderr);
@@ -521,7 +521,7 @@ fn no_subcommand_gives_one_usage_line() {
 
 #[test]
 fn a_malformed_horizon_is_refused() {
-    // Issue: "2^10--5" was read as 1029.
+    // Guards against reading "2^10--5" as 1029.
     for horizon in ["2^10--5", "2^10+-5", "2^10-", "2^-1", "2^1.5", "2^^3"] {
         let args = regret_command("ftl", "0.1,0.5", "deterministic", horizon, "1");
         assert_refused(&capped(&args, 10.0), horizon);
@@ -550,7 +550,7 @@ fn a_huge_loss_gap_is_refused_in_a_short_line() {
 
 #[test]
 fn certified_exp_errors_are_in_words() {
-    // Issue: "too large: exp: Underflow(Positive)" leaked the library's names.
+    // Guards against leaking the library's names ("too large: exp: Underflow(Positive)").
     use dpdtol::num::{Certified, Precision, Real, Q};
     let tiny = Q::from_integer(num_bigint::BigInt::from(-1) << 70);
     for x in [tiny.clone(), -tiny] {

@@ -1,8 +1,8 @@
-//! The Laplace measure of a polyhedron (src/bandit/polyhedral.rs) against
+//! The Laplace measure of a polyhedron (src/measure/polyhedral.rs) against
 //! probabilities derived by hand (exact rationals), a closed-form tail, the
 //! additivity of a measure over generated instances, and a second backend.
 
-use dpdtol::bandit::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
+use dpdtol::measure::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
 use dpdtol::num::{Certified, Exact, Precision, Real, Q};
 use proptest::prelude::*;
 

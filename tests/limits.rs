@@ -1,7 +1,7 @@
-//! Issue 14, classes 3, 5 and 6: long work is estimated and refused before
+//! Long work is estimated and refused before
 //! it starts (with the flag that forces it), every certified digit printed is
 //! certain, and valid inputs at extreme scales are computed, not refused.
-//! Each test runs the exact command of the issue (or its file variant).
+//! Each test runs an exact command (or its file variant).
 
 mod common;
 
@@ -131,7 +131,7 @@ fn gumbel_at_scale_1e309_is_the_ordinary_law_of_gap_over_scale_one() {
 
 #[test]
 fn a_weight_of_e_to_minus_300000_prints_in_scientific_notation() {
-    // gap/scale = 300000 > 131072, the old limit. P(2) = e^{−300000}/(1 + …)
+    // gap/scale = 300000 > 131072 = 2^17. P(2) = e^{−300000}/(1 + …)
     // = 10^{−300000·log10 e}: exponent and leading digits from f64 logarithms
     // (300000·log10 e is known to ~1e-11 absolute, so 9 digits of mantissa).
     let v = gumbel_pair_at_gap("300000");
@@ -303,7 +303,8 @@ fn a_weight_below_e_to_minus_460000_is_refused_with_force_named() {
 
 #[test]
 fn laplace_past_k_1190_is_refused_before_the_work() {
-    // Issue: K = 1000 ran for minutes without a word (the K³/3 closed form).
+    // Guards against K = 1000 running for minutes without a word (the K³/3
+    // closed form).
     // The O(K²) recurrence computes K = 1000 in 27 s (release); the limit
     // of 10^7 multiply-adds (≈ 7K²) refuses K = 2000 at once, naming --force.
     use dpdtol::mechanism::{laplace, MAX_LAPLACE_WORK};
@@ -445,7 +446,7 @@ fn privacy_at_epsilon_one_million_finishes_and_prints_e_to_the_epsilon() {
 
 #[test]
 fn wu_wang_laplace_regret_at_k_1000_is_refused_before_the_work() {
-    // K = 300 (the issue's "few hundred") now costs 6·10^6 multiply-adds
+    // K = 300 costs 6·10^6 multiply-adds
     // over its 10 epochs and runs; K = 1000 is over the limit.
     let means: Vec<String> = (0..1000).map(|i| format!("{i}/1000")).collect();
     refused(
@@ -513,9 +514,9 @@ fn ftl_bernoulli_certified_at_k_200_is_costed_and_refused_past_its_limit() {
     use dpdtol::algorithm::Config;
     use dpdtol::regret::bernoulli::{cost, Engine, DEFAULT_LIMIT};
     use dpdtol::regret::{Instance, Plan};
-    // Issue (left from the last session): `--actions`/`--means` K = 200,
-    // T = 100 ran over a minute with no estimate (the leader's product was
-    // rebuilt per action, K² t per round, charged K t). Now K t per round:
+    // `--actions`/`--means` K = 200, T = 100: the leader's product is kept
+    // across actions, K t per round (rebuilt per action it would be K² t and
+    // run over a minute with no estimate):
     // 1.6·10^7 multiply-adds, 6 s in release, under the limit; T = 2000 is
     // 400 times that and refused at once, naming its size and --force.
     let means = spread_means(200);
@@ -683,7 +684,7 @@ fn certified_mechanism_decimals_carry_only_certain_digits() {
     }
 }
 
-/// The issue's example: 40 digits printed of which about 6 were right. Now
+/// Guards against printing 40 digits of which about 6 are right:
 /// the digits printed are certain, and the output says why no more are.
 /// Long in a debug build (a minute): run by CI in release.
 #[test]

@@ -1,5 +1,5 @@
-//! One-shot report-noisy-max as a privacy problem (`privacy::one_shot`,
-//! GitHub issue 11 item 4): the structural search against a direct double
+//! One-shot report-noisy-max as a privacy problem (`privacy::one_shot`):
+//! the structural search against a direct double
 //! loop written here, hand-derived maxima decided exactly in the field
 //! `Q(e^{1/q})`, and agreement of the certified (dashu) and exact-field
 //! backends.

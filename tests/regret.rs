@@ -1,4 +1,4 @@
-//! Exact pseudo-regret (issue 4): the closed forms against the generic
+//! Exact pseudo-regret: the closed forms against the generic
 //! law-based computation, the Bernoulli engine against brute force, backends
 //! against each other, hand-derived values, the samplers' Monte Carlo means
 //! against the exact regret, the bounds, and the command line.
@@ -787,7 +787,7 @@ fn cli_curve_and_plot_files() {
 }
 
 // ============================================================================
-// Issue 4, the rows added last: CC Lemmas 4–5 in the Bernoulli setting and
+// The bound rows of CC Lemmas 4–5 in the Bernoulli setting and
 // Hu et al.'s Theorem 12 (src/regret/bounds.rs, module doc).
 // ============================================================================
 

@@ -83,7 +83,7 @@ pub const ITEMS: &[Item] = &[
         label: "Theorem 5, the regret bound",
         line: 76,
         claims: &[],
-        not_checked: "formulas lost in the text copy (only the tag survives); the O(·) regret of Hybrid-UCB (rebuilt from the prose in src/bandit/hybrid_ucb.rs), not in the journal version",
+        not_checked: "formulas lost in the text copy (only the tag survives); the O(·) regret of Hybrid-UCB (rebuilt from the prose in src/bandit/policy/hybrid_ucb.rs), not in the journal version",
     },
     Item {
         label: "L80: the naive FTNL, ε/K per action",

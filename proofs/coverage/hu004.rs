@@ -65,7 +65,7 @@ pub const ITEMS: &[Item] = &[
         label: "Algorithm 1",
         line: 140,
         claims: &[],
-        not_checked: "pseudo-code (Anytime-Lazy-UCB), implemented as printed in src/bandit/anytime_lazy_ucb.rs; its claims are Theorems 2 and 3",
+        not_checked: "pseudo-code (Anytime-Lazy-UCB), implemented as printed in src/bandit/policy/anytime_lazy_ucb.rs; its claims are Theorems 2 and 3",
     },
     Item {
         label: "L144: Algorithm 1, line 4, the index μ̃ + √(3 ln t/O) + 3 ln t/(εO)",
@@ -107,13 +107,13 @@ pub const ITEMS: &[Item] = &[
         label: "Algorithm 2",
         line: 180,
         claims: &[],
-        not_checked: "pseudo-code of non-private Thompson Sampling, restated from Agrawal and Goyal (2017) and simulated as a baseline (src/bandit/thompson.rs): no claim of this paper",
+        not_checked: "pseudo-code of non-private Thompson Sampling, restated from Agrawal and Goyal (2017) and simulated as a baseline (src/bandit/policy/thompson.rs): no claim of this paper",
     },
     Item {
         label: "Algorithm 3",
         line: 190,
         claims: &[],
-        not_checked: "pseudo-code (Lazy-DP-TS), implemented as printed in src/bandit/lazy_dp_ts.rs; its claims are Theorems 4 and 5 and §6 (L351)",
+        not_checked: "pseudo-code (Lazy-DP-TS), implemented as printed in src/bandit/policy/lazy_dp_ts.rs; its claims are Theorems 4 and 5 and §6 (L351)",
     },
     Item {
         label: "Theorem 4",

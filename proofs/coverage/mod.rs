@@ -1,4 +1,4 @@
-//! The coverage map of the four papers (issue 12, item 3): every numbered
+//! The coverage map of the four papers: every numbered
 //! result (theorem, lemma, corollary, proposition, fact, algorithm, numbered
 //! equation) and every display with explicit constants, each with its seed
 //! line, mapped either to the registry claims that check it or to the reason
@@ -28,6 +28,28 @@ pub use crate::verify::coverage::{Item, PaperCoverage};
 /// four papers): `(label, line)`, each of which must be an item of the
 /// paper's map at that line.
 pub use scan::numbered;
+
+/// The environment variable that names the folder of the papers' text copies
+/// (the files [`PaperCoverage::file`] names).
+pub const PAPERS_VAR: &str = "DPDTOL_PAPERS";
+
+/// The text copy `file` from the folder named by [`PAPERS_VAR`]: `Ok(None)`,
+/// after one line on stderr saying what is skipped, when the variable is
+/// unset; an error naming the path when it is set and the file cannot be
+/// read.
+pub fn paper_text(file: &str) -> crate::Result<Option<String>> {
+    let Some(dir) = std::env::var_os(PAPERS_VAR) else {
+        eprintln!("{PAPERS_VAR} is not set: skipped, the check that reads the text copy {file}");
+        return Ok(None);
+    };
+    let path = std::path::Path::new(&dir).join(file);
+    std::fs::read_to_string(&path).map(Some).map_err(|e| {
+        crate::Error::InvalidInput(format!(
+            "cannot read {} ({PAPERS_VAR} names the folder of the papers' text copies): {e}",
+            path.display()
+        ))
+    })
+}
 
 /// The four papers' coverage maps.
 pub fn coverage() -> Vec<PaperCoverage> {

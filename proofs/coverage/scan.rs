@@ -337,17 +337,9 @@ Lemma 11.
         }
     }
 
-    /// The text copy `file` from `$DPDTOL_PAPERS` or `../shared/papers`;
-    /// `None` when it is in neither, which CI (`CI` set) does not allow.
+    /// The text copy `file` ([`super::super::paper_text`]); `None` when
+    /// `DPDTOL_PAPERS` is unset (the check is skipped, and says so).
     fn paper(file: &str) -> Option<String> {
-        let dir = std::env::var("DPDTOL_PAPERS").unwrap_or_else(|_| {
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/papers").to_string()
-        });
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).ok();
-        assert!(
-            text.is_some() || std::env::var("CI").is_err(),
-            "{file}: the papers must be beside the clone under CI"
-        );
-        text
+        super::super::paper_text(file).unwrap_or_else(|e| panic!("{e}"))
     }
 }

@@ -1,4 +1,4 @@
-//! The adversarial searches of the instance claims (issue 12): for each
+//! The adversarial searches of the instance claims: for each
 //! claim of [`super`] that holds on its grid, the parameters of its stated
 //! domain and its evaluation at one point, as certified comparisons
 //! ([`Probe`]s) for [`crate::verify::search`].
@@ -18,7 +18,7 @@ use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
 use crate::mechanism::{law, Noise, Scale};
 use crate::num::{Certified, Precision, Real, Q};
-use crate::regret::{bernoulli, Instance, Round, Setting};
+use crate::regret::{self, Instance, Round, Setting};
 use crate::verify::search::{Adversary, Param, Probe, Probes};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -161,7 +161,7 @@ fn lem4(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
         .try_into()
         .unwrap_or(0usize)
         .min(n as usize - 1);
-    let cdf = |p: &Q| -> Q { bernoulli::binomial(n, p).into_iter().take(k + 1).sum() };
+    let cdf = |p: &Q| -> Q { regret::binomial(n, p).into_iter().take(k + 1).sum() };
     Ok(vec![Probe::lower(
         format!("n = {n}, k = {k}, p₁ = {p1}, p₂ = {p2}"),
         Certified::from_rational(&cdf(&p1), &ctx),

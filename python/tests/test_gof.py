@@ -1,4 +1,4 @@
-"""What issue #10 asks of the Python package: a correct numpy implementation
+"""What the Python package must do: a correct numpy implementation
 of wu-wang (Gumbel, B = 1) and of prefix-softmax passes ``dpdtol.gof`` at 10^5
 samples, and each planted bug fails it. Fixed seeds: deterministic."""
 

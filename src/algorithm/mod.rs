@@ -26,18 +26,20 @@
 //! randomness per epoch), not of any privacy proof: `reads` may overlap
 //! between choices, and the privacy checker compares whole sequences.
 
+mod config;
+mod dispatch;
 pub mod epoch_rnm;
 pub mod ftl;
 pub mod prefix_softmax;
 
+pub use self::config::{AlgorithmId, Config};
+pub use self::dispatch::Algorithm;
+
 use crate::error::{Error, Result};
-use crate::mechanism::Noise;
 use crate::num::{refine_until, relative_width, Certified, Kind, Precision, Real, Q};
 use num_traits::{One, Signed, Zero};
 use rand::Rng;
-use std::fmt;
 use std::ops::Range;
-use std::str::FromStr;
 
 /// One random choice: the action it selects is played on the rounds `plays`,
 /// and its law depends only on the losses of the rounds `reads`. Rounds are
@@ -418,207 +420,4 @@ pub fn window_sums(window: &[Vec<Q>], k: usize) -> Vec<Q> {
         }
     }
     sums
-}
-
-/// The identifiers of the algorithms on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AlgorithmId {
-    /// Follow the leader.
-    Ftl,
-    /// Naive follow-the-noisy-leader (Hu et al. §5).
-    NaiveFtnl,
-    /// Hu et al. Algorithm 4.
-    HuRnmFtnl,
-    /// Wu & Wang Algorithm 1.
-    WuWang,
-    /// Cesari & Colomboni's randomized-prefix softmax.
-    PrefixSoftmax,
-}
-
-impl AlgorithmId {
-    /// Every algorithm, in the order of the design guide.
-    pub const ALL: [AlgorithmId; 5] = [
-        AlgorithmId::Ftl,
-        AlgorithmId::NaiveFtnl,
-        AlgorithmId::HuRnmFtnl,
-        AlgorithmId::WuWang,
-        AlgorithmId::PrefixSoftmax,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            AlgorithmId::Ftl => "ftl",
-            AlgorithmId::NaiveFtnl => "naive-ftnl",
-            AlgorithmId::HuRnmFtnl => "hu-rnm-ftnl",
-            AlgorithmId::WuWang => "wu-wang",
-            AlgorithmId::PrefixSoftmax => "prefix-softmax",
-        }
-    }
-}
-
-impl fmt::Display for AlgorithmId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AlgorithmId {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<AlgorithmId> {
-        AlgorithmId::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
-                Error::InvalidInput(format!(
-                    "unknown algorithm '{s}' (expected one of {})",
-                    names.join(", ")
-                ))
-            })
-    }
-}
-
-/// Everything that configures an algorithm on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Which algorithm.
-    pub id: AlgorithmId,
-    /// The number of actions K ≥ 2.
-    pub actions: usize,
-    /// The privacy parameter ε > 0 the paper's default scale is derived from.
-    pub epsilon: Q,
-    /// `wu-wang` only: the noise (default Laplace).
-    pub noise: Option<Noise>,
-    /// Overrides the paper's default noise scale (for `prefix-softmax`, the
-    /// temperature 1/η).
-    pub noise_scale: Option<Q>,
-    /// `wu-wang` only: Bernoulli resampling B = 1.
-    pub resample: bool,
-}
-
-impl Config {
-    /// A configuration with the paper's defaults.
-    pub fn new(id: AlgorithmId, actions: usize, epsilon: Q) -> Config {
-        Config {
-            id,
-            actions,
-            epsilon,
-            noise: None,
-            noise_scale: None,
-            resample: false,
-        }
-    }
-
-    /// Check the configuration: K ≥ 2, ε > 0, a positive scale, and the
-    /// wu-wang-only flags only with wu-wang.
-    pub fn validate(&self) -> Result<()> {
-        if self.actions < 2 {
-            return Err(Error::InvalidInput(format!(
-                "K must be at least 2, got {}",
-                self.actions
-            )));
-        }
-        if !self.epsilon.is_positive() {
-            return Err(Error::InvalidInput(format!(
-                "epsilon must be positive, got {}",
-                self.epsilon
-            )));
-        }
-        if let Some(s) = &self.noise_scale {
-            if !s.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "--noise-scale must be positive, got {s}"
-                )));
-            }
-        }
-        let bits = |q: &Q| q.numer().bits().max(q.denom().bits());
-        let parameters = [
-            ("epsilon", Some(&self.epsilon)),
-            ("--noise-scale", self.noise_scale.as_ref()),
-        ];
-        for (name, value) in parameters {
-            if let Some(q) = value.filter(|q| bits(q) > MAX_PARAMETER_BITS) {
-                return Err(Error::TooLarge(format!(
-                    "{name} has a numerator or denominator of {} bits; at most {MAX_PARAMETER_BITS} bits (about 1233 decimal digits) are accepted",
-                    bits(q)
-                )));
-            }
-        }
-        if self.id != AlgorithmId::WuWang && (self.noise.is_some() || self.resample) {
-            return Err(Error::InvalidInput(format!(
-                "--noise and --resample apply to wu-wang only, not to {}",
-                self.id
-            )));
-        }
-        if self.id == AlgorithmId::Ftl && self.noise_scale.is_some() {
-            return Err(Error::InvalidInput("ftl has no noise to scale".into()));
-        }
-        Ok(())
-    }
-
-    /// Build the algorithm.
-    pub fn build(&self) -> Result<Algorithm> {
-        self.validate()?;
-        Ok(match self.id {
-            AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
-            AlgorithmId::PrefixSoftmax => {
-                Algorithm::PrefixSoftmax(prefix_softmax::PrefixSoftmax::new(
-                    self.actions,
-                    &self.epsilon,
-                    self.noise_scale.clone(),
-                )?)
-            }
-            _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
-        })
-    }
-}
-
-/// One of the algorithms, ready to run (dispatches the trait by `match`).
-#[derive(Clone, Debug)]
-pub enum Algorithm {
-    /// `ftl`.
-    Ftl(ftl::Ftl),
-    /// `naive-ftnl`, `hu-rnm-ftnl`, `wu-wang`.
-    EpochRnm(epoch_rnm::EpochRnm),
-    /// `prefix-softmax`.
-    PrefixSoftmax(prefix_softmax::PrefixSoftmax),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $a:ident => $body:expr) => {
-        match $self {
-            Algorithm::Ftl($a) => $body,
-            Algorithm::EpochRnm($a) => $body,
-            Algorithm::PrefixSoftmax($a) => $body,
-        }
-    };
-}
-
-impl OnlineAlgorithm for Algorithm {
-    fn actions(&self) -> usize {
-        dispatch!(self, a => a.actions())
-    }
-
-    fn schedule(&self, horizon: usize) -> Vec<Choice> {
-        dispatch!(self, a => a.schedule(horizon))
-    }
-
-    fn choice_law<R: Real>(
-        &self,
-        index: usize,
-        choice: &Choice,
-        window: &[Vec<Q>],
-        ctx: &R::Context,
-    ) -> Result<Vec<R>> {
-        dispatch!(self, a => a.choice_law::<R>(index, choice, window, ctx))
-    }
-
-    fn choice_cost(&self, index: usize, choice: &Choice, window: &[Vec<Q>]) -> u128 {
-        dispatch!(self, a => a.choice_cost(index, choice, window))
-    }
-
-    fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
-        dispatch!(self, a => a.sample(losses, rng))
-    }
 }

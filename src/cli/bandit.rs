@@ -7,8 +7,8 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
-use crate::bandit::sim::{self, checkpoints, RewardLaw, Run};
-use crate::bandit::{BanditConfig, BanditId};
+use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run};
+use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};

@@ -4,7 +4,7 @@
 //! probability of one action sequence. The flags that name the target are
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
-use super::privacy::parse_count;
+use super::args::{parse_bit, parse_count};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
@@ -53,17 +53,6 @@ pub struct TargetArgs {
     /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws, a sample of more than 2·10^8 values.
     #[arg(long)]
     force: bool,
-}
-
-/// A flag that is 0 or 1 (`--resample`, `--base`).
-pub(super) fn parse_bit(flag: &str, text: &str) -> Result<u32> {
-    match text.trim() {
-        "0" => Ok(0),
-        "1" => Ok(1),
-        other => Err(Error::InvalidInput(format!(
-            "{flag} expects 0 or 1, got '{other}'"
-        ))),
-    }
 }
 
 /// The base actions are numbered from in files and on the command line.

@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod args;
 mod audit;
 mod bandit;
 mod gof;
@@ -35,7 +36,7 @@ enum Command {
     Privacy(privacy::Args),
     /// The exact pseudo-regret of algorithms on an instance, with the papers' bounds.
     Regret(regret::Args),
-    /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided.
+    /// Check the papers' claims (the registry in proofs/): certified, holds on instances, refuted or undecided; exit status 1 when a claim is refuted.
     Verify(verify::Args),
     /// The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection.
     Law(law::Args),
@@ -52,8 +53,8 @@ enum Command {
 /// Run the command line on `args` (the program name first); returns the exit
 /// status, the same contract for every command: 0 when the result is
 /// consistent (`gof`), private or undecided (`privacy`: no violation shown),
-/// 1 when it is rejected or violated (or could not be written), 2 on bad
-/// input (after one line on stderr).
+/// no claim refuted (`verify`), 1 when it is rejected, violated or refuted
+/// (or could not be written), 2 on bad input (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -66,8 +67,8 @@ where
     if let Err(e) = stdout_open() {
         return fail(&e);
     }
-    // The exit status of a successful run: 0, or 1 when `gof` rejects or
-    // `privacy` shows a violation.
+    // The exit status of a successful run: 0, or 1 when `gof` rejects,
+    // `privacy` shows a violation or `verify` refutes a claim.
     let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
@@ -76,7 +77,10 @@ where
             text
         }),
         Command::Regret(args) => regret::run(&args),
-        Command::Verify(args) => verify::run(&args),
+        Command::Verify(args) => verify::run(&args).map(|(text, refuted)| {
+            status = i32::from(refuted);
+            text
+        }),
         Command::Law(args) => law::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Gof(args) => gof::run(&args, &mut status),

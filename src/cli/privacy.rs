@@ -6,6 +6,7 @@ mod bandit;
 mod one_shot;
 mod statistical;
 
+use super::args::{parse_bit, parse_count};
 use super::report;
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
@@ -101,15 +102,6 @@ pub struct Args {
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
-}
-
-/// A count flag (`--actions`, `--horizon`, `--threads`).
-pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
-    text.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "{flag} expects a non-negative integer, got '{text}'"
-        ))
-    })
 }
 
 /// The worker pool of `--threads` (default: one thread per core).
@@ -212,7 +204,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         )));
     }
     let resample = match &args.resample {
-        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        Some(text) => parse_bit("--resample", text)? == 1,
         None => false,
     };
     let config = Config {
@@ -357,7 +349,7 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
 /// The problem fields of a bandit report read back as a merge input: its
 /// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
 /// and `alphabet` (exact numbers).
-fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> {
+fn bandit_fields(v: &Value) -> Result<(crate::bandit::policy::BanditId, usize, Vec<Q>)> {
     match bandit_fields_arms(v)? {
         (id, 2, horizon, alphabet) => Ok((id, horizon, alphabet)),
         _ => Err(field("actions")),
@@ -366,7 +358,9 @@ fn bandit_fields(v: &Value) -> Result<(crate::bandit::BanditId, usize, Vec<Q>)> 
 
 /// [`bandit_fields`] with the number of arms `actions` (any count, checked
 /// by the caller's law).
-fn bandit_fields_arms(v: &Value) -> Result<(crate::bandit::BanditId, usize, usize, Vec<Q>)> {
+fn bandit_fields_arms(
+    v: &Value,
+) -> Result<(crate::bandit::policy::BanditId, usize, usize, Vec<Q>)> {
     let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
     let id = text("algorithm")?.parse()?;
     let actions = v

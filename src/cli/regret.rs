@@ -109,7 +109,7 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         .map(parse_rational)
         .transpose()?;
     let resample = match &args.resample {
-        Some(text) => super::law::parse_bit("--resample", text)? == 1,
+        Some(text) => super::args::parse_bit("--resample", text)? == 1,
         None => false,
     };
     let mut out = Vec::new();

@@ -80,7 +80,9 @@ fn errata_claims(registry: &[verify::Claim]) -> Vec<&verify::Claim> {
 }
 
 /// Run the command; the text to print on stdout.
-pub fn run(args: &Args) -> Result<String> {
+/// Run the command; the text to print on stdout, and whether a claim
+/// checked is refuted (the exit status is then 1).
+pub fn run(args: &Args) -> Result<(String, bool)> {
     let committed_errata = || read(std::path::Path::new("proofs/ERRATA.md"));
     if let (Some(readme), None, None, false, false) = (
         &args.readme_table,
@@ -89,7 +91,7 @@ pub fn run(args: &Args) -> Result<String> {
         args.errata,
         args.json,
     ) {
-        return readme_table(readme, &committed_errata()?);
+        return Ok((readme_table(readme, &committed_errata()?)?, false));
     }
     let registry = registry();
     let mut chosen = verify::select(&registry, args.claim.as_deref())?;
@@ -98,7 +100,7 @@ pub fn run(args: &Args) -> Result<String> {
         chosen = errata_claims(&registry);
     }
     if args.list {
-        return Ok(list(&chosen, args.json));
+        return Ok((list(&chosen, args.json), false));
     }
     let shard = match &args.shard {
         Some(text) => {
@@ -144,7 +146,10 @@ pub fn run(args: &Args) -> Result<String> {
         };
         readme_table(readme, &source)?;
     }
-    Ok(if args.json {
+    let refuted = checked
+        .iter()
+        .any(|c| c.outcome.status == verify::Status::Refuted);
+    let text = if args.json {
         let mut value = verify::to_json(&checked);
         if let Some(summary) = value.get_mut("summary").and_then(|s| s.as_object_mut()) {
             summary.insert(
@@ -172,7 +177,8 @@ pub fn run(args: &Args) -> Result<String> {
         erratum::to_text(&entries, &withdrawals)
     } else {
         verify::to_text(&checked)
-    })
+    };
+    Ok((text, refuted))
 }
 
 /// The outcomes of the shards whose `--json` outputs are `paths`

@@ -47,7 +47,7 @@ impl DashuFloat {
                 bits,
             }),
             Err(FpError::OutOfDomain) => Err(Error::Domain(what.to_string())),
-            // In words, not the library's variant names (issue 14, class 4).
+            // In words, not the library's variant names: the message reaches users.
             Err(FpError::Overflow(_)) => Err(Error::TooLarge(format!(
                 "{what}: the result is beyond the largest binary exponent of the certified backend"
             ))),

@@ -13,8 +13,8 @@
 //!
 //! An exact backend is never asked for a transcendental it cannot represent:
 //! [`Real::exp`] and [`Real::ln`] return [`Error::NotRepresentable`] there, and
-//! the laws keep to the rational-base idea of the design guide (weights `w^n`
-//! with `w` rational, see [`Real::pow_rational`]).
+//! the laws keep to the rational-base idea (weights `w^n` with `w` rational,
+//! see [`Real::pow_rational`]; `ARCHITECTURE.md`, "Exact, then certified").
 
 mod dashu;
 mod decimal;
@@ -27,7 +27,6 @@ mod mpfr;
 mod parse;
 mod poly;
 mod refine;
-pub mod roots;
 
 pub use self::dashu::DashuFloat;
 pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};

@@ -1,6 +1,6 @@
 //! Exact arithmetic in the field of the laws: quotients of exponential
-//! polynomials with rational exponents, with decidable equality and order
-//! (GitHub issue 11, "every verdict decided").
+//! polynomials with rational exponents, with decidable equality and order,
+//! so that a comparison the certified intervals leave open is still decided.
 //!
 //! # The field
 //!
@@ -8,11 +8,12 @@
 //! finitely many rational exponents `λ` and rational coefficients `c_λ`. With
 //! `q` a common denominator of the exponents and `z = e^{1/q}`, `P = z^{−m}·p(z)`
 //! for a polynomial `p ∈ Q[z]`; so every such quotient is an element of `Q(z)`,
-//! the field `Q(w)` of the issue with `w = e^{−ε/c}` when the exponents are
+//! the field `Q(w)` with `w = e^{−ε/c}` when the exponents are
 //! multiples of `ε/c`. Every law of this crate on rational losses with a
 //! rational scale β lies in it: softmax and permute-and-flip laws are rational
 //! functions of the weights `e^{−gap/β}`, Laplace laws of those weights and
-//! `1/β` (design guide, "Exact arithmetic"); and so does `e^ε` for rational ε.
+//! `1/β` (`ARCHITECTURE.md`, "Exact, then certified"); and so does `e^ε` for
+//! rational ε.
 //!
 //! # Why equality and order are decidable
 //!

@@ -1,4 +1,4 @@
-//! dpdtol as a test oracle for faster implementations (design guide, use 3):
+//! dpdtol as a test oracle for faster implementations:
 //! the exact law of an algorithm's action sequence on a given loss sequence,
 //! seeded reference samples, goodness-of-fit of anyone's samples against the
 //! exact law, and a black-box privacy audit.

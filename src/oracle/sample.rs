@@ -13,8 +13,8 @@
 //! Sample `i` (0-based) draws all its randomness from its own stream:
 //! `ChaCha8Rng::seed_from_u64(seed)` with `set_stream(i)`, from word 0. The
 //! rows are therefore a function of `(seed, i)` alone, whichever thread
-//! draws them and in whatever order (design guide: "every run is
-//! reproducible from one seed whatever the thread count").
+//! draws them and in whatever order: every run is reproducible from one seed
+//! whatever the thread count.
 
 use super::law::{choice_laws, Enclosed, Target};
 use crate::algorithm::BestSequenceLaw;

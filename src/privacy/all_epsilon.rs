@@ -1,4 +1,4 @@
-//! Privacy for every ε at once (GitHub issue 11, item 3): the ε-intervals on
+//! Privacy for every ε at once: the ε-intervals on
 //! which an algorithm whose noise scale is proportional to `1/ε` is ε-DP,
 //! decided exactly by real root isolation.
 //!
@@ -42,7 +42,7 @@
 //! # The decision
 //!
 //! The distinct conditions are collected; those with no root in `(0, 1)`
-//! ([`crate::num::roots::isolate`]) have one sign everywhere; the others'
+//! ([`crate::measure::roots::isolate`]) have one sign everywhere; the others'
 //! square-free parts, made pairwise coprime, are multiplied into `H`,
 //! whose roots `α_1 < … < α_m` in `(0, 1)` are isolated exactly. Between
 //! consecutive roots every condition has a constant sign, read at a rational
@@ -78,8 +78,8 @@ use super::structure::{candidates, law_pairs, pairs_of};
 use super::{Problem, Verdict};
 use crate::algorithm::{Algorithm, AlgorithmId, Config, OnlineAlgorithm};
 use crate::error::{Error, Result};
+use crate::measure::roots::{self, Poly, Root};
 use crate::mechanism::Noise;
-use crate::num::roots::{self, Poly, Root};
 use crate::num::{certain_digits, Certified, ExpRational, Precision, Real, Q};
 use crate::progress::{with_progress, Progress, Task};
 use num_bigint::BigInt;

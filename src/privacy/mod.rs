@@ -1,4 +1,4 @@
-//! The exhaustive privacy checker (design guide, "privacy"; GitHub issue 3).
+//! The exhaustive privacy checker of the full-information algorithms.
 //!
 //! Given an online algorithm with K actions, a horizon `t`, a finite alphabet
 //! `V ⊂ [0,1]` of loss values and ε > 0, [`check`] visits every loss sequence
@@ -51,7 +51,7 @@
 //!
 //! # Exact, then certified
 //!
-//! The [`Exact`] backend is tried first: it declines
+//! The [`Exact`](crate::num::Exact) backend is tried first: it declines
 //! ([`Error::NotRepresentable`]) as soon as a law is transcendental. Then the
 //! [`Certified`] backend runs at 128 bits, doubling the precision (up to
 //! [`Options::max_precision`]) until the verdict is decided. `e^ε` is always
@@ -85,22 +85,23 @@
 //! ```
 
 pub mod all_epsilon;
+pub mod bandit;
 mod brute_force;
+mod exhaustive;
 pub mod one_shot;
 mod recheck;
 mod search;
 mod structure;
 
 pub use self::brute_force::brute_force;
+pub use self::exhaustive::check;
 pub use self::recheck::{recheck, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
-use self::structure::candidates;
 pub use self::structure::{structural, Statistic, Structured};
 
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
-use crate::num::{refine_until, Certified, Exact, ExpRational, Kind, Precision, Real, Q};
-use crate::progress::{with_progress, Progress, Task};
+use crate::num::{Certified, ExpRational, Kind, Precision, Real, Q};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
 
@@ -674,251 +675,6 @@ pub(crate) fn loss_vectors(actions: usize, alphabet: &[Q]) -> Result<LossVectors
         .map(|d| d.iter().map(|&i| alphabet[i].clone()).collect())
         .collect();
     Ok((vectors, digits))
-}
-
-/// Check ε-DP of `algorithm` on every pair of neighbouring loss sequences of
-/// `problem` (of the shard in `options`), by the method of `options`: exact
-/// if the laws allow it, else certified at [`Options::start_precision`]; a
-/// comparison with `e^ε` the intervals leave open is then decided exactly in
-/// the field of [`ExpRational`] (see [`decide_exactly`]), and only if that
-/// field cannot hold the laws is the precision raised instead.
-///
-/// Errors: [`Error::TooLarge`] when the shard has more than
-/// [`Options::max_pairs`] pairs (or structural candidates) and `force` is off
-/// (the message names the size, `--force` and `--shard`); errors of the
-/// algorithm's laws.
-pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options) -> Result<Report> {
-    // The size guard runs on numbers: nothing proportional to the size is
-    // built before it (issue 14, class 1).
-    let (size, what) = match options.method {
-        Method::Structural => {
-            let range = options.shard.range(candidates(algorithm, problem)?)?;
-            (range.end - range.start, "structural candidates (classes of ordered neighbour pairs: changed round, window statistic, old and new vector)".to_string())
-        }
-        Method::Enumeration => {
-            let powers = Space::powers(algorithm.actions(), problem)?;
-            let vectors = powers[1];
-            let range = options.shard.range(powers[problem.horizon])?;
-            let what = format!(
-                "ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors)",
-                range.end - range.start,
-                problem.horizon,
-                vectors - 1
-            );
-            (Space::count_pairs(vectors, problem.horizon, &range), what)
-        }
-    };
-    if size > options.max_pairs && !options.force {
-        return Err(Error::TooLarge(format!(
-            "the {} check has {size} {what}{}, over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
-            options.method.name(),
-            if options.shard == Shard::WHOLE { String::new() } else { format!(" in shard {}", options.shard) },
-            options.max_pairs
-        )));
-    }
-
-    if options.threads == Some(0) {
-        return Err(Error::InvalidInput("--threads must be at least 1".into()));
-    }
-    if let Some(n) = options.threads.filter(|&n| n > MAX_THREADS) {
-        return Err(Error::InvalidInput(format!(
-            "--threads {n} is over the limit of {MAX_THREADS} (each thread reserves a stack; the work never needs more threads than cores)"
-        )));
-    }
-    let run = || {
-        let task = Task {
-            name: "privacy",
-            unit: match options.method {
-                Method::Structural => "candidates",
-                Method::Enumeration => "pairs",
-            },
-        };
-        with_progress(options.progress, task, size, |bar| {
-            run_check(algorithm, problem, options, bar)
-        })
-    };
-    match options.threads {
-        None => run(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
-            .install(run),
-    }
-}
-
-/// One search of `options.method` in backend `R`; with a `threshold` (the
-/// structural method only), also the candidates whose ratio may reach it.
-fn attempt<R: Enclosed, A: Structured>(
-    algorithm: &A,
-    problem: &Problem,
-    options: &Options,
-    ctx: &R::Context,
-    threshold: Option<&Q>,
-    bar: &Progress,
-) -> Result<(Attempt, Vec<u64>)> {
-    match options.method {
-        Method::Structural => {
-            structure::run::<R, A>(algorithm, problem, options.shard, ctx, threshold, bar)
-        }
-        Method::Enumeration => Ok((
-            search::run::<R, A>(algorithm, problem, options.shard, ctx, bar)?,
-            Vec::new(),
-        )),
-    }
-}
-
-/// The precision up to which certified passes are tried before the
-/// comparison with `e^ε` is decided in the exact field.
-const FAST_PRECISION: Precision = Precision(512);
-
-fn run_check<A: Structured>(
-    algorithm: &A,
-    problem: &Problem,
-    options: &Options,
-    bar: &Progress,
-) -> Result<Report> {
-    let report = |outcome: Outcome,
-                  kind,
-                  precision: Option<Precision>,
-                  why_not_exact,
-                  decided: Option<(Verdict, bool)>|
-     -> Result<Report> {
-        let hint = precision.map_or(0, |p| p.0);
-        let (verdict, bound) = decide(&outcome.max_ratio, &problem.epsilon, hint)?;
-        let (verdict, attained) = decided.unwrap_or((verdict, false));
-        Ok(Report {
-            problem: problem.clone(),
-            actions: algorithm.actions(),
-            max_ratio: outcome.max_ratio,
-            witness: outcome.witness,
-            verdict,
-            attained,
-            bound,
-            pairs: outcome.pairs,
-            kind,
-            precision,
-            shard: options.shard,
-            why_not_exact,
-            method: options.method,
-        })
-    };
-    bar.stage("exact");
-    let why_not_exact = match attempt::<Exact, A>(algorithm, problem, options, &(), None, bar) {
-        Ok((Attempt::Done(outcome), _)) => return report(*outcome, Kind::Exact, None, None, None),
-        Ok((Attempt::Undetermined(why), _)) | Err(Error::NotRepresentable(why)) => why,
-        Err(e) => return Err(e),
-    };
-    // Certified passes, doubling the precision up to FAST_PRECISION.
-    let cap = options.max_precision.max(options.start_precision);
-    let mut bits = options.start_precision;
-    let mut open: Option<(Box<Outcome>, Vec<u64>, Precision)> = None;
-    loop {
-        bar.stage(&format!("certified, {} bits", bits.0));
-        let threshold = Certified::from_rational(&problem.epsilon, &bits)
-            .exp()?
-            .enclosure()
-            .map(|(lo, _)| lo);
-        if let (Attempt::Done(outcome), survivors) =
-            attempt::<Certified, A>(algorithm, problem, options, &bits, threshold.as_ref(), bar)?
-        {
-            let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
-            if verdict != Verdict::Undecided {
-                return report(
-                    *outcome,
-                    Kind::Certified,
-                    Some(bits),
-                    Some(why_not_exact),
-                    None,
-                );
-            }
-            open = Some((outcome, survivors, bits));
-        }
-        if bits >= FAST_PRECISION.min(cap) {
-            break;
-        }
-        bits = Precision((bits.0 * 2).min(FAST_PRECISION.min(cap).0));
-    }
-    // Decide in the exact field: over the candidates that may reach e^ε
-    // (structural), or over every pair (enumeration).
-    bar.stage("exact in Q(e^(1/q))");
-    let exact_field = match (&open, options.method) {
-        (Some((_, survivors, _)), Method::Structural) => {
-            let size = options.shard.range(candidates(algorithm, problem)?)?;
-            structure::run_on::<ExpRational, A>(
-                algorithm,
-                problem,
-                survivors,
-                size.end - size.start,
-                &(),
-            )
-        }
-        _ => attempt::<ExpRational, A>(algorithm, problem, options, &(), None, bar).map(|(a, _)| a),
-    };
-    match exact_field {
-        Ok(Attempt::Done(outcome)) => {
-            let (verdict, attained, max_ratio) =
-                decide_exactly(algorithm, &outcome.witness, &problem.epsilon)?;
-            let decided = Some((verdict, attained));
-            // Strictly below e^ε: the certified pass's enclosure of the
-            // maximum (over every candidate) stands, with its witness.
-            if let (Verdict::Private, false, Some((certified, _, bits))) = (verdict, attained, open)
-            {
-                return report(
-                    *certified,
-                    Kind::Certified,
-                    Some(bits),
-                    Some(why_not_exact),
-                    decided,
-                );
-            }
-            let outcome = Outcome {
-                max_ratio: max_ratio.clone(),
-                witness: Witness {
-                    ratio: max_ratio,
-                    ..outcome.witness
-                },
-                pairs: outcome.pairs,
-            };
-            return report(
-                outcome,
-                Kind::Certified,
-                Some(EXACT_FIELD_PRECISION),
-                Some(why_not_exact),
-                decided,
-            );
-        }
-        Ok(Attempt::Undetermined(_)) | Err(Error::NotRepresentable(_)) => {}
-        Err(e) => return Err(e),
-    }
-    let refined = refine_until(
-        Precision((bits.0 * 2).min(cap.0)),
-        cap,
-        |bits| {
-            bar.stage(&format!("certified, {} bits", bits.0));
-            match attempt::<Certified, A>(algorithm, problem, options, &bits, None, bar)?.0 {
-                Attempt::Done(outcome) => {
-                    let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
-                    Ok(Ok((outcome, verdict)))
-                }
-                Attempt::Undetermined(why) => Ok(Err(why)),
-            }
-        },
-        |attempt| matches!(attempt, Ok((_, verdict)) if *verdict != Verdict::Undecided),
-    )?;
-    match refined.value {
-        Ok((outcome, _)) => report(
-            *outcome,
-            Kind::Certified,
-            Some(refined.precision),
-            Some(why_not_exact),
-            None,
-        ),
-        Err(why) => Err(Error::NotRepresentable(format!(
-            "at {} bits, {why}; the privacy ratio cannot be enclosed",
-            refined.precision.0
-        ))),
-    }
 }
 
 /// The precision of the enclosure printed for a maximum decided in the exact

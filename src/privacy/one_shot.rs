@@ -1,5 +1,5 @@
-//! One-shot private selection as a privacy problem of its own (GitHub issue
-//! 11, item 4): report-noisy-max with Gumbel, exponential or Laplace noise
+//! One-shot private selection as a privacy problem of its own:
+//! report-noisy-max with Gumbel, exponential or Laplace noise
 //! ([`crate::mechanism`]) over every input `x ∈ V^K` (one loss per action,
 //! each from the alphabet `V`), and over exactly the ordered input pairs
 //! `(x, x')`, `x ≠ x'`, that a neighbour relation allows:

@@ -1,5 +1,5 @@
 //! Checking a report that comes from outside: a shard's `--json` output read
-//! back by `privacy --merge` is untrusted input (issue 14, class 2). Before a
+//! back by `privacy --merge` is untrusted input. Before a
 //! report enters [`super::merge`], [`recheck`] makes sure it is one that
 //! [`super::check`] could have produced for `algorithm`:
 //!

@@ -1,4 +1,4 @@
-//! The structural maximisation (GitHub issue 11): the maximum over neighbour
+//! The structural maximisation: the maximum over neighbour
 //! pairs as a maximum over the changed round and the contents of the windows
 //! that read it, enumerated through each choice law's sufficient statistic.
 //!

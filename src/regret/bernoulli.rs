@@ -46,9 +46,9 @@
 //! the quadrature beyond. Either is refused beyond a limit on the work (the
 //! caller's `--force` lifts it), with the size in the message.
 
-use super::deterministic::expected;
 use super::{
-    count, dyadic_blocks, laplace_transform, Enclose, Instance, Plan, RegretCurve, Round, Term,
+    binomial, count, dyadic_blocks, expected, laplace_transform, Enclose, Instance, Plan,
+    RegretCurve, Round, Term,
 };
 use crate::error::{Error, Result};
 use crate::mechanism::{self, exponential, Noise, Scale};
@@ -313,29 +313,6 @@ pub fn exact_ftl_cost(inst: &Instance, horizon: Round) -> f64 {
         .fold(1.0, f64::max);
     let t = horizon as f64;
     k.powi(3) * b * b * t.powi(4) / (4.0 * 4096.0)
-}
-
-/// The law of `Binomial(n, p)` as exact rationals: `pmf[s] = C(n,s) p^s (1−p)^{n−s}`.
-pub fn binomial(n: u64, p: &Q) -> Vec<Q> {
-    let mut out = vec![Q::zero(); n as usize + 1];
-    if p.is_zero() {
-        out[0] = Q::one();
-        return out;
-    }
-    if p.is_one() {
-        out[n as usize] = Q::one();
-        return out;
-    }
-    let q = Q::one() - p;
-    let ratio = p / &q;
-    let mut term = num_traits::pow::pow(q, n as usize);
-    for s in 0..=n {
-        out[s as usize] = term.clone();
-        if s < n {
-            term = term * &ratio * Q::new(BigInt::from(n - s), BigInt::from(s + 1));
-        }
-    }
-    out
 }
 
 /// The non-zero atoms `(s, P(S = s))` of `Binomial(n, μ)` in the backend.

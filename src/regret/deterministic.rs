@@ -59,7 +59,9 @@
 //! its relative accuracy when both are tiny.) Instances whose `R` decays
 //! slowly (`ηΔ_min` small) at large `T` get an honest, wider enclosure.
 
-use super::{bernoulli, count, negligible, negligible_bits, Enclose, Instance, Plan, RegretCurve};
+use super::{
+    bernoulli, count, expected, negligible, negligible_bits, Enclose, Instance, Plan, RegretCurve,
+};
 use super::{dyadic_blocks, Round, Term};
 use crate::error::Result;
 use crate::mechanism::{self, exponential, Noise, Scale};
@@ -370,14 +372,6 @@ impl<R: Enclose> Live<R> {
         }
         numerator / denominator
     }
-}
-
-/// `Σ_j Δ_j p_j`.
-pub(crate) fn expected<R: Real>(deltas: &[R], law: &[R], ctx: &R::Context) -> R {
-    deltas
-        .iter()
-        .zip(law)
-        .fold(R::from_int(0, ctx), |acc, (d, p)| acc.mul_add(d, p))
 }
 
 /// The softmax error `R(m) = Σ_j Δ_j e^{−ηmΔ_j} / Σ_i e^{−ηmΔ_i}` of the

@@ -90,8 +90,7 @@
 //! cheaper one. The steps are independent and run in parallel; their sum is
 //! taken in order, so the result does not depend on the number of threads.
 
-use super::bernoulli::binomial;
-use super::Enclose;
+use super::{binomial, Enclose};
 use crate::error::{Error, Result};
 use crate::mechanism::Scale;
 use crate::num::{Real, Q};

@@ -7,7 +7,7 @@
 //! Reg_T = Σ_{t ≤ T} E[Δ_{I_t}].
 //! ```
 //!
-//! Two settings (issue 4):
+//! Two settings:
 //!
 //! * **deterministic** — the loss vector is `μ` in every round;
 //! * **Bernoulli** — `X_{t,j} ~ Bernoulli(μ_j)`, independent across actions
@@ -40,11 +40,15 @@
 pub mod bernoulli;
 pub mod bounds;
 pub mod certify;
+mod compute;
 pub mod deterministic;
 pub mod laplace_transform;
 pub mod law_based;
 #[cfg(feature = "cli")]
 pub mod plot;
+
+pub use self::compute::regret;
+pub(crate) use self::compute::regret_counted;
 
 use crate::algorithm::epoch_rnm::{EpochRnm, FirstAction};
 use crate::algorithm::prefix_softmax::PrefixSoftmax;
@@ -53,7 +57,6 @@ use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{Endpoint, Kind};
 use crate::num::{Exact, Interval, Real, Q};
-use crate::progress::Progress;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::fmt;
@@ -504,62 +507,35 @@ impl<R: Real> RegretCurve<R> {
     }
 }
 
-/// The pseudo-regret of `plan` on `inst` at horizon `horizon` in `setting`,
-/// by the fast engines: the closed forms of [`deterministic`] and the
-/// binomial expectations of [`bernoulli`] (which refuses an enumeration of
-/// more than `limit` terms, when a limit is given).
-pub fn regret<R: Enclose>(
-    plan: &Plan,
-    inst: &Instance,
-    setting: Setting,
-    horizon: Round,
-    ctx: &R::Context,
-    limit: Option<u128>,
-) -> Result<RegretCurve<R>> {
-    regret_counted(
-        plan,
-        inst,
-        setting,
-        horizon,
-        ctx,
-        limit,
-        &Progress::default(),
-    )
+/// `Σ_j Δ_j p_j`.
+pub(crate) fn expected<R: Real>(deltas: &[R], law: &[R], ctx: &R::Context) -> R {
+    deltas
+        .iter()
+        .zip(law)
+        .fold(R::from_int(0, ctx), |acc, (d, p)| acc.mul_add(d, p))
 }
 
-/// [`regret`], counting the dyadic blocks done on `progress` (the caller
-/// shows it: see [`crate::progress`]).
-pub(crate) fn regret_counted<R: Enclose>(
-    plan: &Plan,
-    inst: &Instance,
-    setting: Setting,
-    horizon: Round,
-    ctx: &R::Context,
-    limit: Option<u128>,
-    progress: &Progress,
-) -> Result<RegretCurve<R>> {
-    check_horizon(horizon)?;
-    progress.start(dyadic_blocks(horizon).count() as u64 + 1);
-    match setting {
-        Setting::Deterministic => deterministic::regret_counted(
-            plan,
-            inst,
-            horizon,
-            ctx,
-            limit,
-            &deterministic::Options::default(),
-            progress,
-        ),
-        Setting::Bernoulli => bernoulli::regret_counted(
-            plan,
-            inst,
-            horizon,
-            ctx,
-            limit,
-            bernoulli::Engine::Auto,
-            progress,
-        ),
+/// The law of `Binomial(n, p)` as exact rationals: `pmf[s] = C(n,s) p^s (1−p)^{n−s}`.
+pub fn binomial(n: u64, p: &Q) -> Vec<Q> {
+    let mut out = vec![Q::zero(); n as usize + 1];
+    if p.is_zero() {
+        out[0] = Q::one();
+        return out;
     }
+    if p.is_one() {
+        out[n as usize] = Q::one();
+        return out;
+    }
+    let q = Q::one() - p;
+    let ratio = p / &q;
+    let mut term = num_traits::pow::pow(q, n as usize);
+    for s in 0..=n {
+        out[s as usize] = term.clone();
+        if s < n {
+            term = term * &ratio * Q::new(BigInt::from(n - s), BigInt::from(s + 1));
+        }
+    }
+    out
 }
 
 /// The largest horizon accepted: `2^100` (beyond it a block's weight

@@ -1,13 +1,13 @@
 //! The result of `dpdtol bandit`: the simulated (f64, approximate)
-//! pseudo-regret of bandit algorithms ([`crate::bandit::sim`]) at
+//! pseudo-regret of bandit algorithms ([`crate::bandit::policy::sim`]) at
 //! logarithmically spaced checkpoints, averaged over independent runs, with
 //! two confidence intervals at each, and the explicit bound of Hu, Huang,
 //! Mehta & Hegde's Theorem 3 decided against the empirical-Bernstein one.
 
 use super::{decimal, fraction, Decimal, Float, Fraction, NumberKind, SchemaVersion};
-use crate::bandit::bounds::{anytime_lazy_ucb_bound, Verdict};
-use crate::bandit::sim::{self, RewardLaw, Run, Summary};
-use crate::bandit::{BanditConfig, BanditId};
+use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
+use crate::bandit::policy::sim::{self, RewardLaw, Run, Summary};
+use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::num::Q;
 use crate::regret::bounds::BoundKind;
 use schemars::JsonSchema;

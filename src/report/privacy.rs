@@ -144,7 +144,7 @@ pub fn bound_decimal(bound: &Certified) -> Decimal {
 }
 
 /// Whether the decimals of a maximum ratio and of e^ε carry at least
-/// [`MIN_DIGITS`] digits: every digit printed is certain, but an enclosure
+/// `MIN_DIGITS` digits: every digit printed is certain, but an enclosure
 /// may certify fewer.
 pub fn digits_certain(max_ratio: &Ratio, bound: &Certified) -> bool {
     use crate::num::Real;
@@ -371,7 +371,7 @@ pub fn field(name: &str) -> Error {
     ))
 }
 
-/// A number of a shard (field `name`), at most [`MAX_NUMBER_CHARS`] long,
+/// A number of a shard (field `name`), at most `MAX_NUMBER_CHARS` long,
 /// read exactly.
 pub fn number_field(name: &str, text: &str) -> Result<Q> {
     if text.len() > MAX_NUMBER_CHARS {

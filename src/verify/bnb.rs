@@ -513,12 +513,16 @@ impl Step {
         let pair = |(lo, hi): &(Q, Q)| json!([format_sig(lo, 30), format_sig(hi, 30)]);
         match &self.report.verdict {
             Verdict::Proved => None,
-            Verdict::Refuted { point, value } => Some(json!({
-                "step": self.label,
-                "point": self.point_json(point),
-                "point_decimal": point.iter().map(|q| format_sig(q, 30)).collect::<Vec<_>>(),
-                "value": pair(value),
-            })),
+            Verdict::Refuted { point, value } => {
+                let mut witness = json!({ "step": self.label, "value": pair(value) });
+                // A closed expression (no variable) has no point to name.
+                if !point.is_empty() {
+                    witness["point"] = self.point_json(point);
+                    witness["point_decimal"] =
+                        json!(point.iter().map(|q| format_sig(q, 30)).collect::<Vec<_>>());
+                }
+                Some(witness)
+            }
             Verdict::Undecided { piece, value, .. } => {
                 let mut map = Map::new();
                 for (name, (lo, hi)) in self.names.iter().zip(piece) {

@@ -1,4 +1,4 @@
-//! The coverage of the papers by the registry (issue 12, item 3): the types
+//! The coverage of the papers by the registry: the types
 //! of a paper's coverage map (filled in `proofs/coverage/`) and the
 //! report's "Coverage" section drawn from them — per paper, how many
 //! numbered results and explicit-constant displays are checked by claims
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 pub struct Item {
     /// What the paper calls it: `"Theorem 2"`, `"eq. (29)"`, `"display at L336"`.
     pub label: &'static str,
-    /// Its seed line `L<n>` in the text copy (`../shared/papers/`).
+    /// Its seed line `L<n>` in the paper's text copy ([`PaperCoverage::file`]).
     pub line: u32,
     /// The registry claims that check it (empty when it is not checkable).
     pub claims: &'static [&'static str],
@@ -45,7 +45,8 @@ pub const fn not(label: &'static str, line: u32, reason: &'static str) -> Item {
 pub struct PaperCoverage {
     /// The paper.
     pub paper: Paper,
-    /// The text copy's file name in `../shared/papers/`.
+    /// The file name of the paper's text copy (in the folder named by the
+    /// environment variable `DPDTOL_PAPERS`).
     pub file: &'static str,
     /// Its items, in reading order.
     pub items: &'static [Item],
@@ -192,7 +193,7 @@ pub fn section(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> String {
 mod tests {
     use super::{Counts, Item, PaperCoverage};
     use crate::verify::tests::grid_claim;
-    use crate::verify::{run, to_markdown, Outcome, Paper};
+    use crate::verify::{run, Outcome, Paper};
 
     const ITEMS: &[Item] = &[
         Item {
@@ -244,7 +245,7 @@ mod tests {
                 not_checked: 1
             }
         );
-        let report = to_markdown(&checked, &[], &[], &map);
+        let report = super::summary(&map, &checked) + &super::section(&map, &checked);
         for line in [
             "Coverage: 4 numbered results and explicit-constant displays of the papers, 3 checked by claims (2 of them with a refuted claim), 1 not checked",
             "| Cesari & Colomboni (2026) | `x.txt` | 4 | 3 | 2 | 1 |",
@@ -261,7 +262,6 @@ mod tests {
             serde_json::json!({"items": 4, "checked": 3, "with_refutation": 2, "not_checked": 1})
         );
         assert_eq!(counts["ww"]["items"], 0, "{counts}");
-        let bare = to_markdown(&checked, &[], &[], &[]);
-        assert!(!bare.contains("Coverage"), "{bare}");
+        assert!(super::summary(&[], &checked).is_empty());
     }
 }

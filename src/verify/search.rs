@@ -1,4 +1,4 @@
-//! The adversarial search behind a `holds-on-instances` verdict (issue 12).
+//! The adversarial search behind a `holds-on-instances` verdict.
 //!
 //! A grid of convenient instances is a smoke test: a claim can hold on every
 //! instance of it and fail elsewhere in its domain. An [`Adversary`] declares

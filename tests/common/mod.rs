@@ -232,7 +232,7 @@ pub fn regret_command<'a>(
     ]
 }
 
-/// A bandit law ([`dpdtol::bandit::pull_law::law`]): each probability's
+/// A bandit law ([`dpdtol::bandit::law::law`]): each probability's
 /// upper end is nonnegative and the total's enclosure contains 1 with width
 /// below `2^{−40}`; `what` names the case in the failure message.
 pub fn assert_sums_to_one(laws: &[(Vec<usize>, dpdtol::num::Certified)], what: &str) {
@@ -260,7 +260,7 @@ pub fn assert_sums_to_one(laws: &[(Vec<usize>, dpdtol::num::Certified)], what: &
 /// from the laws of its two reward tables computed again at `bits`.
 pub fn bandit_witness_ratio(
     w: &serde_json::Value,
-    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    law_of: &impl dpdtol::bandit::law::PullLaw,
     bits: dpdtol::num::Precision,
 ) -> dpdtol::num::Certified {
     use dpdtol::num::{parse_rational, Certified, Q};
@@ -285,7 +285,7 @@ pub fn bandit_witness_ratio(
         .map(|a| a.as_u64().unwrap() as usize - 1)
         .collect();
     let find = |rows: &[Vec<Q>]| {
-        dpdtol::bandit::pull_law::law::<Certified>(law_of, rows, &bits)
+        dpdtol::bandit::law::law::<Certified>(law_of, rows, &bits)
             .unwrap()
             .into_iter()
             .find(|(a, _)| *a == pulls)
@@ -298,17 +298,17 @@ pub fn bandit_witness_ratio(
 /// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of
 /// `params` in f64) round by round on the reward table `rewards`, `runs`
 /// times from `seed`; the counts of the pull sequences in the order of
-/// [`dpdtol::bandit::pull_law::law`] (rounds K+1.. as base-K digits, the
+/// [`dpdtol::bandit::law::law`] (rounds K+1.. as base-K digits, the
 /// first most significant).
 pub fn simulate_lazy_ucb(
-    params: &dpdtol::bandit::law::LazyUcbParams,
+    params: &dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams,
     arms: usize,
     rewards: &[impl AsRef<[dpdtol::num::Q]>],
     runs: u64,
     seed: u64,
 ) -> Vec<u64> {
-    use dpdtol::bandit::anytime_lazy_ucb::AnytimeLazyUcb;
-    use dpdtol::bandit::{NoiseRng, Policy};
+    use dpdtol::bandit::policy::anytime_lazy_ucb::AnytimeLazyUcb;
+    use dpdtol::bandit::policy::{NoiseRng, Policy};
     use rand::SeedableRng;
     let f = |x: &dpdtol::num::Q| {
         x.numer().to_string().parse::<f64>().unwrap()
@@ -337,11 +337,11 @@ pub fn simulate_lazy_ucb(
 /// The law of `law_of` on `rewards` in f64 agrees with the certified
 /// backend (dashu, 128 bits) to a relative `1e-9` plus `abs`.
 pub fn assert_f64_agrees(
-    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    law_of: &impl dpdtol::bandit::law::PullLaw,
     rewards: &[impl AsRef<[dpdtol::num::Q]>],
     abs: f64,
 ) {
-    use dpdtol::bandit::pull_law::law;
+    use dpdtol::bandit::law::law;
     use dpdtol::num::{Certified, Precision, Real};
     let exact = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
     let float = law::<f64>(law_of, rewards, &()).unwrap();
@@ -358,10 +358,10 @@ pub fn assert_f64_agrees(
 /// sequence by pull sequence (128 bits each).
 #[cfg(feature = "mpfr")]
 pub fn assert_mpfr_agrees(
-    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    law_of: &impl dpdtol::bandit::law::PullLaw,
     rewards: &[impl AsRef<[dpdtol::num::Q]>],
 ) {
-    use dpdtol::bandit::pull_law::law;
+    use dpdtol::bandit::law::law;
     use dpdtol::num::{Certified, Interval, MpfrFloat, Precision, Real};
     let a = law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
     let b = law::<Interval<MpfrFloat>>(law_of, rewards, &Precision(128)).unwrap();
@@ -376,18 +376,18 @@ pub fn assert_mpfr_agrees(
 }
 
 /// Pearson's chi-square of the simulated pull-sequence counts `observed`
-/// (in the order of [`dpdtol::bandit::pull_law::law`]) against the
+/// (in the order of [`dpdtol::bandit::law::law`]) against the
 /// certified law of `law_of` on `rewards`: the p-value must exceed `1e-4`;
 /// `what` (the case, its seed and runs) goes in the failure message.
 pub fn assert_law_fits(
-    law_of: &impl dpdtol::bandit::pull_law::PullLaw,
+    law_of: &impl dpdtol::bandit::law::PullLaw,
     rewards: &[impl AsRef<[dpdtol::num::Q]>],
     observed: &[u64],
     what: &str,
 ) {
     use dpdtol::num::{Certified, Precision, Real};
     let expected: Vec<f64> =
-        dpdtol::bandit::pull_law::law::<Certified>(law_of, rewards, &Precision(128))
+        dpdtol::bandit::law::law::<Certified>(law_of, rewards, &Precision(128))
             .unwrap()
             .iter()
             .map(|(_, p)| p.to_f64())

@@ -43,7 +43,7 @@ fn family_of(args: &Args) -> Result<(Family, EpsilonRange)> {
     };
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
     let resample = match &args.resample {
-        Some(text) => crate::cli::law::parse_bit("--resample", text)? == 1,
+        Some(text) => crate::cli::args::parse_bit("--resample", text)? == 1,
         None => false,
     };
     let config = Config {

@@ -1,9 +1,9 @@
 //! `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb …`: the exhaustive
-//! check of a bandit algorithm ([`crate::bandit::privacy`]) under the flags
+//! check of a bandit algorithm ([`crate::privacy::bandit::exact`]) under the flags
 //! and JSON keys of the full-information check. `--actions` is K (2 for
 //! DP-SE; any K ≥ 2 up to T for Anytime-Lazy-UCB: the tree of windows at
-//! K = 2, [`crate::bandit::law`], the polyhedra of
-//! [`crate::bandit::law_arms`] at K ≥ 3),
+//! K = 2, [`crate::bandit::law::anytime_lazy_ucb`], the polyhedra of
+//! [`crate::bandit::law::anytime_lazy_ucb_arms`] at K ≥ 3),
 //! `--horizon` T, `--alphabet` the reward values; a neighbour replaces one
 //! round's reward vector. The laws are certified: the check runs at 128 bits
 //! and doubles the precision (to 4096) while a cut point or the verdict is
@@ -15,7 +15,7 @@
 //!
 //! `--shard I/N` checks part `I` of `N` of the numerator laws `P(a|y)` (pull
 //! sequence `a`, seen rewards `y`, in the order of
-//! [`crate::bandit::privacy::Position`]), each against all its neighbours;
+//! [`crate::privacy::bandit::exact::Position`]), each against all its neighbours;
 //! `--merge` reads the shards' `--json` outputs back as untrusted input
 //! ([`merge`]) and prints what the whole run prints.
 
@@ -24,17 +24,18 @@ use super::{
     ratio_decimal, ratio_from_json, ratio_interval, sequence_text,
 };
 use super::{ratio_exact_json, report, vectors_json, Args};
-use crate::bandit::dp_se_law::DpSeParams;
-use crate::bandit::hybrid_law::HybridLawParams;
-use crate::bandit::law::LazyUcbParams;
-use crate::bandit::law_arms::LazyUcbArms;
-use crate::bandit::privacy::{
-    check_certified_part, laws_needed, merge as merge_parts, table_pairs, witness_at, Outcome,
-    PullLaw, PRECISIONS,
-};
-use crate::bandit::BanditId;
+use crate::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
+use crate::bandit::law::dp_se::DpSeParams;
+use crate::bandit::law::hybrid_ucb::HybridLawParams;
+use crate::bandit::law::PullLaw;
+use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list, Certified, Precision, Q};
+use crate::privacy::bandit::exact::{
+    check_certified_part, laws_needed, merge as merge_parts, table_pairs, witness_at, Outcome,
+    PRECISIONS,
+};
 use crate::privacy::{decide, Problem, Ratio, Shard, Verdict};
 use crate::proofs::bandit_privacy::ratio_of;
 use serde_json::{json, Value};
@@ -249,7 +250,7 @@ impl Setup {
                 scale: params.array_scale.clone(),
                 why_not_exact: WHY_NOT_EXACT_HYBRID,
                 note: Some(format!(
-                    "the algorithm is the one inferred in src/bandit/hybrid_ucb.rs (002 lost its formulas): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
+                    "the algorithm is the one inferred in src/bandit/policy/hybrid_ucb.rs (002 lost its formulas): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
                     params.array_scale, params.tree_scale, params.bonus
                 )),
                 extra: json!({

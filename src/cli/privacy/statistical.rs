@@ -1,5 +1,5 @@
 //! `dpdtol privacy --algorithm lazy-dp-ts|hybrid-ucb …`: the **statistical**
-//! audit of Lazy-DP-TS and Hybrid-UCB ([`crate::bandit::stat_audit`], which
+//! audit of Lazy-DP-TS and Hybrid-UCB ([`crate::privacy::bandit::statistical`], which
 //! says why no certified law is available for Lazy-DP-TS; Hybrid-UCB's is
 //! its exact check, the default, and this audit `--method statistical`) under the flags and
 //! JSON keys of the other privacy checks, plus `--runs`, `--seed`,
@@ -11,15 +11,15 @@
 use super::{
     bound_decimal, field, given, in_file, number, parse_count, parse_horizon, same_report, Args,
 };
-use crate::bandit::stat_audit::{
-    analyse, check_part_size, runs_of, sample_part, selection, tables_of, units, AuditOutcome,
-    AuditSetup, Counts, HybridParams, Selection, TsParams,
-};
-use crate::bandit::BanditId;
+use crate::bandit::policy::BanditId;
 use crate::cli::report::{self, DIGITS};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, parse_rational_list, Certified, Dir};
 use crate::num::{Precision, Real, Q};
+use crate::privacy::bandit::statistical::{
+    analyse, check_part_size, runs_of, sample_part, selection, tables_of, units, AuditOutcome,
+    AuditSetup, Counts, HybridParams, Selection, TsParams,
+};
 use crate::privacy::Shard;
 use crate::progress::{with_progress, Task};
 use num_traits::ToPrimitive;
@@ -37,7 +37,7 @@ fn to_f64(q: &Q) -> f64 {
 }
 
 /// Why this Hybrid-UCB report is not certified.
-const WHY_NOT_EXACT_HYBRID: &str = "this is the statistical audit (--method statistical); the certified law of the pull sequence is Hybrid-UCB's exact check (--method exact, the default): see the documentation of bandit::hybrid_law";
+const WHY_NOT_EXACT_HYBRID: &str = "this is the statistical audit (--method statistical); the certified law of the pull sequence is Hybrid-UCB's exact check (--method exact, the default): see the documentation of bandit::law::hybrid_ucb";
 
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
@@ -504,7 +504,7 @@ impl Shown<'_> {
             "why_not_certified": if a.id == BanditId::HybridUcb {
                 WHY_NOT_EXACT_HYBRID
             } else {
-                "the Beta parameters of line 4 move continuously with the Laplace noise (no certified incomplete beta with real parameters, and a product over rounds integrated over up to 4 noises): see the documentation of bandit::stat_audit::TsParams"
+                "the Beta parameters of line 4 move continuously with the Laplace noise (no certified incomplete beta with real parameters, and a product over rounds integrated over up to 4 noises): see the documentation of privacy::bandit::statistical::TsParams"
             },
             "note": RATIO_ESTIMATE_NOTE,
             "shard": self.shard.to_string(),

@@ -1,15 +1,15 @@
 //! The Laplace measure of a polyhedron, in closed form: the probability that
 //! independent Laplace noises satisfy a finite set of linear inequalities,
 //! by Fourier–Motzkin integration of piecewise exponential-polynomials in
-//! several variables (issue #13).
+//! several variables.
 //!
 //! The one-variable algebra of [`super::piecewise`] integrates a *tree* of
-//! windows, one noise per node. The events of Hybrid-UCB (each arm's noisy
-//! sum is a running sum of several noises) and of Anytime-Lazy-UCB with
-//! `K > 2` arms (each round compares the pulled arm with every other) close
-//! cycles, and after one noise is integrated out the integrand is cut by the
-//! maximum and minimum of several affine functions of the others. This module
-//! computes
+//! windows, one noise per node. Events whose noises close cycles (a noisy
+//! sum that is a running sum of several noises, as in Hybrid-UCB; a round
+//! that compares one noisy mean with several others, as in Anytime-Lazy-UCB
+//! with `K > 2` arms) are not trees: after one noise is integrated out, the
+//! integrand is cut by the maximum and minimum of several affine functions of
+//! the others. This module computes
 //!
 //! ```text
 //! P = ∫_{ℝⁿ} ∏_i f_{b_i}(d_i·x) ∏_j 1[a_j·x + c_j ≥ 0] dx,   f_b(z) = e^{−|z|/b}/(2b),

@@ -1,5 +1,5 @@
-//! Exact real root isolation of integer polynomials on `(0, 1)` (GitHub issue
-//! 11, "all ε at once"): Descartes' rule of signs with bisection (the
+//! Exact real root isolation of integer polynomials on `(0, 1)` (used to
+//! decide privacy for all ε at once): Descartes' rule of signs with bisection (the
 //! Collins–Akritas form of Vincent's method), on square-free parts.
 //!
 //! # The method
@@ -28,7 +28,7 @@
 //! (symplex, oxiz-math, rssn).
 //!
 //! ```
-//! use dpdtol::num::roots::{isolate, Root};
+//! use dpdtol::measure::roots::{isolate, Root};
 //! use num_bigint::BigInt;
 //! // (2x − 1)·(2x² − 1): roots 1/2 (exact) and 1/√2 (irrational) in (0, 1).
 //! let p: Vec<BigInt> = [1, -2, -2, 4].iter().map(|&c| BigInt::from(c)).collect();
@@ -37,7 +37,7 @@
 //! assert!(matches!(roots[0], Root::Exact(_)));
 //! ```
 
-use super::Q;
+use crate::num::Q;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};

@@ -1,8 +1,9 @@
 //! The exhaustive privacy check of a K-armed bandit algorithm whose pull law
-//! is known in closed form ([`PullLaw`]: Anytime-Lazy-UCB, [`super::law`] at
-//! K = 2 and [`super::law_arms`] at any K; DP-SE, [`super::dp_se_law`]) on
-//! every pair of neighbouring reward tables over a finite alphabet (issue
-//! #13).
+//! is known in closed form ([`PullLaw`]: Anytime-Lazy-UCB,
+//! [`crate::bandit::law::anytime_lazy_ucb`] at K = 2 and
+//! [`crate::bandit::law::anytime_lazy_ucb_arms`] at any K; DP-SE,
+//! [`crate::bandit::law::dp_se`]) on every pair of neighbouring reward tables
+//! over a finite alphabet.
 //!
 //! Reward tables are `x ∈ (V^K)^T` (round `t`, arm `j`); a neighbour `x'`
 //! replaces one round's reward vector by another. The check computes
@@ -16,7 +17,7 @@
 //! # Why it suffices to enumerate what the learner sees
 //!
 //! The learner sees the pulled arm's reward only, so `P(a|x)` depends on `x`
-//! only through `y = (x_t(a_t))_t` ([`super::law::probability`]). For a pair
+//! only through `y = (x_t(a_t))_t` ([`crate::bandit::law::anytime_lazy_ucb::probability`]). For a pair
 //! `(x, x')` differing in round `r` and a pull sequence `a`, the two seen
 //! sequences `y, y'` differ at most in position `r`, and every triple
 //! `(a, y, y')` with `y, y'` equal off `r` is attained (take `x_t(a_t) = y_t`,
@@ -36,16 +37,13 @@
 //! the quotients still number `n_a · |V|^T · T(|V| − 1)`. For
 //! Anytime-Lazy-UCB at K = 2 each law is a message passing over at most
 //! `2 + 2⌊log₂ T⌋` noises; at K ≥ 3 a Fourier–Motzkin integration over the
-//! noises ([`super::law_arms`]).
+//! noises ([`crate::bandit::law::anytime_lazy_ucb_arms`]).
 
-pub use super::pull_law::PullLaw;
+use crate::bandit::law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use rayon::prelude::*;
 use std::collections::HashMap;
-
-/// The default limit on the laws one check computes (without `force`).
-pub const MAX_LAWS: u64 = 1 << 22;
 
 /// A pair of neighbouring reward tables and a pull sequence attaining the
 /// maximum ratio.

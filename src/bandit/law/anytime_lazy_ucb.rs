@@ -1,13 +1,13 @@
 //! The exact law of the pull sequence of Anytime-Lazy-UCB (Hu et al., 004
 //! Algorithm 1, L140–L149) with K = 2 arms on a fixed reward table, in
-//! closed form (issue #13).
+//! closed form.
 //!
 //! # The event "these pulls" is a tree of one-dimensional windows
 //!
 //! Fix the pulls `a_1 … a_T` and the rewards the learner sees,
 //! `y_t = X_{a_t}(t)`. Line 2 pulls arm 1 then arm 2 (`a_1 = 1, a_2 = 2`,
 //! 0-based 0 and 1 here). Given the pulls, the whole schedule is
-//! deterministic ([`super::LazySchedule`]): which rounds end an epoch, and
+//! deterministic ([`crate::bandit::policy::LazySchedule`]): which rounds end an epoch, and
 //! with which sum. So the noise variables are known by name: `Z_v`, one per
 //! arm per epoch (line 2's draw, then one per epoch end, line 7), each i.i.d.
 //! `Lap(b)` (`b = 1/ε` as printed), and while `Z_v` is arm `j`'s current noise
@@ -42,7 +42,7 @@
 //! slope `O_v/O_parent` (a power of 2), giving the message
 //! `m_v(z_p) = H_v(U(z_p)) − H_v(L(z_p))` with `H_v = ∫_{−∞} F_v`. Every
 //! function involved is piecewise exponential-polynomial
-//! ([`super::piecewise`]), so `P(a | y)` is a closed form in `e^{rational·cut}`
+//! ([`crate::measure::piecewise`]), so `P(a | y)` is a closed form in `e^{rational·cut}`
 //! with the cuts built from the thresholds `θ_t`, which involve `√(ln t)` and
 //! `ln t`: the law is certified (interval backends), and an exact backend
 //! declines.
@@ -52,9 +52,9 @@
 //! At most `2 + 2⌊log₂ T⌋` noises; each message multiplies the number of cuts
 //! by about 2, so a law costs a few hundred term operations at `T ≤ 8`.
 
-use super::piecewise::{Cut, Piecewise};
-use super::pull_law::PullLaw;
+use super::PullLaw;
 use crate::error::{Error, Result};
+use crate::measure::piecewise::{Cut, Piecewise};
 use crate::num::{Real, Q};
 use num_traits::{Signed, Zero};
 
@@ -100,7 +100,7 @@ impl LazyUcbParams {
                 )));
             }
         }
-        super::pull_law::check_scale(&self.epsilon, &self.scale)?;
+        super::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
 
@@ -112,7 +112,7 @@ impl LazyUcbParams {
 
 /// `√(c ln t/n) + c ln t · w/n` (`w > 0`), certified: the exploration bonus of
 /// Algorithm 1's line 4 (`w = 1/ε`, `n = O`) and of Hybrid-UCB's index (35)
-/// (`w` the total scale of the private mean's noises, [`super::hybrid_law`]).
+/// (`w` the total scale of the private mean's noises, [`super::hybrid_ucb`]).
 pub fn ucb_bonus<R: Real>(c: &Q, w: &Q, n: u64, t: u64, ctx: &R::Context) -> Result<R> {
     let c_ln = R::from_rational(c, ctx) * R::from_int(t as i64, ctx).ln()?;
     let n_r = R::from_int(n as i64, ctx);
@@ -193,7 +193,7 @@ pub(super) enum Step<'a> {
     Draw { arm: usize, current: &'a [Noise] },
 }
 
-/// Walk Algorithm 1's schedule (lines 2, 5–8: [`super::LazySchedule`]) on
+/// Walk Algorithm 1's schedule (lines 2, 5–8: [`crate::bandit::policy::LazySchedule`]) on
 /// `pulls` (arms `< arms`) with `seen[t]` the reward of round `t + 1`,
 /// showing each round `t > K` to `visit`. `Ok(false)` when line 2 rules the
 /// pulls out (a round `t ≤ K` not pulling arm `t`).
@@ -221,7 +221,7 @@ pub(super) fn walk(
             s: seen[j].clone(),
         })
         .collect();
-    let mut schedule = super::LazySchedule::<Q>::new(arms);
+    let mut schedule = crate::bandit::policy::LazySchedule::<Q>::new(arms);
     let mut next = arms;
     for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate().skip(arms) {
         visit(Step::Compare {

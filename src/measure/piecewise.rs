@@ -1,7 +1,9 @@
 //! Piecewise exponential-polynomial functions of one real variable, closed
 //! under product, difference, composition with `z ↦ s·z + c` (`s > 0`) and
-//! integration from `−∞`: the algebra in which the law of a Laplace-noise
-//! bandit's pull sequence is integrated in closed form ([`super::law`]).
+//! integration from `−∞`: the algebra in which a probability over independent
+//! Laplace noises whose events form a tree of one-dimensional windows is
+//! integrated in closed form (the law of a Laplace-noise bandit's pull
+//! sequence, [`crate::bandit::law::anytime_lazy_ucb`], is one).
 //!
 //! A function is given by cuts `p_1 ≤ … ≤ p_m` and, on each of the `m + 1`
 //! pieces, a finite sum of terms `c · z^k · e^{λz}` with `λ` rational and `c`

@@ -75,7 +75,7 @@ pub fn kl_bernoulli(p: f64, q: f64) -> f64 {
 /// `q* = 1` when `d(p, 1) ≤ c` (that is, when `p = 1`).
 ///
 /// ```
-/// use dpdtol::bandit::adap_klucb::kl_upper;
+/// use dpdtol::bandit::policy::adap_klucb::kl_upper;
 /// // d(0, q) = −ln(1 − q), so d(0, q) ≤ ln 2 exactly when q ≤ 1/2.
 /// assert!((kl_upper(0.0, 2f64.ln()) - 0.5).abs() < 1e-12);
 /// assert_eq!(kl_upper(1.0, 0.1), 1.0);

@@ -1,9 +1,31 @@
-//! The law of a bandit algorithm's pull sequence on a reward table, as the
-//! privacy check ([`super::privacy`]) and the tests see it: a [`PullLaw`]
-//! lists the candidate pull sequences, maps (pulls, rewards seen) to a
-//! hashable event and gives the event's probability. Implemented by
-//! Anytime-Lazy-UCB ([`super::law`] at K = 2, [`super::law_arms`] at any K)
-//! and DP-SE ([`super::dp_se_law`], K = 2).
+//! The law of a bandit algorithm's pull sequence on a fixed reward table,
+//! exact or certified: for a table `x ∈ (V^K)^T` and pulls `a_1 … a_T`, the
+//! probability `P(a | y)` over the algorithm's own noise, where the learner
+//! sees `y_t = x_t(a_t)`. Given the pulls and the rewards seen, a lazy
+//! schedule is deterministic, so each event "these pulls" is a set of linear
+//! inequalities in named Laplace noises, measured in closed form by
+//! [`crate::measure`].
+//!
+//! A [`PullLaw`] lists the candidate pull sequences, maps (pulls, rewards
+//! seen) to a hashable event and gives the event's probability; the privacy
+//! check ([`crate::privacy::bandit::exact`]) and the tests see a law only
+//! through it. Implemented by:
+//!
+//! - [`anytime_lazy_ucb`]: Anytime-Lazy-UCB (Hu et al., 004 Algorithm 1),
+//!   K = 2, a tree of one-dimensional windows;
+//! - [`anytime_lazy_ucb_arms`]: the same at any K ≥ 2, a polyhedron;
+//! - [`hybrid_ucb`]: Hybrid-UCB (002 Appendix E, as inferred in
+//!   [`crate::bandit::policy::hybrid_ucb`]), K = 2, a polyhedron in the arms'
+//!   noisy sums;
+//! - [`dp_se`]: DP-SE (Sajed & Sheffet 2019), K = 2.
+//!
+//! The laws reuse the policies' schedules and decision rules
+//! ([`crate::bandit::policy`]) and replace their draws.
+
+pub mod anytime_lazy_ucb;
+pub mod anytime_lazy_ucb_arms;
+pub mod dp_se;
+pub mod hybrid_ucb;
 
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
@@ -41,11 +63,15 @@ pub trait PullLaw: Sync {
     /// The algorithm's name in messages.
     fn name(&self) -> &'static str;
     /// The most laws one check computes without `force`
-    /// ([`super::privacy::MAX_LAWS`] unless a law is costly).
+    /// ([`MAX_LAWS`] unless a law is costly).
     fn max_laws(&self) -> u64 {
-        super::privacy::MAX_LAWS
+        MAX_LAWS
     }
 }
+
+/// The default limit on the laws one privacy check computes (without
+/// `force`).
+pub const MAX_LAWS: u64 = 1 << 22;
 
 /// The largest `1/b` and `1/(εb)` the exact laws accept (`b` the Laplace
 /// scale of a noise): they evaluate `e^{−u/b}` with `u` up to about `T`

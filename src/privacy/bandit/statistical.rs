@@ -1,10 +1,10 @@
 //! A **statistical** privacy audit of a bandit policy with K = 2 arms on
-//! small reward tables (issue #13): Lazy-DP-TS (Hu et al., 004 Algorithm
+//! small reward tables: Lazy-DP-TS (Hu et al., 004 Algorithm
 //! 3, L190–L200; Theorem 4, L204), whose pull-sequence law this crate cannot
 //! give exactly or certified (why: [`TsParams`]), and Hybrid-UCB (002
-//! Appendix E, Algorithm 4, L244–L264, as inferred in [`super::hybrid_ucb`];
+//! Appendix E, Algorithm 4, L244–L264, as inferred in [`crate::bandit::policy::hybrid_ucb`];
 //! Theorem 5, L75, proved at L264), whose certified law
-//! ([`super::hybrid_law`]) costs too much past T = 7 (see [`HybridParams`]).
+//! ([`crate::bandit::law::hybrid_ucb`]) costs too much past T = 7 (see [`HybridParams`]).
 //! The policy enters through [`Audited`]; everything below is the same for
 //! both.
 //! Every number it produces is an f64 estimate or a Clopper–Pearson
@@ -14,8 +14,8 @@
 //! # The audit
 //!
 //! * **Sampler.** One run plays the simulator's own policy
-//!   ([`Audited::policy`]: [`super::lazy_dp_ts::LazyDpTs`] with its Laplace
-//!   and Beta draws, [`super::hybrid_ucb::HybridUcb`] with its Laplace
+//!   ([`Audited::policy`]: [`crate::bandit::policy::lazy_dp_ts::LazyDpTs`] with its Laplace
+//!   and Beta draws, [`crate::bandit::policy::hybrid_ucb::HybridUcb`] with its Laplace
 //!   draws) on a reward table
 //!   `x ∈ (V²)^T`, row `t` the rewards of both arms in round `t`, one round at
 //!   a time, and records its pulls of rounds `3..T` (rounds 1 and 2 pull arms
@@ -75,9 +75,9 @@
 //! ([`analyse`]) is a function of the summed counts only, so the counts of
 //! shards `1/N..N/N` summed are the whole run's and so is the analysis.
 
-use super::hybrid_ucb::HybridUcb;
-use super::lazy_dp_ts::LazyDpTs;
-use super::{NoiseRng, Policy};
+use crate::bandit::policy::hybrid_ucb::HybridUcb;
+use crate::bandit::policy::lazy_dp_ts::LazyDpTs;
+use crate::bandit::policy::{NoiseRng, Policy};
 use crate::error::{Error, Result};
 use crate::oracle::audit::clopper_pearson;
 use rand::SeedableRng;
@@ -101,7 +101,7 @@ pub const CHUNK: u64 = 1 << 12;
 /// # Why there is no certified law
 ///
 /// For Anytime-Lazy-UCB the event "these pulls" is a polyhedron in the
-/// Laplace noises and its probability a closed form ([`super::law`]). For
+/// Laplace noises and its probability a closed form ([`crate::bandit::law::anytime_lazy_ucb`]). For
 /// Lazy-DP-TS, fix the noises: round `t ≥ 3` pulls arm 0 with probability
 /// `p_t = P(θ_0 ≥ θ_1) = ∫₀¹ f_{a_0,b_0}(x) I_x(a_1, b_1) dx`, `θ_j ~
 /// Beta(a_j, b_j)`, `a_j = μ̄_j O_j + 1`, `b_j = (1 − μ̄_j) O_j + 1`,
@@ -147,7 +147,7 @@ pub const CHUNK: u64 = 1 << 12;
 ///    needs enclosures far narrower than `e^ε − 1` on every one of the
 ///    `2^{T−2} · |V|^T` laws.
 ///
-/// So [`audit`] gives the statistical audit the issue asks for in that case.
+/// So [`audit`] gives a statistical audit in that case.
 ///
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TsParams {
@@ -221,7 +221,7 @@ impl Audited for TsParams {
 }
 
 /// Hybrid-UCB's parameters (002 Appendix E, Algorithm 4, as inferred in
-/// [`super::hybrid_ucb`]): ε, the Laplace scale of each array block
+/// [`crate::bandit::policy::hybrid_ucb`]): ε, the Laplace scale of each array block
 /// (inferred default `2/ε`, the logarithmic mechanism at ε/2), the per-level
 /// scale of the tree's p-sums (inferred default `2/ε`, times `m + 1` levels:
 /// the binary mechanism at ε/2), the bonus constant of index (35) (3).
@@ -230,7 +230,7 @@ impl Audited for TsParams {
 ///
 /// Per arm, the noisy sum after `n` observations is `Y(n) = S(n) + N(n)`,
 /// `N(n)` the array blocks' noises plus the tree p-sums' noises of the binary
-/// digits of the current leaf count. From [`super::hybrid_ucb`]'s insertion:
+/// digits of the current leaf count. From [`crate::bandit::policy::hybrid_ucb`]'s insertion:
 /// `N(1) = A₁`, `N(2) = A₁ + A₂`, `N(3) = N(2) + T₁` (tree of `m = 1`, scale
 /// `2b_t`), `N(4) = N(2) + A₃`, `N(5) = N(4) + P₀`, `N(6) = N(4) + P₁`,
 /// `N(7) = N(6) + P₀'` (tree of `m = 2`, scale `3b_t`), `N(8) = N(4) + A₄`:
@@ -238,9 +238,9 @@ impl Audited for TsParams {
 /// `t` compares `Y_1(n_1)/n_1 + bonus` with `Y_2(n_2)/n_2 + bonus`, and the
 /// pairs `(n_1, n_2)` climb a staircase: the constraints close **cycles**
 /// (round 3 reads `A₁ − A₁'`, round 4 after arm 1 `(A₁ + A₂)/2 − A₁'`), so
-/// the leaf-to-root one-variable integration of [`super::law`] does not
+/// the leaf-to-root one-variable integration of [`crate::bandit::law::anytime_lazy_ucb`] does not
 /// apply; the certified law is the Laplace measure of a polyhedron in the
-/// `N_j(n)` ([`super::hybrid_law`], [`super::polyhedral`]). Its cost grows
+/// `N_j(n)` ([`crate::bandit::law::hybrid_ucb`], [`crate::measure::polyhedral`]). Its cost grows
 /// about ten-fold per round (T = 7: 86 CPU-seconds for the whole check), so
 /// this audit stays: as a cross-check of the exact check, and beyond the
 /// horizons it can afford.
@@ -273,7 +273,7 @@ pub struct HybridParams {
 }
 
 impl HybridParams {
-    /// As inferred ([`super::hybrid_ucb`]): both scales `2/ε`, bonus 3.
+    /// As inferred ([`crate::bandit::policy::hybrid_ucb`]): both scales `2/ε`, bonus 3.
     pub fn inferred(epsilon: f64) -> HybridParams {
         let p = HybridUcb::new(2, epsilon);
         HybridParams {

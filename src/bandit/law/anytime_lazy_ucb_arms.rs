@@ -1,12 +1,12 @@
 //! The exact law of the pull sequence of Anytime-Lazy-UCB (Hu et al., 004
 //! Algorithm 1, L140–L149) with any number K ≥ 2 of arms on a fixed reward
 //! table: the event "these pulls" as a polyhedron in the noises, measured by
-//! [`super::polyhedral::laplace_measure`] (issue #13).
+//! [`crate::measure::polyhedral::laplace_measure`].
 //!
 //! # The event
 //!
 //! Given the pulls and the rewards seen, the schedule is deterministic
-//! ([`super::law`]'s walk of [`super::LazySchedule`]): each noise `Z_v`
+//! ([`super::anytime_lazy_ucb`]'s walk of [`crate::bandit::policy::LazySchedule`]): each noise `Z_v`
 //! (line 2's draw of each arm, then one per epoch end, line 7) is i.i.d.
 //! `Lap(b·O_v^p)` (`b = 1/ε`, `p = 0` as printed: [`LazyUcbParams`]), and
 //! while it is arm `j`'s current noise, `μ̃_j = (S_v + Z_v)/O_v`. At a round
@@ -22,19 +22,19 @@
 //! The constant is rational when `O_u = O_w` (the bonus terms cancel) and
 //! otherwise `q + g(O_u, t) − g(O_w, t)` with the two values of `g` as
 //! symbolic atoms, one per distinct `(O, t)`: equal thresholds are then
-//! recognised exactly ([`super::polyhedral`]'s constants). While the pair
+//! recognised exactly ([`crate::measure::polyhedral`]'s constants). While the pair
 //! `(u, w)` is current only `t` changes, and `g(O_u, t) − g(O_w, t)` is
 //! monotone in `t` (both of its terms have the sign of `1/O_u − 1/O_w` times
 //! an increasing function of `t`): of the rounds where `u`'s arm beat `w`'s,
 //! only the tightest is kept — the last when `O_u > O_w` (the threshold
 //! `−g(O_u, t) + g(O_w, t)` increases), the first otherwise — as
-//! [`super::law`] keeps one lower and one upper end per edge at K = 2.
+//! [`super::anytime_lazy_ucb`] keeps one lower and one upper end per edge at K = 2.
 //! Noises that no kept inequality involves integrate to 1 and are dropped,
 //! so the event depends on the pulls and rewards only through what the
 //! probability depends on, and the privacy check computes each distinct one
 //! once.
 //!
-//! At K = 2 the inequalities form [`super::law`]'s tree of windows; the
+//! At K = 2 the inequalities form [`super::anytime_lazy_ucb`]'s tree of windows; the
 //! tests compare the two on every pull sequence (two independent
 //! integrations). K ≥ 3 closes cycles (three current noises compared
 //! pairwise), which the tree cannot integrate and Fourier–Motzkin can.
@@ -47,17 +47,17 @@
 //! check at K = 3, rewards {0, 1} takes 0.1 s, 1.6 s, 6 s and 52 s at
 //! T = 5, 6, 7, 8 (release, one thread).
 
-use super::law::{
+use super::anytime_lazy_ucb::{
     pull_sequence_count, pull_sequence_of, pull_sequences_of, walk, LazyUcbParams, Step,
 };
-use super::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
-use super::pull_law::PullLaw;
+use super::PullLaw;
 use crate::error::{Error, Result};
+use crate::measure::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
 use crate::num::{Real, Q};
 use num_traits::Zero;
 use std::collections::BTreeMap;
 
-/// The most laws [`super::privacy::check`] computes for [`LazyUcbArms`]
+/// The most laws [`crate::privacy::bandit::exact::check`] computes for [`LazyUcbArms`]
 /// without `force`: `K^{T−K}·|V|^T` = 62208 at K = 3, T = 8, |V| = 2 (52 s
 /// measured in release, one thread, on a shared machine); T = 9 has 373248.
 pub const MAX_LAWS: u64 = 1 << 17;

@@ -1,6 +1,6 @@
 //! The law of Hybrid-UCB's pull sequence (002 Appendix E, Algorithm 4, as
-//! inferred in [`super::hybrid_ucb`]) with K = 2 arms on a fixed reward
-//! table, certified (issue #13).
+//! inferred in [`crate::bandit::policy::hybrid_ucb`]) with K = 2 arms on a
+//! fixed reward table, certified.
 //!
 //! # The noisy sums are a tree of increments
 //!
@@ -40,7 +40,7 @@
 //! change of variables with unit diagonal). The rounds compare the two arms
 //! along a staircase of counts and each arm's increments form a tree, so the
 //! constraints close cycles: the probability is the Laplace measure of a
-//! polyhedron, computed in closed form by [`super::polyhedral`]. `g(n_1, t) −
+//! polyhedron, computed in closed form by [`crate::measure::polyhedral`]. `g(n_1, t) −
 //! g(n_0, t)` is irrational unless `n_0 = n_1` (then it is 0): it is the
 //! round's atom, so the law is certified, and an exact backend declines.
 //!
@@ -49,10 +49,10 @@
 //! At round `T` the counts sum to `T − 1`: at most `T − 1` variables, `T − 2`
 //! inequalities and `2^{T−1}` sign cells before merging.
 
-use super::law::{pull_sequence, pull_sequences, ucb_bonus};
-use super::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
-use super::pull_law::{check_scale, PullLaw};
+use super::anytime_lazy_ucb::{pull_sequence, pull_sequences, ucb_bonus};
+use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
+use crate::measure::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
 use crate::num::{Real, Q};
 use num_traits::{Signed, Zero};
 
@@ -70,7 +70,7 @@ pub struct HybridLawParams {
 }
 
 impl HybridLawParams {
-    /// As inferred ([`super::hybrid_ucb::HybridUcb::new`]): both scales
+    /// As inferred ([`crate::bandit::policy::hybrid_ucb::HybridUcb::new`]): both scales
     /// `2/ε`, bonus 3.
     pub fn inferred(epsilon: Q) -> HybridLawParams {
         let two_over = Q::from_integer(2.into()) / &epsilon;

@@ -1,0 +1,149 @@
+//! The algorithms by command-line id ([`AlgorithmId`]) and their
+//! parameters ([`Config`]): the papers' defaults, each overridable, checked
+//! before anything is built.
+
+use super::MAX_PARAMETER_BITS;
+use crate::error::{Error, Result};
+use crate::mechanism::Noise;
+use crate::num::Q;
+use num_traits::Signed;
+use std::fmt;
+use std::str::FromStr;
+
+/// The identifiers of the algorithms on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AlgorithmId {
+    /// Follow the leader.
+    Ftl,
+    /// Naive follow-the-noisy-leader (Hu et al. §5).
+    NaiveFtnl,
+    /// Hu et al. Algorithm 4.
+    HuRnmFtnl,
+    /// Wu & Wang Algorithm 1.
+    WuWang,
+    /// Cesari & Colomboni's randomized-prefix softmax.
+    PrefixSoftmax,
+}
+
+impl AlgorithmId {
+    /// Every algorithm: the baseline, then by paper.
+    pub const ALL: [AlgorithmId; 5] = [
+        AlgorithmId::Ftl,
+        AlgorithmId::NaiveFtnl,
+        AlgorithmId::HuRnmFtnl,
+        AlgorithmId::WuWang,
+        AlgorithmId::PrefixSoftmax,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlgorithmId::Ftl => "ftl",
+            AlgorithmId::NaiveFtnl => "naive-ftnl",
+            AlgorithmId::HuRnmFtnl => "hu-rnm-ftnl",
+            AlgorithmId::WuWang => "wu-wang",
+            AlgorithmId::PrefixSoftmax => "prefix-softmax",
+        }
+    }
+}
+
+impl fmt::Display for AlgorithmId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AlgorithmId {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<AlgorithmId> {
+        AlgorithmId::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
+                Error::InvalidInput(format!(
+                    "unknown algorithm '{s}' (expected one of {})",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// Everything that configures an algorithm on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Which algorithm.
+    pub id: AlgorithmId,
+    /// The number of actions K ≥ 2.
+    pub actions: usize,
+    /// The privacy parameter ε > 0 the paper's default scale is derived from.
+    pub epsilon: Q,
+    /// `wu-wang` only: the noise (default Laplace).
+    pub noise: Option<Noise>,
+    /// Overrides the paper's default noise scale (for `prefix-softmax`, the
+    /// temperature 1/η).
+    pub noise_scale: Option<Q>,
+    /// `wu-wang` only: Bernoulli resampling B = 1.
+    pub resample: bool,
+}
+
+impl Config {
+    /// A configuration with the paper's defaults.
+    pub fn new(id: AlgorithmId, actions: usize, epsilon: Q) -> Config {
+        Config {
+            id,
+            actions,
+            epsilon,
+            noise: None,
+            noise_scale: None,
+            resample: false,
+        }
+    }
+
+    /// Check the configuration: K ≥ 2, ε > 0, a positive scale, and the
+    /// wu-wang-only flags only with wu-wang.
+    pub fn validate(&self) -> Result<()> {
+        if self.actions < 2 {
+            return Err(Error::InvalidInput(format!(
+                "K must be at least 2, got {}",
+                self.actions
+            )));
+        }
+        if !self.epsilon.is_positive() {
+            return Err(Error::InvalidInput(format!(
+                "epsilon must be positive, got {}",
+                self.epsilon
+            )));
+        }
+        if let Some(s) = &self.noise_scale {
+            if !s.is_positive() {
+                return Err(Error::InvalidInput(format!(
+                    "--noise-scale must be positive, got {s}"
+                )));
+            }
+        }
+        let bits = |q: &Q| q.numer().bits().max(q.denom().bits());
+        let parameters = [
+            ("epsilon", Some(&self.epsilon)),
+            ("--noise-scale", self.noise_scale.as_ref()),
+        ];
+        for (name, value) in parameters {
+            if let Some(q) = value.filter(|q| bits(q) > MAX_PARAMETER_BITS) {
+                return Err(Error::TooLarge(format!(
+                    "{name} has a numerator or denominator of {} bits; at most {MAX_PARAMETER_BITS} bits (about 1233 decimal digits) are accepted",
+                    bits(q)
+                )));
+            }
+        }
+        if self.id != AlgorithmId::WuWang && (self.noise.is_some() || self.resample) {
+            return Err(Error::InvalidInput(format!(
+                "--noise and --resample apply to wu-wang only, not to {}",
+                self.id
+            )));
+        }
+        if self.id == AlgorithmId::Ftl && self.noise_scale.is_some() {
+            return Err(Error::InvalidInput("ftl has no noise to scale".into()));
+        }
+        Ok(())
+    }
+}

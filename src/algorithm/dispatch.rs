@@ -1,0 +1,74 @@
+//! One of the algorithms as one type ([`Algorithm`]), built from a
+//! [`Config`], dispatching [`OnlineAlgorithm`] by `match`.
+
+use super::{epoch_rnm, ftl, prefix_softmax, AlgorithmId, Choice, Config, OnlineAlgorithm};
+use crate::error::Result;
+use crate::num::{Real, Q};
+use rand::Rng;
+
+impl Config {
+    /// Build the algorithm.
+    pub fn build(&self) -> Result<Algorithm> {
+        self.validate()?;
+        Ok(match self.id {
+            AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
+            AlgorithmId::PrefixSoftmax => {
+                Algorithm::PrefixSoftmax(prefix_softmax::PrefixSoftmax::new(
+                    self.actions,
+                    &self.epsilon,
+                    self.noise_scale.clone(),
+                )?)
+            }
+            _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
+        })
+    }
+}
+
+/// One of the algorithms, ready to run (dispatches the trait by `match`).
+#[derive(Clone, Debug)]
+pub enum Algorithm {
+    /// `ftl`.
+    Ftl(ftl::Ftl),
+    /// `naive-ftnl`, `hu-rnm-ftnl`, `wu-wang`.
+    EpochRnm(epoch_rnm::EpochRnm),
+    /// `prefix-softmax`.
+    PrefixSoftmax(prefix_softmax::PrefixSoftmax),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $a:ident => $body:expr) => {
+        match $self {
+            Algorithm::Ftl($a) => $body,
+            Algorithm::EpochRnm($a) => $body,
+            Algorithm::PrefixSoftmax($a) => $body,
+        }
+    };
+}
+
+impl OnlineAlgorithm for Algorithm {
+    fn actions(&self) -> usize {
+        dispatch!(self, a => a.actions())
+    }
+
+    fn schedule(&self, horizon: usize) -> Vec<Choice> {
+        dispatch!(self, a => a.schedule(horizon))
+    }
+
+    fn choice_law<R: Real>(
+        &self,
+        index: usize,
+        choice: &Choice,
+        window: &[Vec<Q>],
+        ctx: &R::Context,
+    ) -> Result<Vec<R>> {
+        dispatch!(self, a => a.choice_law::<R>(index, choice, window, ctx))
+    }
+
+    fn choice_cost(&self, index: usize, choice: &Choice, window: &[Vec<Q>]) -> u128 {
+        dispatch!(self, a => a.choice_cost(index, choice, window))
+    }
+
+    fn sample<G: Rng + ?Sized>(&self, losses: &[Vec<f64>], rng: &mut G) -> Vec<usize> {
+        dispatch!(self, a => a.sample(losses, rng))
+    }
+}

@@ -1,0 +1,255 @@
+//! The private stochastic bandit algorithms of Hu et al. and their baselines
+//! (DP-SE, AdaP-KLUCB, UCB1, Thompson sampling), and their f64 simulation.
+//!
+//! The bandit setting is not the full-information one of [`crate::algorithm`]:
+//! in round `t` the learner pulls one arm `J_t` and sees only that arm's reward
+//! `X_{J_t}(t) ∈ [0, 1]`. So the algorithms share a trait of their own,
+//! [`Policy`], instead of `OnlineAlgorithm`.
+//!
+//! # The trait, and how it separates decisions from noise
+//!
+//! A policy is asked for a [`Pull`]: the arm of round `t` **and** the number of
+//! consecutive rounds `t, t+1, …` at which that arm is pulled whatever the
+//! rewards are (its *run*). Lazy algorithms know their runs in advance: between
+//! two epoch ends of Anytime-Lazy-UCB no statistic changes except `ln t`, so the
+//! argmax can only move at computable rounds ([`lazy_run`]); DP-SE pulls each
+//! surviving arm a fixed number of times; AdaP-KLUCB plays an episode's arm
+//! until its count doubles. The simulation engine ([`sim`]) then
+//! draws the run's reward **sum** at once (a Binomial for Bernoulli rewards)
+//! instead of stepping round by round. Per-round algorithms (Thompson sampling,
+//! UCB1, Hybrid-UCB) return runs of length 1.
+//!
+//! Each algorithm keeps its deterministic decision rule (given the private
+//! statistics, which arm) in plain functions of those statistics —
+//! [`anytime_lazy_ucb::index`], [`lazy_dp_ts::beta_parameters`],
+//! [`ucb1::index`], [`dp_se::radius`], [`hybrid_ucb::index`],
+//! [`adap_klucb::index`] — and its
+//! schedule ([`LazySchedule`], DP-SE's epoch lengths, Hybrid-UCB's blocks) apart
+//! from the noise draws, which all go through [`laplace`] and [`beta`] on one
+//! [`NoiseRng`]. The exact laws of the pull sequence ([`crate::bandit::law`])
+//! reuse the schedules and decision rules and replace the draws.
+//!
+//! Every number the simulation produces is an f64 estimate and is labelled
+//! approximate where it is printed.
+
+pub mod adap_klucb;
+pub mod anytime_lazy_ucb;
+pub mod bounds;
+pub mod dp_se;
+pub mod hybrid_ucb;
+pub mod lazy;
+pub mod lazy_dp_ts;
+pub mod learner;
+pub mod sim;
+pub mod thompson;
+pub mod ucb1;
+
+pub use self::lazy::{lazy_run, LazyMeans, LazySchedule};
+pub use self::learner::{argmax, beta, laplace, NoiseRng, Policy, Pull};
+
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// The algorithms, by command-line id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BanditId {
+    /// Hu et al. 004 Algorithm 1.
+    AnytimeLazyUcb,
+    /// Hu et al. 004 Algorithm 3.
+    LazyDpTs,
+    /// Hu et al. 002 Appendix E, Algorithm 4 (rebuilt: see [`hybrid_ucb`]).
+    HybridUcb,
+    /// Sajed & Sheffet (2019), DP-SE.
+    DpSe,
+    /// Azize & Basu (2022), AdaP-KLUCB.
+    AdapKlucb,
+    /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
+    Ucb1,
+    /// Thompson sampling with Beta priors, 004 Algorithm 2, non-private.
+    Thompson,
+}
+
+impl BanditId {
+    /// Every id: the private algorithms, then the non-private baselines.
+    pub const ALL: [BanditId; 7] = [
+        BanditId::AnytimeLazyUcb,
+        BanditId::LazyDpTs,
+        BanditId::HybridUcb,
+        BanditId::DpSe,
+        BanditId::AdapKlucb,
+        BanditId::Ucb1,
+        BanditId::Thompson,
+    ];
+
+    /// The command-line id.
+    pub fn name(self) -> &'static str {
+        match self {
+            BanditId::AnytimeLazyUcb => "anytime-lazy-ucb",
+            BanditId::LazyDpTs => "lazy-dp-ts",
+            BanditId::HybridUcb => "hybrid-ucb",
+            BanditId::DpSe => "dp-se",
+            BanditId::AdapKlucb => "adap-klucb",
+            BanditId::Ucb1 => "ucb1",
+            BanditId::Thompson => "thompson",
+        }
+    }
+
+    /// Whether the algorithm takes a privacy parameter ε.
+    pub fn is_private(self) -> bool {
+        !matches!(self, BanditId::Ucb1 | BanditId::Thompson)
+    }
+
+    /// Whether it needs the horizon T in advance (DP-SE's default β = 1/T).
+    pub fn needs_horizon(self) -> bool {
+        self == BanditId::DpSe
+    }
+}
+
+impl fmt::Display for BanditId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BanditId {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<BanditId> {
+        let s = s.trim();
+        BanditId::ALL
+            .into_iter()
+            .find(|id| id.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = BanditId::ALL.iter().map(|i| i.name()).collect();
+                Error::InvalidInput(format!(
+                    "unknown bandit algorithm '{s}' (known: {})",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// One algorithm with its parameters: the papers' defaults, each overridable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BanditConfig {
+    /// Which algorithm.
+    pub id: BanditId,
+    /// The privacy parameter ε (ignored by the non-private baselines).
+    pub epsilon: f64,
+    /// Overrides the Laplace scale of each noise variable (default: the
+    /// paper's, e.g. `1/ε` for Algorithms 1 and 3).
+    pub noise_scale: Option<f64>,
+    /// Overrides the constant of the confidence terms (default: the paper's,
+    /// 3 in 004's `√(3 ln t/O) + 3 ln t/(εO)`, 2 in UCB1's `√(2 ln n/n_j)`,
+    /// α = 3.1 in AdaP-KLUCB's `α log t_ℓ/n`).
+    pub bonus: Option<f64>,
+    /// DP-SE only: the failure probability β (default `1/T`).
+    pub beta: Option<f64>,
+}
+
+impl BanditConfig {
+    /// The paper's defaults for `id` at `epsilon`.
+    pub fn new(id: BanditId, epsilon: f64) -> BanditConfig {
+        BanditConfig {
+            id,
+            epsilon,
+            noise_scale: None,
+            bonus: None,
+            beta: None,
+        }
+    }
+
+    /// Check the parameters (ε > 0 for the private ones, positive overrides).
+    pub fn validate(&self) -> Result<()> {
+        let positive = |name: &str, x: f64| {
+            if x.is_finite() && x > 0.0 {
+                Ok(())
+            } else {
+                Err(Error::InvalidInput(format!(
+                    "{name} must be a positive number, got {x}"
+                )))
+            }
+        };
+        if self.id.is_private() {
+            positive("--epsilon", self.epsilon)?;
+        }
+        if let Some(b) = self.noise_scale {
+            positive("--noise-scale", b)?;
+        }
+        if let Some(c) = self.bonus {
+            positive("--bonus", c)?;
+        }
+        if let Some(beta) = self.beta {
+            if !(beta > 0.0 && beta < 1.0) {
+                return Err(Error::InvalidInput(format!(
+                    "--beta must lie in (0, 1), got {beta}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// A fresh learner for `k` arms and horizon `horizon`.
+    pub fn build(&self, k: usize, horizon: u64) -> Result<Box<dyn Policy>> {
+        self.validate()?;
+        if k < 2 {
+            return Err(Error::InvalidInput(format!(
+                "a bandit needs K ≥ 2 arms, got {k}"
+            )));
+        }
+        let eps = self.epsilon;
+        Ok(match self.id {
+            BanditId::AnytimeLazyUcb => {
+                let mut p = anytime_lazy_ucb::AnytimeLazyUcb::new(k, eps);
+                override_opt(&mut p.means.noise_scale, self.noise_scale);
+                override_opt(&mut p.means.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::LazyDpTs => {
+                let mut p = lazy_dp_ts::LazyDpTs::new(k, eps);
+                override_opt(&mut p.means.noise_scale, self.noise_scale);
+                override_opt(&mut p.means.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::HybridUcb => {
+                let mut p = hybrid_ucb::HybridUcb::new(k, eps);
+                override_opt(&mut p.array_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpSe => {
+                let beta = self.beta.unwrap_or(1.0 / horizon.max(2) as f64);
+                let mut p = dp_se::DpSe::new(k, eps, beta);
+                override_opt(&mut p.noise_scale, self.noise_scale);
+                Box::new(p)
+            }
+            BanditId::AdapKlucb => {
+                let mut p = adap_klucb::AdapKlucb::new(k, eps);
+                override_opt(&mut p.noise_scale, self.noise_scale);
+                override_opt(&mut p.alpha, self.bonus);
+                Box::new(p)
+            }
+            BanditId::Ucb1 => {
+                let mut p = ucb1::Ucb1::new(k);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::Thompson => Box::new(thompson::Thompson::new(k)),
+        })
+    }
+
+    /// A short label: `anytime-lazy-ucb ε=1/4` (or the id alone).
+    pub fn label(&self) -> String {
+        if self.id.is_private() {
+            format!("{} ε={}", self.id, self.epsilon)
+        } else {
+            self.id.to_string()
+        }
+    }
+}
+
+fn override_opt(slot: &mut f64, value: Option<f64>) {
+    if let Some(v) = value {
+        *slot = v;
+    }
+}

@@ -1,0 +1,11 @@
+//! The privacy checks of the bandit algorithms ([`crate::bandit`]) on every
+//! pair of neighbouring reward tables over a finite alphabet:
+//!
+//! - [`exact`]: exhaustive, from the closed-form pull-sequence laws of
+//!   [`crate::bandit::law`] (exact or certified ratios, a witness);
+//! - [`statistical`]: a statistical audit from simulated runs of a policy,
+//!   for algorithms whose law this crate cannot give (Lazy-DP-TS) or gives
+//!   only at a cost too high past small horizons (Hybrid-UCB).
+
+pub mod exact;
+pub mod statistical;

@@ -1,0 +1,76 @@
+//! The JSON schemas of the commands' outputs, generated from the report
+//! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
+
+use super::{audit, bandit, gof, law, mechanism, regret, sample};
+use schemars::JsonSchema;
+
+/// The JSON schema of the output of `command`, whose report type is `T`
+/// (JSON Schema draft 2020-12, of the JSON that serializing `T` writes: every
+/// key required, `null` allowed where the value is optional), with its title
+/// and description.
+fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value {
+    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<T>();
+    schema.insert(
+        "$id".into(),
+        format!("https://github.com/dpdtol/dpdtol/docs/schema/{command}.json").into(),
+    );
+    schema.insert("title".into(), format!("dpdtol {command} --json").into());
+    schema.insert("description".into(), description.into());
+    schema.to_value()
+}
+
+/// The schemas generated from the report types: `(command, schema)`, each
+/// committed as `docs/schema/<command>.json` (a test compares them).
+pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        (
+            "mechanism",
+            schema::<mechanism::MechanismReport>(
+                "mechanism",
+                "The law of one report-noisy-max selection on a loss vector: law[i] is the probability of action i + 1.",
+            ),
+        ),
+        (
+            "bandit",
+            schema::<bandit::BanditReport>(
+                "bandit",
+                "Simulated (f64, kind approximate) pseudo-regret of bandit algorithms at logarithmically spaced checkpoints, averaged over runs, with confidence intervals and the explicit bounds of the papers' proofs decided statistically.",
+            ),
+        ),
+        (
+            "regret",
+            schema::<regret::RegretReport>(
+                "regret",
+                "The pseudo-regret of one algorithm (one object) or of several ({results: [...]}) with the papers' bounds (keys regret, regret_interval, bounds).",
+            ),
+        ),
+        (
+            "law",
+            schema::<law::LawReport>(
+                "law",
+                "The exact (else certified) law of an algorithm's action sequence on a loss sequence, or of one selection: the schedule, each choice's law, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "audit",
+            schema::<audit::AuditReport>(
+                "audit",
+                "A lower confidence bound on the epsilon of a black-box sampler from its outputs on two neighbouring inputs, beside dpdtol's exact ratios when its own target is given.",
+            ),
+        ),
+        (
+            "gof",
+            schema::<gof::GofReport>(
+                "gof",
+                "Samples from any implementation tested against the exact law. Exit status 1 when reject is true.",
+            ),
+        ),
+        (
+            "sample",
+            schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
+        ),
+    ]
+}
