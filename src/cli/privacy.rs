@@ -18,6 +18,7 @@ use crate::report::privacy::{
     Described, ExactRatio, PrivacyReport, VerdictKeys,
 };
 use crate::report::{merge, to_json, Enclosure, NumberKind};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -322,19 +323,12 @@ fn number(name: &str, v: Option<&Value>) -> Result<Q> {
     number_field(name, v.and_then(Value::as_str).ok_or_else(|| field(name))?)
 }
 
+/// A ratio with exact bounds ([`ExactRatio`]) of a merge input, read exactly.
 fn ratio_from_json(name: &str, v: Option<&Value>) -> Result<Ratio> {
     let v = v.ok_or_else(|| field(name))?;
-    match v {
-        Value::String(s) if s == "inf" => Ok(Ratio::Infinite),
-        Value::Object(o) if o.len() == 1 && o.contains_key("exact") => {
-            Ok(Ratio::Exact(number(name, v.get("exact"))?))
-        }
-        Value::Object(o) if o.len() == 2 => Ok(Ratio::Certified {
-            lo: number(name, v.get("lo"))?,
-            hi: number(name, v.get("hi"))?,
-        }),
-        _ => Err(field(name)),
-    }
+    ExactRatio::deserialize(v)
+        .map_err(|_| field(name))?
+        .read(name)
 }
 
 /// The merge inputs (`--merge`), each read with a size cap

@@ -198,8 +198,9 @@ impl ExactRatio {
         }
     }
 
-    /// The ratio these bounds write, read exactly.
-    fn read(&self, key: &str) -> Result<Ratio> {
+    /// The ratio these bounds write, read exactly (`key` names the field in
+    /// an error).
+    pub fn read(&self, key: &str) -> Result<Ratio> {
         Ok(match self {
             ExactRatio::Infinite(_) => Ratio::Infinite,
             ExactRatio::Exact { exact } => Ratio::Exact(number(key, exact)?),
@@ -558,4 +559,43 @@ pub fn merge(parts: Vec<(String, (Described, Report))>) -> Result<(Described, Re
     let merged = crate::privacy::merge(&reports)?;
     let described = described.ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
     Ok((described, merged))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ExactRatio, Ratio};
+    use serde::Deserialize;
+
+    /// The three forms of a ratio with exact bounds are read, and an object
+    /// with any other key is refused.
+    #[test]
+    fn exact_ratios_read_their_three_forms_only() {
+        let read = |text: &str| {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            ExactRatio::deserialize(&v).ok().map(|r| r.read("r"))
+        };
+        let half = crate::num::Q::new(1.into(), 2.into());
+        assert_eq!(read(r#""inf""#).unwrap().unwrap(), Ratio::Infinite);
+        assert_eq!(
+            read(r#"{"exact":"1/2"}"#).unwrap().unwrap(),
+            Ratio::Exact(half.clone())
+        );
+        assert_eq!(
+            read(r#"{"lo":"1/2","hi":"1"}"#).unwrap().unwrap(),
+            Ratio::Certified {
+                lo: half,
+                hi: crate::num::Q::from_integer(1.into())
+            }
+        );
+        for bad in [
+            r#"{"exact":"1","x":1}"#,
+            r#"{"lo":"1","hi":"2","x":1}"#,
+            r#"{"a":"1","b":"2"}"#,
+            r#""nan""#,
+            "1",
+        ] {
+            assert!(read(bad).is_none(), "{bad}");
+        }
+        assert!(read(r#"{"exact":"x"}"#).unwrap().is_err());
+    }
 }

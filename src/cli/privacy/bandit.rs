@@ -544,12 +544,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
     let mut first: Option<(Setup, Law)> = None;
     let mut parts = Vec::with_capacity(inputs.len());
     for (name, v) in inputs {
-        let in_file = |e: Error| {
-            Error::InvalidInput(format!(
-                "{name}: {}",
-                e.to_string().trim_start_matches("invalid input: ")
-            ))
-        };
+        let in_file = super::in_file(name);
         if !is_report(v) {
             return Err(Error::InvalidInput(format!(
                 "{name} is not the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check, as the other inputs are"
