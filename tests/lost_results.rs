@@ -7,11 +7,12 @@ mod common;
 use std::process::Command;
 use std::time::Instant;
 
-/// Run `dpdtol args` from a shell with standard output closed (`>&-`).
-fn with_stdout_closed(args: &[&str]) -> std::process::Output {
+/// Run `dpdtol args` from a shell with standard output redirected by
+/// `redirect` (`>&-` closes it).
+fn with_stdout(redirect: &str, args: &[&str]) -> std::process::Output {
     Command::new("sh")
         .arg("-c")
-        .arg(r#"exec "$0" "$@" >&-"#)
+        .arg(format!(r#"exec "$0" "$@" {redirect}"#))
         .arg(env!("CARGO_BIN_EXE_dpdtol"))
         .args(args)
         .output()
@@ -20,7 +21,7 @@ fn with_stdout_closed(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn a_closed_stdout_is_refused_before_the_work() {
-    let out = with_stdout_closed(&[
+    let args = [
         "mechanism",
         "--noise",
         "gumbel",
@@ -28,27 +29,14 @@ fn a_closed_stdout_is_refused_before_the_work() {
         "1",
         "--losses",
         "0,1",
-    ]);
+    ];
+    let out = with_stdout(">&-", &args);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("standard output is closed"), "{stderr}");
     // Redirected to /dev/null, the result is discarded on purpose: accepted.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#"exec "$0" "$@" > /dev/null"#)
-        .arg(env!("CARGO_BIN_EXE_dpdtol"))
-        .args([
-            "mechanism",
-            "--noise",
-            "gumbel",
-            "--scale",
-            "1",
-            "--losses",
-            "0,1",
-        ])
-        .output()
-        .unwrap();
+    let out = with_stdout("> /dev/null", &args);
     assert_eq!(out.status.code(), Some(0));
 }
 
