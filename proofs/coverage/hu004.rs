@@ -178,7 +178,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Theorem 9",
         line: 283,
-        claims: &["hu-thm9-proof", "hu-thm9-proof-2"],
+        claims: &["hu-thm9-proof", "hu-thm9-proof-2", "hu-thm9-lap2"],
         not_checked: "",
     },
     Item {
