@@ -12,13 +12,12 @@ use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_power_count, parse_rational, parse_rational_list, Q};
-use crate::privacy::{check, Method, Options, Problem, Ratio, Report, Shard, Verdict};
+use crate::privacy::{check, Method, Options, Problem, Report, Shard, Verdict};
 use crate::report::privacy::{
-    self as report_privacy, algorithm_text, bound_decimal, field, number_field, ratio_decimal,
+    self as report_privacy, algorithm_text, bound_decimal, ratio_decimal,
     Described, ExactRatio, PrivacyReport, VerdictKeys,
 };
 use crate::report::{merge, to_json, Enclosure, NumberKind};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -288,16 +287,6 @@ fn vectors_json(losses: &[Vec<Q>]) -> Value {
     json!(report_privacy::vectors(losses))
 }
 
-/// A ratio's enclosure as JSON (null when infinite).
-fn ratio_interval(ratio: &Ratio) -> Value {
-    json!(report_privacy::ratio_enclosure(ratio))
-}
-
-/// [`report_privacy::digits_certain`].
-fn digits_certain_of(max_ratio: &Ratio, bound: &crate::num::Certified) -> bool {
-    report_privacy::digits_certain(max_ratio, bound)
-}
-
 /// The keys of a privacy report that every check shares (the verdict, the
 /// maximum ratio, the witness with its `round`), as one JSON object.
 fn verdict_json(r: &Report, round: usize) -> serde_json::Map<String, Value> {
@@ -312,25 +301,6 @@ fn json_object(value: Value) -> serde_json::Map<String, Value> {
     }
 }
 
-/// A ratio with its exact rational bounds, for `--merge`.
-fn ratio_exact_json(ratio: &Ratio) -> Value {
-    json!(ExactRatio::of(ratio))
-}
-
-/// A number of a merge input: a string, at most 20 000 characters long,
-/// parsed exactly.
-fn number(name: &str, v: Option<&Value>) -> Result<Q> {
-    number_field(name, v.and_then(Value::as_str).ok_or_else(|| field(name))?)
-}
-
-/// A ratio with exact bounds ([`ExactRatio`]) of a merge input, read exactly.
-fn ratio_from_json(name: &str, v: Option<&Value>) -> Result<Ratio> {
-    let v = v.ok_or_else(|| field(name))?;
-    ExactRatio::deserialize(v)
-        .map_err(|_| field(name))?
-        .read(name)
-}
-
 /// The merge inputs (`--merge`), each read with a size cap
 /// ([`merge::read_json`]), with its name.
 fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)>> {
@@ -338,50 +308,6 @@ fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)
         .iter()
         .map(|path| Ok((path.display().to_string(), merge::read_json(path)?)))
         .collect()
-}
-
-/// The problem fields of a bandit report read back as a merge input: its
-/// `algorithm` (a bandit id), `actions` (2, the only K checked), `horizon`
-/// and `alphabet` (exact numbers).
-fn bandit_fields(v: &Value) -> Result<(crate::bandit::policy::BanditId, usize, Vec<Q>)> {
-    match bandit_fields_arms(v)? {
-        (id, 2, horizon, alphabet) => Ok((id, horizon, alphabet)),
-        _ => Err(field("actions")),
-    }
-}
-
-/// [`bandit_fields`] with the number of arms `actions` (any count, checked
-/// by the caller's law).
-fn bandit_fields_arms(
-    v: &Value,
-) -> Result<(crate::bandit::policy::BanditId, usize, usize, Vec<Q>)> {
-    let text = |key: &str| v.get(key).and_then(Value::as_str).ok_or_else(|| field(key));
-    let id = text("algorithm")?.parse()?;
-    let actions = v
-        .get("actions")
-        .and_then(Value::as_u64)
-        .and_then(|k| usize::try_from(k).ok())
-        .ok_or_else(|| field("actions"))?;
-    let horizon: usize = text("horizon")?.parse().map_err(|_| field("horizon"))?;
-    let alphabet = v
-        .get("alphabet")
-        .and_then(Value::as_array)
-        .ok_or_else(|| field("alphabet"))?
-        .iter()
-        .map(|x| number("alphabet", Some(x)))
-        .collect::<Result<Vec<Q>>>()?;
-    Ok((id, actions, horizon, alphabet))
-}
-
-/// An error about merge input `name`, prefixed with its name (one line).
-fn in_file(name: &str) -> impl Fn(Error) -> Error + '_ {
-    move |e: Error| e.within(name)
-}
-
-/// A merge input `given` is the report `printed` again from the data read
-/// back from it, key for key.
-fn same_report(printed: &Value, given: &Value) -> Result<()> {
-    merge::same_keys(printed, given, "dpdtol privacy")
 }
 
 /// Input vectors in words: `(0,1) (1/2,0)`.

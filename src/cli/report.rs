@@ -3,7 +3,7 @@
 //! exact values also as `"p/q"`, certified values also as `[lo, hi]` with the
 //! ends rounded outward.
 
-use crate::num::{format_certain, format_sig_directed, Dir, Real, Q};
+use crate::num::{format_certain, Real, Q};
 use serde_json::{json, Value};
 
 /// The version of every command's JSON output (the `schema_version` key;
@@ -30,17 +30,6 @@ pub fn decimal<R: Real>(x: &R) -> String {
     match x.enclosure() {
         Some((lo, hi)) => format_certain(&lo, &hi, DIGITS),
         None => "nan".to_string(),
-    }
-}
-
-/// The enclosure `[lo, hi]` as two decimals rounded outward.
-pub fn interval<R: Real>(x: &R) -> Value {
-    match x.enclosure() {
-        Some((lo, hi)) => json!([
-            format_sig_directed(&lo, DIGITS, Dir::Down),
-            format_sig_directed(&hi, DIGITS, Dir::Up)
-        ]),
-        None => Value::Null,
     }
 }
 

@@ -19,6 +19,7 @@
 //!   bound) is a JSON number, and the report labels it `approximate`.
 
 pub mod audit;
+pub mod bandit_privacy;
 pub mod bandit;
 pub mod gof;
 pub mod law;
@@ -28,6 +29,7 @@ pub mod oracle;
 pub mod privacy;
 pub mod regret;
 pub mod sample;
+pub mod statistical_privacy;
 mod schema;
 
 pub use self::schema::schemas;

@@ -42,6 +42,43 @@ pub struct WitnessKeys {
     pub ratio_interval: Option<Enclosure>,
     /// The round (from 1) where x and x′ differ.
     pub round: u64,
+    /// P(actions | x), to its certain digits (where given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<Decimal>,
+    /// An enclosure of P(actions | x).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability_interval: Option<Enclosure>,
+    /// P(actions | x′), to its certain digits (where given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighbour_probability: Option<Decimal>,
+    /// An enclosure of P(actions | x′).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighbour_probability_interval: Option<Enclosure>,
+    /// Bandit checks: the reward table x, the same as `losses` (which names
+    /// it in every privacy report).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rewards: Option<Vec<Vec<Fraction>>>,
+}
+
+impl WitnessKeys {
+    /// The witness with the enclosures `[x, x′]` of its two probabilities
+    /// P(actions | x) and P(actions | x′) added.
+    pub fn with_probabilities(self, [p, q]: &[(Q, Q); 2]) -> WitnessKeys {
+        let decimal = |(lo, hi): &(Q, Q)| Decimal(format_certain(lo, hi, DIGITS));
+        let interval = |(lo, hi): &(Q, Q)| {
+            Enclosure([
+                super::bound(lo, crate::num::Dir::Down),
+                super::bound(hi, crate::num::Dir::Up),
+            ])
+        };
+        WitnessKeys {
+            probability: Some(decimal(p)),
+            probability_interval: Some(interval(p)),
+            neighbour_probability: Some(decimal(q)),
+            neighbour_probability_interval: Some(interval(q)),
+            ..self
+        }
+    }
 }
 
 /// The keys every exhaustive privacy check writes: the verdict against e^ε,
@@ -102,6 +139,11 @@ impl VerdictKeys {
                 ratio: ratio_decimal(&r.witness.ratio),
                 ratio_interval: ratio_enclosure(&r.witness.ratio),
                 round: round as u64,
+                probability: None,
+                probability_interval: None,
+                neighbour_probability: None,
+                neighbour_probability_interval: None,
+                rewards: None,
             },
         }
     }
