@@ -12,10 +12,9 @@ use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_power_count, parse_rational, parse_rational_list, Q};
-use crate::privacy::{check, Method, Options, Problem, Report, Shard, Verdict};
+use crate::privacy::{check, Method, Options, Problem, Shard, Verdict};
 use crate::report::privacy::{
-    self as report_privacy, algorithm_text, bound_decimal, ratio_decimal,
-    Described, ExactRatio, PrivacyReport, VerdictKeys,
+    self as report_privacy, algorithm_text, Described, ExactRatio, PrivacyReport,
 };
 use crate::report::{merge, to_json, Enclosure, NumberKind};
 use serde_json::{json, Value};
@@ -285,20 +284,6 @@ fn scaled(config: Config, factor: Option<&str>) -> Result<Config> {
 /// Input vectors as JSON (exact rationals).
 fn vectors_json(losses: &[Vec<Q>]) -> Value {
     json!(report_privacy::vectors(losses))
-}
-
-/// The keys of a privacy report that every check shares (the verdict, the
-/// maximum ratio, the witness with its `round`), as one JSON object.
-fn verdict_json(r: &Report, round: usize) -> serde_json::Map<String, Value> {
-    json_object(json!(VerdictKeys::of(r, round)))
-}
-
-/// The object inside a `json!({…})`.
-fn json_object(value: Value) -> serde_json::Map<String, Value> {
-    match value {
-        Value::Object(map) => map,
-        _ => serde_json::Map::new(),
-    }
 }
 
 /// The merge inputs (`--merge`), each read with a size cap

@@ -19,18 +19,19 @@
 //!   bound) is a JSON number, and the report labels it `approximate`.
 
 pub mod audit;
-pub mod bandit_privacy;
 pub mod bandit;
+pub mod bandit_privacy;
 pub mod gof;
 pub mod law;
 pub mod mechanism;
 pub mod merge;
+pub mod one_shot_privacy;
 pub mod oracle;
 pub mod privacy;
 pub mod regret;
 pub mod sample;
-pub mod statistical_privacy;
 mod schema;
+pub mod statistical_privacy;
 
 pub use self::schema::schemas;
 

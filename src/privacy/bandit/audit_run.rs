@@ -191,7 +191,9 @@ impl Audit {
         let counts = self.sampled(&selection, &part, pool)?;
         let first_table = tables_of(&self.setup, &part).start;
         let outcome = if shard == Shard::WHOLE {
-            Some(pool.install(|| on_params!(self, p => analyse(&p, &self.setup, selection.clone(), &counts)))?)
+            Some(pool.install(
+                || on_params!(self, p => analyse(&p, &self.setup, selection.clone(), &counts)),
+            )?)
         } else {
             None
         };
@@ -202,7 +204,12 @@ impl Audit {
     /// table of `counts[0]`: one entry per table of the part, each two
     /// arrays of `2^(T−2)` counts summing to the part's runs of that table
     /// in the selection and in the test half.
-    pub fn read_part(self, shard: Shard, first_table: u64, counts: Vec<Counts>) -> Result<AuditRun> {
+    pub fn read_part(
+        self,
+        shard: Shard,
+        first_table: u64,
+        counts: Vec<Counts>,
+    ) -> Result<AuditRun> {
         let part = self.part(shard)?;
         let tables = tables_of(&self.setup, &part);
         if first_table != tables.start as u64 || counts.len() != tables.len() {

@@ -267,7 +267,5 @@ pub fn merge(parts: Vec<(String, Decided)>) -> Result<Decided> {
     }
     Shard::check_coverage(shards)?;
     let merged = super::exact::merge(&outcomes)?;
-    first
-        .setup
-        .decided(first.law, merged, Shard::WHOLE, bits)
+    first.setup.decided(first.law, merged, Shard::WHOLE, bits)
 }
