@@ -7,17 +7,16 @@ mod one_shot;
 mod statistical;
 
 use super::args::{parse_bit, parse_count};
-use super::report;
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{parse_power_count, parse_rational, parse_rational_list, Q};
+use crate::num::{parse_power_count, parse_rational, parse_rational_list};
 use crate::privacy::{check, Method, Options, Problem, Shard, Verdict};
 use crate::report::privacy::{
     self as report_privacy, algorithm_text, Described, ExactRatio, PrivacyReport,
 };
 use crate::report::{merge, to_json, Enclosure, NumberKind};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::fmt::Write;
 
 /// Flags of `dpdtol privacy`.
@@ -279,11 +278,6 @@ fn scaled(config: Config, factor: Option<&str>) -> Result<Config> {
         noise_scale: Some(default * factor),
         ..config
     })
-}
-
-/// Input vectors as JSON (exact rationals).
-fn vectors_json(losses: &[Vec<Q>]) -> Value {
-    json!(report_privacy::vectors(losses))
 }
 
 /// The merge inputs (`--merge`), each read with a size cap
