@@ -165,8 +165,11 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
             .iter()
             .map(|(name, value)| Ok((name.clone(), merge::accept::<PrivacyReport>(name, value)?)))
             .collect::<Result<Vec<_>>>()?;
-        let (described, merged) = report_privacy::merge(parts)?;
-        return Ok(render(&PrivacyReport::new(&described, &merged), args.json));
+        let (described, merged, probabilities) = report_privacy::merge(parts)?;
+        return Ok(render(
+            &PrivacyReport::new(&described, &merged, &probabilities),
+            args.json,
+        ));
     }
     if args.mechanism.is_some() {
         return one_shot::run(args);
@@ -243,7 +246,11 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     };
     let result = check(&algorithm, &problem, &options)?;
     let described = Described::of(&config, &algorithm);
-    Ok(render(&PrivacyReport::new(&described, &result), args.json))
+    let probabilities = crate::privacy::witness_probabilities(&algorithm, &result)?;
+    Ok(render(
+        &PrivacyReport::new(&described, &result, &probabilities),
+        args.json,
+    ))
 }
 
 /// The report as one JSON object or as a paragraph, and whether it is
