@@ -1,23 +1,20 @@
-//! `dpdtol privacy`: the exhaustive privacy check of an online algorithm on
-//! every pair of neighbouring loss sequences over a finite alphabet.
+//! `dpdtol privacy`: the exhaustive privacy check of an algorithm on every
+//! pair of neighbouring inputs over a finite alphabet — its flags, and the
+//! helpers its checks share ([`dispatch`] chooses the check).
 
 mod all_epsilon;
 mod bandit;
+mod dispatch;
+mod full_information;
 mod one_shot;
 mod statistical;
 
-use super::args::{parse_bit, parse_count};
-use crate::algorithm::{Algorithm, AlgorithmId, Config};
+pub use dispatch::run;
+
+use super::args::parse_count;
 use crate::error::{Error, Result};
-use crate::mechanism::Noise;
-use crate::num::{parse_power_count, parse_rational, parse_rational_list};
-use crate::privacy::{check, Method, Options, Problem, Shard, Verdict};
-use crate::report::privacy::{
-    self as report_privacy, algorithm_text, Described, ExactRatio, PrivacyReport,
-};
-use crate::report::{merge, to_json, Enclosure, NumberKind};
-use serde_json::Value;
-use std::fmt::Write;
+use crate::num::parse_power_count;
+use crate::privacy::Shard;
 
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
@@ -140,162 +137,6 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
         .ok_or_else(|| Error::InvalidInput(format!("{flag} is required")))
 }
 
-/// Run the command; the text to print on stdout, and whether a violation
-/// was shown (the exit status is then 1).
-pub fn run(args: &Args) -> Result<(String, bool)> {
-    if statistical::audit_flags_given(args)
-        && !matches!(
-            args.algorithm.as_deref().map(str::trim),
-            Some("lazy-dp-ts" | "hybrid-ucb")
-        )
-    {
-        return Err(Error::InvalidInput(
-            "--runs, --seed, --confidence, --bonus and --tree-scale apply to the lazy-dp-ts and hybrid-ucb audits only".into(),
-        ));
-    }
-    if !args.merge.is_empty() {
-        let inputs = read_merge_inputs(&args.merge)?;
-        if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
-            return statistical::merge(&inputs, args.json);
-        }
-        if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
-            return bandit::merge(&inputs, args.json);
-        }
-        let parts = inputs
-            .iter()
-            .map(|(name, value)| Ok((name.clone(), merge::accept::<PrivacyReport>(name, value)?)))
-            .collect::<Result<Vec<_>>>()?;
-        let (described, merged, probabilities) = report_privacy::merge(parts)?;
-        return Ok(render(
-            &PrivacyReport::new(&described, &merged, &probabilities),
-            args.json,
-        ));
-    }
-    if args.mechanism.is_some() {
-        return one_shot::run(args);
-    }
-    for (flag, given) in [
-        ("--neighbours", args.neighbours.is_some()),
-        ("--scale", args.scale.is_some()),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} applies to --mechanism only (an online algorithm's neighbours replace one round; its scale is --noise-scale)"
-            )));
-        }
-    }
-    if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
-        return bandit::run(args, id);
-    }
-    if args.epsilon_range.is_some() || args.all_epsilon {
-        return all_epsilon::run(args);
-    }
-    let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
-    if args.epoch_length.is_some() {
-        return Err(Error::InvalidInput(format!(
-            "--epoch-length applies to dp-se only, not to {id}"
-        )));
-    }
-    let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
-    let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
-    let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
-    if args.resample.is_some() && id != AlgorithmId::WuWang {
-        return Err(Error::InvalidInput(format!(
-            "--resample applies to wu-wang only, not to {id}"
-        )));
-    }
-    let resample = match &args.resample {
-        Some(text) => parse_bit("--resample", text)? == 1,
-        None => false,
-    };
-    let config = Config {
-        id,
-        actions,
-        epsilon: epsilon.clone(),
-        noise: args.noise.as_deref().map(str::parse::<Noise>).transpose()?,
-        noise_scale: args
-            .noise_scale
-            .as_deref()
-            .map(parse_rational)
-            .transpose()?,
-        resample,
-    };
-    let config = scaled(config, args.scale_factor.as_deref())?;
-    let algorithm = config.build()?;
-    let problem = Problem::new(
-        horizon,
-        parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
-        epsilon,
-    )?;
-    let options = Options {
-        method: args
-            .method
-            .as_deref()
-            .map(str::parse)
-            .transpose()?
-            .unwrap_or_default(),
-        shard: shard_flag(args)?,
-        threads: args
-            .threads
-            .as_deref()
-            .map(|t| parse_count("--threads", t))
-            .transpose()?,
-        force: args.force,
-        progress: true,
-        ..Options::default()
-    };
-    let result = check(&algorithm, &problem, &options)?;
-    let described = Described::of(&config, &algorithm);
-    let probabilities = crate::privacy::witness_probabilities(&algorithm, &result)?;
-    Ok(render(
-        &PrivacyReport::new(&described, &result, &probabilities),
-        args.json,
-    ))
-}
-
-/// The report as one JSON object or as a paragraph, and whether it is
-/// violated.
-fn render(report: &PrivacyReport, json: bool) -> (String, bool) {
-    let text = if json {
-        to_json(report)
-    } else {
-        paragraph(report)
-    };
-    (text, report.verdict.verdict == Verdict::Violated)
-}
-
-/// The configuration with `--scale-factor f`: the noise scale `f` times the
-/// paper's default at its ε.
-fn scaled(config: Config, factor: Option<&str>) -> Result<Config> {
-    let Some(text) = factor else {
-        return Ok(config);
-    };
-    let factor = parse_rational(text)?;
-    if !num_traits::Signed::is_positive(&factor) {
-        return Err(Error::InvalidInput(format!(
-            "--scale-factor must be positive, got {factor}"
-        )));
-    }
-    let default = match config.build()? {
-        Algorithm::EpochRnm(a) => a.scale().clone(),
-        Algorithm::PrefixSoftmax(a) => a.eta().recip(),
-        Algorithm::Ftl(_) => return Err(Error::InvalidInput("ftl has no noise to scale".into())),
-    };
-    Ok(Config {
-        noise_scale: Some(default * factor),
-        ..config
-    })
-}
-
-/// The merge inputs (`--merge`), each read with a size cap
-/// ([`merge::read_json`]), with its name.
-fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)>> {
-    paths
-        .iter()
-        .map(|path| Ok((path.display().to_string(), merge::read_json(path)?)))
-        .collect()
-}
-
 /// Input vectors in words: `(0,1) (1/2,0)`.
 fn sequence_text<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
     rows.iter()
@@ -307,90 +148,4 @@ fn sequence_text<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// An enclosure in words, `[lo, hi]` (`[?, ?]` when there is none).
-fn enclosure_text(e: Option<&Enclosure>) -> String {
-    match e {
-        Some(Enclosure([lo, hi])) => format!("[{lo}, {hi}]"),
-        None => "[?, ?]".into(),
-    }
-}
-
-/// The report as a paragraph.
-fn paragraph(r: &PrivacyReport) -> String {
-    let mut out = String::new();
-    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
-    let _ = writeln!(
-        out,
-        "{}, K = {}, horizon {}, alphabet {{{}}}, ε = {}{}:",
-        algorithm_text(&r.algorithm, r.noise, r.noise_scale.as_ref(), r.resample),
-        r.actions,
-        r.horizon,
-        alphabet.join(", "),
-        r.epsilon,
-        if r.shard == Shard::WHOLE.to_string() {
-            String::new()
-        } else {
-            format!(", shard {}", r.shard)
-        }
-    );
-    let v = &r.verdict;
-    let precision = v.precision_bits.unwrap_or(0);
-    let how = match (&r.merge.max_ratio, &v.max_ratio_exact) {
-        (ExactRatio::Infinite(_), _) => {
-            "infinite: a neighbour gives probability 0 where the sequence does not".to_string()
-        }
-        (_, Some(q)) => format!("exact, = {q}"),
-        _ => format!(
-            "certified at {precision} bits, in {}",
-            enclosure_text(v.max_ratio_interval.as_ref())
-        ),
-    };
-    let (verdict, relation) = match v.verdict {
-        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
-        Verdict::Private => ("PRIVATE", "<="),
-        Verdict::Violated => ("VIOLATED", ">"),
-        Verdict::Undecided => ("UNDECIDED", "~"),
-    };
-    let _ = writeln!(
-        out,
-        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
-        v.max_ratio, v.bound
-    );
-    let _ = writeln!(out, "  max ratio {how}");
-    if v.verdict == Verdict::Undecided {
-        let _ = writeln!(
-            out,
-            "  e^ε in {}: the enclosures overlap at the largest precision tried",
-            enclosure_text(v.bound_interval.as_ref())
-        );
-    }
-    let w = &v.witness;
-    let _ = writeln!(out, "  witness, round {} replaced:", w.round);
-    let _ = writeln!(out, "    losses    {}", sequence_text(&w.losses));
-    let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
-    let actions: Vec<String> = w.actions.iter().map(u64::to_string).collect();
-    let _ = writeln!(
-        out,
-        "    actions   {}   P(actions | losses) / P(actions | neighbour) = {}",
-        actions.join(" "),
-        w.ratio
-    );
-    let _ = write!(
-        out,
-        "  {} {} checked, {}",
-        v.pairs.unwrap_or(0),
-        match v.method {
-            Method::Structural => "structural candidates (classes of ordered neighbour pairs)",
-            Method::Enumeration => "ordered neighbour pairs",
-        },
-        match v.kind {
-            NumberKind::Exact => "exact laws".to_string(),
-            _ => format!(
-                "certified laws at {precision} bits (the laws involve transcendental numbers; why_not_exact in --json)"
-            ),
-        }
-    );
-    out
 }
