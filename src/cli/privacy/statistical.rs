@@ -12,7 +12,7 @@ use super::{given, parse_count, parse_horizon, sequence_text, Args};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list, Q};
-use crate::privacy::bandit::audit_run::{self, Audit, Given, DEFAULT_RUNS};
+use crate::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
 use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
 use crate::report::{merge, to_json};
@@ -47,49 +47,17 @@ pub(super) fn chosen(args: &Args) -> Result<bool> {
     }
 }
 
-/// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
-pub(super) struct Scales {
-    /// `--noise-scale` (default `1/ε`, Hybrid-UCB's array blocks `2/ε`).
-    pub scale: Q,
-    /// Hybrid-UCB's per-level tree scale: `--tree-scale`, default the former.
-    pub tree_scale: Q,
-    /// `--bonus`, default 3.
-    pub bonus: Q,
-}
-
-/// [`Scales`] from the flags at `epsilon`: `--scale-factor` multiplies both
-/// scales (Hybrid-UCB only, and not with `--tree-scale`).
+/// [`Scales`] from the flags at `epsilon` ([`Scales::resolve`]).
 pub(super) fn scales(args: &Args, epsilon: &Q, id: BanditId) -> Result<Scales> {
-    if args.scale_factor.is_some() && args.tree_scale.is_some() {
-        return Err(Error::InvalidInput(
-            "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
-                .into(),
-        ));
-    }
-    let exact = |text: Option<&str>, default: Q| text.map_or(Ok(default), parse_rational);
-    let bonus = exact(args.bonus.as_deref(), Q::from_integer(3.into()))?;
-    // The inferred Hybrid-UCB scales are 2/ε, Lazy-DP-TS's printed one 1/ε.
-    let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
-    let mut scale = exact(
-        args.noise_scale.as_deref(),
-        Q::from_integer(numerator.into()) / epsilon,
-    )?;
-    let mut tree_scale = exact(args.tree_scale.as_deref(), scale.clone())?;
-    if let Some(f) = args.scale_factor.as_deref() {
-        let f = parse_rational(f)?;
-        if !num_traits::Signed::is_positive(&f) {
-            return Err(Error::InvalidInput(format!(
-                "--scale-factor must be positive, got {f}"
-            )));
-        }
-        scale *= &f;
-        tree_scale *= &f;
-    }
-    Ok(Scales {
-        scale,
-        tree_scale,
-        bonus,
-    })
+    let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
+    Scales::resolve(
+        id,
+        epsilon,
+        exact(&args.noise_scale)?,
+        exact(&args.tree_scale)?,
+        exact(&args.bonus)?,
+        exact(&args.scale_factor)?,
+    )
 }
 
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part

@@ -54,6 +54,58 @@ pub struct Given {
     pub bonus: Option<Q>,
 }
 
+/// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scales {
+    /// The noise scale (Hybrid-UCB: the array blocks').
+    pub scale: Q,
+    /// Hybrid-UCB's per-level tree scale.
+    pub tree_scale: Q,
+    /// The bonus constant.
+    pub bonus: Q,
+}
+
+impl Scales {
+    /// The scales of `id` at `epsilon` from the values given (`None`: the
+    /// default — the scale Hybrid-UCB's inferred `2/ε` or Lazy-DP-TS's
+    /// printed `1/ε`, the tree scale the scale, the bonus 3); `factor`
+    /// (positive) multiplies both scales, and excludes a tree scale given.
+    pub fn resolve(
+        id: BanditId,
+        epsilon: &Q,
+        scale: Option<Q>,
+        tree_scale: Option<Q>,
+        bonus: Option<Q>,
+        factor: Option<Q>,
+    ) -> Result<Scales> {
+        if factor.is_some() && tree_scale.is_some() {
+            return Err(Error::InvalidInput(
+                "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
+                    .into(),
+            ));
+        }
+        let mut scale = match scale {
+            Some(s) => s,
+            None => Audit::default_scale(id, epsilon)?,
+        };
+        let mut tree_scale = tree_scale.unwrap_or_else(|| scale.clone());
+        if let Some(f) = factor {
+            if !num_traits::Signed::is_positive(&f) {
+                return Err(Error::InvalidInput(format!(
+                    "--scale-factor must be positive, got {f}"
+                )));
+            }
+            scale *= &f;
+            tree_scale *= &f;
+        }
+        Ok(Scales {
+            scale,
+            tree_scale,
+            bonus: bonus.unwrap_or_else(|| Q::from_integer(3.into())),
+        })
+    }
+}
+
 /// What an audit is of: the algorithm, its exact parameters (defaults
 /// filled in) and the setup. Two parts of one audit have equal ones.
 #[derive(Clone, Debug, PartialEq)]
