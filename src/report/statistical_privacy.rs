@@ -9,7 +9,7 @@ use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{format_sig_directed, Dir, Q};
-use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given};
+use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given, Scales};
 use crate::privacy::bandit::statistical::{AuditOutcome, AuditSetup, Counts};
 use crate::privacy::{Shard, Verdict};
 use schemars::JsonSchema;
@@ -291,9 +291,10 @@ impl super::merge::Part for StatisticalPrivacyReport {
         if self.actions != 2 {
             return Err(field("actions"));
         }
+        let scale = number("noise_scale", &self.noise_scale)?;
         let tree_scale = match (id, &self.tree_scale) {
-            (BanditId::HybridUcb, Some(t)) => Some(number("tree_scale", t)?),
-            (_, None) => None,
+            (BanditId::HybridUcb, Some(t)) => number("tree_scale", t)?,
+            (_, None) => scale.clone(),
             _ => return Err(field("tree_scale")),
         };
         let audit = Audit::new(
@@ -305,9 +306,11 @@ impl super::merge::Part for StatisticalPrivacyReport {
                     .iter()
                     .map(|x| number("alphabet", x))
                     .collect::<Result<Vec<Q>>>()?,
-                scale: Some(number("noise_scale", &self.noise_scale)?),
-                tree_scale,
-                bonus: Some(number("bonus", &self.bonus)?),
+                scales: Scales {
+                    scale,
+                    tree_scale,
+                    bonus: number("bonus", &self.bonus)?,
+                },
             },
             AuditSetup {
                 horizon: self.horizon.parse().map_err(|_| field("horizon"))?,

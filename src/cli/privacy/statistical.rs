@@ -97,11 +97,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
     Audit::default_scale(id, &epsilon)?;
-    let Scales {
-        scale,
-        tree_scale,
-        bonus,
-    } = scales(args, &epsilon, id)?;
+    let scales = scales(args, &epsilon, id)?;
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
         None => DEFAULT_RUNS,
@@ -121,9 +117,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         Given {
             epsilon,
             alphabet,
-            scale: Some(scale),
-            tree_scale: Some(tree_scale),
-            bonus: Some(bonus),
+            scales,
         },
         AuditSetup {
             horizon,

@@ -39,19 +39,15 @@ enum Params {
     Hybrid(HybridParams),
 }
 
-/// The exact parameters as given (`None`: the default).
+/// The exact parameters of an audit.
 #[derive(Clone, Debug)]
 pub struct Given {
     /// ε.
     pub epsilon: Q,
     /// The reward values.
     pub alphabet: Vec<Q>,
-    /// The Laplace scale (Hybrid-UCB: the array blocks').
-    pub scale: Option<Q>,
-    /// Hybrid-UCB's tree scale per level.
-    pub tree_scale: Option<Q>,
-    /// The bonus constant.
-    pub bonus: Option<Q>,
+    /// The scales and the bonus.
+    pub scales: Scales,
 }
 
 /// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
@@ -139,24 +135,24 @@ impl Audit {
         Ok(Q::from_integer(numerator.into()) / epsilon)
     }
 
-    /// The audit of `id` with the parameters `given` (defaults filled in)
-    /// and `setup` (whose alphabet is `given`'s, in f64), every parameter
-    /// checked.
+    /// The audit of `id` with the parameters `given` and `setup` (whose
+    /// alphabet is `given`'s, in f64), every parameter checked.
     pub fn new(id: BanditId, given: Given, setup: AuditSetup) -> Result<Audit> {
         if !matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
             return Err(Error::InvalidInput(format!(
                 "the statistical audit covers lazy-dp-ts and hybrid-ucb, not {id}"
             )));
         }
-        let scale = match given.scale {
-            Some(s) => s,
-            None => Audit::default_scale(id, &given.epsilon)?,
-        };
+        let Scales {
+            scale,
+            tree_scale,
+            bonus,
+        } = given.scales;
         let audit = Audit {
             id,
-            tree_scale: given.tree_scale.unwrap_or_else(|| scale.clone()),
+            tree_scale,
             scale,
-            bonus: given.bonus.unwrap_or_else(|| Q::from_integer(3.into())),
+            bonus,
             setup: AuditSetup {
                 alphabet: given.alphabet.iter().map(to_f64).collect(),
                 ..setup
