@@ -12,7 +12,6 @@ mod mechanism;
 mod output;
 mod privacy;
 mod regret;
-mod report;
 mod sample;
 mod verify;
 
