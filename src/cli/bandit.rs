@@ -7,6 +7,7 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
+use super::applies::{scope, Scope, Subject, EVERY};
 use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -186,20 +187,68 @@ struct Plan {
     alpha: f64,
 }
 
+/// The private algorithms (those with an ε and a noise scale).
+const PRIVATE: &[&str] = &[
+    "anytime-lazy-ucb",
+    "lazy-dp-ts",
+    "hybrid-ucb",
+    "dp-se",
+    "adap-klucb",
+];
+
+/// Where the flags of `bandit` act ([`super::applies`]): a parameter acts on
+/// the algorithms that have it.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("algorithm", EVERY),
+    scope("means", EVERY),
+    scope("epsilon", PRIVATE),
+    scope("horizon", EVERY),
+    scope("runs", EVERY),
+    scope("seed", EVERY),
+    scope("threads", EVERY),
+    scope("experiment", EVERY),
+    scope("confidence", EVERY),
+    scope("noise_scale", PRIVATE),
+    scope(
+        "bonus",
+        &[
+            "anytime-lazy-ucb",
+            "lazy-dp-ts",
+            "hybrid-ucb",
+            "adap-klucb",
+            "ucb1",
+        ],
+    ),
+    scope("beta", &["dp-se"]),
+    scope("csv", EVERY),
+    scope("plot", EVERY),
+    scope("force", EVERY),
+    scope("json", EVERY),
+];
+
+/// The algorithms simulated: `--algorithm`, else the preset's.
+fn algorithms(args: &Args, preset: Option<&Preset>) -> Result<Vec<BanditId>> {
+    match (&args.algorithm, preset) {
+        (Some(text), _) => text.split(',').map(str::parse).collect(),
+        (None, Some(p)) => Ok(p.algorithms.to_vec()),
+        (None, None) => Err(Error::InvalidInput(
+            "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
+        )),
+    }
+}
+
+/// The algorithms as the subjects of the flags.
+pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
+    let preset = args.experiment.as_deref().map(preset).transpose()?;
+    Ok(algorithms(args, preset.as_ref())?
+        .into_iter()
+        .map(|id| Subject::new(id.name(), &[id.name()]))
+        .collect())
+}
+
 fn plan(args: &Args) -> Result<Plan> {
     let preset = args.experiment.as_deref().map(preset).transpose()?;
-    let algorithms: Vec<BanditId> = match (&args.algorithm, &preset) {
-        (Some(text), _) => text
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<Vec<_>>>()?,
-        (None, Some(p)) => p.algorithms.to_vec(),
-        (None, None) => {
-            return Err(Error::InvalidInput(
-                "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
-            ))
-        }
-    };
+    let algorithms = algorithms(args, preset.as_ref())?;
     let means = match (&args.means, &preset) {
         (Some(text), _) => parse_exact_list("--means", text)?,
         (None, Some(p)) => parse_exact_list("--means", p.means)?,

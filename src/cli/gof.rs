@@ -2,6 +2,7 @@
 //! law ([`crate::oracle::gof`]); exit status 1 when the test rejects, so it
 //! drops into any CI.
 
+use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
@@ -36,10 +37,27 @@ pub struct Args {
     json: bool,
 }
 
+/// Where the flags of `gof` act besides the target's.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("samples", EVERY),
+    scope("base", EVERY),
+    scope("alpha", EVERY),
+    scope("tv", EVERY),
+    scope("power", EVERY),
+    scope("json", EVERY),
+];
+
 fn parse_f64(flag: &str, text: &str) -> Result<f64> {
     text.trim()
         .parse()
         .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))
+}
+
+impl Args {
+    /// The flags that name the target.
+    pub(super) fn target(&self) -> &TargetArgs {
+        &self.target
+    }
 }
 
 /// Run the command; the text to print on stdout. Sets `status` to 1 when

@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod applies;
 mod args;
 mod audit;
 mod bandit;
@@ -17,7 +18,7 @@ mod sample;
 mod verify;
 
 use crate::error::{Error, Result};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 
 /// Exact and certified checks of differentially private online learning.
@@ -60,11 +61,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => return usage_error(e),
     };
-    if let Err(e) = stdout_open() {
+    if let Err(e) = stdout_open().and_then(|()| flags_act(&cli.command, &matches)) {
         return fail(&e);
     }
     // The exit status of a successful run: 0, or 1 when `gof` rejects,
@@ -94,6 +98,33 @@ where
             failed => failed,
         },
         Err(e) => fail(&e),
+    }
+}
+
+/// Every flag given acts on what the command runs, or the run is refused
+/// ([`applies`]).
+fn flags_act(command: &Command, matches: &clap::ArgMatches) -> Result<()> {
+    let Some((_, matches)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let enforce = |tables: &[&[applies::Scope]], subjects: &[applies::Subject]| {
+        tables
+            .iter()
+            .try_for_each(|table| applies::enforce(matches, table, subjects))
+    };
+    let target = law::TARGET_SCOPES;
+    match command {
+        Command::Mechanism(_) => enforce(&[mechanism::SCOPES], &[]),
+        Command::Verify(_) => enforce(&[verify::SCOPES], &[]),
+        Command::Privacy(args) => enforce(&[privacy::SCOPES], &privacy::subjects(args)?),
+        Command::Regret(args) => enforce(&[regret::SCOPES], &regret::subjects(args)?),
+        Command::Bandit(args) => enforce(&[bandit::SCOPES], &bandit::subjects(args)?),
+        Command::Law(args) => enforce(&[target, law::SCOPES], &[args.target().subject(true)?]),
+        Command::Sample(args) => {
+            enforce(&[target, sample::SCOPES], &[args.target().subject(true)?])
+        }
+        Command::Gof(args) => enforce(&[target, gof::SCOPES], &[args.target().subject(true)?]),
+        Command::Audit(args) => enforce(&[target, audit::SCOPES], &[args.target().subject(false)?]),
     }
 }
 
@@ -163,7 +194,6 @@ fn usage_error(e: clap::Error) -> i32 {
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             // No subcommand: one usage line, not the whole help.
-            use clap::CommandFactory;
             let names: Vec<String> = Cli::command()
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
@@ -189,6 +219,41 @@ fn usage_error(e: clap::Error) -> i32 {
                 message.join(" ").trim_start_matches("error: ")
             );
             2
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag of every command says where it acts: a flag added without
+    /// a declaration fails here, so none is silently ignored.
+    #[test]
+    fn every_flag_of_every_command_is_declared() {
+        let target = law::TARGET_SCOPES;
+        let tables: Vec<(&str, Vec<&[applies::Scope]>)> = vec![
+            ("mechanism", vec![mechanism::SCOPES]),
+            ("privacy", vec![privacy::SCOPES]),
+            ("regret", vec![regret::SCOPES]),
+            ("verify", vec![verify::SCOPES]),
+            ("law", vec![target, law::SCOPES]),
+            ("sample", vec![target, sample::SCOPES]),
+            ("gof", vec![target, gof::SCOPES]),
+            ("audit", vec![target, audit::SCOPES]),
+            ("bandit", vec![bandit::SCOPES]),
+        ];
+        let cli = Cli::command();
+        for command in cli.get_subcommands() {
+            let name = command.get_name();
+            let Some((_, declared)) = tables.iter().find(|(n, _)| *n == name) else {
+                panic!("dpdtol {name}: no table of where its flags act");
+            };
+            let missing = applies::undeclared(command, declared);
+            assert!(
+                missing.is_empty(),
+                "dpdtol {name}: undeclared flags {missing:?}"
+            );
         }
     }
 }
