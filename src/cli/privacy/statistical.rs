@@ -17,8 +17,8 @@ use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, parse_rational_list, Certified, Dir};
 use crate::num::{Precision, Real, Q};
 use crate::privacy::bandit::statistical::{
-    analyse, check_part_size, runs_of, sample_part, selection, tables_of, units, AuditOutcome,
-    AuditSetup, Counts, HybridParams, Selection, TsParams,
+    analyse, check_part_size, runs_in, runs_of, sample_part, selection, tables_of, units,
+    AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
 };
 use crate::privacy::Shard;
 use crate::progress::{with_progress, Task};
@@ -188,7 +188,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let shard = super::shard_flag(args)?;
     let part = audit.part(shard)?;
     check_part_size(&audit.setup, &part)?;
-    let selection = selection(horizon, audit.setup.alphabet.len());
+    let selection = selection(horizon, audit.setup.alphabet.len())?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let counts = audit.sampled(&selection, &part, &pool)?;
     let tables = tables_of(&audit.setup, &part);
@@ -319,12 +319,7 @@ impl Audit {
         part: &std::ops::Range<u64>,
         pool: &rayon::ThreadPool,
     ) -> Result<Vec<Counts>> {
-        let total = tables_of(&self.setup, part)
-            .map(|k| {
-                let (s, t) = runs_of(&self.setup, part, k);
-                s + t
-            })
-            .sum();
+        let total = runs_in(&self.setup, part);
         let task = Task {
             name: "privacy audit",
             unit: "runs",
@@ -675,7 +670,7 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
         .audit;
     // Every table's counts are in some input (coverage and each shard's
     // tables checked): the selection built now is no larger than the inputs.
-    let selection = selection(audit.setup.horizon, audit.alphabet.len());
+    let selection = selection(audit.setup.horizon, audit.alphabet.len())?;
     let sizes = (selection.tables.len(), selection.pairs.len());
     let codes = 1usize << audit.setup.horizon.saturating_sub(2);
     let mut total = vec![Counts::zero(codes); sizes.0];
