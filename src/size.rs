@@ -70,6 +70,32 @@ pub fn work(what: &str, estimate: Option<u128>, limit: u128, force: bool) -> Res
     }
 }
 
+/// The most worker threads a run starts (`--threads`): a request beyond it
+/// is refused before any thread starts (100 000 threads would reserve
+/// hundreds of GB of stack address space).
+pub const MAX_THREADS: usize = 1024;
+
+/// The worker pool of `--threads` (`None`: one thread per core), refused
+/// for 0 threads, past [`MAX_THREADS`], or when the system does not start
+/// them.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    match threads {
+        Some(0) => Err(Error::InvalidInput("--threads must be at least 1".into())),
+        Some(n) if n > MAX_THREADS => Err(Error::InvalidInput(format!(
+            "--threads {n} is over the limit of {MAX_THREADS} (each thread reserves a stack; the work never needs more threads than cores)"
+        ))),
+        _ => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|_| {
+                Error::InvalidInput(format!(
+                    "--threads {}: the system does not start that many threads",
+                    threads.unwrap_or(0)
+                ))
+            }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -411,12 +411,7 @@ fn simulate_with_progress(
         )
     };
     let out = match args.threads {
-        Some(0) => return Err(Error::InvalidInput("--threads must be at least 1".into())),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
-            .install(work),
+        Some(n) => crate::size::thread_pool(Some(n))?.install(work),
         None => work(),
     };
     bar.finish_and_clear();

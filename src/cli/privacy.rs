@@ -182,11 +182,7 @@ pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
 
 /// The worker pool of `--threads` (default: one thread per core).
 fn thread_pool(threads: Option<&str>) -> Result<rayon::ThreadPool> {
-    let threads = threads.map(|t| parse_count("--threads", t)).transpose()?;
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::InvalidInput(format!("--threads: {e}")))
+    crate::size::thread_pool(threads.map(|t| parse_count("--threads", t)).transpose()?)
 }
 
 /// The horizon, in the grammar of every command ([`parse_power_count`]: `3`,
