@@ -97,12 +97,7 @@ impl Args {
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let base = parse_base(&args.base)?;
-    let confidence: f64 = args.confidence.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "--confidence expects a number, got '{}'",
-            args.confidence
-        ))
-    })?;
+    let confidence = super::args::parse_f64("--confidence", &args.confidence)?;
     let first = io::read_samples(&args.first, base)?;
     let second = io::read_samples(&args.second, base)?;
     let options = AuditOptions {

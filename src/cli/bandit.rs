@@ -135,7 +135,12 @@ fn parse_exact_list(flag: &str, text: &str) -> Result<Vec<Q>> {
 }
 
 fn parse_f64_list(flag: &str, text: &str) -> Result<Vec<f64>> {
-    Ok(parse_exact_list(flag, text)?.iter().map(to_f64).collect())
+    let parts: Vec<&str> = text.split(',').collect();
+    parse_exact_list(flag, text)?
+        .iter()
+        .zip(parts)
+        .map(|(q, given)| super::args::f64_of(flag, given, q))
+        .collect()
 }
 
 fn parse_one(flag: &str, text: &str) -> Result<f64> {

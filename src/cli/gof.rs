@@ -3,8 +3,9 @@
 //! drops into any CI.
 
 use super::applies::{scope, Scope, EVERY};
+use super::args::parse_f64;
 use super::law::{parse_base, target_text, TargetArgs};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
 use crate::oracle::io;
 use crate::report::gof::{GofReport, Verdict};
@@ -46,12 +47,6 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("power", EVERY),
     scope("json", EVERY),
 ];
-
-fn parse_f64(flag: &str, text: &str) -> Result<f64> {
-    text.trim()
-        .parse()
-        .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))
-}
 
 impl Args {
     /// The flags that name the target.

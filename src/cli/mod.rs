@@ -206,18 +206,39 @@ fn usage_error(e: clap::Error) -> i32 {
             2
         }
         _ => {
-            // clap's message, up to the usage block, folded onto one line.
+            // clap's message, up to the usage block, folded onto one line,
+            // in the user's terms: no value placeholders (`--runs <RUNS>`),
+            // no pointer to --help, no parser's wording.
             let rendered = e.render().to_string();
             let message: Vec<&str> = rendered
                 .lines()
                 .map(str::trim)
                 .take_while(|l| !l.starts_with("Usage:"))
-                .filter(|l| !l.is_empty())
+                .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
                 .collect();
-            eprintln!(
-                "dpdtol: {}",
-                message.join(" ").trim_start_matches("error: ")
-            );
+            let mut text = message.join(" ").trim_start_matches("error: ").to_string();
+            let mut from = 0;
+            while let Some(open) = text[from..].find(" <").map(|i| from + i) {
+                let placeholder = text[open + 2..].starts_with(|c: char| c.is_ascii_uppercase());
+                match text[open..].find('>') {
+                    Some(len) if placeholder => text.replace_range(open..open + len + 1, ""),
+                    _ => from = open + 2,
+                }
+            }
+            for (parser, words) in [
+                (
+                    "invalid digit found in string",
+                    "expects a non-negative integer",
+                ),
+                ("number too large to fit in target type", "is too large"),
+                (
+                    "cannot parse integer from empty string",
+                    "expects a non-negative integer",
+                ),
+            ] {
+                text = text.replace(parser, words);
+            }
+            eprintln!("dpdtol: {text}");
             2
         }
     }
