@@ -883,3 +883,69 @@ fn pipes_and_devices_are_refused_on_every_input_path() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_value_a_double_cannot_hold_is_named_as_given() {
+    let samples = scratch_file("four.csv", b"1\n2\n1\n2\n");
+    for (command, given) in [
+        (
+            "bandit --algorithm anytime-lazy-ucb --means 0.5,0.4 --horizon 10 --runs 2 --epsilon 1e-400".to_string(),
+            "--epsilon 1e-400",
+        ),
+        (
+            "bandit --algorithm dp-se --means 0.5,0.4 --horizon 10 --runs 2 --epsilon 1 --beta 1e-400".to_string(),
+            "--beta 1e-400",
+        ),
+        (
+            "bandit --algorithm ucb1 --means 0.5,0.4 --horizon 10 --runs 2 --confidence 1e400".to_string(),
+            "--confidence 1e400",
+        ),
+        (
+            format!("gof --mechanism gumbel --scale 1 --losses 0,1 --samples {samples} --alpha 1e-400"),
+            "--alpha 1e-400",
+        ),
+        (
+            format!("audit --first {samples} --second {samples} --confidence 1e-400"),
+            "--confidence 1e-400",
+        ),
+    ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        refused(&args, given);
+        let run = common::capped(&args, 5.0);
+        assert!(!run.stderr.contains("got 0"), "{command}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn usage_errors_are_in_the_users_terms() {
+    for (args, words) in [
+        (
+            vec![
+                "bandit",
+                "--algorithm",
+                "ucb1",
+                "--means",
+                "0.5,0.4",
+                "--runs",
+                "x",
+            ],
+            "--runs': expects a non-negative integer",
+        ),
+        (
+            vec!["regret", "--algorithm", "ftl"],
+            "not provided: --setting --horizon",
+        ),
+    ] {
+        let run = common::capped(&args, 5.0);
+        common::assert_refused(&run, &args.join(" "));
+        assert!(run.stderr.contains(words), "{args:?}: {}", run.stderr);
+        for internal in [
+            "<RUNS>",
+            "<SETTING>",
+            "For more information",
+            "invalid digit",
+        ] {
+            assert!(!run.stderr.contains(internal), "{args:?}: {}", run.stderr);
+        }
+    }
+}
