@@ -949,3 +949,38 @@ fn usage_errors_are_in_the_users_terms() {
         }
     }
 }
+
+#[test]
+fn a_loss_gap_of_1e_minus_199999_is_computed_not_hung() {
+    // e^{-gap} at 10^-199999 took dashu's exp minutes per call.
+    let run = answered(
+        "mechanism --noise gumbel --scale 1 --losses 0,1e-199999 --json",
+        60.0,
+    );
+    let value: Value = serde_json::from_str(&run.stdout).unwrap();
+    // The law is (1/(1 + e^{-gap}), e^{-gap}/(1 + e^{-gap})): just above and
+    // just below 1/2, each enclosure holding its side of 1/2.
+    let half = Q::new(1.into(), 2.into());
+    let (lo0, hi0) = interval(&value["law_interval"][0]);
+    let (lo1, hi1) = interval(&value["law_interval"][1]);
+    assert!(lo0 <= half && half < hi0, "{lo0} {hi0}");
+    assert!(lo1 < half && half <= hi1, "{lo1} {hi1}");
+}
+
+#[test]
+fn bandit_work_counts_the_arms() {
+    // 30 000 arms for 10^6 rounds: each round of UCB1 looks at every arm.
+    let means = vec!["0.5"; 30_000].join(",");
+    let args = [
+        "bandit",
+        "--algorithm",
+        "ucb1",
+        "--means",
+        &means,
+        "--horizon",
+        "1000000",
+        "--runs",
+        "2",
+    ];
+    refused(&args, "K = 30000");
+}

@@ -72,7 +72,7 @@ pub struct Args {
     json: bool,
 }
 
-/// Simulated rounds (configurations × runs × T) allowed without `--force`.
+/// Arm-rounds (configurations × runs × T × K) allowed without `--force`.
 const LIMIT: f64 = 2e10;
 
 /// A preset of the papers' experiments.
@@ -339,10 +339,12 @@ pub fn run(args: &Args) -> Result<String> {
             configs.push(overrides(*id, plan.epsilons[0])?);
         }
     }
-    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64;
+    // Each simulated round may look at every arm (UCB1, Thompson sampling).
+    let arms = plan.law.arms() as f64;
+    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64 * arms;
     if work > LIMIT && !args.force {
         return Err(Error::TooLarge(format!(
-            "{work:.3e} simulated rounds ({} configurations × {} runs × T = {}) exceed {LIMIT:.0e}; pass --force to run them",
+            "{work:.3e} arm-rounds ({} configurations × {} runs × T = {} × K = {arms}) exceed {LIMIT:.0e}; pass --force to run them",
             configs.len(),
             plan.runs,
             plan.horizon
