@@ -26,6 +26,7 @@ pub(crate) mod progress;
 pub mod proofs;
 pub mod regret;
 pub mod report;
+pub mod size;
 pub mod verify;
 
 pub use error::{Error, Result};

@@ -536,7 +536,7 @@ fn ts_table(first: [usize; 2], second: [usize; 2], rest: [usize; 2], horizon: us
 /// audit's Bonferroni correction at `T = 6` (so a flag here is a flag there).
 fn ts_pair_bound<A: Audited>(params: &A, x: &Table, y: &Table, runs: u64, seed: u64) -> f64 {
     let alphabet = [0.0, 1.0];
-    let m = selection(6, 2).pairs.len() as f64;
+    let m = selection(6, 2).unwrap().pairs.len() as f64;
     let level = 0.05 / (2.0 * m);
     let cx = sample_counts(params, x, &alphabet, runs, seed, 0);
     let cy = sample_counts(params, y, &alphabet, runs, seed, 1);
@@ -672,7 +672,7 @@ fn ts_sampler_matches_the_exact_law_at_t5() {
 #[test]
 fn ts_selection_is_as_documented() {
     for horizon in [4, 5, 8] {
-        let s = selection(horizon, 2);
+        let s = selection(horizon, 2).unwrap();
         // From T = 5 on, a neighbour's one odd later row names its base table;
         // at T = 4 the table with later rows (u, w) neighbours base(u) and base(w).
         let tables = if horizon == 4 {
@@ -695,7 +695,7 @@ fn ts_selection_is_as_documented() {
         }
     }
     // T = 3: every table is a base table, each unordered pair once a direction.
-    let s = selection(3, 2);
+    let s = selection(3, 2).unwrap();
     assert_eq!(s.tables.len(), 16);
     assert_eq!(s.pairs.len(), 2 * (16 + 16 * 3 / 2));
 }
@@ -1088,7 +1088,7 @@ fn table_count_is_the_selection_size() {
             }
             assert_eq!(
                 table_count(horizon, v),
-                Some(selection(horizon, v).tables.len() as u64),
+                Some(selection(horizon, v).unwrap().tables.len() as u64),
                 "T = {horizon}, |V| = {v}"
             );
         }
@@ -1108,7 +1108,7 @@ fn statistical_shards_simulate_the_whole_runs_exactly_once() {
         bonus: 0.001,
         ..TsParams::printed(1.0)
     };
-    let s = selection(setup.horizon, 2);
+    let s = selection(setup.horizon, 2).unwrap();
     let all = 0..units(&setup).unwrap();
     assert_eq!(all.end, 64 * 3);
     let whole = sample_part(&params, &setup, &s, &all, &|_| {}).unwrap();

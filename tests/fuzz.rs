@@ -58,6 +58,22 @@ const HOSTILE: &[&str] = &[
     "-",
 ];
 
+/// Sizes that overflow, exhaust memory or would run for hours: each must be
+/// refused (with `--force` too, where memory would not suffice) or answered
+/// within the time limit, never panic, abort or hang.
+const SIZES: &[&str] = &[
+    "100000000",
+    "1000000000",
+    "100000",
+    "30000",
+    "2000000000",
+    "18446744073709551615",
+    "1e19",
+];
+
+/// The flags whose values are sizes.
+const SIZED: &[&str] = &["--runs", "--n", "--threads", "--actions"];
+
 /// Per flag, values a user might give (small enough to run quickly).
 fn valid(flag: &str) -> &'static [&'static str] {
     match flag {
@@ -97,6 +113,13 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--tv" => &["0.1"],
         "--power" => &["0.9"],
         "--digits" => &["30", "5"],
+        "--method" => &["structural", "enumeration", "statistical", "exact"],
+        "--neighbours" => &["any", "linf:1/2", "one:1"],
+        "--neighbour" => &["0,1", "1,0", "0,1,1"],
+        "--epsilon-range" => &["1/2..2"],
+        "--epoch-length" => &["2", "1,2"],
+        "--scale-factor" => &["2"],
+        "--tree-scale" => &["1"],
         "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file" => files(),
         _ => &[],
     }
@@ -163,6 +186,13 @@ const VALUED: &[&str] = &[
     "--neighbour-file",
     "--csv",
     "--out",
+    "--method",
+    "--neighbours",
+    "--neighbour",
+    "--epsilon-range",
+    "--epoch-length",
+    "--scale-factor",
+    "--tree-scale",
 ];
 
 const SWITCHES: &[&str] = &[
@@ -172,6 +202,7 @@ const SWITCHES: &[&str] = &[
     "--list",
     "--help",
     "--frobnicate",
+    "--all-epsilon",
 ];
 
 /// One flag with a value: valid for the flag, hostile, or a file path.
@@ -196,6 +227,7 @@ fn flag_value() -> impl Strategy<Value = Vec<String>> {
                 "/",
             ],
             (0, _) => HOSTILE,
+            (2, f) if SIZED.contains(&f) => SIZES,
             _ if valid(flag).is_empty() => HOSTILE,
             _ => valid(flag),
         };
@@ -212,11 +244,14 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "privacy",
         "privacy",
         "privacy-bandit",
+        "privacy-statistical",
+        "privacy-mechanism",
         "regret",
         "regret",
         "verify",
         "bandit",
         "bandit",
+        "bandit-baseline",
         "law",
         "law-file",
         "sample",
@@ -264,6 +299,16 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--alphabet",
                     "--epsilon",
                 ],
+                "privacy-statistical" => &[
+                    "--algorithm=lazy-dp-ts",
+                    "--actions",
+                    "--horizon",
+                    "--alphabet",
+                    "--epsilon",
+                    "--runs=100",
+                ],
+                "privacy-mechanism" => &["--mechanism", "--actions", "--alphabet", "--epsilon"],
+                "bandit-baseline" => &["--algorithm=ucb1", "--means", "--horizon=4", "--runs"],
                 "bandit" => &[
                     "--algorithm=anytime-lazy-ucb,lazy-dp-ts",
                     "--means",

@@ -712,3 +712,275 @@ fn prefix_softmax_at_2_pow_100_prints_certain_digits_and_the_reason() {
         .unwrap()
         .contains("integral bound"));
 }
+
+// ------------------------------------ every size guarded, no silent hang
+
+/// A scratch file of this test run.
+fn scratch_file(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("dpdtol-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// Run `command` (words separated by spaces) under the memory cap: it
+/// must finish within `seconds` with a result (status 0).
+fn answered(command: &str, seconds: f64) -> common::Capped {
+    let args: Vec<&str> = command.split(' ').collect();
+    let run = common::capped(&args, seconds);
+    assert_eq!(run.code, Some(0), "{command}: {}", run.stderr);
+    run
+}
+
+#[test]
+fn an_npy_shape_whose_product_overflows_is_refused() {
+    // (2^32, 2^32 + 1) values of 4 bytes: the product overflows 64 bits.
+    let header = "{'descr': '<i4', 'fortran_order': False, 'shape': (4294967296, 4294967297), }";
+    let mut header = header.to_string();
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend((header.len() as u16).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    bytes.extend([0u8; 16]);
+    let file = scratch_file("overflow.npy", &bytes);
+    let args = [
+        "gof",
+        "--mechanism",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        "0,1",
+        "--samples",
+        &file,
+    ];
+    refused(&args, "shape (4294967296, 4294967297)");
+}
+
+#[test]
+fn bandit_memory_is_guarded_in_runs_and_rounds() {
+    // 10^8 runs at T = 2 keep 8.8 GB of results: refused even with --force.
+    for force in ["", " --force"] {
+        let command =
+            format!("bandit --algorithm ucb1 --means 0.5,0.4 --horizon 2 --runs 100000000{force}");
+        let args: Vec<&str> = command.split(' ').collect();
+        refused(&args, "memory cap");
+    }
+    // T = 10^19 with --force: the proof bound's table no longer grows with
+    // T (it aborted on a capacity overflow), and the lazy schedule
+    // simulates it in a moment.
+    let run = answered(
+        "bandit --algorithm anytime-lazy-ucb --epsilon 1 --means 0.5,0.4 --horizon 1e19 --runs 2 --force",
+        60.0,
+    );
+    assert!(
+        run.stdout.contains("T = 10000000000000000000"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn audit_memory_does_not_grow_with_an_action_value() {
+    // One action of 2·10^9 made the audit build 2·10^9 candidate events.
+    let first = scratch_file("large-action.csv", b"1,2\n2000000000,1\n1,1\n2,2\n");
+    let second = scratch_file("small-actions.csv", b"1,1\n2,1\n");
+    let run = answered(&format!("audit --first {first} --second {second}"), 20.0);
+    assert!(run.stdout.contains("ε ≥"), "{}", run.stdout);
+}
+
+#[test]
+fn statistical_audit_sizes_are_guarded_near_2_pow_64_and_in_the_alphabet() {
+    let base = "privacy --algorithm lazy-dp-ts --actions 2 --epsilon 1";
+    // A run count near 2^64 is refused (it wrapped past the guard).
+    let command = format!("{base} --horizon 2 --alphabet 0,1 --runs 18446744073709551615");
+    let args: Vec<&str> = command.split(' ').collect();
+    refused(&args, "over the limit of 268435456");
+    // 300 reward values at horizon 8: the neighbour selection's tables are
+    // refused by the memory cap even with --force (it was never estimated).
+    let alphabet = losses_0_to(300, 300);
+    let command = format!("{base} --horizon 8 --alphabet {alphabet} --runs 2 --force");
+    let args: Vec<&str> = command.split(' ').collect();
+    refused(&args, "memory cap");
+}
+
+#[test]
+fn sample_memory_is_guarded_even_with_force() {
+    let out = scratch_file("never.csv", b"");
+    let command = format!(
+        "sample --mechanism gumbel --scale 1 --losses 0,1 --n 1000000000 --seed 1 --out {out} --force"
+    );
+    let args: Vec<&str> = command.split(' ').collect();
+    refused(&args, "memory cap");
+}
+
+#[test]
+fn a_noise_scale_of_1e99999_is_refused_by_the_exact_bandit_checks_and_their_merge() {
+    for algorithm in ["anytime-lazy-ucb", "dp-se", "hybrid-ucb"] {
+        let command = format!(
+            "privacy --algorithm {algorithm} --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --noise-scale 1e99999"
+        );
+        let args: Vec<&str> = command.split(' ').collect();
+        refused(&args, "4096 bits");
+    }
+    // The same scale in a bandit shard file.
+    let shard = |i: &str| {
+        let command = format!(
+            "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --shard {i}/2 --json"
+        );
+        let args: Vec<&str> = command.split(' ').collect();
+        let mut value = json(&args);
+        value["noise_scale"] = Value::String("1e99999".into());
+        scratch_file(
+            &format!("bandit-shard-{i}.json"),
+            value.to_string().as_bytes(),
+        )
+    };
+    let files = format!("{},{}", shard("1"), shard("2"));
+    refused(&["privacy", "--merge", &files], "4096 bits");
+}
+
+#[test]
+fn threads_past_1024_are_refused_on_every_command() {
+    for command in [
+        "bandit --algorithm ucb1 --means 0.5,0.4 --horizon 100 --runs 2 --threads 100000",
+        "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --threads 100000",
+        "privacy --algorithm lazy-dp-ts --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --runs 100 --threads 100000",
+        "privacy --mechanism gumbel --actions 2 --alphabet 0,1 --epsilon 1 --threads 100000",
+    ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        // The mechanism has no threads: refused as a flag that does not apply.
+        let needle = if command.contains("--mechanism") { "does not apply" } else { "1024" };
+        refused(&args, needle);
+    }
+}
+
+#[test]
+fn pipes_and_devices_are_refused_on_every_input_path() {
+    let dir = std::env::temp_dir().join(format!("dpdtol-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for file in [fifo.display().to_string(), "/dev/null".to_string()] {
+        for command in [
+            format!("law --algorithm ftl --epsilon 1 --losses-file {file}"),
+            format!("gof --mechanism gumbel --scale 1 --losses 0,1 --samples {file}"),
+            format!("audit --first {file} --second {file}"),
+            format!("mechanism --noise gumbel --scale 1 --losses-file {file}"),
+            format!("regret --algorithm ftl --means-file {file} --setting deterministic --horizon 4 --epsilon 1"),
+            format!("privacy --merge {file}"),
+            format!("verify --merge {file}"),
+        ] {
+            let args: Vec<&str> = command.split(' ').collect();
+            refused(&args, "not a regular file");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_value_a_double_cannot_hold_is_named_as_given() {
+    let samples = scratch_file("four.csv", b"1\n2\n1\n2\n");
+    for (command, given) in [
+        (
+            "bandit --algorithm anytime-lazy-ucb --means 0.5,0.4 --horizon 10 --runs 2 --epsilon 1e-400".to_string(),
+            "--epsilon 1e-400",
+        ),
+        (
+            "bandit --algorithm dp-se --means 0.5,0.4 --horizon 10 --runs 2 --epsilon 1 --beta 1e-400".to_string(),
+            "--beta 1e-400",
+        ),
+        (
+            "bandit --algorithm ucb1 --means 0.5,0.4 --horizon 10 --runs 2 --confidence 1e400".to_string(),
+            "--confidence 1e400",
+        ),
+        (
+            format!("gof --mechanism gumbel --scale 1 --losses 0,1 --samples {samples} --alpha 1e-400"),
+            "--alpha 1e-400",
+        ),
+        (
+            format!("audit --first {samples} --second {samples} --confidence 1e-400"),
+            "--confidence 1e-400",
+        ),
+    ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        refused(&args, given);
+        let run = common::capped(&args, 5.0);
+        assert!(!run.stderr.contains("got 0"), "{command}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn usage_errors_are_in_the_users_terms() {
+    for (args, words) in [
+        (
+            vec![
+                "bandit",
+                "--algorithm",
+                "ucb1",
+                "--means",
+                "0.5,0.4",
+                "--runs",
+                "x",
+            ],
+            "--runs': expects a non-negative integer",
+        ),
+        (
+            vec!["regret", "--algorithm", "ftl"],
+            "not provided: --setting --horizon",
+        ),
+    ] {
+        let run = common::capped(&args, 5.0);
+        common::assert_refused(&run, &args.join(" "));
+        assert!(run.stderr.contains(words), "{args:?}: {}", run.stderr);
+        for internal in [
+            "<RUNS>",
+            "<SETTING>",
+            "For more information",
+            "invalid digit",
+        ] {
+            assert!(!run.stderr.contains(internal), "{args:?}: {}", run.stderr);
+        }
+    }
+}
+
+#[test]
+fn a_loss_gap_of_1e_minus_199999_is_computed_not_hung() {
+    // e^{-gap} at 10^-199999 took dashu's exp minutes per call.
+    let run = answered(
+        "mechanism --noise gumbel --scale 1 --losses 0,1e-199999 --json",
+        60.0,
+    );
+    let value: Value = serde_json::from_str(&run.stdout).unwrap();
+    // The law is (1/(1 + e^{-gap}), e^{-gap}/(1 + e^{-gap})): just above and
+    // just below 1/2, each enclosure holding its side of 1/2.
+    let half = Q::new(1.into(), 2.into());
+    let (lo0, hi0) = interval(&value["law_interval"][0]);
+    let (lo1, hi1) = interval(&value["law_interval"][1]);
+    assert!(lo0 <= half && half < hi0, "{lo0} {hi0}");
+    assert!(lo1 < half && half <= hi1, "{lo1} {hi1}");
+}
+
+#[test]
+fn bandit_work_counts_the_arms() {
+    // 30 000 arms for 10^6 rounds: each round of UCB1 looks at every arm.
+    let means = vec!["0.5"; 30_000].join(",");
+    let args = [
+        "bandit",
+        "--algorithm",
+        "ucb1",
+        "--means",
+        &means,
+        "--horizon",
+        "1000000",
+        "--runs",
+        "2",
+    ];
+    refused(&args, "K = 30000");
+}

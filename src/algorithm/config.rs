@@ -2,7 +2,7 @@
 //! parameters ([`Config`]): the papers' defaults, each overridable, checked
 //! before anything is built.
 
-use super::MAX_PARAMETER_BITS;
+use super::check_parameter_bits;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::Q;
@@ -122,17 +122,13 @@ impl Config {
                 )));
             }
         }
-        let bits = |q: &Q| q.numer().bits().max(q.denom().bits());
         let parameters = [
             ("epsilon", Some(&self.epsilon)),
             ("--noise-scale", self.noise_scale.as_ref()),
         ];
         for (name, value) in parameters {
-            if let Some(q) = value.filter(|q| bits(q) > MAX_PARAMETER_BITS) {
-                return Err(Error::TooLarge(format!(
-                    "{name} has a numerator or denominator of {} bits; at most {MAX_PARAMETER_BITS} bits (about 1233 decimal digits) are accepted",
-                    bits(q)
-                )));
+            if let Some(q) = value {
+                check_parameter_bits(name, q)?;
             }
         }
         if self.id != AlgorithmId::WuWang && (self.noise.is_some() || self.resample) {

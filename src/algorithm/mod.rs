@@ -212,6 +212,18 @@ pub const MAX_LAW_COST: u128 = 1 << 16;
 /// kept the checker busy for minutes.
 pub const MAX_PARAMETER_BITS: u64 = 4096;
 
+/// Refuse a parameter (`name`: ε, a noise scale) whose numerator or
+/// denominator has more than [`MAX_PARAMETER_BITS`] bits.
+pub fn check_parameter_bits(name: &str, q: &crate::num::Q) -> crate::error::Result<()> {
+    let bits = q.numer().bits().max(q.denom().bits());
+    if bits > MAX_PARAMETER_BITS {
+        return Err(crate::error::Error::TooLarge(format!(
+            "{name} has a numerator or denominator of {bits} bits; at most {MAX_PARAMETER_BITS} bits (about 1233 decimal digits) are accepted"
+        )));
+    }
+    Ok(())
+}
+
 /// The cost of [`SequenceLaw::of`] for `algorithm` on `losses`: the sum of
 /// [`OnlineAlgorithm::choice_cost`] over the schedule (saturating). The loss
 /// sequence is assumed checked.

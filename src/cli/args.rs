@@ -11,6 +11,29 @@ pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
     })
 }
 
+/// A number for an f64 computation (a simulation, a test level), read
+/// exactly and then rounded to the nearest double: a value that would
+/// round to 0 or to infinity is refused as given, never read as 0 or inf.
+pub(super) fn parse_f64(flag: &str, text: &str) -> Result<f64> {
+    let q = crate::num::parse_rational(text)
+        .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))?;
+    f64_of(flag, text, &q)
+}
+
+/// The nearest double to `q` (given as `text` for `flag`), refused when it
+/// underflows to 0 or overflows to infinity.
+pub(super) fn f64_of(flag: &str, text: &str, q: &crate::num::Q) -> Result<f64> {
+    use num_traits::{ToPrimitive, Zero};
+    let x = q.to_f64().unwrap_or(f64::NAN);
+    if x.is_infinite() || x.is_nan() || (x == 0.0 && !q.is_zero()) {
+        return Err(Error::InvalidInput(format!(
+            "{flag} {} is outside the range of a double (about 4.9e-324 to 1.8e308 in size), which this computation uses",
+            text.trim()
+        )));
+    }
+    Ok(x)
+}
+
 /// A flag that is 0 or 1 (`--resample`, `--base`).
 pub(super) fn parse_bit(flag: &str, text: &str) -> Result<u32> {
     match text.trim() {

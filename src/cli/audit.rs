@@ -3,7 +3,8 @@
 //! ([`crate::oracle::audit`]), beside dpdtol's exact ratio for its own
 //! algorithm when the target and both inputs are given.
 
-use super::law::{parse_base, target_text, TargetArgs};
+use super::applies::{scope, Scope, EVERY};
+use super::law::{parse_base, target_text, TargetArgs, MECHANISM, ONLINE};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
 use crate::oracle::audit::{audit, exact_ratios, AuditOptions};
@@ -42,6 +43,18 @@ pub struct Args {
     json: bool,
 }
 
+/// Where the flags of `audit` act besides the target's: the neighbour is
+/// that of the target.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("first", EVERY),
+    scope("second", EVERY),
+    scope("base", EVERY),
+    scope("confidence", EVERY),
+    scope("neighbour_file", &[ONLINE]),
+    scope("neighbour", &[MECHANISM]),
+    scope("json", EVERY),
+];
+
 /// The event for people.
 fn event_text(event: &AuditEvent) -> String {
     match event {
@@ -74,15 +87,17 @@ fn ratio_text(r: &RatioReport) -> String {
     )
 }
 
+impl Args {
+    /// The flags that name the target.
+    pub(super) fn target(&self) -> &TargetArgs {
+        &self.target
+    }
+}
+
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let base = parse_base(&args.base)?;
-    let confidence: f64 = args.confidence.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "--confidence expects a number, got '{}'",
-            args.confidence
-        ))
-    })?;
+    let confidence = super::args::parse_f64("--confidence", &args.confidence)?;
     let first = io::read_samples(&args.first, base)?;
     let second = io::read_samples(&args.second, base)?;
     let options = AuditOptions {
@@ -102,6 +117,16 @@ pub fn run(args: &Args) -> Result<String> {
                 ),
                 e => e,
             })?;
+        x.check_neighbour(&y)?;
+        for (flag, samples) in [("--first", &first), ("--second", &second)] {
+            if samples.cols() != x.horizon() {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} has sequences of {} actions, the target plays {} rounds",
+                    samples.cols(),
+                    x.horizon()
+                )));
+            }
+        }
         let digits = DIGITS as u32 + 2;
         let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)

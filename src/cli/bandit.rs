@@ -7,6 +7,7 @@
 //! plot like the papers' figures. Presets reproduce 004 §6 (`hu-fig1`,
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
+use super::applies::{scope, Scope, Subject, EVERY};
 use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -71,7 +72,7 @@ pub struct Args {
     json: bool,
 }
 
-/// Simulated rounds (configurations × runs × T) allowed without `--force`.
+/// Arm-rounds (configurations × runs × T × K) allowed without `--force`.
 const LIMIT: f64 = 2e10;
 
 /// A preset of the papers' experiments.
@@ -134,7 +135,12 @@ fn parse_exact_list(flag: &str, text: &str) -> Result<Vec<Q>> {
 }
 
 fn parse_f64_list(flag: &str, text: &str) -> Result<Vec<f64>> {
-    Ok(parse_exact_list(flag, text)?.iter().map(to_f64).collect())
+    let parts: Vec<&str> = text.split(',').collect();
+    parse_exact_list(flag, text)?
+        .iter()
+        .zip(parts)
+        .map(|(q, given)| super::args::f64_of(flag, given, q))
+        .collect()
 }
 
 fn parse_one(flag: &str, text: &str) -> Result<f64> {
@@ -186,20 +192,68 @@ struct Plan {
     alpha: f64,
 }
 
+/// The private algorithms (those with an ε and a noise scale).
+const PRIVATE: &[&str] = &[
+    "anytime-lazy-ucb",
+    "lazy-dp-ts",
+    "hybrid-ucb",
+    "dp-se",
+    "adap-klucb",
+];
+
+/// Where the flags of `bandit` act ([`super::applies`]): a parameter acts on
+/// the algorithms that have it.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("algorithm", EVERY),
+    scope("means", EVERY),
+    scope("epsilon", PRIVATE),
+    scope("horizon", EVERY),
+    scope("runs", EVERY),
+    scope("seed", EVERY),
+    scope("threads", EVERY),
+    scope("experiment", EVERY),
+    scope("confidence", EVERY),
+    scope("noise_scale", PRIVATE),
+    scope(
+        "bonus",
+        &[
+            "anytime-lazy-ucb",
+            "lazy-dp-ts",
+            "hybrid-ucb",
+            "adap-klucb",
+            "ucb1",
+        ],
+    ),
+    scope("beta", &["dp-se"]),
+    scope("csv", EVERY),
+    scope("plot", EVERY),
+    scope("force", EVERY),
+    scope("json", EVERY),
+];
+
+/// The algorithms simulated: `--algorithm`, else the preset's.
+fn algorithms(args: &Args, preset: Option<&Preset>) -> Result<Vec<BanditId>> {
+    match (&args.algorithm, preset) {
+        (Some(text), _) => text.split(',').map(str::parse).collect(),
+        (None, Some(p)) => Ok(p.algorithms.to_vec()),
+        (None, None) => Err(Error::InvalidInput(
+            "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
+        )),
+    }
+}
+
+/// The algorithms as the subjects of the flags.
+pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
+    let preset = args.experiment.as_deref().map(preset).transpose()?;
+    Ok(algorithms(args, preset.as_ref())?
+        .into_iter()
+        .map(|id| Subject::new(id.name(), &[id.name()]))
+        .collect())
+}
+
 fn plan(args: &Args) -> Result<Plan> {
     let preset = args.experiment.as_deref().map(preset).transpose()?;
-    let algorithms: Vec<BanditId> = match (&args.algorithm, &preset) {
-        (Some(text), _) => text
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<Vec<_>>>()?,
-        (None, Some(p)) => p.algorithms.to_vec(),
-        (None, None) => {
-            return Err(Error::InvalidInput(
-                "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
-            ))
-        }
-    };
+    let algorithms = algorithms(args, preset.as_ref())?;
     let means = match (&args.means, &preset) {
         (Some(text), _) => parse_exact_list("--means", text)?,
         (None, Some(p)) => parse_exact_list("--means", p.means)?,
@@ -285,10 +339,12 @@ pub fn run(args: &Args) -> Result<String> {
             configs.push(overrides(*id, plan.epsilons[0])?);
         }
     }
-    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64;
+    // Each simulated round may look at every arm (UCB1, Thompson sampling).
+    let arms = plan.law.arms() as f64;
+    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64 * arms;
     if work > LIMIT && !args.force {
         return Err(Error::TooLarge(format!(
-            "{work:.3e} simulated rounds ({} configurations × {} runs × T = {}) exceed {LIMIT:.0e}; pass --force to run them",
+            "{work:.3e} arm-rounds ({} configurations × {} runs × T = {} × K = {arms}) exceed {LIMIT:.0e}; pass --force to run them",
             configs.len(),
             plan.runs,
             plan.horizon
@@ -362,12 +418,7 @@ fn simulate_with_progress(
         )
     };
     let out = match args.threads {
-        Some(0) => return Err(Error::InvalidInput("--threads must be at least 1".into())),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
-            .install(work),
+        Some(n) => crate::size::thread_pool(Some(n))?.install(work),
         None => work(),
     };
     bar.finish_and_clear();

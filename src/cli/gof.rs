@@ -2,8 +2,10 @@
 //! law ([`crate::oracle::gof`]); exit status 1 when the test rejects, so it
 //! drops into any CI.
 
+use super::applies::{scope, Scope, EVERY};
+use super::args::parse_f64;
 use super::law::{parse_base, target_text, TargetArgs};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
 use crate::oracle::io;
 use crate::report::gof::{GofReport, Verdict};
@@ -36,10 +38,21 @@ pub struct Args {
     json: bool,
 }
 
-fn parse_f64(flag: &str, text: &str) -> Result<f64> {
-    text.trim()
-        .parse()
-        .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))
+/// Where the flags of `gof` act besides the target's.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("samples", EVERY),
+    scope("base", EVERY),
+    scope("alpha", EVERY),
+    scope("tv", EVERY),
+    scope("power", EVERY),
+    scope("json", EVERY),
+];
+
+impl Args {
+    /// The flags that name the target.
+    pub(super) fn target(&self) -> &TargetArgs {
+        &self.target
+    }
 }
 
 /// Run the command; the text to print on stdout. Sets `status` to 1 when

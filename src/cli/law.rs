@@ -4,6 +4,7 @@
 //! probability of one action sequence. The flags that name the target are
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
+use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
 use crate::error::{Error, Result};
@@ -55,6 +56,28 @@ pub struct TargetArgs {
     force: bool,
 }
 
+/// A run about an online algorithm.
+pub(super) const ONLINE: &str = "online algorithms";
+/// A run about one selection.
+pub(super) const MECHANISM: &str = "--mechanism";
+/// The online algorithms that add noise (all but ftl).
+pub(super) const NOISY: &[&str] = &["naive-ftnl", "hu-rnm-ftnl", "wu-wang", "prefix-softmax"];
+
+/// Where the target flags act ([`super::applies`]).
+pub(super) const TARGET_SCOPES: &[Scope] = &[
+    scope("algorithm", EVERY),
+    scope("mechanism", EVERY),
+    scope("actions", &[ONLINE]),
+    scope("epsilon", &[ONLINE]),
+    scope("noise", &["wu-wang"]),
+    scope("resample", &["wu-wang"]),
+    scope("noise_scale", NOISY),
+    scope("losses_file", &[ONLINE]),
+    scope("scale", &[MECHANISM]),
+    scope("losses", &[MECHANISM]),
+    scope("force", EVERY),
+];
+
 /// The base actions are numbered from in files and on the command line.
 pub(super) fn parse_base(text: &str) -> Result<u32> {
     parse_bit("--base", text)
@@ -64,6 +87,27 @@ impl TargetArgs {
     /// Whether `--force` was given.
     pub(super) fn force_given(&self) -> bool {
         self.force
+    }
+
+    /// What the flags name, for [`super::applies::enforce`]: an online
+    /// algorithm, one selection, or (`required` false) nothing.
+    pub(super) fn subject(&self, required: bool) -> Result<Subject> {
+        if let Some(noise) = &self.mechanism {
+            return Ok(Subject::new(format!("--mechanism {noise}"), &[MECHANISM]));
+        }
+        match &self.algorithm {
+            Some(text) => {
+                let id: AlgorithmId = text.parse()?;
+                Ok(Subject::new(id.name(), &[ONLINE, id.name()]))
+            }
+            None if required => Err(Error::InvalidInput(
+                "--algorithm or --mechanism is required".into(),
+            )),
+            None => Ok(Subject::new(
+                "a black-box sampler (no --algorithm or --mechanism)",
+                &[],
+            )),
+        }
     }
 
     /// Whether the flags name a target at all.
@@ -196,6 +240,13 @@ pub struct Args {
     json: bool,
 }
 
+/// Where the flags of `law` act besides the target's.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("sequence", EVERY),
+    scope("base", EVERY),
+    scope("json", EVERY),
+];
+
 /// The target in words.
 pub(super) fn target_text(target: &TargetGiven) -> String {
     let given = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
@@ -251,6 +302,13 @@ fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
             })
         })
         .collect()
+}
+
+impl Args {
+    /// The flags that name the target.
+    pub(super) fn target(&self) -> &TargetArgs {
+        &self.target
+    }
 }
 
 /// Run the command; the text to print on stdout.

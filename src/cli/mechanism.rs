@@ -1,5 +1,6 @@
 //! `dpdtol mechanism`: the law of one report-noisy-max selection.
 
+use super::applies::{scope, Scope, EVERY};
 use crate::error::Result;
 use crate::mechanism::{best_law, Budget, Noise, Scale};
 use crate::num::{parse_rational, parse_rational_list, read_rational_file};
@@ -41,6 +42,18 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 }
+
+/// Where the flags of `mechanism` act ([`super::applies`]): one selection,
+/// every flag (clap refuses the pairs that exclude each other).
+pub(super) const SCOPES: &[Scope] = &[
+    scope("noise", EVERY),
+    scope("scale", EVERY),
+    scope("base", EVERY),
+    scope("losses", EVERY),
+    scope("losses_file", EVERY),
+    scope("force", EVERY),
+    scope("json", EVERY),
+];
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {

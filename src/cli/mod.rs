@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod applies;
 mod args;
 mod audit;
 mod bandit;
@@ -16,7 +17,7 @@ mod sample;
 mod verify;
 
 use crate::error::{Error, Result};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 
 /// Exact and certified checks of differentially private online learning.
@@ -59,11 +60,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => return usage_error(e),
     };
-    if let Err(e) = stdout_open() {
+    if let Err(e) = stdout_open().and_then(|()| flags_act(&cli.command, &matches)) {
         return fail(&e);
     }
     // The exit status of a successful run: 0, or 1 when `gof` rejects,
@@ -93,6 +97,33 @@ where
             failed => failed,
         },
         Err(e) => fail(&e),
+    }
+}
+
+/// Every flag given acts on what the command runs, or the run is refused
+/// ([`applies`]).
+fn flags_act(command: &Command, matches: &clap::ArgMatches) -> Result<()> {
+    let Some((_, matches)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let enforce = |tables: &[&[applies::Scope]], subjects: &[applies::Subject]| {
+        tables
+            .iter()
+            .try_for_each(|table| applies::enforce(matches, table, subjects))
+    };
+    let target = law::TARGET_SCOPES;
+    match command {
+        Command::Mechanism(_) => enforce(&[mechanism::SCOPES], &[]),
+        Command::Verify(_) => enforce(&[verify::SCOPES], &[]),
+        Command::Privacy(args) => enforce(&[privacy::SCOPES], &privacy::subjects(args)?),
+        Command::Regret(args) => enforce(&[regret::SCOPES], &regret::subjects(args)?),
+        Command::Bandit(args) => enforce(&[bandit::SCOPES], &bandit::subjects(args)?),
+        Command::Law(args) => enforce(&[target, law::SCOPES], &[args.target().subject(true)?]),
+        Command::Sample(args) => {
+            enforce(&[target, sample::SCOPES], &[args.target().subject(true)?])
+        }
+        Command::Gof(args) => enforce(&[target, gof::SCOPES], &[args.target().subject(true)?]),
+        Command::Audit(args) => enforce(&[target, audit::SCOPES], &[args.target().subject(false)?]),
     }
 }
 
@@ -162,7 +193,6 @@ fn usage_error(e: clap::Error) -> i32 {
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             // No subcommand: one usage line, not the whole help.
-            use clap::CommandFactory;
             let names: Vec<String> = Cli::command()
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
@@ -175,19 +205,75 @@ fn usage_error(e: clap::Error) -> i32 {
             2
         }
         _ => {
-            // clap's message, up to the usage block, folded onto one line.
+            // clap's message, up to the usage block, folded onto one line,
+            // in the user's terms: no value placeholders (`--runs <RUNS>`),
+            // no pointer to --help, no parser's wording.
             let rendered = e.render().to_string();
             let message: Vec<&str> = rendered
                 .lines()
                 .map(str::trim)
                 .take_while(|l| !l.starts_with("Usage:"))
-                .filter(|l| !l.is_empty())
+                .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
                 .collect();
-            eprintln!(
-                "dpdtol: {}",
-                message.join(" ").trim_start_matches("error: ")
-            );
+            let mut text = message.join(" ").trim_start_matches("error: ").to_string();
+            let mut from = 0;
+            while let Some(open) = text[from..].find(" <").map(|i| from + i) {
+                let placeholder = text[open + 2..].starts_with(|c: char| c.is_ascii_uppercase());
+                match text[open..].find('>') {
+                    Some(len) if placeholder => text.replace_range(open..open + len + 1, ""),
+                    _ => from = open + 2,
+                }
+            }
+            for (parser, words) in [
+                (
+                    "invalid digit found in string",
+                    "expects a non-negative integer",
+                ),
+                ("number too large to fit in target type", "is too large"),
+                (
+                    "cannot parse integer from empty string",
+                    "expects a non-negative integer",
+                ),
+            ] {
+                text = text.replace(parser, words);
+            }
+            eprintln!("dpdtol: {text}");
             2
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag of every command says where it acts: a flag added without
+    /// a declaration fails here, so none is silently ignored.
+    #[test]
+    fn every_flag_of_every_command_is_declared() {
+        let target = law::TARGET_SCOPES;
+        let tables: Vec<(&str, Vec<&[applies::Scope]>)> = vec![
+            ("mechanism", vec![mechanism::SCOPES]),
+            ("privacy", vec![privacy::SCOPES]),
+            ("regret", vec![regret::SCOPES]),
+            ("verify", vec![verify::SCOPES]),
+            ("law", vec![target, law::SCOPES]),
+            ("sample", vec![target, sample::SCOPES]),
+            ("gof", vec![target, gof::SCOPES]),
+            ("audit", vec![target, audit::SCOPES]),
+            ("bandit", vec![bandit::SCOPES]),
+        ];
+        let cli = Cli::command();
+        for command in cli.get_subcommands() {
+            let name = command.get_name();
+            let Some((_, declared)) = tables.iter().find(|(n, _)| *n == name) else {
+                panic!("dpdtol {name}: no table of where its flags act");
+            };
+            let missing = applies::undeclared(command, declared);
+            assert!(
+                missing.is_empty(),
+                "dpdtol {name}: undeclared flags {missing:?}"
+            );
         }
     }
 }

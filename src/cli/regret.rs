@@ -2,6 +2,8 @@
 //! one instance, with the papers' bounds side by side; `--curve` writes the
 //! regret at every epoch boundary, `--plot` draws it against T.
 
+use super::applies::{scope, Scope, Subject, EVERY};
+use super::law::NOISY;
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
@@ -69,6 +71,36 @@ pub struct Args {
     /// Print one JSON object instead of tables.
     #[arg(long)]
     json: bool,
+}
+
+/// Where the flags of `regret` act ([`super::applies`]).
+pub(super) const SCOPES: &[Scope] = &[
+    scope("algorithm", EVERY),
+    scope("means", EVERY),
+    scope("setting", EVERY),
+    scope("horizon", EVERY),
+    scope("epsilon", EVERY),
+    scope("noise", &["wu-wang"]),
+    scope("noise_scale", NOISY),
+    scope("resample", &["wu-wang"]),
+    scope("curve", EVERY),
+    scope("plot", EVERY),
+    scope("no_bounds", EVERY),
+    scope("force", EVERY),
+    scope("means_file", EVERY),
+    scope("digits", EVERY),
+    scope("json", EVERY),
+];
+
+/// The algorithms of `--algorithm` (`wu-wang:gumbel` is wu-wang).
+pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
+    args.algorithm
+        .split(',')
+        .map(|name| {
+            let id: AlgorithmId = name.split(':').next().unwrap_or_default().parse()?;
+            Ok(Subject::new(id.name(), &[id.name()]))
+        })
+        .collect()
 }
 
 /// Parse a horizon with the grammar of [`parse_power_count`]: an integer,

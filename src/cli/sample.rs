@@ -1,6 +1,7 @@
 //! `dpdtol sample`: seeded reference samples of a target's action sequences
 //! ([`crate::oracle::sample`]), written as CSV or NPY.
 
+use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::io::SampleFormat;
@@ -29,6 +30,22 @@ pub struct Args {
     /// Print one JSON object instead of a line.
     #[arg(long)]
     json: bool,
+}
+
+/// Where the flags of `sample` act besides the target's.
+pub(super) const SCOPES: &[Scope] = &[
+    scope("n", EVERY),
+    scope("seed", EVERY),
+    scope("out", EVERY),
+    scope("base", EVERY),
+    scope("json", EVERY),
+];
+
+impl Args {
+    /// The flags that name the target.
+    pub(super) fn target(&self) -> &TargetArgs {
+        &self.target
+    }
 }
 
 /// Run the command; the text to print on stdout.

@@ -2,6 +2,7 @@
 //! (all, or those `--claim` names), print a table or one JSON object, and
 //! optionally write the markdown report and the errata.
 
+use super::applies::{scope, Scope, EVERY};
 use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
 use crate::verify::{self, errata as erratum, Checked};
@@ -79,7 +80,20 @@ fn errata_claims(registry: &[verify::Claim]) -> Vec<&verify::Claim> {
     registry.iter().filter(|c| named.contains(&c.id)).collect()
 }
 
-/// Run the command; the text to print on stdout.
+/// Where the flags of `verify` act ([`super::applies`]): every run (clap
+/// refuses the pairs that exclude each other).
+pub(super) const SCOPES: &[Scope] = &[
+    scope("claim", EVERY),
+    scope("list", EVERY),
+    scope("json", EVERY),
+    scope("markdown", EVERY),
+    scope("errata", EVERY),
+    scope("markdown_errata", EVERY),
+    scope("readme_table", EVERY),
+    scope("shard", EVERY),
+    scope("merge", EVERY),
+];
+
 /// Run the command; the text to print on stdout, and whether a claim
 /// checked is refuted (the exit status is then 1).
 pub fn run(args: &Args) -> Result<(String, bool)> {

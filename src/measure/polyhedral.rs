@@ -131,7 +131,9 @@ pub struct LaplaceFactor {
 type Rat = num_rational::Ratio<i128>;
 
 fn overflow() -> Error {
-    Error::TooLarge("a coefficient of the Laplace-measure integration left 128 bits".into())
+    Error::TooLarge(
+        "the noise scales and the values they are compared with differ too much in size: the Laplace integration keeps its coefficients as 128-bit fractions (use a noise scale nearer the rewards' range)".into(),
+    )
 }
 
 fn small(q: &Q) -> Result<Rat> {

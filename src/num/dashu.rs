@@ -161,6 +161,28 @@ impl Endpoint for DashuFloat {
     }
 
     fn exp(&self, dir: Dir) -> Result<Self> {
+        // |x| < 2^{-(p+2)} at p bits: 1 + x ≤ e^x ≤ 1 + x + x² puts e^x
+        // between 1 − 2^{-p} and 1 + 2^{-(p-1)}, bounds given directly
+        // (dashu's exp of a number of 10^{-30000} takes seconds per call).
+        let magnitude =
+            self.repr.exponent() + dashu_base::BitTest::bit_len(self.repr.significand()) as isize;
+        let p = self.bits.max(2) as isize;
+        if self.signum() != Ordering::Equal && magnitude < -(p + 2) {
+            let positive = self.signum() == Ordering::Greater;
+            let one_bits = |n: isize, delta: i8| {
+                let significand = (IBig::from(1u8) << n as usize) + IBig::from(delta);
+                Repr::new(significand, -n)
+            };
+            let repr = match (dir, positive) {
+                (Dir::Down, true) | (Dir::Up, false) => Repr::new(IBig::from(1u8), 0),
+                (Dir::Down, false) => one_bits(p, -1),
+                (Dir::Up, true) => one_bits(p - 1, 1),
+            };
+            return Ok(DashuFloat {
+                repr,
+                bits: self.bits,
+            });
+        }
         Self::directed(
             self.bits,
             dir,
@@ -202,5 +224,26 @@ impl Endpoint for DashuFloat {
         FBig::<HalfEven, 2>::from_repr(self.repr.clone(), Context::new(self.bits as usize))
             .to_f64()
             .value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// e^x for |x| far below the precision: the directed bounds enclose
+    /// the exact 1 + x ≤ e^x ≤ 1 + x + x², on both sides of 0.
+    #[test]
+    fn the_exponential_of_a_tiny_number_is_enclosed() {
+        for numerator in [1i64, -1] {
+            let x = Q::new(numerator.into(), BigInt::from(10u8).pow(3000));
+            let at = |dir| DashuFloat::from_rational(&x, 64, dir);
+            let lo = at(Dir::Down).exp(Dir::Down).unwrap().to_rational();
+            let hi = at(Dir::Up).exp(Dir::Up).unwrap().to_rational();
+            let one = Q::one();
+            assert!(lo <= &one + &x, "{numerator}: lower bound {lo}");
+            assert!(hi >= &one + &x + &x * &x, "{numerator}: upper bound {hi}");
+            assert!(&hi - &lo <= Q::new(1.into(), BigInt::one() << 62u32));
+        }
     }
 }

@@ -37,12 +37,26 @@ pub fn read_rational_file(path: &Path) -> Result<Vec<Q>> {
     })
 }
 
-/// The bytes of an untrusted input file, reading at most `limit + 1` of
-/// them: a larger file, or an endless one (`/dev/zero`, `/dev/urandom`), is
-/// refused with its limit (`what` names the kind of file) after reading no
-/// more than that, never until memory runs out.
+/// The bytes of an untrusted input file, the one reader of every input
+/// file: a regular file (a pipe or a device, which could block or never
+/// end, is refused before it is opened), of which at most `limit + 1` bytes
+/// are read: a larger file, or one that grows while read, is refused with
+/// its limit (`what` names the kind of file, with its limit), never read
+/// until memory runs out.
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
     let name = path.display();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {}", io_reason(&e))))?;
+    if !meta.is_file() {
+        return Err(Error::InvalidInput(format!(
+            "{name} is not a regular file (pipes and devices are refused as {what})"
+        )));
+    }
+    if meta.len() > limit {
+        return Err(Error::TooLarge(format!(
+            "{name} is larger than {limit} bytes, the limit of {what}"
+        )));
+    }
     let file = std::fs::File::open(path)
         .map_err(|e| Error::InvalidInput(format!("cannot open {name}: {}", io_reason(&e))))?;
     let mut bytes = Vec::new();

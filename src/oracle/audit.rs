@@ -165,7 +165,11 @@ pub fn audit(first: &Samples, second: &Samples, options: &AuditOptions) -> Resul
         first.slice(s1..first.rows()),
         second.slice(s2..second.rows()),
     );
-    let mut candidates: Vec<Event> = Vec::new();
+    // The candidates are every (round, action) up to the largest action
+    // seen, then the most frequent sequences. Each selection half is
+    // counted in one pass; an event seen in neither half has the score
+    // −∞ and is never chosen, so only the events seen are scored (memory
+    // and time linear in the samples, whatever the action values).
     let max_action = first
         .data()
         .iter()
@@ -173,28 +177,51 @@ pub fn audit(first: &Samples, second: &Samples, options: &AuditOptions) -> Resul
         .max()
         .copied()
         .unwrap_or(0);
-    for round in 1..=first.cols() {
-        for action in 0..=max_action as usize {
-            candidates.push(Event::Round { round, action });
+    let round_candidates = (first.cols() as u64)
+        .checked_mul(u64::from(max_action) + 1)
+        .ok_or_else(|| Error::TooLarge("the number of candidate events overflows".into()))?;
+    let halves = [&select1, &select2];
+    let mut rounds: [HashMap<(usize, usize), u64>; 2] = Default::default();
+    let mut sequence_counts: [HashMap<&[u32], u64>; 2] = Default::default();
+    for (h, samples) in halves.iter().enumerate() {
+        for i in 0..samples.rows() {
+            let row = samples.row(i);
+            *sequence_counts[h].entry(row).or_default() += 1;
+            for (r, &action) in row.iter().enumerate() {
+                *rounds[h].entry((r + 1, action as usize)).or_default() += 1;
+            }
         }
     }
+    let mut candidates: Vec<(Event, u64, u64)> = Vec::new();
+    let mut round_events: Vec<(usize, usize)> =
+        rounds[0].keys().chain(rounds[1].keys()).copied().collect();
+    round_events.sort_unstable();
+    round_events.dedup();
+    let counted = |h: usize, key: &(usize, usize)| rounds[h].get(key).copied().unwrap_or(0);
+    for key in &round_events {
+        let event = Event::Round {
+            round: key.0,
+            action: key.1,
+        };
+        candidates.push((event, counted(0, key), counted(1, key)));
+    }
     let mut seen: HashMap<&[u32], u64> = HashMap::new();
-    for samples in [&select1, &select2] {
-        for i in 0..samples.rows() {
-            *seen.entry(samples.row(i)).or_default() += 1;
+    for counts in &sequence_counts {
+        for (s, n) in counts {
+            *seen.entry(s).or_default() += n;
         }
     }
     let mut sequences: Vec<(&[u32], u64)> = seen.into_iter().collect();
     sequences.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(y.0)));
     sequences.truncate(options.max_sequences);
-    candidates.extend(
-        sequences
-            .into_iter()
-            .map(|(s, _)| Event::Sequence(s.to_vec())),
-    );
+    let sequence_candidates = sequences.len();
+    for (s, _) in sequences {
+        let counted = |h: usize| sequence_counts[h].get(s).copied().unwrap_or(0);
+        candidates.push((Event::Sequence(s.to_vec()), counted(0), counted(1)));
+    }
     let mut best: Option<(f64, usize, bool)> = None;
-    for (index, event) in candidates.iter().enumerate() {
-        let (k1, k2) = (count(&select1, event), count(&select2, event));
+    for (index, (_, k1, k2)) in candidates.iter().enumerate() {
+        let (k1, k2) = (*k1, *k2);
         for forward in [true, false] {
             let (kn, nn, kd, nd) = if forward {
                 (k1, s1 as u64, k2, s2 as u64)
@@ -209,7 +236,7 @@ pub fn audit(first: &Samples, second: &Samples, options: &AuditOptions) -> Resul
     }
     let (_, index, forward) =
         best.ok_or_else(|| Error::InvalidInput("no candidate event".into()))?;
-    let event = candidates[index].clone();
+    let event = candidates[index].0.clone();
     let (k1, k2) = (count(&test1, &event), count(&test2, &event));
     let (n1, n2) = (test1.rows() as u64, test2.rows() as u64);
     let (kn, nn, kd, nd) = if forward {
@@ -221,7 +248,9 @@ pub fn audit(first: &Samples, second: &Samples, options: &AuditOptions) -> Resul
     Ok(AuditReport {
         event,
         first_over_second: forward,
-        candidates: candidates.len(),
+        candidates: usize::try_from(round_candidates)
+            .unwrap_or(usize::MAX)
+            .saturating_add(sequence_candidates),
         selection_rows: (s1, s2),
         test_rows: (test1.rows(), test2.rows()),
         numerator_count: kn,

@@ -253,10 +253,16 @@ pub fn parse_npy(bytes: &[u8], base: u32) -> Result<Samples> {
         _ => return Err(bad("expected a 1-D or 2-D array")),
     };
     let body = &bytes[start + header_len..];
-    let count = rows * cols;
-    if body.len() < count * width {
-        return Err(bad("fewer values than the shape says"));
-    }
+    // The shape is the file's word: its product is checked against the
+    // bytes present before anything is allocated.
+    let count = crate::size::product([rows as u128, cols as u128])
+        .filter(|&n| n.saturating_mul(width as u128) <= body.len() as u128)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            bad(&format!(
+                "the shape ({rows}, {cols}) asks for more values than the file holds"
+            ))
+        })?;
     let decode: fn(&[u8]) -> i64 = match (signed, width) {
         (true, 1) => |b| i64::from(b[0] as i8),
         (false, 1) => |b| i64::from(b[0]),
@@ -270,7 +276,7 @@ pub fn parse_npy(bytes: &[u8], base: u32) -> Result<Samples> {
             i64::try_from(v).unwrap_or(i64::MAX)
         },
     };
-    let mut data = Vec::with_capacity(count);
+    let mut data = crate::size::vec_with_capacity("the samples", Some(count as u128))?;
     for (k, chunk) in body[..count * width].chunks_exact(width).enumerate() {
         let value = decode(chunk);
         data.push(from_base(value, base, || {

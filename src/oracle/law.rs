@@ -128,6 +128,40 @@ impl Target {
         }
     }
 
+    /// Whether `other` is a neighbour of this target, so that the ratio of
+    /// their laws is the `e^ε` of one pair: the same algorithm or selection,
+    /// the same K and t, and (an online algorithm, event-level privacy)
+    /// loss sequences that differ in at most one round. An error says how
+    /// they differ.
+    pub fn check_neighbour(&self, other: &Target) -> Result<()> {
+        let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
+        if self.actions() != other.actions() {
+            return refuse(format!(
+                "has K = {} actions, the input K = {}: not a neighbouring pair",
+                other.actions(),
+                self.actions()
+            ));
+        }
+        if self.horizon() != other.horizon() {
+            return refuse(format!(
+                "has {} rounds, the input {}: not a neighbouring pair",
+                other.horizon(),
+                self.horizon()
+            ));
+        }
+        if let (What::Algorithm { losses: x, .. }, What::Algorithm { losses: y, .. }) =
+            (&self.what, &other.what)
+        {
+            let changed = x.iter().zip(y).filter(|(a, b)| a != b).count();
+            if changed > 1 {
+                return refuse(format!(
+                    "differs from the input in {changed} rounds: neighbours differ in at most one (event-level privacy)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The number of rounds t (1 for a selection).
     pub fn horizon(&self) -> usize {
         self.losses_f64.len()

@@ -115,13 +115,17 @@ pub const MAX_VALUES: u128 = 200_000_000;
 /// Check that `n` sequences of `target` hold at most [`MAX_VALUES`] values,
 /// unless `force`: an error (work over a limit) when they hold more.
 pub fn check_size(target: &Target, n: usize, force: bool) -> Result<()> {
-    let values = n as u128 * target.horizon() as u128;
-    if values > MAX_VALUES && !force {
-        return Err(Error::TooLarge(format!(
-            "{n} sequences of {} rounds are {values} values (limit {MAX_VALUES}); use --force",
-            target.horizon()
-        )));
-    }
+    let values = crate::size::product([n as u128, target.horizon() as u128]);
+    let what = format!("{n} sequences of {} rounds", target.horizon());
+    crate::size::work(&format!("the values of {what}"), values, MAX_VALUES, force)?;
+    // Each value is held as a u32, then written: 4 bytes (NPY) or its
+    // digits and a separator (CSV).
+    let digits = target.actions().to_string().len() + 1;
+    crate::size::table(
+        &format!("{what}, held in memory"),
+        values,
+        4 + digits.max(4),
+    )?;
     Ok(())
 }
 

@@ -105,10 +105,7 @@ use crate::num::{Certified, ExpRational, Kind, Precision, Real, Q};
 use num_traits::{One, Signed, Zero};
 use std::fmt;
 
-/// The most worker threads a run starts (`--threads`): a request beyond it
-/// is refused before any thread starts (100 000 threads would reserve
-/// hundreds of GB of stack address space).
-pub const MAX_THREADS: usize = 1024;
+pub use crate::size::MAX_THREADS;
 
 /// The default limit on the ordered pairs one run checks (without `--force`).
 pub const MAX_PAIRS: u64 = 100_000_000;

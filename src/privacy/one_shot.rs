@@ -83,7 +83,7 @@
 use super::search::{ratio_factor, to_ratio, Acc, Cand, Enclosed, Factor, Fail, Keys, Value};
 use super::{
     check_epsilon_and_alphabet, decide, loss_vectors, Attempt, Method, Outcome, Problem, Ratio,
-    Report, Shard, Verdict, Witness, MAX_PAIRS, MAX_THREADS,
+    Report, Shard, Verdict, Witness, MAX_PAIRS,
 };
 use crate::error::{Error, Result};
 use crate::mechanism::{law, Noise, Scale, MAX_FORCED_NATS, MAX_NATS};
@@ -675,16 +675,8 @@ pub fn check(problem: &OneShot, options: &OneShotOptions) -> Result<OneShotRepor
         )));
     }
     match options.threads {
-        Some(0) => Err(Error::InvalidInput("--threads must be at least 1".into())),
-        Some(n) if n > MAX_THREADS => Err(Error::InvalidInput(format!(
-            "--threads {n} is over the limit of {MAX_THREADS}"
-        ))),
         None => run(problem),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
-            .install(|| run(problem)),
+        Some(n) => crate::size::thread_pool(Some(n))?.install(|| run(problem)),
     }
 }
 

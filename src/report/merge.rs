@@ -24,7 +24,7 @@
 //!
 //! Every refusal is one line that names the file and the field.
 
-use crate::error::{io_reason, Error, Result};
+use crate::error::{Error, Result};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -54,33 +54,12 @@ pub trait Part: Serialize + DeserializeOwned {
 /// (devices and pipes are refused before they are read; a file that grows
 /// while read is cut at the cap and refused), UTF-8 JSON.
 pub fn read_json(path: &Path) -> Result<Value> {
-    use std::io::Read;
     let name = path.display();
-    let cannot =
-        |e: std::io::Error| Error::InvalidInput(format!("cannot read {name}: {}", io_reason(&e)));
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(Error::InvalidInput(format!(
-            "{name} is not a regular file (a merge input is a shard's --json output)"
-        )));
-    }
-    let too_big = || {
-        Error::InvalidInput(format!(
-            "{name} is larger than {MAX_PART_BYTES} bytes, the cap on a merge input"
-        ))
-    };
-    if meta.len() > MAX_PART_BYTES {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(cannot)?
-        .take(MAX_PART_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_PART_BYTES {
-        return Err(too_big());
-    }
+    let bytes = crate::num::read_bounded(
+        path,
+        MAX_PART_BYTES,
+        "a merge input (a shard's --json output, at most 8 MiB)",
+    )?;
     let text = String::from_utf8(bytes)
         .map_err(|_| Error::InvalidInput(format!("{name} is not UTF-8 text")))?;
     serde_json::from_str(&text).map_err(|e| {

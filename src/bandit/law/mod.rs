@@ -84,6 +84,8 @@ pub const MAX_INVERSE_SCALE: i64 = 1024;
 /// An error unless `1/b ≤` [`MAX_INVERSE_SCALE`] and `1/(εb) ≤`
 /// [`MAX_INVERSE_SCALE`] (`ε`, `b` positive, checked by the caller).
 pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
+    crate::algorithm::check_parameter_bits("epsilon", epsilon)?;
+    crate::algorithm::check_parameter_bits("the noise scale", scale)?;
     let limit = Q::from_integer(MAX_INVERSE_SCALE.into());
     for (what, v) in [
         ("1/b", scale.recip()),

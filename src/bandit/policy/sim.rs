@@ -317,20 +317,27 @@ pub fn simulate(
     for c in configs {
         c.validate()?;
     }
-    let jobs: Vec<(usize, u64)> = (0..configs.len())
-        .flat_map(|c| (0..runs).map(move |r| (c, r)))
-        .collect();
-    let results: Vec<Result<Run>> = jobs
-        .par_iter()
-        .map(|&(c, r)| {
+    // Every run is kept (its regret at each checkpoint, its pulls of each
+    // arm): their memory is guarded before the first run.
+    let each = std::mem::size_of::<Result<Run>>() + 8 * (checkpoints.len() + law.arms());
+    let jobs = crate::size::table(
+        "the runs kept in memory (configurations × runs, each with its regret at every checkpoint and its pulls of every arm)",
+        crate::size::product([configs.len() as u128, u128::from(runs)]),
+        each,
+    )?;
+    let per_config = usize::try_from(runs).unwrap_or(usize::MAX);
+    let results: Vec<Result<Run>> = (0..jobs)
+        .into_par_iter()
+        .map(|j| {
+            let (c, r) = (j / per_config, (j % per_config) as u64);
             let out = simulate_run(&configs[c], law, horizon, checkpoints, seed, r);
             done();
             out
         })
         .collect();
     let mut grid: Vec<Vec<Run>> = (0..configs.len()).map(|_| Vec::new()).collect();
-    for ((c, _), run) in jobs.iter().zip(results) {
-        grid[*c].push(run?);
+    for (j, run) in results.into_iter().enumerate() {
+        grid[j / per_config].push(run?);
     }
     Ok(grid)
 }

@@ -79,18 +79,7 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let go = || all_epsilon(&family, horizon, alphabet.clone(), &range, &options);
     let mut result = match threads {
         None => go()?,
-        Some(0) => return Err(Error::InvalidInput("--threads must be at least 1".into())),
-        Some(n) if n > crate::privacy::MAX_THREADS => {
-            return Err(Error::InvalidInput(format!(
-                "--threads {n} is over the limit of {}",
-                crate::privacy::MAX_THREADS
-            )))
-        }
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
-            .install(go)?,
+        Some(n) => crate::size::thread_pool(Some(n))?.install(go)?,
     };
     let report = AllEpsilonReport::new(&family, horizon, &alphabet, &mut result)?;
     let text = if args.json {

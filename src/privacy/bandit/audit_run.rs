@@ -6,8 +6,8 @@
 //! the merge gives what the whole run gives.
 
 use super::statistical::{
-    analyse, check_part_size, runs_of, sample_part, selection, tables_of, units, AuditOutcome,
-    AuditSetup, Counts, HybridParams, Selection, TsParams,
+    analyse, check_part_size, runs_in, runs_of, sample_part, selection, tables_of, units,
+    AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
 };
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -197,7 +197,7 @@ impl Audit {
     }
 
     /// The tables and pairs audited.
-    pub fn selection(&self) -> Selection {
+    pub fn selection(&self) -> Result<Selection> {
         selection(self.setup.horizon, self.alphabet.len())
     }
 
@@ -213,12 +213,7 @@ impl Audit {
         part: &std::ops::Range<u64>,
         pool: &rayon::ThreadPool,
     ) -> Result<Vec<Counts>> {
-        let total = tables_of(&self.setup, part)
-            .map(|k| {
-                let (s, t) = runs_of(&self.setup, part, k);
-                s + t
-            })
-            .sum();
+        let total = runs_in(&self.setup, part);
         let task = Task {
             name: "privacy audit",
             unit: "runs",
@@ -235,7 +230,7 @@ impl Audit {
     pub fn run(self, shard: Shard, pool: &rayon::ThreadPool) -> Result<AuditRun> {
         let part = self.part(shard)?;
         check_part_size(&self.setup, &part)?;
-        let selection = self.selection();
+        let selection = self.selection()?;
         let counts = self.sampled(&selection, &part, pool)?;
         let first_table = tables_of(&self.setup, &part).start;
         let outcome = if shard == Shard::WHOLE {
@@ -282,7 +277,7 @@ impl Audit {
                 )));
             }
         }
-        let selection = self.selection();
+        let selection = self.selection()?;
         AuditRun::new(self, shard, tables.start, counts, None, &selection)
     }
 }
@@ -352,7 +347,7 @@ pub fn merge(parts: Vec<(String, AuditRun)>) -> Result<AuditRun> {
     let audit = first.audit.clone();
     // Every table's counts are in some part (coverage and each part's
     // tables checked): the selection built now is no larger than the parts.
-    let selection = audit.selection();
+    let selection = audit.selection()?;
     let codes = 1usize << audit.setup.horizon.saturating_sub(2);
     let mut total = vec![Counts::zero(codes); selection.tables.len()];
     for (_, p) in &parts {

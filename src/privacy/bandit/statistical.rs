@@ -381,7 +381,9 @@ fn sample_chunks<A: Audited>(
 ) -> Counts {
     let codes = 1usize << table.len().saturating_sub(2);
     let half = runs / 2;
-    let per_chunk: Vec<Counts> = chunks
+    // The chunks' counts are summed as they finish (memory independent of
+    // the number of runs).
+    chunks
         .into_par_iter()
         .map(|c| {
             let mut rng = NoiseRng::seed_from_u64(seed);
@@ -389,7 +391,7 @@ fn sample_chunks<A: Audited>(
             // 2^12 runs of at most 8 rounds draw far fewer than 2^20 words.
             rng.set_word_pos(u128::from(c) << 20);
             let mut counts = Counts::zero(codes);
-            for i in c * CHUNK..((c + 1) * CHUNK).min(runs) {
+            for i in c.saturating_mul(CHUNK)..c.saturating_add(1).saturating_mul(CHUNK).min(runs) {
                 let code = pulls_code(params, table, alphabet, &mut rng);
                 if i < half {
                     counts.selection[code] += 1;
@@ -399,12 +401,13 @@ fn sample_chunks<A: Audited>(
             }
             counts
         })
-        .collect();
-    let mut total = Counts::zero(codes);
-    for c in &per_chunk {
-        total.add(c);
-    }
-    total
+        .reduce(
+            || Counts::zero(codes),
+            |mut total, c| {
+                total.add(&c);
+                total
+            },
+        )
 }
 
 impl Counts {
@@ -438,8 +441,15 @@ pub struct Selection {
 }
 
 /// The adversarial selection of pairs at horizon `horizon` over `v` reward
-/// values (module documentation).
-pub fn selection(horizon: usize, v: usize) -> Selection {
+/// values (module documentation); its memory ([`table_count`] tables, each
+/// held twice with its pairs) is guarded first.
+pub fn selection(horizon: usize, v: usize) -> Result<Selection> {
+    let each = 2 * (24 + 16 * horizon) + 64;
+    crate::size::table(
+        &format!("the reward tables of the audit at horizon {horizon} on {v} reward values"),
+        table_count(horizon, v).map(u128::from),
+        each,
+    )?;
     let mut tables: Vec<Table> = Vec::new();
     let mut index: HashMap<Table, usize> = HashMap::new();
     let mut id = |t: Table, tables: &mut Vec<Table>| -> usize {
@@ -490,7 +500,7 @@ pub fn selection(horizon: usize, v: usize) -> Selection {
             }
         }
     }
-    Selection { tables, pairs }
+    Ok(Selection { tables, pairs })
 }
 
 /// An event on the pulls of rounds `3..=T`: a set of pull codes.
@@ -729,20 +739,36 @@ fn chunks_of(
 pub fn runs_of(setup: &AuditSetup, part: &std::ops::Range<u64>, table: usize) -> (u64, u64) {
     let chunks = chunks_of(setup, part, table);
     let (n, half) = (setup.runs, setup.runs / 2);
-    let (lo, hi) = ((chunks.start * CHUNK).min(n), (chunks.end * CHUNK).min(n));
+    let (lo, hi) = (
+        chunks.start.saturating_mul(CHUNK).min(n),
+        chunks.end.saturating_mul(CHUNK).min(n),
+    );
     let selection = hi.min(half).saturating_sub(lo.min(half));
     (selection, hi - lo - selection)
+}
+
+/// The runs the units `part` simulate, saturating at `u64::MAX`: every
+/// table between the first and the last the part touches holds all its
+/// runs (time independent of the number of tables).
+pub fn runs_in(setup: &AuditSetup, part: &std::ops::Range<u64>) -> u64 {
+    let tables = tables_of(setup, part);
+    let of = |k: usize| {
+        let (s, t) = runs_of(setup, part, k);
+        s.saturating_add(t)
+    };
+    match tables.len() {
+        0 => 0,
+        1 => of(tables.start),
+        n => of(tables.start)
+            .saturating_add(of(tables.end - 1))
+            .saturating_add(setup.runs.saturating_mul(n as u64 - 2)),
+    }
 }
 
 /// Refused above [`MAX_RUNS`] simulated runs in the units `part` unless
 /// `setup.force` (checked before the tables are built).
 pub fn check_part_size(setup: &AuditSetup, part: &std::ops::Range<u64>) -> Result<()> {
-    let runs: u64 = tables_of(setup, part)
-        .map(|k| {
-            let (s, t) = runs_of(setup, part, k);
-            s + t
-        })
-        .fold(0, u64::saturating_add);
+    let runs = runs_in(setup, part);
     if runs > MAX_RUNS && !setup.force {
         return Err(Error::TooLarge(format!(
             "the audit at horizon {} on {} reward values with {} runs per table simulates {runs} runs here, over the limit of {MAX_RUNS}; --force runs it, --shard I/N splits it",
@@ -847,7 +873,7 @@ pub fn audit<A: Audited>(
             runs_needed(t, v, setup.runs).map_or("more than 2^64".into(), |n| n.to_string())
         ))
     })?;
-    let selection = selection(t, v);
+    let selection = selection(t, v)?;
     let all = 0..units(setup).unwrap_or(0);
     let counts = sample_part(params, setup, &selection, &all, progress)?;
     analyse(params, setup, selection, &counts)
