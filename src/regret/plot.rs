@@ -44,10 +44,7 @@ impl Style {
     fn dashes(self) -> Option<((u32, u32), u32)> {
         match self {
             Style::Regret => None,
-            Style::Upper(i) => Some((
-                UPPER_DASHES[i % UPPER_DASHES.len()],
-                1 + (i / UPPER_DASHES.len()) as u32 % 2,
-            )),
+            Style::Upper(i) => Some((UPPER_DASHES[i % UPPER_DASHES.len()], 2)),
             Style::Lower(i) => Some((LOWER_DASHES[i % LOWER_DASHES.len()], 2)),
             Style::Band => Some(((1, 3), 1)),
         }
@@ -208,7 +205,7 @@ fn render<DB: DrawingBackend>(
                     right
                         .draw(&PathElement::new(
                             vec![(x, y), ((x + dash).min(x1), y)],
-                            colour.stroke_width(width + 1),
+                            colour.stroke_width(width),
                         ))
                         .map_err(|e| e.to_string())?;
                     x += dash + gap;
