@@ -49,7 +49,7 @@ import numpy as np
 
 from . import _native
 from ._native import TooLargeError
-from .reports import PrivacyReport, RegretReport
+from .reports import AuditReport, PrivacyReport, RegretReport
 
 __all__ = [
     "Value",
@@ -57,6 +57,7 @@ __all__ = [
     "Choice",
     "SequenceLaw",
     "GofResult",
+    "AuditReport",
     "PrivacyReport",
     "RegretReport",
     "TooLargeError",
@@ -67,6 +68,7 @@ __all__ = [
     "mechanism_gof",
     "check_privacy",
     "regret",
+    "audit",
 ]
 
 DEFAULT_ALPHA = 1e-3  # the family-wise level of `dpdtol gof` (dpdtol::oracle::gof)
@@ -565,3 +567,49 @@ def regret(
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return RegretReport._from_json(text)
+
+
+def audit(
+    first: Any,
+    second: Any,
+    confidence: float = 0.95,
+    base: int = 1,
+    algorithm: Optional[str] = None,
+    losses: Any = None,
+    neighbour: Any = None,
+    epsilon: Any = None,
+    noise: Optional[str] = None,
+    noise_scale: Any = None,
+    resample: Optional[bool] = None,
+    force: bool = False,
+) -> AuditReport:
+    """A privacy audit of any sampler (``dpdtol audit``): ``first`` and
+    ``second`` are ``n x T`` arrays of actions (numbered from ``base``) that it
+    drew on two neighbouring inputs. An event (an action at a round, or a whole
+    sequence) is chosen on the first halves, its probabilities bounded by
+    Clopper–Pearson on the second halves: ε is at least ``epsilon_lower`` with
+    probability ``confidence``. With ``algorithm`` (and ``losses``,
+    ``neighbour``, ``epsilon`` and its law's parameters, as ``gof``), the report
+    also gives dpdtol's exact ratios of the event and the largest ratio of the
+    algorithm on this pair. Returns the report of ``dpdtol audit --json`` as
+    an ``AuditReport``."""
+    base = _base(base)
+    target: Dict[str, Any] = {}
+    if algorithm is not None:
+        if epsilon is None:
+            raise ValueError("epsilon is required with algorithm")
+        target = dict(
+            algorithm_id=algorithm,
+            losses=None if losses is None else _matrix(losses, "losses"),
+            neighbour=None if neighbour is None else _matrix(neighbour, "neighbour"),
+            force=bool(force),
+            **_algorithm_args(epsilon, noise, noise_scale, resample),
+        )
+    text = _native.audit(
+        _actions(first, 2, base),
+        _actions(second, 2, base),
+        confidence=float(confidence),
+        base=base,
+        **target,
+    )
+    return AuditReport._from_json(text)

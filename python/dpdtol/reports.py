@@ -1,4 +1,4 @@
-"""The typed reports of ``dpdtol privacy`` and ``dpdtol regret`` in Python.
+"""The typed reports of ``dpdtol privacy``, ``regret`` and ``audit`` in Python.
 
 Each class has exactly the fields of the command's JSON output (the schemas
 under ``docs/schema/``), with the JSON's values: exact numbers as ``"p/q"``
@@ -142,3 +142,47 @@ class RegretReport(_Report):
             holds = {True: "holds", False: "VIOLATED", None: "undecided"}[b["holds"]]
             lines.append(f"  {b['kind']} bound {b['id']} = {b['value']}: {holds}")
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class AuditReport(_Report):
+    """A lower bound on the ε of a black-box sampler from its samples on two
+    neighbouring inputs (``dpdtol audit --json``)."""
+
+    base: int
+    """Actions are numbered from this in the samples and the event."""
+    candidates: int
+    command: str
+    confidence: float
+    conventions: str
+    denominator_count: int
+    denominator_upper: float
+    direction: str
+    """``"first/second"`` or ``"second/first"``: which probability is the numerator."""
+    epsilon_lower: float
+    """ε is at least this with probability at least ``confidence`` (approximate)."""
+    epsilon_lower_kind: str
+    event: Dict[str, Any]
+    """The event chosen on the first halves: a ``round`` and its ``action``, or a whole ``sequence``."""
+    exact_event_ratio: Optional[Dict[str, Any]]
+    """dpdtol's exact (else certified) ratio of the event on the target (None without one)."""
+    exact_max_ratio: Optional[Dict[str, Any]]
+    """The largest ratio of any sequence's probabilities on the target: its e^ε on this pair."""
+    method: str
+    numerator_count: int
+    numerator_lower: float
+    schema_version: str
+    selection_rows: List[int]
+    target: Optional[Dict[str, Any]]
+    test_rows: List[int]
+
+    def __str__(self) -> str:
+        numerator, denominator = ("first", "second") if self.direction == "first/second" else ("second", "first")
+        line = (
+            f"ε ≥ {self.epsilon_lower:.6f} with confidence {self.confidence} (approximate;"
+            f" event {self.event}, {numerator} over {denominator}, {self.candidates} candidates)"
+        )
+        if self.exact_max_ratio is not None:
+            lo, hi = self.exact_max_ratio["interval"]
+            line += f"; the target's largest ratio on this pair is [{lo[:14]}, {hi[:14]}] ({self.exact_max_ratio['kind']})"
+        return line

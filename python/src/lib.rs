@@ -16,11 +16,14 @@ mod laws;
 use dpdtol::algorithm::{AlgorithmId, Config, LawParameter};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_power_count, parse_rational, Q};
+use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
 use dpdtol::oracle::{Samples, Target};
 use dpdtol::privacy::{Options as PrivacyOptions, Problem};
 use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
+use dpdtol::report::audit::AuditReport;
+use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
 use dpdtol::report::privacy::{Described, PrivacyReport};
 use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
 use dpdtol::report::to_json;
@@ -538,6 +541,83 @@ fn regret(
     Ok(to_json(&RegretReport::new(vec![one])))
 }
 
+/// A privacy audit of a black-box sampler from two sample arrays (`n × T`,
+/// 0-based actions) drawn on neighbouring inputs
+/// ([`dpdtol::oracle::audit::audit`]), with dpdtol's exact ratios of the
+/// algorithm on `losses` and `neighbour` when `algorithm_id` is given: the
+/// JSON of its typed report ([`AuditReport`], the output of `dpdtol audit
+/// --json`), actions numbered from `base`.
+#[pyfunction]
+#[pyo3(signature = (first, second, confidence=0.95, base=1, algorithm_id=None, losses=None, neighbour=None, epsilon=None, noise=None, noise_scale=None, resample=None, force=false))]
+#[allow(clippy::too_many_arguments)]
+fn audit(
+    py: Python<'_>,
+    first: PyReadonlyArray2<'_, i64>,
+    second: PyReadonlyArray2<'_, i64>,
+    confidence: f64,
+    base: u32,
+    algorithm_id: Option<&str>,
+    losses: Option<Vec<Vec<String>>>,
+    neighbour: Option<Vec<Vec<String>>>,
+    epsilon: Option<&str>,
+    noise: Option<&str>,
+    noise_scale: Option<&str>,
+    resample: Option<bool>,
+    force: bool,
+) -> PyResult<String> {
+    let array = |a: &PyReadonlyArray2<'_, i64>| {
+        let shape = a.shape().to_vec();
+        self::samples(shape[0], shape[1], a.as_array().iter().copied())
+    };
+    let (first, second) = (array(&first)?, array(&second)?);
+    let options = AuditOptions {
+        confidence,
+        ..AuditOptions::default()
+    };
+    let outcome = py
+        .detach(|| oracle_audit::audit(&first, &second, &options))
+        .map_err(py_err)?;
+    let (exact, given) = match algorithm_id {
+        None => (None, None),
+        Some(id) => {
+            let required = |x: Option<Vec<Vec<String>>>, what: &str| {
+                x.ok_or_else(|| PyValueError::new_err(format!("{what} is required with algorithm")))
+            };
+            let (losses, neighbour) = (
+                required(losses, "losses")?,
+                required(neighbour, "neighbour")?,
+            );
+            let epsilon = epsilon
+                .ok_or_else(|| PyValueError::new_err("epsilon is required with algorithm"))?;
+            let x = algorithm_target(id, &losses, epsilon, noise, noise_scale, resample)?;
+            let y = algorithm_target(id, &neighbour, epsilon, noise, noise_scale, resample)?;
+            let digits = dpdtol::report::DIGITS as u32 + 2;
+            let exact = py
+                .detach(|| {
+                    let (_, lx) = laws::of(&x, digits, force)?;
+                    let (_, ly) = laws::of(&y, digits, force)?;
+                    oracle_audit::exact_ratios(&lx, &ly, x.actions(), &outcome)
+                })
+                .map_err(py_err)?;
+            let given = TargetGiven::Algorithm(AlgorithmGiven {
+                algorithm: id.to_string(),
+                epsilon: Some(epsilon.to_string()),
+                losses_file: None,
+                noise: noise.map(str::to_string),
+                noise_scale: noise_scale.map(str::to_string),
+                resample: resample.map(|r| u8::from(r).to_string()),
+            });
+            (Some(exact), Some(given))
+        }
+    };
+    Ok(to_json(&AuditReport::new(
+        given,
+        &outcome,
+        exact.as_ref(),
+        base,
+    )))
+}
+
 /// The module `dpdtol._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -548,6 +628,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mechanism_gof, m)?)?;
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
+    m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())
 }

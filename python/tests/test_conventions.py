@@ -128,3 +128,24 @@ def test_assert_matches_law_names_the_worst_cell_of_a_planted_bug():
     observed, expected = int(m.group(2)), float(m.group(3))
     column = samples[:, 7] == int(m.group(1))  # base=0: actions from 0
     assert observed == column.sum() and abs(observed - expected) > 4 * expected**0.5, message
+
+
+X = [[0, 0], [1, 0], [0, 1], [0, 0]]
+NEIGHBOUR = [[0, 0], [1, 0], [1, 0], [0, 0]]
+
+
+def test_audit_is_the_cli_audit_of_the_same_samples():
+    # As docs/guide-test-your-implementation.md: hu-rnm-ftnl at ε = 1 on x.csv
+    # and neighbour.csv, 20000 samples each (seeds 1 and 2), where the command
+    # line prints ε ≥ 1.216478 and the largest ratio [3.69452804946, 3.69452804947].
+    first = dpdtol.sample("hu-rnm-ftnl", X, 1, 20_000, seed=1)
+    second = dpdtol.sample("hu-rnm-ftnl", NEIGHBOUR, 1, 20_000, seed=2)
+    r = dpdtol.audit(first, second, algorithm="hu-rnm-ftnl", losses=X, neighbour=NEIGHBOUR, epsilon=1)
+    assert isinstance(r, dpdtol.AuditReport) and f"{r.epsilon_lower:.6f}" == "1.216478"
+    assert r.event == {"action": 1, "round": 4} and (r.numerator_count, r.denominator_count) == (4976, 1376)
+    lo, hi = r.exact_max_ratio["interval"]
+    assert lo.startswith("3.694528049465") and hi.startswith("3.694528049465")  # the CLI rounds it outward
+    assert r.epsilon_lower <= float(np.log(float(hi)))  # a sound lower bound here
+    assert str(r).startswith("ε ≥ 1.216478 with confidence 0.95")
+    blind = dpdtol.audit(first - 1, second - 1, base=0)
+    assert blind.exact_max_ratio is None and blind.epsilon_lower == r.epsilon_lower and blind.event["action"] == 0
