@@ -23,10 +23,10 @@ pub enum Style {
     /// The regret: a solid line with markers.
     Regret,
     /// The `i`-th upper bound of its group: dashed, in the `i`-th dash
-    /// pattern ([`UPPER_DASHES`]).
+    /// pattern (`UPPER_DASHES`).
     Upper(usize),
     /// The `i`-th lower bound of its group: dotted, in the `i`-th pattern
-    /// ([`LOWER_DASHES`]).
+    /// (`LOWER_DASHES`).
     Lower(usize),
     /// An end of a confidence band around the group's regret: a thin dotted
     /// line without a legend entry of its own (the title names the band).
