@@ -256,9 +256,19 @@ def _sequence_law(d: Dict[str, Any]) -> SequenceLaw:
     )
 
 
+def _noise(noise: Optional[str]) -> str:
+    """The noise of one selection: it changes the law, so it has no default."""
+    if noise is None:
+        raise ValueError(
+            "noise is required: 'gumbel' (the exponential mechanism), 'exponential'"
+            " (permute-and-flip) or 'laplace'"
+        )
+    return noise
+
+
 def mechanism_law(
     losses: Any,
-    noise: str = "gumbel",
+    noise: Optional[str] = None,
     scale: Any = None,
     unit_weight: Any = None,
     digits: int = 30,
@@ -267,10 +277,10 @@ def mechanism_law(
     ``noise`` (``"gumbel"``: the exponential mechanism; ``"exponential"``:
     permute-and-flip; ``"laplace"``) of scale β = ``scale``, or given by its
     ``unit_weight`` e^(-1/β) (which makes the Gumbel and exponential laws exact
-    on rational losses). Exact when it can be, else certified to relative width
-    10^-digits."""
+    on rational losses); ``noise`` is required, as on the command line. Exact
+    when it can be, else certified to relative width 10^-digits."""
     d = _native.mechanism_law(
-        noise,
+        _noise(noise),
         _vector(losses, "losses"),
         _option(scale, "scale"),
         _option(unit_weight, "unit_weight"),
@@ -473,7 +483,7 @@ def gof(
 def mechanism_gof(
     losses: Any,
     samples: Any,
-    noise: str = "gumbel",
+    noise: Optional[str] = None,
     scale: Any = None,
     unit_weight: Any = None,
     one_based: Optional[bool] = None,
@@ -485,7 +495,7 @@ def mechanism_gof(
     ``samples`` is a 1-D array of selected actions, numbered from ``base``."""
     base = _base(base, one_based)
     d = _native.mechanism_gof(
-        noise,
+        _noise(noise),
         _vector(losses, "losses"),
         _actions(samples, 1, base),
         scale=_option(scale, "scale"),

@@ -36,7 +36,7 @@ def test_mechanism_law_certified_encloses_the_logistic():
 def test_floats_are_read_by_their_decimal_form():
     # 0.1 is read as 1/10: the law at unit weight 1/2 is exact (2^{-1/10} is
     # not rational, so use losses whose gaps are integers: 0.1 and 1.1).
-    law = dpdtol.mechanism_law([0.1, 1.1], unit_weight=0.5)
+    law = dpdtol.mechanism_law([0.1, 1.1], noise="gumbel", unit_weight=0.5)
     assert law.exact == (Fraction(2, 3), Fraction(1, 3))
 
 
@@ -82,10 +82,11 @@ def test_sequence_probability_certified_is_an_enclosure():
         lambda: dpdtol.sequence_law("wu-wang", [[0, 1]], -1, noise="gumbel", resample=False),
         lambda: dpdtol.sequence_law("wu-wang", [], 1, noise="gumbel", resample=False),
         lambda: dpdtol.sequence_law("prefix-softmax", [[0, 1]], 1, noise="gumbel"),
-        lambda: dpdtol.mechanism_law([0, 1], scale=1, unit_weight="1/2"),
+        lambda: dpdtol.mechanism_law([0, 1], noise="gumbel", scale=1, unit_weight="1/2"),
+        lambda: dpdtol.mechanism_law([0, 1], scale=1),
         lambda: dpdtol.mechanism_law([0, 1], noise="cauchy", scale=1),
-        lambda: dpdtol.mechanism_law(["abc", 1], scale=1),
-        lambda: dpdtol.mechanism_law([0, 1], scale=float("nan")),
+        lambda: dpdtol.mechanism_law(["abc", 1], noise="gumbel", scale=1),
+        lambda: dpdtol.mechanism_law([0, 1], noise="gumbel", scale=float("nan")),
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros((3, 2), dtype=int)),
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.zeros(3, dtype=int)),
         lambda: dpdtol.gof("ftl", [[0, 1]], 1, np.full((3, 1), 0.5)),
@@ -118,5 +119,5 @@ def test_gof_reports_the_first_support_violation():
 
 
 def test_mechanism_gof_out_of_range_action():
-    result = dpdtol.mechanism_gof([0, 1], np.array([1, 2, 3]), scale=1)
+    result = dpdtol.mechanism_gof([0, 1], np.array([1, 2, 3]), noise="gumbel", scale=1)
     assert result.rejected and "action 3 is not one of the K = 2 actions 1 to 2" in result.support_violation["reason"]
