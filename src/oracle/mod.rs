@@ -32,6 +32,7 @@
 //! ```
 
 pub mod audit;
+pub mod bandit;
 pub mod gof;
 pub mod io;
 pub mod law;

@@ -115,11 +115,16 @@ pub const MAX_VALUES: u128 = 200_000_000;
 /// Check that `n` sequences of `target` hold at most [`MAX_VALUES`] values,
 /// unless `force`: an error (work over a limit) when they hold more.
 pub fn check_size(target: &Target, n: usize, force: bool) -> Result<()> {
-    let values = n as u128 * target.horizon() as u128;
+    check_values(n, target.horizon(), force)
+}
+
+/// Check that `n` sequences of `horizon` rounds hold at most
+/// [`MAX_VALUES`] values, unless `force`.
+pub fn check_values(n: usize, horizon: usize, force: bool) -> Result<()> {
+    let values = n as u128 * horizon as u128;
     if values > MAX_VALUES && !force {
         return Err(Error::TooLarge(format!(
-            "{n} sequences of {} rounds are {values} values (limit {MAX_VALUES}); use --force",
-            target.horizon()
+            "{n} sequences of {horizon} rounds are {values} values (limit {MAX_VALUES}); use --force"
         )));
     }
     Ok(())
@@ -156,22 +161,31 @@ pub fn sample(law: &BestSequenceLaw, n: usize, seed: u64) -> Result<Samples> {
         .iter()
         .map(|p| Categorical::new(p))
         .collect::<Result<Vec<_>>>()?;
-    // A draw fails only when a uniform number lies inside a cumulative
-    // enclosure of the law (of width below 10⁻³⁵): the first such failure
-    // is reported.
-    let failed = std::sync::Mutex::new(None);
-    let samples = sample_with(n, horizon, seed, |rng| {
+    try_sample_with(n, horizon, seed, |rng| {
         let mut row = Vec::with_capacity(horizon);
         for (choice, law) in schedule.iter().zip(&laws) {
-            let action = law.draw(rng).unwrap_or_else(|e| {
-                if let Ok(mut slot) = failed.lock() {
-                    slot.get_or_insert(e);
-                }
-                0
-            });
+            let action = law.draw(rng)?;
             row.extend(std::iter::repeat_n(action, choice.plays.len()));
         }
-        row
+        Ok(row)
+    })
+}
+
+/// [`sample_with`] of a `draw` that may fail, as [`Categorical::draw`]
+/// does when a uniform number lies inside a cumulative enclosure of the law
+/// (of width below 10⁻³⁵): the first failure is reported.
+pub fn try_sample_with<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Result<Samples>
+where
+    F: Fn(&mut ChaCha8Rng) -> Result<Vec<usize>> + Sync,
+{
+    let failed = std::sync::Mutex::new(None);
+    let samples = sample_with(n, horizon, seed, |rng| {
+        draw(rng).unwrap_or_else(|e| {
+            if let Ok(mut slot) = failed.lock() {
+                slot.get_or_insert(e);
+            }
+            vec![0; horizon]
+        })
     });
     match failed.into_inner().ok().flatten() {
         Some(e) => Err(e),
