@@ -5,7 +5,8 @@
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
-use crate::oracle::io;
+use crate::oracle::{bandit, io};
+use crate::report::bandit_oracle::BanditGofReport;
 use crate::report::gof::{GofReport, Verdict};
 use crate::report::to_json;
 use std::fmt::Write;
@@ -56,6 +57,27 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         power: parse_f64("--power", &args.power)?,
         ..GofOptions::default()
     };
+    if let Some(target) = args.target.bandit()? {
+        let samples = io::read_samples(&args.samples, base)?;
+        let law = target.law(args.target.force_given())?;
+        let outcome = bandit::gof(&law, &samples, &options)?;
+        let report = BanditGofReport::new(
+            args.target.describe_bandit(),
+            &law,
+            &args.samples,
+            base,
+            &options,
+            &outcome,
+        );
+        if report.reject {
+            *status = 1;
+        }
+        return Ok(if args.json {
+            to_json(&report)
+        } else {
+            super::bandit_oracle::gof_table(&report)
+        });
+    }
     let target = args.target.build()?;
     let samples = io::read_samples(&args.samples, base)?;
     // Expected counts are f64: 20 certain digits are far more than enough.
@@ -79,6 +101,32 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     })
 }
 
+/// The chi-square tests as rows under a header, each named (with the
+/// sample size that detects the distance when `tv`).
+pub(super) fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
+    let mut out = format!(
+        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}\n",
+        "test",
+        "groups",
+        "chi-square",
+        "df",
+        "p-value",
+        if tv { "  n for TV" } else { "" }
+    );
+    for (name, t) in tests {
+        let _ = writeln!(
+            out,
+            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
+            t.groups,
+            t.statistic,
+            t.df,
+            t.p_value,
+            t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
+        );
+    }
+    out
+}
+
 /// The report as a table: one row per test, then the rule and the verdict.
 fn table(r: &GofReport) -> String {
     let mut out = String::new();
@@ -95,32 +143,13 @@ fn table(r: &GofReport) -> String {
             v.sample, v.reason
         );
     }
-    let _ = writeln!(
-        out,
-        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}",
-        "test",
-        "groups",
-        "chi-square",
-        "df",
-        "p-value",
-        if r.tv.is_some() { "  n for TV" } else { "" }
-    );
-    let line = |name: String, t: &ChiSquareTest| {
-        format!(
-            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
-            t.groups,
-            t.statistic,
-            t.df,
-            t.p_value,
-            t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
-        )
-    };
-    for c in &r.per_choice {
-        let _ = writeln!(out, "{}", line(format!("choice {}", c.choice), &c.test));
-    }
-    if let Some(t) = &r.joint {
-        let _ = writeln!(out, "{}", line("joint".into(), t));
-    }
+    let tests: Vec<(String, &ChiSquareTest)> = r
+        .per_choice
+        .iter()
+        .map(|c| (format!("choice {}", c.choice), &c.test))
+        .chain(r.joint.iter().map(|t| ("joint".to_string(), t)))
+        .collect();
+    out.push_str(&tests_table(&tests, r.tv.is_some()));
     if let Some(why) = &r.joint_skipped {
         let _ = writeln!(out, "joint test skipped: {why}");
     }
