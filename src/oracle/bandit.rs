@@ -148,7 +148,7 @@ impl Law {
             BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
-                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (test it with dpdtol privacy --method statistical)".into(),
+                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
                 ))
             }
             other => {
