@@ -3,7 +3,7 @@
 //! [`crate::report::bandit_oracle`]); the commands' flags and their JSON
 //! are the other oracle commands'.
 
-use super::gof::tests_table;
+use super::gof::{table_head, tests_table};
 use super::law::{how_text, probability_text};
 use crate::report::bandit_oracle::{
     BanditGiven, BanditGofReport, BanditLawReport, BanditSampleReport,
@@ -89,20 +89,12 @@ pub(super) fn sample_line(r: &BanditSampleReport) -> String {
 
 /// The goodness-of-fit report as a table.
 pub(super) fn gof_table(r: &BanditGofReport) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} pull sequences against the law",
-        target_text(&r.target),
-        r.n
+    let mut out = table_head(
+        &target_text(&r.target),
+        r.n,
+        "pull sequences",
+        r.support_violation.as_ref(),
     );
-    if let Some(v) = &r.support_violation {
-        let _ = writeln!(
-            out,
-            "support violation in sample {} (rows from 0): {}",
-            v.sample, v.reason
-        );
-    }
     let tests: Vec<(String, _)> = r.test.iter().map(|t| ("joint".to_string(), t)).collect();
     out.push_str(&tests_table(&tests, r.tv.is_some()));
     let _ = writeln!(

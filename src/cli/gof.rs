@@ -4,7 +4,8 @@
 
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
-use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
+use crate::oracle::bandit::BanditTarget;
+use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, SupportViolation};
 use crate::oracle::{bandit, io};
 use crate::report::bandit_oracle::BanditGofReport;
 use crate::report::gof::{GofReport, Verdict};
@@ -57,48 +58,84 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         power: parse_f64("--power", &args.power)?,
         ..GofOptions::default()
     };
-    if let Some(target) = args.target.bandit()? {
-        let samples = io::read_samples(&args.samples, base)?;
-        let law = target.law(args.target.force_given())?;
-        let outcome = bandit::gof(&law, &samples, &options)?;
-        let report = BanditGofReport::new(
-            args.target.describe_bandit(),
-            &law,
-            &args.samples,
-            base,
-            &options,
-            &outcome,
-        );
-        if report.reject {
-            *status = 1;
-        }
-        return Ok(if args.json {
-            to_json(&report)
-        } else {
-            super::bandit_oracle::gof_table(&report)
-        });
+    let (text, reject) = match args.target.bandit()? {
+        Some(target) => bandit_gof(args, &target, base, &options)?,
+        None => full_information_gof(args, base, &options)?,
+    };
+    if reject {
+        *status = 1;
     }
+    Ok(text)
+}
+
+/// The test of a bandit algorithm's pull sequences: the text and whether
+/// they are rejected.
+fn bandit_gof(
+    args: &Args,
+    target: &BanditTarget,
+    base: u32,
+    options: &GofOptions,
+) -> Result<(String, bool)> {
+    let samples = io::read_samples(&args.samples, base)?;
+    let law = target.law(args.target.force_given())?;
+    let outcome = bandit::gof(&law, &samples, options)?;
+    let report = BanditGofReport::new(
+        args.target.describe_bandit(),
+        &law,
+        &args.samples,
+        base,
+        options,
+        &outcome,
+    );
+    let text = if args.json {
+        to_json(&report)
+    } else {
+        super::bandit_oracle::gof_table(&report)
+    };
+    Ok((text, report.reject))
+}
+
+/// The test of an online algorithm's or a selection's samples: the text
+/// and whether they are rejected.
+fn full_information_gof(args: &Args, base: u32, options: &GofOptions) -> Result<(String, bool)> {
     let target = args.target.build()?;
     let samples = io::read_samples(&args.samples, base)?;
     // Expected counts are f64: 20 certain digits are far more than enough.
     let law = args.target.law(&target, 20)?;
-    let outcome = gof(&law, &samples, &options)?;
+    let outcome = gof(&law, &samples, options)?;
     let report = GofReport::new(
         args.target.describe(),
         &law,
         &args.samples,
         base,
-        &options,
+        options,
         &outcome,
     );
-    if report.reject {
-        *status = 1;
-    }
-    Ok(if args.json {
+    let text = if args.json {
         to_json(&report)
     } else {
         table(&report)
-    })
+    };
+    Ok((text, report.reject))
+}
+
+/// The first lines of a goodness-of-fit table: the target, `n` samples
+/// (called `what`), and the first sample outside the support, if any.
+pub(super) fn table_head(
+    target: &str,
+    n: usize,
+    what: &str,
+    violation: Option<&SupportViolation>,
+) -> String {
+    let mut out = format!("{target}: {n} {what} against the law\n");
+    if let Some(v) = violation {
+        let _ = writeln!(
+            out,
+            "support violation in sample {} (rows from 0): {}",
+            v.sample, v.reason
+        );
+    }
+    out
 }
 
 /// The chi-square tests as rows under a header, each named (with the
@@ -129,20 +166,12 @@ pub(super) fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> Strin
 
 /// The report as a table: one row per test, then the rule and the verdict.
 fn table(r: &GofReport) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} samples against the law",
-        target_text(&r.target),
-        r.n
+    let mut out = table_head(
+        &target_text(&r.target),
+        r.n,
+        "samples",
+        r.support_violation.as_ref(),
     );
-    if let Some(v) = &r.support_violation {
-        let _ = writeln!(
-            out,
-            "support violation in sample {} (rows from 0): {}",
-            v.sample, v.reason
-        );
-    }
     let tests: Vec<(String, &ChiSquareTest)> = r
         .per_choice
         .iter()
