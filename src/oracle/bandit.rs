@@ -44,6 +44,24 @@
 //! the reward sums, an incomplete-beta law with non-integer parameters on a
 //! table of fractional rewards. AdaP-KLUCB is not covered.
 
+//!
+//! ```
+//! use dpdtol::bandit::policy::BanditId;
+//! use dpdtol::num::Q;
+//! use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
+//! let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+//! // T = 4 rounds of K = 2 rewards; Anytime-Lazy-UCB at ε = 1 as printed.
+//! let rewards = vec![vec![q(1, 4), q(3, 4)], vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)], vec![q(0, 1), q(1, 1)]];
+//! let target = BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)), rewards).unwrap();
+//! let law = target.law(false).unwrap();
+//! let (lo, hi) = law.total();
+//! assert!(lo <= q(1, 1) && q(1, 1) <= hi);
+//! // Line 2 pulls arm 0 then arm 1: a sequence starting with arm 1 is impossible.
+//! assert_eq!(law.probability(&[1, 0, 0, 0]).unwrap().hi, q(0, 1));
+//! let samples = sample(&law, 2000, 7, false).unwrap();
+//! assert!(!gof(&law, &samples, &Default::default()).unwrap().reject);
+//! ```
+
 use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::Enclosed;
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
