@@ -7,6 +7,7 @@ mod applies;
 mod args;
 mod audit;
 mod bandit;
+mod bandit_oracle;
 mod gof;
 mod law;
 mod mechanism;

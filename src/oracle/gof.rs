@@ -79,6 +79,33 @@ impl Default for GofOptions {
     }
 }
 
+impl GofOptions {
+    /// An error unless α and the power lie in (0, 1) and the distance in
+    /// (0, 1].
+    pub fn check(&self) -> Result<()> {
+        if !(self.alpha > 0.0 && self.alpha < 1.0) {
+            return Err(Error::InvalidInput(format!(
+                "alpha must lie in (0, 1), got {}",
+                self.alpha
+            )));
+        }
+        if !(self.power > 0.0 && self.power < 1.0) {
+            return Err(Error::InvalidInput(format!(
+                "the power must lie in (0, 1), got {}",
+                self.power
+            )));
+        }
+        if let Some(d) = self.tv {
+            if !(d > 0.0 && d <= 1.0) {
+                return Err(Error::InvalidInput(format!(
+                    "the total-variation distance must lie in (0, 1], got {d}"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The first sample outside the law's support.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -128,6 +155,33 @@ pub struct GofReport {
     pub per_test_alpha: f64,
     /// Whether the samples are rejected at level α.
     pub reject: bool,
+}
+
+/// The pooled Pearson test of `observed` against `probabilities` (cells of
+/// probability zero already removed) for `n` samples, at the level
+/// `per_test_alpha`, with the sample size that detects `options.tv` (the
+/// module documentation's rules).
+pub fn chi_square_test(
+    observed: &[u64],
+    probabilities: &[f64],
+    n: usize,
+    per_test_alpha: f64,
+    options: &GofOptions,
+) -> ChiSquareTest {
+    let cells = probabilities.len();
+    let (groups, statistic, df, p_value) = pearson(observed, probabilities, n);
+    let n_for_tv = options.tv.and_then(|d| {
+        noncentrality_for_power(cells.saturating_sub(1), per_test_alpha, options.power)
+            .map(|lambda| (lambda / (4.0 * d * d)).ceil())
+    });
+    ChiSquareTest {
+        cells,
+        groups,
+        statistic,
+        df,
+        p_value,
+        n_for_tv,
+    }
 }
 
 /// The pooled Pearson test of `observed` against `probabilities` (cells of
@@ -210,25 +264,7 @@ pub fn noncentrality_for_power(df: usize, level: f64, power: f64) -> Option<f64>
 /// Errors (bad input) when the options are out of range or the samples'
 /// length is not the law's horizon.
 pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Result<GofReport> {
-    if !(options.alpha > 0.0 && options.alpha < 1.0) {
-        return Err(Error::InvalidInput(format!(
-            "alpha must lie in (0, 1), got {}",
-            options.alpha
-        )));
-    }
-    if !(options.power > 0.0 && options.power < 1.0) {
-        return Err(Error::InvalidInput(format!(
-            "the power must lie in (0, 1), got {}",
-            options.power
-        )));
-    }
-    if let Some(d) = options.tv {
-        if !(d > 0.0 && d <= 1.0) {
-            return Err(Error::InvalidInput(format!(
-                "the total-variation distance must lie in (0, 1], got {d}"
-            )));
-        }
-    }
+    options.check()?;
     let schedule = law.schedule();
     let horizon = schedule.last().map_or(0, |c| c.plays.end - 1);
     if samples.cols() != horizon {
@@ -321,21 +357,8 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
             reject: true,
         });
     }
-    let run = |observed: Vec<u64>, probabilities: Vec<f64>| -> ChiSquareTest {
-        let cells = probabilities.len();
-        let (groups, statistic, df, p_value) = pearson(&observed, &probabilities, n);
-        let n_for_tv = options.tv.and_then(|d| {
-            noncentrality_for_power(cells.saturating_sub(1), per_test_alpha, options.power)
-                .map(|lambda| (lambda / (4.0 * d * d)).ceil())
-        });
-        ChiSquareTest {
-            cells,
-            groups,
-            statistic,
-            df,
-            p_value,
-            n_for_tv,
-        }
+    let run = |observed: Vec<u64>, probabilities: Vec<f64>| {
+        chi_square_test(&observed, &probabilities, n, per_test_alpha, options)
     };
     let per_choice: Vec<ChiSquareTest> = (0..choices)
         .map(|c| {

@@ -32,10 +32,12 @@
 //! ```
 
 pub mod audit;
+pub mod bandit;
 pub mod gof;
 pub mod io;
 pub mod law;
 pub mod sample;
+pub mod two_sample;
 
 pub use law::{Enclosed, Target};
 pub use sample::Samples;

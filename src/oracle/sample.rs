@@ -115,12 +115,19 @@ pub const MAX_VALUES: u128 = 200_000_000;
 /// Check that `n` sequences of `target` hold at most [`MAX_VALUES`] values,
 /// unless `force`: an error (work over a limit) when they hold more.
 pub fn check_size(target: &Target, n: usize, force: bool) -> Result<()> {
-    let values = crate::size::product([n as u128, target.horizon() as u128]);
-    let what = format!("{n} sequences of {} rounds", target.horizon());
+    check_values(n, target.horizon(), target.actions(), force)
+}
+
+/// Check that `n` sequences of `horizon` rounds over `actions` actions
+/// hold at most [`MAX_VALUES`] values unless `force`, and fit in memory
+/// even with it.
+pub fn check_values(n: usize, horizon: usize, actions: usize, force: bool) -> Result<()> {
+    let values = crate::size::product([n as u128, horizon as u128]);
+    let what = format!("{n} sequences of {horizon} rounds");
     crate::size::work(&format!("the values of {what}"), values, MAX_VALUES, force)?;
     // Each value is held as a u32, then written: 4 bytes (NPY) or its
     // digits and a separator (CSV).
-    let digits = target.actions().to_string().len() + 1;
+    let digits = actions.to_string().len() + 1;
     crate::size::table(
         &format!("{what}, held in memory"),
         values,
@@ -160,22 +167,31 @@ pub fn sample(law: &BestSequenceLaw, n: usize, seed: u64) -> Result<Samples> {
         .iter()
         .map(|p| Categorical::new(p))
         .collect::<Result<Vec<_>>>()?;
-    // A draw fails only when a uniform number lies inside a cumulative
-    // enclosure of the law (of width below 10⁻³⁵): the first such failure
-    // is reported.
-    let failed = std::sync::Mutex::new(None);
-    let samples = sample_with(n, horizon, seed, |rng| {
+    try_sample_with(n, horizon, seed, |rng| {
         let mut row = Vec::with_capacity(horizon);
         for (choice, law) in schedule.iter().zip(&laws) {
-            let action = law.draw(rng).unwrap_or_else(|e| {
-                if let Ok(mut slot) = failed.lock() {
-                    slot.get_or_insert(e);
-                }
-                0
-            });
+            let action = law.draw(rng)?;
             row.extend(std::iter::repeat_n(action, choice.plays.len()));
         }
-        row
+        Ok(row)
+    })
+}
+
+/// [`sample_with`] of a `draw` that may fail, as [`Categorical::draw`]
+/// does when a uniform number lies inside a cumulative enclosure of the law
+/// (of width below 10⁻³⁵): the first failure is reported.
+pub fn try_sample_with<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Result<Samples>
+where
+    F: Fn(&mut ChaCha8Rng) -> Result<Vec<usize>> + Sync,
+{
+    let failed = std::sync::Mutex::new(None);
+    let samples = sample_with(n, horizon, seed, |rng| {
+        draw(rng).unwrap_or_else(|e| {
+            if let Ok(mut slot) = failed.lock() {
+                slot.get_or_insert(e);
+            }
+            vec![0; horizon]
+        })
     });
     match failed.into_inner().ok().flatten() {
         Some(e) => Err(e),

@@ -2,8 +2,8 @@
 //! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
 
 use super::{
-    all_epsilon, audit, bandit, bandit_privacy, gof, law, mechanism, one_shot_privacy, privacy,
-    regret, sample, statistical_privacy,
+    all_epsilon, audit, bandit, bandit_oracle, bandit_privacy, gof, law, mechanism,
+    one_shot_privacy, privacy, regret, sample, statistical_privacy,
 };
 use schemars::JsonSchema;
 
@@ -38,7 +38,9 @@ fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value 
         "$id".into(),
         format!("https://github.com/dpdtol/dpdtol/docs/schema/{command}.json").into(),
     );
-    schema.insert("title".into(), format!("dpdtol {command} --json").into());
+    // `law-bandit` is the schema of `dpdtol law --json` for a bandit algorithm.
+    let name = command.split('-').next().unwrap_or(command);
+    schema.insert("title".into(), format!("dpdtol {name} --json").into());
     schema.insert("description".into(), description.into());
     schema.to_value()
 }
@@ -99,6 +101,34 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         (
             "sample",
             schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
+        ),
+        (
+            "law-bandit",
+            schema::<bandit_oracle::BanditLawReport>(
+                "law-bandit",
+                "dpdtol law --json for a bandit algorithm on a reward table (--rewards-file): every pull sequence of possibly positive probability with its probability, exact else certified, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "sample-bandit",
+            schema::<bandit_oracle::BanditSampleReport>(
+                "sample-bandit",
+                "dpdtol sample --json for a bandit algorithm on a reward table: seeded reference pull sequences written to a file.",
+            ),
+        ),
+        (
+            "gof-bandit-two-sample",
+            schema::<bandit_oracle::BanditTwoSampleReport>(
+                "gof-bandit-two-sample",
+                "dpdtol gof --json for lazy-dp-ts, which has no exact or certified law: a two-sample test of the pull sequences against dpdtol's own seeded simulation. Exit status 1 when reject is true.",
+            ),
+        ),
+        (
+            "gof-bandit",
+            schema::<bandit_oracle::BanditGofReport>(
+                "gof-bandit",
+                "dpdtol gof --json for a bandit algorithm on a reward table: pull sequences from any implementation tested against the exact (else certified) law. Exit status 1 when reject is true.",
+            ),
         ),
     ]
 }

@@ -21,6 +21,7 @@
 
 use super::{given, parse_count, parse_horizon, sequence_text, Args};
 use crate::bandit::policy::BanditId;
+use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
@@ -92,18 +93,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let pool = super::thread_pool(args.threads.as_deref())?;
     let decided = pool.install(|| setup.check(shard, args.force))?;
     Ok(rendered(&BanditPrivacyReport::new(&decided), args.json))
-}
-
-/// `--epoch-length`: positive integers, comma-separated.
-fn parse_lengths(text: &str) -> Result<Vec<u64>> {
-    text.split(',')
-        .map(|r| match r.trim().parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(Error::Parse(format!(
-                "--epoch-length expects positive integers R_1,R_2,… (the last repeats), got '{text}'"
-            ))),
-        })
-        .collect()
 }
 
 /// The report as JSON or a paragraph, and whether it is violated.

@@ -1,0 +1,841 @@
+//! The oracle for bandit implementations: the law of a bandit algorithm's
+//! pull sequence on a fixed reward table, seeded reference samples of it,
+//! and the goodness-of-fit of anyone's pull sequences against it.
+//!
+//! # The contract a tested implementation follows
+//!
+//! The input is a reward table `x`, `T` rows of `K` rewards in `[0, 1]`:
+//! row `t` (rounds from 1) holds every arm's reward in round `t`. At round
+//! `t` the learner pulls `a_t` and sees `x[t][a_t]` only, before choosing
+//! `a_{t+1}`; the other arms' rewards of that round are never shown. The
+//! randomness is the algorithm's own noise, so the pull sequence
+//! `a = (a_1 … a_T)` has a law `P(a | x)` that every correct implementation
+//! reading the same table reproduces ([`crate::bandit::law`]). Arms are
+//! 0-based in the library; files and the command line state their base.
+//!
+//! # What is exact, certified or refused
+//!
+//! - Anytime-Lazy-UCB (Hu, Huang, Mehta & Hegde, arXiv:2102.07929,
+//!   Algorithm 1): K = 2 by the tree of windows
+//!   ([`crate::bandit::law::anytime_lazy_ucb`]), any `2 ≤ K ≤ T` by the
+//!   Laplace measure of a polyhedron
+//!   ([`crate::bandit::law::anytime_lazy_ucb_arms`]);
+//! - DP-SE (Sajed & Sheffet, arXiv:1905.09383), K = 2
+//!   ([`crate::bandit::law::dp_se`]);
+//! - Hybrid-UCB as inferred ([`crate::bandit::law::hybrid_ucb`]), K = 2;
+//! - UCB1 (Auer, Cesa-Bianchi & Fischer 2002), non-private: deterministic
+//!   given the table, its law a point mass, exact ([`ucb1_pulls`]).
+//!
+//! The law is computed in the exact backend when every probability it needs
+//! is rational (a table too short for a threshold to be consulted), else
+//! certified: interval arithmetic at 192 bits, the precision doubled (up to
+//! 4096) while a cut point is unresolved or a probability is not enclosed to
+//! 42 significant digits.
+//!
+//! **Lazy-DP-TS** (the same paper, Algorithm 3) is refused: given the
+//! private means, a round's pull is the argmax of K independent
+//! `Beta(μ̄O + 1, (1 − μ̄)O + 1)` draws whose parameters depend on the
+//! Laplace noise continuously (through `μ̄ = Clip(μ̃ + 3 ln t/(εO))`), so
+//! `P(a | x)` integrates an incomplete-beta expression with non-integer
+//! parameters against Laplace densities. There is no closed form, and no
+//! rigorous (error-bounded) quadrature of it is implemented here, so no
+//! exact or certified law exists to test against: [`simulate`] plays the
+//! library's own policy on the table, and [`super::two_sample`] holds a
+//! user's pull sequences against it, a test labelled as two-sample. Thompson sampling (non-private)
+//! is not covered either: its pulls compare Beta draws whose parameters are
+//! the reward sums, an incomplete-beta law with non-integer parameters on a
+//! table of fractional rewards. AdaP-KLUCB is not covered.
+
+//!
+//! ```
+//! use dpdtol::bandit::policy::BanditId;
+//! use dpdtol::num::Q;
+//! use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
+//! let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+//! // T = 4 rounds of K = 2 rewards; Anytime-Lazy-UCB at ε = 1 as printed.
+//! let rewards = vec![vec![q(1, 4), q(3, 4)], vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)], vec![q(0, 1), q(1, 1)]];
+//! let target = BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)), rewards).unwrap();
+//! let law = target.law(false).unwrap();
+//! let (lo, hi) = law.total();
+//! assert!(lo <= q(1, 1) && q(1, 1) <= hi);
+//! // Line 2 pulls arm 0 then arm 1: a sequence starting with arm 1 is impossible.
+//! assert_eq!(law.probability(&[1, 0, 0, 0]).unwrap().hi, q(0, 1));
+//! let samples = sample(&law, 2000, 7, false).unwrap();
+//! assert!(!gof(&law, &samples, &Default::default()).unwrap().reject);
+//! ```
+
+use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
+use super::law::Enclosed;
+use super::sample::{check_values, try_sample_with, Categorical, Samples};
+use crate::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
+use crate::bandit::law::dp_se::DpSeParams;
+use crate::bandit::law::hybrid_ucb::HybridLawParams;
+use crate::bandit::law::{law, PullLaw};
+use crate::bandit::policy::{BanditConfig, BanditId};
+use crate::error::{Error, Result};
+use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
+use num_traits::{One, Signed, Zero};
+use serde::{Deserialize, Serialize};
+
+/// The most pull sequences a law lists without `force` (each is one
+/// closed-form integration).
+pub const MAX_SEQUENCES: u64 = 1 << 16;
+
+/// The first and the largest precision, in bits, of a certified law: it is
+/// doubled while a cut point is unresolved or a probability is not
+/// enclosed to a relative `10^{−42}` (about 140 bits: the first pass keeps
+/// 52 bits for the error the operations accumulate).
+const PRECISIONS: (u32, u32) = (192, 4096);
+
+/// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
+/// the papers' defaults, each overridable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BanditSpec {
+    /// Which algorithm.
+    pub id: BanditId,
+    /// The privacy parameter ε > 0 (ignored by the non-private `ucb1`).
+    pub epsilon: Q,
+    /// The Laplace scale of the noise (default: the paper's, `1/ε`; for
+    /// Hybrid-UCB the array blocks' `2/ε`).
+    pub noise_scale: Option<Q>,
+    /// DP-SE: the epoch lengths `R_1, R_2, …` (the last repeats; default
+    /// the printed ones).
+    pub epoch_lengths: Option<Vec<u64>>,
+    /// Hybrid-UCB: the tree p-sums' per-level scale (default `2/ε`).
+    pub tree_scale: Option<Q>,
+    /// Hybrid-UCB: a factor on both of its scales.
+    pub scale_factor: Option<Q>,
+    /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
+    /// its constant 2.
+    pub bonus: Option<Q>,
+}
+
+impl BanditSpec {
+    /// `id` at `epsilon` with the papers' defaults.
+    pub fn new(id: BanditId, epsilon: Q) -> BanditSpec {
+        BanditSpec {
+            id,
+            epsilon,
+            noise_scale: None,
+            epoch_lengths: None,
+            tree_scale: None,
+            scale_factor: None,
+            bonus: None,
+        }
+    }
+
+    /// An error naming the first override that does not apply to the
+    /// algorithm.
+    fn check_applicable(&self) -> Result<()> {
+        let id = self.id;
+        let hybrid = id == BanditId::HybridUcb;
+        for (flag, given) in [
+            (
+                "--epoch-length",
+                self.epoch_lengths.is_some() && id != BanditId::DpSe,
+            ),
+            ("--tree-scale", self.tree_scale.is_some() && !hybrid),
+            ("--scale-factor", self.scale_factor.is_some() && !hybrid),
+            ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
+        ] {
+            if given {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} does not apply to {id}"
+                )));
+            }
+        }
+        if hybrid && self.scale_factor.is_some() && self.tree_scale.is_some() {
+            return Err(Error::InvalidInput(
+                "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The law of an algorithm with one, its parameters built.
+#[derive(Clone, Debug)]
+enum Law {
+    /// UCB1 with its bonus constant: deterministic given the table.
+    Ucb1(Q),
+    /// An algorithm whose noise makes the pulls random.
+    Noisy(Noisy),
+}
+
+/// The parameters of a [`PullLaw`].
+#[derive(Clone, Debug)]
+enum Noisy {
+    LazyUcb(LazyUcbParams),
+    LazyUcbArms(LazyUcbArms),
+    Hybrid(HybridLawParams),
+    DpSe(Box<DpSeParams>),
+}
+
+impl Law {
+    /// The parameters of `spec` for `arms` arms and `horizon` rounds.
+    fn of(spec: &BanditSpec, arms: usize, horizon: usize) -> Result<Law> {
+        spec.check_applicable()?;
+        let id = spec.id;
+        let epsilon = spec.epsilon.clone();
+        match id {
+            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1 => {}
+            BanditId::LazyDpTs => {
+                return Err(Error::InvalidInput(
+                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
+                ))
+            }
+            other => {
+                return Err(Error::InvalidInput(format!(
+                    "the bandit oracle covers anytime-lazy-ucb, dp-se, hybrid-ucb and ucb1, not {other}"
+                )))
+            }
+        }
+        if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::Ucb1) && arms != 2 {
+            return Err(Error::InvalidInput(format!(
+                "the law of {id}'s pulls is implemented for K = 2 arms, the reward table has {arms}"
+            )));
+        }
+        if !(2..=horizon.max(2)).contains(&arms) || horizon < arms {
+            return Err(Error::InvalidInput(format!(
+                "a reward table of K = {arms} arms needs 2 ≤ K ≤ T rounds (the first K rounds pull each arm once), it has T = {horizon}"
+            )));
+        }
+        let law = match id {
+            BanditId::Ucb1 => {
+                let bonus = spec
+                    .bonus
+                    .clone()
+                    .unwrap_or_else(|| Q::from_integer(2.into()));
+                if spec.noise_scale.is_some() {
+                    return Err(Error::InvalidInput(
+                        "--noise-scale does not apply to ucb1 (it draws no noise)".into(),
+                    ));
+                }
+                if !bonus.is_positive() {
+                    return Err(Error::InvalidInput(format!(
+                        "--bonus must be positive, got {bonus}"
+                    )));
+                }
+                return Ok(Law::Ucb1(bonus));
+            }
+            BanditId::DpSe => {
+                let mut params = DpSeParams::printed(epsilon, horizon)?;
+                if let Some(s) = &spec.noise_scale {
+                    params.scale = s.clone();
+                }
+                if let Some(lengths) = &spec.epoch_lengths {
+                    if lengths.is_empty() || lengths.contains(&0) {
+                        return Err(Error::InvalidInput(
+                            "--epoch-length expects positive integers R_1,R_2,…".into(),
+                        ));
+                    }
+                    params.lengths = lengths.clone();
+                    params.printed_lengths = false;
+                }
+                Noisy::DpSe(Box::new(params))
+            }
+            BanditId::HybridUcb => {
+                let mut params = HybridLawParams::inferred(epsilon);
+                if let Some(s) = &spec.noise_scale {
+                    params.array_scale = s.clone();
+                }
+                if let Some(s) = &spec.tree_scale {
+                    params.tree_scale = s.clone();
+                }
+                if let Some(f) = &spec.scale_factor {
+                    if !f.is_positive() {
+                        return Err(Error::InvalidInput(format!(
+                            "--scale-factor must be positive, got {f}"
+                        )));
+                    }
+                    params.array_scale *= f;
+                    params.tree_scale *= f;
+                }
+                if let Some(b) = &spec.bonus {
+                    params.bonus = b.clone();
+                }
+                Noisy::Hybrid(params)
+            }
+            _ => {
+                let mut params = LazyUcbParams::printed(epsilon);
+                if let Some(s) = &spec.noise_scale {
+                    params.scale = s.clone();
+                }
+                if let Some(b) = &spec.bonus {
+                    params.bonus = b.clone();
+                }
+                if arms > 2 {
+                    Noisy::LazyUcbArms(LazyUcbArms { params, arms })
+                } else {
+                    Noisy::LazyUcb(params)
+                }
+            }
+        };
+        law.with(Validate)?;
+        Ok(Law::Noisy(law))
+    }
+}
+
+impl Noisy {
+    /// Why the certified law is not exact.
+    fn why_not_exact(&self) -> &'static str {
+        match self {
+            Noisy::LazyUcb(_) | Noisy::LazyUcbArms(_) => {
+                "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental"
+            }
+            Noisy::Hybrid(_) => {
+                "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental"
+            }
+            Noisy::DpSe(_) => {
+                "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
+            }
+        }
+    }
+
+    /// `f` of the law's parameters, whichever they are.
+    fn with<T>(&self, f: impl LawFn<T>) -> T {
+        match self {
+            Noisy::LazyUcb(l) => f.call(l),
+            Noisy::LazyUcbArms(l) => f.call(l),
+            Noisy::Hybrid(l) => f.call(l),
+            Noisy::DpSe(l) => f.call(&**l),
+        }
+    }
+}
+
+/// A function of any [`PullLaw`] (a closure cannot be generic).
+trait LawFn<T> {
+    fn call<L: PullLaw>(self, law: &L) -> T;
+}
+
+/// [`LawFn`] that checks the parameters.
+struct Validate;
+
+impl LawFn<Result<()>> for Validate {
+    fn call<L: PullLaw>(self, law: &L) -> Result<()> {
+        law.validate()
+    }
+}
+
+/// The pulls' law computed on `rewards`: exact when the exact backend can,
+/// else certified.
+struct Computed {
+    entries: Vec<(Vec<usize>, Enclosed)>,
+    precision_bits: Option<u32>,
+    digits_certain: bool,
+}
+
+/// The relative width a certified probability is computed to: `10^{−42}`,
+/// two digits beyond the 40 the reports print.
+fn certain(p: &Enclosed) -> bool {
+    let width = &p.hi - &p.lo;
+    width.is_zero() || width * Q::from_integer(num_bigint::BigInt::from(10).pow(42)) <= p.lo
+}
+
+/// [`LawFn`] that computes the law on a table.
+struct Compute<'a> {
+    rewards: &'a [Vec<Q>],
+    force: bool,
+}
+
+impl LawFn<Result<Computed>> for Compute<'_> {
+    fn call<L: PullLaw>(self, params: &L) -> Result<Computed> {
+        let horizon = self.rewards.len();
+        let count = params.sequence_count(horizon);
+        let limit = MAX_SEQUENCES.min(params.max_laws());
+        match count {
+            Some(c) if c <= limit || self.force => {}
+            _ => {
+                return Err(Error::TooLarge(format!(
+                    "{} on T = {horizon} rounds has {} candidate pull sequences, each a closed-form integration (limit {limit}); use --force",
+                    params.name(),
+                    count.map_or("over 2^64".to_string(), |c| c.to_string())
+                )))
+            }
+        }
+        if let Ok(law) = law::<Exact>(params, self.rewards, &()) {
+            return Ok(Computed {
+                entries: enclosed(law)?,
+                precision_bits: None,
+                digits_certain: true,
+            });
+        }
+        let mut bits = PRECISIONS.0;
+        loop {
+            let last = bits >= PRECISIONS.1;
+            match law::<Certified>(params, self.rewards, &Precision(bits)) {
+                Err(Error::Domain(_)) if !last => {}
+                Err(e) => return Err(e),
+                Ok(law) => {
+                    let entries = enclosed(law)?;
+                    let digits_certain = entries.iter().all(|(_, p)| certain(p));
+                    if digits_certain || last {
+                        return Ok(Computed {
+                            entries,
+                            precision_bits: Some(bits),
+                            digits_certain,
+                        });
+                    }
+                }
+            }
+            bits *= 2;
+        }
+    }
+}
+
+/// `(pulls, P)` with `P` as an [`Enclosed`].
+fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclosed)>> {
+    law.into_iter()
+        .map(|(a, p)| Ok((a, Enclosed::of(&p)?)))
+        .collect()
+}
+
+/// The pulls of UCB1 (Auer, Cesa-Bianchi & Fischer 2002, Fig. 1, as
+/// [`crate::bandit::policy::ucb1`]) on `rewards`: each arm once, then at
+/// round `t > K` the arm maximising `x̄_j + √(c ln n/n_j)`, `n = t − 1`, ties
+/// to the lowest index. They are a function of the table: the law is a
+/// point mass.
+///
+/// Every comparison is decided exactly. Two indices with `n_i = n_j` differ
+/// by the rational `x̄_i − x̄_j` (a tie is a tie). With `n_i ≠ n_j` (and
+/// `n ≥ 2`) they never tie: `c ln n` is transcendental for a rational
+/// `c > 0` (Lindemann–Weierstrass), so `√(c ln n)(1/√n_i − 1/√n_j)` is not
+/// the rational `x̄_j − x̄_i`; certified intervals separate them, at 192
+/// bits and, if not, twice as many, up to 4096.
+fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q) -> Result<Vec<usize>> {
+    let mut bits = PRECISIONS.0;
+    loop {
+        match ucb1_pulls_at(rewards, bonus, &Precision(bits)) {
+            Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits *= 2,
+            other => return other,
+        }
+    }
+}
+
+/// [`ucb1_pulls`] at one precision; [`Error::Domain`] when an enclosure
+/// does not decide a comparison.
+fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<usize>> {
+    let k = rewards.first().map_or(0, Vec::len);
+    let mut n = vec![0u64; k];
+    let mut sum = vec![Q::zero(); k];
+    let mut pulls = Vec::with_capacity(rewards.len());
+    let half = Certified::from_rational(&Q::new(1.into(), 2.into()), ctx);
+    for (t, row) in rewards.iter().enumerate() {
+        // Round t + 1; n = t plays so far.
+        let arm = if t < k {
+            t
+        } else {
+            let c_ln =
+                Certified::from_rational(bonus, ctx) * Certified::from_int(t as i64, ctx).ln()?;
+            let index = |j: usize| -> Result<(Q, Q)> {
+                let plays = Q::from_integer(n[j].into());
+                let root = (half.clone()
+                    * (c_ln.clone() / Certified::from_rational(&plays, ctx)).ln()?)
+                .exp()?;
+                (Certified::from_rational(&(&sum[j] / plays), ctx) + root)
+                    .enclosure()
+                    .ok_or_else(|| Error::Domain("an index without an enclosure".into()))
+            };
+            let mut best = 0;
+            for j in 1..k {
+                let better = if n[j] == n[best] {
+                    sum[j] > sum[best]
+                } else {
+                    let ((lo_j, hi_j), (lo_b, hi_b)) = (index(j)?, index(best)?);
+                    if lo_j > hi_b {
+                        true
+                    } else if hi_j < lo_b {
+                        false
+                    } else {
+                        return Err(Error::Domain(format!(
+                            "round {}: UCB1's indices of arms {best} and {j} are not separated at {} bits",
+                            t + 1,
+                            ctx.0
+                        )));
+                    }
+                };
+                if better {
+                    best = j;
+                }
+            }
+            best
+        };
+        n[arm] += 1;
+        sum[arm] += &row[arm];
+        pulls.push(arm);
+    }
+    Ok(pulls)
+}
+
+/// A bandit algorithm on a reward table: what [`BanditTarget::law`],
+/// [`sample`] and [`gof`] answer about.
+#[derive(Clone, Debug)]
+pub struct BanditTarget {
+    spec: BanditSpec,
+    law: Law,
+    rewards: Vec<Vec<Q>>,
+}
+
+/// An error unless `rewards` is a table of `T ≥ 1` rows of the same width,
+/// every entry in `[0, 1]`.
+pub fn check_reward_table(rewards: &[Vec<Q>]) -> Result<()> {
+    let width = rewards
+        .first()
+        .map(Vec::len)
+        .ok_or_else(|| Error::InvalidInput("the reward table has no rounds".into()))?;
+    for (t, row) in rewards.iter().enumerate() {
+        if row.len() != width {
+            return Err(Error::InvalidInput(format!(
+                "round {} has {} rewards, round 1 has {width}: one reward per arm a round",
+                t + 1,
+                row.len()
+            )));
+        }
+        if let Some(x) = row.iter().find(|x| x.is_negative() || **x > Q::one()) {
+            return Err(Error::InvalidInput(format!(
+                "round {}: reward {x} is outside [0, 1]",
+                t + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl BanditTarget {
+    /// `spec` on the reward table `rewards` (`rewards[t][j]`: arm `j`'s
+    /// reward in round `t + 1`, in `[0, 1]`; K is the table's width).
+    pub fn new(spec: BanditSpec, rewards: Vec<Vec<Q>>) -> Result<BanditTarget> {
+        check_reward_table(&rewards)?;
+        let law = Law::of(&spec, rewards[0].len(), rewards.len())?;
+        Ok(BanditTarget { spec, law, rewards })
+    }
+
+    /// The algorithm and its parameters.
+    pub fn spec(&self) -> &BanditSpec {
+        &self.spec
+    }
+
+    /// The number of arms K.
+    pub fn arms(&self) -> usize {
+        self.rewards[0].len()
+    }
+
+    /// The number of rounds T.
+    pub fn horizon(&self) -> usize {
+        self.rewards.len()
+    }
+
+    /// The reward table.
+    pub fn rewards(&self) -> &[Vec<Q>] {
+        &self.rewards
+    }
+
+    /// The law of the pull sequence: every sequence that may have positive
+    /// probability with its probability, exact or certified. Refused over
+    /// [`MAX_SEQUENCES`] candidate sequences unless `force`.
+    pub fn law(&self, force: bool) -> Result<BanditLaw> {
+        let (computed, why_not_exact) = match &self.law {
+            Law::Ucb1(bonus) => (
+                Computed {
+                    entries: vec![(
+                        ucb1_pulls(&self.rewards, bonus)?,
+                        Enclosed {
+                            kind: Kind::Exact,
+                            lo: Q::one(),
+                            hi: Q::one(),
+                        },
+                    )],
+                    precision_bits: None,
+                    digits_certain: true,
+                },
+                None,
+            ),
+            Law::Noisy(noisy) => (
+                noisy.with(Compute {
+                    rewards: &self.rewards,
+                    force,
+                })?,
+                Some(noisy.why_not_exact()),
+            ),
+        };
+        let mut entries: Vec<(Vec<usize>, Enclosed)> = computed
+            .entries
+            .into_iter()
+            .filter(|(_, p)| p.hi.is_positive())
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let (lo, hi) = entries
+            .iter()
+            .fold((Q::zero(), Q::zero()), |(lo, hi), (_, p)| {
+                (lo + &p.lo, hi + &p.hi)
+            });
+        if !(lo <= Q::one() && Q::one() <= hi) {
+            return Err(Error::Domain(format!(
+                "the law's probabilities total [{lo}, {hi}], which excludes 1"
+            )));
+        }
+        let kind = if computed.precision_bits.is_some() {
+            Kind::Certified
+        } else {
+            Kind::Exact
+        };
+        Ok(BanditLaw {
+            arms: self.arms(),
+            horizon: self.horizon(),
+            kind,
+            precision_bits: computed.precision_bits,
+            digits_certain: computed.digits_certain,
+            why_not_exact: computed
+                .precision_bits
+                .and(why_not_exact)
+                .map(str::to_string),
+            entries,
+        })
+    }
+}
+
+/// The law of a pull sequence: the sequences of possibly positive
+/// probability (0-based arms, in lexicographic order), each with its
+/// probability, exact or enclosed; every other sequence has probability 0.
+#[derive(Clone, Debug)]
+pub struct BanditLaw {
+    arms: usize,
+    horizon: usize,
+    kind: Kind,
+    precision_bits: Option<u32>,
+    digits_certain: bool,
+    why_not_exact: Option<String>,
+    entries: Vec<(Vec<usize>, Enclosed)>,
+}
+
+impl BanditLaw {
+    /// The number of arms K.
+    pub fn arms(&self) -> usize {
+        self.arms
+    }
+
+    /// The number of rounds T.
+    pub fn horizon(&self) -> usize {
+        self.horizon
+    }
+
+    /// Exact or certified.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The working precision of a certified law, in bits.
+    pub fn precision_bits(&self) -> Option<u32> {
+        self.precision_bits
+    }
+
+    /// Whether every probability is exact or enclosed to a relative
+    /// `10^{−42}` (false only when 4096 bits did not reach it).
+    pub fn digits_certain(&self) -> bool {
+        self.digits_certain
+    }
+
+    /// Why a certified law is not exact.
+    pub fn why_not_exact(&self) -> Option<&str> {
+        self.why_not_exact.as_deref()
+    }
+
+    /// The sequences of possibly positive probability with their
+    /// probabilities.
+    pub fn entries(&self) -> &[(Vec<usize>, Enclosed)] {
+        &self.entries
+    }
+
+    /// An error unless `pulls` has one arm below K a round.
+    pub fn check_sequence(&self, pulls: &[usize]) -> Result<()> {
+        if pulls.len() != self.horizon {
+            return Err(Error::InvalidInput(format!(
+                "the sequence has {} pulls, expected one a round: {}",
+                pulls.len(),
+                self.horizon
+            )));
+        }
+        if let Some(bad) = pulls.iter().find(|&&a| a >= self.arms) {
+            return Err(Error::InvalidInput(format!(
+                "arm {bad} (0-based) is not below K = {}",
+                self.arms
+            )));
+        }
+        Ok(())
+    }
+
+    /// The index of `pulls` in [`BanditLaw::entries`], if listed.
+    fn find<T: AsRef<[usize]>>(&self, pulls: T) -> Option<usize> {
+        self.entries
+            .binary_search_by(|(a, _)| a.as_slice().cmp(pulls.as_ref()))
+            .ok()
+    }
+
+    /// `P(pulls | x)` (0-based arms): exact 0 for a sequence not listed.
+    pub fn probability(&self, pulls: &[usize]) -> Result<Enclosed> {
+        self.check_sequence(pulls)?;
+        Ok(match self.find(pulls) {
+            Some(i) => self.entries[i].1.clone(),
+            None => Enclosed {
+                kind: Kind::Exact,
+                lo: Q::zero(),
+                hi: Q::zero(),
+            },
+        })
+    }
+
+    /// The enclosure `[Σ lo, Σ hi]` of the total probability (it contains 1).
+    pub fn total(&self) -> (Q, Q) {
+        self.entries
+            .iter()
+            .fold((Q::zero(), Q::zero()), |(lo, hi), (_, p)| {
+                (lo + &p.lo, hi + &p.hi)
+            })
+    }
+}
+
+/// `n` reference pull sequences of `law`, seeded by `seed`: sequence `i`
+/// drawn by exact inversion ([`Categorical`]) from
+/// [`super::sample::stream`]`(seed, i)`, so identical for any thread count.
+/// Refused over [`super::sample::MAX_VALUES`] values unless `force`.
+pub fn sample(law: &BanditLaw, n: usize, seed: u64, force: bool) -> Result<Samples> {
+    check_values(n, law.horizon, law.arms, force)?;
+    let probabilities: Vec<Enclosed> = law.entries.iter().map(|(_, p)| p.clone()).collect();
+    let categorical = Categorical::new(&probabilities)?;
+    try_sample_with(n, law.horizon, seed, |rng| {
+        Ok(law.entries[categorical.draw(rng)?].0.clone())
+    })
+}
+
+/// `n` pull sequences of `spec` on `rewards` played by the library's own
+/// policy ([`crate::bandit::policy`]: its noise and draws in f64, so
+/// approximate), round by round as the contract says: pull, then see that
+/// arm's entry of the row. Sequence `i` draws from
+/// [`super::sample::stream`]`(seed, i)`, so the file is the same for any
+/// thread count. The reference of [`super::two_sample`] for an algorithm
+/// without a law (Lazy-DP-TS); any algorithm the policies cover is
+/// accepted, with the overrides they take (`--noise-scale`, `--bonus`).
+pub fn simulate(
+    spec: &BanditSpec,
+    rewards: &[Vec<Q>],
+    n: usize,
+    seed: u64,
+    force: bool,
+) -> Result<Samples> {
+    check_reward_table(rewards)?;
+    spec.check_applicable()?;
+    if spec.epoch_lengths.is_some() || spec.tree_scale.is_some() || spec.scale_factor.is_some() {
+        return Err(Error::InvalidInput(format!(
+            "the simulation of {} takes --noise-scale and --bonus only",
+            spec.id
+        )));
+    }
+    let horizon = rewards.len();
+    check_values(n, horizon, rewards.first().map_or(2, Vec::len), force)?;
+    let f = |x: &Q| Real::to_f64(x);
+    let config = BanditConfig {
+        noise_scale: spec.noise_scale.as_ref().map(f),
+        bonus: spec.bonus.as_ref().map(f),
+        ..BanditConfig::new(spec.id, f(&spec.epsilon))
+    };
+    let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
+    let k = table[0].len();
+    config.build(k, horizon as u64)?;
+    try_sample_with(n, horizon, seed, |rng| {
+        let mut policy = config.build(k, horizon as u64)?;
+        Ok(table
+            .iter()
+            .enumerate()
+            .map(|(t, row)| {
+                let arm = policy.choose(t as u64 + 1, 1, rng).arm;
+                policy.observe(arm, 1, row[arm], rng);
+                arm
+            })
+            .collect())
+    })
+}
+
+/// The outcome of [`gof`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BanditGof {
+    /// The number of samples.
+    pub n: usize,
+    /// The first sample outside the law's support, if any.
+    pub support_violation: Option<SupportViolation>,
+    /// Pearson's chi-square over the pull sequences of possibly positive
+    /// probability (none after a support violation).
+    pub test: Option<ChiSquareTest>,
+    /// Whether the samples are rejected at level α.
+    pub reject: bool,
+}
+
+/// Test `samples` (0-based arms, one pull sequence a row) against `law`.
+///
+/// 1. **Support**: the first row whose sequence has probability 0 (an arm
+///    out of range, or a sequence not in the law) is reported and the test
+///    rejects.
+/// 2. **Chi-square**: the counts of the sequences against `n · P(a | x)`,
+///    one Pearson test with the pooling rule of [`super::gof`]
+///    ([`chi_square_test`]), rejected when `p < α`.
+pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<BanditGof> {
+    options.check()?;
+    if samples.cols() != law.horizon {
+        return Err(Error::InvalidInput(format!(
+            "the samples have {} rounds, the law {}",
+            samples.cols(),
+            law.horizon
+        )));
+    }
+    if samples.rows() == 0 {
+        return Err(Error::InvalidInput("there are no samples".into()));
+    }
+    let n = samples.rows();
+    let mut counts = vec![0u64; law.entries.len()];
+    let mut row_pulls = Vec::with_capacity(law.horizon);
+    for i in 0..n {
+        let row = samples.row(i);
+        row_pulls.clear();
+        row_pulls.extend(row.iter().map(|&a| a as usize));
+        let reason = if let Some(t) = row_pulls.iter().position(|&a| a >= law.arms) {
+            Some(format!(
+                "round {}: arm {} (0-based) is not below K = {}",
+                t + 1,
+                row_pulls[t],
+                law.arms
+            ))
+        } else {
+            match law.find(&row_pulls) {
+                Some(cell) => {
+                    counts[cell] += 1;
+                    None
+                }
+                None => Some(format!(
+                    "the pull sequence {} (0-based) has probability 0",
+                    row_pulls
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )),
+            }
+        };
+        if let Some(reason) = reason {
+            return Ok(BanditGof {
+                n,
+                support_violation: Some(SupportViolation { sample: i, reason }),
+                test: None,
+                reject: true,
+            });
+        }
+    }
+    let probabilities: Vec<f64> = law.entries.iter().map(|(_, p)| p.to_f64()).collect();
+    let test = chi_square_test(&counts, &probabilities, n, options.alpha, options);
+    Ok(BanditGof {
+        n,
+        support_violation: None,
+        reject: test.p_value < options.alpha,
+        test: Some(test),
+    })
+}

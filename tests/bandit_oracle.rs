@@ -1,0 +1,404 @@
+//! The bandit oracle (src/oracle/bandit.rs): its laws total 1 within their
+//! enclosures for every algorithm, one probability derived by hand, its
+//! reference samples fit the law (an independent chi-square, fixed seeds)
+//! and do not depend on the thread count, and its goodness-of-fit accepts
+//! the law's samples and rejects a wrong sampler's and an impossible row.
+
+mod common;
+
+use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::{Kind, Q};
+use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
+use dpdtol::oracle::gof::GofOptions;
+use dpdtol::oracle::Samples;
+use num_traits::{One, Zero};
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// A T × K table from integers over a common denominator.
+fn table(rows: &[&[i64]], denominator: i64) -> Vec<Vec<Q>> {
+    rows.iter()
+        .map(|r| r.iter().map(|&x| q(x, denominator)).collect())
+        .collect()
+}
+
+/// One target per algorithm and law the oracle has, with its name.
+fn targets() -> Vec<(&'static str, BanditTarget)> {
+    let k2 = table(
+        &[
+            &[1, 3],
+            &[4, 0],
+            &[2, 2],
+            &[0, 4],
+            &[3, 1],
+            &[4, 4],
+            &[1, 0],
+        ],
+        4,
+    );
+    let k3 = table(
+        &[&[1, 0, 2], &[2, 2, 0], &[0, 1, 2], &[2, 0, 1], &[1, 1, 1]],
+        2,
+    );
+    let mut dp_se = BanditSpec::new(BanditId::DpSe, q(1, 1));
+    dp_se.epoch_lengths = Some(vec![1]);
+    let hybrid = BanditSpec::new(BanditId::HybridUcb, q(1, 1));
+    let mut lazy_half = BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    lazy_half.noise_scale = Some(q(1, 2));
+    vec![
+        (
+            "anytime-lazy-ucb K = 2",
+            BanditTarget::new(
+                BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)),
+                k2.clone(),
+            )
+            .unwrap(),
+        ),
+        (
+            "anytime-lazy-ucb K = 2, b = 1/2",
+            BanditTarget::new(lazy_half, k2[..6].to_vec()).unwrap(),
+        ),
+        (
+            "anytime-lazy-ucb K = 3",
+            BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 2)), k3).unwrap(),
+        ),
+        ("dp-se R = 1", BanditTarget::new(dp_se, k2.clone()).unwrap()),
+        (
+            "hybrid-ucb",
+            BanditTarget::new(hybrid, k2[..5].to_vec()).unwrap(),
+        ),
+    ]
+}
+
+#[test]
+fn every_law_totals_one_within_its_enclosure() {
+    for (what, target) in targets() {
+        let law = target.law(false).unwrap();
+        assert_eq!(law.kind(), Kind::Certified, "{what}");
+        let (lo, hi) = law.total();
+        assert!(lo <= Q::one() && Q::one() <= hi, "{what}: [{lo}, {hi}]");
+        assert!(
+            &hi - &lo < q(1, 1_000_000_000_000_000_000),
+            "{what}: a wide enclosure"
+        );
+        // At least two sequences: the noise is consulted.
+        assert!(law.entries().len() >= 2, "{what}");
+        for (pulls, p) in law.entries() {
+            assert!(p.lo <= p.hi && p.hi > Q::zero(), "{what} {pulls:?}");
+            assert_eq!(&law.probability(pulls).unwrap(), p, "{what}");
+        }
+    }
+}
+
+/// Anytime-Lazy-UCB, K = 2, T = 3, ε = 1, noise scale b = 1/2, on the table
+/// `x_1 = (0, ·)`, `x_2 = (·, 1)`, `x_3 = (·, ·)`. From Algorithm 1 of Hu,
+/// Huang, Mehta & Hegde (arXiv:2102.07929) as printed: line 2 pulls arm 1
+/// then arm 2 (0-based 0, 1) and draws `μ̃_1 = 0 + Z_1`, `μ̃_2 = 1 + Z_2`
+/// with `O_1 = O_2 = 1`; no epoch ends before round 3 (an arm's first epoch
+/// end is at its second pull after line 2). Line 4 at `t = 3` compares
+/// `μ̃_j + √(3 ln 3/1) + 3 ln 3/(ε·1)`: equal bonuses, so arm 1 (0-based 0;
+/// ties to the lower index, of probability 0) is pulled iff
+/// `Z_1 − Z_2 ≥ 1`. `D = Z_1 − Z_2` for i.i.d. `Lap(b)` has density
+/// `(1/(4b))(1 + |u|/b) e^{−|u|/b}`, so for `d ≥ 0`
+/// `P(D ≥ d) = ∫_d^∞ … = ½ e^{−d/b}(1 + d/(2b))`; at `d = 1`, `b = 1/2`:
+/// `½ e^{−2}·2 = e^{−2}`. So `P(0,1,0) = e^{−2}` and `P(0,1,1) = 1 − e^{−2}`;
+/// `e^{−2}` is enclosed by its alternating Taylor series to 30 terms (the
+/// remainder is below `2^{31}/31! < 10^{−24}`).
+#[test]
+fn a_probability_derived_by_hand() {
+    let mut spec = BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    spec.noise_scale = Some(q(1, 2));
+    let target = BanditTarget::new(spec, table(&[&[0, 1], &[1, 1], &[0, 0]], 1)).unwrap();
+    let law = target.law(false).unwrap();
+    let (lo, hi) = common::exp_taylor(-2, 30, "1/1000000000000000000000000");
+    let p = law.probability(&[0, 1, 0]).unwrap();
+    assert!(
+        lo <= p.lo && p.hi <= hi,
+        "[{}, {}] vs e^-2 in [{lo}, {hi}]",
+        p.lo,
+        p.hi
+    );
+    let r = law.probability(&[0, 1, 1]).unwrap();
+    assert!(Q::one() - &hi <= r.lo && r.hi <= Q::one() - &lo);
+    // Line 2 is deterministic: any other start has probability exactly 0.
+    for pulls in [[1, 0, 0], [0, 0, 1], [1, 1, 1]] {
+        let zero = law.probability(&pulls).unwrap();
+        assert_eq!((zero.kind, zero.hi), (Kind::Exact, Q::zero()), "{pulls:?}");
+    }
+}
+
+/// At T = K nothing is random: line 2 pulls every arm once, and the law is
+/// exact, a point mass.
+#[test]
+fn a_table_of_k_rounds_has_an_exact_point_mass() {
+    let target = BanditTarget::new(
+        BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)),
+        table(&[&[0, 1, 1], &[1, 0, 1], &[1, 1, 0]], 1),
+    )
+    .unwrap();
+    let law = target.law(false).unwrap();
+    assert_eq!(law.kind(), Kind::Exact);
+    assert_eq!(law.entries().len(), 1);
+    assert_eq!(
+        law.probability(&[0, 1, 2]).unwrap().exact(),
+        Some(&Q::one())
+    );
+}
+
+/// The counts of each listed sequence in `samples` (every row must be
+/// listed).
+fn counts(law: &dpdtol::oracle::bandit::BanditLaw, samples: &Samples) -> Vec<u64> {
+    let mut counts = vec![0u64; law.entries().len()];
+    for i in 0..samples.rows() {
+        let row: Vec<usize> = samples.row(i).iter().map(|&a| a as usize).collect();
+        let cell = law
+            .entries()
+            .iter()
+            .position(|(pulls, _)| *pulls == row)
+            .unwrap_or_else(|| panic!("row {i} {row:?} is not in the law"));
+        counts[cell] += 1;
+    }
+    counts
+}
+
+#[test]
+fn reference_samples_fit_the_law_and_pass_gof() {
+    let (n, seed) = (20_000, 20261125);
+    for (what, target) in targets() {
+        let law = target.law(false).unwrap();
+        let samples = sample(&law, n, seed, false).unwrap();
+        assert_eq!((samples.rows(), samples.cols()), (n, target.horizon()));
+        let expected: Vec<f64> = law.entries().iter().map(|(_, p)| p.to_f64()).collect();
+        let p = common::chi_square_p_value(&counts(&law, &samples), &expected);
+        assert!(p > 1e-6, "{what}: seed {seed}, n {n}: chi-square p = {p}");
+        let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+        assert!(!report.reject, "{what}: seed {seed}: {report:?}");
+    }
+}
+
+#[test]
+fn samples_do_not_depend_on_the_thread_count() {
+    let (_, target) = targets().remove(0);
+    let law = target.law(false).unwrap();
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| sample(&law, 5000, 7, false).unwrap())
+    };
+    assert_eq!(on(1), on(3));
+    assert_ne!(on(1), sample(&law, 5000, 8, false).unwrap());
+}
+
+/// Samples of the law at noise scale 1/2 tested against the law at the
+/// printed scale 1 (same table): rejected at 20 000 samples; a row outside
+/// the support is named.
+#[test]
+fn gof_rejects_a_wrong_law_and_names_an_impossible_row() {
+    let rewards = table(&[&[1, 3], &[4, 0], &[2, 2], &[0, 4], &[3, 1], &[4, 4]], 4);
+    let printed = BanditTarget::new(
+        BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)),
+        rewards.clone(),
+    )
+    .unwrap()
+    .law(false)
+    .unwrap();
+    let mut spec = BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    spec.noise_scale = Some(q(1, 4));
+    let wrong = BanditTarget::new(spec, rewards)
+        .unwrap()
+        .law(false)
+        .unwrap();
+    let samples = sample(&wrong, 20_000, 1, false).unwrap();
+    let report = gof(&printed, &samples, &GofOptions::default()).unwrap();
+    assert!(report.reject, "{report:?}");
+    assert!(report.support_violation.is_none());
+    // Row 2 starts with arm 1: line 2 pulls arm 0 first.
+    let mut data: Vec<u32> = sample(&printed, 3, 1, false).unwrap().data().to_vec();
+    data[12] = 1;
+    let bad = Samples::new(3, 6, data).unwrap();
+    let report = gof(&printed, &bad, &GofOptions::default()).unwrap();
+    assert!(report.reject);
+    let violation = report.support_violation.unwrap();
+    assert_eq!(violation.sample, 2);
+    assert!(
+        violation.reason.contains("probability 0"),
+        "{}",
+        violation.reason
+    );
+}
+
+#[test]
+fn bad_targets_are_refused() {
+    let spec = || BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    let refused = |spec: BanditSpec, rows: Vec<Vec<Q>>, says: &str| {
+        let e = BanditTarget::new(spec, rows).unwrap_err().to_string();
+        assert!(e.contains(says), "{e} (expected '{says}')");
+    };
+    refused(
+        spec(),
+        table(&[&[0, 1], &[2, 0]], 1),
+        "reward 2 is outside [0, 1]",
+    );
+    refused(
+        spec(),
+        table(&[&[0, 1], &[1, 0, 1]], 1),
+        "round 2 has 3 rewards",
+    );
+    refused(spec(), vec![], "no rounds");
+    refused(spec(), table(&[&[0, 1, 1], &[1, 0, 1]], 1), "2 ≤ K ≤ T");
+    let mut dp_se = BanditSpec::new(BanditId::DpSe, q(1, 1));
+    dp_se.bonus = Some(q(2, 1));
+    refused(
+        dp_se,
+        table(&[&[0, 1], &[1, 0]], 1),
+        "--bonus does not apply",
+    );
+    refused(
+        BanditSpec::new(BanditId::LazyDpTs, q(1, 1)),
+        table(&[&[0, 1], &[1, 0]], 1),
+        "no exact or certified law",
+    );
+    refused(
+        BanditSpec::new(BanditId::DpSe, q(1, 1)),
+        table(&[&[0, 1, 0], &[1, 0, 0], &[1, 0, 0]], 1),
+        "K = 2 arms",
+    );
+    // Over the size guard: 2^18 sequences at K = 2, T = 20.
+    let long = vec![vec![q(1, 2), q(1, 2)]; 20];
+    let e = BanditTarget::new(spec(), long)
+        .unwrap()
+        .law(false)
+        .unwrap_err();
+    assert!(e.to_string().contains("--force"), "{e}");
+}
+
+/// UCB1 on `x_1 = (1/2, ·)`, `x_2 = (·, 1/4)`, `x_3 = (0, ·)`, `x_4 = (·, 1)`,
+/// `x_5`: rounds 1–2 pull each arm once. Round 3 (`n = 2`): both arms
+/// played once, means 1/2 and 1/4: arm 0. Round 4 (`n = 3`): arm 0 has mean
+/// 1/4 over 2 plays, arm 1 mean 1/4 over 1, and `√(2 ln 3/2) < √(2 ln 3)`:
+/// arm 1. Round 5: both played twice, sums 1/2 and 5/4: arm 1. The law is
+/// the point mass at `0,1,0,1,1`.
+#[test]
+fn ucb1_is_a_point_mass_derived_by_hand() {
+    let rewards = table(&[&[2, 0], &[0, 1], &[0, 0], &[4, 4], &[0, 4]], 4);
+    let target = BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards).unwrap();
+    let law = target.law(false).unwrap();
+    assert_eq!(law.kind(), Kind::Exact);
+    assert_eq!(law.entries().len(), 1);
+    assert_eq!(
+        law.probability(&[0, 1, 0, 1, 1]).unwrap().exact(),
+        Some(&Q::one())
+    );
+    assert_eq!(law.probability(&[0, 1, 0, 1, 0]).unwrap().hi, Q::zero());
+}
+
+/// UCB1's point mass is the library's f64 policy played round by round, on
+/// tables of quarters (K = 2, 3; ties included).
+#[test]
+fn ucb1_agrees_with_the_policy() {
+    use dpdtol::bandit::policy::ucb1::Ucb1;
+    use dpdtol::bandit::policy::{NoiseRng, Policy};
+    use rand::SeedableRng;
+    let mut rng = NoiseRng::seed_from_u64(1);
+    for (k, code) in [
+        (2usize, 0x5a3c_u64),
+        (2, 0x0f0f),
+        (3, 0x1234_5678),
+        (3, 0xfedc_ba98),
+    ] {
+        let rewards: Vec<Vec<Q>> = (0..10)
+            .map(|t| {
+                (0..k)
+                    .map(|j| q(((code >> ((2 * (t * k + j)) % 62)) & 3) as i64, 4))
+                    .collect()
+            })
+            .collect();
+        let law = BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards.clone())
+            .unwrap()
+            .law(false)
+            .unwrap();
+        let mut policy = Ucb1::new(k);
+        let pulls: Vec<usize> = rewards
+            .iter()
+            .enumerate()
+            .map(|(t, row)| {
+                let arm = policy.choose(t as u64 + 1, 1, &mut rng).arm;
+                let x = dpdtol::num::Real::to_f64(&row[arm]);
+                policy.observe(arm, 1, x, &mut rng);
+                arm
+            })
+            .collect();
+        assert_eq!(law.entries()[0].0, pulls, "K = {k}, code {code:x}");
+    }
+}
+
+/// The library's f64 policies played round by round on the table
+/// ([`simulate`]) fit the exact laws: the contract of the oracle is the
+/// policies' (fixed seed).
+#[test]
+fn the_simulated_policies_fit_the_laws() {
+    use dpdtol::oracle::bandit::simulate;
+    let (n, seed) = (20_000, 11);
+    for (what, target) in targets() {
+        if what.starts_with("dp-se") {
+            // The policy takes the printed epoch lengths only.
+            continue;
+        }
+        let law = target.law(false).unwrap();
+        let samples = simulate(target.spec(), target.rewards(), n, seed, false).unwrap();
+        let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+        assert!(!report.reject, "{what}: seed {seed}, n {n}: {report:?}");
+    }
+}
+
+/// Lazy-DP-TS has no law: its two-sample test accepts two seeds of its
+/// own simulation, rejects one with the noise scale and the bonus 1/100
+/// (at T = 7 the printed bonus `3 ln t/(εO)` clips every `μ̄` to 1, so the
+/// noise scale alone hardly moves the law), and the simulation does not
+/// depend on the thread count.
+#[test]
+fn lazy_dp_ts_two_sample_test() {
+    use dpdtol::oracle::bandit::simulate;
+    use dpdtol::oracle::two_sample::homogeneity;
+    let rewards = table(
+        &[
+            &[1, 3],
+            &[4, 0],
+            &[2, 2],
+            &[0, 4],
+            &[3, 1],
+            &[4, 4],
+            &[1, 0],
+        ],
+        4,
+    );
+    let printed = BanditSpec::new(BanditId::LazyDpTs, q(1, 1));
+    let n = 20_000;
+    let reference = simulate(&printed, &rewards, n, 1, false).unwrap();
+    let same = simulate(&printed, &rewards, n, 2, false).unwrap();
+    let options = GofOptions {
+        tv: Some(0.05),
+        ..GofOptions::default()
+    };
+    let outcome = homogeneity(&reference, &same, &options).unwrap();
+    assert!(!outcome.reject, "seeds 1, 2: {outcome:?}");
+    // n for D = 0.05 at power 0.9: λ*/(2 D²), λ* ≥ 1 for any df.
+    let n_for_tv = outcome.test.n_for_tv.unwrap();
+    assert!(n_for_tv >= 1.0 / (2.0 * 0.05 * 0.05), "{n_for_tv}");
+    let mut wrong = printed.clone();
+    wrong.noise_scale = Some(q(1, 100));
+    wrong.bonus = Some(q(1, 100));
+    let other = simulate(&wrong, &rewards, n, 2, false).unwrap();
+    let outcome = homogeneity(&reference, &other, &options).unwrap();
+    assert!(outcome.reject, "{outcome:?}");
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| simulate(&printed, &rewards, 3000, 1, false).unwrap());
+    assert_eq!(one_thread, reference.slice(0..3000));
+}
