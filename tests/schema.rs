@@ -637,4 +637,31 @@ fn privacy_reports_read_back_what_they_write() {
         "privacy --algorithm wu-wang --noise exponential --scale-factor 3/2 --actions 2 --horizon 3 --alphabet 0,1 --all-epsilon --json",
     ));
     assert_eq!(all.pieces.len(), 2);
+    // The violated piece's witness gives the two probabilities the check at
+    // its ε gives for the same pair (computed there from the sequence laws).
+    let w = all.pieces[0].witness.as_ref().unwrap();
+    let at: PrivacyReport = reads_back(&split(
+        "privacy --algorithm wu-wang --noise exponential --scale-factor 3/2 --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1/2 --json",
+    ));
+    assert_eq!(w.epsilon.0, "1/2");
+    assert_eq!(
+        (&w.losses, &w.neighbour),
+        (&at.verdict.witness.losses, &at.verdict.witness.neighbour)
+    );
+    let float = |d: &dpdtol::report::Decimal| d.0.parse::<f64>().unwrap();
+    for (ours, theirs) in [
+        (
+            &w.probability,
+            at.verdict.witness.probability.as_ref().unwrap(),
+        ),
+        (
+            &w.neighbour_probability,
+            at.verdict.witness.neighbour_probability.as_ref().unwrap(),
+        ),
+    ] {
+        assert!(
+            (float(ours) - float(theirs)).abs() < 1e-15,
+            "{ours} vs {theirs}"
+        );
+    }
 }
