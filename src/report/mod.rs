@@ -33,6 +33,7 @@ pub mod regret;
 pub mod sample;
 mod schema;
 pub mod statistical_privacy;
+pub mod verify;
 
 pub use self::schema::schemas;
 

@@ -33,7 +33,9 @@ pub use self::markdown::{
 };
 
 use crate::error::{Error, Result};
-use serde_json::{json, Value};
+use crate::report::verify::{ClaimKeys, Summary, VerifyReport};
+use crate::report::SchemaVersion;
+use serde_json::Value;
 use std::cmp::Ordering;
 use std::fmt::Write;
 use std::time::Instant;
@@ -467,36 +469,48 @@ pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
     Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
 }
 
-/// The `verify` JSON object (`claims`, each with `id`,
-/// `source`, `statement`, `method`, `status`, `detail`, `witness`; also
-/// `math`, `domain`, `seconds`, and a `summary`).
-pub fn to_json(checked: &[Checked<'_>]) -> Value {
-    let claims: Vec<Value> = checked
+/// The report of a run ([`crate::report::verify::VerifyReport`]: `claims`,
+/// each with `id`, `source`, `statement`, `math`, `method`, `domain`,
+/// `status`, `detail`, `witness`, `seconds`; the tally in `summary`), without
+/// coverage, errata or shard.
+pub fn to_json(checked: &[Checked<'_>]) -> VerifyReport {
+    let claims = checked
         .iter()
-        .map(|c| {
-            json!({
-                "id": c.claim.id,
-                "source": c.claim.source.text(),
-                "statement": c.claim.statement,
-                "math": c.claim.math,
-                "method": c.claim.method.name(),
-                "domain": c.claim.domain,
-                "status": c.outcome.status.name(),
-                "detail": c.outcome.detail,
-                "witness": c.outcome.witness.clone().unwrap_or(Value::Null),
-                "seconds": c.seconds,
-            })
+        .map(|c| ClaimKeys {
+            detail: c.outcome.detail.clone(),
+            domain: c.claim.domain.to_string(),
+            id: c.claim.id.to_string(),
+            math: c.claim.math.to_string(),
+            method: c.claim.method.name().to_string(),
+            seconds: c.seconds,
+            source: c.claim.source.text(),
+            statement: c.claim.statement.to_string(),
+            status: c.outcome.status.name().to_string(),
+            witness: c.outcome.witness.clone(),
         })
         .collect();
-    let summary: serde_json::Map<String, Value> = tally(checked)
-        .iter()
-        .map(|(s, n)| (s.name().to_string(), json!(n)))
-        .collect();
-    json!({
-        "claims": claims,
-        "summary": summary,
-        "seconds": checked.iter().map(|c| c.seconds).sum::<f64>(),
-    })
+    let count = |status: Status| {
+        checked
+            .iter()
+            .filter(|c| c.outcome.status == status)
+            .count() as u64
+    };
+    VerifyReport {
+        claims,
+        errata: None,
+        schema_version: SchemaVersion,
+        seconds: checked.iter().map(|c| c.seconds).sum::<f64>(),
+        shard: None,
+        summary: Summary {
+            certified: count(Status::Certified),
+            coverage: None,
+            errata: None,
+            holds_on_instances: count(Status::HoldsOnInstances),
+            refuted: count(Status::Refuted),
+            undecided: count(Status::Undecided),
+        },
+        withdrawn: None,
+    }
 }
 
 /// A human summary: one line per claim and the tally.
@@ -714,6 +728,7 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
 mod tests {
     use super::*;
     use crate::num::{Certified, Precision, Real, Q};
+    use serde_json::json;
 
     #[test]
     fn ids_follow_the_guide() {
@@ -897,7 +912,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, part)| {
-                let mut v = to_json(&run(part, |_, _| {}));
+                let mut v = serde_json::to_value(to_json(&run(part, |_, _| {}))).unwrap();
                 v["shard"] = json!({"index": i + 1, "count": 3});
                 v
             })
