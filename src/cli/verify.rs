@@ -4,7 +4,8 @@
 
 use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
-use crate::report::verify::ShardKeys;
+use crate::report::merge;
+use crate::report::verify::{ShardKeys, VerifyReport};
 use crate::verify::{self, errata as erratum, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -173,11 +174,14 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
 /// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
 /// its inputs).
 fn merged<'a>(claims: &[&'a verify::Claim], paths: &[PathBuf]) -> Result<Vec<Checked<'a>>> {
-    let values = paths
+    let parts = paths
         .iter()
-        .map(|path| crate::report::merge::read_json(path))
-        .collect::<Result<Vec<serde_json::Value>>>()?;
-    verify::merge_shards(claims, &values)
+        .map(|path| {
+            let name = path.display().to_string();
+            merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)
+        })
+        .collect::<Result<Vec<VerifyReport>>>()?;
+    verify::merge_shards(claims, &parts)
 }
 
 /// The claims without their checks: one line each (id, method, source), or

@@ -5,15 +5,17 @@
 //! on it.
 
 use super::SchemaVersion;
+use crate::error::{Error, Result};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// The names of the claim statuses.
+const STATUSES: [&str; 4] = ["certified", "holds-on-instances", "refuted", "undecided"];
+
 /// The schema of a claim status (`null` allowed where `nullable`).
 fn status_schema(nullable: bool) -> Schema {
-    let mut names: Vec<Value> = ["certified", "holds-on-instances", "refuted", "undecided"]
-        .map(Value::from)
-        .to_vec();
+    let mut names: Vec<Value> = STATUSES.map(Value::from).to_vec();
     if nullable {
         names.push(Value::Null);
     }
@@ -233,5 +235,40 @@ impl VerifyReport {
             },
             ..self
         }
+    }
+}
+
+impl super::merge::Part for VerifyReport {
+    type Content = VerifyReport;
+
+    const WRITER: &'static str = "dpdtol verify --shard I/N";
+
+    /// A shard's report: its shard given, no errata, every claim's status
+    /// known and its seconds finite and nonnegative. Its claims are set
+    /// against the registry by [`crate::verify::merge_shards`].
+    fn check(&self) -> Result<VerifyReport> {
+        let bad = |what: String| Err(Error::InvalidInput(what));
+        if self.shard.is_none() {
+            return bad(
+                "field 'shard' is missing (not the --json output of dpdtol verify --shard I/N)"
+                    .into(),
+            );
+        }
+        if self.errata.is_some() || self.withdrawn.is_some() || self.summary.errata.is_some() {
+            return bad("a shard has no errata (--errata applies to the merged run)".into());
+        }
+        for c in &self.claims {
+            if !STATUSES.contains(&c.status.as_str()) {
+                return bad(format!("{}: unknown status {:?}", c.id, c.status));
+            }
+            if !(c.seconds.is_finite() && c.seconds >= 0.0) {
+                return bad(format!("{}: seconds {} is not a duration", c.id, c.seconds));
+            }
+        }
+        Ok(self.clone())
+    }
+
+    fn written(report: &VerifyReport) -> VerifyReport {
+        report.clone()
     }
 }

@@ -475,6 +475,7 @@ mod tests {
     use super::*;
     use crate::verify::tests::grid_claim;
     use crate::verify::{run, Outcome};
+    use serde_json::json;
 
     fn refuted(id: &'static str) -> crate::verify::Claim {
         let mut c = grid_claim(id);
@@ -521,7 +522,7 @@ mod tests {
             md.contains("| `cc-scale` |") && md.contains("[`cc-thm98-b`](REPORT.md#cc-thm98-b)"),
             "{md}"
         );
-        let value = to_json(&entries, &[]);
+        let value = serde_json::to_value(to_json(&entries, &[])).unwrap();
         assert_eq!(value["errata"].as_array().unwrap().len(), 1);
         assert_eq!(value["counts"]["result-false"], json!(1));
         assert_eq!(
