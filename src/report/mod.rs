@@ -287,15 +287,6 @@ pub fn fraction(q: &Q) -> Fraction {
     Fraction(q.to_string())
 }
 
-/// `value` with the key `schema_version` added when it is an object: the
-/// version of a report still written as a JSON value.
-pub fn versioned(mut value: serde_json::Value) -> serde_json::Value {
-    if let Some(map) = value.as_object_mut() {
-        map.insert("schema_version".into(), SCHEMA_VERSION.into());
-    }
-    value
-}
-
 /// The report as the one JSON object a `--json` run prints: keys in
 /// alphabetical order (serde_json's map), compact.
 pub fn to_json<T: Serialize>(report: &T) -> String {
