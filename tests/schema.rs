@@ -635,10 +635,63 @@ fn privacy_reports_read_back_what_they_write() {
         "privacy --mechanism exponential --actions 2 --alphabet 0,1,2 --neighbours linf:1 --epsilon 1/2 --json",
     ));
     assert_eq!(one_shot.horizon, "1");
+    // Its witness's probabilities are the mechanism's law of each input at
+    // the witness's action (`dpdtol mechanism`).
+    let w = &one_shot.verdict.witness;
+    let action = w.actions[0] as usize - 1;
+    for (inputs, probability) in [
+        (&w.losses, &w.probability),
+        (&w.neighbour, &w.neighbour_probability),
+    ] {
+        let losses: Vec<&str> = inputs[0].iter().map(|x| x.0.as_str()).collect();
+        let law = json(&[
+            "mechanism",
+            "--noise",
+            "exponential",
+            "--scale",
+            &one_shot.noise_scale.0,
+            "--losses",
+            &losses.join(","),
+            "--json",
+        ]);
+        let expected: f64 = law["law"][action].as_str().unwrap().parse().unwrap();
+        let printed: f64 = probability.as_ref().unwrap().0.parse().unwrap();
+        assert!(
+            (expected - printed).abs() < 1e-15,
+            "{expected} vs {printed}"
+        );
+    }
     let all: AllEpsilonReport = reads_back(&split(
         "privacy --algorithm wu-wang --noise exponential --scale-factor 3/2 --actions 2 --horizon 3 --alphabet 0,1 --all-epsilon --json",
     ));
     assert_eq!(all.pieces.len(), 2);
+    // The violated piece's witness gives the two probabilities the check at
+    // its ε gives for the same pair (computed there from the sequence laws).
+    let w = all.pieces[0].witness.as_ref().unwrap();
+    let at: PrivacyReport = reads_back(&split(
+        "privacy --algorithm wu-wang --noise exponential --scale-factor 3/2 --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1/2 --json",
+    ));
+    assert_eq!(w.epsilon.0, "1/2");
+    assert_eq!(
+        (&w.losses, &w.neighbour),
+        (&at.verdict.witness.losses, &at.verdict.witness.neighbour)
+    );
+    let float = |d: &dpdtol::report::Decimal| d.0.parse::<f64>().unwrap();
+    for (ours, theirs) in [
+        (
+            &w.probability,
+            at.verdict.witness.probability.as_ref().unwrap(),
+        ),
+        (
+            &w.neighbour_probability,
+            at.verdict.witness.neighbour_probability.as_ref().unwrap(),
+        ),
+    ] {
+        assert!(
+            (float(ours) - float(theirs)).abs() < 1e-15,
+            "{ours} vs {theirs}"
+        );
+    }
 }
 
 /// The arguments as `&str`.

@@ -5,6 +5,8 @@
 use super::applies::{scope, Scope, EVERY};
 use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
+use crate::report::merge;
+use crate::report::verify::{ShardKeys, VerifyReport};
 use crate::verify::{self, errata as erratum, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -164,29 +166,16 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         .iter()
         .any(|c| c.outcome.status == verify::Status::Refuted);
     let text = if args.json {
-        let mut value = verify::to_json(&checked);
-        if let Some(summary) = value.get_mut("summary").and_then(|s| s.as_object_mut()) {
-            summary.insert(
-                "coverage".into(),
-                verify::coverage::counts_json(&coverage(), &checked),
-            );
+        let mut report = verify::to_json(&checked);
+        report.summary.coverage = Some(verify::coverage::counts_json(&coverage(), &checked));
+        if args.errata {
+            report = report.with_errata(erratum::to_json(&entries, &withdrawals));
         }
-        if let (true, Some(map)) = (args.errata, value.as_object_mut()) {
-            let mut found = erratum::to_json(&entries, &withdrawals);
-            for key in ["errata", "withdrawn"] {
-                map.insert(key.into(), found[key].take());
-            }
-            if let Some(summary) = map.get_mut("summary").and_then(|s| s.as_object_mut()) {
-                summary.insert("errata".into(), found["counts"].take());
-            }
-        }
-        if let (Some(shard), Some(map)) = (shard, value.as_object_mut()) {
-            map.insert(
-                "shard".into(),
-                serde_json::json!({ "index": shard.index, "count": shard.count }),
-            );
-        }
-        crate::report::versioned(value).to_string()
+        report.shard = shard.map(|s| ShardKeys {
+            count: s.count,
+            index: s.index,
+        });
+        crate::report::to_json(&report)
     } else if args.errata {
         erratum::to_text(&entries, &withdrawals)
     } else {
@@ -199,11 +188,14 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
 /// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
 /// its inputs).
 fn merged<'a>(claims: &[&'a verify::Claim], paths: &[PathBuf]) -> Result<Vec<Checked<'a>>> {
-    let values = paths
+    let parts = paths
         .iter()
-        .map(|path| crate::report::merge::read_json(path))
-        .collect::<Result<Vec<serde_json::Value>>>()?;
-    verify::merge_shards(claims, &values)
+        .map(|path| {
+            let name = path.display().to_string();
+            merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)
+        })
+        .collect::<Result<Vec<VerifyReport>>>()?;
+    verify::merge_shards(claims, &parts)
 }
 
 /// The claims without their checks: one line each (id, method, source), or

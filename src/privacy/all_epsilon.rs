@@ -321,6 +321,9 @@ pub struct RangeWitness {
     pub ratio: (Q, Q),
     /// A certified enclosure of `e^epsilon` (the ratio is certainly above).
     pub bound: (Q, Q),
+    /// Certified enclosures of `P(actions|x)` and `P(actions|x')` at
+    /// `epsilon`, whose quotient is the ratio.
+    pub probabilities: [(Q, Q); 2],
 }
 
 /// A maximal interval of ε on which the verdict is the same.
@@ -922,21 +925,28 @@ fn recheck_witness(
         .ok_or_else(|| Error::InvalidInput("no witness pair".into()))?;
     let schedule = algorithm.schedule(problem.horizon);
     let mut ratio = ExpRational::from_rational(&Q::one(), &());
+    // P(actions | x) and P(actions | x'): the products of every choice's
+    // law at its action (the choices that do not read the changed round
+    // give both the same factor).
+    let (mut p, mut p2) = (ratio.clone(), ratio.clone());
     let mut actions = Vec::with_capacity(problem.horizon);
     let mut outputs = source.outputs.iter();
     for (c, choice) in schedule.iter().enumerate() {
         let window = |x: &[Vec<Q>]| -> Vec<Vec<Q>> {
             choice.reads.clone().map(|r| x[r - 1].clone()).collect()
         };
+        let a = algorithm.choice_law::<ExpRational>(c, choice, &window(&losses), &())?;
         let j = if choice.reads.contains(&round) {
             let j = *outputs.next().unwrap_or(&0);
-            let a = algorithm.choice_law::<ExpRational>(c, choice, &window(&losses), &())?;
             let b = algorithm.choice_law::<ExpRational>(c, choice, &window(&neighbour), &())?;
             ratio = ratio * &a[j] / &b[j];
+            p2 = p2 * &b[j];
             j
         } else {
+            p2 = p2 * &a[0];
             0
         };
+        p = p * &a[j];
         actions.extend(std::iter::repeat_n(j, choice.plays.len()));
     }
     let bound = ExpRational::exp_of(&epsilon);
@@ -952,6 +962,7 @@ fn recheck_witness(
             .ok_or_else(|| Error::Domain("a witness ratio".into()))
     };
     Ok(RangeWitness {
+        probabilities: [enclose(&p)?, enclose(&p2)?],
         ratio: enclose(&ratio)?,
         bound: enclose(&bound)?,
         epsilon,

@@ -468,6 +468,26 @@ impl<'a> Plan<'a> {
     }
 }
 
+/// Enclosures of `P(a|x)` and `P(a|x')` for the witness of `report`, a
+/// check of `p` (its action `a`, its inputs `x` and `x'`): the mechanism's
+/// certified law of each input at the report's precision (at least 128
+/// bits), whose quotient is the witness's ratio.
+pub fn witness_probabilities(p: &OneShot, report: &Report) -> Result<[(Q, Q); 2]> {
+    let scale = Scale::beta(p.scale.clone())?;
+    let ctx = Precision(report.precision.map_or(128, |b| b.0.max(128)));
+    let w = &report.witness;
+    let unresolved = || Error::Domain("a witness probability has no enclosure".into());
+    let action = *w.actions.first().ok_or_else(unresolved)?;
+    let at = |inputs: &[Vec<Q>]| -> Result<(Q, Q)> {
+        let losses = inputs.first().ok_or_else(unresolved)?;
+        law::<Certified>(p.noise, losses, &scale, &ctx)?
+            .get(action)
+            .and_then(Real::enclosure)
+            .ok_or_else(unresolved)
+    };
+    Ok([at(&w.losses)?, at(&w.neighbour)?])
+}
+
 /// A class pair: the class of `x` and the index of the edge.
 type Item = (u32, u32);
 

@@ -53,6 +53,14 @@ pub struct RangeWitnessKeys {
     pub losses: Vec<Vec<Fraction>>,
     /// x′, x with one round replaced.
     pub neighbour: Vec<Vec<Fraction>>,
+    /// P(actions | x′) at ε, to its certain digits.
+    pub neighbour_probability: Decimal,
+    /// An enclosure of P(actions | x′).
+    pub neighbour_probability_interval: Enclosure,
+    /// P(actions | x) at ε, to its certain digits.
+    pub probability: Decimal,
+    /// An enclosure of P(actions | x).
+    pub probability_interval: Enclosure,
     /// P(actions | x)/P(actions | x′) at ε, to its certain digits.
     pub ratio: Decimal,
     /// An enclosure of the ratio.
@@ -133,6 +141,11 @@ fn interval(lo: &Q, hi: &Q) -> Enclosure {
     Enclosure([bound(lo, Dir::Down), bound(hi, Dir::Up)])
 }
 
+/// An enclosure's certain digits.
+fn decimal((lo, hi): &(Q, Q)) -> Decimal {
+    Decimal(format_certain(lo, hi, DIGITS))
+}
+
 /// A root sharpened to [`DIGITS`] certain digits.
 fn point(p: &mut EpsPoint) -> Result<Point> {
     let (lo, hi) = p.sharpen(DIGITS)?;
@@ -204,6 +217,16 @@ impl AllEpsilonReport {
                         epsilon: fraction(&w.epsilon),
                         losses: vectors(&w.losses),
                         neighbour: vectors(&w.neighbour),
+                        neighbour_probability: decimal(&w.probabilities[1]),
+                        neighbour_probability_interval: interval(
+                            &w.probabilities[1].0,
+                            &w.probabilities[1].1,
+                        ),
+                        probability: decimal(&w.probabilities[0]),
+                        probability_interval: interval(
+                            &w.probabilities[0].0,
+                            &w.probabilities[0].1,
+                        ),
                         ratio: Decimal(format_certain(&w.ratio.0, &w.ratio.1, DIGITS)),
                         ratio_interval: interval(&w.ratio.0, &w.ratio.1),
                         round: w.round as u64,

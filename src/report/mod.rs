@@ -34,6 +34,7 @@ pub mod regret;
 pub mod sample;
 mod schema;
 pub mod statistical_privacy;
+pub mod verify;
 
 pub use self::schema::schemas;
 
@@ -285,15 +286,6 @@ pub fn bound(q: &Q, dir: Dir) -> Decimal {
 /// An exact rational as a [`Fraction`].
 pub fn fraction(q: &Q) -> Fraction {
     Fraction(q.to_string())
-}
-
-/// `value` with the key `schema_version` added when it is an object: the
-/// version of a report still written as a JSON value.
-pub fn versioned(mut value: serde_json::Value) -> serde_json::Value {
-    if let Some(map) = value.as_object_mut() {
-        map.insert("schema_version".into(), SCHEMA_VERSION.into());
-    }
-    value
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in

@@ -5,7 +5,7 @@
 //! "report-noisy-max", the witness's `losses` and `neighbour` one vector
 //! each).
 
-use super::privacy::VerdictKeys;
+use super::privacy::{Probabilities, VerdictKeys};
 use super::{fraction, Fraction, SchemaVersion};
 use crate::mechanism::Noise;
 use crate::privacy::one_shot::{OneShot, OneShotReport};
@@ -71,9 +71,17 @@ pub struct OneShotPrivacyReport {
 }
 
 impl OneShotPrivacyReport {
-    /// The report of `out`, the check of `p`.
-    pub fn new(p: &OneShot, out: &OneShotReport) -> OneShotPrivacyReport {
+    /// The report of `out`, the check of `p`, whose witness has the
+    /// probabilities `probabilities`
+    /// ([`crate::privacy::one_shot::witness_probabilities`]).
+    pub fn new(
+        p: &OneShot,
+        out: &OneShotReport,
+        probabilities: &Probabilities,
+    ) -> OneShotPrivacyReport {
         let r = &out.report;
+        let mut verdict = VerdictKeys::of(r, 1);
+        verdict.witness = verdict.witness.with_probabilities(probabilities);
         OneShotPrivacyReport {
             actions: p.actions as u64,
             algorithm: "report-noisy-max".into(),
@@ -98,7 +106,7 @@ impl OneShotPrivacyReport {
             schema_version: SchemaVersion,
             sensitivity: fraction(&p.sensitivity()),
             shard: "1/1".into(),
-            verdict: VerdictKeys::of(r, 1),
+            verdict,
             why_not_exact: r.why_not_exact.clone(),
         }
     }

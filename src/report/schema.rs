@@ -3,7 +3,7 @@
 
 use super::{
     all_epsilon, audit, bandit, bandit_oracle, bandit_privacy, gof, law, mechanism,
-    one_shot_privacy, privacy, regret, sample, statistical_privacy,
+    one_shot_privacy, privacy, regret, sample, statistical_privacy, verify,
 };
 use schemars::JsonSchema;
 
@@ -96,6 +96,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<gof::GofReport>(
                 "gof",
                 "Samples from any implementation tested against the exact law. Exit status 1 when reject is true.",
+            ),
+        ),
+        (
+            "verify",
+            schema::<verify::VerifyReport>(
+                "verify",
+                "The papers' claims checked (claims with id, source, statement, method, status, detail, witness), the tally and coverage in summary; with --errata the printed errors and the withdrawn refutations; with --shard the part of the registry checked.",
             ),
         ),
         (

@@ -5,6 +5,7 @@
 //! and how many are not, and each unchecked item with its reason.
 
 use super::{cell, Checked, Paper, Status};
+use crate::report::verify::{Coverage, CoverageCounts};
 use std::fmt::Write as _;
 
 /// One numbered result or explicit-constant display of a paper.
@@ -112,29 +113,30 @@ pub fn summary(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> String {
     )
 }
 
-/// The counts as JSON (`verify --json`'s `summary.coverage`): the totals
-/// and each paper's, keyed by its id prefix (`ww`, `hu`, `cc`; the two Hu
-/// et al. versions share `hu` and are summed).
-pub fn counts_json(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> serde_json::Value {
-    let json = |n: Counts| {
-        serde_json::json!({
-            "items": n.items,
-            "checked": n.checked,
-            "with_refutation": n.refuted,
-            "not_checked": n.not_checked,
-        })
-    };
-    let mut out = serde_json::Map::new();
-    out.insert("total".into(), json(Counts::total(papers, checked)));
-    for prefix in ["ww", "hu", "cc"] {
+/// The counts (`verify --json`'s `summary.coverage`): the totals and each
+/// paper's, keyed by its id prefix (`ww`, `hu`, `cc`; the two Hu et al.
+/// versions share `hu` and are summed).
+pub fn counts_json(papers: &[PaperCoverage], checked: &[Checked<'_>]) -> Coverage {
+    let of = |prefix: Option<&str>| {
         let mine: Vec<PaperCoverage> = papers
             .iter()
-            .filter(|p| p.paper.prefix() == prefix)
+            .filter(|p| prefix.is_none_or(|prefix| p.paper.prefix() == prefix))
             .copied()
             .collect();
-        out.insert(prefix.into(), json(Counts::total(&mine, checked)));
+        let n = Counts::total(&mine, checked);
+        CoverageCounts {
+            checked: n.checked as u64,
+            items: n.items as u64,
+            not_checked: n.not_checked as u64,
+            with_refutation: n.refuted as u64,
+        }
+    };
+    Coverage {
+        cc: of(Some("cc")),
+        hu: of(Some("hu")),
+        total: of(None),
+        ww: of(Some("ww")),
     }
-    serde_json::Value::Object(out)
 }
 
 /// The "Coverage" section: a table per paper, then each paper's unchecked
@@ -255,7 +257,7 @@ mod tests {
             assert!(report.contains(line), "missing {line:?} in\n{report}");
         }
         assert!(!report.contains("| Lemma 9 |"), "{report}");
-        let counts = super::counts_json(&map, &checked);
+        let counts = serde_json::to_value(super::counts_json(&map, &checked)).unwrap();
         assert_eq!(counts["total"], counts["cc"], "{counts}");
         assert_eq!(
             counts["cc"],

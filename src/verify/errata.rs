@@ -20,7 +20,8 @@
 
 use super::{cell, first_sentence, witness_text, Checked, Paper, Status};
 use crate::error::{Error, Result};
-use serde_json::{json, Value};
+use crate::report::verify::{BackedBy, ErrataCounts, ErrataKeys, ErratumKeys, WithdrawnKeys};
+use serde_json::Value;
 use std::fmt::Write;
 
 /// How much of the paper a printed error takes with it.
@@ -253,41 +254,58 @@ fn backing_text(backing: &[(&str, Option<Status>)], link: &str) -> String {
 /// [{`id`, `status`}], `claims`, `witness_claim`, `evidence`, `witness`),
 /// `withdrawn` [{`claim`, `reason`}] and `counts` (entries of each
 /// severity, and `withdrawn`).
-pub fn to_json(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> Value {
-    let errata: Vec<Value> = entries
+pub fn to_json(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> ErrataKeys {
+    let errata = entries
         .iter()
         .map(|e| {
             let r = e.erratum;
-            json!({
-                "id": r.id,
-                "paper": r.paper.cite(),
-                "location": r.location,
-                "lines": r.lines,
-                "severity": r.severity.name(),
-                "printed": r.printed,
-                "true": r.truth,
-                "consequence": r.consequence,
-                "backed_by": e.backing.iter().map(|(id, s)| json!({
-                    "id": id,
-                    "status": s.map_or(Value::Null, |s| json!(s.name())),
-                })).collect::<Vec<_>>(),
-                "claims": r.claims,
-                "witness_claim": e.witness_claim,
-                "evidence": e.evidence,
-                "witness": e.witness.clone().unwrap_or(Value::Null),
-            })
+            ErratumKeys {
+                backed_by: e
+                    .backing
+                    .iter()
+                    .map(|(id, s)| BackedBy {
+                        id: id.to_string(),
+                        status: s.map(|s| s.name().to_string()),
+                    })
+                    .collect(),
+                claims: r.claims.iter().map(ToString::to_string).collect(),
+                consequence: r.consequence.to_string(),
+                evidence: e.evidence.clone(),
+                id: r.id.to_string(),
+                lines: r.lines.to_string(),
+                location: r.location.to_string(),
+                paper: r.paper.cite().to_string(),
+                printed: r.printed.to_string(),
+                severity: r.severity.name().to_string(),
+                truth: r.truth.to_string(),
+                witness: e.witness.clone(),
+                witness_claim: e.witness_claim.to_string(),
+            }
         })
         .collect();
-    let mut counts: serde_json::Map<String, Value> = tally(entries)
-        .iter()
-        .map(|(s, n)| (s.name().to_string(), json!(n)))
-        .collect();
-    counts.insert("withdrawn".into(), json!(withdrawn.len()));
-    json!({
-        "errata": errata,
-        "withdrawn": withdrawn.iter().map(|w| json!({"claim": w.claim, "reason": w.reason})).collect::<Vec<_>>(),
-        "counts": counts,
-    })
+    let count = |severity: Severity| {
+        entries
+            .iter()
+            .filter(|e| e.erratum.severity == severity)
+            .count() as u64
+    };
+    ErrataKeys {
+        counts: ErrataCounts {
+            boundary_or_strictness: count(Severity::BoundaryOrStrictness),
+            proof_step_false: count(Severity::ProofStepFalse),
+            result_false: count(Severity::ResultFalse),
+            typo_or_notation: count(Severity::TypoOrNotation),
+            withdrawn: withdrawn.len() as u64,
+        },
+        errata,
+        withdrawn: withdrawn
+            .iter()
+            .map(|w| WithdrawnKeys {
+                claim: w.claim.to_string(),
+                reason: w.reason.to_string(),
+            })
+            .collect(),
+    }
 }
 
 /// The first marker of the errata table (in `proofs/ERRATA.md` and in the
@@ -457,6 +475,7 @@ mod tests {
     use super::*;
     use crate::verify::tests::grid_claim;
     use crate::verify::{run, Outcome};
+    use serde_json::json;
 
     fn refuted(id: &'static str) -> crate::verify::Claim {
         let mut c = grid_claim(id);
@@ -503,7 +522,7 @@ mod tests {
             md.contains("| `cc-scale` |") && md.contains("[`cc-thm98-b`](REPORT.md#cc-thm98-b)"),
             "{md}"
         );
-        let value = to_json(&entries, &[]);
+        let value = serde_json::to_value(to_json(&entries, &[])).unwrap();
         assert_eq!(value["errata"].as_array().unwrap().len(), 1);
         assert_eq!(value["counts"]["result-false"], json!(1));
         assert_eq!(

@@ -33,7 +33,9 @@ pub use self::markdown::{
 };
 
 use crate::error::{Error, Result};
-use serde_json::{json, Value};
+use crate::report::verify::{ClaimKeys, ShardKeys, Summary, VerifyReport};
+use crate::report::SchemaVersion;
+use serde_json::Value;
 use std::cmp::Ordering;
 use std::fmt::Write;
 use std::time::Instant;
@@ -467,36 +469,48 @@ pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
     Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
 }
 
-/// The `verify` JSON object (`claims`, each with `id`,
-/// `source`, `statement`, `method`, `status`, `detail`, `witness`; also
-/// `math`, `domain`, `seconds`, and a `summary`).
-pub fn to_json(checked: &[Checked<'_>]) -> Value {
-    let claims: Vec<Value> = checked
+/// The report of a run ([`crate::report::verify::VerifyReport`]: `claims`,
+/// each with `id`, `source`, `statement`, `math`, `method`, `domain`,
+/// `status`, `detail`, `witness`, `seconds`; the tally in `summary`), without
+/// coverage, errata or shard.
+pub fn to_json(checked: &[Checked<'_>]) -> VerifyReport {
+    let claims = checked
         .iter()
-        .map(|c| {
-            json!({
-                "id": c.claim.id,
-                "source": c.claim.source.text(),
-                "statement": c.claim.statement,
-                "math": c.claim.math,
-                "method": c.claim.method.name(),
-                "domain": c.claim.domain,
-                "status": c.outcome.status.name(),
-                "detail": c.outcome.detail,
-                "witness": c.outcome.witness.clone().unwrap_or(Value::Null),
-                "seconds": c.seconds,
-            })
+        .map(|c| ClaimKeys {
+            detail: c.outcome.detail.clone(),
+            domain: c.claim.domain.to_string(),
+            id: c.claim.id.to_string(),
+            math: c.claim.math.to_string(),
+            method: c.claim.method.name().to_string(),
+            seconds: c.seconds,
+            source: c.claim.source.text(),
+            statement: c.claim.statement.to_string(),
+            status: c.outcome.status.name().to_string(),
+            witness: c.outcome.witness.clone(),
         })
         .collect();
-    let summary: serde_json::Map<String, Value> = tally(checked)
-        .iter()
-        .map(|(s, n)| (s.name().to_string(), json!(n)))
-        .collect();
-    json!({
-        "claims": claims,
-        "summary": summary,
-        "seconds": checked.iter().map(|c| c.seconds).sum::<f64>(),
-    })
+    let count = |status: Status| {
+        checked
+            .iter()
+            .filter(|c| c.outcome.status == status)
+            .count() as u64
+    };
+    VerifyReport {
+        claims,
+        errata: None,
+        schema_version: SchemaVersion,
+        seconds: checked.iter().map(|c| c.seconds).sum::<f64>(),
+        shard: None,
+        summary: Summary {
+            certified: count(Status::Certified),
+            coverage: None,
+            errata: None,
+            holds_on_instances: count(Status::HoldsOnInstances),
+            refuted: count(Status::Refuted),
+            undecided: count(Status::Undecided),
+        },
+        withdrawn: None,
+    }
 }
 
 /// A human summary: one line per claim and the tally.
@@ -577,23 +591,23 @@ pub fn shard_of<'a>(claims: &[&'a Claim], index: u64, count: u64) -> Vec<&'a Cla
         .collect()
 }
 
-/// A field of a shard's output that is missing or malformed.
+/// A shard's output that is not what this registry assigns it.
 fn malformed(shard: usize, what: &str) -> Error {
     Error::InvalidInput(format!(
-        "merge input {shard}: {what} (not the --json output of dpdtol verify --shard I/N)"
+        "merge input {shard}: {what} (not the --json output of dpdtol verify --shard I/N of this registry)"
     ))
 }
 
 /// The outcomes of a sharded run put back together (`dpdtol verify
 /// --merge`), in the order of `claims` (the whole registry), from the
-/// `--json` objects of its shards. Refused: a shard without its
-/// `shard: {index, count}`, counts that differ or do not match the number
-/// of inputs, an index missing or given twice, a shard whose claims are not
-/// exactly those [`shard_of`] assigns it (a shard of another registry or
-/// another binary), a claim whose statement, source or method differs from
-/// the registry's, an unknown status, a detail that is not text, or
-/// seconds that are not a finite nonnegative number.
-pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Checked<'a>>> {
+/// reports of its shards, each accepted through the merge contract
+/// ([`crate::report::merge::accept`]: its shard given, its statuses known,
+/// its seconds finite and nonnegative). Refused: counts that differ or do
+/// not match the number of inputs, an index missing or given twice, a
+/// shard whose claims are not exactly those [`shard_of`] assigns it (a
+/// shard of another registry or another binary), a claim whose statement,
+/// source or method differs from the registry's.
+pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[VerifyReport]) -> Result<Vec<Checked<'a>>> {
     let count = shards.len() as u64;
     if count == 0 {
         return Err(Error::InvalidInput("nothing to merge".into()));
@@ -602,14 +616,7 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
     let mut seen = vec![false; shards.len()];
     for (n, shard) in shards.iter().enumerate() {
         let n = n + 1;
-        let field = |key: &str| {
-            shard
-                .get("shard")
-                .and_then(|s| s.get(key))
-                .and_then(Value::as_u64)
-                .ok_or_else(|| malformed(n, &format!("no shard.{key}")))
-        };
-        let (index, of) = (field("index")?, field("count")?);
+        let ShardKeys { index, count: of } = shard.shard.ok_or_else(|| malformed(n, "no shard"))?;
         if of != count {
             return Err(malformed(
                 n,
@@ -629,14 +636,7 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
             .iter()
             .map(|c| c.id)
             .collect();
-        let got = shard
-            .get("claims")
-            .and_then(Value::as_array)
-            .ok_or_else(|| malformed(n, "no claims array"))?;
-        let ids: Vec<&str> = got
-            .iter()
-            .map(|c| c.get("id").and_then(Value::as_str).unwrap_or(""))
-            .collect();
+        let ids: Vec<&str> = shard.claims.iter().map(|c| c.id.as_str()).collect();
         if ids != expected {
             return Err(malformed(
                 n,
@@ -647,51 +647,35 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
                 ),
             ));
         }
-        for c in got {
-            let id = c.get("id").and_then(Value::as_str).unwrap_or("");
+        for c in &shard.claims {
             let at = claims
                 .iter()
-                .position(|k| k.id == id)
-                .ok_or_else(|| malformed(n, &format!("unknown claim {id}")))?;
+                .position(|k| k.id == c.id)
+                .ok_or_else(|| malformed(n, &format!("unknown claim {}", c.id)))?;
             let claim = claims[at];
-            let text = |key: &str| {
-                c.get(key)
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| malformed(n, &format!("{id}: no {key}")))
-            };
-            for (key, want) in [
-                ("statement", claim.statement.to_string()),
-                ("source", claim.source.text()),
-                ("method", claim.method.name().to_string()),
+            for (key, given, want) in [
+                ("statement", &c.statement, claim.statement.to_string()),
+                ("source", &c.source, claim.source.text()),
+                ("method", &c.method, claim.method.name().to_string()),
             ] {
-                if text(key)? != want {
+                if *given != want {
                     return Err(malformed(
                         n,
-                        &format!("{id}: its {key} is not this registry's"),
+                        &format!("{}: its {key} is not this registry's", c.id),
                     ));
                 }
             }
-            let status_name = text("status")?;
             let status = Status::ALL
                 .into_iter()
-                .find(|s| s.name() == status_name)
-                .ok_or_else(|| malformed(n, &format!("{id}: unknown status {status_name:?}")))?;
-            let seconds = c
-                .get("seconds")
-                .and_then(Value::as_f64)
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .ok_or_else(|| malformed(n, &format!("{id}: seconds")))?;
-            let witness = match c.get("witness") {
-                None | Some(Value::Null) => None,
-                Some(w) => Some(w.clone()),
-            };
+                .find(|s| s.name() == c.status)
+                .ok_or_else(|| malformed(n, &format!("{}: unknown status {:?}", c.id, c.status)))?;
             outcomes[at] = Some((
                 Outcome {
                     status,
-                    detail: text("detail")?.to_string(),
-                    witness,
+                    detail: c.detail.clone(),
+                    witness: c.witness.clone(),
                 },
-                seconds,
+                c.seconds,
             ));
         }
     }
@@ -714,6 +698,7 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[Value]) -> Result<Vec<Ch
 mod tests {
     use super::*;
     use crate::num::{Certified, Precision, Real, Q};
+    use serde_json::json;
 
     #[test]
     fn ids_follow_the_guide() {
@@ -897,21 +882,32 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, part)| {
-                let mut v = to_json(&run(part, |_, _| {}));
+                let mut v = serde_json::to_value(to_json(&run(part, |_, _| {}))).unwrap();
                 v["shard"] = json!({"index": i + 1, "count": 3});
                 v
             })
             .collect();
-        let merged = merge_shards(&all, &outputs).unwrap();
+        // Each output read as a merge input is: through the contract.
+        fn through_contract<'a>(
+            claims: &[&'a Claim],
+            outputs: &[Value],
+        ) -> Result<Vec<Checked<'a>>> {
+            let parts = outputs
+                .iter()
+                .map(|v| crate::report::merge::accept::<VerifyReport>("shard", v))
+                .collect::<Result<Vec<_>>>()?;
+            merge_shards(claims, &parts)
+        }
+        let merged = through_contract(&all, &outputs).unwrap();
         assert_eq!(
             to_markdown(&merged, &[], &[], &[]),
             to_markdown(&whole, &[], &[], &[])
         );
         // Reversed order merges too.
         let reversed: Vec<Value> = outputs.iter().rev().cloned().collect();
-        assert!(merge_shards(&all, &reversed).is_ok());
+        assert!(through_contract(&all, &reversed).is_ok());
         let refused = |inputs: Vec<Value>, why: &str| {
-            let e = merge_shards(&all, &inputs).expect_err(why).to_string();
+            let e = through_contract(&all, &inputs).expect_err(why).to_string();
             assert!(!e.contains('\n'), "{e}");
         };
         refused(outputs[..2].to_vec(), "a shard missing");

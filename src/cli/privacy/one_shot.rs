@@ -10,7 +10,7 @@ use super::{parse_count, sequence_text, Args};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
-use crate::privacy::one_shot::{check, Neighbours, OneShot, OneShotOptions};
+use crate::privacy::one_shot::{check, witness_probabilities, Neighbours, OneShot, OneShotOptions};
 use crate::privacy::Verdict;
 use crate::report::one_shot_privacy::OneShotPrivacyReport;
 use crate::report::to_json;
@@ -64,7 +64,9 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
             .transpose()?,
         ..OneShotOptions::default()
     };
-    let report = OneShotPrivacyReport::new(&problem, &check(&problem, &options)?);
+    let out = check(&problem, &options)?;
+    let probabilities = witness_probabilities(&problem, &out.report)?;
+    let report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
     let text = if args.json {
         to_json(&report)
     } else {
