@@ -984,3 +984,22 @@ fn bandit_work_counts_the_arms() {
     ];
     refused(&args, "K = 30000");
 }
+
+#[test]
+fn all_epsilon_on_an_alphabet_of_denominator_1000_is_estimated_and_refused() {
+    let args = [
+        "privacy",
+        "--algorithm",
+        "wu-wang",
+        "--noise",
+        "gumbel",
+        "--actions",
+        "2",
+        "--horizon",
+        "2",
+        "--alphabet",
+        "0,1/1000,1",
+        "--all-epsilon",
+    ];
+    refused(&args, "root isolation");
+}
