@@ -22,24 +22,13 @@ use crate::bandit::law::PullLaw;
 use crate::error::Result;
 use crate::num::{format_sig, Certified, Real, Q};
 use crate::privacy::bandit::exact::{check_certified, Outcome as Checked};
+use crate::privacy::bandit::setup::ratio_of;
 use crate::privacy::bandit::statistical::{
     audit as stat_audit, AuditSetup, Audited, HybridParams, TsParams,
 };
-use crate::privacy::{decide, Ratio, Verdict};
+use crate::privacy::{decide, Verdict};
 use crate::verify::{Claim, Cost, Method, Outcome, Paper, Source};
 use serde_json::{json, Value};
-
-/// A bandit check's maximum (`None`: infinite) as the checker's [`Ratio`].
-pub(crate) fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
-    match r {
-        None => Ratio::Infinite,
-        Some((lo, hi)) if lo == hi => Ratio::Exact(lo.clone()),
-        Some((lo, hi)) => Ratio::Certified {
-            lo: lo.clone(),
-            hi: hi.clone(),
-        },
-    }
-}
 
 /// The grid written in the registry entries.
 const GRID: &str = "K = 2, rewards {0, 1}, T ∈ {4, 6}, ε ∈ {1/2, 1}: every pair of neighbouring reward tables, every pull sequence";

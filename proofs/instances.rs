@@ -348,6 +348,19 @@ fn profiles(k: usize) -> Vec<Instance> {
 /// (the runner calls the checks one after the other).
 type Rows = Result<Vec<(&'static str, Case)>>;
 
+/// A configuration of one algorithm at `(K, ε)`: the algorithm of a grid.
+type Configure = fn(usize, Q) -> Result<Config>;
+
+/// Cesari & Colomboni's prefix softmax with the paper's η.
+fn prefix_softmax(k: usize, epsilon: Q) -> Result<Config> {
+    Ok(Config::new(AlgorithmId::PrefixSoftmax, k, epsilon))
+}
+
+/// Hu et al.'s Algorithm 4 (RNM-FTNL) with the printed Lap(1/ε).
+fn hu_rnm_ftnl(k: usize, epsilon: Q) -> Result<Config> {
+    Ok(Config::new(AlgorithmId::HuRnmFtnl, k, epsilon))
+}
+
 /// The outcome of row `id` over `rows` (see [`Tally::outcome`]).
 fn outcome_of(rows: &'static Rows, id: &str, extra: &str, prefer: Option<&str>) -> Result<Outcome> {
     let rows = rows.as_ref().map_err(Clone::clone)?;
@@ -376,12 +389,12 @@ const CC_HORIZON: Round = 1 << 40;
 
 const CC_GRID: &str = "prefix-softmax at η = min{ε/2, 1/8}, deterministic setting: K ∈ {2, 3, 5, 10} × μ ∈ {(0,1,…,1), (0,½,…,½), ((j−1)/(K−1))_j, (0,1/100,1,…,1)} × ε ∈ {1/10, 1/2, 1, 4}, at T = 2^40 (the bounds do not depend on T and the regret grows with T, so every T ≤ 2^40 is covered); and in the Bernoulli setting (exact binomial enumeration): μ ∈ {(1/4, 3/4), (0, 1/2)} at T = 2^7 and μ = (0, 1/2, 1) at T = 2^5, ε ∈ {1/10, 1}";
 
-/// The bound rows `ids` of `algorithm` on the shared grid: every
-/// deterministic instance of [`profiles`] × [`epsilons`] at `horizon`, and
-/// three small Bernoulli instances at ε ∈ {1/10, 1}; `checked(T)` lists the
-/// horizons each run is checked at.
+/// The bound rows `ids` on the shared grid: the configuration
+/// `configure(K, ε)` on every deterministic instance of [`profiles`] ×
+/// [`epsilons`] at `horizon`, and on three small Bernoulli instances at
+/// ε ∈ {1/10, 1}; `checked(T)` lists the horizons each run is checked at.
 fn grid_rows(
-    algorithm: AlgorithmId,
+    configure: Configure,
     horizon: Round,
     checked: impl Fn(Round) -> Vec<Round>,
     ids: &[&'static str],
@@ -390,7 +403,7 @@ fn grid_rows(
     for k in KS {
         for inst in profiles(k) {
             for epsilon in epsilons() {
-                let config = Config::new(algorithm, k, epsilon);
+                let config = configure(k, epsilon)?;
                 out.extend(bound_rows(
                     &config,
                     &inst,
@@ -410,7 +423,7 @@ fn grid_rows(
     for (means, horizon) in bernoulli {
         let inst = Instance::new(means)?;
         for epsilon in [frac(1, 10), int(1)] {
-            let config = Config::new(algorithm, inst.k(), epsilon);
+            let config = configure(inst.k(), epsilon)?;
             out.extend(bound_rows(
                 &config,
                 &inst,
@@ -426,7 +439,7 @@ fn grid_rows(
 
 fn cc_rows() -> &'static Rows {
     static ROWS: OnceLock<Rows> = OnceLock::new();
-    ROWS.get_or_init(|| grid_rows(AlgorithmId::PrefixSoftmax, CC_HORIZON, |t| vec![t], &CC_IDS))
+    ROWS.get_or_init(|| grid_rows(prefix_softmax, CC_HORIZON, |t| vec![t], &CC_IDS))
 }
 
 // ---------------------------------------------------------------------------
@@ -435,6 +448,8 @@ fn cc_rows() -> &'static Rows {
 const HU_IDS: [&str; 3] = ["hu-thm9-proof", "hu-thm9-proof-2", "hu-thm9"];
 
 const HU_GRID: &str = "hu-rnm-ftnl (Algorithm 4, Lap(1/ε)), deterministic setting: K ∈ {2, 3, 5, 10} × μ ∈ {(0,1,…,1), (0,½,…,½), ((j−1)/(K−1))_j, (0,1/100,1,…,1)} × ε ∈ {1/10, 1/2, 1, 4}, at every T = 2^b − 1 (b ≤ 40) and T = 2^40; Bernoulli setting (exact binomial enumeration): μ ∈ {(1/4, 3/4), (0, 1/2)} at T ≤ 2^7 and μ = (0, 1/2, 1) at T ≤ 2^5, ε ∈ {1/10, 1}";
+
+const HU_LAP2_GRID: &str = "hu-rnm-ftnl (Algorithm 4) with Lap(2/ε) at ε ∈ {1/10, 1/2, 1, 4} (ε ∈ {1/10, 1} in the Bernoulli setting), run as Algorithm 4 at ε′ = ε/2 (the cases name ε′; each configuration's plan is checked equal to Lap(2/ε) at ε), on the instances of the hu-thm9 grid: deterministic setting K ∈ {2, 3, 5, 10} × μ ∈ {(0,1,…,1), (0,½,…,½), ((j−1)/(K−1))_j, (0,1/100,1,…,1)} at every T = 2^b − 1 (b ≤ 40) and T = 2^40; Bernoulli setting (exact binomial enumeration): μ ∈ {(1/4, 3/4), (0, 1/2)} at T ≤ 2^7 and μ = (0, 1/2, 1) at T ≤ 2^5";
 
 /// `2^b − 1` for `b = 1..` while below `horizon`, and `horizon`.
 fn boundaries(horizon: Round) -> Vec<Round> {
@@ -448,7 +463,35 @@ fn boundaries(horizon: Round) -> Vec<Round> {
 
 fn hu_rows() -> &'static Rows {
     static ROWS: OnceLock<Rows> = OnceLock::new();
-    ROWS.get_or_init(|| grid_rows(AlgorithmId::HuRnmFtnl, 1 << 40, boundaries, &HU_IDS))
+    ROWS.get_or_init(|| grid_rows(hu_rnm_ftnl, 1 << 40, boundaries, &HU_IDS))
+}
+
+/// Algorithm 4 with Lap(2/ε), the scale at which it is ε-DP (erratum
+/// hu-ftnl-privacy), at `(K, ε)`: the same algorithm as Algorithm 4 at
+/// ε′ = ε/2 with its own Lap(1/ε′), which is how it is configured here so
+/// that Theorem 9's proof bounds are evaluated at ε′. The identity of the
+/// two configurations' plans is checked, not assumed.
+fn hu_lap2_config(k: usize, epsilon: Q) -> Result<Config> {
+    let half = &epsilon / int(2);
+    let repaired = Config {
+        noise_scale: Some(int(2) / &epsilon),
+        ..Config::new(AlgorithmId::HuRnmFtnl, k, epsilon)
+    };
+    let at_half = Config::new(AlgorithmId::HuRnmFtnl, k, half);
+    if Plan::of(&repaired)? != Plan::of(&at_half)? {
+        return Err(crate::error::Error::Domain(format!(
+            "hu-rnm-ftnl with Lap(2/ε) at ε = {} is not Algorithm 4 at ε/2",
+            repaired.epsilon
+        )));
+    }
+    Ok(at_half)
+}
+
+/// The rows of `hu-thm9-proof` for Algorithm 4 with Lap(2/ε) on the
+/// shared grid (see [`hu_lap2_config`]).
+fn hu_lap2_rows() -> &'static Rows {
+    static ROWS: OnceLock<Rows> = OnceLock::new();
+    ROWS.get_or_init(|| grid_rows(hu_lap2_config, 1 << 40, boundaries, &["hu-thm9-proof"]))
 }
 
 /// Theorem 9's rate has no constant: the largest `Reg_T / rate` on the
@@ -1146,6 +1189,20 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: HU_GRID,
             cost: Cost::Fast,
             check: || outcome_of(hu_rows(), "hu-thm9-proof-2", "", None),
+        },
+        Claim {
+            id: "hu-thm9-lap2",
+            source: Source {
+                paper: Paper::Hu,
+                number: "Theorem 9, proof (App. D.2), with the noise of the repaired Theorem 8",
+                context: "L794 (+1 for the gaps ≤ 1/T, L749) at Lap(2/ε), the scale at which Algorithm 4 is ε-DP (erratum hu-ftnl-privacy); bounds row hu-thm9-proof at ε/2",
+            },
+            statement: "RNM-FTNL (Algorithm 4) with Lap(2/ε) in place of Lap(1/ε) is Algorithm 4 at ε/2, so the proof of Theorem 9 bounds its regret by 1 + Σ_ℓ 256(1 + ln|J_ℓ|)/min{Δ_(ℓ), ε/2}: the repair at most doubles the private term, and Theorem 9's rate survives.",
+            math: "Reg_T ≤ 1 + Σ_{ℓ: |J_ℓ|>0} 256(1 + ln|J_ℓ|)/min{Δ_(ℓ), ε/2} with Lap(2/ε)",
+            method: Method::InstanceGrid,
+            domain: HU_LAP2_GRID,
+            cost: Cost::Fast,
+            check: || outcome_of(hu_lap2_rows(), "hu-thm9-proof", "", None),
         },
         Claim {
             id: "hu-lem24",

@@ -162,7 +162,16 @@ fn the_json_has_the_contract_keys() {
     let mut bandit_keys = keys(&bandit);
     bandit_keys.retain(|k| k != "quotients");
     assert_eq!(bandit_keys, keys(&full));
-    assert_eq!(keys(&bandit["witness"]), keys(&full["witness"]));
+    // The bandit's witness names its reward table `rewards` beside `losses`.
+    let mut witness_keys = keys(&bandit["witness"]);
+    witness_keys.retain(|k| k != "rewards");
+    assert_eq!(witness_keys, keys(&full["witness"]));
+    assert_eq!(bandit["witness"]["rewards"], bandit["witness"]["losses"]);
+    // Both witnesses give the two probabilities of their ratio.
+    for w in [&bandit["witness"], &full["witness"]] {
+        let quotient = decimal(&w["probability"]) / decimal(&w["neighbour_probability"]);
+        assert!((quotient - decimal(&w["ratio"])).abs() < 1e-12, "{w}");
+    }
     assert_eq!(bandit["kind"], "certified");
     assert_eq!(bandit["pairs"], 4u64.pow(4) * 4 * 3);
 }

@@ -598,3 +598,44 @@ fn bandit_reports_read_back_what_they_write() {
     value["results"][0]["final"]["forged"] = 1.into();
     assert!(serde_json::from_value::<BanditReport>(value).is_err());
 }
+
+/// Every privacy report reads back what it writes (each kind of check, a
+/// shard among them); a key it does not write is refused by a merge, which
+/// compares the whole report key for key (`tests/merge_contract.rs`).
+#[test]
+fn privacy_reports_read_back_what_they_write() {
+    use dpdtol::report::all_epsilon::AllEpsilonReport;
+    use dpdtol::report::bandit_privacy::BanditPrivacyReport;
+    use dpdtol::report::one_shot_privacy::OneShotPrivacyReport;
+    use dpdtol::report::privacy::PrivacyReport;
+    use dpdtol::report::statistical_privacy::StatisticalPrivacyReport;
+    let split = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+    let full: PrivacyReport = reads_back(&split(
+        "privacy --algorithm wu-wang --actions 2 --horizon 2 --alphabet 0,1 --epsilon 1 --shard 1/2 --json",
+    ));
+    assert!(full.verdict.witness.probability.is_some());
+    let bandit: BanditPrivacyReport = reads_back(&split(
+        "privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --epoch-length 1 --json",
+    ));
+    assert_eq!(
+        bandit.verdict.witness.rewards,
+        Some(bandit.verdict.witness.losses.clone())
+    );
+    assert_eq!(bandit.epoch_lengths_printed, Some(false));
+    let audit: StatisticalPrivacyReport = reads_back(&split(
+        "privacy --algorithm hybrid-ucb --method statistical --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --runs 1000 --json",
+    ));
+    assert!(audit.witness.is_some() && audit.tree_scale.is_some());
+    let counts: StatisticalPrivacyReport = reads_back(&split(
+        "privacy --algorithm lazy-dp-ts --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --runs 1000 --shard 2/2 --json",
+    ));
+    assert!(counts.witness.is_none() && !counts.merge.counts.is_empty());
+    let one_shot: OneShotPrivacyReport = reads_back(&split(
+        "privacy --mechanism exponential --actions 2 --alphabet 0,1,2 --neighbours linf:1 --epsilon 1/2 --json",
+    ));
+    assert_eq!(one_shot.horizon, "1");
+    let all: AllEpsilonReport = reads_back(&split(
+        "privacy --algorithm wu-wang --noise exponential --scale-factor 3/2 --actions 2 --horizon 3 --alphabet 0,1 --all-epsilon --json",
+    ));
+    assert_eq!(all.pieces.len(), 2);
+}

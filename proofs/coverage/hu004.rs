@@ -59,7 +59,7 @@ pub const ITEMS: &[Item] = &[
         label: "L126: \"Lap(b) can be found in Fact 11 in the appendix\"",
         line: 126,
         claims: &[],
-        not_checked: "a reference slip, not a computation: the Laplace density is Fact 14 (eq. (11)); there is no Fact 11",
+        not_checked: "a cross-reference, not a computation: the Laplace density is this copy's Fact 14 (eq. (11)) and the copy has no Fact 11; the copy's cross-references are rendered from \\ref (L558) and several disagree with its own numbering, so the mismatch may be the conversion's rather than the authors', and it is not listed as an erratum",
     },
     Item {
         label: "Algorithm 1",
@@ -178,7 +178,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "Theorem 9",
         line: 283,
-        claims: &["hu-thm9-proof", "hu-thm9-proof-2"],
+        claims: &["hu-thm9-proof", "hu-thm9-proof-2", "hu-thm9-lap2"],
         not_checked: "",
     },
     Item {
@@ -419,7 +419,7 @@ pub const ITEMS: &[Item] = &[
         label: "L556: \"Fact 13\" and \"Fact 12\" cited for the Laplace and Hoeffding tails",
         line: 556,
         claims: &[],
-        not_checked: "a reference slip, not a computation: the Laplace tail is Fact 16 and Hoeffding's inequality Fact 15 (the copy's Fact 13 is the Beta density and there is no Fact 12; L675 and L685 cite the same shifted numbers); reported, the tails used are checked as hu-eq28",
+        not_checked: "a cross-reference, not a computation: the Laplace tail is this copy's Fact 16 and Hoeffding's inequality its Fact 15 (its Fact 13 is the Beta density and it has no Fact 12; L675 and L685 cite the same numbers); the references are rendered from \\ref (L558: Fact~\\ref{Hoeffding…}), so the numbering mismatch may be the conversion's rather than the authors' and is not listed as an erratum; the tails used are checked as hu-eq28",
     },
     Item {
         label: "eq. (28)",
@@ -461,7 +461,7 @@ pub const ITEMS: &[Item] = &[
         label: "Lemma 20",
         line: 597,
         claims: &[],
-        not_checked: "an O(·) bound with no explicit constant (the proof calls it \"Lemma 33\", L595 and L603, a label slip); its explicit steps are eq. (34), L611 and eq. (36)",
+        not_checked: "an O(·) bound with no explicit constant (the proof refers to it as \"Lemma 33\", L595 and L603, as L224 does: a cross-reference numbered differently from this copy, possibly by the conversion, not listed as an erratum); its explicit steps are eq. (34), L611 and eq. (36)",
     },
     Item {
         label: "eq. (33)",
@@ -521,7 +521,7 @@ pub const ITEMS: &[Item] = &[
         label: "Lemma 21",
         line: 625,
         claims: &[],
-        not_checked: "an O(log T/Δ_j²) bound with no explicit constant (the proof calls it \"Lemma 37\", L623 and L631, a label slip)",
+        not_checked: "an O(log T/Δ_j²) bound with no explicit constant (the proof refers to it as \"Lemma 37\", L623 and L631: a cross-reference numbered differently from this copy, possibly by the conversion, not listed as an erratum)",
     },
     Item {
         label: "eq. (37)",

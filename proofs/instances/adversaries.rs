@@ -11,8 +11,9 @@
 //! Each adversary's note says what of the paper's domain is left fixed.
 
 use super::{
-    bound_rows_at, boundaries, exp_neg_at, frac, int, means_text, probability_at, ww_scale, Case,
-    Rows, CC_HORIZON, CC_IDS, HU_IDS, WW4_IDS,
+    bound_rows_at, boundaries, exp_neg_at, frac, hu_lap2_config, hu_rnm_ftnl, int, means_text,
+    prefix_softmax, probability_at, ww_scale, Case, Configure, Rows, CC_HORIZON, CC_IDS, HU_IDS,
+    WW4_IDS,
 };
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::Result;
@@ -223,9 +224,10 @@ fn cached(
     Ok(rows)
 }
 
-/// The deterministic rows `ids` of `config` at the instance of the point.
+/// The deterministic rows `ids` of `configure(K, ε)` at the instance of
+/// the point.
 fn regret_rows(
-    algorithm: AlgorithmId,
+    configure: Configure,
     point: &[Q],
     horizon: Round,
     times: &[Round],
@@ -233,7 +235,7 @@ fn regret_rows(
     ctx: Precision,
 ) -> Rows {
     let inst = family(&point[1], &point[2], &point[3])?;
-    let config = Config::new(algorithm, inst.k(), point[0].clone());
+    let config = configure(inst.k(), point[0].clone())?;
     bound_rows_at(
         &config,
         &inst,
@@ -245,27 +247,29 @@ fn regret_rows(
     )
 }
 
-/// The regret adversary of `id`: the rows `row` of `algorithm` on the
-/// deterministic family, at the `times` of a run to `horizon`.
+/// The regret adversary of `id`: the rows `row` of the configurations
+/// `configure` (a family named `family`, whose claims share their starting
+/// points and their evaluations) on the deterministic family of
+/// instances, at the `times` of a run to `horizon`.
 fn regret_adversary(
     id: &'static str,
-    algorithm: AlgorithmId,
-    horizon: Round,
-    times: Vec<Round>,
+    family: &'static str,
+    configure: Configure,
+    (horizon, times): (Round, Vec<Round>),
     row: &'static str,
     ids: &'static [&'static str],
 ) -> Adversary {
     Adversary {
         id,
-        seed: ids[0],
+        seed: family,
         params: regret_params(),
         note: REGRET_NOTE,
         starts: 4,
         budget: 12,
         probes: Arc::new(move |point, ctx| {
             probes_of(
-                cached(ids[0], point, ctx, || {
-                    regret_rows(algorithm, point, horizon, &times, ids, ctx)
+                cached(family, point, ctx, || {
+                    regret_rows(configure, point, horizon, &times, ids, ctx)
                 }),
                 row,
             )
@@ -325,7 +329,6 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
         budget: 40,
         probes: Arc::new(lem4),
     });
-    let cc_times = vec![CC_HORIZON];
     for (id, row) in [
         ("cc-lem4", "cc-lem4"),
         ("cc-lem5", "cc-lem5"),
@@ -335,22 +338,33 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
     ] {
         out.push(regret_adversary(
             id,
-            AlgorithmId::PrefixSoftmax,
-            CC_HORIZON,
-            cc_times.clone(),
+            CC_IDS[0],
+            prefix_softmax,
+            (CC_HORIZON, vec![CC_HORIZON]),
             row,
             &CC_IDS,
         ));
     }
-    for (id, row) in [
-        ("hu-thm9-proof", "hu-thm9-proof"),
-        ("hu-thm9-proof-2", "hu-thm9-proof-2"),
+    for (id, family, configure, row) in [
+        (
+            "hu-thm9-proof",
+            HU_IDS[0],
+            hu_rnm_ftnl as Configure,
+            "hu-thm9-proof",
+        ),
+        ("hu-thm9-proof-2", HU_IDS[0], hu_rnm_ftnl, "hu-thm9-proof-2"),
+        (
+            "hu-thm9-lap2",
+            "hu-thm9-lap2",
+            hu_lap2_config,
+            "hu-thm9-proof",
+        ),
     ] {
         out.push(regret_adversary(
             id,
-            AlgorithmId::HuRnmFtnl,
-            1 << 40,
-            boundaries(1 << 40),
+            family,
+            configure,
+            (1 << 40, boundaries(1 << 40)),
             row,
             &HU_IDS,
         ));

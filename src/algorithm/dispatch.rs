@@ -2,7 +2,7 @@
 //! [`Config`], dispatching [`OnlineAlgorithm`] by `match`.
 
 use super::{epoch_rnm, ftl, prefix_softmax, AlgorithmId, Choice, Config, OnlineAlgorithm};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use rand::Rng;
 
@@ -20,6 +20,28 @@ impl Config {
                 )?)
             }
             _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
+        })
+    }
+
+    /// The configuration whose noise scale is `factor > 0` times the
+    /// paper's default at its ε (for prefix-softmax, the temperature 1/η);
+    /// an error for ftl, which has no noise.
+    pub fn scaled(self, factor: &Q) -> Result<Config> {
+        if !num_traits::Signed::is_positive(factor) {
+            return Err(Error::InvalidInput(format!(
+                "--scale-factor must be positive, got {factor}"
+            )));
+        }
+        let default = match self.build()? {
+            Algorithm::EpochRnm(a) => a.scale().clone(),
+            Algorithm::PrefixSoftmax(a) => a.eta().recip(),
+            Algorithm::Ftl(_) => {
+                return Err(Error::InvalidInput("ftl has no noise to scale".into()))
+            }
+        };
+        Ok(Config {
+            noise_scale: Some(default * factor),
+            ..self
         })
     }
 }

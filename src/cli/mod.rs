@@ -13,7 +13,6 @@ mod mechanism;
 mod output;
 mod privacy;
 mod regret;
-mod report;
 mod sample;
 mod verify;
 

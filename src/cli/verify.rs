@@ -186,7 +186,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
                 serde_json::json!({ "index": shard.index, "count": shard.count }),
             );
         }
-        super::report::versioned(value).to_string()
+        crate::report::versioned(value).to_string()
     } else if args.errata {
         erratum::to_text(&entries, &withdrawals)
     } else {

@@ -95,7 +95,7 @@ mod structure;
 
 pub use self::brute_force::brute_force;
 pub use self::exhaustive::check;
-pub use self::recheck::{recheck, MAX_PRECISION};
+pub use self::recheck::{recheck, witness_probabilities, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
 pub use self::structure::{structural, Statistic, Structured};
 

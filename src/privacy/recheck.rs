@@ -300,6 +300,29 @@ fn witness_indices(report: &Report, powers: Option<&[u64]>) -> Result<Option<(u6
     Ok(powers.map(|_| (x, x2)))
 }
 
+/// Enclosures of the two probabilities `P(a|x)` and `P(a|x')` whose
+/// quotient is the witness's ratio, in the report's numbers: exact (a point)
+/// when its kind is exact, certified at its precision otherwise.
+pub fn witness_probabilities<A: OnlineAlgorithm>(
+    algorithm: &A,
+    report: &Report,
+) -> Result<[(Q, Q); 2]> {
+    fn both<R: Real>((p, p2): (R, R)) -> Result<[(Q, Q); 2]> {
+        let unresolved = || Error::Domain("a witness probability has no enclosure".into());
+        Ok([
+            p.enclosure().ok_or_else(unresolved)?,
+            p2.enclosure().ok_or_else(unresolved)?,
+        ])
+    }
+    match report.kind {
+        Kind::Exact => both(probabilities::<Exact, A>(algorithm, report, &())?),
+        _ => {
+            let bits = Precision(report.precision.map_or(0, |p| p.0));
+            both(probabilities::<Certified, A>(algorithm, report, &bits)?)
+        }
+    }
+}
+
 /// `P(a|x)` and `P(a|x')` of the witness in backend `R`.
 fn probabilities<R: Real, A: OnlineAlgorithm>(
     algorithm: &A,

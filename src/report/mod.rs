@@ -18,17 +18,21 @@
 //! - a simulated number (f64: a test statistic, a p-value, a confidence
 //!   bound) is a JSON number, and the report labels it `approximate`.
 
+pub mod all_epsilon;
 pub mod audit;
 pub mod bandit;
+pub mod bandit_privacy;
 pub mod gof;
 pub mod law;
 pub mod mechanism;
 pub mod merge;
+pub mod one_shot_privacy;
 pub mod oracle;
 pub mod privacy;
 pub mod regret;
 pub mod sample;
 mod schema;
+pub mod statistical_privacy;
 
 pub use self::schema::schemas;
 
@@ -280,6 +284,15 @@ pub fn bound(q: &Q, dir: Dir) -> Decimal {
 /// An exact rational as a [`Fraction`].
 pub fn fraction(q: &Q) -> Fraction {
     Fraction(q.to_string())
+}
+
+/// `value` with the key `schema_version` added when it is an object: the
+/// version of a report still written as a JSON value.
+pub fn versioned(mut value: serde_json::Value) -> serde_json::Value {
+    if let Some(map) = value.as_object_mut() {
+        map.insert("schema_version".into(), SCHEMA_VERSION.into());
+    }
+    value
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in

@@ -42,6 +42,43 @@ pub struct WitnessKeys {
     pub ratio_interval: Option<Enclosure>,
     /// The round (from 1) where x and x′ differ.
     pub round: u64,
+    /// P(actions | x), to its certain digits (where given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<Decimal>,
+    /// An enclosure of P(actions | x).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability_interval: Option<Enclosure>,
+    /// P(actions | x′), to its certain digits (where given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighbour_probability: Option<Decimal>,
+    /// An enclosure of P(actions | x′).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neighbour_probability_interval: Option<Enclosure>,
+    /// Bandit checks: the reward table x, the same as `losses` (which names
+    /// it in every privacy report).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rewards: Option<Vec<Vec<Fraction>>>,
+}
+
+impl WitnessKeys {
+    /// The witness with the enclosures `[x, x′]` of its two probabilities
+    /// P(actions | x) and P(actions | x′) added.
+    pub fn with_probabilities(self, [p, q]: &[(Q, Q); 2]) -> WitnessKeys {
+        let decimal = |(lo, hi): &(Q, Q)| Decimal(format_certain(lo, hi, DIGITS));
+        let interval = |(lo, hi): &(Q, Q)| {
+            Enclosure([
+                super::bound(lo, crate::num::Dir::Down),
+                super::bound(hi, crate::num::Dir::Up),
+            ])
+        };
+        WitnessKeys {
+            probability: Some(decimal(p)),
+            probability_interval: Some(interval(p)),
+            neighbour_probability: Some(decimal(q)),
+            neighbour_probability_interval: Some(interval(q)),
+            ..self
+        }
+    }
 }
 
 /// The keys every exhaustive privacy check writes: the verdict against e^ε,
@@ -102,6 +139,11 @@ impl VerdictKeys {
                 ratio: ratio_decimal(&r.witness.ratio),
                 ratio_interval: ratio_enclosure(&r.witness.ratio),
                 round: round as u64,
+                probability: None,
+                probability_interval: None,
+                neighbour_probability: None,
+                neighbour_probability_interval: None,
+                rewards: None,
             },
         }
     }
@@ -388,9 +430,20 @@ fn number(name: &str, text: &Fraction) -> Result<Q> {
     number_field(name, &text.0)
 }
 
+/// Enclosures of the witness's two probabilities P(actions | x) and
+/// P(actions | x′) ([`crate::privacy::witness_probabilities`]).
+pub type Probabilities = [(Q, Q); 2];
+
+/// A check of a full-information algorithm: the algorithm, the checker's
+/// report, and its witness's probabilities.
+pub type Checked = (Described, Report, Probabilities);
+
 impl PrivacyReport {
-    /// The report of `r`, a check of the algorithm `described`.
-    pub fn new(described: &Described, r: &Report) -> PrivacyReport {
+    /// The report of `r`, a check of the algorithm `described` whose
+    /// witness has the probabilities `probabilities`.
+    pub fn new(described: &Described, r: &Report, probabilities: &Probabilities) -> PrivacyReport {
+        let mut verdict = VerdictKeys::of(r, r.witness.round);
+        verdict.witness = verdict.witness.with_probabilities(probabilities);
         PrivacyReport {
             actions: r.actions as u64,
             algorithm: described.id.name().to_string(),
@@ -408,7 +461,7 @@ impl PrivacyReport {
             resample: described.resample,
             schema_version: SchemaVersion,
             shard: r.shard.to_string(),
-            verdict: VerdictKeys::of(r, r.witness.round),
+            verdict,
             why_not_exact: r.why_not_exact.clone(),
         }
     }
@@ -518,31 +571,35 @@ impl PrivacyReport {
 }
 
 impl super::merge::Part for PrivacyReport {
-    type Content = (Described, Report);
+    type Content = Checked;
 
     const WRITER: &'static str = "dpdtol privacy";
 
     /// [`PrivacyReport::read`], then the algorithm rebuilt from its names and
-    /// the witness re-evaluated ([`crate::privacy::recheck`]).
-    fn check(&self) -> Result<(Described, Report)> {
+    /// the witness re-evaluated ([`crate::privacy::recheck`]) with its two
+    /// probabilities.
+    fn check(&self) -> Result<Checked> {
         let (described, report) = self.read()?;
         let algorithm = described.rebuild(&report)?;
         crate::privacy::recheck(&algorithm, &report)?;
-        Ok((described, report))
+        let probabilities = crate::privacy::witness_probabilities(&algorithm, &report)?;
+        Ok((described, report, probabilities))
     }
 
-    fn written((described, report): &(Described, Report)) -> PrivacyReport {
-        PrivacyReport::new(described, report)
+    fn written((described, report, probabilities): &Checked) -> PrivacyReport {
+        PrivacyReport::new(described, report, probabilities)
     }
 }
 
 /// The whole run from the checked parts of one run: they must check the
 /// same algorithm, problem and K, and cover every shard exactly once
-/// ([`crate::privacy::merge`]).
-pub fn merge(parts: Vec<(String, (Described, Report))>) -> Result<(Described, Report)> {
+/// ([`crate::privacy::merge`]); the witness's probabilities are those of
+/// the part whose witness it is.
+pub fn merge(parts: Vec<(String, Checked)>) -> Result<Checked> {
     let mut described: Option<Described> = None;
     let mut reports = Vec::with_capacity(parts.len());
-    for (name, (d, r)) in parts {
+    let mut witnesses = Vec::with_capacity(parts.len());
+    for (name, (d, r, p)) in parts {
         match &described {
             Some(first) if *first != d => {
                 return Err(Error::InvalidInput(format!(
@@ -554,11 +611,17 @@ pub fn merge(parts: Vec<(String, (Described, Report))>) -> Result<(Described, Re
             Some(_) => {}
             None => described = Some(d),
         }
+        witnesses.push((r.witness.clone(), p));
         reports.push(r);
     }
     let merged = crate::privacy::merge(&reports)?;
     let described = described.ok_or_else(|| Error::InvalidInput("nothing to merge".into()))?;
-    Ok((described, merged))
+    let probabilities = witnesses
+        .into_iter()
+        .find(|(w, _)| *w == merged.witness)
+        .map(|(_, p)| p)
+        .ok_or_else(|| Error::InvalidInput("the merged witness is no part's".into()))?;
+    Ok((described, merged, probabilities))
 }
 
 #[cfg(test)]

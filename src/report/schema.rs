@@ -1,8 +1,29 @@
 //! The JSON schemas of the commands' outputs, generated from the report
 //! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
 
-use super::{audit, bandit, gof, law, mechanism, regret, sample};
+use super::{
+    all_epsilon, audit, bandit, bandit_privacy, gof, law, mechanism, one_shot_privacy, privacy,
+    regret, sample, statistical_privacy,
+};
 use schemars::JsonSchema;
+
+/// What `dpdtol privacy --json` writes: one of its reports, by the check
+/// run.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum PrivacyOutput {
+    /// A full-information online algorithm (`--algorithm`), or a shard of it.
+    FullInformation(privacy::PrivacyReport),
+    /// A bandit algorithm's exact (certified) check, or a shard of it.
+    Bandit(bandit_privacy::BanditPrivacyReport),
+    /// A bandit algorithm's statistical audit, or a shard of its runs.
+    Statistical(statistical_privacy::StatisticalPrivacyReport),
+    /// One report-noisy-max selection (`--mechanism`).
+    OneShot(one_shot_privacy::OneShotPrivacyReport),
+    /// Every ε of a range (`--epsilon-range`, `--all-epsilon`).
+    AllEpsilon(all_epsilon::AllEpsilonReport),
+}
 
 /// The JSON schema of the output of `command`, whose report type is `T`
 /// (JSON Schema draft 2020-12, of the JSON that serializing `T` writes: every
@@ -38,6 +59,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<bandit::BanditReport>(
                 "bandit",
                 "Simulated (f64, kind approximate) pseudo-regret of bandit algorithms at logarithmically spaced checkpoints, averaged over runs, with confidence intervals and the explicit bounds of the papers' proofs decided statistically.",
+            ),
+        ),
+        (
+            "privacy",
+            schema::<PrivacyOutput>(
+                "privacy",
+                "The privacy check of an algorithm on every pair of neighbouring inputs: the verdict against e^epsilon, the maximum privacy-loss ratio and a witness (full-information and bandit algorithms, one-shot selections, statistical audits), or the verdict for every epsilon of a range.",
             ),
         ),
         (

@@ -263,7 +263,7 @@ pub fn bandit_witness_ratio(
     law_of: &impl dpdtol::bandit::law::PullLaw,
     bits: dpdtol::num::Precision,
 ) -> dpdtol::num::Certified {
-    use dpdtol::num::{parse_rational, Certified, Q};
+    use dpdtol::num::{parse_rational, Certified, Real, Q};
     let rows = |key: &str| -> Vec<Vec<Q>> {
         w[key]
             .as_array()
@@ -292,7 +292,17 @@ pub fn bandit_witness_ratio(
             .unwrap()
             .1
     };
-    find(&rows("losses")) / &find(&rows("neighbour"))
+    let (p, p2) = (find(&rows("losses")), find(&rows("neighbour")));
+    // The witness's two probabilities, printed beside the ratio, are the
+    // laws of its two tables.
+    for (key, law) in [("probability", &p), ("neighbour_probability", &p2)] {
+        let printed: f64 = w[key].as_str().unwrap().parse().unwrap();
+        assert!(
+            (printed - law.to_f64()).abs() <= 1e-12 * printed.abs(),
+            "{key}: {w}"
+        );
+    }
+    p / &p2
 }
 
 /// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of

@@ -3,16 +3,14 @@
 //! ([`crate::privacy::all_epsilon`]). The scale is `--scale-factor` (default
 //! 1) times the paper's, so that it follows ε.
 
-use super::{given, parse_count, parse_horizon, report, sequence_text, vectors_json, Args};
+use super::{given, parse_count, parse_horizon, sequence_text, Args};
 use crate::algorithm::{AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{format_sig_directed, parse_rational, parse_rational_list, Dir, Q};
-use crate::privacy::all_epsilon::{
-    all_epsilon, AllEpsilon, AllOptions, Bound, EpsPoint, EpsilonRange, Family, Piece,
-};
-use report::DIGITS;
-use serde_json::{json, Value};
+use crate::num::{parse_rational, parse_rational_list, Q};
+use crate::privacy::all_epsilon::{all_epsilon, AllOptions, EpsilonRange, Family};
+use crate::report::all_epsilon::{AllEpsilonReport, End, PieceKeys, RangeKeys};
+use crate::report::to_json;
 use std::fmt::Write;
 
 /// The family the flags describe, and the range.
@@ -83,99 +81,47 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
         None => go()?,
         Some(n) => crate::size::thread_pool(Some(n))?.install(go)?,
     };
-    let ends = sharpen(&mut result)?;
-    let violated = result.pieces.iter().any(|p| !p.private);
+    let report = AllEpsilonReport::new(&family, horizon, &alphabet, &mut result)?;
     let text = if args.json {
-        json_output(&family, horizon, &alphabet, &result, &ends).to_string()
+        to_json(&report)
     } else {
-        paragraph(&family, horizon, &alphabet, &result, &ends)
+        paragraph(&report)
     };
-    Ok((text, violated))
+    Ok((text, report.violated()))
 }
 
-/// An end as printed: its decimal (certain digits), enclosure and exact value.
-struct End {
-    decimal: String,
-    interval: (Q, Q),
-    exact: Option<Q>,
+/// An end in words: a rational end exactly, a root to its certain digits.
+fn end_text(end: &End) -> &str {
+    end.exact
+        .as_ref()
+        .map_or(end.value.0.as_str(), |q| q.0.as_str())
 }
 
-impl End {
-    /// A rational end exactly, a root to its certain digits.
-    fn text(&self) -> String {
-        self.exact
-            .as_ref()
-            .map_or_else(|| self.decimal.clone(), Q::to_string)
-    }
-}
-
-fn end_of_point(p: &mut EpsPoint) -> Result<End> {
-    let (lo, hi) = p.sharpen(DIGITS)?;
-    Ok(End {
-        decimal: crate::num::format_certain(&lo, &hi, DIGITS),
-        interval: (lo, hi),
-        exact: None,
-    })
-}
-
-fn end_of(bound: &mut Bound) -> Result<Option<End>> {
-    Ok(match bound {
-        Bound::Rational(q) => Some(End {
-            decimal: report::decimal(&crate::num::Exact::from(q.clone())),
-            interval: (q.clone(), q.clone()),
-            exact: Some(q.clone()),
-        }),
-        Bound::Point(p) => Some(end_of_point(p)?),
-        Bound::Infinity => None,
-    })
-}
-
-/// Every piece's ends and equality points, sharpened to [`DIGITS`] certain
-/// digits.
-type Ends = Vec<(Option<End>, Option<End>, Vec<End>)>;
-
-fn sharpen(result: &mut AllEpsilon) -> Result<Ends> {
-    result
-        .pieces
-        .iter_mut()
-        .map(|p: &mut Piece| {
-            Ok((
-                end_of(&mut p.lo.0)?,
-                end_of(&mut p.hi.0)?,
-                p.attained_at
-                    .iter_mut()
-                    .map(end_of_point)
-                    .collect::<Result<Vec<_>>>()?,
-            ))
-        })
-        .collect()
-}
-
-fn describe(family: &Family) -> String {
-    if family.config.id == AlgorithmId::PrefixSoftmax {
+fn describe(r: &AllEpsilonReport) -> String {
+    let factor = if r.scale_factor.0 == "1" {
+        String::new()
+    } else {
+        format!("{} × ", r.scale_factor)
+    };
+    if r.algorithm == AlgorithmId::PrefixSoftmax.name() {
         return format!(
-            "prefix-softmax (softmax, temperature {}2/ε: the paper's for ε <= 1/4)",
-            if family.factor == Q::from_integer(1.into()) {
-                String::new()
-            } else {
-                format!("{} × ", family.factor)
-            }
+            "prefix-softmax (softmax, temperature {factor}2/ε: the paper's for ε <= 1/4)"
         );
     }
-    let noise = family.config.noise.map_or("laplace", Noise::name);
-    let printed = match family.config.noise {
+    let printed = match r.noise {
         Some(Noise::Exponential) => "1/ε",
         _ => "2/ε",
     };
-    let scale = if family.factor == Q::from_integer(1.into()) {
+    let scale = if factor.is_empty() {
         format!("scale {printed} as printed")
     } else {
-        format!("scale {} × {printed}", family.factor)
+        format!("scale {factor}{printed}")
     };
     format!(
-        "{} ({noise} noise, {scale}{})",
-        family.config.id.name(),
-        if family.config.resample {
+        "{} ({} noise, {scale}{})",
+        r.algorithm,
+        r.noise.map_or("laplace", Noise::name),
+        if r.resample {
             ", Bernoulli resampling"
         } else {
             ""
@@ -183,61 +129,68 @@ fn describe(family: &Family) -> String {
     )
 }
 
-fn interval_text(piece: &Piece, lo: &Option<End>, hi: &Option<End>) -> String {
+fn interval_text(piece: &PieceKeys) -> String {
     format!(
         "{}{}, {}{}",
-        if piece.lo.1 { "[" } else { "(" },
-        lo.as_ref().map_or("0".into(), End::text),
-        hi.as_ref().map_or("∞".into(), End::text),
-        if piece.hi.1 { "]" } else { ")" },
+        if piece.lo.closed { "[" } else { "(" },
+        if piece.lo.value.0 == "inf" {
+            "0"
+        } else {
+            end_text(&piece.lo)
+        },
+        if piece.hi.value.0 == "inf" {
+            "∞"
+        } else {
+            end_text(&piece.hi)
+        },
+        if piece.hi.closed { "]" } else { ")" },
     )
 }
 
-fn range_text(range: &EpsilonRange) -> String {
+fn range_text(range: &RangeKeys) -> String {
     match &range.hi {
         None => "(0, ∞)".into(),
         Some(hi) => format!("[{}, {hi}]", range.lo),
     }
 }
 
-fn paragraph(
-    family: &Family,
-    horizon: usize,
-    alphabet: &[Q],
-    r: &AllEpsilon,
-    ends: &Ends,
-) -> String {
+fn paragraph(r: &AllEpsilonReport) -> String {
     let mut out = String::new();
-    let alphabet: Vec<String> = alphabet.iter().map(Q::to_string).collect();
+    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
     let _ = writeln!(
         out,
-        "{}, K = {}, horizon {horizon}, alphabet {{{}}}, every ε in {}:",
-        describe(family),
-        family.config.actions,
+        "{}, K = {}, horizon {}, alphabet {{{}}}, every ε in {}:",
+        describe(r),
+        r.actions,
+        r.horizon,
         alphabet.join(", "),
-        range_text(&r.range)
+        range_text(&r.epsilon_range)
     );
     let _ = writeln!(
         out,
         "  decided exactly: {} structural candidates, {} distinct conditions (integer polynomials in w = e^(-ε/{}) of degree at most {}), {} in (0, 1); ends certified, every digit printed certain",
         r.candidates,
         r.conditions,
-        r.q,
+        r.base_denominator(),
         r.max_degree,
         match r.roots {
             1 => "1 root".to_string(),
             n => format!("{n} roots"),
         }
     );
-    for (piece, (lo, hi, at)) in r.pieces.iter().zip(ends) {
-        let interval = interval_text(piece, lo, hi);
-        if piece.private {
-            let equal = if r.attained_everywhere {
+    for piece in &r.pieces {
+        let interval = interval_text(piece);
+        if piece.verdict == crate::privacy::Verdict::Private {
+            let equal = if piece.attained_everywhere {
                 " (maximum ratio = e^ε everywhere on it)".to_string()
-            } else if at.is_empty() {
+            } else if piece.attained_at.is_empty() {
                 " (maximum ratio < e^ε)".to_string()
             } else {
-                let points: Vec<&str> = at.iter().map(|e| e.decimal.as_str()).collect();
+                let points: Vec<&str> = piece
+                    .attained_at
+                    .iter()
+                    .map(|e| e.value.0.as_str())
+                    .collect();
                 format!(" (maximum ratio < e^ε, = e^ε at ε = {})", points.join(", "))
             };
             let _ = writeln!(out, "  PRIVATE  for ε in {interval}{equal}");
@@ -251,90 +204,12 @@ fn paragraph(
                     sequence_text(&w.losses),
                     sequence_text(&w.neighbour),
                     w.round,
-                    w.actions.iter().map(|a| (a + 1).to_string()).collect::<Vec<_>>().join(","),
-                    crate::num::format_certain(&w.ratio.0, &w.ratio.1, 12),
-                    crate::num::format_certain(&w.bound.0, &w.bound.1, 12),
+                    w.actions.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+                    w.ratio.to_digits(12),
+                    w.bound.to_digits(12),
                 );
             }
         }
     }
     out
-}
-
-fn interval_json(lo: &Q, hi: &Q) -> Value {
-    json!([
-        format_sig_directed(lo, DIGITS, Dir::Down),
-        format_sig_directed(hi, DIGITS, Dir::Up)
-    ])
-}
-
-fn end_json(end: &Option<End>, closed: bool) -> Value {
-    match end {
-        None => json!({"value": "inf", "interval": null, "exact": null, "closed": false}),
-        Some(e) => json!({
-            "value": e.decimal,
-            "interval": interval_json(&e.interval.0, &e.interval.1),
-            "exact": e.exact.as_ref().map(report::exact),
-            "closed": closed,
-        }),
-    }
-}
-
-fn json_output(
-    family: &Family,
-    horizon: usize,
-    alphabet: &[Q],
-    r: &AllEpsilon,
-    ends: &Ends,
-) -> Value {
-    let pieces: Vec<Value> = r
-        .pieces
-        .iter()
-        .zip(ends)
-        .map(|(piece, (lo, hi, at))| {
-            json!({
-                "verdict": if piece.private { "private" } else { "violated" },
-                "lo": end_json(lo, piece.lo.1),
-                "hi": end_json(hi, piece.hi.1),
-                "attained_everywhere": piece.private && r.attained_everywhere,
-                "attained_at": at.iter().map(|e| json!({
-                    "value": e.decimal,
-                    "interval": interval_json(&e.interval.0, &e.interval.1),
-                })).collect::<Vec<_>>(),
-                "witness": piece.witness.as_ref().map(|w| json!({
-                    "epsilon": report::exact(&w.epsilon),
-                    "losses": vectors_json(&w.losses),
-                    "neighbour": vectors_json(&w.neighbour),
-                    "actions": w.actions.iter().map(|a| a + 1).collect::<Vec<_>>(),
-                    "round": w.round,
-                    "ratio": crate::num::format_certain(&w.ratio.0, &w.ratio.1, DIGITS),
-                    "ratio_interval": interval_json(&w.ratio.0, &w.ratio.1),
-                    "bound": crate::num::format_certain(&w.bound.0, &w.bound.1, DIGITS),
-                    "bound_interval": interval_json(&w.bound.0, &w.bound.1),
-                })),
-            })
-        })
-        .collect();
-    json!({
-        "schema_version": report::SCHEMA_VERSION,
-        "algorithm": family.config.id.name(),
-        "actions": family.config.actions,
-        "horizon": horizon.to_string(),
-        "alphabet": alphabet.iter().map(report::exact).collect::<Vec<_>>(),
-        "noise": family.config.noise.map(Noise::name),
-        "scale_factor": report::exact(&family.factor),
-        "resample": family.config.resample,
-        "method": "all-epsilon",
-        "epsilon_range": {
-            "lo": report::exact(&r.range.lo),
-            "hi": r.range.hi.as_ref().map(report::exact),
-        },
-        "base": format!("e^(-epsilon/{})", r.q),
-        "pieces": pieces,
-        "candidates": r.candidates,
-        "conditions": r.conditions,
-        "max_degree": r.max_degree,
-        "roots": r.roots,
-        "kind": "certified",
-    })
 }

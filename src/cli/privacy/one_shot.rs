@@ -6,16 +6,14 @@
 //! `losses` and `neighbour` one vector each, plus `mechanism`, `neighbours`,
 //! `sensitivity`, `inputs`, `classes`, `class_pairs` and `decision`).
 
-use super::{
-    bound_decimal, json_object, parse_count, ratio_decimal, report, sequence_text, verdict_json,
-    Args,
-};
+use super::{parse_count, sequence_text, Args};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
-use crate::privacy::one_shot::{check, Neighbours, OneShot, OneShotOptions, OneShotReport};
+use crate::privacy::one_shot::{check, Neighbours, OneShot, OneShotOptions};
 use crate::privacy::Verdict;
-use serde_json::{json, Value};
+use crate::report::one_shot_privacy::OneShotPrivacyReport;
+use crate::report::to_json;
 use std::fmt::Write;
 
 /// Run the one-shot check (the caller has seen `--mechanism`).
@@ -66,70 +64,32 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
             .transpose()?,
         ..OneShotOptions::default()
     };
-    let out = check(&problem, &options)?;
+    let report = OneShotPrivacyReport::new(&problem, &check(&problem, &options)?);
     let text = if args.json {
-        json_output(&problem, &out).to_string()
+        to_json(&report)
     } else {
-        paragraph(&problem, &out)
+        paragraph(&report)
     };
-    Ok((text, out.report.verdict == Verdict::Violated))
+    Ok((text, report.verdict.verdict == Verdict::Violated))
 }
 
-/// How the verdict was reached: by the certified enclosures, or in the
-/// exact field.
-fn decision(out: &OneShotReport) -> &'static str {
-    if out.closed_form.is_some() {
-        "exact-field"
-    } else {
-        "certified"
-    }
-}
-
-fn json_output(p: &OneShot, out: &OneShotReport) -> Value {
-    let r = &out.report;
-    let mut keys = verdict_json(r, 1);
-    keys.extend(json_object(json!({
-        "schema_version": report::SCHEMA_VERSION,
-        "algorithm": "report-noisy-max",
-        "mechanism": p.noise.name(),
-        "actions": p.actions,
-        "horizon": "1",
-        "alphabet": p.alphabet.iter().map(report::exact).collect::<Vec<_>>(),
-        "epsilon": report::exact(&p.epsilon),
-        "noise": p.noise.name(),
-        "noise_scale": report::exact(&p.scale),
-        "resample": false,
-        "neighbours": p.neighbours.to_string(),
-        "sensitivity": report::exact(&p.sensitivity()),
-        "inputs": out.inputs,
-        "classes": out.classes,
-        "class_pairs": out.class_pairs,
-        "max_ratio_closed_form": out.closed_form,
-        "decision": decision(out),
-        "shard": "1/1",
-        "why_not_exact": r.why_not_exact,
-        "merge": Value::Null,
-    })));
-    Value::Object(keys)
-}
-
-fn paragraph(p: &OneShot, out: &OneShotReport) -> String {
-    let r = &out.report;
+fn paragraph(r: &OneShotPrivacyReport) -> String {
+    let v = &r.verdict;
     let mut text = String::new();
-    let alphabet: Vec<String> = p.alphabet.iter().map(ToString::to_string).collect();
+    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
     let _ = writeln!(
         text,
         "report-noisy-max ({} noise, scale {}), K = {}, alphabet {{{}}}, neighbours {} (sensitivity {}), ε = {}:",
-        p.noise,
-        p.scale,
-        p.actions,
+        r.mechanism,
+        r.noise_scale,
+        r.actions,
         alphabet.join(", "),
-        p.neighbours,
-        p.sensitivity(),
-        p.epsilon
+        r.neighbours,
+        r.sensitivity,
+        r.epsilon
     );
-    let (verdict, relation) = match r.verdict {
-        Verdict::Private if r.attained => ("PRIVATE (maximum attained)", "="),
+    let (verdict, relation) = match v.verdict {
+        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
         Verdict::Private => ("PRIVATE", "<="),
         Verdict::Violated => ("VIOLATED", ">"),
         Verdict::Undecided => ("UNDECIDED", "~"),
@@ -137,32 +97,31 @@ fn paragraph(p: &OneShot, out: &OneShotReport) -> String {
     let _ = writeln!(
         text,
         "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
-        ratio_decimal(&r.max_ratio),
-        bound_decimal(&r.bound)
+        v.max_ratio, v.bound
     );
-    if let Some(form) = &out.closed_form {
+    if let Some(form) = &r.max_ratio_closed_form {
         let _ = writeln!(text, "  decided exactly in Q(e^(1/q)): max ratio = {form}");
     }
-    let w = &r.witness;
+    let w = &v.witness;
     let _ = writeln!(text, "  witness:");
     let _ = writeln!(text, "    losses    {}", sequence_text(&w.losses));
     let _ = writeln!(text, "    neighbour {}", sequence_text(&w.neighbour));
     let _ = writeln!(
         text,
         "    action    {}   P(action | losses) / P(action | neighbour) = {}",
-        w.actions[0] + 1,
-        ratio_decimal(&w.ratio)
+        w.actions.first().copied().unwrap_or(0),
+        w.ratio
     );
     let _ = write!(
         text,
         "  {} ordered input pairs of {} inputs checked through {} classes of equal gaps ({} class pairs), {}",
-        r.pairs,
-        out.inputs,
-        out.classes,
-        out.class_pairs,
-        match &out.closed_form {
+        v.pairs.unwrap_or(0),
+        r.inputs,
+        r.classes,
+        r.class_pairs,
+        match &r.max_ratio_closed_form {
             Some(_) => "certified laws, the open comparison decided exactly".to_string(),
-            None => format!("certified laws at {} bits", r.precision.map_or(0, |p| p.0)),
+            None => format!("certified laws at {} bits", v.precision_bits.unwrap_or(0)),
         }
     );
     text

@@ -60,6 +60,10 @@ pub struct Witness {
     pub round: usize,
     /// The enclosure `[lo, hi]` of `P(pulls|x)/P(pulls|x')`, `None` if infinite.
     pub ratio: Option<(Q, Q)>,
+    /// Enclosures of the two probabilities `P(pulls|x)` and `P(pulls|x')`
+    /// whose quotient is `ratio` (`None` for the empty witness of
+    /// [`Outcome::empty`]).
+    pub probabilities: Option<[(Q, Q); 2]>,
 }
 
 /// The result of a check at one precision.
@@ -264,6 +268,7 @@ impl Outcome {
                 pulls: Vec::new(),
                 round: 0,
                 ratio: Some((zero.clone(), zero)),
+                probabilities: None,
             },
             pairs,
             position: (first, 0, 0),
@@ -362,6 +367,7 @@ pub fn witness_at<R: Real>(
             pulls,
             round: r + 1,
             ratio,
+            probabilities: num.enclosure().zip(den.enclosure()).map(|(n, d)| [n, d]),
         },
         !num.is_zero_certain(),
     ))

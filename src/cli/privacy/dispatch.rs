@@ -1,0 +1,63 @@
+//! Which check `dpdtol privacy` runs: a merge of the shards of any check
+//! (by the kind of report given), a one-shot selection (`--mechanism`), a
+//! bandit algorithm (exact check or statistical audit), every ε of a range,
+//! or a full-information online algorithm.
+
+use super::{all_epsilon, bandit, full_information, one_shot, statistical, Args};
+use crate::error::{Error, Result};
+use crate::report::merge;
+use serde_json::Value;
+
+/// Run the command; the text to print on stdout, and whether a violation
+/// was shown (the exit status is then 1).
+pub fn run(args: &Args) -> Result<(String, bool)> {
+    if statistical::audit_flags_given(args)
+        && !matches!(
+            args.algorithm.as_deref().map(str::trim),
+            Some("lazy-dp-ts" | "hybrid-ucb")
+        )
+    {
+        return Err(Error::InvalidInput(
+            "--runs, --seed, --confidence, --bonus and --tree-scale apply to the lazy-dp-ts and hybrid-ucb audits only".into(),
+        ));
+    }
+    if !args.merge.is_empty() {
+        let inputs = read_merge_inputs(&args.merge)?;
+        if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
+            return statistical::merge(&inputs, args.json);
+        }
+        if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
+            return bandit::merge(&inputs, args.json);
+        }
+        return full_information::merge(&inputs, args.json);
+    }
+    if args.mechanism.is_some() {
+        return one_shot::run(args);
+    }
+    for (flag, given) in [
+        ("--neighbours", args.neighbours.is_some()),
+        ("--scale", args.scale.is_some()),
+    ] {
+        if given {
+            return Err(Error::InvalidInput(format!(
+                "{flag} applies to --mechanism only (an online algorithm's neighbours replace one round; its scale is --noise-scale)"
+            )));
+        }
+    }
+    if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
+        return bandit::run(args, id);
+    }
+    if args.epsilon_range.is_some() || args.all_epsilon {
+        return all_epsilon::run(args);
+    }
+    full_information::run(args)
+}
+
+/// The merge inputs (`--merge`), each read with a size cap
+/// ([`merge::read_json`]), with its name.
+fn read_merge_inputs(paths: &[std::path::PathBuf]) -> Result<Vec<(String, Value)>> {
+    paths
+        .iter()
+        .map(|path| Ok((path.display().to_string(), merge::read_json(path)?)))
+        .collect()
+}

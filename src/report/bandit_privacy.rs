@@ -1,0 +1,388 @@
+//! The result of `dpdtol privacy` on a bandit algorithm with an exact
+//! (certified) check — Anytime-Lazy-UCB, DP-SE, Hybrid-UCB
+//! ([`crate::privacy::bandit::setup`]) — under the keys of the
+//! full-information report, and read back as a shard of a run.
+
+use super::privacy::{field, number_field, ExactRatio, VerdictKeys};
+use super::{fraction, Fraction, NumberKind, SchemaVersion};
+use crate::bandit::law::dp_se::DpSeParams;
+use crate::bandit::policy::BanditId;
+use crate::error::{Error, Result};
+use crate::mechanism::Noise;
+use crate::num::Q;
+use crate::privacy::bandit::exact::{table_pairs, Outcome, PRECISIONS};
+use crate::privacy::bandit::setup::{exact_check_of, is_precision, ratio_of, Decided, Law, Setup};
+use crate::privacy::{Method, Problem, Report, Shard};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Why Anytime-Lazy-UCB's laws are certified, not exact.
+const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
+
+/// Why Hybrid-UCB's laws are certified, not exact.
+const WHY_NOT_EXACT_HYBRID: &str =
+    "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental";
+
+/// Why DP-SE's laws are certified, not exact.
+const WHY_NOT_EXACT_DP_SE: &str =
+    "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental";
+
+/// What a merge of shards reads beyond the printed keys: the maximum and
+/// the witness's ratio with exact bounds, and where the maximum is attained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditMergeKeys {
+    /// The index of the witness's numerator law P(pulls | seen rewards).
+    pub law: u64,
+    /// The maximum ratio's exact bounds.
+    pub max_ratio: ExactRatio,
+    /// The index, in the alphabet, of the value replacing the witness's seen reward.
+    pub replacement: u64,
+    /// The witness's ratio's exact bounds.
+    pub witness_ratio: ExactRatio,
+}
+
+/// The result of the exact privacy check of a bandit algorithm on every
+/// pair of neighbouring reward tables over a finite alphabet (one shard of
+/// it, or the whole run).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BanditPrivacyReport {
+    /// The number of arms K.
+    pub actions: u64,
+    /// The algorithm's id.
+    pub algorithm: String,
+    /// Hybrid-UCB: true (its formulas are inferred).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algorithm_inferred: Option<bool>,
+    /// The reward values.
+    pub alphabet: Vec<Fraction>,
+    /// Hybrid-UCB: the index bonus constant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Fraction>,
+    /// DP-SE: the epoch lengths R_1, R_2, … (the last repeats), as strings of integers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epoch_lengths: Option<Vec<String>>,
+    /// DP-SE: whether the epoch lengths are the printed ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epoch_lengths_printed: Option<bool>,
+    /// The ε checked.
+    pub epsilon: Fraction,
+    /// The horizon T, as a string of the integer.
+    pub horizon: String,
+    /// What a merge of shards reads.
+    pub merge: BanditMergeKeys,
+    /// `laplace`.
+    pub noise: Noise,
+    /// DP-SE: whether an epoch ends within the horizon (else no noise is consulted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noise_consulted: Option<bool>,
+    /// The Laplace scale (Hybrid-UCB: the array blocks').
+    pub noise_scale: Fraction,
+    /// DP-SE and Hybrid-UCB: what the parameters are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The quotients P(pulls | seen)/P(pulls | seen′) compared.
+    pub quotients: u64,
+    /// false.
+    pub resample: bool,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// Which part of the numerator laws: `I/N` (`1/1` for the whole run).
+    pub shard: String,
+    /// Hybrid-UCB: the tree p-sums' Laplace scale per level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_scale: Option<Fraction>,
+    /// The verdict, the maximum and the witness (`pairs`: null for a shard).
+    #[serde(flatten)]
+    pub verdict: VerdictKeys,
+    /// Why the laws are certified, not exact.
+    pub why_not_exact: String,
+}
+
+/// What DP-SE's output says about its schedule.
+fn dp_se_note(params: &DpSeParams, horizon: usize) -> String {
+    let which = if params.printed_lengths {
+        "printed"
+    } else {
+        "given"
+    };
+    let shown: Vec<String> = params
+        .lengths
+        .iter()
+        .take(4)
+        .map(ToString::to_string)
+        .collect();
+    let lengths = format!("{which} epoch lengths R_e = {}", shown.join(", "));
+    if params.noise_consulted(horizon) {
+        format!("{lengths}: epochs end within the horizon, the noise is exercised")
+    } else {
+        format!(
+            "{lengths}: the first epoch ends at round 2R_1 = {} > T = {horizon}, so no noise is ever consulted and every pull sequence is deterministic: the check is trivial (ratio 1); --epoch-length exercises the noise",
+            2 * params.length(1)
+        )
+    }
+}
+
+impl BanditPrivacyReport {
+    /// The report of `d`.
+    pub fn new(d: &Decided) -> BanditPrivacyReport {
+        let (s, o) = (&d.setup, &d.outcome);
+        let p = &s.problem;
+        let max = ratio_of(&o.max_ratio);
+        let ratio = ratio_of(&o.witness.ratio);
+        let whole = d.shard == Shard::WHOLE;
+        // The keys every privacy check shares, from the checker's report of
+        // this outcome: certified laws only, so a maximum equal to e^ε is
+        // never claimed (it would be undecided), and every observed-reward
+        // event is enumerated.
+        let shared = Report {
+            problem: p.clone(),
+            actions: s.actions,
+            max_ratio: max.clone(),
+            witness: crate::privacy::Witness {
+                losses: o.witness.rewards.clone(),
+                neighbour: o.witness.neighbour.clone(),
+                actions: o.witness.pulls.clone(),
+                round: o.witness.round,
+                ratio: ratio.clone(),
+                sequence: 0,
+                neighbour_sequence: 0,
+            },
+            verdict: d.verdict,
+            attained: false,
+            method: Method::Enumeration,
+            bound: d.bound.clone(),
+            pairs: o.pairs,
+            kind: crate::num::Kind::Certified,
+            precision: Some(crate::num::Precision(d.bits)),
+            shard: d.shard,
+            why_not_exact: None,
+        };
+        let mut verdict = VerdictKeys::of(&shared, o.witness.round);
+        // The ordered pairs of reward tables: covered by the whole run only
+        // (a shard covers quotients, not a set of table pairs).
+        if !whole {
+            verdict.pairs = None;
+        }
+        // The laws are certified: no maximum is written as exact.
+        verdict.max_ratio_exact = None;
+        verdict.witness.rewards = Some(verdict.witness.losses.clone());
+        if let Some(probabilities) = &o.witness.probabilities {
+            verdict.witness = verdict.witness.with_probabilities(probabilities);
+        }
+        let mut report = BanditPrivacyReport {
+            actions: s.actions as u64,
+            algorithm: s.id.name().to_string(),
+            algorithm_inferred: None,
+            alphabet: p.alphabet.iter().map(fraction).collect(),
+            bonus: None,
+            epoch_lengths: None,
+            epoch_lengths_printed: None,
+            epsilon: fraction(&p.epsilon),
+            horizon: p.horizon.to_string(),
+            merge: BanditMergeKeys {
+                law: o.position.0,
+                max_ratio: ExactRatio::of(&max),
+                replacement: o.position.2 as u64,
+                witness_ratio: ExactRatio::of(&ratio),
+            },
+            noise: Noise::Laplace,
+            noise_consulted: None,
+            noise_scale: fraction(d.law.scale()),
+            note: None,
+            quotients: o.quotients,
+            resample: false,
+            schema_version: SchemaVersion,
+            shard: d.shard.to_string(),
+            tree_scale: None,
+            verdict,
+            why_not_exact: WHY_NOT_EXACT.into(),
+        };
+        match &d.law {
+            Law::DpSe(params) => {
+                report.why_not_exact = WHY_NOT_EXACT_DP_SE.into();
+                report.note = Some(dp_se_note(params, p.horizon));
+                report.epoch_lengths =
+                    Some(params.lengths.iter().map(ToString::to_string).collect());
+                report.epoch_lengths_printed = Some(params.printed_lengths);
+                report.noise_consulted = Some(params.noise_consulted(p.horizon));
+            }
+            Law::Hybrid(params) => {
+                report.why_not_exact = WHY_NOT_EXACT_HYBRID.into();
+                report.note = Some(format!(
+                    "the algorithm is the one inferred in src/bandit/policy/hybrid_ucb.rs (002 lost its formulas): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
+                    params.array_scale, params.tree_scale, params.bonus
+                ));
+                report.tree_scale = Some(fraction(&params.tree_scale));
+                report.bonus = Some(fraction(&params.bonus));
+                report.algorithm_inferred = Some(true);
+            }
+            Law::LazyUcb(_) | Law::LazyUcbArms(_) => {}
+        }
+        report
+    }
+
+    /// The ordered pairs of neighbouring reward tables of the whole check
+    /// (a shard's report covers quotients only; the merged shards cover
+    /// these).
+    pub fn table_pairs(&self) -> u64 {
+        let horizon = self.horizon.parse().unwrap_or(0);
+        table_pairs(
+            horizon,
+            self.alphabet.len(),
+            usize::try_from(self.actions).unwrap_or(usize::MAX),
+        )
+    }
+
+    /// The setup this report names, read exactly.
+    fn setup(&self) -> Result<Setup> {
+        let number = |name: &str, x: &Fraction| number_field(name, &x.0);
+        let id: BanditId = self.algorithm.parse()?;
+        exact_check_of(id)?;
+        let alphabet = self
+            .alphabet
+            .iter()
+            .map(|x| number("alphabet", x))
+            .collect::<Result<Vec<Q>>>()?;
+        let horizon: usize = self.horizon.parse().map_err(|_| field("horizon"))?;
+        let problem = Problem::new(horizon, alphabet, number("epsilon", &self.epsilon)?)?;
+        let lengths = match (id, self.epoch_lengths_printed, &self.epoch_lengths) {
+            (BanditId::DpSe, Some(true), Some(_)) => None,
+            (BanditId::DpSe, Some(false), Some(lengths)) => Some(
+                lengths
+                    .iter()
+                    .map(|r| {
+                        r.parse::<u64>()
+                            .ok()
+                            .filter(|&r| r > 0)
+                            .ok_or_else(|| field("epoch_lengths"))
+                    })
+                    .collect::<Result<Vec<u64>>>()?,
+            ),
+            (BanditId::DpSe, _, _) | (_, Some(_), _) => return Err(field("epoch_lengths_printed")),
+            _ => None,
+        };
+        let hybrid = match (id, &self.tree_scale, &self.bonus) {
+            (BanditId::HybridUcb, Some(tree), Some(bonus)) => {
+                Some((number("tree_scale", tree)?, number("bonus", bonus)?))
+            }
+            (BanditId::HybridUcb, None, _) => return Err(field("tree_scale")),
+            (BanditId::HybridUcb, _, None) => return Err(field("bonus")),
+            _ => None,
+        };
+        Ok(Setup {
+            id,
+            actions: usize::try_from(self.actions).map_err(|_| field("actions"))?,
+            problem,
+            scale: Some(number("noise_scale", &self.noise_scale)?),
+            hybrid,
+            lengths,
+        })
+    }
+}
+
+/// A ratio's exact bounds as the check's enclosure (`None`: infinite).
+fn enclosure_of(ratio: &ExactRatio, key: &str) -> Result<Option<(Q, Q)>> {
+    use crate::privacy::Ratio;
+    Ok(match ratio.read(key)? {
+        Ratio::Infinite => None,
+        Ratio::Exact(q) => Some((q.clone(), q)),
+        Ratio::Certified { lo, hi } => Some((lo, hi)),
+    })
+}
+
+impl super::merge::Part for BanditPrivacyReport {
+    type Content = Decided;
+
+    const WRITER: &'static str = "dpdtol privacy";
+
+    /// The problem and parameters it names are rebuilt, its shard's
+    /// numerator laws counted, its witness position checked to lie in them
+    /// and the witness **evaluated again** from the laws at the report's
+    /// precision (the numerator must be positive, the maximum's lower end
+    /// the witness's). A shard that under-reports its maximum is only
+    /// caught by running it again; a forged witness always is.
+    fn check(&self) -> Result<Decided> {
+        let setup = self.setup()?;
+        let shard: Shard = self.shard.parse().map_err(|_| field("shard"))?;
+        let bits = self
+            .verdict
+            .precision_bits
+            .filter(|&b| is_precision(b))
+            .ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "field 'precision_bits' is not one of the check's precisions ({} doubled up to {} bits)",
+                    PRECISIONS.0, PRECISIONS.1
+                ))
+            })?;
+        if self.verdict.kind != NumberKind::Certified {
+            return Err(field("kind"));
+        }
+        let max_ratio = enclosure_of(&self.merge.max_ratio, "merge.max_ratio")?;
+        let claimed = enclosure_of(&self.merge.witness_ratio, "merge.witness_ratio")?;
+        let round =
+            usize::try_from(self.verdict.witness.round).map_err(|_| field("witness.round"))?;
+        let replacement =
+            usize::try_from(self.merge.replacement).map_err(|_| field("merge.replacement"))?;
+        let law = setup.law()?;
+        let p = &setup.problem;
+        let pairs = table_pairs(p.horizon, p.alphabet.len(), setup.actions);
+        let part = setup.part(&law, shard)?;
+        let quotients = setup.quotients(&part);
+        if round == 0 {
+            // A shard without a positive numerator law (`Outcome::empty`):
+            // what it says is written again and compared.
+            let outcome = Outcome::empty(part.start, pairs, quotients);
+            return setup.decided(law, outcome, shard, bits);
+        }
+        let position = (self.merge.law, round - 1, replacement);
+        if !part.contains(&position.0) {
+            return Err(Error::InvalidInput(format!(
+                "the witness's law {} is not in shard {shard}, laws {}..{}",
+                position.0, part.start, part.end
+            )));
+        }
+        let (witness, positive) = setup.witness(&law, position, bits)?;
+        if !positive {
+            return Err(Error::InvalidInput(
+                "the witness's pulls have probability 0 on its reward table".into(),
+            ));
+        }
+        let consistent = match (&max_ratio, &witness.ratio, &claimed) {
+            (None, None, None) => true,
+            (Some((lo, hi)), Some((wlo, whi)), Some(c)) => {
+                lo == wlo && hi >= whi && c == &(wlo.clone(), whi.clone())
+            }
+            _ => false,
+        };
+        if !consistent {
+            return Err(Error::InvalidInput(
+                "the witness's ratio, evaluated again, is not the one claimed, or the maximum does not start at it".into(),
+            ));
+        }
+        let outcome = Outcome {
+            max_ratio,
+            witness,
+            pairs,
+            position,
+            quotients,
+        };
+        setup.decided(law, outcome, shard, bits)
+    }
+
+    fn written(decided: &Decided) -> BanditPrivacyReport {
+        BanditPrivacyReport::new(decided)
+    }
+}
+
+/// Whether `value` is the report of an exact bandit check (its `algorithm`
+/// names anytime-lazy-ucb, dp-se or hybrid-ucb, and it is certified:
+/// hybrid-ucb's statistical audit is not this check).
+pub fn is_report(value: &serde_json::Value) -> bool {
+    value
+        .get("algorithm")
+        .and_then(serde_json::Value::as_str)
+        .and_then(|a| a.parse::<BanditId>().ok())
+        .is_some_and(|id| exact_check_of(id).is_ok())
+        && value.get("kind").and_then(serde_json::Value::as_str) == Some("certified")
+}
