@@ -82,7 +82,7 @@ fn valid(flag: &str) -> &'static [&'static str] {
     match flag {
         "--noise" => &["gumbel", "exponential", "laplace"],
         "--scale" | "--noise-scale" => &["1", "1/2", "3"],
-        "--base" => &["1/3", "1/2"],
+        "--base" | "--unit-weight" => &["1/3", "1/2"],
         "--losses" => &["0,1", "0,1/2,1", "1/4,0"],
         "--algorithm" => &[
             "ftl",
@@ -152,6 +152,7 @@ const VALUED: &[&str] = &[
     "--noise",
     "--scale",
     "--base",
+    "--unit-weight",
     "--losses",
     "--algorithm",
     "--actions",

@@ -40,7 +40,7 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// wu-wang with Gumbel noise, K = 2, t = 7, on a small loss file.
+/// wu-wang with Gumbel noise and no resampling, K = 2, t = 7, on a small loss file.
 fn target(losses: &std::path::Path) -> Vec<String> {
     std::fs::write(losses, "0,1\n1/2,1/4\n0.3,1\n1,0\n0,0\n1,1\n0,1/2\n").unwrap();
     [
@@ -48,6 +48,8 @@ fn target(losses: &std::path::Path) -> Vec<String> {
         "wu-wang",
         "--noise",
         "gumbel",
+        "--resample",
+        "0",
         "--epsilon",
         "1",
         "--losses-file",

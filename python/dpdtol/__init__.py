@@ -7,11 +7,11 @@ implementation against it:
 
 >>> import dpdtol, numpy as np
 >>> losses = np.array([[0.0, 1.0], [1.0, 0.0], [0.0, 0.5]])
->>> law = dpdtol.sequence_law("wu-wang", losses, epsilon=1, noise="gumbel")
+>>> law = dpdtol.sequence_law("wu-wang", losses, epsilon=1, noise="gumbel", resample=False)
 >>> law.kind, [c.plays for c in law.schedule]
 ('certified', [range(1, 2), range(2, 4)])
->>> samples = dpdtol.sample("wu-wang", losses, 1, n=1000, seed=7, noise="gumbel")
->>> dpdtol.gof("wu-wang", losses, 1, samples, noise="gumbel").rejected
+>>> samples = dpdtol.sample("wu-wang", losses, 1, n=1000, seed=7, noise="gumbel", resample=False)
+>>> dpdtol.gof("wu-wang", losses, 1, samples, noise="gumbel", resample=False).rejected
 False
 
 Numbers. Inputs are read exactly: ``Fraction``, ``int``, ``Decimal`` and
@@ -27,9 +27,16 @@ Errors. Bad input raises ``ValueError`` with one line saying what is wrong;
 work over a size limit raises ``TooLargeError`` (a ``ValueError``) naming its
 size and the argument that forces it.
 
-Indices. Actions are 0-based in arrays (``gof(..., one_based=True)`` reads
-1-based ones); rounds are 1-based, as in the papers, and a choice's ``plays``
-and ``reads`` are ``range`` objects of rounds.
+Conventions (the command line's, ``docs/algorithms.md``). Actions are numbered
+from 1, as in the papers and on the command line: in samples read and written,
+in ``SequenceLaw.probability`` and in witnesses; ``base=0`` reads and writes
+0-based actions (numpy's ``argmax``). Tuples of probabilities are indexed as
+Python indexes, from 0: ``law.values[a]`` is the probability of action ``a + 1``.
+Rounds are numbered from 1, and a choice's ``plays`` and ``reads`` are ``range``
+objects of rounds. ``wu-wang``'s noise and resampling change its law: the
+functions that answer with a law (``sequence_law``, ``sample``, ``gof``) require
+both named. Horizons are integers or strings of the command line's grammar
+(``'2^30'``, ``'2^10-1'``).
 """
 
 from dataclasses import dataclass
@@ -42,6 +49,7 @@ import numpy as np
 
 from . import _native
 from ._native import TooLargeError
+from .reports import AuditReport, PrivacyReport, RegretReport
 
 __all__ = [
     "Value",
@@ -49,6 +57,9 @@ __all__ = [
     "Choice",
     "SequenceLaw",
     "GofResult",
+    "AuditReport",
+    "PrivacyReport",
+    "RegretReport",
     "TooLargeError",
     "mechanism_law",
     "sequence_law",
@@ -57,6 +68,7 @@ __all__ = [
     "mechanism_gof",
     "check_privacy",
     "regret",
+    "audit",
 ]
 
 DEFAULT_ALPHA = 1e-3  # the family-wise level of `dpdtol gof` (dpdtol::oracle::gof)
@@ -97,6 +109,26 @@ def _matrix(rows: Any, what: str) -> List[List[str]]:
 
 def _option(x: Any, what: str) -> Optional[str]:
     return None if x is None else _exact(x, what)
+
+
+def _base(base: Any, one_based: Optional[bool] = None) -> int:
+    """The number of the first action: 1 (the default, as the command line)
+    or 0; ``one_based``, the former parameter, is still read."""
+    if one_based is not None:
+        base = 1 if one_based else 0
+    if isinstance(base, bool) or base not in (0, 1):
+        raise ValueError(f"base: expected 0 or 1 (the number of the first action), got {base!r}")
+    return int(base)
+
+
+def _horizon(horizon: Any) -> str:
+    """A horizon as the Rust side parses it: an integer, or a string such as
+    ``'2^30'`` or ``'2^10-1'``."""
+    if isinstance(horizon, (bool, np.bool_)) or not isinstance(horizon, (Integral, str)):
+        raise ValueError(
+            f"horizon: expected an integer or a string such as '2^30', got {horizon!r}"
+        )
+    return str(int(horizon)) if isinstance(horizon, Integral) else horizon
 
 
 @dataclass(frozen=True)
@@ -186,16 +218,18 @@ class SequenceLaw(_Provenance):
         """``C x K`` array of choice probabilities: approximate (floats)."""
         return np.array([[v.approx for v in c] for c in self.choices])
 
-    def probability(self, actions: Sequence[int]):
-        """P(I_1..I_T = actions) (0-based actions): a Fraction when exact, else
-        an enclosure ``(lo, hi)`` of Fractions (products of the bounds)."""
-        actions = [int(a) for a in actions]
+    def probability(self, actions: Sequence[int], base: int = 1):
+        """P(I_1..I_T = actions), actions numbered from ``base`` (1 by
+        default): a Fraction when exact, else an enclosure ``(lo, hi)`` of
+        Fractions (products of the bounds)."""
+        base = _base(base)
+        actions = [int(a) - base for a in actions]
         horizon = self.schedule[-1].plays.stop - 1 if self.schedule else 0
         if len(actions) != horizon:
             raise ValueError(f"expected {horizon} actions, got {len(actions)}")
         k = len(self.choices[0])
         if any(not 0 <= a < k for a in actions):
-            raise ValueError(f"actions must lie in 0..{k - 1}")
+            raise ValueError(f"actions must lie in {base} to {k - 1 + base}")
         lo, hi = Fraction(1), Fraction(1)
         for choice, law in zip(self.schedule, self.choices):
             played = {actions[t - 1] for t in choice.plays}
@@ -222,9 +256,19 @@ def _sequence_law(d: Dict[str, Any]) -> SequenceLaw:
     )
 
 
+def _noise(noise: Optional[str]) -> str:
+    """The noise of one selection: it changes the law, so it has no default."""
+    if noise is None:
+        raise ValueError(
+            "noise is required: 'gumbel' (the exponential mechanism), 'exponential'"
+            " (permute-and-flip) or 'laplace'"
+        )
+    return noise
+
+
 def mechanism_law(
     losses: Any,
-    noise: str = "gumbel",
+    noise: Optional[str] = None,
     scale: Any = None,
     unit_weight: Any = None,
     digits: int = 30,
@@ -233,10 +277,10 @@ def mechanism_law(
     ``noise`` (``"gumbel"``: the exponential mechanism; ``"exponential"``:
     permute-and-flip; ``"laplace"``) of scale β = ``scale``, or given by its
     ``unit_weight`` e^(-1/β) (which makes the Gumbel and exponential laws exact
-    on rational losses). Exact when it can be, else certified to relative width
-    10^-digits."""
+    on rational losses); ``noise`` is required, as on the command line. Exact
+    when it can be, else certified to relative width 10^-digits."""
     d = _native.mechanism_law(
-        noise,
+        _noise(noise),
         _vector(losses, "losses"),
         _option(scale, "scale"),
         _option(unit_weight, "unit_weight"),
@@ -250,7 +294,7 @@ def _algorithm_args(epsilon, noise, noise_scale, resample) -> Dict[str, Any]:
         epsilon=_exact(epsilon, "epsilon"),
         noise=noise,
         noise_scale=_option(noise_scale, "noise_scale"),
-        resample=bool(resample),
+        resample=None if resample is None else bool(resample),
     )
 
 
@@ -260,15 +304,15 @@ def sequence_law(
     epsilon: Any,
     noise: Optional[str] = None,
     noise_scale: Any = None,
-    resample: bool = False,
+    resample: Optional[bool] = None,
     digits: int = 30,
     force: bool = False,
 ) -> SequenceLaw:
     """The law of ``algorithm``'s action sequence on ``losses`` (T x K, one loss
     vector a round, in [0, 1]). ``algorithm`` is one of ``ftl``, ``naive-ftnl``,
     ``hu-rnm-ftnl``, ``wu-wang``, ``prefix-softmax``; ``noise``
-    (``gumbel``/``exponential``/``laplace``, default Laplace) and ``resample``
-    (B = 1) are ``wu-wang``'s; ``noise_scale`` overrides the paper's default
+    (``gumbel``/``exponential``/``laplace``) and ``resample`` (B = 1) are
+    ``wu-wang``'s and required with it; ``noise_scale`` overrides the paper's default
     scale (for ``prefix-softmax``, the temperature 1/η). The resampling law
     costs (n+1)^K selections per choice of n rounds: over dpdtol's limit it
     raises TooLargeError unless ``force``."""
@@ -290,16 +334,19 @@ def sample(
     seed: int,
     noise: Optional[str] = None,
     noise_scale: Any = None,
-    resample: bool = False,
+    resample: Optional[bool] = None,
+    base: int = 1,
 ) -> np.ndarray:
-    """``n`` reference action sequences (an ``n x T`` int64 array, 0-based
-    actions) of ``algorithm`` on ``losses``: each choice's action is drawn from
-    its exact or certified law by exact inversion, so the samples follow the
-    law that ``law`` gives at any parameters. The array depends on ``seed``
-    only, not on the number of threads."""
+    """``n`` reference action sequences (an ``n x T`` int64 array, actions
+    numbered from ``base``, 1 by default) of ``algorithm`` on ``losses``
+    (parameters as ``sequence_law``): each choice's action is drawn from its
+    exact or certified law by exact inversion, so the samples follow the law
+    that ``sequence_law`` gives at any parameters. The array depends on
+    ``seed`` only, not on the number of threads."""
     if int(n) < 0 or int(seed) < 0:
         raise ValueError("n and seed must be non-negative integers")
-    return _native.sample(
+    base = _base(base)
+    return base + _native.sample(
         algorithm,
         _matrix(losses, "losses"),
         n=int(n),
@@ -310,20 +357,23 @@ def sample(
 
 @dataclass(frozen=True)
 class GofResult:
-    """The outcome of a goodness-of-fit test (see ``gof``)."""
+    """The outcome of a goodness-of-fit test (see ``gof``): what was tested,
+    the tests, the verdict. ``print(result)`` gives a short summary."""
 
     rejected: bool
     """True when the samples are not from the law at level alpha: a sample
     outside the support, or a p-value below alpha / (number of tests)."""
     p_min: float
-    """The smallest p-value (asymptotic: the chi-square approximation)."""
+    """The smallest p-value (asymptotic: the chi-square approximation; 1 when
+    no chi-square test ran, as after a support violation)."""
     tests: Tuple[Dict[str, Any], ...]
     """Each test: ``name`` (``"choice c"``, ``"joint"``), ``cells``, ``groups``
     (after pooling), ``statistic``, ``df``, ``p_value``, ``n_for_tv`` (the
     sample size that detects the total-variation distance ``tv`` with
     probability 0.9, when ``tv`` was given)."""
     support_violation: Optional[Dict[str, Any]]
-    """The first sample the law gives probability 0: ``sample`` (row) and ``reason``."""
+    """The first sample the law gives probability 0: ``sample`` (row, from 0)
+    and ``reason`` (actions numbered from ``base``)."""
     alpha: float
     per_test_alpha: float
     """alpha / (number of tests): the Bonferroni level of each test."""
@@ -332,15 +382,38 @@ class GofResult:
     n: int
     law: Any
     """The law tested against (a SequenceLaw, or a Law for ``mechanism_gof``)."""
+    target: Dict[str, Any] = None
+    """What was tested: the algorithm (or mechanism) and every parameter of
+    its law, as given (None: the paper's default)."""
+    base: int = 1
+    """The number of the first action in the samples."""
+
+    @property
+    def verdict(self) -> str:
+        """``"rejected"`` or ``"consistent"``, as ``rejected`` says."""
+        return "rejected" if self.rejected else "consistent"
+
+    def __str__(self) -> str:
+        what = ", ".join(f"{k} {v}" for k, v in (self.target or {}).items() if v is not None)
+        head = f"{what}: {self.n} samples (actions from {self.base})"
+        if self.support_violation is not None:
+            v = self.support_violation
+            return f"{head}: rejected, sample {v['sample']} (rows from 0) is outside the support: {v['reason']}"
+        level = f"each at {self.per_test_alpha:.4g} (alpha {self.alpha:g})"
+        if self.rejected:
+            worst = min(self.tests, key=lambda t: t["p_value"])
+            return f"{head}: rejected, {worst['name']} has p = {worst['p_value']:.3g}; {len(self.tests)} tests, {level}"
+        return f"{head}: consistent with the law, smallest p = {self.p_min:.3g}; {len(self.tests)} tests, {level}"
 
 
-def _gof_result(d: Dict[str, Any], law) -> GofResult:
-    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k != "law"}
+def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
+    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base")}
     fields["tests"] = tuple(fields["tests"])
-    return GofResult(**fields, law=law)
+    return GofResult(**fields, law=law, target=target, base=base)
 
 
-def _actions(samples: Any, ndim: int, one_based: bool) -> np.ndarray:
+def _actions(samples: Any, ndim: int, base: int) -> np.ndarray:
+    """Samples numbered from ``base``, as the 0-based int64 array the Rust side reads."""
     arr = np.asarray(samples)
     if arr.ndim != ndim:
         raise ValueError(f"samples: expected a {ndim}-D array, got shape {arr.shape}")
@@ -349,12 +422,11 @@ def _actions(samples: Any, ndim: int, one_based: bool) -> np.ndarray:
             raise ValueError("samples: actions must be integers")
     elif arr.dtype.kind not in "iub":
         raise ValueError(f"samples: actions must be integers, got dtype {arr.dtype}")
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    arr = arr - 1 if one_based else arr
+    arr = np.ascontiguousarray(arr, dtype=np.int64) - base
     if arr.size and arr.min() < 0:
+        hint = "pass base=0 for 0-based actions" if base == 1 else "base=0 was given"
         raise ValueError(
-            f"samples: action {arr.min() + int(one_based)} is below the first action"
-            f" ({'1: one_based=True' if one_based else '0: pass one_based=True for 1-based actions'})"
+            f"samples: action {arr.min() + base} is below the first action {base} ({hint})"
         )
     return arr
 
@@ -364,124 +436,190 @@ def gof(
     losses: Any,
     epsilon: Any,
     samples: Any,
-    one_based: bool = False,
+    one_based: Optional[bool] = None,
     alpha: float = DEFAULT_ALPHA,
     tv: Optional[float] = None,
     noise: Optional[str] = None,
     noise_scale: Any = None,
-    resample: bool = False,
+    resample: Optional[bool] = None,
     force: bool = False,
+    base: int = 1,
 ) -> GofResult:
-    """Test ``samples`` (an ``n x T`` array of actions, 0-based unless
-    ``one_based``) from any implementation of ``algorithm`` on ``losses``
-    against the exact law. In order: the support (every sample plays one action
-    throughout each choice's rounds, of positive probability); a Pearson
-    chi-square per choice; one on the joint law of all choices (which sees
-    randomness shared between choices). Cells are pooled in order of increasing
-    expected count until each expects >= 5; the sample is rejected when any
-    p-value is below alpha / (number of tests) (``dpdtol::oracle::gof``, the
-    test of ``dpdtol gof``). With ``tv``, each test also reports the sample
-    size that detects a total-variation distance ``tv`` with probability 0.9.
-    ``force`` lifts the cost guard of the resampling (B = 1) law."""
+    """Test ``samples`` (an ``n x T`` array of actions numbered from ``base``,
+    1 by default; ``base=0`` for numpy's ``argmax``) from any implementation of
+    ``algorithm`` on ``losses`` against the exact law (parameters as
+    ``sequence_law``: ``wu-wang`` requires ``noise`` and ``resample``). In
+    order: the support (every sample plays one action throughout each
+    choice's rounds, of positive probability); a Pearson chi-square per
+    choice; one on the joint law of all choices (which sees randomness shared
+    between choices). Cells are pooled in order of increasing expected count
+    until each expects >= 5; the sample is rejected when any p-value is below
+    alpha / (number of tests) (``dpdtol::oracle::gof``, the test of ``dpdtol
+    gof``). With ``tv``, each test also reports the sample size that detects a
+    total-variation distance ``tv`` with probability 0.9. ``force`` lifts the
+    cost guard of the resampling (B = 1) law. ``one_based`` is the former
+    spelling of ``base``."""
+    base = _base(base, one_based)
     d = _native.gof(
         algorithm,
         _matrix(losses, "losses"),
-        samples=_actions(samples, 2, one_based),
+        samples=_actions(samples, 2, base),
         alpha=float(alpha),
         tv=None if tv is None else float(tv),
         force=bool(force),
+        base=base,
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
-    return _gof_result(d, _sequence_law(d["law"]))
+    target = dict(
+        algorithm=algorithm,
+        epsilon=_exact(epsilon, "epsilon"),
+        noise=noise,
+        noise_scale=_option(noise_scale, "noise_scale"),
+        resample=resample,
+    )
+    return _gof_result(d, _sequence_law(d["law"]), target, base)
 
 
 def mechanism_gof(
     losses: Any,
     samples: Any,
-    noise: str = "gumbel",
+    noise: Optional[str] = None,
     scale: Any = None,
     unit_weight: Any = None,
-    one_based: bool = False,
+    one_based: Optional[bool] = None,
     alpha: float = DEFAULT_ALPHA,
     tv: Optional[float] = None,
+    base: int = 1,
 ) -> GofResult:
     """``gof`` for one report-noisy-max selection (see ``mechanism_law``):
-    ``samples`` is a 1-D array of selected indices."""
+    ``samples`` is a 1-D array of selected actions, numbered from ``base``."""
+    base = _base(base, one_based)
     d = _native.mechanism_gof(
-        noise,
+        _noise(noise),
         _vector(losses, "losses"),
-        _actions(samples, 1, one_based),
+        _actions(samples, 1, base),
         scale=_option(scale, "scale"),
         unit_weight=_option(unit_weight, "unit_weight"),
         alpha=float(alpha),
         tv=None if tv is None else float(tv),
+        base=base,
     )
-    return _gof_result(d, _law(d["law"]))
-
-
-def _fractions(rows: List[List[str]]) -> List[List[Fraction]]:
-    return [[Fraction(x) for x in r] for r in rows]
+    target = dict(
+        mechanism=noise,
+        losses=",".join(_vector(losses, "losses")),
+        scale=_option(scale, "scale"),
+        unit_weight=_option(unit_weight, "unit_weight"),
+    )
+    return _gof_result(d, _law(d["law"]), target, base)
 
 
 def check_privacy(
     algorithm: str,
     actions: int,
-    horizon: int,
+    horizon: Any,
     alphabet: Sequence[Any],
     epsilon: Any,
     noise: Optional[str] = None,
     noise_scale: Any = None,
-    resample: bool = False,
+    resample: Optional[bool] = None,
     force: bool = False,
     threads: Optional[int] = None,
-) -> Dict[str, Any]:
+) -> PrivacyReport:
     """Exhaustive ε-DP check of ``algorithm`` with K = ``actions`` over every pair
-    of neighbouring loss sequences of length ``horizon`` with losses in
-    ``alphabet`` (``dpdtol privacy``). Returns a dict: ``verdict``
-    (``"private"``/``"violated"``/``"undecided"``), ``max_ratio`` {``infinite``,
-    ``exact`` (Fraction or None), ``interval`` (decimal strings or None)},
-    ``bound`` (enclosure of e^ε), ``witness`` {``losses``, ``neighbour``
-    (Fractions), ``actions`` (0-based), ``round`` (1-based)}, ``pairs``,
-    ``kind``, ``precision_bits``, ``why_not_exact``."""
-    d = _native.check_privacy(
+    of neighbouring loss sequences of length ``horizon`` (an integer or
+    ``'2^k'``) with losses in ``alphabet`` (``dpdtol privacy``); ``noise`` and
+    ``resample`` default to the paper's (Laplace, no resampling), which the
+    report records. Returns the report of ``dpdtol privacy --json`` as a
+    ``PrivacyReport``: ``verdict`` (``"private"``/``"violated"``/
+    ``"undecided"``), ``max_ratio`` and its enclosure, ``bound`` (e^ε), the
+    ``witness`` (actions numbered from 1), ``pairs``, ``kind``."""
+    text = _native.check_privacy(
         algorithm,
         int(actions),
-        int(horizon),
+        _horizon(horizon),
         _vector(alphabet, "alphabet"),
         force=bool(force),
         threads=None if threads is None else int(threads),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
-    ratio = d["max_ratio"]
-    if ratio["exact"] is not None:
-        ratio["exact"] = Fraction(ratio["exact"])
-    d["witness"]["losses"] = _fractions(d["witness"]["losses"])
-    d["witness"]["neighbour"] = _fractions(d["witness"]["neighbour"])
-    return d
+    return PrivacyReport._from_json(text)
 
 
 def regret(
     algorithm: str,
     means: Sequence[Any],
     setting: str,
-    horizon: int,
+    horizon: Any,
     epsilon: Any,
     noise: Optional[str] = None,
     noise_scale: Any = None,
-    resample: bool = False,
+    resample: Optional[bool] = None,
     force: bool = False,
-) -> Dict[str, Any]:
-    """The pseudo-regret of ``algorithm`` at ``horizon`` on the instance with mean
-    losses ``means`` in the ``setting`` ``"deterministic"`` or ``"bernoulli"``
-    (``dpdtol regret``). Returns a dict: ``regret`` (a Value), ``kind``,
-    ``precision_bits``, ``accepted``, ``why_not_exact``."""
-    d = _native.regret(
+    bounds: bool = True,
+    digits: int = 30,
+) -> RegretReport:
+    """The pseudo-regret of ``algorithm`` at ``horizon`` (an integer or
+    ``'2^30'``) on the instance with mean losses ``means`` in the ``setting``
+    ``"deterministic"`` or ``"bernoulli"``, to ``digits`` certain digits, and
+    the papers' bounds beside it unless ``bounds=False`` (``dpdtol regret``).
+    Returns the report of ``dpdtol regret --json`` as a ``RegretReport``:
+    ``regret`` (decimal string), ``regret_exact``, ``regret_interval``,
+    ``bounds`` (rows: ``id``, ``source``, ``kind``, ``value``, ``holds``, …),
+    ``rates``, ``kind``."""
+    text = _native.regret(
         algorithm,
         _vector(means, "means"),
         setting,
-        int(horizon),
+        _horizon(horizon),
         force=bool(force),
+        bounds=bool(bounds),
+        digits=int(digits),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
-    d["regret"] = Value._of(d["regret"])
-    return d
+    return RegretReport._from_json(text)
+
+
+def audit(
+    first: Any,
+    second: Any,
+    confidence: float = 0.95,
+    base: int = 1,
+    algorithm: Optional[str] = None,
+    losses: Any = None,
+    neighbour: Any = None,
+    epsilon: Any = None,
+    noise: Optional[str] = None,
+    noise_scale: Any = None,
+    resample: Optional[bool] = None,
+    force: bool = False,
+) -> AuditReport:
+    """A privacy audit of any sampler (``dpdtol audit``): ``first`` and
+    ``second`` are ``n x T`` arrays of actions (numbered from ``base``) that it
+    drew on two neighbouring inputs. An event (an action at a round, or a whole
+    sequence) is chosen on the first halves, its probabilities bounded by
+    Clopper–Pearson on the second halves: ε is at least ``epsilon_lower`` with
+    probability ``confidence``. With ``algorithm`` (and ``losses``,
+    ``neighbour``, ``epsilon`` and its law's parameters, as ``gof``), the report
+    also gives dpdtol's exact ratios of the event and the largest ratio of the
+    algorithm on this pair. Returns the report of ``dpdtol audit --json`` as
+    an ``AuditReport``."""
+    base = _base(base)
+    target: Dict[str, Any] = {}
+    if algorithm is not None:
+        if epsilon is None:
+            raise ValueError("epsilon is required with algorithm")
+        target = dict(
+            algorithm_id=algorithm,
+            losses=None if losses is None else _matrix(losses, "losses"),
+            neighbour=None if neighbour is None else _matrix(neighbour, "neighbour"),
+            force=bool(force),
+            **_algorithm_args(epsilon, noise, noise_scale, resample),
+        )
+    text = _native.audit(
+        _actions(first, 2, base),
+        _actions(second, 2, base),
+        confidence=float(confidence),
+        base=base,
+        **target,
+    )
+    return AuditReport._from_json(text)

@@ -192,7 +192,7 @@ def main():
         for case in LIBRARIES[library]():
             start = time.time()
             samples = np.array(case.draw(args.n), dtype=np.int64)
-            result = dpdtol.mechanism_gof(case.losses, samples, noise=case.noise, scale=case.beta, alpha=ALPHA)
+            result = dpdtol.mechanism_gof(case.losses, samples, noise=case.noise, scale=case.beta, alpha=ALPHA, base=0)
             outcome = "rejected" if result.rejected else "agrees"
             ok = outcome == case.expect
             unexpected += not ok

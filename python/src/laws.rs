@@ -1,18 +1,15 @@
-//! Exact, else certified, laws, privacy reports and regrets, and their
-//! Python form.
+//! Exact, else certified, laws and their Python form.
 //!
 //! A value crosses into Python as an [`Entry`]: the exact rational `"p/q"`
 //! when there is one, always an enclosure `(lo, hi)` as decimal strings
 //! rounded outward (so `lo ≤ value ≤ hi` holds for the decimals too), and the
 //! f64 `approx` (the midpoint of the enclosure), labelled as approximate.
 
-use dpdtol::algorithm::{Algorithm, BestOptions, BestSequenceLaw, Config};
+use dpdtol::algorithm::{BestOptions, BestSequenceLaw};
 use dpdtol::mechanism::Scale;
-use dpdtol::num::{format_sig_directed, Certified, Dir, Exact, Kind, Precision, Real, Q};
+use dpdtol::num::{format_sig_directed, Dir, Kind, Q};
 use dpdtol::oracle::law::{choice_laws, Enclosed};
 use dpdtol::oracle::Target;
-use dpdtol::privacy::{self, Options, Problem, Ratio, Report};
-use dpdtol::regret::{self, bernoulli, Instance, Plan, Round, Setting};
 use dpdtol::Result;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -177,136 +174,4 @@ pub fn of(target: &Target, digits: u32, force: bool) -> Result<(Laws, BestSequen
         },
         law,
     ))
-}
-
-/// [`privacy::check`] with the default options, `force` and `threads`.
-pub fn privacy(
-    alg: &Algorithm,
-    problem: &Problem,
-    force: bool,
-    threads: Option<usize>,
-) -> Result<Report> {
-    let options = Options {
-        force,
-        threads,
-        ..Options::default()
-    };
-    privacy::check(alg, problem, &options)
-}
-
-/// A loss sequence as rows of `"p/q"` strings.
-fn rows(seq: &[Vec<Q>]) -> Vec<Vec<String>> {
-    seq.iter()
-        .map(|r| r.iter().map(Q::to_string).collect())
-        .collect()
-}
-
-/// `(lo, hi)` as outward-rounded decimal strings.
-fn decimal_pair(lo: &Q, hi: &Q) -> (String, String) {
-    (
-        format_sig_directed(lo, DIGITS, Dir::Down),
-        format_sig_directed(hi, DIGITS, Dir::Up),
-    )
-}
-
-/// The report as a dict: `verdict`, `pairs`, `max_ratio` {`infinite`,
-/// `exact`, `interval`}, `bound` (the enclosure of `e^ε`), `witness`
-/// {`losses`, `neighbour`, `actions` (0-based), `round` (1-based)}, and the
-/// provenance.
-pub fn privacy_dict(py: Python<'_>, report: &Report) -> PyResult<Py<PyAny>> {
-    let d = PyDict::new(py);
-    Provenance {
-        kind: report.kind,
-        precision: report.precision.map(|p| p.0),
-        accepted: true,
-        why_not_exact: report.why_not_exact.clone(),
-    }
-    .fill(&d)?;
-    d.set_item("verdict", report.verdict.name())?;
-    d.set_item("pairs", report.pairs)?;
-    let ratio = PyDict::new(py);
-    ratio.set_item("infinite", report.max_ratio == Ratio::Infinite)?;
-    ratio.set_item(
-        "exact",
-        match &report.max_ratio {
-            Ratio::Exact(q) => Some(q.to_string()),
-            _ => None,
-        },
-    )?;
-    ratio.set_item(
-        "interval",
-        report
-            .max_ratio
-            .lo()
-            .zip(report.max_ratio.hi())
-            .map(|(lo, hi)| decimal_pair(lo, hi)),
-    )?;
-    d.set_item("max_ratio", ratio)?;
-    let bound = report
-        .bound
-        .enclosure()
-        .ok_or_else(|| PyValueError::new_err("the enclosure of e^epsilon has no finite ends"))?;
-    d.set_item("bound", decimal_pair(&bound.0, &bound.1))?;
-    let w = &report.witness;
-    let witness = PyDict::new(py);
-    witness.set_item("losses", rows(&w.losses))?;
-    witness.set_item("neighbour", rows(&w.neighbour))?;
-    witness.set_item("actions", w.actions.clone())?;
-    witness.set_item("round", w.round)?;
-    d.set_item("witness", witness)?;
-    Ok(d.into_any().unbind())
-}
-
-/// A regret: its value and provenance.
-#[derive(Clone, Debug)]
-pub struct RegretValue {
-    /// The pseudo-regret.
-    pub value: Entry,
-    /// How it was computed.
-    pub provenance: Provenance,
-}
-
-impl RegretValue {
-    /// Add `regret` (an entry) and the provenance to `d`.
-    pub fn fill(&self, d: &Bound<'_, PyDict>) -> PyResult<()> {
-        self.provenance.fill(d)?;
-        d.set_item("regret", self.value.to_py(d.py())?)
-    }
-}
-
-/// The pseudo-regret at `horizon`, as `dpdtol regret` computes it: exact for
-/// `ftl` (deterministic setting, or Bernoulli up to T = 512), else certified
-/// at 256 bits (192 bits when the law is an enumeration: the Bernoulli
-/// setting or resampling). `force` lifts the Bernoulli enumeration limit.
-pub fn regret(
-    config: &Config,
-    means: Vec<Q>,
-    setting: Setting,
-    horizon: Round,
-    force: bool,
-) -> Result<RegretValue> {
-    let inst = Instance::new(means)?;
-    let plan = Plan::of(config)?;
-    let limit = (!force).then_some(bernoulli::DEFAULT_LIMIT);
-    if plan == Plan::Ftl && (setting == Setting::Deterministic || horizon <= 512) {
-        let curve = regret::regret::<Exact>(&plan, &inst, setting, horizon, &(), limit)?;
-        return Ok(RegretValue {
-            value: Entry::enclosed(Enclosed::of(&curve.total(&()))?),
-            provenance: Provenance::EXACT,
-        });
-    }
-    let enumerates = setting == Setting::Bernoulli || config.resample;
-    let bits = Precision(if enumerates { 192 } else { 256 });
-    let curve = regret::regret::<Certified>(&plan, &inst, setting, horizon, &bits, limit)?;
-    Ok(RegretValue {
-        value: Entry::enclosed(Enclosed::of(&curve.total(&bits))?),
-        provenance: Provenance {
-            kind: Kind::Certified,
-            precision: Some(bits.0),
-            accepted: true,
-            why_not_exact: Some(
-                "the weights e^(-gap/scale) of a rational scale are transcendental".into(),
-            ),
-        },
-    })
 }

@@ -13,11 +13,20 @@
 
 mod laws;
 
-use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::algorithm::{AlgorithmId, Config, LawParameter};
 use dpdtol::mechanism::Noise;
-use dpdtol::num::{parse_rational, Q};
+use dpdtol::num::{parse_power_count, parse_rational, Q};
+use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
 use dpdtol::oracle::{Samples, Target};
+use dpdtol::privacy::{Options as PrivacyOptions, Problem};
+use dpdtol::regret::certify::certify;
+use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
+use dpdtol::report::audit::AuditReport;
+use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
+use dpdtol::report::privacy::{Described, PrivacyReport};
+use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
+use dpdtol::report::to_json;
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::create_exception;
@@ -32,11 +41,40 @@ create_exception!(
     "The requested work is over a size limit; the message says how large it is and which argument forces it."
 );
 
-/// A crate error as a Python exception.
+/// The command-line flags the engine's messages may name, and the Python
+/// parameters that mean the same, longest flag first (`--noise-scale`
+/// before `--noise`).
+const PARAMETERS: [(&str, &str); 12] = [
+    ("--shard", "dpdtol privacy --shard"),
+    ("--noise-scale", "noise_scale"),
+    ("--losses-file", "losses"),
+    ("--unit-weight", "unit_weight"),
+    ("--no-bounds", "bounds=False"),
+    ("--resample", "resample"),
+    ("--alphabet", "alphabet"),
+    ("--epsilon", "epsilon"),
+    ("--horizon", "horizon"),
+    ("--actions", "actions"),
+    ("--force", "force=True"),
+    ("--noise", "noise"),
+];
+
+/// `message` with every command-line flag it names replaced by its Python
+/// parameter.
+fn python_terms(message: &str) -> String {
+    PARAMETERS
+        .iter()
+        .fold(message.to_string(), |m, (flag, parameter)| {
+            m.replace(flag, parameter)
+        })
+}
+
+/// A crate error as a Python exception, worded in Python's terms.
 fn py_err(e: Error) -> PyErr {
+    let message = python_terms(&e.to_string());
     match e {
-        Error::TooLarge(_) => TooLargeError::new_err(e.to_string()),
-        _ => PyValueError::new_err(e.to_string()),
+        Error::TooLarge(_) => TooLargeError::new_err(message),
+        _ => PyValueError::new_err(message),
     }
 }
 
@@ -52,15 +90,15 @@ fn rational_rows(what: &str, rows: &[Vec<String>]) -> PyResult<Vec<Vec<Q>>> {
         .collect()
 }
 
-/// The configuration of the command-line flags `--algorithm --actions
-/// --epsilon [--noise --noise-scale --resample]`.
+/// The configuration of an algorithm and its parameters (`None`: the
+/// paper's default).
 fn config(
     id: &str,
     actions: usize,
     epsilon: &str,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
 ) -> PyResult<Config> {
     let mut config = Config::new(
         id.parse::<AlgorithmId>().map_err(py_err)?,
@@ -71,8 +109,32 @@ fn config(
     config.noise_scale = noise_scale
         .map(|s| rational("noise_scale", s))
         .transpose()?;
-    config.resample = resample;
+    config.resample = resample.unwrap_or(false);
     Ok(config)
+}
+
+/// Refuse a law that would rest on a default: every
+/// [`AlgorithmId::law_parameters`] of `id` must be given.
+fn require_law_parameters(id: &str, noise: Option<&str>, resample: Option<bool>) -> PyResult<()> {
+    let id = id.parse::<AlgorithmId>().map_err(py_err)?;
+    let missing: Vec<&str> = id
+        .law_parameters()
+        .iter()
+        .filter_map(|p| match p {
+            LawParameter::Noise if noise.is_none() => {
+                Some("noise='laplace', 'exponential' or 'gumbel'")
+            }
+            LawParameter::Resample if resample.is_none() => Some("resample=True or False"),
+            _ => None,
+        })
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(PyValueError::new_err(format!(
+        "{id}'s law depends on its noise and its resampling, which have no default here: name {}",
+        missing.join(" and ")
+    )))
 }
 
 /// The number of actions of a loss matrix (its row length), checked to be
@@ -121,8 +183,9 @@ fn algorithm_target(
     epsilon: &str,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
 ) -> PyResult<Target> {
+    require_law_parameters(algorithm_id, noise, resample)?;
     let k = width(losses)?;
     let alg = config(algorithm_id, k, epsilon, noise, noise_scale, resample)?
         .build()
@@ -162,7 +225,7 @@ fn mechanism_law(
 /// The law of an online algorithm's action sequence on a loss sequence
 /// (rows = rounds): its schedule and each choice's law, see [`laws::of`].
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=false, digits=30, force=false))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=None, digits=30, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn sequence_law(
     py: Python<'_>,
@@ -171,7 +234,7 @@ fn sequence_law(
     epsilon: &str,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
     digits: u32,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -191,7 +254,7 @@ const MAX_SAMPLE_CELLS: usize = 1 << 27;
 /// seeded with `seed` on stream `i`, so the array is the same for any
 /// thread count).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=false))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=None))]
 #[allow(clippy::too_many_arguments)]
 fn sample<'py>(
     py: Python<'py>,
@@ -202,7 +265,7 @@ fn sample<'py>(
     seed: u64,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let t = target.horizon();
@@ -245,10 +308,12 @@ fn run_gof(
     alpha: f64,
     tv: Option<f64>,
     force: bool,
+    base: u32,
 ) -> PyResult<Py<PyAny>> {
     let options = GofOptions {
         alpha,
         tv,
+        base,
         ..GofOptions::default()
     };
     let (law, report) = py
@@ -311,9 +376,9 @@ const GOF_DIGITS: u32 = 12;
 
 /// The goodness-of-fit test of `samples` (an `n × T` array of 0-based
 /// actions) against the law of the algorithm on `losses`
-/// ([`dpdtol::oracle::gof::gof`]).
+/// ([`dpdtol::oracle::gof::gof`]); messages number actions from `base`.
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, samples, alpha=1e-3, tv=None, noise=None, noise_scale=None, resample=false, force=false))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, samples, alpha=1e-3, tv=None, noise=None, noise_scale=None, resample=None, force=false, base=1))]
 #[allow(clippy::too_many_arguments)]
 fn gof(
     py: Python<'_>,
@@ -325,19 +390,21 @@ fn gof(
     tv: Option<f64>,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
     force: bool,
+    base: u32,
 ) -> PyResult<Py<PyAny>> {
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let shape = samples.shape().to_vec();
     let samples = self::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
-    run_gof(py, &target, &samples, alpha, tv, force)
+    run_gof(py, &target, &samples, alpha, tv, force, base)
 }
 
 /// The goodness-of-fit test of `samples` (a 1-D array of 0-based actions)
-/// of one report-noisy-max selection against its law.
+/// of one report-noisy-max selection against its law; messages number
+/// actions from `base`.
 #[pyfunction]
-#[pyo3(signature = (noise, losses, samples, scale=None, unit_weight=None, alpha=1e-3, tv=None))]
+#[pyo3(signature = (noise, losses, samples, scale=None, unit_weight=None, alpha=1e-3, tv=None, base=1))]
 #[allow(clippy::too_many_arguments)]
 fn mechanism_gof(
     py: Python<'_>,
@@ -348,64 +415,93 @@ fn mechanism_gof(
     unit_weight: Option<String>,
     alpha: f64,
     tv: Option<f64>,
+    base: u32,
 ) -> PyResult<Py<PyAny>> {
     let target = mechanism_target(noise, &losses, scale, unit_weight)?;
     let n = samples.len();
     let samples = self::samples(n, 1, samples.as_array().iter().copied())?;
-    run_gof(py, &target, &samples, alpha, tv, false)
+    run_gof(py, &target, &samples, alpha, tv, false, base)
 }
 
-/// Exhaustive privacy check over every pair of neighbouring loss sequences,
-/// see [`laws::privacy`].
+/// A horizon in the grammar of the command line: an integer, `2^k`,
+/// `2^k-c` or `2^k+c` ([`parse_power_count`]).
+fn horizon<T: TryFrom<u128>>(text: &str) -> PyResult<T> {
+    parse_power_count(text)
+        .and_then(|t| u128::try_from(t).ok())
+        .and_then(|t| T::try_from(t).ok())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "horizon: expected a positive integer such as 1000, '2^40' or '2^10-1', got '{text}'"
+            ))
+        })
+}
+
+/// Exhaustive privacy check over every pair of neighbouring loss sequences
+/// ([`dpdtol::privacy::check`]): the JSON of its typed report
+/// ([`PrivacyReport`], the output of `dpdtol privacy --json`).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, actions, horizon, alphabet, epsilon, noise=None, noise_scale=None, resample=false, force=false, threads=None))]
+#[pyo3(signature = (algorithm_id, actions, horizon, alphabet, epsilon, noise=None, noise_scale=None, resample=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn check_privacy(
     py: Python<'_>,
     algorithm_id: &str,
     actions: usize,
-    horizon: usize,
+    horizon: &str,
     alphabet: Vec<String>,
     epsilon: &str,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
     force: bool,
     threads: Option<usize>,
-) -> PyResult<Py<PyAny>> {
-    let alg = config(algorithm_id, actions, epsilon, noise, noise_scale, resample)?
-        .build()
-        .map_err(py_err)?;
+) -> PyResult<String> {
+    let config = config(algorithm_id, actions, epsilon, noise, noise_scale, resample)?;
+    let alg = config.build().map_err(py_err)?;
     let alphabet: Vec<Q> = alphabet
         .iter()
         .map(|v| rational("alphabet", v))
         .collect::<PyResult<_>>()?;
-    let problem = dpdtol::privacy::Problem::new(horizon, alphabet, rational("epsilon", epsilon)?)
-        .map_err(py_err)?;
+    let problem = Problem::new(
+        self::horizon(horizon)?,
+        alphabet,
+        rational("epsilon", epsilon)?,
+    )
+    .map_err(py_err)?;
+    let options = PrivacyOptions {
+        force,
+        threads,
+        ..PrivacyOptions::default()
+    };
     let report = py
-        .detach(|| laws::privacy(&alg, &problem, force, threads))
+        .detach(|| dpdtol::privacy::check(&alg, &problem, &options))
         .map_err(py_err)?;
-    laws::privacy_dict(py, &report)
+    Ok(to_json(&PrivacyReport::new(
+        &Described::of(&config, &alg),
+        &report,
+    )))
 }
 
-/// The exact (else certified) pseudo-regret at horizon `horizon`, see
-/// [`laws::regret`].
+/// The pseudo-regret at `horizon` to `digits` certain digits, with the
+/// papers' bounds when `bounds` ([`certify`]): the JSON of its typed report
+/// ([`RegretReport`], the output of `dpdtol regret --json`).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, means, setting, horizon, epsilon, noise=None, noise_scale=None, resample=false, force=false))]
+#[pyo3(signature = (algorithm_id, means, setting, horizon, epsilon, noise=None, noise_scale=None, resample=None, force=false, bounds=true, digits=30))]
 #[allow(clippy::too_many_arguments)]
 fn regret(
     py: Python<'_>,
     algorithm_id: &str,
     means: Vec<String>,
     setting: &str,
-    horizon: u128,
+    horizon: &str,
     epsilon: &str,
     noise: Option<&str>,
     noise_scale: Option<&str>,
-    resample: bool,
+    resample: Option<bool>,
     force: bool,
-) -> PyResult<Py<PyAny>> {
-    let alg_config = config(
+    bounds: bool,
+    digits: u32,
+) -> PyResult<String> {
+    let config = config(
         algorithm_id,
         means.len(),
         epsilon,
@@ -417,13 +513,109 @@ fn regret(
         .iter()
         .map(|m| rational("means", m))
         .collect::<PyResult<_>>()?;
-    let setting = setting.parse::<dpdtol::regret::Setting>().map_err(py_err)?;
-    let value = py
-        .detach(|| laws::regret(&alg_config, means, setting, horizon, force))
+    let inst = Instance::new(means).map_err(py_err)?;
+    let setting = setting.parse::<Setting>().map_err(py_err)?;
+    let horizon: Round = self::horizon(horizon)?;
+    check_horizon(horizon).map_err(py_err)?;
+    let exempt = config.id == AlgorithmId::WuWang && setting == Setting::Deterministic;
+    if bounds && !exempt {
+        inst.require_unique_best(&format!(
+            "the regret bounds of {} (pass bounds=False to compute the regret alone)",
+            config.id
+        ))
         .map_err(py_err)?;
-    let d = PyDict::new(py);
-    value.fill(&d)?;
-    Ok(d.into_any().unbind())
+    }
+    let limit = (!force).then_some(bernoulli::DEFAULT_LIMIT);
+    let regret = py
+        .detach(|| certify(&config, &inst, setting, horizon, limit, bounds, digits))
+        .map_err(py_err)?;
+    let one = AlgorithmRegret::new(
+        config.id.name(),
+        &regret,
+        &inst,
+        setting,
+        horizon,
+        digits,
+        &OutputFiles::default(),
+    );
+    Ok(to_json(&RegretReport::new(vec![one])))
+}
+
+/// A privacy audit of a black-box sampler from two sample arrays (`n × T`,
+/// 0-based actions) drawn on neighbouring inputs
+/// ([`dpdtol::oracle::audit::audit`]), with dpdtol's exact ratios of the
+/// algorithm on `losses` and `neighbour` when `algorithm_id` is given: the
+/// JSON of its typed report ([`AuditReport`], the output of `dpdtol audit
+/// --json`), actions numbered from `base`.
+#[pyfunction]
+#[pyo3(signature = (first, second, confidence=0.95, base=1, algorithm_id=None, losses=None, neighbour=None, epsilon=None, noise=None, noise_scale=None, resample=None, force=false))]
+#[allow(clippy::too_many_arguments)]
+fn audit(
+    py: Python<'_>,
+    first: PyReadonlyArray2<'_, i64>,
+    second: PyReadonlyArray2<'_, i64>,
+    confidence: f64,
+    base: u32,
+    algorithm_id: Option<&str>,
+    losses: Option<Vec<Vec<String>>>,
+    neighbour: Option<Vec<Vec<String>>>,
+    epsilon: Option<&str>,
+    noise: Option<&str>,
+    noise_scale: Option<&str>,
+    resample: Option<bool>,
+    force: bool,
+) -> PyResult<String> {
+    let array = |a: &PyReadonlyArray2<'_, i64>| {
+        let shape = a.shape().to_vec();
+        self::samples(shape[0], shape[1], a.as_array().iter().copied())
+    };
+    let (first, second) = (array(&first)?, array(&second)?);
+    let options = AuditOptions {
+        confidence,
+        ..AuditOptions::default()
+    };
+    let outcome = py
+        .detach(|| oracle_audit::audit(&first, &second, &options))
+        .map_err(py_err)?;
+    let (exact, given) = match algorithm_id {
+        None => (None, None),
+        Some(id) => {
+            let required = |x: Option<Vec<Vec<String>>>, what: &str| {
+                x.ok_or_else(|| PyValueError::new_err(format!("{what} is required with algorithm")))
+            };
+            let (losses, neighbour) = (
+                required(losses, "losses")?,
+                required(neighbour, "neighbour")?,
+            );
+            let epsilon = epsilon
+                .ok_or_else(|| PyValueError::new_err("epsilon is required with algorithm"))?;
+            let x = algorithm_target(id, &losses, epsilon, noise, noise_scale, resample)?;
+            let y = algorithm_target(id, &neighbour, epsilon, noise, noise_scale, resample)?;
+            let digits = dpdtol::report::DIGITS as u32 + 2;
+            let exact = py
+                .detach(|| {
+                    let (_, lx) = laws::of(&x, digits, force)?;
+                    let (_, ly) = laws::of(&y, digits, force)?;
+                    oracle_audit::exact_ratios(&lx, &ly, x.actions(), &outcome)
+                })
+                .map_err(py_err)?;
+            let given = TargetGiven::Algorithm(AlgorithmGiven {
+                algorithm: id.to_string(),
+                epsilon: Some(epsilon.to_string()),
+                losses_file: None,
+                noise: noise.map(str::to_string),
+                noise_scale: noise_scale.map(str::to_string),
+                resample: resample.map(|r| u8::from(r).to_string()),
+            });
+            (Some(exact), Some(given))
+        }
+    };
+    Ok(to_json(&AuditReport::new(
+        given,
+        &outcome,
+        exact.as_ref(),
+        base,
+    )))
 }
 
 /// The module `dpdtol._native`.
@@ -436,6 +628,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mechanism_gof, m)?)?;
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
+    m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())
 }

@@ -42,12 +42,13 @@ PS_LOSSES = np.array(
 )
 
 
-def ww_gof(samples):
-    return dpdtol.gof("wu-wang", WW_LOSSES, EPSILON, samples, noise="gumbel", resample=True, alpha=ALPHA)
+def ww_gof(samples, base=0):
+    # The numpy references number actions from 0 (argmax), dpdtol.sample from 1.
+    return dpdtol.gof("wu-wang", WW_LOSSES, EPSILON, samples, noise="gumbel", resample=True, alpha=ALPHA, base=base)
 
 
-def ps_gof(samples):
-    return dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples, alpha=ALPHA)
+def ps_gof(samples, base=0):
+    return dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples, alpha=ALPHA, base=base)
 
 
 def describe(result):
@@ -57,7 +58,7 @@ def describe(result):
 def test_dpdtol_own_sampler_passes():
     # dpdtol's sampler (rand, ChaCha8) against its exact law: the harness itself.
     samples = dpdtol.sample("wu-wang", WW_LOSSES, EPSILON, N, seed=1, noise="gumbel", resample=True)
-    result = ww_gof(samples)
+    result = ww_gof(samples, base=1)
     assert not result.rejected, describe(result)
     assert len(result.tests) == 6  # five choices and the joint law
 
@@ -81,7 +82,7 @@ def test_boundary_play_is_a_support_violation():
     samples = wu_wang_gumbel_b1(WW_LOSSES, EPSILON, N, np.random.default_rng(2), bug="boundary-play")
     result = ww_gof(samples)
     # J_r is first played at round 2^r + 1, inside the rounds of choice r.
-    m = re.search(r"round (\d+) has \d+ and round (\d+) has", result.support_violation["reason"])
+    m = re.search(r"round (\d+) has action \d+ and round (\d+) has action", result.support_violation["reason"])
     assert m and int(m.group(2)) in (3, 5, 9, 17), result.support_violation
 
 
@@ -110,8 +111,21 @@ def test_prefix_softmax_wrong_prefix_law_fails():
 def test_one_based_samples_are_read_as_such():
     samples = prefix_softmax(PS_LOSSES, EPSILON, 20_000, np.random.default_rng(4))
     zero = ps_gof(samples)
-    one = dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples + 1, one_based=True, alpha=ALPHA)
-    assert zero.p_min == one.p_min and not one.rejected
+    one = dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples + 1, alpha=ALPHA)
+    former = dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples + 1, one_based=True, alpha=ALPHA)
+    assert zero.p_min == one.p_min == former.p_min and not one.rejected
+
+
+def test_reference_samples_number_actions_from_one_unless_base_0():
+    one = dpdtol.sample("prefix-softmax", PS_LOSSES, EPSILON, 100, seed=5)
+    zero = dpdtol.sample("prefix-softmax", PS_LOSSES, EPSILON, 100, seed=5, base=0)
+    assert np.array_equal(one, zero + 1) and one.min() >= 1 and zero.min() == 0
+
+
+def test_0_based_samples_read_as_1_based_name_the_fix():
+    samples = prefix_softmax(PS_LOSSES, EPSILON, 100, np.random.default_rng(4))
+    with pytest.raises(ValueError, match="below the first action 1 .pass base=0"):
+        dpdtol.gof("prefix-softmax", PS_LOSSES, EPSILON, samples)
 
 
 def test_samples_are_reproducible():

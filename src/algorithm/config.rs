@@ -35,6 +35,17 @@ impl AlgorithmId {
         AlgorithmId::PrefixSoftmax,
     ];
 
+    /// The parameters that have a default and change this algorithm's law.
+    /// An oracle (law, sample, gof, audit) answers about one law, so it
+    /// requires each of them named: `wu-wang`'s noise and its Bernoulli
+    /// resampling B (Wu & Wang, Algorithm 1), empty for the others.
+    pub fn law_parameters(self) -> &'static [LawParameter] {
+        match self {
+            AlgorithmId::WuWang => &[LawParameter::Noise, LawParameter::Resample],
+            _ => &[],
+        }
+    }
+
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +56,16 @@ impl AlgorithmId {
             AlgorithmId::PrefixSoftmax => "prefix-softmax",
         }
     }
+}
+
+/// A parameter with a default that changes an algorithm's law
+/// ([`AlgorithmId::law_parameters`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LawParameter {
+    /// The noise of the selection (`wu-wang`: Laplace by default).
+    Noise,
+    /// Bernoulli resampling of the losses (`wu-wang`: off by default).
+    Resample,
 }
 
 impl fmt::Display for AlgorithmId {

@@ -32,7 +32,7 @@ pub mod epoch_rnm;
 pub mod ftl;
 pub mod prefix_softmax;
 
-pub use self::config::{AlgorithmId, Config};
+pub use self::config::{AlgorithmId, Config, LawParameter};
 pub use self::dispatch::Algorithm;
 
 use crate::error::{Error, Result};

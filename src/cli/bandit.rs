@@ -13,7 +13,9 @@ use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};
-use crate::report::bandit::{BanditReport, BanditResult, Simulation, StatisticalVerdict};
+use crate::report::bandit::{
+    BanditReport, BanditResult, FinalRegret, Simulation, StatisticalVerdict,
+};
 use crate::report::{to_json, Float};
 use num_traits::ToPrimitive;
 use std::fmt::Write;
@@ -440,7 +442,7 @@ fn write_csv(path: &Path, report: &BanditReport) -> Result<()> {
             );
         }
     }
-    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
+    super::output::write_file(path, text)
 }
 
 /// The means as given, exactly: `3/4, 5/8, 1/2`.
@@ -506,28 +508,57 @@ fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
                 style: Style::Regret,
                 points: points(&|i| r.mean[i].0),
             });
-            series.push(Series {
-                label: format!("{name}: t-interval upper"),
-                group,
-                style: Style::Upper,
-                points: points(&|i| r.t_interval[i][1].0),
-            });
-            series.push(Series {
-                label: format!("{name}: t-interval lower"),
-                group,
-                style: Style::Lower,
-                points: points(&|i| r.t_interval[i][0].0),
-            });
+            for end in [0, 1] {
+                series.push(Series {
+                    label: format!("{name}: t-band"),
+                    group,
+                    style: Style::Band,
+                    points: points(&|i| r.t_interval[i][end].0),
+                });
+            }
         }
         let title = format!(
-            "means {}, ε = {eps}, {} runs ({}% t-band; approximate)",
+            "means {}, ε = {eps}, {} runs (dotted: the {}% t-band; approximate)",
             exact_means(report),
             report.runs,
             percent(report)
         );
-        plot::draw(&file, &title, &series)?;
+        plot::draw(&file, &title, "rounds t", &series)?;
+        super::output::wrote(&file);
     }
     Ok(())
+}
+
+/// Why the final rows may look wrong and are not: the algorithms whose
+/// standard deviation is 0 (every run had the same regret), and those whose
+/// empirical-Bernstein interval is too wide to say anything (at least ten
+/// times their t-interval); one note each.
+fn degenerate(rows: &[&BanditResult], runs: u64, level: f64) -> Vec<String> {
+    let width = |[lo, hi]: [Float; 2]| hi.0 - lo.0;
+    let names = |keep: &dyn Fn(&FinalRegret) -> bool| -> String {
+        rows.iter()
+            .filter(|r| r.at_horizon.as_ref().is_some_and(keep))
+            .map(|r| r.algorithm.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut notes = Vec::new();
+    let constant = names(&|f| f.sd.0 == 0.0);
+    if !constant.is_empty() {
+        notes.push(format!(
+            "sd 0 ({constant}): the same regret in all {runs} runs, its pulls did not depend on the draws at this T and ε; the t-interval is then a single point"
+        ));
+    }
+    let wide = names(&|f| {
+        let (t, eb) = (width(f.t_interval), width(f.bernstein_interval));
+        eb > 0.0 && eb >= 10.0 * t
+    });
+    if !wide.is_empty() {
+        notes.push(format!(
+            "uninformative {level}% EB intervals ({wide}): empirical Bernstein holds for any law of the regret in [0, Δmax·t], so with {runs} runs it can be as wide as that range; the t-interval is narrower because it assumes normal means"
+        ));
+    }
+    notes
 }
 
 /// The report as tables, one panel per ε of `epsilons`: the mean regret at
@@ -590,6 +621,9 @@ fn tables(report: &BanditReport, epsilons: &[f64]) -> String {
                     interval(f.bernstein_interval)
                 );
             }
+        }
+        for note in degenerate(&rows, report.runs, level) {
+            let _ = writeln!(out, "note: {note}");
         }
         for r in &rows {
             for b in &r.bounds {

@@ -67,6 +67,7 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
             .map(|t| parse_f64("--tv", t))
             .transpose()?,
         power: parse_f64("--power", &args.power)?,
+        base,
         ..GofOptions::default()
     };
     let target = args.target.build()?;

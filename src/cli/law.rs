@@ -6,7 +6,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
+use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::{parse_rational, parse_rational_list};
@@ -30,10 +30,10 @@ pub struct TargetArgs {
     /// The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
     #[arg(long, allow_hyphen_values = true)]
     epsilon: Option<String>,
-    /// wu-wang only: the noise, laplace (default), exponential or gumbel.
+    /// [required with wu-wang] wu-wang only: the noise, laplace, exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// wu-wang only: Bernoulli resampling of the losses, 0 (default) or 1.
+    /// [required with wu-wang] wu-wang only: Bernoulli resampling of the losses, 0 or 1.
     #[arg(long)]
     resample: Option<String>,
     /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
@@ -142,6 +142,7 @@ impl TargetArgs {
             .as_deref()
             .ok_or_else(|| Error::InvalidInput("--algorithm or --mechanism is required".into()))?
             .parse()?;
+        self.require_law_parameters(id)?;
         let losses = io::read_losses(file.ok_or_else(|| missing("--losses-file", "algorithm"))?)?;
         let width = losses.first().map_or(0, Vec::len);
         let actions = match &self.actions {
@@ -169,6 +170,29 @@ impl TargetArgs {
             resample,
         };
         Target::algorithm(config.build()?, losses)
+    }
+
+    /// Refuse a target whose law would rest on a default: every
+    /// [`AlgorithmId::law_parameters`] of `id` must be given.
+    fn require_law_parameters(&self, id: AlgorithmId) -> Result<()> {
+        let missing: Vec<&str> = id
+            .law_parameters()
+            .iter()
+            .filter_map(|p| match p {
+                LawParameter::Noise if self.noise.is_none() => {
+                    Some("--noise laplace|exponential|gumbel")
+                }
+                LawParameter::Resample if self.resample.is_none() => Some("--resample 0|1"),
+                _ => None,
+            })
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(Error::InvalidInput(format!(
+            "{id}'s law depends on its noise and its resampling, which have no default here: name {}",
+            missing.join(" and ")
+        )))
     }
 
     /// The target as given.

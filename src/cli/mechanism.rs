@@ -14,17 +14,17 @@ pub struct Args {
     /// [required] The noise added to each score −loss: gumbel (softmax), exponential (permute-and-flip) or laplace.
     #[arg(long)]
     noise: String,
-    /// [required unless --base] The noise scale β > 0, exactly: 1, 0.5, 2/3 (no default: the mechanism has no ε).
+    /// [required unless --unit-weight] The noise scale β > 0, exactly: 1, 0.5, 2/3 (no default: the mechanism has no ε).
     #[arg(
         long,
-        required_unless_present = "base",
-        conflicts_with = "base",
+        required_unless_present = "unit_weight",
+        conflicts_with = "unit_weight",
         allow_hyphen_values = true
     )]
     scale: Option<String>,
-    /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws.
-    #[arg(long, allow_hyphen_values = true)]
-    base: Option<String>,
+    /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws. (`--base`, its former name, is still read.)
+    #[arg(long, alias = "base", allow_hyphen_values = true)]
+    unit_weight: Option<String>,
     /// [required unless --losses-file] The losses, comma-separated: 0,1/2,1.
     #[arg(
         long,
@@ -48,7 +48,7 @@ pub struct Args {
 pub(super) const SCOPES: &[Scope] = &[
     scope("noise", EVERY),
     scope("scale", EVERY),
-    scope("base", EVERY),
+    scope("unit_weight", EVERY),
     scope("losses", EVERY),
     scope("losses_file", EVERY),
     scope("force", EVERY),
@@ -58,10 +58,10 @@ pub(super) const SCOPES: &[Scope] = &[
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let noise: Noise = args.noise.parse()?;
-    let scale = match (&args.scale, &args.base) {
+    let scale = match (&args.scale, &args.unit_weight) {
         (Some(s), _) => Scale::beta(parse_rational(s)?)?,
         (None, Some(w)) => Scale::unit_weight(parse_rational(w)?)?,
-        (None, None) => unreachable!("clap requires --scale or --base"),
+        (None, None) => unreachable!("clap requires --scale or --unit-weight"),
     };
     let losses = match (&args.losses, &args.losses_file) {
         (Some(text), _) => parse_rational_list(text)?,

@@ -1,7 +1,8 @@
 //! Output files named on the command line (`--curve`, `--plot`,
 //! `--markdown`): checked before the work starts, so that a path that cannot
 //! be written is refused at once, not after minutes of work whose result
-//! would then be thrown away (issue 14, class 4).
+//! would then be thrown away; once written, each says so on stderr
+//! (`wrote FILE`), beside the result on stdout.
 
 use crate::error::{io_reason, Error, Result};
 use std::fs::OpenOptions;
@@ -51,5 +52,18 @@ pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()
             .map_err(cannot)?;
         std::fs::remove_file(path).map_err(cannot)?;
     }
+    Ok(())
+}
+
+/// Say on stderr that the file `path` was written: `wrote PATH`.
+pub fn wrote(path: &Path) {
+    eprintln!("wrote {}", path.display());
+}
+
+/// Write `contents` to the file `path` named on the command line, and say so
+/// ([`wrote`]).
+pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
+    std::fs::write(path, contents).map_err(|e| Error::Write(format!("{}: {e}", path.display())))?;
+    wrote(path);
     Ok(())
 }

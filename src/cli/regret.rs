@@ -306,7 +306,7 @@ fn write_curve(path: &Path, trajectories: &[Trajectory]) -> Result<()> {
             );
         }
     }
-    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
+    super::output::write_file(path, text)
 }
 
 /// Regret against T on log axes, with the bounds on the regret itself.
@@ -323,6 +323,7 @@ fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Resu
                 .map(|p| (p.t as f64, p.approximate))
                 .collect(),
         });
+        let (mut uppers, mut lowers) = (0, 0);
         series.extend(c.bounds.iter().map(|line| Series {
             label: format!(
                 "{}: {} ({}{})",
@@ -333,8 +334,14 @@ fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Resu
             ),
             group,
             style: match line.kind {
-                BoundKind::Upper => Style::Upper,
-                BoundKind::Lower => Style::Lower,
+                BoundKind::Upper => {
+                    uppers += 1;
+                    Style::Upper(uppers - 1)
+                }
+                BoundKind::Lower => {
+                    lowers += 1;
+                    Style::Lower(lowers - 1)
+                }
             },
             points: line.points.clone(),
         }));
@@ -346,7 +353,9 @@ fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Resu
         first.epsilon.0,
         first.setting
     );
-    plot::draw(path, &title, &series)
+    plot::draw(path, &title, "horizon T", &series)?;
+    super::output::wrote(path);
+    Ok(())
 }
 
 /// Exact numbers as `1/5, 1/2`.

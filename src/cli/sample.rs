@@ -69,6 +69,7 @@ pub fn run(args: &Args) -> Result<String> {
     let law = args.target.law(&target, 40)?;
     let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
+    super::output::wrote(&args.out);
     let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
     Ok(if args.json {
         to_json(&report)

@@ -57,7 +57,7 @@ fn read(path: &std::path::Path) -> Result<String> {
 }
 
 fn write(path: &std::path::Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).map_err(|e| Error::Write(format!("{}: {e}", path.display())))
+    super::output::write_file(path, text)
 }
 
 /// Splice the errata table of `errata_md` into the file `readme`.

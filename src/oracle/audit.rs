@@ -357,7 +357,10 @@ pub fn exact_ratios(
                     .position(|c| c.plays.contains(round))
                     .ok_or_else(|| Error::InvalidInput(format!("no round {round}")))?;
                 laws[c].get(*action).cloned().ok_or_else(|| {
-                    Error::InvalidInput(format!("action {action} (0-based) is not below K = {k}"))
+                    Error::InvalidInput(format!(
+                        "action {} (counting from 1) is beyond the K = {k} actions",
+                        action + 1
+                    ))
                 })
             }
             Event::Sequence(s) => {

@@ -61,6 +61,10 @@ pub struct GofOptions {
     /// The largest number of joint cells `K^C` for the joint test (default
     /// 2²⁰); beyond it the joint test is skipped and says so.
     pub max_joint_cells: u64,
+    /// The number of the first action in messages, 0 or 1 (default 1, as
+    /// the papers and the command line number them); the samples
+    /// themselves are read 0-based.
+    pub base: u32,
 }
 
 impl Default for GofOptions {
@@ -70,6 +74,7 @@ impl Default for GofOptions {
             tv: None,
             power: 0.9,
             max_joint_cells: 1 << 20,
+            base: 1,
         }
     }
 }
@@ -256,6 +261,7 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
             0
         }
     ];
+    let base = options.base as usize;
     let mut violation = None;
     'rows: for i in 0..samples.rows() {
         let row = samples.row(i);
@@ -265,23 +271,26 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
             let a = plays[0] as usize;
             let reason = if a >= k {
                 Some(format!(
-                    "round {}: action {a} (0-based) is not below K = {k}",
-                    choice.plays.start
+                    "round {}: action {} is not one of the K = {k} actions {base} to {}",
+                    choice.plays.start,
+                    a + base,
+                    k - 1 + base
                 ))
             } else if let Some(j) = plays.iter().position(|&b| b as usize != a) {
                 Some(format!(
-                    "choice {c} plays rounds {}..={} with one action, but round {} has {} and round {} has {} (0-based)",
+                    "choice {c} plays rounds {}–{} with one action, but round {} has action {} and round {} has action {}",
                     choice.plays.start,
                     choice.plays.end - 1,
                     choice.plays.start,
-                    a,
+                    a + base,
                     choice.plays.start + j,
-                    plays[j]
+                    plays[j] as usize + base
                 ))
             } else if impossible[c][a] {
                 Some(format!(
-                    "choice {c} (round {}) selects action {a} (0-based), which has probability 0",
-                    choice.plays.start
+                    "choice {c} (round {}) selects action {}, which has probability 0",
+                    choice.plays.start,
+                    a + base
                 ))
             } else {
                 None

@@ -267,7 +267,8 @@ pub fn check_sequence(law: &BestSequenceLaw, k: usize, actions: &[usize]) -> Res
     }
     if let Some(bad) = actions.iter().find(|&&a| a >= k) {
         return Err(Error::InvalidInput(format!(
-            "action {bad} (0-based) is not below K = {k}"
+            "action {} (counting from 1) is beyond the K = {k} actions",
+            bad + 1
         )));
     }
     Ok(())

@@ -205,7 +205,7 @@ fn check_kind(report: &Report) -> Result<()> {
         ))),
         (Kind::Certified, Some(p)) if (1..=MAX_PRECISION).contains(&p.0) => Ok(()),
         (Kind::Certified, Some(p)) => Err(bad(format!(
-            "precision_bits is {}, outside 1..={MAX_PRECISION} (the checker's largest precision)",
+            "precision_bits is {}, outside 1 to {MAX_PRECISION} (the checker's largest precision)",
             p.0
         ))),
         (Kind::Certified, None) => Err(bad(
@@ -248,13 +248,13 @@ fn witness_indices(report: &Report, powers: Option<&[u64]>) -> Result<Option<(u6
     }
     if let Some(a) = w.actions.iter().find(|&&a| a >= k) {
         return Err(bad(format!(
-            "the witness plays action {}, outside 1..={k}",
+            "the witness plays action {}, outside 1 to {k}",
             a + 1
         )));
     }
     if w.round == 0 || w.round > t {
         return Err(bad(format!(
-            "the witness's round {} is outside 1..={t}",
+            "the witness's round {} is outside rounds 1 to {t}",
             w.round
         )));
     }

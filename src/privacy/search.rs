@@ -256,7 +256,7 @@ pub(super) fn check_schedule(schedule: &[Choice], horizon: usize) -> Result<()> 
     for c in schedule {
         if c.plays.start != next || c.plays.end <= c.plays.start {
             return Err(Error::InvalidInput(format!(
-                "the schedule's plays ranges do not partition 1..={horizon}: {:?}",
+                "the schedule's plays ranges do not partition rounds 1 to {horizon}: {:?}",
                 c.plays
             )));
         }

@@ -20,12 +20,35 @@ use std::path::Path;
 /// How a series is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// The exact regret: a solid line with markers.
+    /// The regret: a solid line with markers.
     Regret,
-    /// An upper bound: dashed.
-    Upper,
-    /// A lower bound: dotted.
-    Lower,
+    /// The `i`-th upper bound of its group: dashed, in the `i`-th dash
+    /// pattern (`UPPER_DASHES`).
+    Upper(usize),
+    /// The `i`-th lower bound of its group: dotted, in the `i`-th pattern
+    /// (`LOWER_DASHES`).
+    Lower(usize),
+    /// An end of a confidence band around the group's regret: a thin dotted
+    /// line without a legend entry of its own (the title names the band).
+    Band,
+}
+
+/// Dash and gap lengths (pixels) of the upper bounds of one group, in turn.
+const UPPER_DASHES: [(u32, u32); 5] = [(8, 5), (16, 4), (4, 4), (12, 3), (6, 9)];
+
+/// Dash and gap lengths (pixels) of the lower bounds of one group, in turn.
+const LOWER_DASHES: [(u32, u32); 3] = [(2, 4), (2, 8), (1, 2)];
+
+impl Style {
+    /// The dash pattern and stroke width of a dashed style (`None`: solid).
+    fn dashes(self) -> Option<((u32, u32), u32)> {
+        match self {
+            Style::Regret => None,
+            Style::Upper(i) => Some((UPPER_DASHES[i % UPPER_DASHES.len()], 2)),
+            Style::Lower(i) => Some((LOWER_DASHES[i % LOWER_DASHES.len()], 2)),
+            Style::Band => Some(((1, 3), 1)),
+        }
+    }
 }
 
 /// One line of the plot.
@@ -53,7 +76,9 @@ const COLOURS: [RGBColor; 7] = [
 
 /// Draw `series` to `path` (`.svg` or `.png`), 1250×720 pixels: the chart
 /// on the left, the legend beside it.
-pub fn draw(path: &Path, title: &str, series: &[Series]) -> Result<()> {
+/// The x axis says what it is: `x_label` (the horizon T of a regret curve,
+/// the rounds t of a simulation).
+pub fn draw(path: &Path, title: &str, x_label: &str, series: &[Series]) -> Result<()> {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
@@ -67,12 +92,12 @@ pub fn draw(path: &Path, title: &str, series: &[Series]) -> Result<()> {
     match extension.as_deref() {
         Some("svg") => {
             let root = SVGBackend::new(path, (1250, 720)).into_drawing_area();
-            render(&root, title, series).map_err(fail)?;
+            render(&root, title, x_label, series).map_err(fail)?;
             root.present().map_err(|e| fail(e.to_string()))
         }
         Some("png") => {
             let root = BitMapBackend::new(path, (1250, 720)).into_drawing_area();
-            render(&root, title, series).map_err(fail)?;
+            render(&root, title, x_label, series).map_err(fail)?;
             root.present().map_err(|e| fail(e.to_string()))
         }
         _ => Err(Error::InvalidInput(format!(
@@ -85,6 +110,7 @@ pub fn draw(path: &Path, title: &str, series: &[Series]) -> Result<()> {
 fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
+    x_label: &str,
     series: &[Series],
 ) -> std::result::Result<(), String> {
     let positive = |p: &&(f64, f64)| p.0 >= 1.0 && p.1 > 0.0 && p.1.is_finite();
@@ -109,7 +135,7 @@ fn render<DB: DrawingBackend>(
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
-        .x_desc("horizon T")
+        .x_desc(x_label)
         .y_desc("regret")
         .x_label_formatter(&|x| format_axis(*x))
         .y_label_formatter(&|y| format_axis(*y))
@@ -122,20 +148,22 @@ fn render<DB: DrawingBackend>(
     for s in series {
         let colour = COLOURS[s.group % COLOURS.len()];
         let points: Vec<(f64, f64)> = s.points.iter().filter(positive).copied().collect();
-        legend.push((
-            if points.is_empty() {
-                format!("{} (≤ 0: not drawn)", s.label)
-            } else {
-                s.label.clone()
-            },
-            colour,
-            s.style,
-        ));
+        if s.style != Style::Band {
+            legend.push((
+                if points.is_empty() {
+                    format!("{} (≤ 0: not drawn)", s.label)
+                } else {
+                    s.label.clone()
+                },
+                colour,
+                s.style,
+            ));
+        }
         if points.is_empty() {
             continue;
         }
-        match s.style {
-            Style::Regret => {
+        match s.style.dashes() {
+            None => {
                 chart
                     .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
                     .map_err(|e| e.to_string())?;
@@ -143,26 +171,26 @@ fn render<DB: DrawingBackend>(
                     .draw_series(LineSeries::new(points, colour.stroke_width(3)))
                     .map_err(|e| e.to_string())?;
             }
-            Style::Upper => {
+            Some(((dash, gap), width)) => {
                 chart
-                    .draw_series(DashedLineSeries::new(points, 8, 5, colour.stroke_width(1)))
-                    .map_err(|e| e.to_string())?;
-            }
-            Style::Lower => {
-                chart
-                    .draw_series(DashedLineSeries::new(points, 2, 4, colour.stroke_width(2)))
+                    .draw_series(DashedLineSeries::new(
+                        points,
+                        dash,
+                        gap,
+                        colour.stroke_width(width),
+                    ))
                     .map_err(|e| e.to_string())?;
             }
         }
     }
-    // The legend, beside the chart: solid = exact regret, dashed = upper
-    // bound, dotted = lower bound.
+    // The legend, beside the chart, in each line's own style: solid = the
+    // regret, dashed = an upper bound, dotted = a lower bound.
     let font = ("sans-serif", 13).into_font();
     let mut y = 40;
     for (label, colour, style) in legend {
         let (x0, x1) = (8, 40);
-        match style {
-            Style::Regret => {
+        match style.dashes() {
+            None => {
                 right
                     .draw(&PathElement::new(
                         vec![(x0, y), (x1, y)],
@@ -170,18 +198,14 @@ fn render<DB: DrawingBackend>(
                     ))
                     .map_err(|e| e.to_string())?;
             }
-            Style::Upper | Style::Lower => {
-                let (dash, gap) = if style == Style::Upper {
-                    (6, 4)
-                } else {
-                    (2, 3)
-                };
+            Some(((dash, gap), width)) => {
+                let (dash, gap) = (dash as i32, gap as i32);
                 let mut x = x0;
                 while x < x1 {
                     right
                         .draw(&PathElement::new(
                             vec![(x, y), ((x + dash).min(x1), y)],
-                            colour.stroke_width(2),
+                            colour.stroke_width(width),
                         ))
                         .map_err(|e| e.to_string())?;
                     x += dash + gap;

@@ -196,7 +196,7 @@ impl Audit {
         shard.range_of(all, "chunks of runs")
     }
 
-    /// The tables and pairs audited (refused past the memory cap).
+    /// The tables and pairs audited.
     pub fn selection(&self) -> Result<Selection> {
         selection(self.setup.horizon, self.alphabet.len())
     }

@@ -1,0 +1,188 @@
+"""The typed reports of ``dpdtol privacy``, ``regret`` and ``audit`` in Python.
+
+Each class has exactly the fields of the command's JSON output (the schemas
+under ``docs/schema/``), with the JSON's values: exact numbers as ``"p/q"``
+strings, decimals as strings with every digit certain, enclosures as
+``[lo, hi]`` decimal strings, nested objects as dicts. A report the Rust side
+writes with a key these classes do not know, or without one they expect, is
+refused (``TypeError``) instead of being read in part. ``print(report)``
+gives a short summary; the methods turn strings into ``Fraction``s.
+"""
+
+import json
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any, Dict, List, Optional
+
+
+class _Report:
+    @classmethod
+    def _from_json(cls, text: str):
+        return cls(**json.loads(text))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as the JSON object of the command line's ``--json``."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _algorithm(r) -> str:
+    """The algorithm and the parameters of its law, in words."""
+    parts = [r.algorithm]
+    if r.noise is not None:
+        parts.append(f"{r.noise} noise")
+    if r.noise_scale is not None:
+        parts.append(f"scale {r.noise_scale}")
+    if r.resample:
+        parts.append("resampled")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class PrivacyReport(_Report):
+    """The exhaustive ε-DP check of an online algorithm (``dpdtol privacy --json``)."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    attained: bool
+    bound: str
+    """e^ε, every digit certain."""
+    bound_interval: Optional[List[str]]
+    digits_certain: bool
+    epsilon: str
+    horizon: str
+    kind: str
+    """``"exact"`` or ``"certified"``."""
+    max_ratio: str
+    """The largest privacy-loss ratio (``"inf"`` when a neighbour gives 0 where the other does not)."""
+    max_ratio_exact: Optional[str]
+    max_ratio_interval: Optional[List[str]]
+    merge: Dict[str, Any]
+    method: str
+    noise: Optional[str]
+    noise_scale: Optional[str]
+    pairs: Optional[int]
+    precision_bits: Optional[int]
+    resample: bool
+    schema_version: str
+    shard: str
+    verdict: str
+    """``"private"``, ``"violated"`` or ``"undecided"``."""
+    why_not_exact: Optional[str]
+    witness: Dict[str, Any]
+    """``losses`` and ``neighbour`` (rows by round), ``actions`` (from 1), ``round`` (from 1), ``ratio``."""
+
+    @property
+    def max_ratio_fraction(self) -> Optional[Fraction]:
+        """The largest ratio as a Fraction, when exact."""
+        return None if self.max_ratio_exact is None else Fraction(self.max_ratio_exact)
+
+    def __str__(self) -> str:
+        alphabet = "{" + ", ".join(self.alphabet) + "}"
+        head = (
+            f"{_algorithm(self)}, K = {self.actions}, T = {self.horizon}, losses in {alphabet},"
+            f" ε = {self.epsilon}"
+        )
+        ratio = f"max privacy-loss ratio {self.max_ratio} ({self.kind}), e^ε = {self.bound}"
+        if self.verdict == "violated":
+            w = self.witness
+            return (
+                f"{head}: VIOLATED, {ratio}; witness: actions {w['actions']} on losses"
+                f" {w['losses']} against {w['neighbour']} (round {w['round']} changed)"
+            )
+        return f"{head}: {self.verdict}, {ratio} ({self.pairs} pairs)"
+
+
+@dataclass(frozen=True)
+class RegretReport(_Report):
+    """The pseudo-regret of one algorithm with the papers' bounds beside it
+    (``dpdtol regret --json``)."""
+
+    algorithm: str
+    bounds: List[Dict[str, Any]]
+    """Each bound: ``id``, ``source``, ``statement``, ``kind`` (upper or
+    lower), ``value``, ``value_interval``, ``holds``, ``applies``, ``note``,
+    ``quantity``, ``quantity_value``."""
+    bounds_not_evaluated: List[Dict[str, Any]]
+    curve: Optional[str]
+    digits_certain: bool
+    digits_reason: Optional[str]
+    digits_requested: int
+    epsilon: str
+    horizon: str
+    kind: str
+    label: str
+    means: List[str]
+    noise: Optional[str]
+    noise_scale: Optional[str]
+    plot: Optional[str]
+    precision_bits: Optional[int]
+    rates: List[Dict[str, Any]]
+    """Rates without their constant: ``id``, ``expression``, ``rate``, ``implied_constant``."""
+    regret: str
+    """Reg_T, every digit certain."""
+    regret_exact: Optional[str]
+    regret_interval: Optional[List[str]]
+    resample: bool
+    setting: str
+    schema_version: Optional[str] = None
+
+    @property
+    def regret_fraction(self) -> Optional[Fraction]:
+        """Reg_T as a Fraction, when exact."""
+        return None if self.regret_exact is None else Fraction(self.regret_exact)
+
+    def __str__(self) -> str:
+        means = "(" + ", ".join(self.means) + ")"
+        lines = [
+            f"{_algorithm(self)}, ε = {self.epsilon}, means {means}, {self.setting}, T = {self.horizon}:"
+            f" regret {self.regret} ({self.kind})"
+        ]
+        for b in self.bounds:
+            holds = {True: "holds", False: "VIOLATED", None: "undecided"}[b["holds"]]
+            lines.append(f"  {b['kind']} bound {b['id']} = {b['value']}: {holds}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class AuditReport(_Report):
+    """A lower bound on the ε of a black-box sampler from its samples on two
+    neighbouring inputs (``dpdtol audit --json``)."""
+
+    base: int
+    """Actions are numbered from this in the samples and the event."""
+    candidates: int
+    command: str
+    confidence: float
+    conventions: str
+    denominator_count: int
+    denominator_upper: float
+    direction: str
+    """``"first/second"`` or ``"second/first"``: which probability is the numerator."""
+    epsilon_lower: float
+    """ε is at least this with probability at least ``confidence`` (approximate)."""
+    epsilon_lower_kind: str
+    event: Dict[str, Any]
+    """The event chosen on the first halves: a ``round`` and its ``action``, or a whole ``sequence``."""
+    exact_event_ratio: Optional[Dict[str, Any]]
+    """dpdtol's exact (else certified) ratio of the event on the target (None without one)."""
+    exact_max_ratio: Optional[Dict[str, Any]]
+    """The largest ratio of any sequence's probabilities on the target: its e^ε on this pair."""
+    method: str
+    numerator_count: int
+    numerator_lower: float
+    schema_version: str
+    selection_rows: List[int]
+    target: Optional[Dict[str, Any]]
+    test_rows: List[int]
+
+    def __str__(self) -> str:
+        numerator, denominator = ("first", "second") if self.direction == "first/second" else ("second", "first")
+        line = (
+            f"ε ≥ {self.epsilon_lower:.6f} with confidence {self.confidence} (approximate;"
+            f" event {self.event}, {numerator} over {denominator}, {self.candidates} candidates)"
+        )
+        if self.exact_max_ratio is not None:
+            lo, hi = self.exact_max_ratio["interval"]
+            line += f"; the target's largest ratio on this pair is [{lo[:14]}, {hi[:14]}] ({self.exact_max_ratio['kind']})"
+        return line

@@ -1,0 +1,81 @@
+//! Where the flags of `dpdtol privacy` act, and what a run checks, for
+//! [`crate::cli::applies`].
+
+use super::{given, statistical, Args};
+use crate::algorithm::AlgorithmId;
+use crate::bandit::policy::BanditId;
+use crate::cli::applies::{scope, Scope, Subject, EVERY};
+use crate::cli::law::{MECHANISM, ONLINE};
+use crate::error::Result;
+
+/// A check of a bandit algorithm.
+const BANDIT: &str = "the bandit checks";
+/// A bandit audit by simulation.
+const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
+/// An online algorithm checked at one ε.
+const ONE_EPSILON: &str = "an online algorithm at one --epsilon";
+
+/// Where the flags of `privacy` act ([`super::applies`]).
+pub(crate) const SCOPES: &[Scope] = &[
+    scope("algorithm", &[ONLINE, BANDIT]),
+    scope("actions", EVERY),
+    scope("horizon", &[ONLINE, BANDIT]),
+    scope("alphabet", EVERY),
+    scope("epsilon", &[ONE_EPSILON, BANDIT, MECHANISM]),
+    scope("epsilon_range", &[ONLINE]),
+    scope("all_epsilon", &[ONLINE]),
+    scope("scale_factor", &[ONLINE, "hybrid-ucb"]),
+    scope("resample", &["wu-wang"]),
+    scope("noise", &["wu-wang"]),
+    scope(
+        "noise_scale",
+        &[
+            "naive-ftnl",
+            "hu-rnm-ftnl",
+            "wu-wang",
+            "prefix-softmax",
+            BANDIT,
+        ],
+    ),
+    scope("threads", &[ONLINE, BANDIT]),
+    scope("shard", &[ONE_EPSILON, BANDIT]),
+    scope("force", EVERY),
+    scope("merge", EVERY),
+    scope("epoch_length", &["dp-se"]),
+    scope("method", &[ONE_EPSILON, "hybrid-ucb"]),
+    scope("runs", &[STATISTICAL]),
+    scope("seed", &[STATISTICAL]),
+    scope("confidence", &[STATISTICAL]),
+    scope("bonus", &["lazy-dp-ts", "hybrid-ucb"]),
+    scope("tree_scale", &["hybrid-ucb"]),
+    scope("mechanism", EVERY),
+    scope("neighbours", &[MECHANISM]),
+    scope("scale", &[MECHANISM]),
+    scope("json", EVERY),
+];
+
+/// What the run checks, for [`super::applies::enforce`]: the merge, one
+/// selection, a bandit algorithm (exact or statistical) or an online
+/// algorithm (at one ε or over a range).
+pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
+    if !args.merge.is_empty() {
+        return Ok(vec![Subject::new("--merge", &[])]);
+    }
+    if let Some(noise) = &args.mechanism {
+        return Ok(vec![Subject::new(
+            format!("--mechanism {noise}"),
+            &[MECHANISM],
+        )]);
+    }
+    let text = given(&args.algorithm, "--algorithm")?;
+    if let Ok(id) = text.parse::<BanditId>() {
+        let statistical =
+            id == BanditId::LazyDpTs || (id == BanditId::HybridUcb && statistical::chosen(args)?);
+        let how = if statistical { STATISTICAL } else { BANDIT };
+        return Ok(vec![Subject::new(id.name(), &[BANDIT, how, id.name()])]);
+    }
+    let id: AlgorithmId = text.parse()?;
+    let range = args.epsilon_range.is_some() || args.all_epsilon;
+    let at = if range { ONLINE } else { ONE_EPSILON };
+    Ok(vec![Subject::new(id.name(), &[ONLINE, at, id.name()])])
+}
