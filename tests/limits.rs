@@ -984,3 +984,41 @@ fn bandit_work_counts_the_arms() {
     ];
     refused(&args, "K = 30000");
 }
+
+#[test]
+fn all_epsilon_on_an_alphabet_of_denominator_1000_is_estimated_and_refused() {
+    let args = [
+        "privacy",
+        "--algorithm",
+        "wu-wang",
+        "--noise",
+        "gumbel",
+        "--actions",
+        "2",
+        "--horizon",
+        "2",
+        "--alphabet",
+        "0,1/1000,1",
+        "--all-epsilon",
+    ];
+    refused(&args, "root isolation");
+}
+
+#[test]
+fn audit_of_a_million_rows_is_linear_in_them() {
+    // 10^6 rows of 1000 distinct sequences: every candidate event was
+    // counted by its own pass over the rows; now each half is counted once.
+    let rows = |shift: u64| -> Vec<u8> {
+        (0..1_000_000u64)
+            .map(|i| {
+                let x = i.wrapping_mul(2_654_435_761).wrapping_add(shift) % 1000;
+                format!("{},{},{}\n", x / 100 + 1, x / 10 % 10 + 1, x % 10 + 1)
+            })
+            .collect::<String>()
+            .into_bytes()
+    };
+    let first = scratch_file("million-first.csv", &rows(0));
+    let second = scratch_file("million-second.csv", &rows(7));
+    let run = answered(&format!("audit --first {first} --second {second}"), 120.0);
+    assert!(run.stdout.contains("ε ≥"), "{}", run.stdout);
+}

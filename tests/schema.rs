@@ -499,7 +499,8 @@ fn typed_reports_read_back_what_they_write() {
     std::fs::write(&second, "1,1\n2,2\n".repeat(50)).unwrap();
     let (x, y) = (temp("read-back-x.csv"), temp("read-back-y.csv"));
     std::fs::write(&x, "0,1\n0,1\n").unwrap();
-    std::fs::write(&y, "1,0\n1,0\n").unwrap();
+    // A neighbour: the loss vector of round 1 replaced.
+    std::fs::write(&y, "1,0\n0,1\n").unwrap();
     let audit = format!(
         "audit --first {} --second {} --json",
         first.display(),

@@ -69,14 +69,23 @@ pub(super) fn enforce(matches: &ArgMatches, table: &[Scope], subjects: &[Subject
     Ok(())
 }
 
-/// The flags of `command` that `tables` do not declare (a test's check).
+/// The flags of `command` that `tables` do not declare, and the declared
+/// flags that `command` does not have (a renamed flag): a test's check.
 #[cfg(test)]
 pub(super) fn undeclared(command: &clap::Command, tables: &[&[Scope]]) -> Vec<String> {
-    command
+    let ids: Vec<&str> = command
         .get_arguments()
         .map(|a| a.get_id().as_str())
         .filter(|id| !matches!(*id, "help" | "version"))
-        .filter(|id| !tables.iter().any(|t| t.iter().any(|s| s.flag == *id)))
-        .map(str::to_string)
-        .collect()
+        .collect();
+    let missing = ids
+        .iter()
+        .filter(|id| !tables.iter().any(|t| t.iter().any(|s| s.flag == **id)))
+        .map(|id| id.to_string());
+    let stale = tables
+        .iter()
+        .flat_map(|t| t.iter())
+        .filter(|s| !ids.contains(&s.flag))
+        .map(|s| format!("{} (declared, not a flag)", s.flag));
+    missing.chain(stale).collect()
 }

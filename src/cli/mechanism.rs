@@ -48,7 +48,7 @@ pub struct Args {
 pub(super) const SCOPES: &[Scope] = &[
     scope("noise", EVERY),
     scope("scale", EVERY),
-    scope("base", EVERY),
+    scope("unit_weight", EVERY),
     scope("losses", EVERY),
     scope("losses_file", EVERY),
     scope("force", EVERY),

@@ -98,6 +98,10 @@ pub const MAX_TUPLES: u64 = 4096;
 /// The largest degree in `w` of a condition without `--force`.
 pub const MAX_DEGREE: usize = 4096;
 
+/// The largest root-isolation work (`Σ degree²` over the distinct
+/// conditions) one run does without `force`.
+pub const MAX_ISOLATION_WORK: u128 = 1 << 24;
+
 /// A family of algorithms over ε: a configuration whose noise scale is
 /// `factor` times the paper's default (which is proportional to `1/ε`).
 #[derive(Clone, Debug)]
@@ -598,6 +602,18 @@ fn decide(
         polys.entry(to_poly(&terms, q)).or_insert(source);
     }
     let distinct = polys.len();
+    // Root isolation costs about d² coefficient operations per polynomial
+    // of degree d (each of up to K·t·bits(q) bits): estimated before it starts.
+    let isolation = polys
+        .keys()
+        .map(|p| roots::degree(p).map_or(0, |d| (d as u128).pow(2)))
+        .fold(0u128, u128::saturating_add);
+    crate::size::work(
+        &format!("the root isolation of {distinct} conditions in w = e^(-ε/{q}), Σ degree² coefficient operations"),
+        Some(isolation),
+        MAX_ISOLATION_WORK,
+        options.force,
+    )?;
     let half = Q::new(1.into(), 2.into());
     let mut conditions: Vec<Condition> = Vec::new();
     let mut always: Option<Source> = None;
