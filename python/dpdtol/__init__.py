@@ -485,3 +485,8 @@ def regret(
     )
     d["regret"] = Value._of(d["regret"])
     return d
+
+
+from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_sample  # noqa: E402  (uses the above)
+
+__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]

@@ -10,7 +10,7 @@
 use crate::laws::Entry;
 use crate::{rational, rational_rows, TooLargeError};
 use dpdtol::bandit::policy::BanditId;
-use dpdtol::num::{format_sig_directed, Dir};
+use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::{ChiSquareTest, GofOptions};
 use dpdtol::Error;
@@ -32,11 +32,9 @@ const ARGUMENTS: [(&str, &str); 7] = [
 
 /// An oracle error as a Python exception, worded with the Python arguments.
 fn py_err(e: Error) -> PyErr {
-    let message = ARGUMENTS
-        .iter()
-        .fold(e.to_string(), |m, (flag, argument)| {
-            m.replace(flag, argument)
-        });
+    let message = ARGUMENTS.iter().fold(e.to_string(), |m, (flag, argument)| {
+        m.replace(flag, argument)
+    });
     match e {
         Error::TooLarge(_) => TooLargeError::new_err(message),
         _ => PyValueError::new_err(message),
@@ -64,6 +62,12 @@ fn target(
     params: Params,
 ) -> PyResult<BanditTarget> {
     let id = algorithm.parse::<BanditId>().map_err(py_err)?;
+    let epsilon = rational("epsilon", epsilon)?;
+    if epsilon <= Q::from_integer(0.into()) {
+        return Err(PyValueError::new_err(format!(
+            "epsilon must be positive, got {epsilon}"
+        )));
+    }
     let exact = |what: &str, x: Option<String>| x.map(|s| rational(what, &s)).transpose();
     let spec = BanditSpec {
         noise_scale: exact("noise_scale", params.noise_scale)?,
@@ -71,7 +75,7 @@ fn target(
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
-        ..BanditSpec::new(id, rational("epsilon", epsilon)?)
+        ..BanditSpec::new(id, epsilon)
     };
     BanditTarget::new(spec, rational_rows("rewards", rewards)?).map_err(py_err)
 }
