@@ -42,7 +42,10 @@ def anytime_lazy_ucb(rewards, epsilon, n, rng, noise_scale=None, bonus=3.0, bug=
           one pull late (and O_J is the count it ends with);
       "bonus-constant": the constant of line 4 is 2, not the printed 3;
       "ties-last": argmax takes the last maximum (so the never-pulled arms,
-          all +inf, are pulled from the last one down).
+          all +inf, are pulled from the last one down);
+      "ties-last-after-line-2": the same from round K+1 on only, where the
+          indices tie with probability 0 (Laplace noise is continuous): not a
+          bug of the law.
     """
     rewards = np.asarray(rewards, dtype=float)
     T, K = rewards.shape
@@ -60,7 +63,7 @@ def anytime_lazy_ucb(rewards, epsilon, n, rng, noise_scale=None, bonus=3.0, bug=
         with np.errstate(divide="ignore", invalid="ignore"):
             index = mu + np.sqrt(c * log(t) / O) + c * log(t) / (epsilon * O)
         index[O == 0] = np.inf
-        if bug == "ties-last":
+        if bug == "ties-last" or (bug == "ties-last-after-line-2" and t > K):
             a = K - 1 - np.argmax(index[:, ::-1], axis=1)
         else:
             a = np.argmax(index, axis=1)
