@@ -3,14 +3,19 @@
 //! - `gof` on 10⁶ sequences, from the NPY file to the verdict (reading the
 //!   file, the certified law, the tests), under 2 s;
 //! - `sample` under 1 µs per round per core: the same sampler on a
-//!   one-thread pool, throughput in rounds.
+//!   one-thread pool, throughput in rounds;
+//! - the bandit oracle on Anytime-Lazy-UCB, K = 2, T = 8, ε = 1, on one
+//!   reward table: the whole law under 1 s, and `gof` of 10⁵ pull sequences
+//!   from an NPY file (reading it, the law, the test) under 5 s.
 //!
 //! Each bench checks its answer before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dpdtol::algorithm::{AlgorithmId, BestOptions, Config};
+use dpdtol::bandit::policy::BanditId;
 use dpdtol::mechanism::Noise;
 use dpdtol::num::Q;
+use dpdtol::oracle::bandit::{self, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::{gof, GofOptions};
 use dpdtol::oracle::{io, sample, Target};
 use std::hint::black_box;
@@ -84,5 +89,54 @@ fn sample_per_round(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, gof_million, sample_per_round);
+/// Anytime-Lazy-UCB, K = 2, T = 8, ε = 1 on a fixed reward table.
+fn bandit_target() -> BanditTarget {
+    let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+    let rewards = [
+        (1, 3),
+        (4, 0),
+        (2, 2),
+        (0, 4),
+        (3, 1),
+        (4, 4),
+        (0, 2),
+        (3, 1),
+    ]
+    .iter()
+    .map(|&(a, b)| vec![q(a, 4), q(b, 4)])
+    .collect();
+    BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)), rewards).unwrap()
+}
+
+fn bandit_law_and_gof(c: &mut Criterion) {
+    let target = bandit_target();
+    // Check: the law totals 1 within its enclosure.
+    let law = target.law(false).unwrap();
+    let (lo, hi) = law.total();
+    let one = Q::from_integer(1.into());
+    assert!(lo <= one && one <= hi && law.entries().len() > 1);
+    let path = std::env::temp_dir().join(format!("dpdtol-bench-bandit-{}.npy", std::process::id()));
+    io::write_samples(&path, &bandit::sample(&law, 100_000, 1, false).unwrap(), 0).unwrap();
+    let run = || {
+        let samples = io::read_samples(&path, 0).unwrap();
+        let law = target.law(false).unwrap();
+        bandit::gof(&law, &samples, &GofOptions::default()).unwrap()
+    };
+    // Check: the oracle's own samples pass, all 10⁵ of them read.
+    let report = run();
+    assert!(!report.reject && report.n == 100_000, "{report:?}");
+    let mut group = c.benchmark_group("oracle");
+    group.sample_size(10);
+    group.bench_function("law anytime-lazy-ucb K=2 T=8", |b| {
+        b.iter(|| black_box(target.law(false).unwrap()))
+    });
+    group.bench_function(
+        "gof anytime-lazy-ucb K=2 T=8, 10^5 sequences from NPY",
+        |b| b.iter(|| black_box(run())),
+    );
+    group.finish();
+    let _ = std::fs::remove_file(&path);
+}
+
+criterion_group!(benches, gof_million, sample_per_round, bandit_law_and_gof);
 criterion_main!(benches);

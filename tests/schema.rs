@@ -597,3 +597,59 @@ fn bandit_reports_read_back_what_they_write() {
     value["results"][0]["final"]["forged"] = 1.into();
     assert!(serde_json::from_value::<BanditReport>(value).is_err());
 }
+
+/// The arguments as `&str`.
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// `law`, `sample` and `gof` of a bandit algorithm on a reward table match
+/// the schemas `law-bandit`, `sample-bandit`, `gof-bandit`, and their
+/// reports read back what they write.
+#[test]
+fn bandit_oracle_outputs_match_their_schemas() {
+    use dpdtol::report::bandit_oracle::{BanditGofReport, BanditLawReport, BanditSampleReport};
+    let rewards = temp("rewards.csv");
+    std::fs::write(&rewards, "1/4,3/4\n1,0\n1/2,1/2\n0,1\n0.75,0.25\n").unwrap();
+    let t: Vec<String> = [
+        "--algorithm",
+        "anytime-lazy-ucb",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        rewards.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec();
+    let law = oracle("law", &t, &["--sequence", "1,2,1,1,2", "--json"]);
+    validate("law-bandit", &law);
+    let mut broken = law.clone();
+    broken.as_object_mut().unwrap().remove("law");
+    assert!(check("law-bandit", &broken).is_err());
+    // The full-information schema does not take it.
+    assert!(check("law", &law).is_err());
+    let samples = temp("pulls.npy");
+    let samples_str = samples.to_str().unwrap();
+    let more = ["--n", "300", "--seed", "5", "--out", samples_str, "--json"];
+    validate("sample-bandit", &oracle("sample", &t, &more));
+    let gof = oracle(
+        "gof",
+        &t,
+        &["--samples", samples_str, "--tv", "0.1", "--json"],
+    );
+    validate("gof-bandit", &gof);
+    assert_eq!(gof["reject"], false, "seed 5: {gof}");
+    let args = |command: &str, more: &[&str]| -> Vec<String> {
+        let mut all = vec![command.to_string()];
+        all.extend(t.iter().cloned());
+        all.extend(more.iter().map(|s| s.to_string()));
+        all
+    };
+    let r: BanditLawReport = reads_back(&strs(&args("law", &["--json"])));
+    assert_eq!(r.arms, 2);
+    let g: BanditGofReport = reads_back(&strs(&args("gof", &["--json", "--samples", samples_str])));
+    assert!(!g.reject);
+    let more = ["--json", "--n", "10", "--seed", "1", "--out", samples_str];
+    let s: BanditSampleReport = reads_back(&strs(&args("sample", &more)));
+    assert_eq!(s.n, 10);
+}

@@ -21,3 +21,15 @@ pub(super) fn parse_bit(flag: &str, text: &str) -> Result<u32> {
         ))),
     }
 }
+
+/// `--epoch-length`: positive integers, comma-separated.
+pub(super) fn parse_lengths(text: &str) -> Result<Vec<u64>> {
+    text.split(',')
+        .map(|r| match r.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(Error::Parse(format!(
+                "--epoch-length expects positive integers R_1,R_2,… (the last repeats), got '{text}'"
+            ))),
+        })
+        .collect()
+}

@@ -4,8 +4,10 @@
 
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
-use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
-use crate::oracle::io;
+use crate::oracle::bandit::BanditTarget;
+use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::{bandit, io};
+use crate::report::bandit_oracle::BanditGofReport;
 use crate::report::gof::{GofReport, Verdict};
 use crate::report::to_json;
 use std::fmt::Write;
@@ -56,71 +58,127 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         power: parse_f64("--power", &args.power)?,
         ..GofOptions::default()
     };
+    let (text, reject) = match args.target.bandit()? {
+        Some(target) => bandit_gof(args, &target, base, &options)?,
+        None => full_information_gof(args, base, &options)?,
+    };
+    if reject {
+        *status = 1;
+    }
+    Ok(text)
+}
+
+/// The test of a bandit algorithm's pull sequences: the text and whether
+/// they are rejected.
+fn bandit_gof(
+    args: &Args,
+    target: &BanditTarget,
+    base: u32,
+    options: &GofOptions,
+) -> Result<(String, bool)> {
+    let samples = io::read_samples(&args.samples, base)?;
+    let law = target.law(args.target.force_given())?;
+    let outcome = bandit::gof(&law, &samples, options)?;
+    let report = BanditGofReport::new(
+        args.target.describe_bandit(),
+        &law,
+        &args.samples,
+        base,
+        options,
+        &outcome,
+    );
+    let text = if args.json {
+        to_json(&report)
+    } else {
+        super::bandit_oracle::gof_table(&report)
+    };
+    Ok((text, report.reject))
+}
+
+/// The test of an online algorithm's or a selection's samples: the text
+/// and whether they are rejected.
+fn full_information_gof(args: &Args, base: u32, options: &GofOptions) -> Result<(String, bool)> {
     let target = args.target.build()?;
     let samples = io::read_samples(&args.samples, base)?;
     // Expected counts are f64: 20 certain digits are far more than enough.
     let law = args.target.law(&target, 20)?;
-    let outcome = gof(&law, &samples, &options)?;
+    let outcome = gof(&law, &samples, options)?;
     let report = GofReport::new(
         args.target.describe(),
         &law,
         &args.samples,
         base,
-        &options,
+        options,
         &outcome,
     );
-    if report.reject {
-        *status = 1;
-    }
-    Ok(if args.json {
+    let text = if args.json {
         to_json(&report)
     } else {
         table(&report)
-    })
+    };
+    Ok((text, report.reject))
 }
 
-/// The report as a table: one row per test, then the rule and the verdict.
-fn table(r: &GofReport) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} samples against the law",
-        target_text(&r.target),
-        r.n
-    );
-    if let Some(v) = &r.support_violation {
+/// The first lines of a goodness-of-fit table: the target, `n` samples
+/// (called `what`), and the first sample outside the support, if any.
+pub(super) fn table_head(
+    target: &str,
+    n: usize,
+    what: &str,
+    violation: Option<&SupportViolation>,
+) -> String {
+    let mut out = format!("{target}: {n} {what} against the law\n");
+    if let Some(v) = violation {
         let _ = writeln!(
             out,
             "support violation in sample {} (rows from 0): {}",
             v.sample, v.reason
         );
     }
-    let _ = writeln!(
-        out,
-        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}",
+    out
+}
+
+/// The chi-square tests as rows under a header, each named (with the
+/// sample size that detects the distance when `tv`).
+pub(super) fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
+    let mut out = format!(
+        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}\n",
         "test",
         "groups",
         "chi-square",
         "df",
         "p-value",
-        if r.tv.is_some() { "  n for TV" } else { "" }
+        if tv { "  n for TV" } else { "" }
     );
-    let line = |name: String, t: &ChiSquareTest| {
-        format!(
+    for (name, t) in tests {
+        let _ = writeln!(
+            out,
             "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
             t.groups,
             t.statistic,
             t.df,
             t.p_value,
             t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
-        )
-    };
-    for c in &r.per_choice {
-        let _ = writeln!(out, "{}", line(format!("choice {}", c.choice), &c.test));
+        );
     }
-    if let Some(t) = &r.joint {
-        let _ = writeln!(out, "{}", line("joint".into(), t));
-    }
+    out
+}
+
+/// The report as a table: one row per test, then the rule and the verdict.
+fn table(r: &GofReport) -> String {
+    let mut out = table_head(
+        &target_text(&r.target),
+        r.n,
+        "samples",
+        r.support_violation.as_ref(),
+    );
+    let tests: Vec<(String, &ChiSquareTest)> = r
+        .per_choice
+        .iter()
+        .map(|c| (format!("choice {}", c.choice), &c.test))
+        .chain(r.joint.iter().map(|t| ("joint".to_string(), t)))
+        .collect();
+    out.push_str(&tests_table(&tests, r.tv.is_some()));
     if let Some(why) = &r.joint_skipped {
         let _ = writeln!(out, "joint test skipped: {why}");
     }

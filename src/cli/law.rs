@@ -4,14 +4,17 @@
 //! probability of one action sequence. The flags that name the target are
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
-use super::args::{parse_bit, parse_count};
+use super::args::{parse_bit, parse_count, parse_lengths};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
+use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::{parse_rational, parse_rational_list};
+use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::{io, Target};
+use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
-use crate::report::oracle::{AlgorithmGiven, MechanismGiven, Rounds, TargetGiven};
+use crate::report::oracle::{AlgorithmGiven, LawHeader, MechanismGiven, Rounds, TargetGiven};
 use crate::report::{to_json, Decimal, Fraction, DIGITS};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -20,7 +23,7 @@ use std::path::{Path, PathBuf};
 /// on a loss file, or one selection on a loss vector.
 #[derive(Debug, clap::Args)]
 pub struct TargetArgs {
-    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax.
+    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se or hybrid-ucb.
     #[arg(long, conflicts_with = "mechanism")]
     algorithm: Option<String>,
     /// The number of actions K ≥ 2 (default: the width of the loss file).
@@ -50,7 +53,22 @@ pub struct TargetArgs {
     /// --mechanism only: the losses, comma-separated: 0,1/2,1.
     #[arg(long, allow_hyphen_values = true)]
     losses: Option<String>,
-    /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws, a sample of more than 2·10^8 values.
+    /// Bandit algorithms: the reward table, CSV (one round a line, K rewards in [0, 1]) or JSON (an array of rounds), exact decimals or p/q; the arm pulled in round t receives row t's entry.
+    #[arg(long, conflicts_with_all = ["losses_file", "mechanism"])]
+    rewards_file: Option<PathBuf>,
+    /// dp-se only: the epoch lengths R_1,R_2,… (the last repeats).
+    #[arg(long)]
+    epoch_length: Option<String>,
+    /// hybrid-ucb only: the tree p-sums' per-level noise scale, exactly.
+    #[arg(long, allow_hyphen_values = true)]
+    tree_scale: Option<String>,
+    /// hybrid-ucb only: a factor on both noise scales, exactly.
+    #[arg(long, allow_hyphen_values = true)]
+    scale_factor: Option<String>,
+    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus, exactly.
+    #[arg(long, allow_hyphen_values = true)]
+    bonus: Option<String>,
+    /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws or bandit pull sequences, a sample of more than 2·10^8 values.
     #[arg(long)]
     force: bool,
 }
@@ -76,12 +94,92 @@ impl TargetArgs {
         self.build_on(self.losses_file.as_deref(), self.losses.as_deref())
     }
 
+    /// The bandit algorithm on its reward table the flags name, when
+    /// `--algorithm` is a bandit algorithm's id ([`crate::oracle::bandit`]).
+    pub(super) fn bandit(&self) -> Result<Option<BanditTarget>> {
+        let Some(id) = self
+            .algorithm
+            .as_deref()
+            .and_then(|a| a.parse::<BanditId>().ok())
+        else {
+            return Ok(None);
+        };
+        for (flag, given) in [
+            ("--losses-file", self.losses_file.is_some()),
+            ("--actions", self.actions.is_some()),
+            ("--noise", self.noise.is_some()),
+            ("--resample", self.resample.is_some()),
+        ] {
+            if given {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} does not apply to {id}: a bandit algorithm reads a reward table (--rewards-file), whose width is K"
+                )));
+            }
+        }
+        let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
+        let epsilon = self.epsilon.as_deref().ok_or_else(|| {
+            Error::InvalidInput(format!("--epsilon is required with --algorithm {id}"))
+        })?;
+        let spec = BanditSpec {
+            noise_scale: exact(&self.noise_scale)?,
+            epoch_lengths: self
+                .epoch_length
+                .as_deref()
+                .map(parse_lengths)
+                .transpose()?,
+            tree_scale: exact(&self.tree_scale)?,
+            scale_factor: exact(&self.scale_factor)?,
+            bonus: exact(&self.bonus)?,
+            ..BanditSpec::new(id, parse_rational(epsilon)?)
+        };
+        let file = self.rewards_file.as_deref().ok_or_else(|| {
+            Error::InvalidInput(format!("--rewards-file is required with --algorithm {id}"))
+        })?;
+        BanditTarget::new(spec, io::read_rewards(file)?).map(Some)
+    }
+
+    /// The bandit target as given.
+    pub(super) fn describe_bandit(&self) -> BanditGiven {
+        BanditGiven {
+            algorithm: self.algorithm.clone().unwrap_or_else(|| "?".into()),
+            bonus: self.bonus.clone(),
+            epoch_length: self.epoch_length.clone(),
+            epsilon: self.epsilon.clone(),
+            noise_scale: self.noise_scale.clone(),
+            rewards_file: self.rewards_file.as_ref().map(|p| p.display().to_string()),
+            scale_factor: self.scale_factor.clone(),
+            tree_scale: self.tree_scale.clone(),
+        }
+    }
+
     /// The same target on other losses: a loss file for an algorithm, a
     /// comma-separated list for a mechanism.
     pub(super) fn build_on(&self, file: Option<&Path>, list: Option<&str>) -> Result<Target> {
         let missing = |flag: &str, with: &str| {
             Error::InvalidInput(format!("{flag} is required with --{with}"))
         };
+        if let Some(id) = self
+            .algorithm
+            .as_deref()
+            .and_then(|a| a.parse::<BanditId>().ok())
+        {
+            return Err(Error::InvalidInput(format!(
+                "{id} is a bandit algorithm: this command takes online algorithms on a loss file and selections (law, sample and gof take bandit algorithms with --rewards-file)"
+            )));
+        }
+        for (flag, given) in [
+            ("--rewards-file", self.rewards_file.is_some()),
+            ("--epoch-length", self.epoch_length.is_some()),
+            ("--tree-scale", self.tree_scale.is_some()),
+            ("--scale-factor", self.scale_factor.is_some()),
+            ("--bonus", self.bonus.is_some()),
+        ] {
+            if given {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} applies to bandit algorithms only (anytime-lazy-ucb, dp-se, hybrid-ucb)"
+                )));
+            }
+        }
         if let Some(noise) = &self.mechanism {
             let noise: Noise = noise.parse()?;
             let scale = Scale::beta(parse_rational(
@@ -185,7 +283,7 @@ impl TargetArgs {
 pub struct Args {
     #[command(flatten)]
     target: TargetArgs,
-    /// The probability of this action sequence, one action a round, comma-separated.
+    /// The probability of this action (bandit: pull) sequence, one action a round, comma-separated.
     #[arg(long)]
     sequence: Option<String>,
     /// How --sequence numbers the actions: 1 (default, as the papers) or 0.
@@ -222,10 +320,25 @@ pub(super) fn target_text(target: &TargetGiven) -> String {
 }
 
 /// A probability for people: the decimal, and `= p/q` when exact.
-fn probability_text(decimal: &Decimal, exact: Option<&Fraction>) -> String {
+pub(super) fn probability_text(decimal: &Decimal, exact: Option<&Fraction>) -> String {
     match exact {
         Some(q) if q.0.len() <= 40 => format!("{} = {}", decimal.0, q.0),
         _ => decimal.0.clone(),
+    }
+}
+
+/// How a law was computed, for people.
+pub(super) fn how_text(header: &LawHeader) -> String {
+    match header.precision_bits {
+        None => "exact".to_string(),
+        Some(bits) => format!(
+            "certified ({bits} bits; {})",
+            if header.digits_certain {
+                "every digit shown is correct to ±1 in the last place"
+            } else {
+                "NOT all digits shown are certain: see --json"
+            }
+        ),
     }
 }
 
@@ -256,12 +369,29 @@ fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let base = parse_base(&args.base)?;
+    let sequence = || {
+        args.sequence
+            .as_deref()
+            .map(|s| parse_sequence(s, base))
+            .transpose()
+    };
+    if let Some(target) = args.target.bandit()? {
+        let sequence = sequence()?;
+        let law = target.law(args.target.force_given())?;
+        let report = BanditLawReport::new(
+            args.target.describe_bandit(),
+            &law,
+            sequence.as_deref(),
+            base,
+        )?;
+        return Ok(if args.json {
+            to_json(&report)
+        } else {
+            super::bandit_oracle::law_table(&report)
+        });
+    }
     let target = args.target.build()?;
-    let sequence = args
-        .sequence
-        .as_deref()
-        .map(|s| parse_sequence(s, base))
-        .transpose()?;
+    let sequence = sequence()?;
     let law = args.target.law(&target, DIGITS as u32 + 2)?;
     let report = LawReport::new(
         args.target.describe(),
@@ -281,17 +411,7 @@ pub fn run(args: &Args) -> Result<String> {
 /// each choice's rounds and law.
 fn table(r: &LawReport) -> String {
     let mut out = String::new();
-    let how = match r.header.precision_bits {
-        None => "exact".to_string(),
-        Some(bits) => format!(
-            "certified ({bits} bits; {})",
-            if r.header.digits_certain {
-                "every digit shown is correct to ±1 in the last place"
-            } else {
-                "NOT all digits shown are certain: see --json"
-            }
-        ),
-    };
+    let how = how_text(&r.header);
     let _ = writeln!(
         out,
         "{}: K = {}, t = {}, {} choices, law {how}",

@@ -6,6 +6,7 @@
 mod args;
 mod audit;
 mod bandit;
+mod bandit_oracle;
 mod gof;
 mod law;
 mod mechanism;

@@ -3,8 +3,8 @@
 
 use super::law::{parse_base, target_text, TargetArgs};
 use crate::error::{Error, Result};
-use crate::oracle::io::SampleFormat;
-use crate::oracle::{io, sample};
+use crate::oracle::{bandit, io, sample};
+use crate::report::bandit_oracle::BanditSampleReport;
 use crate::report::sample::SampleReport;
 use crate::report::to_json;
 use std::path::PathBuf;
@@ -46,6 +46,26 @@ pub fn run(args: &Args) -> Result<String> {
             args.seed
         ))
     })?;
+    if let Some(target) = args.target.bandit()? {
+        let force = args.target.force_given();
+        sample::check_values(n, target.horizon(), force)?;
+        let law = target.law(force)?;
+        let samples = bandit::sample(&law, n, seed, force)?;
+        io::write_samples(&args.out, &samples, base)?;
+        let report = BanditSampleReport::new(
+            args.target.describe_bandit(),
+            &law,
+            n,
+            seed,
+            &args.out,
+            base,
+        );
+        return Ok(if args.json {
+            to_json(&report)
+        } else {
+            super::bandit_oracle::sample_line(&report)
+        });
+    }
     let target = args.target.build()?;
     sample::check_size(&target, n, args.target.force_given())?;
     // The reference samples follow the printed law, certified to 40 digits.
@@ -62,10 +82,7 @@ pub fn run(args: &Args) -> Result<String> {
 
 /// The report as one line.
 fn line(r: &SampleReport) -> String {
-    let format = match r.format {
-        SampleFormat::Csv => "csv",
-        SampleFormat::Npy => "npy",
-    };
+    let format = r.format.name();
     format!(
         "{}: wrote {} sequences of {} actions ({format}, actions from {}, seed {}) to {}",
         target_text(&r.target),

@@ -58,7 +58,9 @@ use serde::{Deserialize, Serialize};
 /// closed-form integration).
 pub const MAX_SEQUENCES: u64 = 1 << 16;
 
-/// The first and the largest precision, in bits, of a certified law.
+/// The first and the largest precision, in bits, of a certified law: it is
+/// doubled while a cut point is unresolved or a probability is not
+/// enclosed to a relative `10^{−42}`.
 const PRECISIONS: (u32, u32) = (128, 4096);
 
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
@@ -146,7 +148,7 @@ impl Law {
             BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
-                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (test it with dpdtol privacy --method statistical)".into(),
+                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
                 ))
             }
             other => {
@@ -268,6 +270,14 @@ impl LawFn<Result<()>> for Validate {
 struct Computed {
     entries: Vec<(Vec<usize>, Enclosed)>,
     precision_bits: Option<u32>,
+    digits_certain: bool,
+}
+
+/// The relative width a certified probability is computed to: `10^{−42}`,
+/// two digits beyond the 40 the reports print.
+fn certain(p: &Enclosed) -> bool {
+    let width = &p.hi - &p.lo;
+    width.is_zero() || width * Q::from_integer(num_bigint::BigInt::from(10).pow(42)) <= p.lo
 }
 
 /// [`LawFn`] that computes the law on a table.
@@ -295,20 +305,28 @@ impl LawFn<Result<Computed>> for Compute<'_> {
             return Ok(Computed {
                 entries: enclosed(law)?,
                 precision_bits: None,
+                digits_certain: true,
             });
         }
         let mut bits = PRECISIONS.0;
         loop {
+            let last = bits >= PRECISIONS.1;
             match law::<Certified>(params, self.rewards, &Precision(bits)) {
-                Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits *= 2,
+                Err(Error::Domain(_)) if !last => {}
                 Err(e) => return Err(e),
                 Ok(law) => {
-                    return Ok(Computed {
-                        entries: enclosed(law)?,
-                        precision_bits: Some(bits),
-                    })
+                    let entries = enclosed(law)?;
+                    let digits_certain = entries.iter().all(|(_, p)| certain(p));
+                    if digits_certain || last {
+                        return Ok(Computed {
+                            entries,
+                            precision_bits: Some(bits),
+                            digits_certain,
+                        });
+                    }
                 }
             }
+            bits *= 2;
         }
     }
 }
@@ -417,6 +435,7 @@ impl BanditTarget {
             horizon: self.horizon(),
             kind,
             precision_bits: computed.precision_bits,
+            digits_certain: computed.digits_certain,
             why_not_exact: computed
                 .precision_bits
                 .map(|_| self.law.why_not_exact().to_string()),
@@ -434,6 +453,7 @@ pub struct BanditLaw {
     horizon: usize,
     kind: Kind,
     precision_bits: Option<u32>,
+    digits_certain: bool,
     why_not_exact: Option<String>,
     entries: Vec<(Vec<usize>, Enclosed)>,
 }
@@ -457,6 +477,12 @@ impl BanditLaw {
     /// The working precision of a certified law, in bits.
     pub fn precision_bits(&self) -> Option<u32> {
         self.precision_bits
+    }
+
+    /// Whether every probability is exact or enclosed to a relative
+    /// `10^{−42}` (false only when 4096 bits did not reach it).
+    pub fn digits_certain(&self) -> bool {
+        self.digits_certain
     }
 
     /// Why a certified law is not exact.

@@ -1,5 +1,5 @@
-//! Files in and out: loss sequences (CSV or JSON, exact decimals or `p/q`)
-//! and sample matrices (CSV or NPY, actions 0- or 1-based).
+//! Files in and out: loss sequences and reward tables (CSV or JSON, exact
+//! decimals or `p/q`) and sample matrices (CSV or NPY, actions 0- or 1-based).
 //!
 //! - **Loss CSV**: one round a line, K losses separated by commas; blank
 //!   lines and lines starting with `#` are skipped.
@@ -58,6 +58,14 @@ pub enum SampleFormat {
 }
 
 impl SampleFormat {
+    /// The format's name: `csv` or `npy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SampleFormat::Csv => "csv",
+            SampleFormat::Npy => "npy",
+        }
+    }
+
     /// The format of the sample file `path`.
     pub fn of(path: &Path) -> SampleFormat {
         if has_extension(path, "npy") {
@@ -78,13 +86,28 @@ fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Read a loss sequence from a CSV or JSON file (by extension).
 pub fn read_losses(path: &Path) -> Result<Vec<Vec<Q>>> {
+    read_table(path, |_| Ok(()))
+}
+
+/// Read a reward table from a CSV or JSON file (by extension), in the
+/// formats of a loss sequence: one round a row of K rewards in `[0, 1]`,
+/// checked by [`super::bandit::check_reward_table`].
+pub fn read_rewards(path: &Path) -> Result<Vec<Vec<Q>>> {
+    read_table(path, super::bandit::check_reward_table)
+}
+
+/// A table of rationals from a CSV or JSON file, checked by `check`; an
+/// error names the file.
+fn read_table(path: &Path, check: impl Fn(&[Vec<Q>]) -> Result<()>) -> Result<Vec<Vec<Q>>> {
     let text = read_text(path)?;
     let parsed = if has_extension(path, "json") {
         parse_losses_json(&text)
     } else {
         parse_losses_csv(&text)
     };
-    parsed.map_err(|e| e.within(&path.display().to_string()))
+    parsed
+        .and_then(|table| check(&table).map(|()| table))
+        .map_err(|e| e.within(&path.display().to_string()))
 }
 
 /// Parse a loss CSV text (see the module documentation).

@@ -20,6 +20,7 @@
 
 pub mod audit;
 pub mod bandit;
+pub mod bandit_oracle;
 pub mod gof;
 pub mod law;
 pub mod mechanism;

@@ -1,7 +1,7 @@
 //! The JSON schemas of the commands' outputs, generated from the report
 //! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
 
-use super::{audit, bandit, gof, law, mechanism, regret, sample};
+use super::{audit, bandit, bandit_oracle, gof, law, mechanism, regret, sample};
 use schemars::JsonSchema;
 
 /// The JSON schema of the output of `command`, whose report type is `T`
@@ -17,7 +17,9 @@ fn schema<T: JsonSchema>(command: &str, description: &str) -> serde_json::Value 
         "$id".into(),
         format!("https://github.com/dpdtol/dpdtol/docs/schema/{command}.json").into(),
     );
-    schema.insert("title".into(), format!("dpdtol {command} --json").into());
+    // `law-bandit` is the schema of `dpdtol law --json` for a bandit algorithm.
+    let name = command.split('-').next().unwrap_or(command);
+    schema.insert("title".into(), format!("dpdtol {name} --json").into());
     schema.insert("description".into(), description.into());
     schema.to_value()
 }
@@ -71,6 +73,27 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         (
             "sample",
             schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
+        ),
+        (
+            "law-bandit",
+            schema::<bandit_oracle::BanditLawReport>(
+                "law-bandit",
+                "dpdtol law --json for a bandit algorithm on a reward table (--rewards-file): every pull sequence of possibly positive probability with its probability, exact else certified, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "sample-bandit",
+            schema::<bandit_oracle::BanditSampleReport>(
+                "sample-bandit",
+                "dpdtol sample --json for a bandit algorithm on a reward table: seeded reference pull sequences written to a file.",
+            ),
+        ),
+        (
+            "gof-bandit",
+            schema::<bandit_oracle::BanditGofReport>(
+                "gof-bandit",
+                "dpdtol gof --json for a bandit algorithm on a reward table: pull sequences from any implementation tested against the exact (else certified) law. Exit status 1 when reject is true.",
+            ),
         ),
     ]
 }

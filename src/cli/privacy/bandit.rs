@@ -30,6 +30,7 @@ use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::law::hybrid_ucb::HybridLawParams;
 use crate::bandit::law::PullLaw;
 use crate::bandit::policy::BanditId;
+use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list, Certified, Precision, Q};
 use crate::privacy::bandit::exact::{
@@ -301,18 +302,6 @@ impl Setup {
             bits,
         })
     }
-}
-
-/// `--epoch-length`: positive integers, comma-separated.
-fn parse_lengths(text: &str) -> Result<Vec<u64>> {
-    text.split(',')
-        .map(|r| match r.trim().parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(Error::Parse(format!(
-                "--epoch-length expects positive integers R_1,R_2,… (the last repeats), got '{text}'"
-            ))),
-        })
-        .collect()
 }
 
 /// What DP-SE's output says about its schedule.

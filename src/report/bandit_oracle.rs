@@ -1,0 +1,311 @@
+//! The results of `dpdtol law`, `sample` and `gof` for a bandit algorithm
+//! on a reward table ([`crate::oracle::bandit`]): the law of the pull
+//! sequence, reference samples of it, and a goodness-of-fit test against it.
+
+use super::gof::{GofCommand, Verdict};
+use super::law::LawCommand;
+use super::oracle::{probability, Approximate, Horizon, LawHeader};
+use super::sample::{SampleCommand, RNG};
+use super::{Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
+use crate::error::Result;
+use crate::oracle::bandit::{BanditGof, BanditLaw};
+use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::io::SampleFormat;
+use crate::oracle::Enclosed;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The conventions every bandit oracle report states.
+pub const CONVENTIONS: &str = "rounds are numbered from 1; row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]; arms are numbered from base in sequences and files";
+
+/// The rule of the bandit goodness-of-fit test.
+pub const RULES: &str = "support check first (the first sample whose pull sequence has probability 0 rejects); then one Pearson chi-square over the pull sequences of positive probability, merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1; p-value from statrs's chi-square survival function (approximate); reject when p < alpha";
+
+/// A bandit algorithm on a reward table, as given on the command line (its
+/// numbers as typed; null for a flag not given).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditGiven {
+    /// The algorithm's id.
+    pub algorithm: String,
+    /// The bonus constant (anytime-lazy-ucb, hybrid-ucb).
+    pub bonus: Option<String>,
+    /// The epoch lengths R_1,R_2,… (dp-se).
+    pub epoch_length: Option<String>,
+    /// The privacy parameter ε.
+    pub epsilon: Option<String>,
+    /// The noise scale overriding the paper's.
+    pub noise_scale: Option<String>,
+    /// The reward table's file.
+    pub rewards_file: Option<String>,
+    /// The factor on both scales (hybrid-ucb).
+    pub scale_factor: Option<String>,
+    /// The tree p-sums' scale (hybrid-ucb).
+    pub tree_scale: Option<String>,
+}
+
+impl LawHeader {
+    /// The header of a bandit law.
+    pub fn of_bandit(law: &BanditLaw) -> LawHeader {
+        LawHeader {
+            digits_certain: law.digits_certain(),
+            kind: match law.precision_bits() {
+                None => NumberKind::Exact,
+                Some(_) => NumberKind::Certified,
+            },
+            precision_bits: law.precision_bits(),
+            why_not_exact: law.why_not_exact().map(str::to_string),
+        }
+    }
+}
+
+/// One pull sequence with its probability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PullProbability {
+    /// The probability, to 40 significant digits.
+    pub probability: Decimal,
+    /// The probability exactly, when it is rational; else null.
+    pub probability_exact: Option<Fraction>,
+    /// An enclosure of the probability.
+    pub probability_interval: Enclosure,
+    /// The pulls, one arm a round, numbered from `base`.
+    pub pulls: Vec<usize>,
+}
+
+impl PullProbability {
+    /// `pulls` (0-based) with probability `p`, arms numbered from `base`.
+    fn new(pulls: &[usize], p: &Enclosed, base: u32) -> PullProbability {
+        let (probability, probability_exact, probability_interval) = probability(p);
+        PullProbability {
+            probability,
+            probability_exact,
+            probability_interval,
+            pulls: pulls.iter().map(|a| a + base as usize).collect(),
+        }
+    }
+}
+
+/// The law of a bandit algorithm's pull sequence on a reward table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditLawReport {
+    /// The number of arms K (the reward table's width).
+    #[schemars(range(min = 2))]
+    pub arms: usize,
+    /// Arms are numbered from this (0 or 1).
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The command.
+    pub command: LawCommand,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// How the law was computed.
+    #[serde(flatten)]
+    pub header: LawHeader,
+    /// The horizon T (the reward table's rows).
+    pub horizon: Horizon,
+    /// Every pull sequence of possibly positive probability, in
+    /// lexicographic order; every other sequence has probability 0.
+    pub law: Vec<PullProbability>,
+    /// The probability of `sequence` (null without one).
+    pub probability: Option<PullProbability>,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The target as given.
+    pub target: BanditGiven,
+    /// An enclosure of the law's total, which contains 1.
+    pub total_interval: Enclosure,
+}
+
+impl BanditLawReport {
+    /// The report of `law` (of the target given as `given`) with the
+    /// probability of `sequence` (0-based) when asked, arms numbered from
+    /// `base`. Errors (bad input) when the sequence has the wrong length or
+    /// an arm out of range.
+    pub fn new(
+        given: BanditGiven,
+        law: &BanditLaw,
+        sequence: Option<&[usize]>,
+        base: u32,
+    ) -> Result<BanditLawReport> {
+        let probability = sequence
+            .map(|s| Ok(PullProbability::new(s, &law.probability(s)?, base)))
+            .transpose()?;
+        let (lo, hi) = law.total();
+        let total = Enclosed {
+            kind: crate::num::Kind::Certified,
+            lo,
+            hi,
+        };
+        Ok(BanditLawReport {
+            arms: law.arms(),
+            base,
+            command: LawCommand,
+            conventions: CONVENTIONS.to_string(),
+            header: LawHeader::of_bandit(law),
+            horizon: Horizon::of(law.horizon()),
+            law: law
+                .entries()
+                .iter()
+                .map(|(pulls, p)| PullProbability::new(pulls, p, base))
+                .collect(),
+            probability,
+            schema_version: SchemaVersion,
+            target: given,
+            total_interval: probability_interval(&total),
+        })
+    }
+}
+
+/// The enclosure of `p`, its ends rounded outward.
+fn probability_interval(p: &Enclosed) -> Enclosure {
+    probability(p).2
+}
+
+/// Reference pull sequences written to a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditSampleReport {
+    /// The number of arms K.
+    #[schemars(range(min = 2))]
+    pub arms: usize,
+    /// Arms are numbered from this (0 or 1) in the file.
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The command.
+    pub command: SampleCommand,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// The file's format.
+    pub format: SampleFormat,
+    /// The horizon T: the length of each sequence.
+    pub horizon: Horizon,
+    /// How the law sampled from was computed.
+    pub law: LawHeader,
+    /// The number of sequences.
+    pub n: usize,
+    /// The file written.
+    pub out: String,
+    /// How sequence i is drawn from the seed.
+    pub rng: String,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The seed.
+    pub seed: u64,
+    /// The target as given.
+    pub target: BanditGiven,
+}
+
+impl BanditSampleReport {
+    /// The report of `n` sequences of `law` (of the target given as
+    /// `given`) drawn from `seed` and written to `out`, arms numbered from
+    /// `base`.
+    pub fn new(
+        given: BanditGiven,
+        law: &BanditLaw,
+        n: usize,
+        seed: u64,
+        out: &Path,
+        base: u32,
+    ) -> BanditSampleReport {
+        BanditSampleReport {
+            arms: law.arms(),
+            base,
+            command: SampleCommand,
+            conventions: CONVENTIONS.to_string(),
+            format: SampleFormat::of(out),
+            horizon: Horizon::of(law.horizon()),
+            law: LawHeader::of_bandit(law),
+            n,
+            out: out.display().to_string(),
+            rng: RNG.to_string(),
+            schema_version: SchemaVersion,
+            seed,
+            target: given,
+        }
+    }
+}
+
+/// Pull sequences from any implementation tested against the law. The
+/// exit status is 1 when `reject` is true.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditGofReport {
+    /// The level α of the test.
+    pub alpha: f64,
+    /// Arms are numbered from this (0 or 1) in the sample file.
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The command.
+    pub command: GofCommand,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// How the law tested against was computed.
+    pub law: LawHeader,
+    /// The number of samples.
+    #[schemars(range(min = 1))]
+    pub n: usize,
+    /// The power at which `n_for_tv` detects the distance `tv`.
+    pub power: f64,
+    /// Whether the samples are rejected at level α.
+    pub reject: bool,
+    /// The support check and the test, in words.
+    pub rules: String,
+    /// The sample file.
+    pub samples: String,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The statistics and p-values are f64.
+    pub statistics_kind: Approximate,
+    /// The first sample outside the law's support (null: none).
+    pub support_violation: Option<SupportViolation>,
+    /// The target as given.
+    pub target: BanditGiven,
+    /// The chi-square test over the pull sequences (null after a support
+    /// violation).
+    pub test: Option<ChiSquareTest>,
+    /// The total-variation distance whose detecting sample size is
+    /// reported (null: none asked for).
+    pub tv: Option<f64>,
+    /// `rejected` or `consistent`, as `reject` says.
+    pub verdict: Verdict,
+}
+
+impl BanditGofReport {
+    /// The report of `outcome`, the test under `options` of the samples in
+    /// the file `samples` (arms numbered from `base`) against `law`.
+    pub fn new(
+        given: BanditGiven,
+        law: &BanditLaw,
+        samples: &Path,
+        base: u32,
+        options: &GofOptions,
+        outcome: &BanditGof,
+    ) -> BanditGofReport {
+        BanditGofReport {
+            alpha: options.alpha,
+            base,
+            command: GofCommand,
+            conventions: CONVENTIONS.to_string(),
+            law: LawHeader::of_bandit(law),
+            n: outcome.n,
+            power: options.power,
+            reject: outcome.reject,
+            rules: RULES.to_string(),
+            samples: samples.display().to_string(),
+            schema_version: SchemaVersion,
+            statistics_kind: Approximate,
+            support_violation: outcome.support_violation.clone(),
+            target: given,
+            test: outcome.test.clone(),
+            tv: options.tv,
+            verdict: if outcome.reject {
+                Verdict::Rejected
+            } else {
+                Verdict::Consistent
+            },
+        }
+    }
+}
