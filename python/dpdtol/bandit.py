@@ -72,23 +72,30 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import DEFAULT_ALPHA, GofResult, Value, _actions, _exact, _gof_result, _matrix, _native, _option
+from . import (
+    DEFAULT_ALPHA,
+    GofResult,
+    Value,
+    _actions,
+    _exact,
+    _gof_result,
+    _matrix,
+    _native,
+    _option,
+    _Provenance,
+    _provenance,
+)
 
 __all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]
 
 
 @dataclass(frozen=True, eq=False)
-class BanditLaw:
+class BanditLaw(_Provenance):
     """The law of a bandit algorithm's pull sequence on one reward table:
     every sequence of possibly positive probability with its probability;
-    every other sequence has probability exactly 0."""
+    every other sequence has probability exactly 0. ``accepted``: every
+    certified probability is enclosed to a relative 1e-42."""
 
-    kind: str
-    """``"exact"`` or ``"certified"``."""
-    precision_bits: Optional[int]
-    """The working precision of certified values (None when exact)."""
-    why_not_exact: Optional[str]
-    """Why no exact value could be given (None when exact)."""
     arms: int
     horizon: int
     sequences: np.ndarray
@@ -148,9 +155,7 @@ def _params(
 
 def _bandit_law(d: Dict[str, Any]) -> BanditLaw:
     return BanditLaw(
-        kind=d["kind"],
-        precision_bits=d["precision_bits"],
-        why_not_exact=d["why_not_exact"],
+        **_provenance(d),
         arms=d["arms"],
         horizon=d["horizon"],
         sequences=d["sequences"],

@@ -88,12 +88,14 @@ fn law_of(py: Python<'_>, target: &BanditTarget, force: bool) -> PyResult<Bandit
 /// Significant digits of the decimal ends of the total's enclosure.
 const DIGITS: usize = 40;
 
-/// `{kind, precision_bits, why_not_exact, arms, horizon, sequences (an
-/// m × T int64 array, 0-based arms), probabilities [entry], total (lo, hi)}`.
+/// `{kind, precision_bits, accepted (every probability exact or enclosed to
+/// a relative 10^−42), why_not_exact, arms, horizon, sequences (an m × T
+/// int64 array, 0-based arms), probabilities [entry], total (lo, hi)}`.
 fn law_dict(py: Python<'_>, law: &BanditLaw) -> PyResult<Py<PyAny>> {
     let d = PyDict::new(py);
     d.set_item("kind", law.kind().label())?;
     d.set_item("precision_bits", law.precision_bits())?;
+    d.set_item("accepted", law.digits_certain())?;
     d.set_item("why_not_exact", law.why_not_exact())?;
     d.set_item("arms", law.arms())?;
     d.set_item("horizon", law.horizon())?;
