@@ -275,3 +275,63 @@ fn bad_targets_are_refused() {
         .unwrap_err();
     assert!(e.to_string().contains("--force"), "{e}");
 }
+
+/// UCB1 on `x_1 = (1/2, ·)`, `x_2 = (·, 1/4)`, `x_3 = (0, ·)`, `x_4 = (·, 1)`,
+/// `x_5`: rounds 1–2 pull each arm once. Round 3 (`n = 2`): both arms
+/// played once, means 1/2 and 1/4: arm 0. Round 4 (`n = 3`): arm 0 has mean
+/// 1/4 over 2 plays, arm 1 mean 1/4 over 1, and `√(2 ln 3/2) < √(2 ln 3)`:
+/// arm 1. Round 5: both played twice, sums 1/2 and 5/4: arm 1. The law is
+/// the point mass at `0,1,0,1,1`.
+#[test]
+fn ucb1_is_a_point_mass_derived_by_hand() {
+    let rewards = table(&[&[2, 0], &[0, 1], &[0, 0], &[4, 4], &[0, 4]], 4);
+    let target = BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards).unwrap();
+    let law = target.law(false).unwrap();
+    assert_eq!(law.kind(), Kind::Exact);
+    assert_eq!(law.entries().len(), 1);
+    assert_eq!(
+        law.probability(&[0, 1, 0, 1, 1]).unwrap().exact(),
+        Some(&Q::one())
+    );
+    assert_eq!(law.probability(&[0, 1, 0, 1, 0]).unwrap().hi, Q::zero());
+}
+
+/// UCB1's point mass is the library's f64 policy played round by round, on
+/// tables of quarters (K = 2, 3; ties included).
+#[test]
+fn ucb1_agrees_with_the_policy() {
+    use dpdtol::bandit::policy::ucb1::Ucb1;
+    use dpdtol::bandit::policy::{NoiseRng, Policy};
+    use rand::SeedableRng;
+    let mut rng = NoiseRng::seed_from_u64(1);
+    for (k, code) in [
+        (2usize, 0x5a3c_u64),
+        (2, 0x0f0f),
+        (3, 0x1234_5678),
+        (3, 0xfedc_ba98),
+    ] {
+        let rewards: Vec<Vec<Q>> = (0..10)
+            .map(|t| {
+                (0..k)
+                    .map(|j| q(((code >> ((2 * (t * k + j)) % 62)) & 3) as i64, 4))
+                    .collect()
+            })
+            .collect();
+        let law = BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards.clone())
+            .unwrap()
+            .law(false)
+            .unwrap();
+        let mut policy = Ucb1::new(k);
+        let pulls: Vec<usize> = rewards
+            .iter()
+            .enumerate()
+            .map(|(t, row)| {
+                let arm = policy.choose(t as u64 + 1, 1, &mut rng).arm;
+                let x = dpdtol::num::Real::to_f64(&row[arm]);
+                policy.observe(arm, 1, x, &mut rng);
+                arm
+            })
+            .collect();
+        assert_eq!(law.entries()[0].0, pulls, "K = {k}, code {code:x}");
+    }
+}

@@ -14,8 +14,10 @@ use std::fmt::Write;
 
 /// The target in words.
 fn target_text(target: &BanditGiven) -> String {
-    let given = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
-    let mut text = format!("{}, ε = {}", target.algorithm, given(&target.epsilon));
+    let mut text = target.algorithm.clone();
+    if let Some(e) = &target.epsilon {
+        let _ = write!(text, ", ε = {e}");
+    }
     for (flag, value) in [
         ("noise-scale", &target.noise_scale),
         ("epoch-length", &target.epoch_length),
@@ -27,7 +29,9 @@ fn target_text(target: &BanditGiven) -> String {
             let _ = write!(text, ", {flag} {v}");
         }
     }
-    let _ = write!(text, ", rewards {}", given(&target.rewards_file));
+    if let Some(file) = &target.rewards_file {
+        let _ = write!(text, ", rewards {file}");
+    }
     text
 }
 
@@ -47,10 +51,11 @@ pub(super) fn law_table(r: &BanditLawReport) -> String {
     let Horizon(horizon) = &r.horizon;
     let _ = writeln!(
         out,
-        "{}: K = {}, T = {horizon}, {} pull sequences of positive probability, law {}",
+        "{}: K = {}, T = {horizon}, {} pull sequence{} of positive probability, law {}",
         target_text(&r.target),
         r.arms,
         r.law.len(),
+        if r.law.len() == 1 { "" } else { "s" },
         how_text(&r.header)
     );
     let _ = writeln!(out, "({}; base {})", r.conventions, r.base);

@@ -9,13 +9,14 @@ use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
-use crate::num::{parse_rational, parse_rational_list};
+use crate::num::{parse_rational, parse_rational_list, Q};
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::{io, Target};
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
 use crate::report::oracle::{AlgorithmGiven, LawHeader, MechanismGiven, Rounds, TargetGiven};
 use crate::report::{to_json, Decimal, Fraction, DIGITS};
+use num_traits::One;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 /// on a loss file, or one selection on a loss vector.
 #[derive(Debug, clap::Args)]
 pub struct TargetArgs {
-    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se or hybrid-ucb.
+    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se, hybrid-ucb or ucb1.
     #[arg(long, conflicts_with = "mechanism")]
     algorithm: Option<String>,
     /// The number of actions K ≥ 2 (default: the width of the loss file).
@@ -65,7 +66,7 @@ pub struct TargetArgs {
     /// hybrid-ucb only: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
-    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus, exactly.
+    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1: its constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws or bandit pull sequences, a sample of more than 2·10^8 values.
@@ -117,9 +118,21 @@ impl TargetArgs {
             }
         }
         let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
-        let epsilon = self.epsilon.as_deref().ok_or_else(|| {
-            Error::InvalidInput(format!("--epsilon is required with --algorithm {id}"))
-        })?;
+        let epsilon = match (self.epsilon.as_deref(), id.is_private()) {
+            (Some(e), true) => parse_rational(e)?,
+            // Not read by a non-private algorithm.
+            (None, false) => Q::one(),
+            (None, true) => {
+                return Err(Error::InvalidInput(format!(
+                    "--epsilon is required with --algorithm {id}"
+                )))
+            }
+            (Some(_), false) => {
+                return Err(Error::InvalidInput(format!(
+                    "--epsilon does not apply to {id} (not private)"
+                )))
+            }
+        };
         let spec = BanditSpec {
             noise_scale: exact(&self.noise_scale)?,
             epoch_lengths: self
@@ -130,7 +143,7 @@ impl TargetArgs {
             tree_scale: exact(&self.tree_scale)?,
             scale_factor: exact(&self.scale_factor)?,
             bonus: exact(&self.bonus)?,
-            ..BanditSpec::new(id, parse_rational(epsilon)?)
+            ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(format!("--rewards-file is required with --algorithm {id}"))
@@ -176,7 +189,7 @@ impl TargetArgs {
         ] {
             if given {
                 return Err(Error::InvalidInput(format!(
-                    "{flag} applies to bandit algorithms only (anytime-lazy-ucb, dp-se, hybrid-ucb)"
+                    "{flag} applies to bandit algorithms only (anytime-lazy-ucb, dp-se, hybrid-ucb, ucb1)"
                 )));
             }
         }

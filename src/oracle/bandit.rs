@@ -22,7 +22,9 @@
 //!   ([`crate::bandit::law::anytime_lazy_ucb_arms`]);
 //! - DP-SE (Sajed & Sheffet, arXiv:1905.09383), K = 2
 //!   ([`crate::bandit::law::dp_se`]);
-//! - Hybrid-UCB as inferred ([`crate::bandit::law::hybrid_ucb`]), K = 2.
+//! - Hybrid-UCB as inferred ([`crate::bandit::law::hybrid_ucb`]), K = 2;
+//! - UCB1 (Auer, Cesa-Bianchi & Fischer 2002), non-private: deterministic
+//!   given the table, its law a point mass, exact ([`ucb1_pulls`]).
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else
@@ -37,8 +39,28 @@
 //! parameters against Laplace densities. There is no closed form, and no
 //! rigorous (error-bounded) quadrature of it is implemented here, so no
 //! exact or certified law exists to test against. Its samplers are checked
-//! by the statistical privacy audit instead. The non-private baselines have
-//! no law here either.
+//! by the statistical privacy audit instead. Thompson sampling (non-private)
+//! is not covered either: its pulls compare Beta draws whose parameters are
+//! the reward sums, an incomplete-beta law with non-integer parameters on a
+//! table of fractional rewards. AdaP-KLUCB is not covered.
+
+//!
+//! ```
+//! use dpdtol::bandit::policy::BanditId;
+//! use dpdtol::num::Q;
+//! use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
+//! let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+//! // T = 4 rounds of K = 2 rewards; Anytime-Lazy-UCB at ε = 1 as printed.
+//! let rewards = vec![vec![q(1, 4), q(3, 4)], vec![q(1, 1), q(0, 1)], vec![q(1, 2), q(1, 2)], vec![q(0, 1), q(1, 1)]];
+//! let target = BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)), rewards).unwrap();
+//! let law = target.law(false).unwrap();
+//! let (lo, hi) = law.total();
+//! assert!(lo <= q(1, 1) && q(1, 1) <= hi);
+//! // Line 2 pulls arm 0 then arm 1: a sequence starting with arm 1 is impossible.
+//! assert_eq!(law.probability(&[1, 0, 0, 0]).unwrap().hi, q(0, 1));
+//! let samples = sample(&law, 2000, 7, false).unwrap();
+//! assert!(!gof(&law, &samples, &Default::default()).unwrap().reject);
+//! ```
 
 use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::Enclosed;
@@ -69,7 +91,7 @@ const PRECISIONS: (u32, u32) = (128, 4096);
 pub struct BanditSpec {
     /// Which algorithm.
     pub id: BanditId,
-    /// The privacy parameter ε > 0.
+    /// The privacy parameter ε > 0 (ignored by the non-private `ucb1`).
     pub epsilon: Q,
     /// The Laplace scale of the noise (default: the paper's, `1/ε`; for
     /// Hybrid-UCB the array blocks' `2/ε`).
@@ -81,7 +103,8 @@ pub struct BanditSpec {
     pub tree_scale: Option<Q>,
     /// Hybrid-UCB: a factor on both of its scales.
     pub scale_factor: Option<Q>,
-    /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus.
+    /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
+    /// its constant 2.
     pub bonus: Option<Q>,
 }
 
@@ -132,6 +155,15 @@ impl BanditSpec {
 /// The law of an algorithm with one, its parameters built.
 #[derive(Clone, Debug)]
 enum Law {
+    /// UCB1 with its bonus constant: deterministic given the table.
+    Ucb1(Q),
+    /// An algorithm whose noise makes the pulls random.
+    Noisy(Noisy),
+}
+
+/// The parameters of a [`PullLaw`].
+#[derive(Clone, Debug)]
+enum Noisy {
     LazyUcb(LazyUcbParams),
     LazyUcbArms(LazyUcbArms),
     Hybrid(HybridLawParams),
@@ -145,7 +177,7 @@ impl Law {
         let id = spec.id;
         let epsilon = spec.epsilon.clone();
         match id {
-            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb => {}
+            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1 => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
                     "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
@@ -153,11 +185,11 @@ impl Law {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "the bandit oracle covers anytime-lazy-ucb, dp-se and hybrid-ucb, not {other}"
+                    "the bandit oracle covers anytime-lazy-ucb, dp-se, hybrid-ucb and ucb1, not {other}"
                 )))
             }
         }
-        if id != BanditId::AnytimeLazyUcb && arms != 2 {
+        if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::Ucb1) && arms != 2 {
             return Err(Error::InvalidInput(format!(
                 "the law of {id}'s pulls is implemented for K = 2 arms, the reward table has {arms}"
             )));
@@ -168,6 +200,23 @@ impl Law {
             )));
         }
         let law = match id {
+            BanditId::Ucb1 => {
+                let bonus = spec
+                    .bonus
+                    .clone()
+                    .unwrap_or_else(|| Q::from_integer(2.into()));
+                if spec.noise_scale.is_some() {
+                    return Err(Error::InvalidInput(
+                        "--noise-scale does not apply to ucb1 (it draws no noise)".into(),
+                    ));
+                }
+                if !bonus.is_positive() {
+                    return Err(Error::InvalidInput(format!(
+                        "--bonus must be positive, got {bonus}"
+                    )));
+                }
+                return Ok(Law::Ucb1(bonus));
+            }
             BanditId::DpSe => {
                 let mut params = DpSeParams::printed(epsilon, horizon)?;
                 if let Some(s) = &spec.noise_scale {
@@ -182,7 +231,7 @@ impl Law {
                     params.lengths = lengths.clone();
                     params.printed_lengths = false;
                 }
-                Law::DpSe(Box::new(params))
+                Noisy::DpSe(Box::new(params))
             }
             BanditId::HybridUcb => {
                 let mut params = HybridLawParams::inferred(epsilon);
@@ -204,7 +253,7 @@ impl Law {
                 if let Some(b) = &spec.bonus {
                     params.bonus = b.clone();
                 }
-                Law::Hybrid(params)
+                Noisy::Hybrid(params)
             }
             _ => {
                 let mut params = LazyUcbParams::printed(epsilon);
@@ -215,26 +264,28 @@ impl Law {
                     params.bonus = b.clone();
                 }
                 if arms > 2 {
-                    Law::LazyUcbArms(LazyUcbArms { params, arms })
+                    Noisy::LazyUcbArms(LazyUcbArms { params, arms })
                 } else {
-                    Law::LazyUcb(params)
+                    Noisy::LazyUcb(params)
                 }
             }
         };
         law.with(Validate)?;
-        Ok(law)
+        Ok(Law::Noisy(law))
     }
+}
 
+impl Noisy {
     /// Why the certified law is not exact.
     fn why_not_exact(&self) -> &'static str {
         match self {
-            Law::LazyUcb(_) | Law::LazyUcbArms(_) => {
+            Noisy::LazyUcb(_) | Noisy::LazyUcbArms(_) => {
                 "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental"
             }
-            Law::Hybrid(_) => {
+            Noisy::Hybrid(_) => {
                 "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental"
             }
-            Law::DpSe(_) => {
+            Noisy::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
         }
@@ -243,10 +294,10 @@ impl Law {
     /// `f` of the law's parameters, whichever they are.
     fn with<T>(&self, f: impl LawFn<T>) -> T {
         match self {
-            Law::LazyUcb(l) => f.call(l),
-            Law::LazyUcbArms(l) => f.call(l),
-            Law::Hybrid(l) => f.call(l),
-            Law::DpSe(l) => f.call(&**l),
+            Noisy::LazyUcb(l) => f.call(l),
+            Noisy::LazyUcbArms(l) => f.call(l),
+            Noisy::Hybrid(l) => f.call(l),
+            Noisy::DpSe(l) => f.call(&**l),
         }
     }
 }
@@ -338,6 +389,83 @@ fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclo
         .collect()
 }
 
+/// The pulls of UCB1 (Auer, Cesa-Bianchi & Fischer 2002, Fig. 1, as
+/// [`crate::bandit::policy::ucb1`]) on `rewards`: each arm once, then at
+/// round `t > K` the arm maximising `x̄_j + √(c ln n/n_j)`, `n = t − 1`, ties
+/// to the lowest index. They are a function of the table: the law is a
+/// point mass.
+///
+/// Every comparison is decided exactly. Two indices with `n_i = n_j` differ
+/// by the rational `x̄_i − x̄_j` (a tie is a tie). With `n_i ≠ n_j` (and
+/// `n ≥ 2`) they never tie: `c ln n` is transcendental for a rational
+/// `c > 0` (Lindemann–Weierstrass), so `√(c ln n)(1/√n_i − 1/√n_j)` is not
+/// the rational `x̄_j − x̄_i`; certified intervals separate them, at 128
+/// bits and, if not, twice as many, up to 4096.
+fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q) -> Result<Vec<usize>> {
+    let mut bits = PRECISIONS.0;
+    loop {
+        match ucb1_pulls_at(rewards, bonus, &Precision(bits)) {
+            Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits *= 2,
+            other => return other,
+        }
+    }
+}
+
+/// [`ucb1_pulls`] at one precision; [`Error::Domain`] when an enclosure
+/// does not decide a comparison.
+fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<usize>> {
+    let k = rewards.first().map_or(0, Vec::len);
+    let mut n = vec![0u64; k];
+    let mut sum = vec![Q::zero(); k];
+    let mut pulls = Vec::with_capacity(rewards.len());
+    let half = Certified::from_rational(&Q::new(1.into(), 2.into()), ctx);
+    for (t, row) in rewards.iter().enumerate() {
+        // Round t + 1; n = t plays so far.
+        let arm = if t < k {
+            t
+        } else {
+            let c_ln =
+                Certified::from_rational(bonus, ctx) * Certified::from_int(t as i64, ctx).ln()?;
+            let index = |j: usize| -> Result<(Q, Q)> {
+                let plays = Q::from_integer(n[j].into());
+                let root = (half.clone()
+                    * (c_ln.clone() / Certified::from_rational(&plays, ctx)).ln()?)
+                .exp()?;
+                (Certified::from_rational(&(&sum[j] / plays), ctx) + root)
+                    .enclosure()
+                    .ok_or_else(|| Error::Domain("an index without an enclosure".into()))
+            };
+            let mut best = 0;
+            for j in 1..k {
+                let better = if n[j] == n[best] {
+                    sum[j] > sum[best]
+                } else {
+                    let ((lo_j, hi_j), (lo_b, hi_b)) = (index(j)?, index(best)?);
+                    if lo_j > hi_b {
+                        true
+                    } else if hi_j < lo_b {
+                        false
+                    } else {
+                        return Err(Error::Domain(format!(
+                            "round {}: UCB1's indices of arms {best} and {j} are not separated at {} bits",
+                            t + 1,
+                            ctx.0
+                        )));
+                    }
+                };
+                if better {
+                    best = j;
+                }
+            }
+            best
+        };
+        n[arm] += 1;
+        sum[arm] += &row[arm];
+        pulls.push(arm);
+    }
+    Ok(pulls)
+}
+
 /// A bandit algorithm on a reward table: what [`BanditTarget::law`],
 /// [`sample`] and [`gof`] answer about.
 #[derive(Clone, Debug)]
@@ -405,10 +533,30 @@ impl BanditTarget {
     /// probability with its probability, exact or certified. Refused over
     /// [`MAX_SEQUENCES`] candidate sequences unless `force`.
     pub fn law(&self, force: bool) -> Result<BanditLaw> {
-        let computed = self.law.with(Compute {
-            rewards: &self.rewards,
-            force,
-        })?;
+        let (computed, why_not_exact) = match &self.law {
+            Law::Ucb1(bonus) => (
+                Computed {
+                    entries: vec![(
+                        ucb1_pulls(&self.rewards, bonus)?,
+                        Enclosed {
+                            kind: Kind::Exact,
+                            lo: Q::one(),
+                            hi: Q::one(),
+                        },
+                    )],
+                    precision_bits: None,
+                    digits_certain: true,
+                },
+                None,
+            ),
+            Law::Noisy(noisy) => (
+                noisy.with(Compute {
+                    rewards: &self.rewards,
+                    force,
+                })?,
+                Some(noisy.why_not_exact()),
+            ),
+        };
         let mut entries: Vec<(Vec<usize>, Enclosed)> = computed
             .entries
             .into_iter()
@@ -438,7 +586,8 @@ impl BanditTarget {
             digits_certain: computed.digits_certain,
             why_not_exact: computed
                 .precision_bits
-                .map(|_| self.law.why_not_exact().to_string()),
+                .and(why_not_exact)
+                .map(str::to_string),
             entries,
         })
     }
