@@ -28,7 +28,12 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
   ``bonus`` (default 3).
 
-``lazy-dp-ts`` has no exact or certified law (its pulls are argmaxes of Beta
+- ``"ucb1"`` (Auer, Cesa-Bianchi & Fischer 2002), non-private, any K: no
+  noise, so its law is one sequence of probability exactly 1; ``epsilon``
+  must be None; ``bonus`` (default 2, of the index mean_j + sqrt(2 ln n/n_j),
+  n the pulls so far).
+
+``epsilon`` is required by the private algorithms. ``lazy-dp-ts`` has no exact or certified law (its pulls are argmaxes of Beta
 draws whose parameters move continuously with the noise), so it raises
 ValueError here.
 
@@ -77,7 +82,6 @@ from . import (
     GofResult,
     Value,
     _actions,
-    _exact,
     _gof_result,
     _matrix,
     _native,
@@ -183,7 +187,7 @@ def bandit_law(
     d = _native.bandit_law(
         algorithm,
         _matrix(rewards, "rewards"),
-        _exact(epsilon, "epsilon"),
+        _option(epsilon, "epsilon"),
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
         force=bool(force),
     )
@@ -212,7 +216,7 @@ def bandit_sample(
     return _native.bandit_sample(
         algorithm,
         _matrix(rewards, "rewards"),
-        _exact(epsilon, "epsilon"),
+        _option(epsilon, "epsilon"),
         int(n),
         int(seed),
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
@@ -248,7 +252,7 @@ def bandit_gof(
     d = _native.bandit_gof(
         algorithm,
         _matrix(rewards, "rewards"),
-        _exact(epsilon, "epsilon"),
+        _option(epsilon, "epsilon"),
         _actions(samples, 2, one_based),
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
         alpha=float(alpha),

@@ -53,16 +53,31 @@ pub struct Params {
     scale_factor: Option<String>,
 }
 
-/// The target: `algorithm` with `epsilon` and `params` on `rewards` (rows
-/// are rounds, one reward per arm).
+/// The target: `algorithm` with `epsilon` (required by the private
+/// algorithms, refused by `ucb1`) and `params` on `rewards` (rows are
+/// rounds, one reward per arm).
 fn target(
     algorithm: &str,
     rewards: &[Vec<String>],
-    epsilon: &str,
+    epsilon: Option<&str>,
     params: Params,
 ) -> PyResult<BanditTarget> {
     let id = algorithm.parse::<BanditId>().map_err(py_err)?;
-    let epsilon = rational("epsilon", epsilon)?;
+    let epsilon = match (epsilon, id.is_private()) {
+        (Some(e), true) => rational("epsilon", e)?,
+        // Not read by a non-private algorithm.
+        (None, false) => Q::from_integer(1.into()),
+        (None, true) => {
+            return Err(PyValueError::new_err(format!(
+                "epsilon is required by {id} (pass a positive number)"
+            )))
+        }
+        (Some(_), false) => {
+            return Err(PyValueError::new_err(format!(
+                "epsilon does not apply to {id} (not private): pass None"
+            )))
+        }
+    };
     if epsilon <= Q::from_integer(0.into()) {
         return Err(PyValueError::new_err(format!(
             "epsilon must be positive, got {epsilon}"
@@ -129,7 +144,7 @@ fn bandit_law(
     py: Python<'_>,
     algorithm: &str,
     rewards: Vec<Vec<String>>,
-    epsilon: &str,
+    epsilon: Option<&str>,
     params: Params,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -147,7 +162,7 @@ fn bandit_sample<'py>(
     py: Python<'py>,
     algorithm: &str,
     rewards: Vec<Vec<String>>,
-    epsilon: &str,
+    epsilon: Option<&str>,
     n: usize,
     seed: u64,
     params: Params,
@@ -187,7 +202,7 @@ fn bandit_gof(
     py: Python<'_>,
     algorithm: &str,
     rewards: Vec<Vec<String>>,
-    epsilon: &str,
+    epsilon: Option<&str>,
     samples: PyReadonlyArray2<'_, i64>,
     params: Params,
     alpha: f64,

@@ -162,6 +162,19 @@ def test_equal_indices_give_an_exact_half():
     assert law.probability([0, 1, 0]).exact == law.probability([0, 1, 1]).exact == 0.5
 
 
+def test_ucb1_is_a_point_mass_without_epsilon():
+    law = dpdtol.bandit_law("ucb1", ALU_THREE, None)
+    assert law.kind == "exact" and law.exact == (1,) and law.sequences.shape == (1, 7)
+    assert law.sequences[0, :3].tolist() == [0, 1, 2]  # each arm once first
+    samples = dpdtol.bandit_sample("ucb1", ALU_THREE, None, 100, seed=1)
+    assert (samples == law.sequences[0]).all()
+    assert not dpdtol.bandit_gof("ucb1", ALU_THREE, None, samples).rejected
+    with pytest.raises(ValueError, match="epsilon does not apply to ucb1"):
+        dpdtol.bandit_law("ucb1", ALU_THREE, 1)
+    with pytest.raises(ValueError, match="epsilon is required by dp-se"):
+        dpdtol.bandit_law("dp-se", DP_SE_APART, None)
+
+
 def test_one_based_samples_and_reproducible_samples():
     a = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_CHANGING, EPSILON, 20_000, seed=5)
     b = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_CHANGING, EPSILON, 20_000, seed=5)
