@@ -335,3 +335,70 @@ fn ucb1_agrees_with_the_policy() {
         assert_eq!(law.entries()[0].0, pulls, "K = {k}, code {code:x}");
     }
 }
+
+/// The library's f64 policies played round by round on the table
+/// ([`simulate`]) fit the exact laws: the contract of the oracle is the
+/// policies' (fixed seed).
+#[test]
+fn the_simulated_policies_fit_the_laws() {
+    use dpdtol::oracle::bandit::simulate;
+    let (n, seed) = (20_000, 11);
+    for (what, target) in targets() {
+        if what.starts_with("dp-se") {
+            // The policy takes the printed epoch lengths only.
+            continue;
+        }
+        let law = target.law(false).unwrap();
+        let samples = simulate(target.spec(), target.rewards(), n, seed, false).unwrap();
+        let report = gof(&law, &samples, &GofOptions::default()).unwrap();
+        assert!(!report.reject, "{what}: seed {seed}, n {n}: {report:?}");
+    }
+}
+
+/// Lazy-DP-TS has no law: its two-sample test accepts two seeds of its
+/// own simulation, rejects one with the noise scale and the bonus 1/100
+/// (at T = 7 the printed bonus `3 ln t/(εO)` clips every `μ̄` to 1, so the
+/// noise scale alone hardly moves the law), and the simulation does not
+/// depend on the thread count.
+#[test]
+fn lazy_dp_ts_two_sample_test() {
+    use dpdtol::oracle::bandit::simulate;
+    use dpdtol::oracle::two_sample::homogeneity;
+    let rewards = table(
+        &[
+            &[1, 3],
+            &[4, 0],
+            &[2, 2],
+            &[0, 4],
+            &[3, 1],
+            &[4, 4],
+            &[1, 0],
+        ],
+        4,
+    );
+    let printed = BanditSpec::new(BanditId::LazyDpTs, q(1, 1));
+    let n = 20_000;
+    let reference = simulate(&printed, &rewards, n, 1, false).unwrap();
+    let same = simulate(&printed, &rewards, n, 2, false).unwrap();
+    let options = GofOptions {
+        tv: Some(0.05),
+        ..GofOptions::default()
+    };
+    let outcome = homogeneity(&reference, &same, &options).unwrap();
+    assert!(!outcome.reject, "seeds 1, 2: {outcome:?}");
+    // n for D = 0.05 at power 0.9: λ*/(2 D²), λ* ≥ 1 for any df.
+    let n_for_tv = outcome.test.n_for_tv.unwrap();
+    assert!(n_for_tv >= 1.0 / (2.0 * 0.05 * 0.05), "{n_for_tv}");
+    let mut wrong = printed.clone();
+    wrong.noise_scale = Some(q(1, 100));
+    wrong.bonus = Some(q(1, 100));
+    let other = simulate(&wrong, &rewards, n, 2, false).unwrap();
+    let outcome = homogeneity(&reference, &other, &options).unwrap();
+    assert!(outcome.reject, "{outcome:?}");
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| simulate(&printed, &rewards, 3000, 1, false).unwrap());
+    assert_eq!(one_thread, reference.slice(0..3000));
+}

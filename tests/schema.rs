@@ -639,6 +639,16 @@ fn bandit_oracle_outputs_match_their_schemas() {
     );
     validate("gof-bandit", &gof);
     assert_eq!(gof["reject"], false, "seed 5: {gof}");
+    // Lazy-DP-TS has no law: its gof is a two-sample test.
+    let mut lazy = t.clone();
+    lazy[1] = "lazy-dp-ts".to_string();
+    let two = oracle(
+        "gof",
+        &lazy,
+        &["--samples", samples_str, "--seed", "2", "--json"],
+    );
+    validate("gof-bandit-two-sample", &two);
+    assert!(check("gof-bandit", &two).is_err());
     let args = |command: &str, more: &[&str]| -> Vec<String> {
         let mut all = vec![command.to_string()];
         all.extend(t.iter().cloned());

@@ -6,7 +6,7 @@
 use super::gof::{table_head, tests_table};
 use super::law::{how_text, probability_text};
 use crate::report::bandit_oracle::{
-    BanditGiven, BanditGofReport, BanditLawReport, BanditSampleReport,
+    BanditGiven, BanditGofReport, BanditLawReport, BanditSampleReport, BanditTwoSampleReport,
 };
 use crate::report::gof::Verdict;
 use crate::report::oracle::Horizon;
@@ -109,6 +109,32 @@ pub(super) fn gof_table(r: &BanditGofReport) -> String {
         match r.verdict {
             Verdict::Rejected => "REJECTED",
             Verdict::Consistent => "consistent with the law",
+        },
+        r.alpha
+    );
+    out.trim_end().to_string()
+}
+
+/// The two-sample report as a table, labelled as such.
+pub(super) fn two_sample_table(r: &BanditTwoSampleReport) -> String {
+    let mut out = format!(
+        "{}: {} pull sequences against {} simulated by dpdtol (seed {}): a TWO-SAMPLE test, this algorithm has no exact or certified law\n",
+        target_text(&r.target),
+        r.n,
+        r.n_reference,
+        r.seed
+    );
+    out.push_str(&tests_table(
+        &[("2-sample".to_string(), &r.test)],
+        r.tv.is_some(),
+    ));
+    let _ = writeln!(
+        out,
+        "rule: {}\n{} (alpha {})",
+        r.method,
+        match r.verdict {
+            Verdict::Rejected => "REJECTED: the two samplers differ",
+            Verdict::Consistent => "consistent with dpdtol's simulation",
         },
         r.alpha
     );

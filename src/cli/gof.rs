@@ -3,11 +3,14 @@
 //! drops into any CI.
 
 use super::law::{parse_base, target_text, TargetArgs};
+use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
-use crate::oracle::bandit::BanditTarget;
+use crate::num::Q;
+use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::two_sample::homogeneity;
 use crate::oracle::{bandit, io};
-use crate::report::bandit_oracle::BanditGofReport;
+use crate::report::bandit_oracle::{BanditGofReport, BanditTwoSampleReport};
 use crate::report::gof::{GofReport, Verdict};
 use crate::report::to_json;
 use std::fmt::Write;
@@ -33,6 +36,9 @@ pub struct Args {
     /// The power of that detection.
     #[arg(long, default_value = "0.9")]
     power: String,
+    /// lazy-dp-ts only (no law: a two-sample test against dpdtol's own simulation): the simulation's seed, default 0.
+    #[arg(long)]
+    seed: Option<String>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -58,8 +64,22 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         power: parse_f64("--power", &args.power)?,
         ..GofOptions::default()
     };
-    let (text, reject) = match args.target.bandit()? {
-        Some(target) => bandit_gof(args, &target, base, &options)?,
+    let spec = args.target.bandit_spec()?;
+    let two_sample = spec
+        .as_ref()
+        .is_some_and(|(spec, _)| spec.id == BanditId::LazyDpTs);
+    if args.seed.is_some() && !two_sample {
+        return Err(Error::InvalidInput(
+            "--seed applies to lazy-dp-ts only (the seed of its reference simulation)".into(),
+        ));
+    }
+    let (text, reject) = match spec {
+        Some((spec, rewards)) if two_sample => {
+            two_sample_gof(args, &spec, &rewards, base, &options)?
+        }
+        Some((spec, rewards)) => {
+            bandit_gof(args, &BanditTarget::new(spec, rewards)?, base, &options)?
+        }
         None => full_information_gof(args, base, &options)?,
     };
     if reject {
@@ -91,6 +111,44 @@ fn bandit_gof(
         to_json(&report)
     } else {
         super::bandit_oracle::gof_table(&report)
+    };
+    Ok((text, report.reject))
+}
+
+/// The two-sample test of an algorithm without a law against dpdtol's
+/// own simulation, as many sequences as the file holds: the text and
+/// whether the samples are rejected.
+fn two_sample_gof(
+    args: &Args,
+    spec: &BanditSpec,
+    rewards: &[Vec<Q>],
+    base: u32,
+    options: &GofOptions,
+) -> Result<(String, bool)> {
+    let seed: u64 = match &args.seed {
+        None => 0,
+        Some(text) => text.trim().parse().map_err(|_| {
+            Error::Parse(format!(
+                "--seed expects an integer in 0..2^64, got '{text}'"
+            ))
+        })?,
+    };
+    let samples = io::read_samples(&args.samples, base)?;
+    let force = args.target.force_given();
+    let reference = bandit::simulate(spec, rewards, samples.rows(), seed, force)?;
+    let outcome = homogeneity(&reference, &samples, options)?;
+    let report = BanditTwoSampleReport::new(
+        args.target.describe_bandit(),
+        &args.samples,
+        base,
+        seed,
+        options,
+        &outcome,
+    );
+    let text = if args.json {
+        to_json(&report)
+    } else {
+        super::bandit_oracle::two_sample_table(&report)
     };
     Ok((text, report.reject))
 }

@@ -98,6 +98,14 @@ impl TargetArgs {
     /// The bandit algorithm on its reward table the flags name, when
     /// `--algorithm` is a bandit algorithm's id ([`crate::oracle::bandit`]).
     pub(super) fn bandit(&self) -> Result<Option<BanditTarget>> {
+        self.bandit_spec()?
+            .map(|(spec, rewards)| BanditTarget::new(spec, rewards))
+            .transpose()
+    }
+
+    /// The bandit algorithm and the reward table the flags name, when
+    /// `--algorithm` is a bandit algorithm's id.
+    pub(super) fn bandit_spec(&self) -> Result<Option<(BanditSpec, Vec<Vec<Q>>)>> {
         let Some(id) = self
             .algorithm
             .as_deref()
@@ -148,7 +156,7 @@ impl TargetArgs {
         let file = self.rewards_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(format!("--rewards-file is required with --algorithm {id}"))
         })?;
-        BanditTarget::new(spec, io::read_rewards(file)?).map(Some)
+        Ok(Some((spec, io::read_rewards(file)?)))
     }
 
     /// The bandit target as given.

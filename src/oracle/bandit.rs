@@ -38,8 +38,9 @@
 //! `P(a | x)` integrates an incomplete-beta expression with non-integer
 //! parameters against Laplace densities. There is no closed form, and no
 //! rigorous (error-bounded) quadrature of it is implemented here, so no
-//! exact or certified law exists to test against. Its samplers are checked
-//! by the statistical privacy audit instead. Thompson sampling (non-private)
+//! exact or certified law exists to test against: [`simulate`] plays the
+//! library's own policy on the table, and [`super::two_sample`] holds a
+//! user's pull sequences against it, a test labelled as two-sample. Thompson sampling (non-private)
 //! is not covered either: its pulls compare Beta draws whose parameters are
 //! the reward sums, an incomplete-beta law with non-integer parameters on a
 //! table of fractional rewards. AdaP-KLUCB is not covered.
@@ -70,7 +71,7 @@ use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
 use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::law::hybrid_ucb::HybridLawParams;
 use crate::bandit::law::{law, PullLaw};
-use crate::bandit::policy::BanditId;
+use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
 use num_traits::{One, Signed, Zero};
@@ -703,6 +704,54 @@ pub fn sample(law: &BanditLaw, n: usize, seed: u64, force: bool) -> Result<Sampl
     let categorical = Categorical::new(&probabilities)?;
     try_sample_with(n, law.horizon, seed, |rng| {
         Ok(law.entries[categorical.draw(rng)?].0.clone())
+    })
+}
+
+/// `n` pull sequences of `spec` on `rewards` played by the library's own
+/// policy ([`crate::bandit::policy`]: its noise and draws in f64, so
+/// approximate), round by round as the contract says: pull, then see that
+/// arm's entry of the row. Sequence `i` draws from
+/// [`super::sample::stream`]`(seed, i)`, so the file is the same for any
+/// thread count. The reference of [`super::two_sample`] for an algorithm
+/// without a law (Lazy-DP-TS); any algorithm the policies cover is
+/// accepted, with the overrides they take (`--noise-scale`, `--bonus`).
+pub fn simulate(
+    spec: &BanditSpec,
+    rewards: &[Vec<Q>],
+    n: usize,
+    seed: u64,
+    force: bool,
+) -> Result<Samples> {
+    check_reward_table(rewards)?;
+    spec.check_applicable()?;
+    if spec.epoch_lengths.is_some() || spec.tree_scale.is_some() || spec.scale_factor.is_some() {
+        return Err(Error::InvalidInput(format!(
+            "the simulation of {} takes --noise-scale and --bonus only",
+            spec.id
+        )));
+    }
+    let horizon = rewards.len();
+    check_values(n, horizon, force)?;
+    let f = |x: &Q| Real::to_f64(x);
+    let config = BanditConfig {
+        noise_scale: spec.noise_scale.as_ref().map(f),
+        bonus: spec.bonus.as_ref().map(f),
+        ..BanditConfig::new(spec.id, f(&spec.epsilon))
+    };
+    let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
+    let k = table[0].len();
+    config.build(k, horizon as u64)?;
+    try_sample_with(n, horizon, seed, |rng| {
+        let mut policy = config.build(k, horizon as u64)?;
+        Ok(table
+            .iter()
+            .enumerate()
+            .map(|(t, row)| {
+                let arm = policy.choose(t as u64 + 1, 1, rng).arm;
+                policy.observe(arm, 1, row[arm], rng);
+                arm
+            })
+            .collect())
     })
 }
 

@@ -37,6 +37,7 @@ pub mod gof;
 pub mod io;
 pub mod law;
 pub mod sample;
+pub mod two_sample;
 
 pub use law::{Enclosed, Target};
 pub use sample::Samples;

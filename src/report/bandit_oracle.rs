@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw};
 use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
 use crate::oracle::io::SampleFormat;
+use crate::oracle::two_sample::TwoSample;
 use crate::oracle::Enclosed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -298,6 +299,92 @@ impl BanditGofReport {
             schema_version: SchemaVersion,
             statistics_kind: Approximate,
             support_violation: outcome.support_violation.clone(),
+            target: given,
+            test: outcome.test.clone(),
+            tv: options.tv,
+            verdict: if outcome.reject {
+                Verdict::Rejected
+            } else {
+                Verdict::Consistent
+            },
+        }
+    }
+}
+
+/// How the two-sample test of an algorithm without a law works, in words.
+pub const TWO_SAMPLE_METHOD: &str = "two-sample test, not a test against a law (none exact or certified exists for this algorithm): the samples against as many pull sequences simulated by dpdtol's own f64 policy from --seed (sequence i from ChaCha8Rng::seed_from_u64(seed) with set_stream(i)); Pearson chi-square of homogeneity over the distinct sequences, merged in order of increasing combined count into groups with expected counts >= 5 in both samples; df = groups - 1; p-value approximate; reject when p < alpha. A rejection says the two samplers differ, not which is wrong; n_for_tv is the size of each sample that detects the distance tv with the stated power (noncentrality >= 2 n tv^2)";
+
+/// Pull sequences of an algorithm without a law (Lazy-DP-TS) tested
+/// against dpdtol's own simulation ([`crate::oracle::two_sample`]). The
+/// exit status is 1 when `reject` is true.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BanditTwoSampleReport {
+    /// The level α of the test.
+    pub alpha: f64,
+    /// Arms are numbered from this (0 or 1) in the sample file.
+    #[schemars(range(max = 1))]
+    pub base: u32,
+    /// The command.
+    pub command: GofCommand,
+    /// The index conventions, in words.
+    pub conventions: String,
+    /// What is tested and how, in words: a two-sample test.
+    pub method: String,
+    /// The number of samples in the file.
+    #[schemars(range(min = 1))]
+    pub n: usize,
+    /// The number of reference sequences simulated.
+    pub n_reference: usize,
+    /// The power at which `n_for_tv` detects the distance `tv`.
+    pub power: f64,
+    /// Whether the two samples are rejected as draws of one law.
+    pub reject: bool,
+    /// The sample file.
+    pub samples: String,
+    /// The version of this report's keys.
+    pub schema_version: SchemaVersion,
+    /// The seed of the reference simulation.
+    pub seed: u64,
+    /// The statistics, the p-value and the reference are f64.
+    pub statistics_kind: Approximate,
+    /// The target as given.
+    pub target: BanditGiven,
+    /// The chi-square test of homogeneity.
+    pub test: ChiSquareTest,
+    /// The total-variation distance whose detecting sample size is
+    /// reported (null: none asked for).
+    pub tv: Option<f64>,
+    /// `rejected` or `consistent`, as `reject` says.
+    pub verdict: Verdict,
+}
+
+impl BanditTwoSampleReport {
+    /// The report of `outcome`, the test under `options` of the samples in
+    /// the file `samples` (arms numbered from `base`) against a simulation
+    /// seeded by `seed`.
+    pub fn new(
+        given: BanditGiven,
+        samples: &Path,
+        base: u32,
+        seed: u64,
+        options: &GofOptions,
+        outcome: &TwoSample,
+    ) -> BanditTwoSampleReport {
+        BanditTwoSampleReport {
+            alpha: options.alpha,
+            base,
+            command: GofCommand,
+            conventions: CONVENTIONS.to_string(),
+            method: TWO_SAMPLE_METHOD.to_string(),
+            n: outcome.n,
+            n_reference: outcome.n_reference,
+            power: options.power,
+            reject: outcome.reject,
+            samples: samples.display().to_string(),
+            schema_version: SchemaVersion,
+            seed,
+            statistics_kind: Approximate,
             target: given,
             test: outcome.test.clone(),
             tv: options.tv,
