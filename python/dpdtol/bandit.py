@@ -237,6 +237,7 @@ def bandit_gof(
     epoch_lengths: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
+    seed: Optional[int] = None,
     force: bool = False,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls, 0-based unless
@@ -248,7 +249,15 @@ def bandit_gof(
     increasing expected count until each expects >= 5; rejected when its
     p-value is below ``alpha``. With ``tv``, the test also reports the sample
     size that detects a total-variation distance ``tv`` with probability 0.9.
-    ``result.law`` is the BanditLaw tested against."""
+    ``result.law`` is the BanditLaw tested against.
+
+    ``lazy-dp-ts`` has no law: its samples are compared instead with as many
+    sequences of dpdtol's own simulation of it (noise drawn in f64, seeded by
+    ``seed``, default 0) by a chi-square test of homogeneity, named
+    ``"two-sample (against dpdtol's simulation, approximate)"``; ``law`` is
+    None. A rejection then says that the two samplers differ, not which one is
+    wrong; with ``tv``, ``n_for_tv`` is the size of each sample that detects
+    that distance with probability 0.9. ``seed`` applies to it only."""
     d = _native.bandit_gof(
         algorithm,
         _matrix(rewards, "rewards"),
@@ -257,6 +266,7 @@ def bandit_gof(
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
         alpha=float(alpha),
         tv=None if tv is None else float(tv),
+        seed=None if seed is None else int(seed),
         force=bool(force),
     )
-    return _gof_result(d, _bandit_law(d["law"]))
+    return _gof_result(d, None if d["law"] is None else _bandit_law(d["law"]))

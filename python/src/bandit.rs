@@ -13,6 +13,7 @@ use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::{ChiSquareTest, GofOptions};
+use dpdtol::oracle::two_sample::homogeneity;
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -53,15 +54,9 @@ pub struct Params {
     scale_factor: Option<String>,
 }
 
-/// The target: `algorithm` with `epsilon` (required by the private
-/// algorithms, refused by `ucb1`) and `params` on `rewards` (rows are
-/// rounds, one reward per arm).
-fn target(
-    algorithm: &str,
-    rewards: &[Vec<String>],
-    epsilon: Option<&str>,
-    params: Params,
-) -> PyResult<BanditTarget> {
+/// `algorithm` with `epsilon` (required by the private algorithms, refused
+/// by `ucb1`) and `params`.
+fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<BanditSpec> {
     let id = algorithm.parse::<BanditId>().map_err(py_err)?;
     let epsilon = match (epsilon, id.is_private()) {
         (Some(e), true) => rational("epsilon", e)?,
@@ -84,14 +79,24 @@ fn target(
         )));
     }
     let exact = |what: &str, x: Option<String>| x.map(|s| rational(what, &s)).transpose();
-    let spec = BanditSpec {
+    Ok(BanditSpec {
         noise_scale: exact("noise_scale", params.noise_scale)?,
         bonus: exact("bonus", params.bonus)?,
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
         ..BanditSpec::new(id, epsilon)
-    };
+    })
+}
+
+/// The target: [`spec`] on `rewards` (rows are rounds, one reward per arm).
+fn target(
+    algorithm: &str,
+    rewards: &[Vec<String>],
+    epsilon: Option<&str>,
+    params: Params,
+) -> PyResult<BanditTarget> {
+    let spec = spec(algorithm, epsilon, params)?;
     BanditTarget::new(spec, rational_rows("rewards", rewards)?).map_err(py_err)
 }
 
@@ -180,9 +185,13 @@ fn bandit_sample<'py>(
 }
 
 /// One chi-square test as a dict, as the full-information `gof` gives it.
-fn test_dict<'py>(py: Python<'py>, test: &ChiSquareTest) -> PyResult<Bound<'py, PyDict>> {
+fn test_dict<'py>(
+    py: Python<'py>,
+    name: &str,
+    test: &ChiSquareTest,
+) -> PyResult<Bound<'py, PyDict>> {
     let t = PyDict::new(py);
-    t.set_item("name", "sequences")?;
+    t.set_item("name", name)?;
     t.set_item("cells", test.cells)?;
     t.set_item("groups", test.groups)?;
     t.set_item("statistic", test.statistic)?;
@@ -192,11 +201,34 @@ fn test_dict<'py>(py: Python<'py>, test: &ChiSquareTest) -> PyResult<Bound<'py, 
     Ok(t)
 }
 
+/// The keys of a gof dict that every outcome shares: `n`, `tests` (the
+/// one test, if run), `p_min`, `alpha`, `rejected` and no joint test.
+fn gof_dict<'py>(
+    py: Python<'py>,
+    n: usize,
+    test: Option<Bound<'py, PyDict>>,
+    p_value: f64,
+    alpha: f64,
+    rejected: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("n", n)?;
+    d.set_item("tests", test.into_iter().collect::<Vec<_>>())?;
+    d.set_item("p_min", p_value)?;
+    d.set_item("joint_skipped", None::<String>)?;
+    d.set_item("alpha", alpha)?;
+    d.set_item("per_test_alpha", alpha)?;
+    d.set_item("rejected", rejected)?;
+    Ok(d)
+}
+
 /// The goodness-of-fit of `samples` (an `n × T` array of 0-based arms)
 /// against the law ([`oracle::gof`]): the support, then one Pearson
-/// chi-square over the pull sequences.
+/// chi-square over the pull sequences. For `lazy-dp-ts`, which has no law,
+/// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
+/// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, force=false))]
+#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_gof(
     py: Python<'_>,
@@ -207,9 +239,9 @@ fn bandit_gof(
     params: Params,
     alpha: f64,
     tv: Option<f64>,
+    seed: Option<u64>,
     force: bool,
 ) -> PyResult<Py<PyAny>> {
-    let target = target(algorithm, &rewards, epsilon, params)?;
     let shape = samples.shape().to_vec();
     let samples = crate::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
     let options = GofOptions {
@@ -217,12 +249,48 @@ fn bandit_gof(
         tv,
         ..GofOptions::default()
     };
+    let spec = spec(algorithm, epsilon, params)?;
+    if spec.id == BanditId::LazyDpTs {
+        let rewards = rational_rows("rewards", &rewards)?;
+        let outcome = py
+            .detach(|| {
+                let reference =
+                    oracle::simulate(&spec, &rewards, samples.rows(), seed.unwrap_or(0), force)?;
+                homogeneity(&reference, &samples, &options)
+            })
+            .map_err(py_err)?;
+        let name = "two-sample (against dpdtol's simulation, approximate)";
+        let test = test_dict(py, name, &outcome.test)?;
+        let d = gof_dict(
+            py,
+            outcome.n,
+            Some(test),
+            outcome.test.p_value,
+            alpha,
+            outcome.reject,
+        )?;
+        d.set_item("support_violation", None::<String>)?;
+        d.set_item("n_reference", outcome.n_reference)?;
+        d.set_item("law", None::<String>)?;
+        return Ok(d.into_any().unbind());
+    }
+    if seed.is_some() {
+        return Err(PyValueError::new_err(
+            "seed applies to lazy-dp-ts only (the seed of its reference simulation)",
+        ));
+    }
+    let target = BanditTarget::new(spec, rational_rows("rewards", &rewards)?).map_err(py_err)?;
     let law = law_of(py, &target, force)?;
     let report = py
         .detach(|| oracle::gof(&law, &samples, &options))
         .map_err(py_err)?;
-    let d = PyDict::new(py);
-    d.set_item("n", report.n)?;
+    let test = report
+        .test
+        .as_ref()
+        .map(|t| test_dict(py, "sequences", t))
+        .transpose()?;
+    let p_value = report.test.as_ref().map_or(1.0, |t| t.p_value);
+    let d = gof_dict(py, report.n, test, p_value, alpha, report.reject)?;
     let violation = match &report.support_violation {
         Some(v) => {
             let f = PyDict::new(py);
@@ -233,17 +301,6 @@ fn bandit_gof(
         None => None,
     };
     d.set_item("support_violation", violation)?;
-    let tests = report
-        .test
-        .iter()
-        .map(|t| test_dict(py, t))
-        .collect::<PyResult<Vec<_>>>()?;
-    d.set_item("tests", tests)?;
-    d.set_item("p_min", report.test.as_ref().map_or(1.0, |t| t.p_value))?;
-    d.set_item("joint_skipped", None::<String>)?;
-    d.set_item("alpha", alpha)?;
-    d.set_item("per_test_alpha", alpha)?;
-    d.set_item("rejected", report.reject)?;
     d.set_item("law", law_dict(py, &law)?)?;
     Ok(d.into_any().unbind())
 }

@@ -1,4 +1,4 @@
-"""numpy implementations of two private bandit algorithms, vectorised over n
+"""numpy implementations of three private bandit algorithms, vectorised over n
 independent runs, with planted bugs: what a researcher would write, tested
 against dpdtol's pull-sequence laws in test_bandit_gof.py.
 
@@ -12,8 +12,46 @@ the numpy Generator it is given.
 import numpy as np
 
 
-def _draw_laplace(rng, scale, n):
-    return rng.laplace(0.0, scale, size=n)
+class _LazyMeans:
+    """The private means of Hu et al.'s Algorithms 1 and 3 in n runs: line 2's
+    first pull of each arm (mu~_j <- X_j + Lap), then the lazy schedule
+    (lines 5-7 of Algorithm 1, 6-8 of Algorithm 3): N_J <- N_J + 1,
+    Phi_J <- Phi_J + X_J(t); when N_J hits 2^(r_J + 1), O_J <- 2^(r_J + 1),
+    mu~_J <- (Phi_J + Lap)/O_J, r_J <- r_J + 1, N_J <- 0, Phi_J <- 0.
+    ``O == 0`` marks an arm not pulled yet. Bugs "noise-on-mean" and
+    "epoch-off-by-one" as documented in ``anytime_lazy_ucb``."""
+
+    def __init__(self, n, K, bug=None):
+        self.rows = np.arange(n)
+        self.mu = np.zeros((n, K))
+        self.O = np.zeros((n, K), dtype=np.int64)
+        self.r = np.zeros((n, K), dtype=np.int64)
+        self.N = np.zeros((n, K), dtype=np.int64)
+        self.Phi = np.zeros((n, K))
+        self.bug = bug
+
+    def observe(self, a, x, noise):
+        """Arm ``a[i]`` pulled in run i gave ``x[i]``; ``noise[i]`` is a fresh Laplace draw."""
+        first = self.O[self.rows, a] == 0
+        rf, af = self.rows[first], a[first]
+        self.mu[rf, af] = x[first] + noise[first]
+        self.O[rf, af] = 1
+        later = ~first
+        rl, al = self.rows[later], a[later]
+        self.N[rl, al] += 1
+        self.Phi[rl, al] += x[later]
+        limit = 2 ** (self.r[rl, al] + 1)
+        n = self.N[rl, al]
+        ends = n > limit if self.bug == "epoch-off-by-one" else n == limit
+        re, ae, ze = rl[ends], al[ends], noise[later][ends]
+        self.O[re, ae] = self.N[re, ae]
+        if self.bug == "noise-on-mean":
+            self.mu[re, ae] = self.Phi[re, ae] / self.O[re, ae] + ze
+        else:
+            self.mu[re, ae] = (self.Phi[re, ae] + ze) / self.O[re, ae]
+        self.r[re, ae] += 1
+        self.N[re, ae] = 0
+        self.Phi[re, ae] = 0.0
 
 
 def anytime_lazy_ucb(rewards, epsilon, n, rng, noise_scale=None, bonus=3.0, bug=None):
@@ -52,44 +90,41 @@ def anytime_lazy_ucb(rewards, epsilon, n, rng, noise_scale=None, bonus=3.0, bug=
     scale = 1.0 / epsilon if noise_scale is None else noise_scale
     c = 2.0 if bug == "bonus-constant" else bonus
     log = np.log2 if bug == "log2" else np.log
-    rows = np.arange(n)
-    mu = np.zeros((n, K))
-    O = np.zeros((n, K), dtype=np.int64)  # 0: not pulled yet
-    r = np.zeros((n, K), dtype=np.int64)
-    N = np.zeros((n, K), dtype=np.int64)
-    Phi = np.zeros((n, K))
+    means = _LazyMeans(n, K, bug)
     pulls = np.empty((n, T), dtype=np.int64)
     for t in range(1, T + 1):
+        O = means.O
         with np.errstate(divide="ignore", invalid="ignore"):
-            index = mu + np.sqrt(c * log(t) / O) + c * log(t) / (epsilon * O)
+            index = means.mu + np.sqrt(c * log(t) / O) + c * log(t) / (epsilon * O)
         index[O == 0] = np.inf
         if bug == "ties-last" or (bug == "ties-last-after-line-2" and t > K):
             a = K - 1 - np.argmax(index[:, ::-1], axis=1)
         else:
             a = np.argmax(index, axis=1)
         pulls[:, t - 1] = a
-        x = rewards[t - 1, a]
-        noise = _draw_laplace(rng, scale, n)
-        first = O[rows, a] == 0
-        # Line 2: the first pull of an arm.
-        mu[rows[first], a[first]] = x[first] + noise[first]
-        O[rows[first], a[first]] = 1
-        # Lines 5-7.
-        later = ~first
-        rl, al = rows[later], a[later]
-        N[rl, al] += 1
-        Phi[rl, al] += x[later]
-        limit = 2 ** (r[rl, al] + 1)
-        ends = N[rl, al] > limit if bug == "epoch-off-by-one" else N[rl, al] == limit
-        re, ae, ze = rl[ends], al[ends], noise[later][ends]
-        O[re, ae] = N[re, ae]
-        if bug == "noise-on-mean":
-            mu[re, ae] = Phi[re, ae] / O[re, ae] + ze
+        means.observe(a, rewards[t - 1, a], rng.laplace(0.0, scale, size=n))
+    return pulls
+
+
+def lazy_dp_ts(rewards, epsilon, n, rng, noise_scale=None, bonus=3.0):
+    """Lazy-DP-TS, Hu, Huang, Mehta & Hegde (journal version), Algorithm 3:
+    line 2 and the lazy private means of Algorithm 1; for t = K+1, .. draw
+    theta_j ~ Beta(mu-_j O_j + 1, (1 - mu-_j) O_j + 1) with
+    mu-_j = Clip_[0,1](mu~_j + 3 ln(t)/(eps O_j)), and pull argmax_j theta_j."""
+    rewards = np.asarray(rewards, dtype=float)
+    T, K = rewards.shape
+    scale = 1.0 / epsilon if noise_scale is None else noise_scale
+    means = _LazyMeans(n, K)
+    pulls = np.empty((n, T), dtype=np.int64)
+    for t in range(1, T + 1):
+        if t <= K:
+            a = np.full(n, t - 1)
         else:
-            mu[re, ae] = (Phi[re, ae] + ze) / O[re, ae]
-        r[re, ae] += 1
-        N[re, ae] = 0
-        Phi[re, ae] = 0.0
+            O = means.O
+            mu_bar = np.clip(means.mu + bonus * np.log(t) / (epsilon * O), 0, 1)
+            a = np.argmax(rng.beta(mu_bar * O + 1, (1 - mu_bar) * O + 1), axis=1)
+        pulls[:, t - 1] = a
+        means.observe(a, rewards[t - 1, a], rng.laplace(0.0, scale, size=n))
     return pulls
 
 
@@ -154,7 +189,7 @@ def dp_se(rewards, epsilon, n, rng, beta=None, noise_scale=None, epoch_lengths=N
         a = np.argmax(alive & (rank == position[:, None]), axis=1)
         pulls[:, t - 1] = a
         x = rewards[t - 1, a]
-        noise = _draw_laplace(rng, scale, n)
+        noise = rng.laplace(0.0, scale, size=n)
         act = s > 1
         done[act] += 1
         total[act] += x[act]

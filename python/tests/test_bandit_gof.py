@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import dpdtol
-from bandit_reference import anytime_lazy_ucb, dp_se
+from bandit_reference import anytime_lazy_ucb, dp_se, lazy_dp_ts
 
 N = 100_000
 ALPHA = 1e-6  # a false rejection has probability < 1e-6 (the default is 1e-3)
@@ -173,6 +173,23 @@ def test_ucb1_is_a_point_mass_without_epsilon():
         dpdtol.bandit_law("ucb1", ALU_THREE, 1)
     with pytest.raises(ValueError, match="epsilon is required by dp-se"):
         dpdtol.bandit_law("dp-se", DP_SE_APART, None)
+
+
+def test_lazy_dp_ts_is_a_labelled_two_sample_test():
+    # No law: a numpy Lazy-DP-TS is held against dpdtol's own simulation; a
+    # sampler whose bonus constant is 1, not 3, is told apart.
+    def two_sample(samples):
+        return dpdtol.bandit_gof("lazy-dp-ts", ALU_CHANGING, EPSILON, samples, seed=4, alpha=ALPHA)
+
+    good = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1)))
+    assert not good.rejected and good.law is None, describe(good)
+    assert good.tests[0]["name"].startswith("two-sample") and "approximate" in good.tests[0]["name"]
+    bad = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1), bonus=1))
+    assert bad.rejected, describe(bad)
+    with pytest.raises(ValueError, match="no exact or certified law"):
+        dpdtol.bandit_sample("lazy-dp-ts", ALU_CHANGING, EPSILON, 10, seed=1)
+    with pytest.raises(ValueError, match="seed applies to lazy-dp-ts only"):
+        dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, EPSILON, np.zeros((1, 8), dtype=np.int64), seed=1)
 
 
 def test_one_based_samples_and_reproducible_samples():
