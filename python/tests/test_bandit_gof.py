@@ -91,6 +91,15 @@ DETECTED_AT = [
     ("dp-se-apart", "log2", 200),
     ("dp-se-apart", "margin-constant", 100),
     ("dp-se-apart", "epoch-off-by-one", 2_000),
+    ("alu-constant", "noise-on-mean", 500),
+    ("alu-constant", "log2", 2_000),
+    ("alu-constant", "epoch-off-by-one", 100),
+    ("alu-constant", "bonus-constant", 500),
+    ("alu-constant", "ties-last", 100),
+    ("dp-se-mixed", "noise-on-mean", 100),
+    ("dp-se-mixed", "log2", 500),
+    ("dp-se-mixed", "margin-constant", 100),
+    ("dp-se-mixed", "epoch-off-by-one", 2_000),
 ]
 
 
@@ -184,7 +193,8 @@ def test_lazy_dp_ts_is_a_labelled_two_sample_test():
     good = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1)))
     assert not good.rejected and good.law is None, describe(good)
     assert good.tests[0]["name"].startswith("two-sample") and "approximate" in good.tests[0]["name"]
-    bad = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1), bonus=1))
+    # Rejected from 5000 samples on (the grid above).
+    bad = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, 5_000, np.random.default_rng(1), bonus=1))
     assert bad.rejected, describe(bad)
     with pytest.raises(ValueError, match="no exact or certified law"):
         dpdtol.bandit_sample("lazy-dp-ts", ALU_CHANGING, EPSILON, 10, seed=1)
