@@ -26,22 +26,24 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
 - ``"hybrid-ucb"`` (as inferred from Hu, Huang & Mehta, Appendix E), K = 2:
   ``noise_scale`` (the array blocks', default 2/epsilon), ``tree_scale``
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
-  ``bonus`` (default 3).
-
+  ``bonus`` (default 3);
 - ``"ucb1"`` (Auer, Cesa-Bianchi & Fischer 2002), non-private, any K: no
   noise, so its law is one sequence of probability exactly 1; ``epsilon``
   must be None; ``bonus`` (default 2, of the index mean_j + sqrt(2 ln n/n_j),
   n the pulls so far).
 
-``epsilon`` is required by the private algorithms. ``lazy-dp-ts`` has no exact or certified law (its pulls are argmaxes of Beta
-draws whose parameters move continuously with the noise), so it raises
-ValueError here.
+``epsilon`` is required by the private algorithms. ``"lazy-dp-ts"`` (Hu et
+al., Algorithm 3) has no exact or certified law (its pulls are argmaxes of
+Beta draws whose parameters move continuously with the noise):
+``bandit_law`` and ``bandit_sample`` raise ValueError for it, and
+``bandit_gof`` runs a weaker, labelled two-sample test against dpdtol's own
+(f64, approximate) simulation of it.
 
 A worked example: Anytime-Lazy-UCB, K = 2, on five rounds. Rounds 1 and 2
 pull arms 0 and 1 (line 2); round 3 pulls arm 0 iff 0.25 + Z_0 >= 0.75 + Z_1,
 and that arm again in round 4, which ends its first epoch (O = 2); from
 round 5 on the arms' O differ, line 4's thresholds involve ln t, and the law
-is certified (an enclosure of width ~1e-38), not exact:
+is certified (a narrow enclosure), not exact:
 
 >>> import dpdtol, numpy as np
 >>> rewards = np.array([[0.25, 0.0], [0.0, 0.75], [1, 0.5], [0.5, 0.5], [0.5, 1]])
