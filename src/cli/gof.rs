@@ -107,12 +107,10 @@ fn bandit_gof(
         options,
         &outcome,
     );
-    let text = if args.json {
-        to_json(&report)
-    } else {
-        super::bandit_oracle::gof_table(&report)
-    };
-    Ok((text, report.reject))
+    Ok((
+        rendered(&report, args.json, super::bandit_oracle::gof_table),
+        report.reject,
+    ))
 }
 
 /// The two-sample test of an algorithm without a law against dpdtol's
@@ -145,12 +143,10 @@ fn two_sample_gof(
         options,
         &outcome,
     );
-    let text = if args.json {
-        to_json(&report)
-    } else {
-        super::bandit_oracle::two_sample_table(&report)
-    };
-    Ok((text, report.reject))
+    Ok((
+        rendered(&report, args.json, super::bandit_oracle::two_sample_table),
+        report.reject,
+    ))
 }
 
 /// The test of an online algorithm's or a selection's samples: the text
@@ -169,12 +165,16 @@ fn full_information_gof(args: &Args, base: u32, options: &GofOptions) -> Result<
         options,
         &outcome,
     );
-    let text = if args.json {
-        to_json(&report)
+    Ok((rendered(&report, args.json, table), report.reject))
+}
+
+/// `report` as one JSON object, or as `table` renders it.
+fn rendered<T: serde::Serialize>(report: &T, json: bool, table: fn(&T) -> String) -> String {
+    if json {
+        to_json(report)
     } else {
-        table(&report)
-    };
-    Ok((text, report.reject))
+        table(report)
+    }
 }
 
 /// The first lines of a goodness-of-fit table: the target, `n` samples

@@ -28,8 +28,9 @@
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else
-//! certified: interval arithmetic at 128 bits, the precision doubled (up to
-//! 4096) while a cut point is unresolved.
+//! certified: interval arithmetic at 192 bits, the precision doubled (up to
+//! 4096) while a cut point is unresolved or a probability is not enclosed to
+//! 42 significant digits.
 //!
 //! **Lazy-DP-TS** (the same paper, Algorithm 3) is refused: given the
 //! private means, a round's pull is the argmax of K independent
@@ -83,8 +84,9 @@ pub const MAX_SEQUENCES: u64 = 1 << 16;
 
 /// The first and the largest precision, in bits, of a certified law: it is
 /// doubled while a cut point is unresolved or a probability is not
-/// enclosed to a relative `10^{−42}`.
-const PRECISIONS: (u32, u32) = (128, 4096);
+/// enclosed to a relative `10^{−42}` (about 140 bits: the first pass keeps
+/// 52 bits for the error the operations accumulate).
+const PRECISIONS: (u32, u32) = (192, 4096);
 
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
 /// the papers' defaults, each overridable.
@@ -400,7 +402,7 @@ fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclo
 /// by the rational `x̄_i − x̄_j` (a tie is a tie). With `n_i ≠ n_j` (and
 /// `n ≥ 2`) they never tie: `c ln n` is transcendental for a rational
 /// `c > 0` (Lindemann–Weierstrass), so `√(c ln n)(1/√n_i − 1/√n_j)` is not
-/// the rational `x̄_j − x̄_i`; certified intervals separate them, at 128
+/// the rational `x̄_j − x̄_i`; certified intervals separate them, at 192
 /// bits and, if not, twice as many, up to 4096.
 fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q) -> Result<Vec<usize>> {
     let mut bits = PRECISIONS.0;

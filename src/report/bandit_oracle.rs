@@ -302,11 +302,7 @@ impl BanditGofReport {
             target: given,
             test: outcome.test.clone(),
             tv: options.tv,
-            verdict: if outcome.reject {
-                Verdict::Rejected
-            } else {
-                Verdict::Consistent
-            },
+            verdict: Verdict::of(outcome.reject),
         }
     }
 }
@@ -388,11 +384,7 @@ impl BanditTwoSampleReport {
             target: given,
             test: outcome.test.clone(),
             tv: options.tv,
-            verdict: if outcome.reject {
-                Verdict::Rejected
-            } else {
-                Verdict::Consistent
-            },
+            verdict: Verdict::of(outcome.reject),
         }
     }
 }

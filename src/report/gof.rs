@@ -28,6 +28,17 @@ pub enum Verdict {
     Consistent,
 }
 
+impl Verdict {
+    /// `Rejected` when `reject`, else `Consistent`.
+    pub fn of(reject: bool) -> Verdict {
+        if reject {
+            Verdict::Rejected
+        } else {
+            Verdict::Consistent
+        }
+    }
+}
+
 /// The test of one choice: the actions it played against its law.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -138,11 +149,7 @@ impl GofReport {
             target: given,
             tests: outcome.tests,
             tv: options.tv,
-            verdict: if outcome.reject {
-                Verdict::Rejected
-            } else {
-                Verdict::Consistent
-            },
+            verdict: Verdict::of(outcome.reject),
         }
     }
 }
