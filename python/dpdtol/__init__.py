@@ -623,3 +623,8 @@ def audit(
         **target,
     )
     return AuditReport._from_json(text)
+
+
+from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_sample  # noqa: E402  (uses the above)
+
+__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]

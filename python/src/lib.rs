@@ -11,6 +11,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bandit;
 mod laws;
 
 use dpdtol::algorithm::{AlgorithmId, Config, LawParameter};
@@ -629,6 +630,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
+    bandit::register(m)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())
 }

@@ -1,0 +1,314 @@
+//! The bandit oracle from Python ([`dpdtol::oracle::bandit`]): the law of a
+//! bandit algorithm's pull sequence on a reward table, seeded reference
+//! samples of it, and the goodness-of-fit of anyone's pull sequences.
+//!
+//! The Python package (`python/dpdtol/bandit.py`) passes exact numbers as
+//! strings and gets plain Python values back, as for the full-information
+//! functions ([`crate::laws::Entry`] for each probability). The oracle's
+//! messages name command-line flags; here they name the Python arguments.
+
+use crate::laws::Entry;
+use crate::{rational, rational_rows, TooLargeError};
+use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::{format_sig_directed, Dir, Q};
+use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
+use dpdtol::oracle::gof::{ChiSquareTest, GofOptions};
+use dpdtol::oracle::two_sample::homogeneity;
+use dpdtol::Error;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The oracle's flags and the Python arguments of the same meaning.
+const ARGUMENTS: [(&str, &str); 7] = [
+    ("use --force", "pass force=True"),
+    ("--epoch-length", "epoch_lengths"),
+    ("--noise-scale", "noise_scale"),
+    ("--tree-scale", "tree_scale"),
+    ("--scale-factor", "scale_factor"),
+    ("--bonus", "bonus"),
+    ("--epsilon", "epsilon"),
+];
+
+/// An oracle error as a Python exception, worded with the Python arguments.
+fn py_err(e: Error) -> PyErr {
+    let message = ARGUMENTS.iter().fold(e.to_string(), |m, (flag, argument)| {
+        m.replace(flag, argument)
+    });
+    match e {
+        Error::TooLarge(_) => TooLargeError::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// The algorithm's parameters as Python passes them: a dict with every
+/// key (exact numbers as strings; `None` keeps the paper's default).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct Params {
+    noise_scale: Option<String>,
+    bonus: Option<String>,
+    epoch_lengths: Option<Vec<u64>>,
+    tree_scale: Option<String>,
+    scale_factor: Option<String>,
+}
+
+/// `algorithm` with `epsilon` (required by the private algorithms, refused
+/// by `ucb1`) and `params`.
+fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<BanditSpec> {
+    let id = algorithm.parse::<BanditId>().map_err(py_err)?;
+    let epsilon = match (epsilon, id.is_private()) {
+        (Some(e), true) => rational("epsilon", e)?,
+        // Not read by a non-private algorithm.
+        (None, false) => Q::from_integer(1.into()),
+        (None, true) => {
+            return Err(PyValueError::new_err(format!(
+                "epsilon is required by {id} (pass a positive number)"
+            )))
+        }
+        (Some(_), false) => {
+            return Err(PyValueError::new_err(format!(
+                "epsilon does not apply to {id} (not private): pass None"
+            )))
+        }
+    };
+    if epsilon <= Q::from_integer(0.into()) {
+        return Err(PyValueError::new_err(format!(
+            "epsilon must be positive, got {epsilon}"
+        )));
+    }
+    let exact = |what: &str, x: Option<String>| x.map(|s| rational(what, &s)).transpose();
+    Ok(BanditSpec {
+        noise_scale: exact("noise_scale", params.noise_scale)?,
+        bonus: exact("bonus", params.bonus)?,
+        epoch_lengths: params.epoch_lengths,
+        tree_scale: exact("tree_scale", params.tree_scale)?,
+        scale_factor: exact("scale_factor", params.scale_factor)?,
+        ..BanditSpec::new(id, epsilon)
+    })
+}
+
+/// The target: [`spec`] on `rewards` (rows are rounds, one reward per arm).
+fn target(
+    algorithm: &str,
+    rewards: &[Vec<String>],
+    epsilon: Option<&str>,
+    params: Params,
+) -> PyResult<BanditTarget> {
+    let spec = spec(algorithm, epsilon, params)?;
+    BanditTarget::new(spec, rational_rows("rewards", rewards)?).map_err(py_err)
+}
+
+/// The law of `target`, computed without holding the interpreter.
+fn law_of(py: Python<'_>, target: &BanditTarget, force: bool) -> PyResult<BanditLaw> {
+    py.detach(|| target.law(force)).map_err(py_err)
+}
+
+/// Significant digits of the decimal ends of the total's enclosure.
+const DIGITS: usize = 40;
+
+/// `{kind, precision_bits, accepted (every probability exact or enclosed to
+/// a relative 10^−42), why_not_exact, arms, horizon, sequences (an m × T
+/// int64 array, 0-based arms), probabilities [entry], total (lo, hi)}`.
+fn law_dict(py: Python<'_>, law: &BanditLaw) -> PyResult<Py<PyAny>> {
+    let d = PyDict::new(py);
+    d.set_item("kind", law.kind().label())?;
+    d.set_item("precision_bits", law.precision_bits())?;
+    d.set_item("accepted", law.digits_certain())?;
+    d.set_item("why_not_exact", law.why_not_exact())?;
+    d.set_item("arms", law.arms())?;
+    d.set_item("horizon", law.horizon())?;
+    let entries = law.entries();
+    let flat: Vec<i64> = entries
+        .iter()
+        .flat_map(|(pulls, _)| pulls.iter().map(|&a| a as i64))
+        .collect();
+    let sequences = PyArray1::from_vec(py, flat).reshape([entries.len(), law.horizon()])?;
+    d.set_item("sequences", sequences)?;
+    let probabilities = entries
+        .iter()
+        .map(|(_, p)| Entry::enclosed(p.clone()).to_py(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("probabilities", probabilities)?;
+    let (lo, hi) = law.total();
+    let total = (
+        format_sig_directed(&lo, DIGITS, Dir::Down),
+        format_sig_directed(&hi, DIGITS, Dir::Up),
+    );
+    d.set_item("total", total)?;
+    Ok(d.into_any().unbind())
+}
+
+/// The law of `algorithm`'s pull sequence on `rewards`: every sequence of
+/// possibly positive probability, lexicographic, with its probability
+/// ([`BanditTarget::law`]).
+#[pyfunction]
+#[pyo3(signature = (algorithm, rewards, epsilon, params, force=false))]
+fn bandit_law(
+    py: Python<'_>,
+    algorithm: &str,
+    rewards: Vec<Vec<String>>,
+    epsilon: Option<&str>,
+    params: Params,
+    force: bool,
+) -> PyResult<Py<PyAny>> {
+    let target = target(algorithm, &rewards, epsilon, params)?;
+    law_dict(py, &law_of(py, &target, force)?)
+}
+
+/// `n` reference pull sequences as an `n × T` int64 array (0-based arms),
+/// drawn from the law by exact inversion, sample `i` from its own seeded
+/// stream ([`oracle::sample`]): the same array for any thread count.
+#[pyfunction]
+#[pyo3(signature = (algorithm, rewards, epsilon, n, seed, params, force=false))]
+#[allow(clippy::too_many_arguments)]
+fn bandit_sample<'py>(
+    py: Python<'py>,
+    algorithm: &str,
+    rewards: Vec<Vec<String>>,
+    epsilon: Option<&str>,
+    n: usize,
+    seed: u64,
+    params: Params,
+    force: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let target = target(algorithm, &rewards, epsilon, params)?;
+    let law = law_of(py, &target, force)?;
+    let drawn = py
+        .detach(|| oracle::sample(&law, n, seed, force))
+        .map_err(py_err)?;
+    let flat: Vec<i64> = drawn.data().iter().map(|&a| i64::from(a)).collect();
+    Ok(PyArray1::from_vec(py, flat)
+        .reshape([n, law.horizon()])?
+        .into_any())
+}
+
+/// One chi-square test as a dict, as the full-information `gof` gives it.
+fn test_dict<'py>(
+    py: Python<'py>,
+    name: &str,
+    test: &ChiSquareTest,
+) -> PyResult<Bound<'py, PyDict>> {
+    let t = PyDict::new(py);
+    t.set_item("name", name)?;
+    t.set_item("cells", test.cells)?;
+    t.set_item("groups", test.groups)?;
+    t.set_item("statistic", test.statistic)?;
+    t.set_item("df", test.df)?;
+    t.set_item("p_value", test.p_value)?;
+    t.set_item("n_for_tv", test.n_for_tv)?;
+    Ok(t)
+}
+
+/// The keys of a gof dict that every outcome shares: `n`, `tests` (the
+/// one test, if run), `p_min`, `alpha`, `rejected` and no joint test.
+fn gof_dict<'py>(
+    py: Python<'py>,
+    n: usize,
+    test: Option<Bound<'py, PyDict>>,
+    p_value: f64,
+    alpha: f64,
+    rejected: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("n", n)?;
+    d.set_item("tests", test.into_iter().collect::<Vec<_>>())?;
+    d.set_item("p_min", p_value)?;
+    d.set_item("joint_skipped", None::<String>)?;
+    d.set_item("alpha", alpha)?;
+    d.set_item("per_test_alpha", alpha)?;
+    d.set_item("rejected", rejected)?;
+    Ok(d)
+}
+
+/// The goodness-of-fit of `samples` (an `n × T` array of 0-based arms)
+/// against the law ([`oracle::gof`]): the support, then one Pearson
+/// chi-square over the pull sequences. For `lazy-dp-ts`, which has no law,
+/// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
+/// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
+#[pyfunction]
+#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false))]
+#[allow(clippy::too_many_arguments)]
+fn bandit_gof(
+    py: Python<'_>,
+    algorithm: &str,
+    rewards: Vec<Vec<String>>,
+    epsilon: Option<&str>,
+    samples: PyReadonlyArray2<'_, i64>,
+    params: Params,
+    alpha: f64,
+    tv: Option<f64>,
+    seed: Option<u64>,
+    force: bool,
+) -> PyResult<Py<PyAny>> {
+    let shape = samples.shape().to_vec();
+    let samples = crate::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
+    let options = GofOptions {
+        alpha,
+        tv,
+        ..GofOptions::default()
+    };
+    let spec = spec(algorithm, epsilon, params)?;
+    if spec.id == BanditId::LazyDpTs {
+        let rewards = rational_rows("rewards", &rewards)?;
+        let outcome = py
+            .detach(|| {
+                let reference =
+                    oracle::simulate(&spec, &rewards, samples.rows(), seed.unwrap_or(0), force)?;
+                homogeneity(&reference, &samples, &options)
+            })
+            .map_err(py_err)?;
+        let name = "two-sample (against dpdtol's simulation, approximate)";
+        let test = test_dict(py, name, &outcome.test)?;
+        let d = gof_dict(
+            py,
+            outcome.n,
+            Some(test),
+            outcome.test.p_value,
+            alpha,
+            outcome.reject,
+        )?;
+        d.set_item("support_violation", None::<String>)?;
+        d.set_item("n_reference", outcome.n_reference)?;
+        d.set_item("law", None::<String>)?;
+        return Ok(d.into_any().unbind());
+    }
+    if seed.is_some() {
+        return Err(PyValueError::new_err(
+            "seed applies to lazy-dp-ts only (the seed of its reference simulation)",
+        ));
+    }
+    let target = BanditTarget::new(spec, rational_rows("rewards", &rewards)?).map_err(py_err)?;
+    let law = law_of(py, &target, force)?;
+    let report = py
+        .detach(|| oracle::gof(&law, &samples, &options))
+        .map_err(py_err)?;
+    let test = report
+        .test
+        .as_ref()
+        .map(|t| test_dict(py, "sequences", t))
+        .transpose()?;
+    let p_value = report.test.as_ref().map_or(1.0, |t| t.p_value);
+    let d = gof_dict(py, report.n, test, p_value, alpha, report.reject)?;
+    let violation = match &report.support_violation {
+        Some(v) => {
+            let f = PyDict::new(py);
+            f.set_item("sample", v.sample)?;
+            f.set_item("reason", &v.reason)?;
+            Some(f)
+        }
+        None => None,
+    };
+    d.set_item("support_violation", violation)?;
+    d.set_item("law", law_dict(py, &law)?)?;
+    Ok(d.into_any().unbind())
+}
+
+/// Add the bandit functions to the module `dpdtol._native`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bandit_law, m)?)?;
+    m.add_function(wrap_pyfunction!(bandit_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(bandit_gof, m)?)?;
+    Ok(())
+}
