@@ -9,9 +9,11 @@ t (rounds numbered from 1). At round t the learner pulls one arm ``a_t`` and
 receives ``rewards[t - 1, a_t]``, which it sees before choosing ``a_{t+1}``;
 it never sees the other arms' rewards. Its only randomness is its own noise,
 so on a given table the pull sequence ``a_1 .. a_T`` has one law, which every
-correct implementation reproduces. Arms are 0-based in arrays (``one_based``
-reads 1-based ones); Anytime-Lazy-UCB pulls arms 0, 1, .., K-1 in rounds
-1..K (its line 2).
+correct implementation reproduces. Arms in arrays are numbered from
+``base``: 1 by default, as on the command line and in the rest of this
+package (``base=0`` for numpy's ``argmax``); in the table itself, row
+``t - 1`` column ``j - 1`` is arm j's reward. Anytime-Lazy-UCB pulls arms
+1, 2, .., K in rounds 1..K (its line 2).
 
 Algorithms (ids as for ``dpdtol privacy``), with their parameters:
 
@@ -40,7 +42,7 @@ Beta draws whose parameters move continuously with the noise):
 (f64, approximate) simulation of it.
 
 A worked example: Anytime-Lazy-UCB, K = 2, on five rounds. Rounds 1 and 2
-pull arms 0 and 1 (line 2); round 3 pulls arm 0 iff 0.25 + Z_0 >= 0.75 + Z_1,
+pull arms 1 and 2 (line 2); round 3 pulls arm 1 iff 0.25 + Z_1 >= 0.75 + Z_2,
 and that arm again in round 4, which ends its first epoch (O = 2); from
 round 5 on the arms' O differ, line 4's thresholds involve ln t, and the law
 is certified (a narrow enclosure), not exact:
@@ -49,11 +51,11 @@ is certified (a narrow enclosure), not exact:
 >>> rewards = np.array([[0.25, 0.0], [0.0, 0.75], [1, 0.5], [0.5, 0.5], [0.5, 1]])
 >>> law = dpdtol.bandit_law("anytime-lazy-ucb", rewards, epsilon=1)
 >>> law.kind, law.sequences.tolist()
-('certified', [[0, 1, 0, 0, 0], [0, 1, 0, 0, 1], [0, 1, 1, 1, 0], [0, 1, 1, 1, 1]])
->>> p = law.probability([0, 1, 1, 1, 0])
+('certified', [[1, 2, 1, 1, 1], [1, 2, 1, 1, 2], [1, 2, 2, 2, 1], [1, 2, 2, 2, 2]])
+>>> p = law.probability([1, 2, 2, 2, 1])
 >>> p.lo[:12], p.hi[:12], p.exact
 ('0.5824095245', '0.5824095245', None)
->>> law.probability([0, 1, 0, 1, 0]).exact  # round 4 repeats round 3's pull
+>>> law.probability([1, 2, 1, 2, 1]).exact  # round 4 repeats round 3's pull
 Fraction(0, 1)
 
 A user's sampler is tested against it (here dpdtol's own reference sampler):
@@ -66,7 +68,7 @@ A user's sampler is tested against it (here dpdtol's own reference sampler):
 (False, 4)
 
 DP-SE with its printed epoch lengths ends no epoch within ten rounds: it
-pulls arm 0 throughout, with probability exactly 1:
+pulls arm 1 throughout, with probability exactly 1:
 
 >>> dpdtol.bandit_law("dp-se", [[0.5, 0.25]] * 10, epsilon=1).exact
 (Fraction(1, 1),)
@@ -84,6 +86,8 @@ from . import (
     GofResult,
     Value,
     _actions,
+    _base,
+    _exact,
     _gof_result,
     _matrix,
     _native,
@@ -104,9 +108,11 @@ class BanditLaw(_Provenance):
 
     arms: int
     horizon: int
+    base: int
+    """The number of the first arm in ``sequences`` and in ``probability``."""
     sequences: np.ndarray
-    """``m x T`` int64 array of pull sequences (0-based arms), in
-    lexicographic order."""
+    """``m x T`` int64 array of pull sequences (arms numbered from ``base``),
+    in lexicographic order."""
     probabilities: Tuple[Value, ...]
     """The probability of each row of ``sequences``."""
     total: Tuple[str, str]
@@ -124,15 +130,15 @@ class BanditLaw(_Provenance):
         """The probabilities as floats: approximate, for statistics and plots only."""
         return np.array([v.approx for v in self.probabilities])
 
-    def probability(self, pulls: Sequence[int], one_based: bool = False) -> Value:
-        """P(a_1..a_T = pulls | rewards) as a Value (exactly 0 for a sequence
-        the law does not list)."""
-        a = _actions([pulls], 2, one_based)[0]
+    def probability(self, pulls: Sequence[int]) -> Value:
+        """P(a_1..a_T = pulls | rewards), arms numbered from ``base``, as a
+        Value (exactly 0 for a sequence the law does not list)."""
+        a = _actions([pulls], 2, self.base)[0]
         if len(a) != self.horizon:
             raise ValueError(f"pulls: expected {self.horizon} pulls (one a round), got {len(a)}")
         if a.max(initial=0) >= self.arms:
-            raise ValueError(f"pulls: arm {a.max() + int(one_based)} is not one of the {self.arms} arms")
-        rows = np.flatnonzero((self.sequences == a).all(axis=1))
+            raise ValueError(f"pulls: arm {a.max() + self.base} is not one of the {self.arms} arms")
+        rows = np.flatnonzero((self.sequences - self.base == a).all(axis=1))
         if rows.size == 0:
             return Value(Fraction(0), "0", "0", 0.0)
         return self.probabilities[rows[0]]
@@ -159,12 +165,13 @@ def _params(
     )
 
 
-def _bandit_law(d: Dict[str, Any]) -> BanditLaw:
+def _bandit_law(d: Dict[str, Any], base: int) -> BanditLaw:
     return BanditLaw(
         **_provenance(d),
         arms=d["arms"],
         horizon=d["horizon"],
-        sequences=d["sequences"],
+        base=base,
+        sequences=base + d["sequences"],
         probabilities=tuple(Value._of(t) for t in d["probabilities"]),
         total=tuple(d["total"]),
     )
@@ -180,12 +187,15 @@ def bandit_law(
     tree_scale: Any = None,
     scale_factor: Any = None,
     force: bool = False,
+    base: int = 1,
 ) -> BanditLaw:
     """The law of ``algorithm``'s pull sequence on ``rewards`` (T x K, the
     contract of this module), exact when every probability it needs is
     rational, else certified. Each listed sequence costs one closed-form
     integration: over 2^16 candidate sequences (K^(T-K) for
-    Anytime-Lazy-UCB) it raises TooLargeError unless ``force``."""
+    Anytime-Lazy-UCB) it raises TooLargeError unless ``force``. Arms are
+    numbered from ``base``."""
+    base = _base(base)
     d = _native.bandit_law(
         algorithm,
         _matrix(rewards, "rewards"),
@@ -193,7 +203,7 @@ def bandit_law(
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
         force=bool(force),
     )
-    return _bandit_law(d)
+    return _bandit_law(d, base)
 
 
 def bandit_sample(
@@ -208,14 +218,15 @@ def bandit_sample(
     tree_scale: Any = None,
     scale_factor: Any = None,
     force: bool = False,
+    base: int = 1,
 ) -> np.ndarray:
     """``n`` reference pull sequences of ``algorithm`` on ``rewards``: an
-    ``n x T`` int64 array (0-based arms), each row drawn from the law of
+    ``n x T`` int64 array (arms numbered from ``base``), each row drawn from the law of
     ``bandit_law`` by exact inversion. The array depends on ``seed`` only,
     not on the number of threads."""
     if int(n) < 0 or int(seed) < 0:
         raise ValueError("n and seed must be non-negative integers")
-    return _native.bandit_sample(
+    return _base(base) + _native.bandit_sample(
         algorithm,
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
@@ -231,7 +242,7 @@ def bandit_gof(
     rewards: Any,
     epsilon: Any,
     samples: Any,
-    one_based: bool = False,
+    one_based: Optional[bool] = None,
     alpha: float = DEFAULT_ALPHA,
     tv: Optional[float] = None,
     noise_scale: Any = None,
@@ -241,9 +252,11 @@ def bandit_gof(
     scale_factor: Any = None,
     seed: Optional[int] = None,
     force: bool = False,
+    base: int = 1,
 ) -> GofResult:
-    """Test ``samples`` (an ``n x T`` array of pulls, 0-based unless
-    ``one_based``) from any implementation of ``algorithm`` run on
+    """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
+    1 by default; ``base=0`` for numpy's ``argmax``; ``one_based`` is the
+    former spelling) from any implementation of ``algorithm`` run on
     ``rewards`` against the law of ``bandit_law``. First the support: the
     first row the law gives probability 0 is ``support_violation`` and the
     samples are rejected. Then one Pearson chi-square over the pull
@@ -260,15 +273,22 @@ def bandit_gof(
     None. A rejection then says that the two samplers differ, not which one is
     wrong; with ``tv``, ``n_for_tv`` is the size of each sample that detects
     that distance with probability 0.9. ``seed`` applies to it only."""
+    base = _base(base, one_based)
     d = _native.bandit_gof(
         algorithm,
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _actions(samples, 2, one_based),
+        _actions(samples, 2, base),
         _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
         alpha=float(alpha),
         tv=None if tv is None else float(tv),
         seed=None if seed is None else int(seed),
         force=bool(force),
     )
-    return _gof_result(d, None if d["law"] is None else _bandit_law(d["law"]))
+    target = dict(
+        algorithm=algorithm,
+        epsilon=None if epsilon is None else _exact(epsilon, "epsilon"),
+        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+    )
+    law = None if d["law"] is None else _bandit_law(d["law"], base)
+    return _gof_result(d, law, target, base)

@@ -58,9 +58,10 @@ CASES = {
 }
 
 
-def check(case, samples):
+def check(case, samples, base=0):
+    """gof of samples numbered from ``base`` (0: the numpy implementations' argmax)."""
     algorithm, rewards, params, _ = CASES[case]
-    return dpdtol.bandit_gof(algorithm, rewards, EPSILON, samples, alpha=ALPHA, **params)
+    return dpdtol.bandit_gof(algorithm, rewards, EPSILON, samples, alpha=ALPHA, base=base, **params)
 
 
 def describe(result):
@@ -128,7 +129,7 @@ def test_ties_of_probability_zero_change_nothing():
 
 def test_dpdtol_own_sampler_passes():
     samples = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_THREE, EPSILON, N, seed=3)
-    result = check("alu-three-arms", samples)
+    result = check("alu-three-arms", samples, base=1)
     assert not result.rejected, describe(result)
     assert result.tests[0]["cells"] == len(result.law.sequences)
 
@@ -157,11 +158,11 @@ def test_dp_se_probability_derived_by_hand():
     law = dpdtol.bandit_law("dp-se", rewards, EPSILON, epoch_lengths=[1], noise_scale=b)
     c = math.sqrt(math.log(8 * 2 * 3) / 2) + math.log(4 * 2 * 3) / EPSILON
     expected = laplace_difference_tail(2 * c - (y - x), b)
-    p = law.probability([0, 1, 1])
+    p = law.probability([1, 2, 2])
     assert p.exact is None and abs(p.approx - expected) < 1e-12 * expected
     lo, hi = p.interval
     assert lo <= hi and float(hi - lo) < 1e-20
-    assert law.probability([0, 1, 0]).approx == pytest.approx(1 - expected, rel=1e-12)
+    assert law.probability([1, 2, 1]).approx == pytest.approx(1 - expected, rel=1e-12)
 
 
 def test_equal_indices_give_an_exact_half():
@@ -170,13 +171,16 @@ def test_equal_indices_give_an_exact_half():
     law = dpdtol.bandit_law("anytime-lazy-ucb", [[0.5, 0], [1, 0.5], [0, 1]], EPSILON)
     assert law.kind == "exact"
     assert law.exact == (1 / 2, 1 / 2)
-    assert law.probability([0, 1, 0]).exact == law.probability([0, 1, 1]).exact == 0.5
+    assert law.probability([1, 2, 1]).exact == law.probability([1, 2, 2]).exact == 0.5
+    # Numbered from 0 on request, as numpy's argmax numbers them.
+    zero = dpdtol.bandit_law("anytime-lazy-ucb", [[0.5, 0], [1, 0.5], [0, 1]], EPSILON, base=0)
+    assert zero.sequences.tolist() == [[0, 1, 0], [0, 1, 1]] and zero.probability([0, 1, 1]).exact == 0.5
 
 
 def test_ucb1_is_a_point_mass_without_epsilon():
     law = dpdtol.bandit_law("ucb1", ALU_THREE, None)
     assert law.kind == "exact" and law.exact == (1,) and law.sequences.shape == (1, 7)
-    assert law.sequences[0, :3].tolist() == [0, 1, 2]  # each arm once first
+    assert law.sequences[0, :3].tolist() == [1, 2, 3]  # each arm once first
     samples = dpdtol.bandit_sample("ucb1", ALU_THREE, None, 100, seed=1)
     assert (samples == law.sequences[0]).all()
     assert not dpdtol.bandit_gof("ucb1", ALU_THREE, None, samples).rejected
@@ -190,7 +194,7 @@ def test_lazy_dp_ts_is_a_labelled_two_sample_test():
     # No law: a numpy Lazy-DP-TS is held against dpdtol's own simulation; a
     # sampler whose bonus constant is 1, not 3, is told apart.
     def two_sample(samples):
-        return dpdtol.bandit_gof("lazy-dp-ts", ALU_CHANGING, EPSILON, samples, seed=4, alpha=ALPHA)
+        return dpdtol.bandit_gof("lazy-dp-ts", ALU_CHANGING, EPSILON, samples, seed=4, alpha=ALPHA, base=0)
 
     good = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1)))
     assert not good.rejected and good.law is None, describe(good)
@@ -201,20 +205,25 @@ def test_lazy_dp_ts_is_a_labelled_two_sample_test():
     with pytest.raises(ValueError, match="no exact or certified law"):
         dpdtol.bandit_sample("lazy-dp-ts", ALU_CHANGING, EPSILON, 10, seed=1)
     with pytest.raises(ValueError, match="seed applies to lazy-dp-ts only"):
-        dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, EPSILON, np.zeros((1, 8), dtype=np.int64), seed=1)
+        dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, EPSILON, np.ones((1, 8), dtype=np.int64), seed=1)
 
 
-def test_one_based_samples_and_reproducible_samples():
+def test_samples_numbered_from_one_by_default_and_reproducible():
     a = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_CHANGING, EPSILON, 20_000, seed=5)
     b = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_CHANGING, EPSILON, 20_000, seed=5)
     c = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_CHANGING, EPSILON, 20_000, seed=6)
     assert a.shape == (20_000, 8) and a.dtype == np.int64
     assert np.array_equal(a, b) and not np.array_equal(a, c)
-    zero = check("alu-changing", a)
-    one = dpdtol.bandit_gof(
-        "anytime-lazy-ucb", ALU_CHANGING, EPSILON, a + 1, one_based=True, alpha=ALPHA
+    assert a.min() == 1 and a.max() == 2
+    one = check("alu-changing", a, base=1)
+    zero = check("alu-changing", a - 1, base=0)
+    former = dpdtol.bandit_gof(
+        "anytime-lazy-ucb", ALU_CHANGING, EPSILON, a, one_based=True, alpha=ALPHA
     )
-    assert zero.p_min == one.p_min and not one.rejected
+    assert zero.p_min == one.p_min == former.p_min and not one.rejected
+    assert one.base == 1 and zero.base == 0 and one.target["algorithm"] == "anytime-lazy-ucb"
+    with pytest.raises(ValueError, match="pass base=0"):
+        check("alu-changing", a - 1, base=1)
 
 
 @pytest.mark.parametrize(
@@ -229,7 +238,7 @@ def test_one_based_samples_and_reproducible_samples():
         (lambda: dpdtol.bandit_law("dp-se", DP_SE_APART, 1, epoch_lengths=[0]), "epoch_lengths"),
         (lambda: dpdtol.bandit_law("anytime-lazy-ucb", ALU_CHANGING, 1, noise_scale="-1"),
          "noise_scale must be positive"),
-        (lambda: dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, 1, np.zeros((5, 7), int)),
+        (lambda: dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, 1, np.ones((5, 7), int)),
          "rounds"),
     ],
 )

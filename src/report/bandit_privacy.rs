@@ -210,7 +210,7 @@ impl BanditPrivacyReport {
             Law::Hybrid(params) => {
                 report.why_not_exact = WHY_NOT_EXACT_HYBRID.into();
                 report.note = Some(format!(
-                    "the algorithm is the one inferred in src/bandit/policy/hybrid_ucb.rs (002 lost its formulas): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
+                    "the algorithm is the one inferred from the prose of Hu, Huang & Mehta's earlier version, whose text copy lost its formulas (src/bandit/policy/hybrid_ucb.rs): array blocks with Lap({}), tree p-sums with Lap((m+1)·{}), index bonus {}",
                     params.array_scale, params.tree_scale, params.bonus
                 ));
                 report.tree_scale = Some(fraction(&params.tree_scale));

@@ -21,8 +21,8 @@
 pub mod all_epsilon;
 pub mod audit;
 pub mod bandit;
-pub mod bandit_privacy;
 pub mod bandit_oracle;
+pub mod bandit_privacy;
 pub mod gof;
 pub mod law;
 pub mod mechanism;
