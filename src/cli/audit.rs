@@ -4,12 +4,14 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
-use super::law::{parse_base, target_text, TargetArgs, MECHANISM, ONLINE};
+use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
-use crate::oracle::audit::{audit, exact_ratios, AuditOptions};
-use crate::oracle::io;
+use crate::oracle::audit::{audit, bandit_exact_ratios, exact_ratios, AuditOptions};
+use crate::oracle::bandit::BanditTarget;
+use crate::oracle::{io, Samples};
 use crate::report::audit::{AuditEvent, AuditReport, Direction, RatioReport};
+use crate::report::oracle::TargetGiven;
 use crate::report::{to_json, Decimal, DIGITS};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -32,7 +34,7 @@ pub struct Args {
     /// Optional: dpdtol's own algorithm (or mechanism) on x, to print its exact ratio beside the bound.
     #[command(flatten)]
     target: TargetArgs,
-    /// With --algorithm: the loss file of the neighbour x'.
+    /// With --algorithm: the loss file (bandit algorithm: the reward table) of the neighbour x'.
     #[arg(long)]
     neighbour_file: Option<PathBuf>,
     /// With --mechanism: the neighbour's losses, comma-separated.
@@ -50,7 +52,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("second", EVERY),
     scope("base", EVERY),
     scope("confidence", EVERY),
-    scope("neighbour_file", &[ONLINE]),
+    scope("neighbour_file", &[ONLINE, BANDIT]),
     scope("neighbour", &[MECHANISM]),
     scope("json", EVERY),
 ];
@@ -105,7 +107,23 @@ pub fn run(args: &Args) -> Result<String> {
         ..AuditOptions::default()
     };
     let outcome = audit(&first, &second, &options)?;
-    let exact = if args.target.given() {
+    let exact = if let Some((spec, rewards)) = args.target.bandit_spec()? {
+        let file = args.neighbour_file.as_deref().ok_or_else(|| {
+            Error::InvalidInput(
+                "the neighbour is required: --neighbour-file (its reward table)".into(),
+            )
+        })?;
+        let x = BanditTarget::new(spec.clone(), rewards)?;
+        let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
+        x.check_neighbour(&y)?;
+        check_horizon(&first, &second, x.horizon())?;
+        let force = args.target.force_given();
+        Some(bandit_exact_ratios(
+            &x.law(force)?,
+            &y.law(force)?,
+            &outcome,
+        )?)
+    } else if args.target.given() {
         let x = args.target.build()?;
         let y = args
             .target
@@ -118,28 +136,38 @@ pub fn run(args: &Args) -> Result<String> {
                 e => e,
             })?;
         x.check_neighbour(&y)?;
-        for (flag, samples) in [("--first", &first), ("--second", &second)] {
-            if samples.cols() != x.horizon() {
-                return Err(Error::InvalidInput(format!(
-                    "{flag} has sequences of {} actions, the target plays {} rounds",
-                    samples.cols(),
-                    x.horizon()
-                )));
-            }
-        }
+        check_horizon(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
         let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let given = args.target.given().then(|| args.target.describe());
+    let given = if args.target.bandit_spec()?.is_some() {
+        Some(TargetGiven::Bandit(args.target.describe_bandit()))
+    } else {
+        args.target.given().then(|| args.target.describe())
+    };
     let report = AuditReport::new(given, &outcome, exact.as_ref(), base);
     Ok(if args.json {
         to_json(&report)
     } else {
         paragraph(&report)
     })
+}
+
+/// An error unless both sample files have one action a round of the
+/// target's `horizon`.
+fn check_horizon(first: &Samples, second: &Samples, horizon: usize) -> Result<()> {
+    for (flag, samples) in [("--first", first), ("--second", second)] {
+        if samples.cols() != horizon {
+            return Err(Error::InvalidInput(format!(
+                "{flag} has sequences of {} actions, the target plays {horizon} rounds",
+                samples.cols()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The report as a paragraph: the bound, the conventions, and dpdtol's own

@@ -79,6 +79,8 @@ pub struct TargetArgs {
 pub(super) const ONLINE: &str = "online algorithms";
 /// A run about one selection.
 pub(super) const MECHANISM: &str = "--mechanism";
+/// A run about a bandit algorithm on a reward table.
+pub(super) const BANDIT: &str = "bandit algorithms";
 /// The online algorithms that add noise (all but ftl).
 pub(super) const NOISY: &[&str] = &["naive-ftnl", "hu-rnm-ftnl", "wu-wang", "prefix-softmax"];
 
@@ -87,14 +89,28 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("algorithm", EVERY),
     scope("mechanism", EVERY),
     scope("actions", &[ONLINE]),
-    scope("epsilon", &[ONLINE]),
+    scope("epsilon", &[ONLINE, BANDIT]),
     scope("noise", &["wu-wang"]),
     scope("resample", &["wu-wang"]),
-    scope("noise_scale", NOISY),
+    scope(
+        "noise_scale",
+        &[
+            "naive-ftnl",
+            "hu-rnm-ftnl",
+            "wu-wang",
+            "prefix-softmax",
+            BANDIT,
+        ],
+    ),
     scope("losses_file", &[ONLINE]),
     scope("scale", &[MECHANISM]),
     scope("losses", &[MECHANISM]),
     scope("force", EVERY),
+    scope("rewards_file", &[BANDIT]),
+    scope("epoch_length", &[BANDIT]),
+    scope("tree_scale", &[BANDIT]),
+    scope("scale_factor", &[BANDIT]),
+    scope("bonus", &[BANDIT]),
 ];
 
 /// The base actions are numbered from in files and on the command line.
@@ -115,6 +131,9 @@ impl TargetArgs {
             return Ok(Subject::new(format!("--mechanism {noise}"), &[MECHANISM]));
         }
         match &self.algorithm {
+            Some(text) if text.parse::<BanditId>().is_ok() => {
+                Ok(Subject::new(text.clone(), &[BANDIT]))
+            }
             Some(text) => {
                 let id: AlgorithmId = text.parse()?;
                 Ok(Subject::new(id.name(), &[ONLINE, id.name()]))
@@ -399,6 +418,7 @@ pub(super) fn target_text(target: &TargetGiven) -> String {
             m.mechanism,
             given(&m.scale)
         ),
+        TargetGiven::Bandit(b) => super::bandit_oracle::target_text(b),
         TargetGiven::Algorithm(a) => {
             let mut text = format!("{}, ε = {}", a.algorithm, given(&a.epsilon));
             for (flag, value) in [

@@ -164,7 +164,11 @@ impl AuditReport {
             candidates: outcome.candidates,
             command: AuditCommand,
             confidence: outcome.confidence,
-            conventions: CONVENTIONS.to_string(),
+            conventions: match given {
+                Some(TargetGiven::Bandit(_)) => super::bandit_oracle::CONVENTIONS,
+                _ => CONVENTIONS,
+            }
+            .to_string(),
             denominator_count: outcome.denominator_count,
             denominator_upper: outcome.denominator_upper,
             direction: if outcome.first_over_second {

@@ -66,7 +66,8 @@ fixed_string!(
 );
 
 /// The target as it was given on the command line, its numbers as typed:
-/// an online algorithm on a loss file, or one selection on a loss vector.
+/// an online algorithm on a loss file, one selection on a loss vector, or
+/// a bandit algorithm on a reward table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum TargetGiven {
@@ -74,6 +75,8 @@ pub enum TargetGiven {
     Algorithm(AlgorithmGiven),
     /// One report-noisy-max selection on a loss vector.
     Mechanism(MechanismGiven),
+    /// A bandit algorithm on a reward table.
+    Bandit(super::bandit_oracle::BanditGiven),
 }
 
 /// An online algorithm on a loss file, as given (null for a flag not given).
