@@ -4,10 +4,14 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
-use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
+use super::law::{
+    parse_base, probability_text, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE,
+};
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
-use crate::oracle::audit::{audit, bandit_exact_ratios, exact_ratios, AuditOptions};
+use crate::oracle::audit::{
+    audit, bandit_event_probability, bandit_exact_ratios, exact_ratios, AuditOptions,
+};
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::{io, Samples};
 use crate::report::audit::{AuditEvent, AuditReport, Direction, RatioReport};
@@ -107,6 +111,7 @@ pub fn run(args: &Args) -> Result<String> {
         ..AuditOptions::default()
     };
     let outcome = audit(&first, &second, &options)?;
+    let mut probabilities = None;
     let exact = if let Some((spec, rewards)) = args.target.bandit_spec()? {
         let file = args.neighbour_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(
@@ -118,11 +123,12 @@ pub fn run(args: &Args) -> Result<String> {
         x.check_neighbour(&y)?;
         check_horizon(&first, &second, x.horizon())?;
         let force = args.target.force_given();
-        Some(bandit_exact_ratios(
-            &x.law(force)?,
-            &y.law(force)?,
-            &outcome,
-        )?)
+        let (lx, ly) = (x.law(force)?, y.law(force)?);
+        probabilities = Some([
+            bandit_event_probability(&lx, &outcome.event)?,
+            bandit_event_probability(&ly, &outcome.event)?,
+        ]);
+        Some(bandit_exact_ratios(&lx, &ly, &outcome)?)
     } else if args.target.given() {
         let x = args.target.build()?;
         let y = args
@@ -148,7 +154,10 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         args.target.given().then(|| args.target.describe())
     };
-    let report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    if let Some([px, py]) = &probabilities {
+        report = report.with_event_probabilities([px, py]);
+    }
     Ok(if args.json {
         to_json(&report)
     } else {
@@ -198,6 +207,14 @@ fn paragraph(r: &AuditReport) -> String {
     let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
     if let (Some(target), Some(max)) = (&r.target, &r.exact_max_ratio) {
         let described = target_text(target);
+        if let Some([px, py]) = &r.exact_event_probabilities {
+            let _ = writeln!(
+                out,
+                "{described}: this event's probabilities are P(E | first) = {}, P(E | second) = {}",
+                probability_text(&px.probability, px.probability_exact.as_ref()),
+                probability_text(&py.probability, py.probability_exact.as_ref())
+            );
+        }
         if let Some(event) = &r.exact_event_ratio {
             let _ = writeln!(
                 out,
