@@ -4,7 +4,7 @@
 
 use super::applies::{scope, Scope, EVERY};
 use super::args::parse_f64;
-use super::law::{parse_base, target_text, TargetArgs};
+use super::law::{parse_base, target_text, TargetArgs, BANDIT};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::Q;
@@ -54,6 +54,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("tv", EVERY),
     scope("power", EVERY),
     scope("json", EVERY),
+    scope("seed", &[BANDIT]),
 ];
 
 impl Args {

@@ -84,6 +84,16 @@ pub(super) const BANDIT: &str = "bandit algorithms";
 /// The online algorithms that add noise (all but ftl).
 pub(super) const NOISY: &[&str] = &["naive-ftnl", "hu-rnm-ftnl", "wu-wang", "prefix-softmax"];
 
+/// The targets `--noise-scale` acts on: the noisy online algorithms
+/// ([`NOISY`]) and the bandit algorithms.
+const NOISE_SCALED: &[&str] = &[
+    "naive-ftnl",
+    "hu-rnm-ftnl",
+    "wu-wang",
+    "prefix-softmax",
+    BANDIT,
+];
+
 /// Where the target flags act ([`super::applies`]).
 pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("algorithm", EVERY),
@@ -92,16 +102,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("epsilon", &[ONLINE, BANDIT]),
     scope("noise", &["wu-wang"]),
     scope("resample", &["wu-wang"]),
-    scope(
-        "noise_scale",
-        &[
-            "naive-ftnl",
-            "hu-rnm-ftnl",
-            "wu-wang",
-            "prefix-softmax",
-            BANDIT,
-        ],
-    ),
+    scope("noise_scale", NOISE_SCALED),
     scope("losses_file", &[ONLINE]),
     scope("scale", &[MECHANISM]),
     scope("losses", &[MECHANISM]),
