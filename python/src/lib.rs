@@ -473,12 +473,17 @@ fn check_privacy(
         threads,
         ..PrivacyOptions::default()
     };
-    let report = py
-        .detach(|| dpdtol::privacy::check(&alg, &problem, &options))
+    let (report, probabilities) = py
+        .detach(|| {
+            let report = dpdtol::privacy::check(&alg, &problem, &options)?;
+            let probabilities = dpdtol::privacy::witness_probabilities(&alg, &report)?;
+            Ok::<_, Error>((report, probabilities))
+        })
         .map_err(py_err)?;
     Ok(to_json(&PrivacyReport::new(
         &Described::of(&config, &alg),
         &report,
+        &probabilities,
     )))
 }
 

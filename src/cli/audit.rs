@@ -4,9 +4,8 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
-use super::law::{
-    parse_base, probability_text, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE,
-};
+use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
+use super::tables::probability_text;
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
 use crate::oracle::audit::{

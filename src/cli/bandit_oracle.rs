@@ -3,8 +3,7 @@
 //! [`crate::report::bandit_oracle`]); the commands' flags and their JSON
 //! are the other oracle commands'.
 
-use super::gof::{table_head, tests_table};
-use super::law::{how_text, probability_text};
+use super::tables::{how_text, probability_text, table_head, tests_table};
 use crate::report::bandit_oracle::{
     BanditGiven, BanditGofReport, BanditLawReport, BanditSampleReport, BanditTwoSampleReport,
 };

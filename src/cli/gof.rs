@@ -4,12 +4,13 @@
 
 use super::applies::{scope, Scope, EVERY};
 use super::args::parse_f64;
-use super::law::{parse_base, target_text, TargetArgs, BANDIT};
+use super::law::{parse_base, target_text, TargetArgs};
+use super::tables::{table_head, tests_table};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
-use crate::oracle::gof::{gof, ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
 use crate::oracle::two_sample::homogeneity;
 use crate::oracle::{bandit, io};
 use crate::report::bandit_oracle::{BanditGofReport, BanditTwoSampleReport};
@@ -53,8 +54,8 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("alpha", EVERY),
     scope("tv", EVERY),
     scope("power", EVERY),
+    scope("seed", &["lazy-dp-ts"]),
     scope("json", EVERY),
-    scope("seed", &[BANDIT]),
 ];
 
 impl Args {
@@ -190,51 +191,6 @@ fn rendered<T: serde::Serialize>(report: &T, json: bool, table: fn(&T) -> String
     } else {
         table(report)
     }
-}
-
-/// The first lines of a goodness-of-fit table: the target, `n` samples
-/// (called `what`), and the first sample outside the support, if any.
-pub(super) fn table_head(
-    target: &str,
-    n: usize,
-    what: &str,
-    violation: Option<&SupportViolation>,
-) -> String {
-    let mut out = format!("{target}: {n} {what} against the law\n");
-    if let Some(v) = violation {
-        let _ = writeln!(
-            out,
-            "support violation in sample {} (rows from 0): {}",
-            v.sample, v.reason
-        );
-    }
-    out
-}
-
-/// The chi-square tests as rows under a header, each named (with the
-/// sample size that detects the distance when `tv`).
-pub(super) fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
-    let mut out = format!(
-        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}\n",
-        "test",
-        "groups",
-        "chi-square",
-        "df",
-        "p-value",
-        if tv { "  n for TV" } else { "" }
-    );
-    for (name, t) in tests {
-        let _ = writeln!(
-            out,
-            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
-            t.groups,
-            t.statistic,
-            t.df,
-            t.p_value,
-            t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
-        );
-    }
-    out
 }
 
 /// The report as a table: one row per test, then the rule and the verdict.

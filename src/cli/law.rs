@@ -6,6 +6,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count, parse_lengths};
+use super::tables::{how_text, probability_text};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -15,8 +16,8 @@ use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::{io, Target};
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
-use crate::report::oracle::{AlgorithmGiven, LawHeader, MechanismGiven, Rounds, TargetGiven};
-use crate::report::{to_json, Decimal, Fraction, DIGITS};
+use crate::report::oracle::{AlgorithmGiven, MechanismGiven, Rounds, TargetGiven};
+use crate::report::{to_json, DIGITS};
 use num_traits::One;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -79,39 +80,53 @@ pub struct TargetArgs {
 pub(super) const ONLINE: &str = "online algorithms";
 /// A run about one selection.
 pub(super) const MECHANISM: &str = "--mechanism";
-/// A run about a bandit algorithm on a reward table.
-pub(super) const BANDIT: &str = "bandit algorithms";
 /// The online algorithms that add noise (all but ftl).
 pub(super) const NOISY: &[&str] = &["naive-ftnl", "hu-rnm-ftnl", "wu-wang", "prefix-softmax"];
-
-/// The targets `--noise-scale` acts on: the noisy online algorithms
-/// ([`NOISY`]) and the bandit algorithms.
-const NOISE_SCALED: &[&str] = &[
-    "naive-ftnl",
-    "hu-rnm-ftnl",
-    "wu-wang",
-    "prefix-softmax",
-    BANDIT,
-];
+/// A run about a bandit algorithm on a reward table.
+pub(super) const BANDIT: &str = "bandit algorithms";
 
 /// Where the target flags act ([`super::applies`]).
 pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("algorithm", EVERY),
     scope("mechanism", EVERY),
     scope("actions", &[ONLINE]),
-    scope("epsilon", &[ONLINE, BANDIT]),
+    scope(
+        "epsilon",
+        &[
+            ONLINE,
+            "anytime-lazy-ucb",
+            "dp-se",
+            "hybrid-ucb",
+            "lazy-dp-ts",
+        ],
+    ),
     scope("noise", &["wu-wang"]),
     scope("resample", &["wu-wang"]),
-    scope("noise_scale", NOISE_SCALED),
+    scope(
+        "noise_scale",
+        &[
+            "naive-ftnl",
+            "hu-rnm-ftnl",
+            "wu-wang",
+            "prefix-softmax",
+            "anytime-lazy-ucb",
+            "dp-se",
+            "hybrid-ucb",
+            "lazy-dp-ts",
+        ],
+    ),
     scope("losses_file", &[ONLINE]),
+    scope("rewards_file", &[BANDIT]),
+    scope("epoch_length", &["dp-se"]),
+    scope("tree_scale", &["hybrid-ucb"]),
+    scope("scale_factor", &["hybrid-ucb"]),
+    scope(
+        "bonus",
+        &["anytime-lazy-ucb", "hybrid-ucb", "ucb1", "lazy-dp-ts"],
+    ),
     scope("scale", &[MECHANISM]),
     scope("losses", &[MECHANISM]),
     scope("force", EVERY),
-    scope("rewards_file", &[BANDIT]),
-    scope("epoch_length", &[BANDIT]),
-    scope("tree_scale", &[BANDIT]),
-    scope("scale_factor", &[BANDIT]),
-    scope("bonus", &[BANDIT]),
 ];
 
 /// The base actions are numbered from in files and on the command line.
@@ -132,10 +147,10 @@ impl TargetArgs {
             return Ok(Subject::new(format!("--mechanism {noise}"), &[MECHANISM]));
         }
         match &self.algorithm {
-            Some(text) if text.parse::<BanditId>().is_ok() => {
-                Ok(Subject::new(text.clone(), &[BANDIT]))
-            }
             Some(text) => {
+                if let Ok(id) = text.parse::<BanditId>() {
+                    return Ok(Subject::new(id.name(), &[BANDIT, id.name()]));
+                }
                 let id: AlgorithmId = text.parse()?;
                 Ok(Subject::new(id.name(), &[ONLINE, id.name()]))
             }
@@ -433,29 +448,6 @@ pub(super) fn target_text(target: &TargetGiven) -> String {
             }
             text
         }
-    }
-}
-
-/// A probability for people: the decimal, and `= p/q` when exact.
-pub(super) fn probability_text(decimal: &Decimal, exact: Option<&Fraction>) -> String {
-    match exact {
-        Some(q) if q.0.len() <= 40 => format!("{} = {}", decimal.0, q.0),
-        _ => decimal.0.clone(),
-    }
-}
-
-/// How a law was computed, for people.
-pub(super) fn how_text(header: &LawHeader) -> String {
-    match header.precision_bits {
-        None => "exact".to_string(),
-        Some(bits) => format!(
-            "certified ({bits} bits; {})",
-            if header.digits_certain {
-                "every digit shown is correct to ±1 in the last place"
-            } else {
-                "NOT all digits shown are certain: see --json"
-            }
-        ),
     }
 }
 

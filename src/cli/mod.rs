@@ -15,6 +15,7 @@ mod output;
 mod privacy;
 mod regret;
 mod sample;
+mod tables;
 mod verify;
 
 use crate::error::{Error, Result};
