@@ -4,6 +4,7 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
+use super::bandit_oracle::target_text as bandit_target_text;
 use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
 use super::tables::probability_text;
 use crate::error::{Error, Result};
@@ -13,8 +14,7 @@ use crate::oracle::audit::{
 };
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::{io, Samples};
-use crate::report::audit::{AuditEvent, AuditReport, Direction, RatioReport};
-use crate::report::oracle::TargetGiven;
+use crate::report::audit::{AuditEvent, AuditReport, AuditTarget, Direction, RatioReport};
 use crate::report::{to_json, Decimal, DIGITS};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -111,7 +111,8 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let outcome = audit(&first, &second, &options)?;
     let mut probabilities = None;
-    let exact = if let Some((spec, rewards)) = args.target.bandit_spec()? {
+    let bandit = args.target.bandit_spec()?;
+    let exact = if let Some((spec, rewards)) = bandit.clone() {
         let file = args.neighbour_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(
                 "the neighbour is required: --neighbour-file (its reward table)".into(),
@@ -148,14 +149,10 @@ pub fn run(args: &Args) -> Result<String> {
     } else {
         None
     };
-    let given = if args.target.bandit_spec()?.is_some() {
-        Some(TargetGiven::Bandit(args.target.describe_bandit()))
-    } else {
-        args.target.given().then(|| args.target.describe())
-    };
+    let given = (args.target.given() && bandit.is_none()).then(|| args.target.describe());
     let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
     if let Some([px, py]) = &probabilities {
-        report = report.with_event_probabilities([px, py]);
+        report = report.with_bandit(args.target.describe_bandit(), [px, py]);
     }
     Ok(if args.json {
         to_json(&report)
@@ -205,7 +202,10 @@ fn paragraph(r: &AuditReport) -> String {
     );
     let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
     if let (Some(target), Some(max)) = (&r.target, &r.exact_max_ratio) {
-        let described = target_text(target);
+        let described = match target {
+            AuditTarget::Given(given) => target_text(given),
+            AuditTarget::Bandit(given) => bandit_target_text(given),
+        };
         if let Some([px, py]) = &r.exact_event_probabilities {
             let _ = writeln!(
                 out,

@@ -434,7 +434,6 @@ pub(super) fn target_text(target: &TargetGiven) -> String {
             m.mechanism,
             given(&m.scale)
         ),
-        TargetGiven::Bandit(b) => super::bandit_oracle::target_text(b),
         TargetGiven::Algorithm(a) => {
             let mut text = format!("{}, ε = {}", a.algorithm, given(&a.epsilon));
             for (flag, value) in [

@@ -3,6 +3,7 @@
 //! ([`crate::oracle::audit`]), beside dpdtol's exact ratios for its own
 //! target when that is given.
 
+use super::bandit_oracle::{BanditGiven, CONVENTIONS as BANDIT_CONVENTIONS};
 use super::oracle::{fixed_string, probability, Approximate, TargetGiven, CONVENTIONS};
 use super::{bound, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
 use crate::num::{Dir, Kind, Q};
@@ -122,6 +123,17 @@ impl EventProbability {
     }
 }
 
+/// The target of an audit as given: one of the full-information oracle's,
+/// or a bandit algorithm on a reward table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AuditTarget {
+    /// An online algorithm on a loss file, or one selection.
+    Given(TargetGiven),
+    /// A bandit algorithm on a reward table.
+    Bandit(BanditGiven),
+}
+
 /// A privacy audit of a black-box sampler.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -173,7 +185,7 @@ pub struct AuditReport {
     /// Rows used to select the event in each file.
     pub selection_rows: [usize; 2],
     /// The target on the first input as given (null: none).
-    pub target: Option<TargetGiven>,
+    pub target: Option<AuditTarget>,
     /// Rows used for the bound in each file.
     pub test_rows: [usize; 2],
 }
@@ -194,11 +206,7 @@ impl AuditReport {
             candidates: outcome.candidates,
             command: AuditCommand,
             confidence: outcome.confidence,
-            conventions: match given {
-                Some(TargetGiven::Bandit(_)) => super::bandit_oracle::CONVENTIONS,
-                _ => CONVENTIONS,
-            }
-            .to_string(),
+            conventions: CONVENTIONS.to_string(),
             denominator_count: outcome.denominator_count,
             denominator_upper: outcome.denominator_upper,
             direction: if outcome.first_over_second {
@@ -217,15 +225,19 @@ impl AuditReport {
             numerator_lower: outcome.numerator_lower,
             schema_version: SchemaVersion,
             selection_rows: [outcome.selection_rows.0, outcome.selection_rows.1],
-            target: given,
+            target: given.map(AuditTarget::Given),
             test_rows: [outcome.test_rows.0, outcome.test_rows.1],
         }
     }
-    /// The report with the chosen event's probabilities `[P(E | x),
+
+    /// The report of an audit against the bandit algorithm `given`: its
+    /// conventions, and the chosen event's probabilities `[P(E | x),
     /// P(E | x')]` under dpdtol's own law.
-    pub fn with_event_probabilities(self, p: [&Enclosed; 2]) -> AuditReport {
+    pub fn with_bandit(self, given: BanditGiven, p: [&Enclosed; 2]) -> AuditReport {
         AuditReport {
+            conventions: BANDIT_CONVENTIONS.to_string(),
             exact_event_probabilities: Some(p.map(EventProbability::new)),
+            target: Some(AuditTarget::Bandit(given)),
             ..self
         }
     }

@@ -66,8 +66,7 @@ fixed_string!(
 );
 
 /// The target as it was given on the command line, its numbers as typed:
-/// an online algorithm on a loss file, one selection on a loss vector, or
-/// a bandit algorithm on a reward table.
+/// an online algorithm on a loss file, or one selection on a loss vector.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum TargetGiven {
@@ -75,8 +74,6 @@ pub enum TargetGiven {
     Algorithm(AlgorithmGiven),
     /// One report-noisy-max selection on a loss vector.
     Mechanism(MechanismGiven),
-    /// A bandit algorithm on a reward table.
-    Bandit(super::bandit_oracle::BanditGiven),
 }
 
 /// An online algorithm on a loss file, as given (null for a flag not given).
