@@ -8,6 +8,7 @@ mod common;
 
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{Kind, Q};
+use dpdtol::oracle::audit::{bandit_event_probability, bandit_exact_ratios, AuditReport, Event};
 use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::Samples;
@@ -401,4 +402,147 @@ fn lazy_dp_ts_two_sample_test() {
         .unwrap()
         .install(|| simulate(&printed, &rewards, 3000, 1, false).unwrap());
     assert_eq!(one_thread, reference.slice(0..3000));
+}
+
+/// An audit report whose chosen event is `event`, `first_over_second`.
+fn audited(event: Event, first_over_second: bool) -> AuditReport {
+    AuditReport {
+        event,
+        first_over_second,
+        candidates: 1,
+        selection_rows: (1, 1),
+        test_rows: (1, 1),
+        numerator_count: 0,
+        denominator_count: 0,
+        numerator_lower: 0.0,
+        denominator_upper: 1.0,
+        epsilon_lower: 0.0,
+        confidence: 0.95,
+    }
+}
+
+/// dpdtol's own event probabilities and ratios for Anytime-Lazy-UCB
+/// (ε = 1, K = 2, T = 3) on x = [[1/2, 0], [1, 1/2], [0, 1]] and two
+/// neighbours, derived by hand. Rounds 1 and 2 pull arms 1 and 2 (line 2);
+/// round 3 pulls the arm of larger noisy mean, each arm seen once (equal
+/// bonuses), with independent Laplace(1/ε = 1) noises L₁, L₂. On x the
+/// means are 1/2 and 1/2: P(round 3 pulls arm 1) = 1/2 by symmetry. The
+/// round-3 rewards are never seen before round 3 ends, so the neighbour
+/// x₃ that changes only them has the same law: every ratio is exactly 1.
+/// The neighbour x₁ with round 1 = [0, 0] has means 0 and 1/2:
+/// P(round 3 pulls arm 1) = P(L₁ − L₂ > 1/2) = (1/2)e^{−1/2}(1 + 1/4) =
+/// (5/8)e^{−1/2} (the difference of two Laplace(1) variables has
+/// P(D > d) = (1/2)e^{−d}(1 + d/2)), so the largest ratio is
+/// (1/2)/((5/8)e^{−1/2}) = (4/5)e^{1/2}.
+#[test]
+fn audit_ratios_derived_by_hand() {
+    let spec = BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    let target = |rows: &[&[i64]]| BanditTarget::new(spec.clone(), table(rows, 2)).unwrap();
+    let x = target(&[&[1, 0], &[2, 1], &[0, 2]]);
+    let x3 = target(&[&[1, 0], &[2, 1], &[2, 2]]);
+    let x1 = target(&[&[0, 0], &[2, 1], &[0, 2]]);
+    let (lx, l3, l1) = (
+        x.law(false).unwrap(),
+        x3.law(false).unwrap(),
+        x1.law(false).unwrap(),
+    );
+    let exact = |p: &dpdtol::oracle::Enclosed, v: Q| {
+        assert_eq!((p.kind, &p.lo, &p.hi), (Kind::Exact, &v, &v));
+    };
+    let round3_arm1 = Event::Round {
+        round: 3,
+        action: 0,
+    };
+    exact(
+        &bandit_event_probability(&lx, &round3_arm1).unwrap(),
+        q(1, 2),
+    );
+    exact(
+        &bandit_event_probability(&l3, &round3_arm1).unwrap(),
+        q(1, 2),
+    );
+    let round2_arm2 = Event::Round {
+        round: 2,
+        action: 1,
+    };
+    exact(
+        &bandit_event_probability(&lx, &round2_arm2).unwrap(),
+        Q::one(),
+    );
+    exact(
+        &bandit_event_probability(&lx, &Event::Sequence(vec![0, 0, 0])).unwrap(),
+        Q::zero(),
+    );
+    let one = Some(Q::one());
+    let (event, max) = bandit_exact_ratios(&lx, &l3, &audited(round3_arm1.clone(), true)).unwrap();
+    let event = event.unwrap();
+    assert_eq!(
+        (event.kind, &event.lo, &event.hi),
+        (Kind::Exact, &one, &one)
+    );
+    assert_eq!((max.kind, &max.lo, &max.hi), (Kind::Exact, &one, &one));
+    // An event impossible on both inputs has no ratio.
+    let round1_arm2 = Event::Round {
+        round: 1,
+        action: 1,
+    };
+    let (none, _) = bandit_exact_ratios(&lx, &l3, &audited(round1_arm2, true)).unwrap();
+    assert!(none.is_none());
+    // x₁: P = (5/8)e^{−1/2}, so (8P/5)² = e^{−1}; the ratios square to
+    // (16/25)e and (25/16)e^{−1}.
+    let (e_lo, e_hi) = common::exp_taylor(1, 40, "1/1000000000000000000000000000000");
+    let (inv_lo, inv_hi) = (Q::one() / &e_hi, Q::one() / &e_lo);
+    let p = bandit_event_probability(&l1, &round3_arm1).unwrap();
+    let scaled = |v: &Q| {
+        let s = v * q(8, 5);
+        &s * &s
+    };
+    assert!(scaled(&p.lo) <= inv_hi && inv_lo <= scaled(&p.hi), "{p:?}");
+    assert!(&p.hi - &p.lo < q(1, 1_000_000_000_000_000_000));
+    let squares_to = |r: &dpdtol::oracle::audit::Ratio, lo: Q, hi: Q| {
+        let (a, b) = (r.lo.clone().unwrap(), r.hi.clone().unwrap());
+        assert_eq!(r.kind, Kind::Certified);
+        assert!(&a * &a <= hi && lo <= &b * &b, "{r:?}");
+        assert!(&b - &a < q(1, 1_000_000_000_000_000_000));
+    };
+    let (forward, max) =
+        bandit_exact_ratios(&lx, &l1, &audited(round3_arm1.clone(), true)).unwrap();
+    squares_to(&forward.unwrap(), &e_lo * q(16, 25), &e_hi * q(16, 25));
+    squares_to(&max, &e_lo * q(16, 25), &e_hi * q(16, 25));
+    let (backward, _) = bandit_exact_ratios(&lx, &l1, &audited(round3_arm1, false)).unwrap();
+    squares_to(&backward.unwrap(), &inv_lo * q(25, 16), &inv_hi * q(25, 16));
+}
+
+/// The audit refuses a neighbour that differs in two rounds, one of
+/// another shape, and an event beyond the table.
+#[test]
+fn audit_refusals() {
+    let spec = BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1));
+    let target = |rows: &[&[i64]]| BanditTarget::new(spec.clone(), table(rows, 2)).unwrap();
+    let x = target(&[&[1, 0], &[2, 1], &[0, 2]]);
+    let two = target(&[&[0, 0], &[2, 1], &[2, 2]]);
+    let shorter = target(&[&[1, 0], &[2, 1]]);
+    for (y, why) in [
+        (&two, "differs from the input in 2 rounds"),
+        (&shorter, "has 2 rounds, the input 3"),
+    ] {
+        let e = x.check_neighbour(y).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+    x.check_neighbour(&target(&[&[1, 0], &[2, 1], &[2, 2]]))
+        .unwrap();
+    let law = x.law(false).unwrap();
+    for event in [
+        Event::Round {
+            round: 4,
+            action: 0,
+        },
+        Event::Round {
+            round: 1,
+            action: 2,
+        },
+        Event::Sequence(vec![0, 1]),
+    ] {
+        assert!(bandit_event_probability(&law, &event).is_err(), "{event:?}");
+    }
 }

@@ -4,12 +4,17 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
-use super::law::{parse_base, target_text, TargetArgs, MECHANISM, ONLINE};
+use super::bandit_oracle::target_text as bandit_target_text;
+use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
+use super::tables::probability_text;
 use crate::error::{Error, Result};
 use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
-use crate::oracle::audit::{audit, exact_ratios, AuditOptions};
-use crate::oracle::io;
-use crate::report::audit::{AuditEvent, AuditReport, Direction, RatioReport};
+use crate::oracle::audit::{
+    audit, bandit_event_probability, bandit_exact_ratios, exact_ratios, AuditOptions,
+};
+use crate::oracle::bandit::BanditTarget;
+use crate::oracle::{io, Samples};
+use crate::report::audit::{AuditEvent, AuditReport, AuditTarget, Direction, RatioReport};
 use crate::report::{to_json, Decimal, DIGITS};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -32,7 +37,7 @@ pub struct Args {
     /// Optional: dpdtol's own algorithm (or mechanism) on x, to print its exact ratio beside the bound.
     #[command(flatten)]
     target: TargetArgs,
-    /// With --algorithm: the loss file of the neighbour x'.
+    /// With --algorithm: the loss file (bandit algorithm: the reward table) of the neighbour x'.
     #[arg(long)]
     neighbour_file: Option<PathBuf>,
     /// With --mechanism: the neighbour's losses, comma-separated.
@@ -50,7 +55,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("second", EVERY),
     scope("base", EVERY),
     scope("confidence", EVERY),
-    scope("neighbour_file", &[ONLINE]),
+    scope("neighbour_file", &[ONLINE, BANDIT]),
     scope("neighbour", &[MECHANISM]),
     scope("json", EVERY),
 ];
@@ -105,7 +110,26 @@ pub fn run(args: &Args) -> Result<String> {
         ..AuditOptions::default()
     };
     let outcome = audit(&first, &second, &options)?;
-    let exact = if args.target.given() {
+    let mut probabilities = None;
+    let bandit = args.target.bandit_spec()?;
+    let exact = if let Some((spec, rewards)) = bandit.clone() {
+        let file = args.neighbour_file.as_deref().ok_or_else(|| {
+            Error::InvalidInput(
+                "the neighbour is required: --neighbour-file (its reward table)".into(),
+            )
+        })?;
+        let x = BanditTarget::new(spec.clone(), rewards)?;
+        let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
+        x.check_neighbour(&y)?;
+        check_horizon(&first, &second, x.horizon())?;
+        let force = args.target.force_given();
+        let (lx, ly) = (x.law(force)?, y.law(force)?);
+        probabilities = Some([
+            bandit_event_probability(&lx, &outcome.event)?,
+            bandit_event_probability(&ly, &outcome.event)?,
+        ]);
+        Some(bandit_exact_ratios(&lx, &ly, &outcome)?)
+    } else if args.target.given() {
         let x = args.target.build()?;
         let y = args
             .target
@@ -118,28 +142,37 @@ pub fn run(args: &Args) -> Result<String> {
                 e => e,
             })?;
         x.check_neighbour(&y)?;
-        for (flag, samples) in [("--first", &first), ("--second", &second)] {
-            if samples.cols() != x.horizon() {
-                return Err(Error::InvalidInput(format!(
-                    "{flag} has sequences of {} actions, the target plays {} rounds",
-                    samples.cols(),
-                    x.horizon()
-                )));
-            }
-        }
+        check_horizon(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
         let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let given = args.target.given().then(|| args.target.describe());
-    let report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    let given = (args.target.given() && bandit.is_none()).then(|| args.target.describe());
+    let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    if let Some([px, py]) = &probabilities {
+        report = report.with_bandit(args.target.describe_bandit(), [px, py]);
+    }
     Ok(if args.json {
         to_json(&report)
     } else {
         paragraph(&report)
     })
+}
+
+/// An error unless both sample files have one action a round of the
+/// target's `horizon`.
+fn check_horizon(first: &Samples, second: &Samples, horizon: usize) -> Result<()> {
+    for (flag, samples) in [("--first", first), ("--second", second)] {
+        if samples.cols() != horizon {
+            return Err(Error::InvalidInput(format!(
+                "{flag} has sequences of {} actions, the target plays {horizon} rounds",
+                samples.cols()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The report as a paragraph: the bound, the conventions, and dpdtol's own
@@ -169,7 +202,18 @@ fn paragraph(r: &AuditReport) -> String {
     );
     let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
     if let (Some(target), Some(max)) = (&r.target, &r.exact_max_ratio) {
-        let described = target_text(target);
+        let described = match target {
+            AuditTarget::Given(given) => target_text(given),
+            AuditTarget::Bandit(given) => bandit_target_text(given),
+        };
+        if let Some([px, py]) = &r.exact_event_probabilities {
+            let _ = writeln!(
+                out,
+                "{described}: this event's probabilities are P(E | first) = {}, P(E | second) = {}",
+                probability_text(&px.probability, px.probability_exact.as_ref()),
+                probability_text(&py.probability, py.probability_exact.as_ref())
+            );
+        }
         if let Some(event) = &r.exact_event_ratio {
             let _ = writeln!(
                 out,

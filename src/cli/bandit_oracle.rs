@@ -12,7 +12,7 @@ use crate::report::oracle::Horizon;
 use std::fmt::Write;
 
 /// The target in words.
-fn target_text(target: &BanditGiven) -> String {
+pub(super) fn target_text(target: &BanditGiven) -> String {
     let mut text = target.algorithm.clone();
     if let Some(e) = &target.epsilon {
         let _ = write!(text, ", ε = {e}");

@@ -26,8 +26,10 @@
 //! Numbers: the bound is f64 (statrs's inverse regularized incomplete beta
 //! function), labelled approximate. Beside it, [`exact_ratios`] gives the
 //! exact (or certified) ratio of the chosen event and the largest ratio
-//! over all sequences for dpdtol's own law of the same algorithm.
+//! over all sequences for dpdtol's own law of the same algorithm, and
+//! [`bandit_exact_ratios`] the same for a bandit algorithm's pull sequences.
 
+use super::bandit::BanditLaw;
 use super::law::{check_sequence, choice_laws, sequence_probability, Enclosed};
 use super::sample::Samples;
 use crate::algorithm::BestSequenceLaw;
@@ -399,4 +401,85 @@ pub fn exact_ratios(
         });
     }
     Ok((event, worst.unwrap_or_else(one)))
+}
+
+/// `P(E | x)` under a bandit algorithm's law of the pull sequence on `x`:
+/// the sum of the probabilities of the sequences in the event (a round's
+/// arm, or one whole sequence), exact or enclosed.
+pub fn bandit_event_probability(law: &BanditLaw, event: &Event) -> Result<Enclosed> {
+    match event {
+        Event::Round { round, action } => {
+            if *round == 0 || *round > law.horizon() {
+                return Err(Error::InvalidInput(format!(
+                    "no round {round}: the target plays {} rounds",
+                    law.horizon()
+                )));
+            }
+            if *action >= law.arms() {
+                return Err(Error::InvalidInput(format!(
+                    "arm {} (counting from 1) is beyond the K = {} arms",
+                    action + 1,
+                    law.arms()
+                )));
+            }
+            let sum = Enclosed {
+                kind: law.kind(),
+                lo: Q::zero(),
+                hi: Q::zero(),
+            };
+            Ok(law
+                .entries()
+                .iter()
+                .filter(|(pulls, _)| pulls[round - 1] == *action)
+                .fold(sum, |sum, (_, p)| Enclosed {
+                    kind: sum.kind,
+                    lo: sum.lo + &p.lo,
+                    hi: sum.hi + &p.hi,
+                }))
+        }
+        Event::Sequence(s) => {
+            let s: Vec<usize> = s.iter().map(|&a| a as usize).collect();
+            law.probability(&s)
+        }
+    }
+}
+
+/// dpdtol's own ratios for the laws of one bandit algorithm on the reward
+/// tables `x` (`first`) and `x'` (`second`): the chosen event's ratio in
+/// the direction the audit chose ([`bandit_event_probability`]), and the
+/// largest ratio of any pull sequence's probabilities in either direction,
+/// `max_s max(P(s | x)/P(s | x'), P(s | x')/P(s | x))` over the sequences of
+/// either law (infinite when one is 0 and the other is not) — the `e^ε` of
+/// the algorithm on this pair.
+pub fn bandit_exact_ratios(
+    first: &BanditLaw,
+    second: &BanditLaw,
+    report: &AuditReport,
+) -> Result<(Option<Ratio>, Ratio)> {
+    if (first.arms(), first.horizon()) != (second.arms(), second.horizon()) {
+        return Err(Error::InvalidInput(
+            "the two reward tables have different shapes".into(),
+        ));
+    }
+    let (p1, p2) = (
+        bandit_event_probability(first, &report.event)?,
+        bandit_event_probability(second, &report.event)?,
+    );
+    let event = if report.first_over_second {
+        ratio(&p1, &p2)
+    } else {
+        ratio(&p2, &p1)
+    };
+    let mut worst = Ratio {
+        kind: Kind::Exact,
+        lo: Some(Q::one()),
+        hi: Some(Q::one()),
+    };
+    for (pulls, _) in first.entries().iter().chain(second.entries()) {
+        let (a, b) = (first.probability(pulls)?, second.probability(pulls)?);
+        for r in [ratio(&a, &b), ratio(&b, &a)].into_iter().flatten() {
+            worst = max_ratio(worst, r);
+        }
+    }
+    Ok((event, worst))
 }

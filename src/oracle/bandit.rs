@@ -532,6 +532,38 @@ impl BanditTarget {
         &self.rewards
     }
 
+    /// An error unless `other` is a neighbouring reward table: the same K
+    /// and T, and at most one round's rewards differ (event-level privacy).
+    pub fn check_neighbour(&self, other: &BanditTarget) -> Result<()> {
+        let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
+        if self.arms() != other.arms() {
+            return refuse(format!(
+                "has K = {} arms, the input K = {}: not a neighbouring pair",
+                other.arms(),
+                self.arms()
+            ));
+        }
+        if self.horizon() != other.horizon() {
+            return refuse(format!(
+                "has {} rounds, the input {}: not a neighbouring pair",
+                other.horizon(),
+                self.horizon()
+            ));
+        }
+        let changed = self
+            .rewards
+            .iter()
+            .zip(&other.rewards)
+            .filter(|(a, b)| a != b)
+            .count();
+        if changed > 1 {
+            return refuse(format!(
+                "differs from the input in {changed} rounds: neighbours differ in at most one (event-level privacy)"
+            ));
+        }
+        Ok(())
+    }
+
     /// The law of the pull sequence: every sequence that may have positive
     /// probability with its probability, exact or certified. Refused over
     /// [`MAX_SEQUENCES`] candidate sequences unless `force`.

@@ -3,10 +3,12 @@
 //! ([`crate::oracle::audit`]), beside dpdtol's exact ratios for its own
 //! target when that is given.
 
-use super::oracle::{fixed_string, Approximate, TargetGiven, CONVENTIONS};
+use super::bandit_oracle::{BanditGiven, CONVENTIONS as BANDIT_CONVENTIONS};
+use super::oracle::{fixed_string, probability, Approximate, TargetGiven, CONVENTIONS};
 use super::{bound, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
 use crate::num::{Dir, Kind, Q};
 use crate::oracle::audit::{AuditReport as Outcome, Event, Ratio};
+use crate::oracle::Enclosed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -97,6 +99,41 @@ impl RatioReport {
     }
 }
 
+/// A probability of dpdtol's own law, exact or certified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventProbability {
+    /// The midpoint of the enclosure, to 40 significant digits.
+    pub probability: Decimal,
+    /// The probability exactly, when it is exact; else null.
+    pub probability_exact: Option<Fraction>,
+    /// An enclosure, its ends rounded outward.
+    pub probability_interval: Enclosure,
+}
+
+impl EventProbability {
+    /// The report of the probability `p`.
+    pub fn new(p: &Enclosed) -> EventProbability {
+        let (probability, probability_exact, probability_interval) = probability(p);
+        EventProbability {
+            probability,
+            probability_exact,
+            probability_interval,
+        }
+    }
+}
+
+/// The target of an audit as given: one of the full-information oracle's,
+/// or a bandit algorithm on a reward table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AuditTarget {
+    /// An online algorithm on a loss file, or one selection.
+    Given(TargetGiven),
+    /// A bandit algorithm on a reward table.
+    Bandit(BanditGiven),
+}
+
 /// A privacy audit of a black-box sampler.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -129,6 +166,11 @@ pub struct AuditReport {
     /// the same direction (null without a target, or when the event is
     /// impossible on both inputs).
     pub exact_event_ratio: Option<RatioReport>,
+    /// With a bandit target only: the chosen event's probabilities
+    /// `[P(E | x), P(E | x')]` under dpdtol's own law, `x` being the first
+    /// input (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_event_probabilities: Option<[EventProbability; 2]>,
     /// The largest ratio of any sequence's probabilities, either direction
     /// (the e^ε of the target on this pair; null without a target).
     pub exact_max_ratio: Option<RatioReport>,
@@ -143,7 +185,7 @@ pub struct AuditReport {
     /// Rows used to select the event in each file.
     pub selection_rows: [usize; 2],
     /// The target on the first input as given (null: none).
-    pub target: Option<TargetGiven>,
+    pub target: Option<AuditTarget>,
     /// Rows used for the bound in each file.
     pub test_rows: [usize; 2],
 }
@@ -176,14 +218,27 @@ impl AuditReport {
             epsilon_lower_kind: Approximate,
             event: AuditEvent::new(&outcome.event, base),
             exact_event_ratio: exact.and_then(|e| e.0.as_ref()).map(RatioReport::new),
+            exact_event_probabilities: None,
             exact_max_ratio: exact.map(|e| RatioReport::new(&e.1)),
             method: METHOD.to_string(),
             numerator_count: outcome.numerator_count,
             numerator_lower: outcome.numerator_lower,
             schema_version: SchemaVersion,
             selection_rows: [outcome.selection_rows.0, outcome.selection_rows.1],
-            target: given,
+            target: given.map(AuditTarget::Given),
             test_rows: [outcome.test_rows.0, outcome.test_rows.1],
+        }
+    }
+
+    /// The report of an audit against the bandit algorithm `given`: its
+    /// conventions, and the chosen event's probabilities `[P(E | x),
+    /// P(E | x')]` under dpdtol's own law.
+    pub fn with_bandit(self, given: BanditGiven, p: [&Enclosed; 2]) -> AuditReport {
+        AuditReport {
+            conventions: BANDIT_CONVENTIONS.to_string(),
+            exact_event_probabilities: Some(p.map(EventProbability::new)),
+            target: Some(AuditTarget::Bandit(given)),
+            ..self
         }
     }
 }
