@@ -268,6 +268,30 @@ fn bad_targets_are_refused() {
         table(&[&[0, 1, 0], &[1, 0, 0], &[1, 0, 0]], 1),
         "K = 2 arms",
     );
+    // A private algorithm at ε ≤ 0 is refused before its scale 1/ε is
+    // formed (it used to divide by zero), and so is its simulation.
+    for id in [
+        BanditId::AnytimeLazyUcb,
+        BanditId::DpSe,
+        BanditId::HybridUcb,
+    ] {
+        for epsilon in [q(0, 1), q(-1, 2)] {
+            refused(
+                BanditSpec::new(id, epsilon),
+                table(&[&[0, 1], &[1, 0]], 1),
+                "--epsilon must be positive",
+            );
+        }
+    }
+    let e = dpdtol::oracle::bandit::simulate(
+        &BanditSpec::new(BanditId::LazyDpTs, q(0, 1)),
+        &table(&[&[0, 1], &[1, 0]], 1),
+        10,
+        1,
+        false,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("--epsilon must be positive"), "{e}");
     // Over the size guard: 2^18 sequences at K = 2, T = 20.
     let long = vec![vec![q(1, 2), q(1, 2)]; 20];
     let e = BanditTarget::new(spec(), long)

@@ -125,10 +125,16 @@ impl BanditSpec {
         }
     }
 
-    /// An error naming the first override that does not apply to the
-    /// algorithm.
+    /// An error for a private algorithm's ε ≤ 0, or naming the first
+    /// override that does not apply to the algorithm.
     fn check_applicable(&self) -> Result<()> {
         let id = self.id;
+        if id != BanditId::Ucb1 && !self.epsilon.is_positive() {
+            return Err(Error::InvalidInput(format!(
+                "--epsilon must be positive, got {}",
+                self.epsilon
+            )));
+        }
         let hybrid = id == BanditId::HybridUcb;
         for (flag, given) in [
             (
