@@ -92,6 +92,11 @@ fn valid(flag: &str) -> &'static [&'static str] {
             "naive-ftnl",
             "wu-wang:gumbel",
             "ftl,wu-wang",
+            "anytime-lazy-ucb",
+            "dp-se",
+            "hybrid-ucb",
+            "ucb1",
+            "lazy-dp-ts",
         ],
         "--actions" => &["2", "3", "24"],
         "--horizon" => &["1", "2", "2^1", "2^2-1"],
@@ -123,7 +128,8 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--epoch-length" => &["2", "1,2"],
         "--scale-factor" => &["2"],
         "--tree-scale" => &["1"],
-        "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file" => files(),
+        "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file"
+        | "--rewards-file" => files(),
         _ => &[],
     }
 }
@@ -144,6 +150,8 @@ fn files() -> &'static [&'static str] {
             write("losses.csv", "0,1\n1,0\n"),
             write("samples.csv", &"1\n2\n1\n1\n".repeat(20)),
             write("losses.json", "[[\"0\",\"1/2\"],[\"1\",\"0\"]]"),
+            write("rewards.csv", "1/2,0\n1,1/2\n0,1\n"),
+            write("pulls.csv", &"1,2,1\n1,2,2\n".repeat(20)),
         ]
     })
 }
@@ -184,6 +192,7 @@ const VALUED: &[&str] = &[
     "--power",
     "--digits",
     "--losses-file",
+    "--rewards-file",
     "--samples",
     "--first",
     "--second",
@@ -222,7 +231,11 @@ fn flag_value() -> impl Strategy<Value = Vec<String>> {
                 "/tmp/dpdtol-fuzz-out.csv",
             ],
             // Files that are huge, endless, malformed or missing.
-            (1, "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file") => &[
+            (
+                1,
+                "--losses-file" | "--rewards-file" | "--samples" | "--first" | "--second"
+                | "--neighbour-file",
+            ) => &[
                 "/dev/zero",
                 "/dev/urandom",
                 "/dev/null",
@@ -258,9 +271,13 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "bandit-baseline",
         "law",
         "law-file",
+        "law-bandit",
         "sample",
+        "sample-bandit",
         "gof",
+        "gof-bandit",
         "audit",
+        "audit-bandit",
         "bogus",
         "",
     ]);
@@ -332,14 +349,44 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                 ],
                 "gof" => &["--mechanism", "--scale", "--losses", "--samples=samples"],
                 "audit" => &["--first=samples", "--second=samples"],
+                "law-bandit" => &[
+                    "--algorithm=anytime-lazy-ucb",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--sequence=1,2,1",
+                ],
+                "sample-bandit" => &[
+                    "--algorithm=dp-se",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--n",
+                    "--seed",
+                    "--out=/tmp/dpdtol-fuzz-out.csv",
+                ],
+                "gof-bandit" => &[
+                    "--algorithm=anytime-lazy-ucb",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--samples=pulls",
+                ],
+                "audit-bandit" => &[
+                    "--algorithm=anytime-lazy-ucb",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--neighbour-file=rewards",
+                    "--first=pulls",
+                    "--second=pulls",
+                ],
                 _ => &[],
             };
             // A need is a flag (its first valid value) or `flag=value`
-            // (`samples` names the samples file).
+            // (`samples`, `rewards` and `pulls` name the files of that name).
             let mut given: Vec<Vec<String>> = needs
                 .iter()
                 .map(|f| match f.split_once('=') {
                     Some((flag, "samples")) => vec![flag.to_string(), files()[1].to_string()],
+                    Some((flag, "rewards")) => vec![flag.to_string(), files()[3].to_string()],
+                    Some((flag, "pulls")) => vec![flag.to_string(), files()[4].to_string()],
                     Some((flag, value)) => vec![flag.to_string(), value.to_string()],
                     None => vec![f.to_string(), valid(f)[0].to_string()],
                 })
