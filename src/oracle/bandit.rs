@@ -24,7 +24,8 @@
 //!   ([`crate::bandit::law::dp_se`]);
 //! - Hybrid-UCB as inferred ([`crate::bandit::law::hybrid_ucb`]), K = 2;
 //! - UCB1 (Auer, Cesa-Bianchi & Fischer 2002), non-private: deterministic
-//!   given the table, its law a point mass, exact ([`ucb1_pulls`]).
+//!   given the table, its law a point mass, exact (each comparison of two
+//!   indices decided exactly).
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else
