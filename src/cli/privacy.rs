@@ -16,7 +16,8 @@ pub(super) use scopes::{subjects, SCOPES};
 use super::args::parse_count;
 use crate::error::{Error, Result};
 use crate::num::parse_power_count;
-use crate::privacy::Shard;
+use crate::privacy::{Shard, Verdict};
+use crate::report::privacy::VerdictKeys;
 
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
@@ -99,6 +100,21 @@ pub struct Args {
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
+}
+
+/// The verdict's line of a privacy paragraph: the verdict, the maximum
+/// ratio and its relation to e^ε.
+fn verdict_line(v: &VerdictKeys) -> String {
+    let (verdict, relation) = match v.verdict {
+        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
+        Verdict::Private => ("PRIVATE", "<="),
+        Verdict::Violated => ("VIOLATED", ">"),
+        Verdict::Undecided => ("UNDECIDED", "~"),
+    };
+    format!(
+        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}\n",
+        v.max_ratio, v.bound
+    )
 }
 
 /// The worker pool of `--threads` (default: one thread per core).

@@ -121,16 +121,7 @@ fn paragraph(r: &BanditPrivacyReport) -> String {
             format!(", shard {}", r.shard)
         }
     );
-    let (verdict, relation) = match v.verdict {
-        Verdict::Private => ("PRIVATE", "<="),
-        Verdict::Violated => ("VIOLATED", ">"),
-        Verdict::Undecided => ("UNDECIDED", "~"),
-    };
-    let _ = writeln!(
-        out,
-        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
-        v.max_ratio, v.bound
-    );
+    out.push_str(&super::verdict_line(v));
     let bits = v.precision_bits.unwrap_or(0);
     if let (ExactRatio::Enclosed { .. }, Some(i)) = (&r.merge.max_ratio, &v.max_ratio_interval) {
         let [lo, hi] = &i.0;

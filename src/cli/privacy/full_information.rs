@@ -148,17 +148,7 @@ fn paragraph(r: &PrivacyReport) -> String {
             enclosure_text(v.max_ratio_interval.as_ref())
         ),
     };
-    let (verdict, relation) = match v.verdict {
-        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
-        Verdict::Private => ("PRIVATE", "<="),
-        Verdict::Violated => ("VIOLATED", ">"),
-        Verdict::Undecided => ("UNDECIDED", "~"),
-    };
-    let _ = writeln!(
-        out,
-        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
-        v.max_ratio, v.bound
-    );
+    out.push_str(&super::verdict_line(v));
     let _ = writeln!(out, "  max ratio {how}");
     if v.verdict == Verdict::Undecided {
         let _ = writeln!(

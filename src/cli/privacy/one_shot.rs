@@ -90,17 +90,7 @@ fn paragraph(r: &OneShotPrivacyReport) -> String {
         r.sensitivity,
         r.epsilon
     );
-    let (verdict, relation) = match v.verdict {
-        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
-        Verdict::Private => ("PRIVATE", "<="),
-        Verdict::Violated => ("VIOLATED", ">"),
-        Verdict::Undecided => ("UNDECIDED", "~"),
-    };
-    let _ = writeln!(
-        text,
-        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}",
-        v.max_ratio, v.bound
-    );
+    text.push_str(&super::verdict_line(v));
     if let Some(form) = &r.max_ratio_closed_form {
         let _ = writeln!(text, "  decided exactly in Q(e^(1/q)): max ratio = {form}");
     }
