@@ -8,11 +8,11 @@
 //! messages name command-line flags; here they name the Python arguments.
 
 use crate::laws::Entry;
-use crate::{rational, rational_rows, TooLargeError};
+use crate::{rational, rational_rows, test_dict, violation_dict, TooLargeError};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
-use dpdtol::oracle::gof::{ChiSquareTest, GofOptions};
+use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::two_sample::homogeneity;
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -184,23 +184,6 @@ fn bandit_sample<'py>(
         .into_any())
 }
 
-/// One chi-square test as a dict, as the full-information `gof` gives it.
-fn test_dict<'py>(
-    py: Python<'py>,
-    name: &str,
-    test: &ChiSquareTest,
-) -> PyResult<Bound<'py, PyDict>> {
-    let t = PyDict::new(py);
-    t.set_item("name", name)?;
-    t.set_item("cells", test.cells)?;
-    t.set_item("groups", test.groups)?;
-    t.set_item("statistic", test.statistic)?;
-    t.set_item("df", test.df)?;
-    t.set_item("p_value", test.p_value)?;
-    t.set_item("n_for_tv", test.n_for_tv)?;
-    Ok(t)
-}
-
 /// The keys of a gof dict that every outcome shares: `n`, `tests` (the
 /// one test, if run), `p_min`, `alpha`, `rejected` and no joint test.
 fn gof_dict<'py>(
@@ -291,16 +274,10 @@ fn bandit_gof(
         .transpose()?;
     let p_value = report.test.as_ref().map_or(1.0, |t| t.p_value);
     let d = gof_dict(py, report.n, test, p_value, alpha, report.reject)?;
-    let violation = match &report.support_violation {
-        Some(v) => {
-            let f = PyDict::new(py);
-            f.set_item("sample", v.sample)?;
-            f.set_item("reason", &v.reason)?;
-            Some(f)
-        }
-        None => None,
-    };
-    d.set_item("support_violation", violation)?;
+    d.set_item(
+        "support_violation",
+        violation_dict(py, report.support_violation.as_ref())?,
+    )?;
     d.set_item("law", law_dict(py, &law)?)?;
     Ok(d.into_any().unbind())
 }

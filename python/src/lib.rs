@@ -325,35 +325,18 @@ fn run_gof(
         .map_err(py_err)?;
     let d = PyDict::new(py);
     d.set_item("n", report.n)?;
-    let violation = match &report.support_violation {
-        Some(v) => {
-            let f = PyDict::new(py);
-            f.set_item("sample", v.sample)?;
-            f.set_item("reason", &v.reason)?;
-            Some(f)
-        }
-        None => None,
-    };
-    d.set_item("support_violation", violation)?;
-    let test = |name: String, x: &oracle_gof::ChiSquareTest| -> PyResult<Bound<'_, PyDict>> {
-        let t = PyDict::new(py);
-        t.set_item("name", name)?;
-        t.set_item("cells", x.cells)?;
-        t.set_item("groups", x.groups)?;
-        t.set_item("statistic", x.statistic)?;
-        t.set_item("df", x.df)?;
-        t.set_item("p_value", x.p_value)?;
-        t.set_item("n_for_tv", x.n_for_tv)?;
-        Ok(t)
-    };
+    d.set_item(
+        "support_violation",
+        violation_dict(py, report.support_violation.as_ref())?,
+    )?;
     let mut tests = report
         .per_choice
         .iter()
         .enumerate()
-        .map(|(c, x)| test(format!("choice {c}"), x))
+        .map(|(c, x)| test_dict(py, &format!("choice {c}"), x))
         .collect::<PyResult<Vec<_>>>()?;
     if let Some(joint) = &report.joint {
-        tests.push(test("joint".into(), joint)?);
+        tests.push(test_dict(py, "joint", joint)?);
     }
     let p_min = report
         .per_choice
@@ -622,6 +605,40 @@ fn audit(
         exact.as_ref(),
         base,
     )))
+}
+
+/// One chi-square test of a gof outcome as the dict the Python side reads:
+/// `name`, `cells`, `groups`, `statistic`, `df`, `p_value`, `n_for_tv`.
+fn test_dict<'py>(
+    py: Python<'py>,
+    name: &str,
+    test: &oracle_gof::ChiSquareTest,
+) -> PyResult<Bound<'py, PyDict>> {
+    let t = PyDict::new(py);
+    t.set_item("name", name)?;
+    t.set_item("cells", test.cells)?;
+    t.set_item("groups", test.groups)?;
+    t.set_item("statistic", test.statistic)?;
+    t.set_item("df", test.df)?;
+    t.set_item("p_value", test.p_value)?;
+    t.set_item("n_for_tv", test.n_for_tv)?;
+    Ok(t)
+}
+
+/// A gof outcome's first sample outside the support as a dict (`sample`,
+/// `reason`), or None.
+fn violation_dict<'py>(
+    py: Python<'py>,
+    violation: Option<&oracle_gof::SupportViolation>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    violation
+        .map(|v| {
+            let f = PyDict::new(py);
+            f.set_item("sample", v.sample)?;
+            f.set_item("reason", &v.reason)?;
+            Ok(f)
+        })
+        .transpose()
 }
 
 /// The module `dpdtol._native`.
