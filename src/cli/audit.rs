@@ -4,19 +4,15 @@
 //! algorithm when the target and both inputs are given.
 
 use super::applies::{scope, Scope, EVERY};
-use super::bandit_oracle::target_text as bandit_target_text;
-use super::law::{parse_base, target_text, TargetArgs, BANDIT, MECHANISM, ONLINE};
-use super::tables::probability_text;
+use super::law::{parse_base, TargetArgs, BANDIT, MECHANISM, ONLINE};
 use crate::error::{Error, Result};
-use crate::num::{format_sig_directed, parse_rational, Dir, Kind};
 use crate::oracle::audit::{
     audit, bandit_event_probability, bandit_exact_ratios, exact_ratios, AuditOptions,
 };
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::{io, Samples};
-use crate::report::audit::{AuditEvent, AuditReport, AuditTarget, Direction, RatioReport};
-use crate::report::{to_json, Decimal, DIGITS};
-use std::fmt::Write;
+use crate::report::audit::AuditReport;
+use crate::report::{rendered, DIGITS};
 use std::path::PathBuf;
 
 /// Flags of `dpdtol audit`.
@@ -59,38 +55,6 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("neighbour", &[MECHANISM]),
     scope("json", EVERY),
 ];
-
-/// The event for people.
-fn event_text(event: &AuditEvent) -> String {
-    match event {
-        AuditEvent::Round { round, action } => format!("round {round} plays action {action}"),
-        AuditEvent::Sequence { sequence } => format!(
-            "the sequence {}",
-            sequence
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
-    }
-}
-
-/// A ratio for people: its enclosure to 12 significant digits. Rounding
-/// the report's ends (40 digits, rounded outward) outward again to 12
-/// digits gives the ends of the ratio itself rounded outward to 12 digits.
-fn ratio_text(r: &RatioReport) -> String {
-    let short = |end: &Decimal, dir| match parse_rational(&end.0) {
-        Ok(q) => format_sig_directed(&q, 12, dir),
-        Err(_) => end.0.clone(),
-    };
-    let [lo, hi] = &r.interval.0;
-    format!(
-        "[{}, {}] ({})",
-        short(lo, Dir::Down),
-        short(hi, Dir::Up),
-        Kind::from(r.kind).label()
-    )
-}
 
 impl Args {
     /// The flags that name the target.
@@ -154,11 +118,7 @@ pub fn run(args: &Args) -> Result<String> {
     if let Some([px, py]) = &probabilities {
         report = report.with_bandit(args.target.describe_bandit(), [px, py]);
     }
-    Ok(if args.json {
-        to_json(&report)
-    } else {
-        paragraph(&report)
-    })
+    Ok(rendered(&report, args.json))
 }
 
 /// An error unless both sample files have one action a round of the
@@ -173,59 +133,4 @@ fn check_horizon(first: &Samples, second: &Samples, horizon: usize) -> Result<()
         }
     }
     Ok(())
-}
-
-/// The report as a paragraph: the bound, the conventions, and dpdtol's own
-/// ratios when a target was given.
-fn paragraph(r: &AuditReport) -> String {
-    let mut out = String::new();
-    let forward = r.direction == Direction::FirstOverSecond;
-    let (numerator, denominator) = if forward {
-        ("first", "second")
-    } else {
-        ("second", "first")
-    };
-    let (numerator_rows, denominator_rows) = if forward {
-        (r.test_rows[0], r.test_rows[1])
-    } else {
-        (r.test_rows[1], r.test_rows[0])
-    };
-    let _ = writeln!(
-        out,
-        "ε ≥ {:.6} with confidence {} (approximate f64; Clopper–Pearson on the event \"{}\", {numerator} over {denominator}, chosen on the first halves among {} candidates, counted on the second halves: {}/{numerator_rows} vs {}/{denominator_rows})",
-        r.epsilon_lower,
-        r.confidence,
-        event_text(&r.event),
-        r.candidates,
-        r.numerator_count,
-        r.denominator_count,
-    );
-    let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
-    if let (Some(target), Some(max)) = (&r.target, &r.exact_max_ratio) {
-        let described = match target {
-            AuditTarget::Given(given) => target_text(given),
-            AuditTarget::Bandit(given) => bandit_target_text(given),
-        };
-        if let Some([px, py]) = &r.exact_event_probabilities {
-            let _ = writeln!(
-                out,
-                "{described}: this event's probabilities are P(E | first) = {}, P(E | second) = {}",
-                probability_text(&px.probability, px.probability_exact.as_ref()),
-                probability_text(&py.probability, py.probability_exact.as_ref())
-            );
-        }
-        if let Some(event) = &r.exact_event_ratio {
-            let _ = writeln!(
-                out,
-                "{described}: this event's exact ratio is {}",
-                ratio_text(event)
-            );
-        }
-        let _ = writeln!(
-            out,
-            "{described}: the largest ratio of any sequence's probabilities (e^ε on this pair) is {}",
-            ratio_text(max)
-        );
-    }
-    out.trim_end().to_string()
 }

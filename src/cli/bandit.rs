@@ -13,10 +13,8 @@ use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};
-use crate::report::bandit::{
-    BanditReport, BanditResult, FinalRegret, Simulation, StatisticalVerdict,
-};
-use crate::report::{to_json, Float};
+use crate::report::bandit::{BanditReport, BanditResult, Simulation};
+use crate::report::to_json;
 use num_traits::ToPrimitive;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -387,7 +385,7 @@ pub fn run(args: &Args) -> Result<String> {
     Ok(if args.json {
         to_json(&report)
     } else {
-        tables(&report, &plan.epsilons)
+        report.tables(&plan.epsilons)
     })
 }
 
@@ -445,29 +443,6 @@ fn write_csv(path: &Path, report: &BanditReport) -> Result<()> {
     super::output::write_file(path, text)
 }
 
-/// The means as given, exactly: `3/4, 5/8, 1/2`.
-fn exact_means(report: &BanditReport) -> String {
-    report
-        .means_exact
-        .iter()
-        .map(|m| m.0.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The results of one ε panel: the private ones at ε and every non-private one.
-fn panel(report: &BanditReport, eps: f64) -> impl Iterator<Item = &BanditResult> {
-    report
-        .results
-        .iter()
-        .filter(move |r| r.epsilon.is_none_or(|e| e.0 == eps))
-}
-
-/// The confidence level in percent, rounded.
-fn percent(report: &BanditReport) -> f64 {
-    (100.0 * report.confidence.level.0).round()
-}
-
 /// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.
 fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
     epsilons
@@ -492,7 +467,7 @@ fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
 fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
     for (eps, file) in plot_files(path, epsilons) {
         let mut series = Vec::new();
-        for (group, r) in panel(report, eps).enumerate() {
+        for (group, r) in report.panel(eps).enumerate() {
             let points = |values: &dyn Fn(usize) -> f64| -> Vec<(f64, f64)> {
                 report
                     .checkpoints
@@ -519,9 +494,9 @@ fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
         }
         let title = format!(
             "means {}, ε = {eps}, {} runs (dotted: the {}% t-band; approximate)",
-            exact_means(report),
+            report.exact_means(),
             report.runs,
-            percent(report)
+            report.percent()
         );
         plot::draw(&file, &title, "rounds t", &series)?;
         super::output::wrote(&file);
@@ -529,125 +504,3 @@ fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
     Ok(())
 }
 
-/// Why the final rows may look wrong and are not: the algorithms whose
-/// standard deviation is 0 (every run had the same regret), and those whose
-/// empirical-Bernstein interval is too wide to say anything (at least ten
-/// times their t-interval); one note each.
-fn degenerate(rows: &[&BanditResult], runs: u64, level: f64) -> Vec<String> {
-    let width = |[lo, hi]: [Float; 2]| hi.0 - lo.0;
-    let names = |keep: &dyn Fn(&FinalRegret) -> bool| -> String {
-        rows.iter()
-            .filter(|r| r.at_horizon.as_ref().is_some_and(keep))
-            .map(|r| r.algorithm.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut notes = Vec::new();
-    let constant = names(&|f| f.sd.0 == 0.0);
-    if !constant.is_empty() {
-        notes.push(format!(
-            "sd 0 ({constant}): the same regret in all {runs} runs, its pulls did not depend on the draws at this T and ε; the t-interval is then a single point"
-        ));
-    }
-    let wide = names(&|f| {
-        let (t, eb) = (width(f.t_interval), width(f.bernstein_interval));
-        eb > 0.0 && eb >= 10.0 * t
-    });
-    if !wide.is_empty() {
-        notes.push(format!(
-            "uninformative {level}% EB intervals ({wide}): empirical Bernstein holds for any law of the regret in [0, Δmax·t], so with {runs} runs it can be as wide as that range; the t-interval is narrower because it assumes normal means"
-        ));
-    }
-    notes
-}
-
-/// The report as tables, one panel per ε of `epsilons`: the mean regret at
-/// the decades of t and at T, then the final regret with both intervals and
-/// the bound's verdict.
-fn tables(report: &BanditReport, epsilons: &[f64]) -> String {
-    let level = percent(report);
-    let marks = &report.checkpoints;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Bernoulli means {} (exact; the simulation draws with their nearest f64), T = {}, {} runs per algorithm — simulated, approximate (f64).",
-        exact_means(report),
-        report.horizon,
-        report.runs
-    );
-    let _ = writeln!(
-        out,
-        "Intervals at {level}%: t = Student t (assumes normal means); EB = empirical Bernstein (Maurer & Pontil 2009), valid for regret in [0, Δmax·t].\n"
-    );
-    for &eps in epsilons {
-        let rows: Vec<&BanditResult> = panel(report, eps).collect();
-        let _ = writeln!(out, "ε = {eps}: mean regret at checkpoints");
-        let _ = write!(out, "{:>9}", "t");
-        for r in &rows {
-            let _ = write!(out, " {:>17}", r.algorithm);
-        }
-        out.push('\n');
-        let decades = marks
-            .iter()
-            .enumerate()
-            .filter(|(i, t)| (**t as f64).log10().fract() == 0.0 || *i + 1 == marks.len());
-        for (i, t) in decades {
-            let _ = write!(out, "{t:>9}");
-            for r in &rows {
-                let _ = write!(out, " {:>17.1}", r.mean[i].0);
-            }
-            out.push('\n');
-        }
-        let _ = writeln!(out, "\nε = {eps}: final regret at T = {}", report.horizon);
-        let _ = writeln!(
-            out,
-            "{:<18} {:>11} {:>9} {:>25} {:>25}",
-            "algorithm",
-            "mean",
-            "sd",
-            format!("{level}% t-interval"),
-            format!("{level}% EB interval")
-        );
-        let interval = |[lo, hi]: [Float; 2]| format!("[{:.1}, {:.1}]", lo.0, hi.0);
-        for r in &rows {
-            if let Some(f) = &r.at_horizon {
-                let _ = writeln!(
-                    out,
-                    "{:<18} {:>11.1} {:>9.1} {:>25} {:>25}",
-                    r.algorithm,
-                    f.regret.0,
-                    f.sd.0,
-                    interval(f.t_interval),
-                    interval(f.bernstein_interval)
-                );
-            }
-        }
-        for note in degenerate(&rows, report.runs, level) {
-            let _ = writeln!(out, "note: {note}");
-        }
-        for r in &rows {
-            for b in &r.bounds {
-                let Some(verdict) = b.holds else {
-                    continue;
-                };
-                let value = b.value.map_or(f64::NAN, |v| v.0);
-                let decided = b
-                    .holds_at_checkpoints
-                    .iter()
-                    .filter(|v| **v == StatisticalVerdict::Holds)
-                    .count();
-                let _ = writeln!(
-                    out,
-                    "bound {} ({}) on {}: {value:.1} at T; {} against the {level}% EB interval (statistical); holds at {decided} of {} checkpoints",
-                    b.id,
-                    b.source,
-                    r.algorithm,
-                    verdict.name(),
-                    marks.len()
-                );
-            }
-        }
-        out.push('\n');
-    }
-    out.trim_end().to_string()
-}

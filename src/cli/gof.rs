@@ -4,19 +4,17 @@
 
 use super::applies::{scope, Scope, EVERY};
 use super::args::parse_f64;
-use super::law::{parse_base, target_text, TargetArgs};
-use super::tables::{table_head, tests_table};
+use super::law::{parse_base, TargetArgs};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
-use crate::oracle::gof::{gof, ChiSquareTest, GofOptions};
+use crate::oracle::gof::{gof, GofOptions};
 use crate::oracle::two_sample::homogeneity;
 use crate::oracle::{bandit, io};
 use crate::report::bandit_oracle::{BanditGofReport, BanditTwoSampleReport};
-use crate::report::gof::{GofReport, Verdict};
-use crate::report::to_json;
-use std::fmt::Write;
+use crate::report::gof::GofReport;
+use crate::report::rendered;
 use std::path::PathBuf;
 
 /// Flags of `dpdtol gof`.
@@ -124,7 +122,7 @@ fn bandit_gof(
         &outcome,
     );
     Ok((
-        rendered(&report, args.json, super::bandit_oracle::gof_table),
+        rendered(&report, args.json),
         report.reject,
     ))
 }
@@ -160,7 +158,7 @@ fn two_sample_gof(
         &outcome,
     );
     Ok((
-        rendered(&report, args.json, super::bandit_oracle::two_sample_table),
+        rendered(&report, args.json),
         report.reject,
     ))
 }
@@ -181,47 +179,5 @@ fn full_information_gof(args: &Args, base: u32, options: &GofOptions) -> Result<
         options,
         &outcome,
     );
-    Ok((rendered(&report, args.json, table), report.reject))
-}
-
-/// `report` as one JSON object, or as `table` renders it.
-fn rendered<T: serde::Serialize>(report: &T, json: bool, table: fn(&T) -> String) -> String {
-    if json {
-        to_json(report)
-    } else {
-        table(report)
-    }
-}
-
-/// The report as a table: one row per test, then the rule and the verdict.
-fn table(r: &GofReport) -> String {
-    let mut out = table_head(
-        &target_text(&r.target),
-        r.n,
-        "samples",
-        r.support_violation.as_ref(),
-    );
-    let tests: Vec<(String, &ChiSquareTest)> = r
-        .per_choice
-        .iter()
-        .map(|c| (format!("choice {}", c.choice), &c.test))
-        .chain(r.joint.iter().map(|t| ("joint".to_string(), t)))
-        .collect();
-    out.push_str(&tests_table(&tests, r.tv.is_some()));
-    if let Some(why) = &r.joint_skipped {
-        let _ = writeln!(out, "joint test skipped: {why}");
-    }
-    let _ = writeln!(
-        out,
-        "rule: {}\n{}: {} tests, each at {:.3e} (alpha {})",
-        r.rules,
-        match r.verdict {
-            Verdict::Rejected => "REJECTED",
-            Verdict::Consistent => "consistent with the law",
-        },
-        r.tests,
-        r.per_test_alpha,
-        r.alpha
-    );
-    out.trim_end().to_string()
+    Ok((rendered(&report, args.json), report.reject))
 }

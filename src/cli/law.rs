@@ -6,7 +6,6 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count, parse_lengths};
-use super::tables::{how_text, probability_text};
 use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -16,10 +15,9 @@ use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::{io, Target};
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
-use crate::report::oracle::{AlgorithmGiven, MechanismGiven, Rounds, TargetGiven};
-use crate::report::{to_json, DIGITS};
+use crate::report::oracle::{AlgorithmGiven, MechanismGiven, TargetGiven};
+use crate::report::{rendered, DIGITS};
 use num_traits::One;
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The flags that name what the oracle answers about: an online algorithm
@@ -425,40 +423,6 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("json", EVERY),
 ];
 
-/// The target in words.
-pub(super) fn target_text(target: &TargetGiven) -> String {
-    let given = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
-    match target {
-        TargetGiven::Mechanism(m) => format!(
-            "report-noisy-max, {} noise, scale {}",
-            m.mechanism,
-            given(&m.scale)
-        ),
-        TargetGiven::Algorithm(a) => {
-            let mut text = format!("{}, ε = {}", a.algorithm, given(&a.epsilon));
-            for (flag, value) in [
-                ("noise", &a.noise),
-                ("resample", &a.resample),
-                ("noise-scale", &a.noise_scale),
-            ] {
-                if let Some(v) = value {
-                    let _ = write!(text, ", {flag} {v}");
-                }
-            }
-            text
-        }
-    }
-}
-
-/// A range of rounds for people.
-fn rounds_text(rounds: Option<&Rounds>) -> String {
-    match rounds {
-        None => "nothing".into(),
-        Some(Rounds([first, last])) if first == last => format!("round {first}"),
-        Some(Rounds([first, last])) => format!("rounds {first}–{last}"),
-    }
-}
-
 /// Parse a comma-separated action sequence numbered from `base`.
 fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
     text.split(',')
@@ -499,11 +463,7 @@ pub fn run(args: &Args) -> Result<String> {
             sequence.as_deref(),
             base,
         )?;
-        return Ok(if args.json {
-            to_json(&report)
-        } else {
-            super::bandit_oracle::law_table(&report)
-        });
+        return Ok(rendered(&report, args.json));
     }
     let target = args.target.build()?;
     let sequence = sequence()?;
@@ -515,51 +475,5 @@ pub fn run(args: &Args) -> Result<String> {
         sequence.as_deref(),
         base,
     )?;
-    Ok(if args.json {
-        to_json(&report)
-    } else {
-        table(&report)
-    })
-}
-
-/// The report as a table: one line of description, the conventions, then
-/// each choice's rounds and law.
-fn table(r: &LawReport) -> String {
-    let mut out = String::new();
-    let how = how_text(&r.header);
-    let _ = writeln!(
-        out,
-        "{}: K = {}, t = {}, {} choices, law {how}",
-        target_text(&r.target),
-        r.actions,
-        r.horizon.0,
-        r.choices.len()
-    );
-    let _ = writeln!(out, "({}; base {})", r.conventions, r.base);
-    for c in &r.choices {
-        let _ = writeln!(
-            out,
-            "choice {}: plays {}, reads {}",
-            c.choice,
-            rounds_text(Some(&c.plays)),
-            rounds_text(c.reads.as_ref())
-        );
-        for (a, p) in c.law.iter().enumerate() {
-            let exact = c.law_exact.as_ref().and_then(|e| e.get(a));
-            let _ = writeln!(
-                out,
-                "  action {:>3}  {}",
-                a + r.base as usize,
-                probability_text(p, exact)
-            );
-        }
-    }
-    if let Some(p) = &r.probability {
-        let _ = writeln!(
-            out,
-            "P(sequence) = {}",
-            probability_text(p, r.probability_exact.as_ref())
-        );
-    }
-    out.trim_end().to_string()
+    Ok(rendered(&report, args.json))
 }

@@ -4,9 +4,8 @@ use super::applies::{scope, Scope, EVERY};
 use crate::error::Result;
 use crate::mechanism::{best_law, Budget, Noise, Scale};
 use crate::num::{parse_rational, parse_rational_list, read_rational_file};
-use crate::report::mechanism::{MechanismReport, ScaleGiven};
-use crate::report::{to_json, DIGITS};
-use std::fmt::Write;
+use crate::report::mechanism::MechanismReport;
+use crate::report::{rendered, DIGITS};
 
 /// Flags of `dpdtol mechanism`.
 #[derive(Debug, clap::Args)]
@@ -74,44 +73,5 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let law = best_law(noise, &losses, &scale, DIGITS as u32 + 2, budget)?;
     let report = MechanismReport::new(noise, &scale, &losses, &law);
-    Ok(if args.json {
-        to_json(&report)
-    } else {
-        table(&report)
-    })
-}
-
-/// The report as a table: one line of description, then one row per action.
-fn table(r: &MechanismReport) -> String {
-    let mut out = String::new();
-    let scale_text = match &r.scale {
-        ScaleGiven::Scale(b) => format!("scale {}", b.0),
-        ScaleGiven::Base(w) => format!("unit weight e^(-1/scale) = {}", w.0),
-    };
-    let how = match (&r.why_not_exact, r.precision_bits) {
-        (Some(why_not_exact), Some(bits)) => format!(
-            "certified law ({bits} bits; {}) — not exact: {why_not_exact}",
-            if r.digits_certain {
-                "every digit shown is certain"
-            } else {
-                "every digit shown is certain, but fewer than requested at the precision cap: see law_interval in --json"
-            }
-        ),
-        _ => "exact law".to_string(),
-    };
-    let _ = writeln!(
-        out,
-        "report-noisy-max, {} noise, {scale_text}, K = {}: {how}",
-        r.noise,
-        r.losses.len()
-    );
-    let _ = writeln!(out, "{:>6}  {:>10}  probability", "action", "loss");
-    for (i, (loss, p)) in r.losses.iter().zip(&r.law).enumerate() {
-        let value = match &r.law_exact {
-            Some(exact) => format!("{}  = {}", p.0, exact[i].0),
-            None => p.0.clone(),
-        };
-        let _ = writeln!(out, "{:>6}  {:>10}  {value}", i + 1, loss.0);
-    }
-    out.trim_end().to_string()
+    Ok(rendered(&report, args.json))
 }

@@ -7,7 +7,6 @@ mod applies;
 mod args;
 mod audit;
 mod bandit;
-mod bandit_oracle;
 mod gof;
 mod law;
 mod mechanism;
@@ -15,7 +14,6 @@ mod output;
 mod privacy;
 mod regret;
 mod sample;
-mod tables;
 mod verify;
 
 use crate::error::{Error, Result};

@@ -16,8 +16,7 @@ pub(super) use scopes::{subjects, SCOPES};
 use super::args::parse_count;
 use crate::error::{Error, Result};
 use crate::num::parse_power_count;
-use crate::privacy::{Shard, Verdict};
-use crate::report::privacy::VerdictKeys;
+use crate::privacy::Shard;
 
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
@@ -102,21 +101,6 @@ pub struct Args {
     json: bool,
 }
 
-/// The verdict's line of a privacy paragraph: the verdict, the maximum
-/// ratio and its relation to e^ε.
-fn verdict_line(v: &VerdictKeys) -> String {
-    let (verdict, relation) = match v.verdict {
-        Verdict::Private if v.attained => ("PRIVATE (maximum attained)", "="),
-        Verdict::Private => ("PRIVATE", "<="),
-        Verdict::Violated => ("VIOLATED", ">"),
-        Verdict::Undecided => ("UNDECIDED", "~"),
-    };
-    format!(
-        "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}\n",
-        v.max_ratio, v.bound
-    )
-}
-
 /// The worker pool of `--threads` (default: one thread per core).
 fn thread_pool(threads: Option<&str>) -> Result<rayon::ThreadPool> {
     crate::size::thread_pool(threads.map(|t| parse_count("--threads", t)).transpose()?)
@@ -149,17 +133,4 @@ fn given<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str> {
     value
         .as_deref()
         .ok_or_else(|| Error::InvalidInput(format!("{flag} is required")))
-}
-
-/// Input vectors in words: `(0,1) (1/2,0)`.
-fn sequence_text<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
-    rows.iter()
-        .map(|v| {
-            format!(
-                "({})",
-                v.iter().map(T::to_string).collect::<Vec<_>>().join(",")
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }

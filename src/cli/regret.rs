@@ -13,7 +13,7 @@ use crate::regret::certify::certify;
 use crate::regret::plot::{self, Series, Style};
 use crate::regret::{self, bernoulli, Instance, Round, Setting};
 use crate::report::regret::{AlgorithmRegret, OutputFiles, RegretReport, Trajectory};
-use crate::report::{to_json, Fraction};
+use crate::report::rendered;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use std::fmt::Write;
@@ -281,11 +281,7 @@ pub fn run(args: &Args) -> Result<String> {
     if let Some(path) = &args.plot {
         draw(path, &report, &trajectories)?;
     }
-    Ok(if args.json {
-        to_json(&report)
-    } else {
-        tables(&report)
-    })
+    Ok(rendered(&report, args.json))
 }
 
 /// The regret at every boundary of every algorithm, as CSV.
@@ -349,110 +345,13 @@ fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Resu
     let first = &report.results()[0];
     let title = format!(
         "Pseudo-regret, μ = ({}), ε = {}, {} setting",
-        list(&first.means),
+        first.means_text(),
         first.epsilon.0,
         first.setting
     );
     plot::draw(path, &title, "horizon T", &series)?;
     super::output::wrote(path);
     Ok(())
-}
-
-/// Exact numbers as `1/5, 1/2`.
-fn list(numbers: &[Fraction]) -> String {
-    numbers
-        .iter()
-        .map(|n| n.0.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Significant digits of the numbers in the tables (the full digits are in `--json`).
-const SHORT: usize = 12;
-
-fn tables(report: &RegretReport) -> String {
-    let mut out = String::new();
-    let first = &report.results()[0];
-    let _ = writeln!(
-        out,
-        "pseudo-regret on μ = ({}), K = {}, {} setting, T = {}, ε = {}",
-        list(&first.means),
-        first.means.len(),
-        first.setting,
-        first.horizon,
-        first.epsilon.0
-    );
-    for r in report.results() {
-        let _ = writeln!(out);
-        let how = match (&r.regret_exact, r.precision_bits) {
-            (Some(exact), _) => format!("exact = {}", exact.0),
-            (None, Some(bits)) => format!(
-                "certified, {bits} bits{}",
-                match &r.digits_reason {
-                    None => "; every digit shown is certain".to_string(),
-                    Some(why) =>
-                        format!("; only the digits shown are certain, fewer than requested: {why}"),
-                }
-            ),
-            _ => String::new(),
-        };
-        let _ = writeln!(out, "{}: Reg_T = {}  ({how})", r.label, r.regret.0);
-        if !r.bounds.is_empty() {
-            let _ = writeln!(
-                out,
-                "  {:<18} {:<6} {:>18} {:>18}  {:<5}  source",
-                "bound", "kind", "value", "bounded quantity", "holds"
-            );
-            for b in &r.bounds {
-                let quantity = match &b.quantity_value {
-                    Some(v) => v.to_digits(SHORT),
-                    None => "Reg_T".to_string(),
-                };
-                let holds = match b.holds {
-                    Some(true) => "yes",
-                    Some(false) => "NO",
-                    None => "?",
-                };
-                let applies = if b.applies {
-                    ""
-                } else {
-                    " [hypotheses not met]"
-                };
-                let _ = writeln!(
-                    out,
-                    "  {:<18} {:<6} {:>18} {:>18}  {:<5}  {}{applies}",
-                    b.id,
-                    b.kind.name(),
-                    b.value.to_digits(SHORT),
-                    quantity,
-                    holds,
-                    b.source
-                );
-            }
-        }
-        if !r.rates.is_empty() {
-            let _ = writeln!(
-                out,
-                "  {:<18} {:>18} {:>18}  expression",
-                "rate (no constant)", "rate", "Reg_T / rate"
-            );
-            for rate in &r.rates {
-                let _ = writeln!(
-                    out,
-                    "  {:<18} {:>18} {:>18}  O({})  [{}]",
-                    rate.id,
-                    rate.rate.to_digits(SHORT),
-                    rate.implied_constant.to_digits(SHORT),
-                    rate.expression,
-                    rate.source
-                );
-            }
-        }
-        for n in &r.bounds_not_evaluated {
-            let _ = writeln!(out, "  not evaluated: {} — {}", n.id, n.reason);
-        }
-    }
-    out.trim_end().to_string()
 }
 
 #[cfg(test)]

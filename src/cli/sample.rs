@@ -2,12 +2,12 @@
 //! ([`crate::oracle::sample`]), written as CSV or NPY.
 
 use super::applies::{scope, Scope, EVERY};
-use super::law::{parse_base, target_text, TargetArgs};
+use super::law::{parse_base, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::{bandit, io, sample};
 use crate::report::bandit_oracle::BanditSampleReport;
 use crate::report::sample::SampleReport;
-use crate::report::to_json;
+use crate::report::rendered;
 use std::path::PathBuf;
 
 /// Flags of `dpdtol sample`.
@@ -77,11 +77,7 @@ pub fn run(args: &Args) -> Result<String> {
             &args.out,
             base,
         );
-        return Ok(if args.json {
-            to_json(&report)
-        } else {
-            super::bandit_oracle::sample_line(&report)
-        });
+        return Ok(rendered(&report, args.json));
     }
     let target = args.target.build()?;
     sample::check_size(&target, n, args.target.force_given())?;
@@ -91,23 +87,5 @@ pub fn run(args: &Args) -> Result<String> {
     io::write_samples(&args.out, &samples, base)?;
     super::output::wrote(&args.out);
     let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
-    Ok(if args.json {
-        to_json(&report)
-    } else {
-        line(&report)
-    })
-}
-
-/// The report as one line.
-fn line(r: &SampleReport) -> String {
-    let format = r.format.name();
-    format!(
-        "{}: wrote {} sequences of {} actions ({format}, actions from {}, seed {}) to {}",
-        target_text(&r.target),
-        r.n,
-        r.horizon.0,
-        r.base,
-        r.seed,
-        r.out
-    )
+    Ok(rendered(&report, args.json))
 }

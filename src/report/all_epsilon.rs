@@ -3,8 +3,11 @@
 //! ε of the range ([`crate::privacy::all_epsilon`]), their ends sharpened
 //! to [`DIGITS`] certain digits.
 
-use super::privacy::vectors;
-use super::{bound, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion, DIGITS};
+use super::privacy::{sequence_text, vectors};
+use super::{
+    bound, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion, DIGITS,
+};
+use crate::algorithm::AlgorithmId;
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{format_certain, Dir, Q};
@@ -12,6 +15,7 @@ use crate::privacy::all_epsilon::{AllEpsilon, Bound, EpsPoint, Family};
 use crate::privacy::Verdict;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// An end of a piece.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -269,5 +273,138 @@ impl AllEpsilonReport {
     /// Whether some ε of the range is violated.
     pub fn violated(&self) -> bool {
         self.pieces.iter().any(|p| p.verdict == Verdict::Violated)
+    }
+}
+
+/// An end in words: a rational end exactly, a root to its certain digits.
+fn end_text(end: &End) -> &str {
+    end.exact
+        .as_ref()
+        .map_or(end.value.0.as_str(), |q| q.0.as_str())
+}
+
+impl AllEpsilonReport {
+    /// The algorithm and its scale (following ε) in words.
+    fn describe(&self) -> String {
+        let factor = if self.scale_factor.0 == "1" {
+            String::new()
+        } else {
+            format!("{} × ", self.scale_factor)
+        };
+        if self.algorithm == AlgorithmId::PrefixSoftmax.name() {
+            return format!(
+                "prefix-softmax (softmax, temperature {factor}2/ε: the paper's for ε <= 1/4)"
+            );
+        }
+        let printed = match self.noise {
+            Some(Noise::Exponential) => "1/ε",
+            _ => "2/ε",
+        };
+        let scale = if factor.is_empty() {
+            format!("scale {printed} as printed")
+        } else {
+            format!("scale {factor}{printed}")
+        };
+        format!(
+            "{} ({} noise, {scale}{})",
+            self.algorithm,
+            self.noise.map_or("laplace", Noise::name),
+            if self.resample {
+                ", Bernoulli resampling"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// A piece's interval of ε in words: `(0, 1/2]`, `[3, ∞)`.
+fn interval_text(piece: &PieceKeys) -> String {
+    format!(
+        "{}{}, {}{}",
+        if piece.lo.closed { "[" } else { "(" },
+        if piece.lo.value.0 == "inf" {
+            "0"
+        } else {
+            end_text(&piece.lo)
+        },
+        if piece.hi.value.0 == "inf" {
+            "∞"
+        } else {
+            end_text(&piece.hi)
+        },
+        if piece.hi.closed { "]" } else { ")" },
+    )
+}
+
+/// The range checked in words: `[1/2, 4]` or `(0, ∞)`.
+fn range_text(range: &RangeKeys) -> String {
+    match &range.hi {
+        None => "(0, ∞)".into(),
+        Some(hi) => format!("[{}, {hi}]", range.lo),
+    }
+}
+
+/// A paragraph: the family, how it was decided, then one line per piece
+/// of the range (a violated piece with its witness).
+impl Human for AllEpsilonReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let alphabet: Vec<&str> = self.alphabet.iter().map(|a| a.0.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "{}, K = {}, horizon {}, alphabet {{{}}}, every ε in {}:",
+            self.describe(),
+            self.actions,
+            self.horizon,
+            alphabet.join(", "),
+            range_text(&self.epsilon_range)
+        );
+        let _ = writeln!(
+            out,
+            "  decided exactly: {} structural candidates, {} distinct conditions (integer polynomials in w = e^(-ε/{}) of degree at most {}), {} in (0, 1); ends certified, every digit printed certain",
+            self.candidates,
+            self.conditions,
+            self.base_denominator(),
+            self.max_degree,
+            match self.roots {
+                1 => "1 root".to_string(),
+                n => format!("{n} roots"),
+            }
+        );
+        for piece in &self.pieces {
+            let interval = interval_text(piece);
+            if piece.verdict == Verdict::Private {
+                let equal = if piece.attained_everywhere {
+                    " (maximum ratio = e^ε everywhere on it)".to_string()
+                } else if piece.attained_at.is_empty() {
+                    " (maximum ratio < e^ε)".to_string()
+                } else {
+                    let points: Vec<&str> = piece
+                        .attained_at
+                        .iter()
+                        .map(|e| e.value.0.as_str())
+                        .collect();
+                    format!(" (maximum ratio < e^ε, = e^ε at ε = {})", points.join(", "))
+                };
+                let _ = writeln!(out, "  PRIVATE  for ε in {interval}{equal}");
+            } else {
+                let _ = writeln!(out, "  VIOLATED for ε in {interval}");
+                if let Some(w) = &piece.witness {
+                    let _ = writeln!(
+                        out,
+                        "    witness at ε = {}: x = {}, x' = {} (round {}), actions {}: ratio {} > e^ε = {}",
+                        w.epsilon,
+                        sequence_text(&w.losses),
+                        sequence_text(&w.neighbour),
+                        w.round,
+                        w.actions.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+                        w.ratio.to_digits(12),
+                        w.bound.to_digits(12),
+                    );
+                }
+            }
+        }
+        out
     }
 }

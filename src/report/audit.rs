@@ -4,13 +4,16 @@
 //! target when that is given.
 
 use super::bandit_oracle::{BanditGiven, CONVENTIONS as BANDIT_CONVENTIONS};
-use super::oracle::{fixed_string, probability, Approximate, TargetGiven, CONVENTIONS};
-use super::{bound, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
-use crate::num::{Dir, Kind, Q};
+use super::oracle::{
+    fixed_string, probability, probability_text, Approximate, TargetGiven, CONVENTIONS,
+};
+use super::{bound, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
+use crate::num::{format_sig_directed, parse_rational, Dir, Kind, Q};
 use crate::oracle::audit::{AuditReport as Outcome, Event, Ratio};
 use crate::oracle::Enclosed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::{self, Write};
 
 fixed_string!(
     /// `"audit"`.
@@ -240,5 +243,90 @@ impl AuditReport {
             target: Some(AuditTarget::Bandit(given)),
             ..self
         }
+    }
+}
+
+/// The event for people: `round 2 plays action 1`, `the sequence 1,2,1`.
+impl fmt::Display for AuditEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AuditEvent::Round { round, action } => write!(f, "round {round} plays action {action}"),
+            AuditEvent::Sequence { sequence } => {
+                let actions: Vec<String> = sequence.iter().map(u64::to_string).collect();
+                write!(f, "the sequence {}", actions.join(","))
+            }
+        }
+    }
+}
+
+/// The ratio's enclosure to 12 significant digits, and its kind. Rounding
+/// the report's ends (40 digits, rounded outward) outward again to 12
+/// digits gives the ends of the ratio itself rounded outward to 12 digits.
+impl fmt::Display for RatioReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let short = |end: &Decimal, dir| match parse_rational(&end.0) {
+            Ok(q) => format_sig_directed(&q, 12, dir),
+            Err(_) => end.0.clone(),
+        };
+        let [lo, hi] = &self.interval.0;
+        write!(
+            f,
+            "[{}, {}] ({})",
+            short(lo, Dir::Down),
+            short(hi, Dir::Up),
+            Kind::from(self.kind).label()
+        )
+    }
+}
+
+/// A paragraph: the bound, the conventions, and dpdtol's own ratios when a
+/// target was given.
+impl Human for AuditReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let forward = self.direction == Direction::FirstOverSecond;
+        let (numerator, denominator) = if forward {
+            ("first", "second")
+        } else {
+            ("second", "first")
+        };
+        let (numerator_rows, denominator_rows) = if forward {
+            (self.test_rows[0], self.test_rows[1])
+        } else {
+            (self.test_rows[1], self.test_rows[0])
+        };
+        let _ = writeln!(
+            out,
+            "ε ≥ {:.6} with confidence {} (approximate f64; Clopper–Pearson on the event \"{}\", {numerator} over {denominator}, chosen on the first halves among {} candidates, counted on the second halves: {}/{numerator_rows} vs {}/{denominator_rows})",
+            self.epsilon_lower,
+            self.confidence,
+            self.event,
+            self.candidates,
+            self.numerator_count,
+            self.denominator_count,
+        );
+        let _ = writeln!(out, "({}; base {})", self.conventions, self.base);
+        if let (Some(target), Some(max)) = (&self.target, &self.exact_max_ratio) {
+            let described = match target {
+                AuditTarget::Given(given) => given.to_string(),
+                AuditTarget::Bandit(given) => given.to_string(),
+            };
+            if let Some([px, py]) = &self.exact_event_probabilities {
+                let _ = writeln!(
+                    out,
+                    "{described}: this event's probabilities are P(E | first) = {}, P(E | second) = {}",
+                    probability_text(&px.probability, px.probability_exact.as_ref()),
+                    probability_text(&py.probability, py.probability_exact.as_ref())
+                );
+            }
+            if let Some(event) = &self.exact_event_ratio {
+                let _ = writeln!(out, "{described}: this event's exact ratio is {event}");
+            }
+            let _ = writeln!(
+                out,
+                "{described}: the largest ratio of any sequence's probabilities (e^ε on this pair) is {max}"
+            );
+        }
+        out.trim_end().to_string()
     }
 }

@@ -12,6 +12,7 @@ use crate::num::Q;
 use crate::regret::bounds::BoundKind;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// The output of `dpdtol bandit --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -284,4 +285,151 @@ fn bound(values: &[f64], summaries: &[Summary], level: f64) -> BanditBound {
         value_kind: NumberKind::Approximate,
         values: values.iter().copied().map(Float).collect(),
     }
+}
+
+impl BanditReport {
+    /// The means as given, exactly: `3/4, 5/8, 1/2`.
+    pub fn exact_means(&self) -> String {
+        self.means_exact
+            .iter()
+            .map(|m| m.0.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The results of one ε panel: the private ones at ε and every
+    /// non-private one.
+    pub fn panel(&self, eps: f64) -> impl Iterator<Item = &BanditResult> {
+        self.results
+            .iter()
+            .filter(move |r| r.epsilon.is_none_or(|e| e.0 == eps))
+    }
+
+    /// The confidence level in percent, rounded.
+    pub fn percent(&self) -> f64 {
+        (100.0 * self.confidence.level.0).round()
+    }
+
+    /// The report as tables, one panel per ε of `epsilons` (those
+    /// simulated): the mean regret at the decades of t and at T, then the
+    /// final regret with both intervals and the bound's verdict.
+    pub fn tables(&self, epsilons: &[f64]) -> String {
+        let level = self.percent();
+        let marks = &self.checkpoints;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Bernoulli means {} (exact; the simulation draws with their nearest f64), T = {}, {} runs per algorithm — simulated, approximate (f64).",
+            self.exact_means(),
+            self.horizon,
+            self.runs
+        );
+        let _ = writeln!(
+            out,
+            "Intervals at {level}%: t = Student t (assumes normal means); EB = empirical Bernstein (Maurer & Pontil 2009), valid for regret in [0, Δmax·t].\n"
+        );
+        for &eps in epsilons {
+            let rows: Vec<&BanditResult> = self.panel(eps).collect();
+            let _ = writeln!(out, "ε = {eps}: mean regret at checkpoints");
+            let _ = write!(out, "{:>9}", "t");
+            for r in &rows {
+                let _ = write!(out, " {:>17}", r.algorithm);
+            }
+            out.push('\n');
+            let decades = marks
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| (**t as f64).log10().fract() == 0.0 || *i + 1 == marks.len());
+            for (i, t) in decades {
+                let _ = write!(out, "{t:>9}");
+                for r in &rows {
+                    let _ = write!(out, " {:>17.1}", r.mean[i].0);
+                }
+                out.push('\n');
+            }
+            let _ = writeln!(out, "\nε = {eps}: final regret at T = {}", self.horizon);
+            let _ = writeln!(
+                out,
+                "{:<18} {:>11} {:>9} {:>25} {:>25}",
+                "algorithm",
+                "mean",
+                "sd",
+                format!("{level}% t-interval"),
+                format!("{level}% EB interval")
+            );
+            let interval = |[lo, hi]: [Float; 2]| format!("[{:.1}, {:.1}]", lo.0, hi.0);
+            for r in &rows {
+                if let Some(f) = &r.at_horizon {
+                    let _ = writeln!(
+                        out,
+                        "{:<18} {:>11.1} {:>9.1} {:>25} {:>25}",
+                        r.algorithm,
+                        f.regret.0,
+                        f.sd.0,
+                        interval(f.t_interval),
+                        interval(f.bernstein_interval)
+                    );
+                }
+            }
+            for note in degenerate(&rows, self.runs, level) {
+                let _ = writeln!(out, "note: {note}");
+            }
+            for r in &rows {
+                for b in &r.bounds {
+                    let Some(verdict) = b.holds else {
+                        continue;
+                    };
+                    let value = b.value.map_or(f64::NAN, |v| v.0);
+                    let decided = b
+                        .holds_at_checkpoints
+                        .iter()
+                        .filter(|v| **v == StatisticalVerdict::Holds)
+                        .count();
+                    let _ = writeln!(
+                        out,
+                        "bound {} ({}) on {}: {value:.1} at T; {} against the {level}% EB interval (statistical); holds at {decided} of {} checkpoints",
+                        b.id,
+                        b.source,
+                        r.algorithm,
+                        verdict.name(),
+                        marks.len()
+                    );
+                }
+            }
+            out.push('\n');
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// Why the final rows may look wrong and are not: the algorithms whose
+/// standard deviation is 0 (every run had the same regret), and those whose
+/// empirical-Bernstein interval is too wide to say anything (at least ten
+/// times their t-interval); one note each.
+fn degenerate(rows: &[&BanditResult], runs: u64, level: f64) -> Vec<String> {
+    let width = |[lo, hi]: [Float; 2]| hi.0 - lo.0;
+    let names = |keep: &dyn Fn(&FinalRegret) -> bool| -> String {
+        rows.iter()
+            .filter(|r| r.at_horizon.as_ref().is_some_and(keep))
+            .map(|r| r.algorithm.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut notes = Vec::new();
+    let constant = names(&|f| f.sd.0 == 0.0);
+    if !constant.is_empty() {
+        notes.push(format!(
+            "sd 0 ({constant}): the same regret in all {runs} runs, its pulls did not depend on the draws at this T and ε; the t-interval is then a single point"
+        ));
+    }
+    let wide = names(&|f| {
+        let (t, eb) = (width(f.t_interval), width(f.bernstein_interval));
+        eb > 0.0 && eb >= 10.0 * t
+    });
+    if !wide.is_empty() {
+        notes.push(format!(
+            "uninformative {level}% EB intervals ({wide}): empirical Bernstein holds for any law of the regret in [0, Δmax·t], so with {runs} runs it can be as wide as that range; the t-interval is narrower because it assumes normal means"
+        ));
+    }
+    notes
 }

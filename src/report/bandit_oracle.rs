@@ -2,11 +2,11 @@
 //! on a reward table ([`crate::oracle::bandit`]): the law of the pull
 //! sequence, reference samples of it, and a goodness-of-fit test against it.
 
-use super::gof::{GofCommand, Verdict};
+use super::gof::{table_head, tests_table, GofCommand, Verdict};
 use super::law::LawCommand;
-use super::oracle::{probability, Approximate, Horizon, LawHeader};
+use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
-use super::{Decimal, Enclosure, Fraction, NumberKind, SchemaVersion};
+use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw};
 use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
@@ -15,6 +15,7 @@ use crate::oracle::two_sample::TwoSample;
 use crate::oracle::Enclosed;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::{self, Write};
 use std::path::Path;
 
 /// The conventions every bandit oracle report states.
@@ -386,5 +387,142 @@ impl BanditTwoSampleReport {
             tv: options.tv,
             verdict: Verdict::of(outcome.reject),
         }
+    }
+}
+
+/// The target in words: the algorithm, its parameters as given and the
+/// reward file.
+impl fmt::Display for BanditGiven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.algorithm)?;
+        if let Some(e) = &self.epsilon {
+            write!(f, ", ε = {e}")?;
+        }
+        for (flag, value) in [
+            ("noise-scale", &self.noise_scale),
+            ("epoch-length", &self.epoch_length),
+            ("tree-scale", &self.tree_scale),
+            ("scale-factor", &self.scale_factor),
+            ("bonus", &self.bonus),
+        ] {
+            if let Some(v) = value {
+                write!(f, ", {flag} {v}")?;
+            }
+        }
+        if let Some(file) = &self.rewards_file {
+            write!(f, ", rewards {file}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Pulls for people, comma-separated.
+fn pulls_text(pulls: &[usize]) -> String {
+    pulls
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A table: a line of description, the conventions, then one line per
+/// pull sequence of possibly positive probability.
+impl Human for BanditLawReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let Horizon(horizon) = &self.horizon;
+        let _ = writeln!(
+            out,
+            "{}: K = {}, T = {horizon}, {} pull sequence{} of positive probability, law {}",
+            self.target,
+            self.arms,
+            self.law.len(),
+            if self.law.len() == 1 { "" } else { "s" },
+            self.header.how()
+        );
+        let _ = writeln!(out, "({}; base {})", self.conventions, self.base);
+        for p in &self.law {
+            let _ = writeln!(
+                out,
+                "  {}  {}",
+                pulls_text(&p.pulls),
+                probability_text(&p.probability, p.probability_exact.as_ref())
+            );
+        }
+        if let Some(p) = &self.probability {
+            let _ = writeln!(
+                out,
+                "P({}) = {}",
+                pulls_text(&p.pulls),
+                probability_text(&p.probability, p.probability_exact.as_ref())
+            );
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// One line: what was written where.
+impl Human for BanditSampleReport {
+    fn human(&self) -> String {
+        format!(
+            "{}: wrote {} pull sequences of {} rounds ({}, arms from {}, seed {}) to {}",
+            self.target,
+            self.n,
+            self.horizon.0,
+            self.format.name(),
+            self.base,
+            self.seed,
+            self.out
+        )
+    }
+}
+
+/// A table: the joint test, then the rule and the verdict.
+impl Human for BanditGofReport {
+    fn human(&self) -> String {
+        let mut out = table_head(
+            &self.target.to_string(),
+            self.n,
+            "pull sequences",
+            self.support_violation.as_ref(),
+        );
+        let tests: Vec<(String, _)> = self.test.iter().map(|t| ("joint".to_string(), t)).collect();
+        out.push_str(&tests_table(&tests, self.tv.is_some()));
+        let _ = writeln!(
+            out,
+            "rule: {}\n{} (alpha {})",
+            self.rules,
+            self.verdict.against_law(),
+            self.alpha
+        );
+        out.trim_end().to_string()
+    }
+}
+
+/// A table, labelled as a two-sample test.
+impl Human for BanditTwoSampleReport {
+    fn human(&self) -> String {
+        let mut out = format!(
+            "{}: {} pull sequences against {} simulated by dpdtol (seed {}): a TWO-SAMPLE test, this algorithm has no exact or certified law\n",
+            self.target,
+            self.n,
+            self.n_reference,
+            self.seed
+        );
+        out.push_str(&tests_table(
+            &[("2-sample".to_string(), &self.test)],
+            self.tv.is_some(),
+        ));
+        let _ = writeln!(
+            out,
+            "rule: {}\n{} (alpha {})",
+            self.method,
+            match self.verdict {
+                Verdict::Rejected => "REJECTED: the two samplers differ",
+                Verdict::Consistent => "consistent with dpdtol's simulation",
+            },
+            self.alpha
+        );
+        out.trim_end().to_string()
     }
 }

@@ -3,8 +3,8 @@
 //! ([`crate::privacy::bandit::setup`]) — under the keys of the
 //! full-information report, and read back as a shard of a run.
 
-use super::privacy::{field, number_field, ExactRatio, VerdictKeys};
-use super::{fraction, Fraction, NumberKind, SchemaVersion};
+use super::privacy::{field, number_field, sequence_text, ExactRatio, VerdictKeys};
+use super::{fraction, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -15,6 +15,7 @@ use crate::privacy::bandit::setup::{exact_check_of, is_precision, ratio_of, Deci
 use crate::privacy::{Method, Problem, Report, Shard};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// Why Anytime-Lazy-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
@@ -385,4 +386,84 @@ pub fn is_report(value: &serde_json::Value) -> bool {
         .and_then(|a| a.parse::<BanditId>().ok())
         .is_some_and(|id| exact_check_of(id).is_ok())
         && value.get("kind").and_then(serde_json::Value::as_str) == Some("certified")
+}
+
+/// A paragraph: the problem, the verdict, the witness (pull sequences and
+/// reward tables) and what was covered.
+impl Human for BanditPrivacyReport {
+    fn human(&self) -> String {
+        let v = &self.verdict;
+        let whole = self.shard == Shard::WHOLE.to_string();
+        let alphabet: Vec<&str> = self.alphabet.iter().map(|a| a.0.as_str()).collect();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} (Laplace noise, scale {}), K = {}, horizon {}, rewards {{{}}}, ε = {}{}:",
+            self.algorithm,
+            self.noise_scale,
+            self.actions,
+            self.horizon,
+            alphabet.join(", "),
+            self.epsilon,
+            if whole {
+                String::new()
+            } else {
+                format!(", shard {}", self.shard)
+            }
+        );
+        out.push_str(&v.line());
+        let bits = v.precision_bits.unwrap_or(0);
+        if let (ExactRatio::Enclosed { .. }, Some(i)) =
+            (&self.merge.max_ratio, &v.max_ratio_interval)
+        {
+            let [lo, hi] = &i.0;
+            let _ = writeln!(out, "  max ratio certified at {bits} bits, in [{lo}, {hi}]");
+        }
+        let w = &v.witness;
+        if w.round == 0 {
+            let _ = writeln!(
+                out,
+                "  no pull sequence of this shard's laws has positive probability: nothing to compare"
+            );
+        } else {
+            let arms: Vec<String> = (1..=self.actions).map(|j| format!("arm {j}")).collect();
+            let _ = writeln!(
+                out,
+                "  witness, round {} replaced (rows: {}):",
+                w.round,
+                arms.join(", ")
+            );
+            let _ = writeln!(out, "    rewards   {}", sequence_text(&w.losses));
+            let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
+            let pulls: Vec<String> = w.actions.iter().map(u64::to_string).collect();
+            let _ = writeln!(
+                out,
+                "    pulls     {}   P(pulls | rewards) / P(pulls | neighbour) = {}",
+                pulls.join(" "),
+                w.ratio
+            );
+        }
+        if let Some(note) = &self.note {
+            let _ = writeln!(out, "  {note}");
+        }
+        let covered = if whole {
+            format!(
+                "{} ordered neighbour pairs of reward tables covered",
+                v.pairs.unwrap_or(0)
+            )
+        } else {
+            format!(
+                "{} quotients P(pulls|seen)/P(pulls|seen') of shard {} checked (the merged shards cover {} ordered neighbour pairs of reward tables)",
+                self.quotients,
+                self.shard,
+                self.table_pairs()
+            )
+        };
+        let _ = write!(
+            out,
+            "  {covered}, certified laws at {bits} bits ({})",
+            self.why_not_exact
+        );
+        out
+    }
 }

@@ -2,11 +2,12 @@
 //! against a target's exact (else certified) law ([`crate::oracle::gof`]).
 
 use super::oracle::{fixed_string, Approximate, LawHeader, Rounds, TargetGiven, CONVENTIONS};
-use super::SchemaVersion;
+use super::{Human, SchemaVersion};
 use crate::algorithm::BestSequenceLaw;
 use crate::oracle::gof::{ChiSquareTest, GofOptions, GofReport as Outcome, SupportViolation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 use std::path::Path;
 
 fixed_string!(
@@ -151,5 +152,92 @@ impl GofReport {
             tv: options.tv,
             verdict: Verdict::of(outcome.reject),
         }
+    }
+}
+
+/// The first lines of a goodness-of-fit table: the target, `n` samples
+/// (called `what`), and the first sample outside the support, if any.
+pub fn table_head(
+    target: &str,
+    n: usize,
+    what: &str,
+    violation: Option<&SupportViolation>,
+) -> String {
+    let mut out = format!("{target}: {n} {what} against the law\n");
+    if let Some(v) = violation {
+        let _ = writeln!(
+            out,
+            "support violation in sample {} (rows from 0): {}",
+            v.sample, v.reason
+        );
+    }
+    out
+}
+
+/// The chi-square tests as rows under a header, each named (with the
+/// sample size that detects the distance when `tv`).
+pub fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
+    let mut out = format!(
+        "{:>8}  {:>6}  {:>12}  {:>4}  {:>10}{}\n",
+        "test",
+        "groups",
+        "chi-square",
+        "df",
+        "p-value",
+        if tv { "  n for TV" } else { "" }
+    );
+    for (name, t) in tests {
+        let _ = writeln!(
+            out,
+            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
+            t.groups,
+            t.statistic,
+            t.df,
+            t.p_value,
+            t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
+        );
+    }
+    out
+}
+
+impl Verdict {
+    /// The verdict against the law, for people.
+    pub fn against_law(self) -> &'static str {
+        match self {
+            Verdict::Rejected => "REJECTED",
+            Verdict::Consistent => "consistent with the law",
+        }
+    }
+}
+
+/// A table: one row per test, then the rule and the verdict.
+impl Human for GofReport {
+    fn human(&self) -> String {
+        let mut out = table_head(
+            &self.target.to_string(),
+            self.n,
+            "samples",
+            self.support_violation.as_ref(),
+        );
+        let tests: Vec<(String, &ChiSquareTest)> = self
+            .per_choice
+            .iter()
+            .map(|c| (format!("choice {}", c.choice), &c.test))
+            .chain(self.joint.iter().map(|t| ("joint".to_string(), t)))
+            .collect();
+        out.push_str(&tests_table(&tests, self.tv.is_some()));
+        if let Some(why) = &self.joint_skipped {
+            let _ = writeln!(out, "joint test skipped: {why}");
+        }
+        let _ = writeln!(
+            out,
+            "rule: {}\n{}: {} tests, each at {:.3e} (alpha {})",
+            self.rules,
+            self.verdict.against_law(),
+            self.tests,
+            self.per_test_alpha,
+            self.alpha
+        );
+        out.trim_end().to_string()
     }
 }

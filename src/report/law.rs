@@ -3,15 +3,17 @@
 //! law — and, for a given sequence, its probability.
 
 use super::oracle::{
-    fixed_string, probability, ChoiceLaw, Horizon, LawHeader, TargetGiven, CONVENTIONS,
+    fixed_string, probability, probability_text, ChoiceLaw, Horizon, LawHeader, Rounds,
+    TargetGiven, CONVENTIONS,
 };
-use super::{Decimal, Enclosure, Fraction, SchemaVersion};
+use super::{Decimal, Enclosure, Fraction, Human, SchemaVersion};
 use crate::algorithm::BestSequenceLaw;
 use crate::error::Result;
 use crate::oracle::law::{choice_laws, sequence_probability};
 use crate::oracle::Target;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 fixed_string!(
     /// `"law"`.
@@ -98,5 +100,58 @@ impl LawReport {
             sequence: sequence.map(|s| s.iter().map(|a| a + base as usize).collect()),
             target: given,
         })
+    }
+}
+
+/// A range of rounds for people: `round 3`, `rounds 1–4`, or `nothing`.
+fn rounds_text(rounds: Option<&Rounds>) -> String {
+    match rounds {
+        None => "nothing".into(),
+        Some(Rounds([first, last])) if first == last => format!("round {first}"),
+        Some(Rounds([first, last])) => format!("rounds {first}–{last}"),
+    }
+}
+
+/// A table: one line of description, the conventions, then each choice's
+/// rounds and law.
+impl Human for LawReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}: K = {}, t = {}, {} choices, law {}",
+            self.target,
+            self.actions,
+            self.horizon.0,
+            self.choices.len(),
+            self.header.how()
+        );
+        let _ = writeln!(out, "({}; base {})", self.conventions, self.base);
+        for c in &self.choices {
+            let _ = writeln!(
+                out,
+                "choice {}: plays {}, reads {}",
+                c.choice,
+                rounds_text(Some(&c.plays)),
+                rounds_text(c.reads.as_ref())
+            );
+            for (a, p) in c.law.iter().enumerate() {
+                let exact = c.law_exact.as_ref().and_then(|e| e.get(a));
+                let _ = writeln!(
+                    out,
+                    "  action {:>3}  {}",
+                    a + self.base as usize,
+                    probability_text(p, exact)
+                );
+            }
+        }
+        if let Some(p) = &self.probability {
+            let _ = writeln!(
+                out,
+                "P(sequence) = {}",
+                probability_text(p, self.probability_exact.as_ref())
+            );
+        }
+        out.trim_end().to_string()
     }
 }

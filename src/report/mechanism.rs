@@ -2,12 +2,13 @@
 //! selection ([`crate::mechanism::best_law`]) on a loss vector.
 
 use super::{
-    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion,
+    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion,
 };
 use crate::mechanism::{BestLaw, Noise, Scale};
 use crate::num::Q;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// The law of one report-noisy-max selection: `law[i]` is the probability
 /// that action `i + 1` is selected.
@@ -102,5 +103,42 @@ impl MechanismReport {
             schema_version: SchemaVersion,
             why_not_exact: why,
         }
+    }
+}
+
+/// A table: one line of description, then one row per action.
+impl Human for MechanismReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let scale_text = match &self.scale {
+            ScaleGiven::Scale(b) => format!("scale {}", b.0),
+            ScaleGiven::Base(w) => format!("unit weight e^(-1/scale) = {}", w.0),
+        };
+        let how = match (&self.why_not_exact, self.precision_bits) {
+            (Some(why_not_exact), Some(bits)) => format!(
+                "certified law ({bits} bits; {}) — not exact: {why_not_exact}",
+                if self.digits_certain {
+                    "every digit shown is certain"
+                } else {
+                    "every digit shown is certain, but fewer than requested at the precision cap: see law_interval in --json"
+                }
+            ),
+            _ => "exact law".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "report-noisy-max, {} noise, {scale_text}, K = {}: {how}",
+            self.noise,
+            self.losses.len()
+        );
+        let _ = writeln!(out, "{:>6}  {:>10}  probability", "action", "loss");
+        for (i, (loss, p)) in self.losses.iter().zip(&self.law).enumerate() {
+            let value = match &self.law_exact {
+                Some(exact) => format!("{}  = {}", p.0, exact[i].0),
+                None => p.0.clone(),
+            };
+            let _ = writeln!(out, "{:>6}  {:>10}  {value}", i + 1, loss.0);
+        }
+        out.trim_end().to_string()
     }
 }

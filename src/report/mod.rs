@@ -298,6 +298,24 @@ pub fn to_json<T: Serialize>(report: &T) -> String {
         .to_string()
 }
 
+/// A report's rendering for people: the text a command prints without
+/// `--json`, made from the report alone so that every front end (the
+/// command line, the Python package) prints the same words.
+pub trait Human {
+    /// The report as lines of text.
+    fn human(&self) -> String;
+}
+
+/// `report` as one JSON object ([`to_json`]) when `json`, else as text for
+/// people ([`Human`]).
+pub fn rendered<T: Serialize + Human>(report: &T, json: bool) -> String {
+    if json {
+        to_json(report)
+    } else {
+        report.human()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

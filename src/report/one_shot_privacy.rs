@@ -5,12 +5,13 @@
 //! "report-noisy-max", the witness's `losses` and `neighbour` one vector
 //! each).
 
-use super::privacy::{Probabilities, VerdictKeys};
-use super::{fraction, Fraction, SchemaVersion};
+use super::privacy::{sequence_text, Probabilities, VerdictKeys};
+use super::{fraction, Fraction, Human, SchemaVersion};
 use crate::mechanism::Noise;
 use crate::privacy::one_shot::{OneShot, OneShotReport};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// How a one-shot verdict was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -109,5 +110,53 @@ impl OneShotPrivacyReport {
             verdict,
             why_not_exact: r.why_not_exact.clone(),
         }
+    }
+}
+
+/// A paragraph: the selection and its neighbours, the verdict, the witness
+/// and what was checked.
+impl Human for OneShotPrivacyReport {
+    fn human(&self) -> String {
+        let v = &self.verdict;
+        let mut text = String::new();
+        let alphabet: Vec<&str> = self.alphabet.iter().map(|a| a.0.as_str()).collect();
+        let _ = writeln!(
+            text,
+            "report-noisy-max ({} noise, scale {}), K = {}, alphabet {{{}}}, neighbours {} (sensitivity {}), ε = {}:",
+            self.mechanism,
+            self.noise_scale,
+            self.actions,
+            alphabet.join(", "),
+            self.neighbours,
+            self.sensitivity,
+            self.epsilon
+        );
+        text.push_str(&v.line());
+        if let Some(form) = &self.max_ratio_closed_form {
+            let _ = writeln!(text, "  decided exactly in Q(e^(1/q)): max ratio = {form}");
+        }
+        let w = &v.witness;
+        let _ = writeln!(text, "  witness:");
+        let _ = writeln!(text, "    losses    {}", sequence_text(&w.losses));
+        let _ = writeln!(text, "    neighbour {}", sequence_text(&w.neighbour));
+        let _ = writeln!(
+            text,
+            "    action    {}   P(action | losses) / P(action | neighbour) = {}",
+            w.actions.first().copied().unwrap_or(0),
+            w.ratio
+        );
+        let _ = write!(
+            text,
+            "  {} ordered input pairs of {} inputs checked through {} classes of equal gaps ({} class pairs), {}",
+            v.pairs.unwrap_or(0),
+            self.inputs,
+            self.classes,
+            self.class_pairs,
+            match &self.max_ratio_closed_form {
+                Some(_) => "certified laws, the open comparison decided exactly".to_string(),
+                None => format!("certified laws at {} bits", v.precision_bits.unwrap_or(0)),
+            }
+        );
+        text
     }
 }

@@ -10,6 +10,7 @@ use crate::oracle::Enclosed;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::fmt;
 use std::ops::Range;
 
 /// The conventions every oracle report states.
@@ -143,6 +144,60 @@ impl LawHeader {
                 precision_bits: Some(precision.0),
                 why_not_exact: Some(why_not_exact.to_string()),
             },
+        }
+    }
+
+    /// How the law was computed, for people: `exact`, or `certified` with
+    /// its precision and whether every digit shown is certain.
+    pub fn how(&self) -> String {
+        match self.precision_bits {
+            None => "exact".to_string(),
+            Some(bits) => format!(
+                "certified ({bits} bits; {})",
+                if self.digits_certain {
+                    "every digit shown is correct to ±1 in the last place"
+                } else {
+                    "NOT all digits shown are certain: see --json"
+                }
+            ),
+        }
+    }
+}
+
+/// A probability for people: the decimal, and `= p/q` when exact (and the
+/// fraction short enough to read).
+pub fn probability_text(decimal: &Decimal, exact: Option<&Fraction>) -> String {
+    match exact {
+        Some(q) if q.0.len() <= 40 => format!("{} = {}", decimal.0, q.0),
+        _ => decimal.0.clone(),
+    }
+}
+
+/// The target in words: `wu-wang, ε = 1, noise gumbel`, or
+/// `report-noisy-max, gumbel noise, scale 1`.
+impl fmt::Display for TargetGiven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let given = |v: &Option<String>| v.clone().unwrap_or_else(|| "?".into());
+        match self {
+            TargetGiven::Mechanism(m) => write!(
+                f,
+                "report-noisy-max, {} noise, scale {}",
+                m.mechanism,
+                given(&m.scale)
+            ),
+            TargetGiven::Algorithm(a) => {
+                write!(f, "{}, ε = {}", a.algorithm, given(&a.epsilon))?;
+                for (flag, value) in [
+                    ("noise", &a.noise),
+                    ("resample", &a.resample),
+                    ("noise-scale", &a.noise_scale),
+                ] {
+                    if let Some(v) = value {
+                        write!(f, ", {flag} {v}")?;
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }

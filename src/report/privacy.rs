@@ -7,7 +7,8 @@
 //! a merge needs ([`PrivacyReport`]).
 
 use super::{
-    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion, DIGITS,
+    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion,
+    DIGITS,
 };
 use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
@@ -660,5 +661,119 @@ mod tests {
             assert!(read(bad).is_none(), "{bad}");
         }
         assert!(read(r#"{"exact":"x"}"#).unwrap().is_err());
+    }
+}
+
+/// Input vectors in words: `(0,1) (1/2,0)`.
+pub fn sequence_text<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
+    rows.iter()
+        .map(|v| {
+            format!(
+                "({})",
+                v.iter().map(T::to_string).collect::<Vec<_>>().join(",")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl VerdictKeys {
+    /// The verdict's line of a privacy paragraph: the verdict, the maximum
+    /// ratio and its relation to e^ε.
+    pub fn line(&self) -> String {
+        let (verdict, relation) = match self.verdict {
+            Verdict::Private if self.attained => ("PRIVATE (maximum attained)", "="),
+            Verdict::Private => ("PRIVATE", "<="),
+            Verdict::Violated => ("VIOLATED", ">"),
+            Verdict::Undecided => ("UNDECIDED", "~"),
+        };
+        format!(
+            "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}\n",
+            self.max_ratio, self.bound
+        )
+    }
+}
+
+/// An enclosure in words, `[lo, hi]` (`[?, ?]` when there is none).
+fn enclosure_text(e: Option<&Enclosure>) -> String {
+    match e {
+        Some(Enclosure([lo, hi])) => format!("[{lo}, {hi}]"),
+        None => "[?, ?]".into(),
+    }
+}
+
+/// A paragraph: the problem, the verdict, the maximum ratio, the witness
+/// and what was checked.
+impl Human for PrivacyReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let alphabet: Vec<&str> = self.alphabet.iter().map(|a| a.0.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "{}, K = {}, horizon {}, alphabet {{{}}}, ε = {}{}:",
+            algorithm_text(
+                &self.algorithm,
+                self.noise,
+                self.noise_scale.as_ref(),
+                self.resample
+            ),
+            self.actions,
+            self.horizon,
+            alphabet.join(", "),
+            self.epsilon,
+            if self.shard == Shard::WHOLE.to_string() {
+                String::new()
+            } else {
+                format!(", shard {}", self.shard)
+            }
+        );
+        let v = &self.verdict;
+        let precision = v.precision_bits.unwrap_or(0);
+        let how = match (&self.merge.max_ratio, &v.max_ratio_exact) {
+            (ExactRatio::Infinite(_), _) => {
+                "infinite: a neighbour gives probability 0 where the sequence does not".to_string()
+            }
+            (_, Some(q)) => format!("exact, = {q}"),
+            _ => format!(
+                "certified at {precision} bits, in {}",
+                enclosure_text(v.max_ratio_interval.as_ref())
+            ),
+        };
+        out.push_str(&v.line());
+        let _ = writeln!(out, "  max ratio {how}");
+        if v.verdict == Verdict::Undecided {
+            let _ = writeln!(
+                out,
+                "  e^ε in {}: the enclosures overlap at the largest precision tried",
+                enclosure_text(v.bound_interval.as_ref())
+            );
+        }
+        let w = &v.witness;
+        let _ = writeln!(out, "  witness, round {} replaced:", w.round);
+        let _ = writeln!(out, "    losses    {}", sequence_text(&w.losses));
+        let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
+        let actions: Vec<String> = w.actions.iter().map(u64::to_string).collect();
+        let _ = writeln!(
+            out,
+            "    actions   {}   P(actions | losses) / P(actions | neighbour) = {}",
+            actions.join(" "),
+            w.ratio
+        );
+        let _ = write!(
+            out,
+            "  {} {} checked, {}",
+            v.pairs.unwrap_or(0),
+            match v.method {
+                Method::Structural => "structural candidates (classes of ordered neighbour pairs)",
+                Method::Enumeration => "ordered neighbour pairs",
+            },
+            match v.kind {
+                NumberKind::Exact => "exact laws".to_string(),
+                _ => format!(
+                    "certified laws at {precision} bits (the laws involve transcendental numbers; why_not_exact in --json)"
+                ),
+            }
+        );
+        out
     }
 }

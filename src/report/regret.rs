@@ -4,7 +4,7 @@
 //! boundary, the data of `--curve` and `--plot`.
 
 use super::{
-    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion,
+    decimal, enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion,
 };
 use crate::error::Result;
 use crate::mechanism::Noise;
@@ -16,6 +16,7 @@ use crate::regret::{Instance, Plan, Round, Setting};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::fmt::Write;
 
 /// The output of `dpdtol regret --json`: one algorithm's regret as one
 /// object, or several as `{"results": [...]}`.
@@ -387,5 +388,109 @@ impl Trajectory {
                 .collect(),
             bounds,
         })
+    }
+}
+
+/// Significant digits of the numbers in the tables (the full digits are in `--json`).
+const SHORT: usize = 12;
+
+impl AlgorithmRegret {
+    /// The means exactly, `1/5, 1/2`.
+    pub fn means_text(&self) -> String {
+        self.means
+            .iter()
+            .map(|n| n.0.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A line for the instance, then for each algorithm its regret (exact, or
+/// certified and to how many digits), its bounds and its rates.
+impl Human for RegretReport {
+    fn human(&self) -> String {
+        let mut out = String::new();
+        let first = &self.results()[0];
+        let _ = writeln!(
+            out,
+            "pseudo-regret on μ = ({}), K = {}, {} setting, T = {}, ε = {}",
+            first.means_text(),
+            first.means.len(),
+            first.setting,
+            first.horizon,
+            first.epsilon.0
+        );
+        for r in self.results() {
+            let _ = writeln!(out);
+            let how = match (&r.regret_exact, r.precision_bits) {
+                (Some(exact), _) => format!("exact = {}", exact.0),
+                (None, Some(bits)) => format!(
+                    "certified, {bits} bits{}",
+                    match &r.digits_reason {
+                        None => "; every digit shown is certain".to_string(),
+                        Some(why) => format!(
+                            "; only the digits shown are certain, fewer than requested: {why}"
+                        ),
+                    }
+                ),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "{}: Reg_T = {}  ({how})", r.label, r.regret.0);
+            if !r.bounds.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  {:<18} {:<6} {:>18} {:>18}  {:<5}  source",
+                    "bound", "kind", "value", "bounded quantity", "holds"
+                );
+                for b in &r.bounds {
+                    let quantity = match &b.quantity_value {
+                        Some(v) => v.to_digits(SHORT),
+                        None => "Reg_T".to_string(),
+                    };
+                    let holds = match b.holds {
+                        Some(true) => "yes",
+                        Some(false) => "NO",
+                        None => "?",
+                    };
+                    let applies = if b.applies {
+                        ""
+                    } else {
+                        " [hypotheses not met]"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {:<18} {:<6} {:>18} {:>18}  {:<5}  {}{applies}",
+                        b.id,
+                        b.kind.name(),
+                        b.value.to_digits(SHORT),
+                        quantity,
+                        holds,
+                        b.source
+                    );
+                }
+            }
+            if !r.rates.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  {:<18} {:>18} {:>18}  expression",
+                    "rate (no constant)", "rate", "Reg_T / rate"
+                );
+                for rate in &r.rates {
+                    let _ = writeln!(
+                        out,
+                        "  {:<18} {:>18} {:>18}  O({})  [{}]",
+                        rate.id,
+                        rate.rate.to_digits(SHORT),
+                        rate.implied_constant.to_digits(SHORT),
+                        rate.expression,
+                        rate.source
+                    );
+                }
+            }
+            for n in &r.bounds_not_evaluated {
+                let _ = writeln!(out, "  not evaluated: {} — {}", n.id, n.reason);
+            }
+        }
+        out.trim_end().to_string()
     }
 }

@@ -2,7 +2,7 @@
 //! action sequences ([`crate::oracle::sample`]) written to a file.
 
 use super::oracle::{fixed_string, Approximate, Horizon, TargetGiven, CONVENTIONS};
-use super::SchemaVersion;
+use super::{Human, SchemaVersion};
 use crate::oracle::io::SampleFormat;
 use crate::oracle::Target;
 use schemars::JsonSchema;
@@ -78,5 +78,21 @@ impl SampleReport {
             seed,
             target: given,
         }
+    }
+}
+
+/// One line: what was written where.
+impl Human for SampleReport {
+    fn human(&self) -> String {
+        format!(
+            "{}: wrote {} sequences of {} actions ({}, actions from {}, seed {}) to {}",
+            self.target,
+            self.n,
+            self.horizon.0,
+            self.format.name(),
+            self.base,
+            self.seed,
+            self.out
+        )
     }
 }

@@ -3,8 +3,10 @@
 //! approximate, under the keys of the other privacy reports; a part's
 //! report carries its counts, which a merge reads back.
 
-use super::privacy::{bound_decimal, field, number_field};
-use super::{enclosure, fraction, Decimal, Enclosure, Fraction, NumberKind, SchemaVersion, DIGITS};
+use super::privacy::{bound_decimal, field, number_field, sequence_text};
+use super::{
+    enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion, DIGITS,
+};
 use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::mechanism::Noise;
@@ -14,6 +16,7 @@ use crate::privacy::bandit::statistical::{AuditOutcome, AuditSetup, Counts};
 use crate::privacy::{Shard, Verdict};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// What the method is, in the output.
 const METHOD: &str = "statistical: simulated pull sequences on an adversarial selection of neighbouring reward tables (rows 3..T constant, each neighbour changing round 1's or 2's seen reward or one later row); per ordered pair the event (a round's arm, or a Neyman-Pearson set of pull sequences) is chosen on the first half of the runs and bounded on the second half with one-sided Clopper-Pearson bounds, Bonferroni across pairs";
@@ -348,4 +351,92 @@ pub fn is_report(value: &serde_json::Value) -> bool {
             .and_then(serde_json::Value::as_str)
             .and_then(|a| a.parse::<BanditId>().ok())
             .is_some_and(|id| matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb))
+}
+
+/// An f64 written by the report, read back (the same double: 40 digits of
+/// its exact value).
+fn float(d: &Decimal) -> f64 {
+    d.0.parse().unwrap_or(f64::NAN)
+}
+
+/// A paragraph labelled as a statistical audit: the lower bound on ε and
+/// the most discriminating pair, or for a shard its counts only.
+impl Human for StatisticalPrivacyReport {
+    fn human(&self) -> String {
+        let alphabet: Vec<&str> = self.alphabet.iter().map(|a| a.0.as_str()).collect();
+        let mut out = String::new();
+        let scales = match &self.tree_scale {
+            Some(tree) => format!(
+                "array scale {}, tree scale {tree} per level, inferred algorithm",
+                self.noise_scale
+            ),
+            None => format!("scale {}", self.noise_scale),
+        };
+        let _ = writeln!(
+            out,
+            "{} (Laplace noise, {scales}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
+            self.algorithm,
+            self.bonus,
+            self.horizon,
+            alphabet.join(", "),
+            self.epsilon
+        );
+        let Some(w) = &self.witness else {
+            let runs: u64 = self
+                .merge
+                .counts
+                .iter()
+                .map(|[selection, test]| selection.iter().chain(test).sum::<u64>())
+                .sum();
+            let _ = write!(
+                out,
+                "SHARD {}: {runs} runs of tables {}..{} of {} simulated ({} runs per table, seed {}); counts only: the audit is made by --merge of the --json outputs of all {} shards",
+                self.shard,
+                self.merge.first_table,
+                self.merge.first_table + self.merge.counts.len() as u64,
+                self.tables,
+                self.runs_per_table,
+                self.seed,
+                self.shard.parse::<Shard>().map_or(0, |s| s.count)
+            );
+            return out;
+        };
+        let lower = float(&self.epsilon_lower);
+        let _ = writeln!(
+            out,
+            "{}: ε_actual ≥ {:.4} (ratio ≥ {:.4}) vs ε = {} (e^ε = {})",
+            self.verdict_text.to_uppercase(),
+            lower,
+            lower.exp(),
+            self.epsilon,
+            self.bound
+        );
+        let _ = writeln!(
+            out,
+            "  most discriminating pair (round {} replaced; rows (arm 1, arm 2)):",
+            w.round
+        );
+        let _ = writeln!(out, "    rewards   {}", sequence_text(&w.losses));
+        let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
+        let seqs: Vec<String> = w
+            .event
+            .iter()
+            .map(|s| s.iter().map(ToString::to_string).collect::<String>())
+            .collect();
+        let test = w.test_runs;
+        let _ = writeln!(
+            out,
+            "    event: pulls in {{{}}}; test counts {}/{test} vs {}/{test}, estimated ratio {:.4} (biased upward: the largest of the pairs' estimates)",
+            seqs.join(", "),
+            w.counts[0],
+            w.counts[1],
+            float(&w.ratio_estimate)
+        );
+        let _ = write!(
+            out,
+            "  {} ordered pairs of {} tables, {} runs per table (seed {}); each Clopper–Pearson bound one-sided at {:.3e} (Bonferroni); not a proof of privacy",
+            self.pairs, self.tables, self.runs_per_table, self.seed, self.level_per_bound
+        );
+        out
+    }
 }

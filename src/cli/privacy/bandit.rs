@@ -19,18 +19,16 @@
 //! `--merge` reads the shards' `--json` outputs back as untrusted input
 //! ([`merge`]) and prints what the whole run prints.
 
-use super::{given, parse_count, parse_horizon, sequence_text, Args};
+use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;
 use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
-use crate::privacy::{Problem, Shard, Verdict};
+use crate::privacy::{Problem, Verdict};
 use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
-use crate::report::privacy::ExactRatio;
-use crate::report::{merge, to_json};
+use crate::report::{merge, rendered};
 use serde_json::Value;
-use std::fmt::Write;
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
@@ -92,87 +90,12 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let decided = pool.install(|| setup.check(shard, args.force))?;
-    Ok(rendered(&BanditPrivacyReport::new(&decided), args.json))
+    Ok(output(&BanditPrivacyReport::new(&decided), args.json))
 }
 
 /// The report as JSON or a paragraph, and whether it is violated.
-fn rendered(r: &BanditPrivacyReport, json: bool) -> (String, bool) {
-    let text = if json { to_json(r) } else { paragraph(r) };
-    (text, r.verdict.verdict == Verdict::Violated)
-}
-
-fn paragraph(r: &BanditPrivacyReport) -> String {
-    let v = &r.verdict;
-    let whole = r.shard == Shard::WHOLE.to_string();
-    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} (Laplace noise, scale {}), K = {}, horizon {}, rewards {{{}}}, ε = {}{}:",
-        r.algorithm,
-        r.noise_scale,
-        r.actions,
-        r.horizon,
-        alphabet.join(", "),
-        r.epsilon,
-        if whole {
-            String::new()
-        } else {
-            format!(", shard {}", r.shard)
-        }
-    );
-    out.push_str(&super::verdict_line(v));
-    let bits = v.precision_bits.unwrap_or(0);
-    if let (ExactRatio::Enclosed { .. }, Some(i)) = (&r.merge.max_ratio, &v.max_ratio_interval) {
-        let [lo, hi] = &i.0;
-        let _ = writeln!(out, "  max ratio certified at {bits} bits, in [{lo}, {hi}]");
-    }
-    let w = &v.witness;
-    if w.round == 0 {
-        let _ = writeln!(
-            out,
-            "  no pull sequence of this shard's laws has positive probability: nothing to compare"
-        );
-    } else {
-        let arms: Vec<String> = (1..=r.actions).map(|j| format!("arm {j}")).collect();
-        let _ = writeln!(
-            out,
-            "  witness, round {} replaced (rows: {}):",
-            w.round,
-            arms.join(", ")
-        );
-        let _ = writeln!(out, "    rewards   {}", sequence_text(&w.losses));
-        let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
-        let pulls: Vec<String> = w.actions.iter().map(u64::to_string).collect();
-        let _ = writeln!(
-            out,
-            "    pulls     {}   P(pulls | rewards) / P(pulls | neighbour) = {}",
-            pulls.join(" "),
-            w.ratio
-        );
-    }
-    if let Some(note) = &r.note {
-        let _ = writeln!(out, "  {note}");
-    }
-    let covered = if whole {
-        format!(
-            "{} ordered neighbour pairs of reward tables covered",
-            v.pairs.unwrap_or(0)
-        )
-    } else {
-        format!(
-            "{} quotients P(pulls|seen)/P(pulls|seen') of shard {} checked (the merged shards cover {} ordered neighbour pairs of reward tables)",
-            r.quotients,
-            r.shard,
-            r.table_pairs()
-        )
-    };
-    let _ = write!(
-        out,
-        "  {covered}, certified laws at {bits} bits ({})",
-        r.why_not_exact
-    );
-    out
+fn output(r: &BanditPrivacyReport, json: bool) -> (String, bool) {
+    (rendered(r, json), r.verdict.verdict == Verdict::Violated)
 }
 
 /// Whether a merge input is a report of this module's check.
@@ -199,5 +122,5 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
         })
         .collect::<Result<Vec<_>>>()?;
     let merged = setup::merge(parts)?;
-    Ok(rendered(&BanditPrivacyReport::new(&merged), as_json))
+    Ok(output(&BanditPrivacyReport::new(&merged), as_json))
 }

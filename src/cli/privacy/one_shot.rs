@@ -6,15 +6,14 @@
 //! `losses` and `neighbour` one vector each, plus `mechanism`, `neighbours`,
 //! `sensitivity`, `inputs`, `classes`, `class_pairs` and `decision`).
 
-use super::{parse_count, sequence_text, Args};
+use super::{parse_count, Args};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::one_shot::{check, witness_probabilities, Neighbours, OneShot, OneShotOptions};
 use crate::privacy::Verdict;
 use crate::report::one_shot_privacy::OneShotPrivacyReport;
-use crate::report::to_json;
-use std::fmt::Write;
+use crate::report::rendered;
 
 /// Run the one-shot check (the caller has seen `--mechanism`).
 pub(super) fn run(args: &Args) -> Result<(String, bool)> {
@@ -67,54 +66,5 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let out = check(&problem, &options)?;
     let probabilities = witness_probabilities(&problem, &out.report)?;
     let report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
-    let text = if args.json {
-        to_json(&report)
-    } else {
-        paragraph(&report)
-    };
-    Ok((text, report.verdict.verdict == Verdict::Violated))
-}
-
-fn paragraph(r: &OneShotPrivacyReport) -> String {
-    let v = &r.verdict;
-    let mut text = String::new();
-    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
-    let _ = writeln!(
-        text,
-        "report-noisy-max ({} noise, scale {}), K = {}, alphabet {{{}}}, neighbours {} (sensitivity {}), ε = {}:",
-        r.mechanism,
-        r.noise_scale,
-        r.actions,
-        alphabet.join(", "),
-        r.neighbours,
-        r.sensitivity,
-        r.epsilon
-    );
-    text.push_str(&super::verdict_line(v));
-    if let Some(form) = &r.max_ratio_closed_form {
-        let _ = writeln!(text, "  decided exactly in Q(e^(1/q)): max ratio = {form}");
-    }
-    let w = &v.witness;
-    let _ = writeln!(text, "  witness:");
-    let _ = writeln!(text, "    losses    {}", sequence_text(&w.losses));
-    let _ = writeln!(text, "    neighbour {}", sequence_text(&w.neighbour));
-    let _ = writeln!(
-        text,
-        "    action    {}   P(action | losses) / P(action | neighbour) = {}",
-        w.actions.first().copied().unwrap_or(0),
-        w.ratio
-    );
-    let _ = write!(
-        text,
-        "  {} ordered input pairs of {} inputs checked through {} classes of equal gaps ({} class pairs), {}",
-        v.pairs.unwrap_or(0),
-        r.inputs,
-        r.classes,
-        r.class_pairs,
-        match &r.max_ratio_closed_form {
-            Some(_) => "certified laws, the open comparison decided exactly".to_string(),
-            None => format!("certified laws at {} bits", v.precision_bits.unwrap_or(0)),
-        }
-    );
-    text
+    Ok((rendered(&report, args.json), report.verdict.verdict == Verdict::Violated))
 }

@@ -8,17 +8,16 @@
 //! so; its verdict is "violated" or "undecided" (no violation detected),
 //! never "private".
 
-use super::{given, parse_count, parse_horizon, sequence_text, Args};
+use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list, Q};
 use crate::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
 use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
-use crate::report::{merge, to_json};
+use crate::report::{merge, rendered};
 use num_traits::ToPrimitive;
 use serde_json::Value;
-use std::fmt::Write;
 
 /// Whether one of the audit's own flags is given.
 pub(super) fn audit_flags_given(args: &Args) -> bool {
@@ -131,98 +130,13 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let run = audit.run(shard, &pool)?;
-    Ok(rendered(&StatisticalPrivacyReport::new(&run), args.json))
+    Ok(output(&StatisticalPrivacyReport::new(&run), args.json))
 }
 
 /// The report as JSON or a paragraph, and whether it shows a violation (a
 /// lower confidence bound on ε above ε).
-fn rendered(r: &StatisticalPrivacyReport, json: bool) -> (String, bool) {
-    let text = if json { to_json(r) } else { paragraph(r) };
-    (text, r.verdict == crate::privacy::Verdict::Violated)
-}
-
-/// An f64 written by the report, read back (the same double: 40 digits of
-/// its exact value).
-fn float(d: &crate::report::Decimal) -> f64 {
-    d.0.parse().unwrap_or(f64::NAN)
-}
-
-fn paragraph(r: &StatisticalPrivacyReport) -> String {
-    let alphabet: Vec<&str> = r.alphabet.iter().map(|a| a.0.as_str()).collect();
-    let mut out = String::new();
-    let scales = match &r.tree_scale {
-        Some(tree) => format!(
-            "array scale {}, tree scale {tree} per level, inferred algorithm",
-            r.noise_scale
-        ),
-        None => format!("scale {}", r.noise_scale),
-    };
-    let _ = writeln!(
-        out,
-        "{} (Laplace noise, {scales}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
-        r.algorithm,
-        r.bonus,
-        r.horizon,
-        alphabet.join(", "),
-        r.epsilon
-    );
-    let Some(w) = &r.witness else {
-        let runs: u64 = r
-            .merge
-            .counts
-            .iter()
-            .map(|[selection, test]| selection.iter().chain(test).sum::<u64>())
-            .sum();
-        let _ = write!(
-            out,
-            "SHARD {}: {runs} runs of tables {}..{} of {} simulated ({} runs per table, seed {}); counts only: the audit is made by --merge of the --json outputs of all {} shards",
-            r.shard,
-            r.merge.first_table,
-            r.merge.first_table + r.merge.counts.len() as u64,
-            r.tables,
-            r.runs_per_table,
-            r.seed,
-            r.shard.parse::<crate::privacy::Shard>().map_or(0, |s| s.count)
-        );
-        return out;
-    };
-    let lower = float(&r.epsilon_lower);
-    let _ = writeln!(
-        out,
-        "{}: ε_actual ≥ {:.4} (ratio ≥ {:.4}) vs ε = {} (e^ε = {})",
-        r.verdict_text.to_uppercase(),
-        lower,
-        lower.exp(),
-        r.epsilon,
-        r.bound
-    );
-    let _ = writeln!(
-        out,
-        "  most discriminating pair (round {} replaced; rows (arm 1, arm 2)):",
-        w.round
-    );
-    let _ = writeln!(out, "    rewards   {}", sequence_text(&w.losses));
-    let _ = writeln!(out, "    neighbour {}", sequence_text(&w.neighbour));
-    let seqs: Vec<String> = w
-        .event
-        .iter()
-        .map(|s| s.iter().map(ToString::to_string).collect::<String>())
-        .collect();
-    let test = w.test_runs;
-    let _ = writeln!(
-        out,
-        "    event: pulls in {{{}}}; test counts {}/{test} vs {}/{test}, estimated ratio {:.4} (biased upward: the largest of the pairs' estimates)",
-        seqs.join(", "),
-        w.counts[0],
-        w.counts[1],
-        float(&w.ratio_estimate)
-    );
-    let _ = write!(
-        out,
-        "  {} ordered pairs of {} tables, {} runs per table (seed {}); each Clopper–Pearson bound one-sided at {:.3e} (Bonferroni); not a proof of privacy",
-        r.pairs, r.tables, r.runs_per_table, r.seed, r.level_per_bound
-    );
-    out
+fn output(r: &StatisticalPrivacyReport, json: bool) -> (String, bool) {
+    (rendered(r, json), r.verdict == crate::privacy::Verdict::Violated)
 }
 
 /// Whether a merge input is a report of this module's audits.
@@ -248,5 +162,5 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
         })
         .collect::<Result<Vec<_>>>()?;
     let merged = audit_run::merge(parts)?;
-    Ok(rendered(&StatisticalPrivacyReport::new(&merged), as_json))
+    Ok(output(&StatisticalPrivacyReport::new(&merged), as_json))
 }
