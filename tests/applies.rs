@@ -207,3 +207,109 @@ fn audit_refuses_a_pair_that_is_not_a_neighbouring_pair() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(out.stdout.contains("(exact)"), "{}", out.stdout);
 }
+
+/// Run `command` and assert that the flag table refuses `flag` before the
+/// run starts: one line `--flag does not apply to …: it acts on … only`.
+fn refused_by_table(command: &str, flag: &str) {
+    let args: Vec<&str> = command.split(' ').collect();
+    let run = capped(&args, 20.0);
+    assert_refused(&run, command);
+    assert!(
+        run.stderr.contains(&format!("{flag} does not apply to"))
+            && run.stderr.contains("it acts on"),
+        "{command}: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn flags_of_other_kinds_of_run_are_refused_by_the_tables() {
+    let losses = file("table-losses.csv", "0,1\n1,0\n");
+    let rewards = file("table-rewards.csv", "1,0\n0,1\n");
+    let samples = file("table-samples.csv", "1,2\n2,1\n");
+    let mechanism = "privacy --mechanism gumbel --actions 2 --alphabet 0,1 --epsilon 1";
+    for extra in [
+        "--algorithm ftl",
+        "--horizon 2",
+        "--resample 1",
+        "--noise gumbel",
+        "--noise-scale 2",
+        "--shard 1/2",
+        "--method enumeration",
+        "--epoch-length 2",
+        "--epsilon-range 1..2",
+        "--all-epsilon",
+        "--scale-factor 2",
+    ] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{mechanism} {extra}"), flag);
+    }
+    let problem = "--actions 2 --horizon 2 --alphabet 0,1";
+    let online = format!("privacy --algorithm ftl {problem} --epsilon 1");
+    for extra in [
+        "--neighbours any",
+        "--scale 1",
+        "--runs 10",
+        "--seed 2",
+        "--confidence 0.9",
+        "--bonus 2",
+        "--tree-scale 2",
+        "--epoch-length 2",
+        "--resample 1",
+    ] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{online} {extra}"), flag);
+    }
+    for algorithm in ["anytime-lazy-ucb", "lazy-dp-ts"] {
+        let bandit = format!("privacy --algorithm {algorithm} {problem} --epsilon 1");
+        for extra in [
+            "--resample 1",
+            "--noise laplace",
+            "--epoch-length 2",
+            "--method exact",
+            "--tree-scale 2",
+            "--scale-factor 2",
+        ] {
+            let flag = extra.split(' ').next().unwrap();
+            refused_by_table(&format!("{bandit} {extra}"), flag);
+        }
+    }
+    let range = format!("privacy --algorithm wu-wang --noise gumbel {problem} --all-epsilon");
+    for extra in ["--epsilon 1", "--shard 1/2", "--method enumeration"] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{range} {extra}"), flag);
+    }
+    let regret = "regret --means 1/10,1/2 --setting deterministic --horizon 4 --epsilon 1";
+    refused_by_table(
+        &format!("{regret} --algorithm ftl,naive-ftnl --resample 1"),
+        "--resample",
+    );
+    refused_by_table(
+        &format!("{regret} --algorithm ftl --noise-scale 2"),
+        "--noise-scale",
+    );
+    let bandit_law = format!("law --algorithm ucb1 --rewards-file {rewards}");
+    for extra in [
+        "--actions 2",
+        "--noise gumbel",
+        "--resample 1",
+        "--epsilon 1",
+    ] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{bandit_law} {extra}"), flag);
+    }
+    let online_law = format!("law --algorithm ftl --epsilon 1 --losses-file {losses}");
+    for extra in [
+        "--epoch-length 2",
+        "--tree-scale 2",
+        "--scale-factor 2",
+        "--bonus 2",
+    ] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{online_law} {extra}"), flag);
+    }
+    refused_by_table(
+        &format!("gof --algorithm ucb1 --rewards-file {rewards} --samples {samples} --seed 3"),
+        "--seed",
+    );
+}

@@ -503,4 +503,3 @@ fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
     }
     Ok(())
 }
-

@@ -82,11 +82,6 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     let two_sample = spec
         .as_ref()
         .is_some_and(|(spec, _)| spec.id == BanditId::LazyDpTs);
-    if args.seed.is_some() && !two_sample {
-        return Err(Error::InvalidInput(
-            "--seed applies to lazy-dp-ts only (the seed of its reference simulation)".into(),
-        ));
-    }
     let (text, reject) = match spec {
         Some((spec, rewards)) if two_sample => {
             two_sample_gof(args, &spec, &rewards, base, &options)?
@@ -121,10 +116,7 @@ fn bandit_gof(
         options,
         &outcome,
     );
-    Ok((
-        rendered(&report, args.json),
-        report.reject,
-    ))
+    Ok((rendered(&report, args.json), report.reject))
 }
 
 /// The two-sample test of an algorithm without a law against dpdtol's
@@ -157,10 +149,7 @@ fn two_sample_gof(
         options,
         &outcome,
     );
-    Ok((
-        rendered(&report, args.json),
-        report.reject,
-    ))
+    Ok((rendered(&report, args.json), report.reject))
 }
 
 /// The test of an online algorithm's or a selection's samples: the text

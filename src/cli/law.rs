@@ -190,31 +190,15 @@ impl TargetArgs {
         else {
             return Ok(None);
         };
-        for (flag, given) in [
-            ("--losses-file", self.losses_file.is_some()),
-            ("--actions", self.actions.is_some()),
-            ("--noise", self.noise.is_some()),
-            ("--resample", self.resample.is_some()),
-        ] {
-            if given {
-                return Err(Error::InvalidInput(format!(
-                    "{flag} does not apply to {id}: a bandit algorithm reads a reward table (--rewards-file), whose width is K"
-                )));
-            }
-        }
         let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
         let epsilon = match (self.epsilon.as_deref(), id.is_private()) {
-            (Some(e), true) => parse_rational(e)?,
-            // Not read by a non-private algorithm.
+            (Some(e), _) => parse_rational(e)?,
+            // Not read by a non-private algorithm (the flag table refuses
+            // --epsilon for one).
             (None, false) => Q::one(),
             (None, true) => {
                 return Err(Error::InvalidInput(format!(
                     "--epsilon is required with --algorithm {id}"
-                )))
-            }
-            (Some(_), false) => {
-                return Err(Error::InvalidInput(format!(
-                    "--epsilon does not apply to {id} (not private)"
                 )))
             }
         };
@@ -256,28 +240,6 @@ impl TargetArgs {
         let missing = |flag: &str, with: &str| {
             Error::InvalidInput(format!("{flag} is required with --{with}"))
         };
-        if let Some(id) = self
-            .algorithm
-            .as_deref()
-            .and_then(|a| a.parse::<BanditId>().ok())
-        {
-            return Err(Error::InvalidInput(format!(
-                "{id} is a bandit algorithm: this command takes online algorithms on a loss file and selections (law, sample and gof take bandit algorithms with --rewards-file)"
-            )));
-        }
-        for (flag, given) in [
-            ("--rewards-file", self.rewards_file.is_some()),
-            ("--epoch-length", self.epoch_length.is_some()),
-            ("--tree-scale", self.tree_scale.is_some()),
-            ("--scale-factor", self.scale_factor.is_some()),
-            ("--bonus", self.bonus.is_some()),
-        ] {
-            if given {
-                return Err(Error::InvalidInput(format!(
-                    "{flag} applies to bandit algorithms only (anytime-lazy-ucb, dp-se, hybrid-ucb, ucb1)"
-                )));
-            }
-        }
         if let Some(noise) = &self.mechanism {
             let noise: Noise = noise.parse()?;
             let scale = Scale::beta(parse_rational(

@@ -145,7 +145,7 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         None => false,
     };
     let mut out = Vec::new();
-    let (mut noise_used, mut resample_used, mut scale_used) = (false, false, false);
+    let mut noise_used = false;
     for name in names {
         let (id_text, inline_noise) = match name.split_once(':') {
             Some((id, n)) => (id, Some(n.parse::<Noise>()?)),
@@ -183,29 +183,14 @@ fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
         }
         out.push(Entry { config, label });
         noise_used |= is_ww && inline_noise.is_none();
-        resample_used |= is_ww;
-        scale_used |= id != AlgorithmId::Ftl;
     }
-    // A flag that applies to none of the algorithms is refused, not ignored.
-    for (given, used, flag) in [
-        (
-            noise.is_some(),
-            noise_used,
-            "--noise (wu-wang without :NOISE only)",
-        ),
-        (
-            args.resample.is_some(),
-            resample_used,
-            "--resample (wu-wang only)",
-        ),
-        (noise_scale.is_some(), scale_used, "--noise-scale (not ftl)"),
-    ] {
-        if given && !used {
-            return Err(Error::InvalidInput(format!(
-                "{flag} applies to none of the algorithms '{}'",
-                args.algorithm
-            )));
-        }
+    // The flag table refuses --noise without wu-wang; with only wu-wang:NOISE
+    // it would still act on none of them.
+    if noise.is_some() && !noise_used {
+        return Err(Error::InvalidInput(format!(
+            "--noise (wu-wang without :NOISE only) applies to none of the algorithms '{}'",
+            args.algorithm
+        )));
     }
     Ok(out)
 }

@@ -6,8 +6,8 @@ use super::law::{parse_base, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::{bandit, io, sample};
 use crate::report::bandit_oracle::BanditSampleReport;
-use crate::report::sample::SampleReport;
 use crate::report::rendered;
+use crate::report::sample::SampleReport;
 use std::path::PathBuf;
 
 /// Flags of `dpdtol sample`.

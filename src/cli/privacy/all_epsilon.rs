@@ -14,20 +14,10 @@ use crate::report::rendered;
 
 /// The family the flags describe, and the range.
 fn family_of(args: &Args) -> Result<(Family, EpsilonRange)> {
-    for (flag, given) in [
-        ("--epsilon", args.epsilon.is_some()),
-        (
-            "--noise-scale (use --scale-factor: the scale must follow ε)",
-            args.noise_scale.is_some(),
-        ),
-        ("--shard", args.shard.is_some()),
-        ("--method", args.method.is_some()),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} does not apply with --epsilon-range or --all-epsilon"
-            )));
-        }
+    if args.noise_scale.is_some() {
+        return Err(Error::InvalidInput(
+            "--noise-scale (use --scale-factor: the scale must follow ε) does not apply with --epsilon-range or --all-epsilon".into(),
+        ));
     }
     let range = match (&args.epsilon_range, args.all_epsilon) {
         (Some(_), true) => {

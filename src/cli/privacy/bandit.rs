@@ -38,24 +38,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     }
     exact_check_of(id)?;
     let hybrid = id == BanditId::HybridUcb;
-    for (flag, given) in [
-        ("--resample", args.resample.is_some()),
-        ("--noise", args.noise.is_some()),
-        (
-            "--epoch-length",
-            args.epoch_length.is_some() && id != BanditId::DpSe,
-        ),
-        // Hybrid-UCB's --method was read by `chosen`.
-        ("--method", args.method.is_some() && !hybrid),
-        ("--tree-scale", args.tree_scale.is_some() && !hybrid),
-        ("--scale-factor", args.scale_factor.is_some() && !hybrid),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} does not apply to {id} (Laplace noise, one run)"
-            )));
-        }
-    }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;

@@ -4,23 +4,13 @@
 //! or a full-information online algorithm.
 
 use super::{all_epsilon, bandit, full_information, one_shot, statistical, Args};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::report::merge;
 use serde_json::Value;
 
 /// Run the command; the text to print on stdout, and whether a violation
 /// was shown (the exit status is then 1).
 pub fn run(args: &Args) -> Result<(String, bool)> {
-    if statistical::audit_flags_given(args)
-        && !matches!(
-            args.algorithm.as_deref().map(str::trim),
-            Some("lazy-dp-ts" | "hybrid-ucb")
-        )
-    {
-        return Err(Error::InvalidInput(
-            "--runs, --seed, --confidence, --bonus and --tree-scale apply to the lazy-dp-ts and hybrid-ucb audits only".into(),
-        ));
-    }
     if !args.merge.is_empty() {
         let inputs = read_merge_inputs(&args.merge)?;
         if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
@@ -33,16 +23,6 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     }
     if args.mechanism.is_some() {
         return one_shot::run(args);
-    }
-    for (flag, given) in [
-        ("--neighbours", args.neighbours.is_some()),
-        ("--scale", args.scale.is_some()),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} applies to --mechanism only (an online algorithm's neighbours replace one round; its scale is --noise-scale)"
-            )));
-        }
     }
     if let Some(id) = args.algorithm.as_deref().and_then(|a| a.parse().ok()) {
         return bandit::run(args, id);

@@ -5,7 +5,7 @@
 use super::{given, parse_horizon, shard_flag, Args};
 use crate::algorithm::{AlgorithmId, Config};
 use crate::cli::args::{parse_bit, parse_count};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::{check, Options, Problem, Verdict};
@@ -16,19 +16,9 @@ use serde_json::Value;
 /// Run the check of the full-information algorithm `--algorithm`.
 pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let id: AlgorithmId = given(&args.algorithm, "--algorithm")?.parse()?;
-    if args.epoch_length.is_some() {
-        return Err(Error::InvalidInput(format!(
-            "--epoch-length applies to dp-se only, not to {id}"
-        )));
-    }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
-    if args.resample.is_some() && id != AlgorithmId::WuWang {
-        return Err(Error::InvalidInput(format!(
-            "--resample applies to wu-wang only, not to {id}"
-        )));
-    }
     let resample = match &args.resample {
         Some(text) => parse_bit("--resample", text)? == 1,
         None => false,
@@ -104,4 +94,3 @@ fn render(report: &PrivacyReport, json: bool) -> (String, bool) {
         report.verdict.verdict == Verdict::Violated,
     )
 }
-

@@ -17,25 +17,6 @@ use crate::report::rendered;
 
 /// Run the one-shot check (the caller has seen `--mechanism`).
 pub(super) fn run(args: &Args) -> Result<(String, bool)> {
-    for (flag, given) in [
-        ("--algorithm", args.algorithm.is_some()),
-        ("--horizon", args.horizon.is_some()),
-        ("--resample", args.resample.is_some()),
-        ("--noise", args.noise.is_some()),
-        ("--noise-scale", args.noise_scale.is_some()),
-        ("--shard", args.shard.is_some()),
-        ("--method", args.method.is_some()),
-        ("--epoch-length", args.epoch_length.is_some()),
-        ("--epsilon-range", args.epsilon_range.is_some()),
-        ("--all-epsilon", args.all_epsilon),
-        ("--scale-factor", args.scale_factor.is_some()),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} does not apply to --mechanism (one selection over the inputs; the noise is --mechanism, its scale --scale)"
-            )));
-        }
-    }
     let noise: Noise = args.mechanism.as_deref().unwrap_or_default().parse()?;
     let required = |value: &Option<String>, flag: &str| {
         value
@@ -66,5 +47,8 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let out = check(&problem, &options)?;
     let probabilities = witness_probabilities(&problem, &out.report)?;
     let report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
-    Ok((rendered(&report, args.json), report.verdict.verdict == Verdict::Violated))
+    Ok((
+        rendered(&report, args.json),
+        report.verdict.verdict == Verdict::Violated,
+    ))
 }

@@ -19,15 +19,6 @@ use crate::report::{merge, rendered};
 use num_traits::ToPrimitive;
 use serde_json::Value;
 
-/// Whether one of the audit's own flags is given.
-pub(super) fn audit_flags_given(args: &Args) -> bool {
-    args.runs.is_some()
-        || args.seed.is_some()
-        || args.confidence.is_some()
-        || args.bonus.is_some()
-        || args.tree_scale.is_some()
-}
-
 /// Whether Hybrid-UCB's statistical audit is asked for rather than its exact
 /// check: `--method statistical`, or one of the audit's own flags (`--runs`,
 /// `--seed`, `--confidence`) without `--method`.
@@ -62,30 +53,6 @@ pub(super) fn scales(args: &Args, epsilon: &Q, id: BanditId) -> Result<Scales> {
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part
 /// `--shard I/N` of its runs.
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
-    for (flag, given) in [
-        ("--resample", args.resample.is_some()),
-        ("--noise", args.noise.is_some()),
-        // Hybrid-UCB's --method was read by [`chosen`].
-        (
-            "--method",
-            args.method.is_some() && id != BanditId::HybridUcb,
-        ),
-        ("--epoch-length", args.epoch_length.is_some()),
-        (
-            "--tree-scale",
-            args.tree_scale.is_some() && id != BanditId::HybridUcb,
-        ),
-        (
-            "--scale-factor",
-            args.scale_factor.is_some() && id != BanditId::HybridUcb,
-        ),
-    ] {
-        if given {
-            return Err(Error::InvalidInput(format!(
-                "{flag} does not apply to {id} (Laplace noise, a statistical audit)"
-            )));
-        }
-    }
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     if actions != 2 {
         return Err(Error::InvalidInput(format!(
@@ -136,7 +103,10 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
 /// The report as JSON or a paragraph, and whether it shows a violation (a
 /// lower confidence bound on ε above ε).
 fn output(r: &StatisticalPrivacyReport, json: bool) -> (String, bool) {
-    (rendered(r, json), r.verdict == crate::privacy::Verdict::Violated)
+    (
+        rendered(r, json),
+        r.verdict == crate::privacy::Verdict::Violated,
+    )
 }
 
 /// Whether a merge input is a report of this module's audits.
