@@ -66,12 +66,9 @@
 //! ```
 
 use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
-use super::law::Enclosed;
+use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
-use crate::bandit::law::anytime_lazy_ucb::LazyUcbParams;
-use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
-use crate::bandit::law::dp_se::DpSeParams;
-use crate::bandit::law::hybrid_ucb::HybridLawParams;
+use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{law, PullLaw};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -168,16 +165,7 @@ enum Law {
     /// UCB1 with its bonus constant: deterministic given the table.
     Ucb1(Q),
     /// An algorithm whose noise makes the pulls random.
-    Noisy(Noisy),
-}
-
-/// The parameters of a [`PullLaw`].
-#[derive(Clone, Debug)]
-enum Noisy {
-    LazyUcb(LazyUcbParams),
-    LazyUcbArms(LazyUcbArms),
-    Hybrid(HybridLawParams),
-    DpSe(Box<DpSeParams>),
+    Noisy(LawParams),
 }
 
 impl Law {
@@ -209,93 +197,46 @@ impl Law {
                 "a reward table of K = {arms} arms needs 2 ≤ K ≤ T rounds (the first K rounds pull each arm once), it has T = {horizon}"
             )));
         }
-        let law = match id {
-            BanditId::Ucb1 => {
-                let bonus = spec
-                    .bonus
-                    .clone()
-                    .unwrap_or_else(|| Q::from_integer(2.into()));
-                if spec.noise_scale.is_some() {
-                    return Err(Error::InvalidInput(
-                        "--noise-scale does not apply to ucb1 (it draws no noise)".into(),
-                    ));
-                }
-                if !bonus.is_positive() {
-                    return Err(Error::InvalidInput(format!(
-                        "--bonus must be positive, got {bonus}"
-                    )));
-                }
-                return Ok(Law::Ucb1(bonus));
+        if id == BanditId::Ucb1 {
+            let bonus = spec
+                .bonus
+                .clone()
+                .unwrap_or_else(|| Q::from_integer(2.into()));
+            if spec.noise_scale.is_some() {
+                return Err(Error::InvalidInput(
+                    "--noise-scale does not apply to ucb1 (it draws no noise)".into(),
+                ));
             }
-            BanditId::DpSe => {
-                let mut params = DpSeParams::printed(epsilon, horizon)?;
-                if let Some(s) = &spec.noise_scale {
-                    params.scale = s.clone();
-                }
-                if let Some(lengths) = &spec.epoch_lengths {
-                    if lengths.is_empty() || lengths.contains(&0) {
-                        return Err(Error::InvalidInput(
-                            "--epoch-length expects positive integers R_1,R_2,…".into(),
-                        ));
-                    }
-                    params.lengths = lengths.clone();
-                    params.printed_lengths = false;
-                }
-                Noisy::DpSe(Box::new(params))
+            if !bonus.is_positive() {
+                return Err(Error::InvalidInput(format!(
+                    "--bonus must be positive, got {bonus}"
+                )));
             }
-            BanditId::HybridUcb => {
-                let mut params = HybridLawParams::inferred(epsilon);
-                if let Some(s) = &spec.noise_scale {
-                    params.array_scale = s.clone();
-                }
-                if let Some(s) = &spec.tree_scale {
-                    params.tree_scale = s.clone();
-                }
-                if let Some(f) = &spec.scale_factor {
-                    if !f.is_positive() {
-                        return Err(Error::InvalidInput(format!(
-                            "--scale-factor must be positive, got {f}"
-                        )));
-                    }
-                    params.array_scale *= f;
-                    params.tree_scale *= f;
-                }
-                if let Some(b) = &spec.bonus {
-                    params.bonus = b.clone();
-                }
-                Noisy::Hybrid(params)
-            }
-            _ => {
-                let mut params = LazyUcbParams::printed(epsilon);
-                if let Some(s) = &spec.noise_scale {
-                    params.scale = s.clone();
-                }
-                if let Some(b) = &spec.bonus {
-                    params.bonus = b.clone();
-                }
-                if arms > 2 {
-                    Noisy::LazyUcbArms(LazyUcbArms { params, arms })
-                } else {
-                    Noisy::LazyUcb(params)
-                }
-            }
+            return Ok(Law::Ucb1(bonus));
+        }
+        let overrides = Overrides {
+            scale: spec.noise_scale.clone(),
+            tree_scale: spec.tree_scale.clone(),
+            scale_factor: spec.scale_factor.clone(),
+            bonus: spec.bonus.clone(),
+            lengths: spec.epoch_lengths.clone(),
         };
-        law.with(Validate)?;
+        let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(law))
     }
 }
 
-impl Noisy {
+impl LawParams {
     /// Why the certified law is not exact.
     fn why_not_exact(&self) -> &'static str {
         match self {
-            Noisy::LazyUcb(_) | Noisy::LazyUcbArms(_) => {
+            LawParams::LazyUcb(_) | LawParams::LazyUcbArms(_) => {
                 "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental"
             }
-            Noisy::Hybrid(_) => {
+            LawParams::Hybrid(_) => {
                 "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental"
             }
-            Noisy::DpSe(_) => {
+            LawParams::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
         }
@@ -304,10 +245,10 @@ impl Noisy {
     /// `f` of the law's parameters, whichever they are.
     fn with<T>(&self, f: impl LawFn<T>) -> T {
         match self {
-            Noisy::LazyUcb(l) => f.call(l),
-            Noisy::LazyUcbArms(l) => f.call(l),
-            Noisy::Hybrid(l) => f.call(l),
-            Noisy::DpSe(l) => f.call(&**l),
+            LawParams::LazyUcb(l) => f.call(l),
+            LawParams::LazyUcbArms(l) => f.call(l),
+            LawParams::Hybrid(l) => f.call(l),
+            LawParams::DpSe(l) => f.call(&**l),
         }
     }
 }
@@ -315,15 +256,6 @@ impl Noisy {
 /// A function of any [`PullLaw`] (a closure cannot be generic).
 trait LawFn<T> {
     fn call<L: PullLaw>(self, law: &L) -> T;
-}
-
-/// [`LawFn`] that checks the parameters.
-struct Validate;
-
-impl LawFn<Result<()>> for Validate {
-    fn call<L: PullLaw>(self, law: &L) -> Result<()> {
-        law.validate()
-    }
 }
 
 /// The pulls' law computed on `rewards`: exact when the exact backend can,
@@ -542,33 +474,12 @@ impl BanditTarget {
     /// An error unless `other` is a neighbouring reward table: the same K
     /// and T, and at most one round's rewards differ (event-level privacy).
     pub fn check_neighbour(&self, other: &BanditTarget) -> Result<()> {
-        let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
-        if self.arms() != other.arms() {
-            return refuse(format!(
-                "has K = {} arms, the input K = {}: not a neighbouring pair",
-                other.arms(),
-                self.arms()
-            ));
-        }
-        if self.horizon() != other.horizon() {
-            return refuse(format!(
-                "has {} rounds, the input {}: not a neighbouring pair",
-                other.horizon(),
-                self.horizon()
-            ));
-        }
-        let changed = self
-            .rewards
-            .iter()
-            .zip(&other.rewards)
-            .filter(|(a, b)| a != b)
-            .count();
-        if changed > 1 {
-            return refuse(format!(
-                "differs from the input in {changed} rounds: neighbours differ in at most one (event-level privacy)"
-            ));
-        }
-        Ok(())
+        check_neighbouring(
+            "arms",
+            [self.arms(), other.arms()],
+            [self.horizon(), other.horizon()],
+            Some((&self.rewards, &other.rewards)),
+        )
     }
 
     /// The law of the pull sequence: every sequence that may have positive

@@ -134,32 +134,18 @@ impl Target {
     /// loss sequences that differ in at most one round. An error says how
     /// they differ.
     pub fn check_neighbour(&self, other: &Target) -> Result<()> {
-        let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
-        if self.actions() != other.actions() {
-            return refuse(format!(
-                "has K = {} actions, the input K = {}: not a neighbouring pair",
-                other.actions(),
-                self.actions()
-            ));
-        }
-        if self.horizon() != other.horizon() {
-            return refuse(format!(
-                "has {} rounds, the input {}: not a neighbouring pair",
-                other.horizon(),
-                self.horizon()
-            ));
-        }
-        if let (What::Algorithm { losses: x, .. }, What::Algorithm { losses: y, .. }) =
-            (&self.what, &other.what)
-        {
-            let changed = x.iter().zip(y).filter(|(a, b)| a != b).count();
-            if changed > 1 {
-                return refuse(format!(
-                    "differs from the input in {changed} rounds: neighbours differ in at most one (event-level privacy)"
-                ));
+        let rows = match (&self.what, &other.what) {
+            (What::Algorithm { losses: x, .. }, What::Algorithm { losses: y, .. }) => {
+                Some((x.as_slice(), y.as_slice()))
             }
-        }
-        Ok(())
+            _ => None,
+        };
+        check_neighbouring(
+            "actions",
+            [self.actions(), other.actions()],
+            [self.horizon(), other.horizon()],
+            rows,
+        )
     }
 
     /// The number of rounds t (1 for a selection).
@@ -289,4 +275,38 @@ pub fn sequence_probability(
             Enclosed::of(&law.probability(actions, precision))
         }
     }
+}
+
+/// Whether an input and `other` of `k` actions or arms (`unit`) and
+/// `horizon` rounds (the input's first) are a neighbouring pair: the same K
+/// and t, and `rows` (when given: the input's and the other's rows, one a
+/// round) differing in at most one round (event-level privacy). An error
+/// says how they differ.
+pub fn check_neighbouring(
+    unit: &str,
+    k: [usize; 2],
+    horizon: [usize; 2],
+    rows: Option<(&[Vec<Q>], &[Vec<Q>])>,
+) -> Result<()> {
+    let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
+    let ([k, k_other], [t, t_other]) = (k, horizon);
+    if k != k_other {
+        return refuse(format!(
+            "has K = {k_other} {unit}, the input K = {k}: not a neighbouring pair"
+        ));
+    }
+    if t != t_other {
+        return refuse(format!(
+            "has {t_other} rounds, the input {t}: not a neighbouring pair"
+        ));
+    }
+    if let Some((x, y)) = rows {
+        let changed = x.iter().zip(y).filter(|(a, b)| a != b).count();
+        if changed > 1 {
+            return refuse(format!(
+                "differs from the input in {changed} rounds: neighbours differ in at most one (event-level privacy)"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -26,6 +26,7 @@ pub mod anytime_lazy_ucb;
 pub mod anytime_lazy_ucb_arms;
 pub mod dp_se;
 pub mod hybrid_ucb;
+pub mod params;
 
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};

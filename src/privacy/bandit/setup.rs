@@ -8,10 +8,7 @@
 use super::exact::{
     check_certified_part, laws_needed, witness_at, Outcome, Position, Witness, PRECISIONS,
 };
-use crate::bandit::law::anytime_lazy_ucb::LazyUcbParams;
-use crate::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
-use crate::bandit::law::dp_se::DpSeParams;
-use crate::bandit::law::hybrid_ucb::HybridLawParams;
+use crate::bandit::law::params::Overrides;
 use crate::bandit::law::PullLaw;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -80,28 +77,7 @@ macro_rules! on_law {
 }
 
 /// The law of an algorithm with an exact check, its parameters built.
-#[derive(Clone, Debug)]
-pub enum Law {
-    /// Anytime-Lazy-UCB at K = 2 (the tree of windows).
-    LazyUcb(LazyUcbParams),
-    /// Anytime-Lazy-UCB at K ≥ 3 (polyhedra).
-    LazyUcbArms(LazyUcbArms),
-    /// Hybrid-UCB as inferred.
-    Hybrid(HybridLawParams),
-    /// DP-SE.
-    DpSe(Box<DpSeParams>),
-}
-
-impl Law {
-    /// The Laplace scale in use (Hybrid-UCB: the array blocks').
-    pub fn scale(&self) -> &Q {
-        match self {
-            Law::DpSe(params) => &params.scale,
-            Law::LazyUcb(params) | Law::LazyUcbArms(LazyUcbArms { params, .. }) => &params.scale,
-            Law::Hybrid(params) => &params.array_scale,
-        }
-    }
-}
+pub use crate::bandit::law::params::LawParams as Law;
 
 impl Setup {
     /// The parameters: printed, then overridden; an error for a K the law
@@ -122,39 +98,15 @@ impl Setup {
                 "--actions must be at least 2 and at most --horizon {horizon} (line 2 pulls each arm once), got {k}"
             )));
         }
-        if self.id == BanditId::DpSe {
-            let mut params = DpSeParams::printed(epsilon, self.problem.horizon)?;
-            if let Some(s) = &self.scale {
-                params.scale = s.clone();
-            }
-            if let Some(lengths) = &self.lengths {
-                params.lengths = lengths.clone();
-                params.printed_lengths = false;
-            }
-            params.validate()?;
-            return Ok(Law::DpSe(Box::new(params)));
-        }
-        if self.id == BanditId::HybridUcb {
-            let mut params = HybridLawParams::inferred(epsilon);
-            if let Some((tree_scale, bonus)) = &self.hybrid {
-                params.tree_scale = tree_scale.clone();
-                params.bonus = bonus.clone();
-            }
-            if let Some(s) = &self.scale {
-                params.array_scale = s.clone();
-            }
-            params.validate()?;
-            return Ok(Law::Hybrid(params));
-        }
-        let mut params = LazyUcbParams::printed(epsilon);
-        if let Some(s) = &self.scale {
-            params.scale = s.clone();
-        }
-        params.validate()?;
-        if k > 2 {
-            return Ok(Law::LazyUcbArms(LazyUcbArms { params, arms: k }));
-        }
-        Ok(Law::LazyUcb(params))
+        let (tree_scale, bonus) = self.hybrid.clone().unzip();
+        let overrides = Overrides {
+            scale: self.scale.clone(),
+            tree_scale,
+            scale_factor: None,
+            bonus,
+            lengths: self.lengths.clone(),
+        };
+        Law::new(self.id, epsilon, horizon, k, &overrides)
     }
 
     /// The numerator laws of `shard`.

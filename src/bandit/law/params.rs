@@ -1,0 +1,129 @@
+//! The parameters of a certified pull law, built in one place for the
+//! oracle ([`crate::oracle::bandit`]) and the exact privacy check
+//! ([`crate::privacy::bandit::setup`]): the printed parameters of
+//! Anytime-Lazy-UCB (Hu et al., 004 Algorithm 1), Hybrid-UCB (as inferred,
+//! [`crate::bandit::policy::hybrid_ucb`]) or DP-SE (Sajed & Sheffet 2019) at ε and T, then the
+//! given overrides, then checked ([`PullLaw::validate`]).
+
+use super::anytime_lazy_ucb::LazyUcbParams;
+use super::anytime_lazy_ucb_arms::LazyUcbArms;
+use super::dp_se::DpSeParams;
+use super::hybrid_ucb::HybridLawParams;
+use super::PullLaw;
+use crate::bandit::policy::BanditId;
+use crate::error::{Error, Result};
+use crate::num::Q;
+use num_traits::Signed;
+
+/// Overrides of the printed parameters (none: the printed ones).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// The Laplace scale (Hybrid-UCB: the array blocks').
+    pub scale: Option<Q>,
+    /// Hybrid-UCB's tree p-sums' scale per level.
+    pub tree_scale: Option<Q>,
+    /// Hybrid-UCB: a factor > 0 on both scales (after the two above).
+    pub scale_factor: Option<Q>,
+    /// The constant of the bonus (Anytime-Lazy-UCB, Hybrid-UCB).
+    pub bonus: Option<Q>,
+    /// DP-SE's epoch lengths R_1, R_2, … (the last repeats).
+    pub lengths: Option<Vec<u64>>,
+}
+
+/// The parameters of a certified pull law, whichever algorithm it is.
+#[derive(Clone, Debug)]
+pub enum LawParams {
+    /// Anytime-Lazy-UCB at K = 2 (the tree of windows).
+    LazyUcb(LazyUcbParams),
+    /// Anytime-Lazy-UCB at K ≥ 3 (polyhedra).
+    LazyUcbArms(LazyUcbArms),
+    /// Hybrid-UCB as inferred.
+    Hybrid(HybridLawParams),
+    /// DP-SE.
+    DpSe(Box<DpSeParams>),
+}
+
+impl LawParams {
+    /// The parameters of `id` at `epsilon` for `arms` arms and `horizon`
+    /// rounds: printed, then `overrides`, then checked. The caller checks
+    /// that the law covers `arms` (K = 2, or `2 ≤ K ≤ T` for
+    /// Anytime-Lazy-UCB).
+    pub fn new(
+        id: BanditId,
+        epsilon: Q,
+        horizon: usize,
+        arms: usize,
+        overrides: &Overrides,
+    ) -> Result<LawParams> {
+        let set = |value: &mut Q, given: &Option<Q>| {
+            if let Some(v) = given {
+                *value = v.clone();
+            }
+        };
+        let params = match id {
+            BanditId::DpSe => {
+                let mut params = DpSeParams::printed(epsilon, horizon)?;
+                set(&mut params.scale, &overrides.scale);
+                if let Some(lengths) = &overrides.lengths {
+                    params.lengths = lengths.clone();
+                    params.printed_lengths = false;
+                }
+                LawParams::DpSe(Box::new(params))
+            }
+            BanditId::HybridUcb => {
+                let mut params = HybridLawParams::inferred(epsilon);
+                set(&mut params.array_scale, &overrides.scale);
+                set(&mut params.tree_scale, &overrides.tree_scale);
+                set(&mut params.bonus, &overrides.bonus);
+                if let Some(f) = &overrides.scale_factor {
+                    if !f.is_positive() {
+                        return Err(Error::InvalidInput(format!(
+                            "--scale-factor must be positive, got {f}"
+                        )));
+                    }
+                    params.array_scale *= f;
+                    params.tree_scale *= f;
+                }
+                LawParams::Hybrid(params)
+            }
+            BanditId::AnytimeLazyUcb => {
+                let mut params = LazyUcbParams::printed(epsilon);
+                set(&mut params.scale, &overrides.scale);
+                set(&mut params.bonus, &overrides.bonus);
+                if arms > 2 {
+                    LawParams::LazyUcbArms(LazyUcbArms { params, arms })
+                } else {
+                    LawParams::LazyUcb(params)
+                }
+            }
+            other => {
+                return Err(Error::InvalidInput(format!(
+                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se and hybrid-ucb have)"
+                )))
+            }
+        };
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// The Laplace scale in use (Hybrid-UCB: the array blocks').
+    pub fn scale(&self) -> &Q {
+        match self {
+            LawParams::DpSe(params) => &params.scale,
+            LawParams::LazyUcb(params) | LawParams::LazyUcbArms(LazyUcbArms { params, .. }) => {
+                &params.scale
+            }
+            LawParams::Hybrid(params) => &params.array_scale,
+        }
+    }
+
+    /// Check the parameters ([`PullLaw::validate`] of the law they are).
+    fn validate(&self) -> Result<()> {
+        match self {
+            LawParams::LazyUcb(l) => PullLaw::validate(l),
+            LawParams::LazyUcbArms(l) => PullLaw::validate(l),
+            LawParams::Hybrid(l) => PullLaw::validate(l),
+            LawParams::DpSe(l) => PullLaw::validate(&**l),
+        }
+    }
+}
