@@ -8,15 +8,14 @@
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
 use super::applies::{scope, Scope, Subject, EVERY};
-use crate::bandit::policy::sim::{self, checkpoints, RewardLaw, Run};
+use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan};
+use crate::bandit::policy::sim::{self, checkpoints, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::regret::plot::{self, Series, Style};
 use crate::report::bandit::{BanditReport, BanditResult, Simulation};
 use crate::report::to_json;
-use num_traits::ToPrimitive;
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// Flags of `dpdtol bandit`.
@@ -72,64 +71,6 @@ pub struct Args {
     json: bool,
 }
 
-/// Arm-rounds (configurations × runs × T × K) allowed without `--force`.
-const LIMIT: f64 = 2e10;
-
-/// A preset of the papers' experiments.
-struct Preset {
-    algorithms: &'static [BanditId],
-    /// The means as the paper prints them, parsed exactly.
-    means: &'static str,
-    epsilons: &'static [f64],
-    horizon: u64,
-    runs: u64,
-}
-
-const ALL: &[BanditId] = &BanditId::ALL;
-
-fn preset(name: &str) -> Result<Preset> {
-    match name.trim() {
-        // 004 §6, L341: T = 10⁶, K = 5, ε ∈ {0.25, 0.5, 1}, 20 runs; setting 1.
-        "hu-fig1" => Ok(Preset {
-            algorithms: ALL,
-            means: "0.75,0.625,0.5,0.375,0.25",
-            epsilons: &[0.25, 0.5, 1.0],
-            horizon: 1_000_000,
-            runs: 20,
-        }),
-        // 004 §6, L341: setting 2.
-        "hu-fig2" => Ok(Preset {
-            algorithms: ALL,
-            means: "0.5,0.4,0.4,0.4,0.4",
-            epsilons: &[0.25, 0.5, 1.0],
-            horizon: 1_000_000,
-            runs: 20,
-        }),
-        // 002 §6 (L134–L142): Anytime-Lazy-UCB, Hybrid-UCB and DP-SE; T, the
-        // number of runs, β, the ε grid and the means were lost in extraction.
-        // Kept: the three algorithms, "small" and "large" ε (L142); taken from
-        // 004 §6: T, K, runs and setting 1's means.
-        "hu2021" => Ok(Preset {
-            algorithms: &[
-                BanditId::AnytimeLazyUcb,
-                BanditId::HybridUcb,
-                BanditId::DpSe,
-            ],
-            means: "0.75,0.625,0.5,0.375,0.25",
-            epsilons: &[0.25, 1.0, 4.0, 16.0],
-            horizon: 1_000_000,
-            runs: 20,
-        }),
-        other => Err(Error::InvalidInput(format!(
-            "unknown --experiment '{other}' (known: hu-fig1, hu-fig2, hu2021)"
-        ))),
-    }
-}
-
-fn to_f64(q: &Q) -> f64 {
-    q.to_f64().unwrap_or(f64::NAN)
-}
-
 fn parse_exact_list(flag: &str, text: &str) -> Result<Vec<Q>> {
     parse_rational_list(text).map_err(|e| Error::InvalidInput(format!("{flag}: {e}")))
 }
@@ -180,18 +121,6 @@ fn parse_horizon(text: &str) -> Result<u64> {
     Ok(value)
 }
 
-/// What to simulate, after presets and flags.
-struct Plan {
-    algorithms: Vec<BanditId>,
-    /// The means as given (exact); the simulation draws with their nearest f64.
-    means: Vec<Q>,
-    law: RewardLaw,
-    epsilons: Vec<f64>,
-    horizon: u64,
-    runs: u64,
-    alpha: f64,
-}
-
 /// The private algorithms (those with an ε and a noise scale).
 const PRIVATE: &[&str] = &[
     "anytime-lazy-ucb",
@@ -231,125 +160,50 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("json", EVERY),
 ];
 
-/// The algorithms simulated: `--algorithm`, else the preset's.
-fn algorithms(args: &Args, preset: Option<&Preset>) -> Result<Vec<BanditId>> {
-    match (&args.algorithm, preset) {
-        (Some(text), _) => text.split(',').map(str::parse).collect(),
-        (None, Some(p)) => Ok(p.algorithms.to_vec()),
-        (None, None) => Err(Error::InvalidInput(
-            "--algorithm is required (or --experiment hu-fig1|hu-fig2|hu2021)".into(),
-        )),
-    }
+/// The algorithms of `--algorithm`, when given.
+fn given_algorithms(args: &Args) -> Result<Option<Vec<BanditId>>> {
+    args.algorithm
+        .as_deref()
+        .map(|text| text.split(',').map(str::parse).collect())
+        .transpose()
 }
 
 /// The algorithms as the subjects of the flags.
 pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     let preset = args.experiment.as_deref().map(preset).transpose()?;
-    Ok(algorithms(args, preset.as_ref())?
+    Ok(algorithms(given_algorithms(args)?, preset.as_ref())?
         .into_iter()
         .map(|id| Subject::new(id.name(), &[id.name()]))
         .collect())
 }
 
-fn plan(args: &Args) -> Result<Plan> {
-    let preset = args.experiment.as_deref().map(preset).transpose()?;
-    let algorithms = algorithms(args, preset.as_ref())?;
-    let means = match (&args.means, &preset) {
-        (Some(text), _) => parse_exact_list("--means", text)?,
-        (None, Some(p)) => parse_exact_list("--means", p.means)?,
-        (None, None) => return Err(Error::InvalidInput("--means is required".into())),
-    };
-    let law = RewardLaw::bernoulli(means.iter().map(to_f64).collect())?;
-    let epsilons = match (&args.epsilon, &preset) {
-        (Some(text), _) => parse_f64_list("--epsilon", text)?,
-        (None, Some(p)) => p.epsilons.to_vec(),
-        (None, None) if algorithms.iter().all(|a| !a.is_private()) => vec![1.0],
-        (None, None) => return Err(Error::InvalidInput("--epsilon is required".into())),
-    };
-    if let Some(e) = epsilons.iter().find(|e| !(e.is_finite() && **e > 0.0)) {
-        return Err(Error::InvalidInput(format!(
-            "--epsilon must be positive, got {e}"
-        )));
-    }
-    let horizon = match (&args.horizon, &preset) {
-        (Some(text), _) => parse_horizon(text)?,
-        (None, Some(p)) => p.horizon,
-        (None, None) => return Err(Error::InvalidInput("--horizon is required".into())),
-    };
-    if horizon < law.arms() as u64 {
-        return Err(Error::InvalidInput(format!(
-            "--horizon {horizon} is smaller than K = {}",
-            law.arms()
-        )));
-    }
-    let runs = args.runs.or(preset.as_ref().map(|p| p.runs)).unwrap_or(20);
-    if runs < 2 {
-        return Err(Error::InvalidInput(format!(
-            "--runs must be at least 2, got {runs}"
-        )));
-    }
-    let level = parse_one("--confidence", &args.confidence)?;
-    if !(level > 0.0 && level < 1.0) {
-        return Err(Error::InvalidInput(format!(
-            "--confidence must lie in (0, 1), got {level}"
-        )));
-    }
-    Ok(Plan {
-        algorithms,
-        means,
-        law,
-        epsilons,
-        horizon,
-        runs,
-        alpha: 1.0 - level,
-    })
-}
-
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
-    let plan = plan(args)?;
-    let overrides = |id: BanditId, eps: f64| -> Result<BanditConfig> {
-        let mut c = BanditConfig::new(id, eps);
-        c.noise_scale = args
-            .noise_scale
+    let optional =
+        |flag: &str, text: &Option<String>| text.as_deref().map(|s| parse_one(flag, s)).transpose();
+    let plan = Plan::new(Given {
+        experiment: args.experiment.as_deref(),
+        algorithms: given_algorithms(args)?,
+        means: args
+            .means
             .as_deref()
-            .map(|s| parse_one("--noise-scale", s))
-            .transpose()?;
-        c.bonus = args
-            .bonus
+            .map(|text| parse_exact_list("--means", text))
+            .transpose()?,
+        epsilons: args
+            .epsilon
             .as_deref()
-            .map(|s| parse_one("--bonus", s))
-            .transpose()?;
-        c.beta = args
-            .beta
-            .as_deref()
-            .map(|s| parse_one("--beta", s))
-            .transpose()?;
-        c.validate()?;
-        Ok(c)
-    };
-    // Non-private baselines do not depend on ε: simulated once.
-    let mut configs = Vec::new();
-    for id in &plan.algorithms {
-        if id.is_private() {
-            for &e in &plan.epsilons {
-                configs.push(overrides(*id, e)?);
-            }
-        } else {
-            configs.push(overrides(*id, plan.epsilons[0])?);
-        }
-    }
-    // Each simulated round may look at every arm (UCB1, Thompson sampling).
-    let arms = plan.law.arms() as f64;
-    let work = configs.len() as f64 * plan.runs as f64 * plan.horizon as f64 * arms;
-    if work > LIMIT && !args.force {
-        return Err(Error::TooLarge(format!(
-            "{work:.3e} arm-rounds ({} configurations × {} runs × T = {} × K = {arms}) exceed {LIMIT:.0e}; pass --force to run them",
-            configs.len(),
-            plan.runs,
-            plan.horizon
-        )));
-    }
+            .map(|text| parse_f64_list("--epsilon", text))
+            .transpose()?,
+        horizon: args.horizon.as_deref().map(parse_horizon).transpose()?,
+        runs: args.runs,
+        level: parse_one("--confidence", &args.confidence)?,
+    })?;
+    let configs = plan.configs(
+        optional("--noise-scale", &args.noise_scale)?,
+        optional("--bonus", &args.bonus)?,
+        optional("--beta", &args.beta)?,
+        args.force,
+    )?;
     // Output files are checked before the work, not after it.
     if let Some(path) = &args.csv {
         super::output::check_writable("--csv", path, &[])?;
@@ -377,7 +231,7 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let report = BanditReport::new(&simulation, results);
     if let Some(path) = &args.csv {
-        write_csv(path, &report)?;
+        super::output::write_file(path, report.csv())?;
     }
     if let Some(path) = &args.plot {
         draw(path, &report, &plan.epsilons)?;
@@ -423,24 +277,6 @@ fn simulate_with_progress(
     };
     bar.finish_and_clear();
     out
-}
-
-fn write_csv(path: &Path, report: &BanditReport) -> Result<()> {
-    let mut text =
-        String::from("algorithm,epsilon,t,mean,sd,t_lo,t_hi,bernstein_lo,bernstein_hi\n");
-    for r in &report.results {
-        let eps = r.epsilon.map_or(String::new(), |e| e.0.to_string());
-        for (i, t) in report.checkpoints.iter().enumerate() {
-            let [t_lo, t_hi] = r.t_interval[i];
-            let [b_lo, b_hi] = r.bernstein_interval[i];
-            let _ = writeln!(
-                text,
-                "{},{eps},{t},{},{},{},{},{},{}",
-                r.algorithm, r.mean[i].0, r.sd[i].0, t_lo.0, t_hi.0, b_lo.0, b_hi.0
-            );
-        }
-    }
-    super::output::write_file(path, text)
 }
 
 /// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.

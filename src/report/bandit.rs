@@ -288,6 +288,26 @@ fn bound(values: &[f64], summaries: &[Summary], level: f64) -> BanditBound {
 }
 
 impl BanditReport {
+    /// Every checkpoint of every algorithm as CSV (`--csv`): the mean
+    /// regret, its standard deviation and both intervals.
+    pub fn csv(&self) -> String {
+        let mut text =
+            String::from("algorithm,epsilon,t,mean,sd,t_lo,t_hi,bernstein_lo,bernstein_hi\n");
+        for r in &self.results {
+            let eps = r.epsilon.map_or(String::new(), |e| e.0.to_string());
+            for (i, t) in self.checkpoints.iter().enumerate() {
+                let [t_lo, t_hi] = r.t_interval[i];
+                let [b_lo, b_hi] = r.bernstein_interval[i];
+                let _ = writeln!(
+                    text,
+                    "{},{eps},{t},{},{},{},{},{},{}",
+                    r.algorithm, r.mean[i].0, r.sd[i].0, t_lo.0, t_hi.0, b_lo.0, b_hi.0
+                );
+            }
+        }
+        text
+    }
+
     /// The means as given, exactly: `3/4, 5/8, 1/2`.
     pub fn exact_means(&self) -> String {
         self.means_exact

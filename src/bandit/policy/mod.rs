@@ -36,6 +36,7 @@ pub mod adap_klucb;
 pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
+pub mod experiment;
 pub mod hybrid_ucb;
 pub mod lazy;
 pub mod lazy_dp_ts;
