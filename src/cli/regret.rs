@@ -4,19 +4,17 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::law::NOISY;
-use crate::algorithm::{AlgorithmId, Config};
-use crate::error::{Error, Result};
+use crate::algorithm::AlgorithmId;
+use crate::error::Result;
 use crate::mechanism::Noise;
-use crate::num::{parse_power_count, parse_rational, parse_rational_list, Q};
+use crate::num::{parse_rational, parse_rational_list};
 use crate::regret::bounds::BoundKind;
 use crate::regret::certify::certify;
+use crate::regret::lineup::{entries, parse_horizon, require_unique_best, Shared};
 use crate::regret::plot::{self, Series, Style};
-use crate::regret::{self, bernoulli, Instance, Round, Setting};
+use crate::regret::{bernoulli, Instance, Setting};
 use crate::report::regret::{AlgorithmRegret, OutputFiles, RegretReport, Trajectory};
 use crate::report::rendered;
-use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// Flags of `dpdtol regret`.
@@ -103,98 +101,6 @@ pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
         .collect()
 }
 
-/// Parse a horizon with the grammar of [`parse_power_count`]: an integer,
-/// or `2^k`, `2^k-c`, `2^k+c`.
-pub fn parse_horizon(text: &str) -> Result<Round> {
-    let text = text.trim();
-    let bad = || {
-        Error::Parse(format!(
-            "--horizon expects a positive integer such as 1000, 2^40 or 2^10-1, got '{text}'"
-        ))
-    };
-    let value: BigInt = parse_power_count(text).ok_or_else(bad)?;
-    if !value.is_positive() {
-        return Err(Error::InvalidInput(format!(
-            "the horizon T must be at least 1, got {value}"
-        )));
-    }
-    let t: Round = value
-        .to_u128()
-        .ok_or_else(|| Error::InvalidInput(format!("the horizon T = {value} is above 2^100")))?;
-    regret::check_horizon(t)?;
-    Ok(t)
-}
-
-/// One algorithm of the run with its configuration.
-struct Entry {
-    config: Config,
-    label: String,
-}
-
-fn entries(args: &Args, k: usize, epsilon: &Q) -> Result<Vec<Entry>> {
-    let names: Vec<&str> = args.algorithm.split(',').map(str::trim).collect();
-    let several = names.len() > 1;
-    let noise = args.noise.as_deref().map(str::parse::<Noise>).transpose()?;
-    let noise_scale = args
-        .noise_scale
-        .as_deref()
-        .map(parse_rational)
-        .transpose()?;
-    let resample = match &args.resample {
-        Some(text) => super::args::parse_bit("--resample", text)? == 1,
-        None => false,
-    };
-    let mut out = Vec::new();
-    let mut noise_used = false;
-    for name in names {
-        let (id_text, inline_noise) = match name.split_once(':') {
-            Some((id, n)) => (id, Some(n.parse::<Noise>()?)),
-            None => (name, None),
-        };
-        let id: AlgorithmId = id_text.parse()?;
-        if inline_noise.is_some() && id != AlgorithmId::WuWang {
-            return Err(Error::InvalidInput(format!(
-                "'{name}': only wu-wang takes a noise (wu-wang:gumbel)"
-            )));
-        }
-        // With several algorithms the wu-wang-only flags apply to wu-wang,
-        // and --noise-scale to every algorithm that has noise.
-        let is_ww = id == AlgorithmId::WuWang;
-        let config = Config {
-            id,
-            actions: k,
-            epsilon: epsilon.clone(),
-            noise: inline_noise.or(if several && !is_ww { None } else { noise }),
-            noise_scale: if several && id == AlgorithmId::Ftl {
-                None
-            } else {
-                noise_scale.clone()
-            },
-            resample: if several && !is_ww { false } else { resample },
-        };
-        config.validate()?;
-        let mut label = id.name().to_string();
-        if is_ww {
-            let n = config.noise.unwrap_or(Noise::Laplace);
-            label = format!(
-                "{label} ({n}{})",
-                if config.resample { ", B=1" } else { "" }
-            );
-        }
-        out.push(Entry { config, label });
-        noise_used |= is_ww && inline_noise.is_none();
-    }
-    // The flag table refuses --noise without wu-wang; with only wu-wang:NOISE
-    // it would still act on none of them.
-    if noise.is_some() && !noise_used {
-        return Err(Error::InvalidInput(format!(
-            "--noise (wu-wang without :NOISE only) applies to none of the algorithms '{}'",
-            args.algorithm
-        )));
-    }
-    Ok(out)
-}
-
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
     let means = match (&args.means, &args.means_file) {
@@ -205,13 +111,20 @@ pub fn run(args: &Args) -> Result<String> {
     let inst = Instance::new(means)?;
     let setting: Setting = args.setting.trim().parse()?;
     let horizon = parse_horizon(&args.horizon)?;
-    let epsilon = parse_rational(&args.epsilon)?;
-    if !epsilon.is_positive() {
-        return Err(Error::InvalidInput(format!(
-            "epsilon must be positive, got {epsilon}"
-        )));
-    }
-    let entries = entries(args, inst.k(), &epsilon)?;
+    let shared = Shared {
+        epsilon: parse_rational(&args.epsilon)?,
+        noise: args.noise.as_deref().map(str::parse::<Noise>).transpose()?,
+        noise_scale: args
+            .noise_scale
+            .as_deref()
+            .map(parse_rational)
+            .transpose()?,
+        resample: match &args.resample {
+            Some(text) => super::args::parse_bit("--resample", text)? == 1,
+            None => false,
+        },
+    };
+    let entries = entries(&args.algorithm, inst.k(), &shared)?;
     if let Some(path) = &args.curve {
         super::output::check_writable("--curve", path, &[])?;
     }
@@ -219,15 +132,7 @@ pub fn run(args: &Args) -> Result<String> {
         super::output::check_writable("--plot", path, &["svg", "png"])?;
     }
     if !args.no_bounds {
-        for e in &entries {
-            let exempt = e.config.id == AlgorithmId::WuWang && setting == Setting::Deterministic;
-            if !exempt {
-                inst.require_unique_best(&format!(
-                    "the regret bounds of {} (pass --no-bounds to compute the regret alone)",
-                    e.config.id
-                ))?;
-            }
-        }
+        require_unique_best(&entries, &inst, setting)?;
     }
     let limit = (!args.force).then_some(bernoulli::DEFAULT_LIMIT);
     let files = OutputFiles {
@@ -261,33 +166,12 @@ pub fn run(args: &Args) -> Result<String> {
     }
     let report = RegretReport::new(results);
     if let Some(path) = &args.curve {
-        write_curve(path, &trajectories)?;
+        super::output::write_file(path, Trajectory::csv(&trajectories))?;
     }
     if let Some(path) = &args.plot {
         draw(path, &report, &trajectories)?;
     }
     Ok(rendered(&report, args.json))
-}
-
-/// The regret at every boundary of every algorithm, as CSV.
-fn write_curve(path: &Path, trajectories: &[Trajectory]) -> Result<()> {
-    let mut text = String::from("algorithm,T,regret,regret_lo,regret_hi\n");
-    for c in trajectories {
-        for p in &c.points {
-            let [lo, hi] = p
-                .interval
-                .as_ref()
-                .map_or(["", ""], |i| [i.0[0].0.as_str(), i.0[1].0.as_str()]);
-            let _ = writeln!(
-                text,
-                "{},{},{},{lo},{hi}",
-                c.label.replace(',', ";"),
-                p.t,
-                p.regret.0
-            );
-        }
-    }
-    super::output::write_file(path, text)
 }
 
 /// Regret against T on log axes, with the bounds on the regret itself.
@@ -337,25 +221,4 @@ fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Resu
     plot::draw(path, &title, "horizon T", &series)?;
     super::output::wrote(path);
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn horizons_parse() {
-        assert_eq!(parse_horizon("1000").unwrap(), 1000);
-        assert_eq!(parse_horizon("2^40").unwrap(), 1 << 40);
-        assert_eq!(parse_horizon("2^10-1").unwrap(), 1023);
-        assert!(parse_horizon("0").is_err());
-        assert!(parse_horizon("1.5").is_err());
-        assert!(parse_horizon("2^101").is_err());
-        // A doubled sign or a malformed power is refused (2^10--5 is not 2^10 + 5).
-        for bad in [
-            "2^10--5", "2^10+-5", "2^10-", "2^-3", "2^1.5", "2^ 10", "2^10-1-1",
-        ] {
-            assert!(parse_horizon(bad).is_err(), "{bad}");
-        }
-    }
 }

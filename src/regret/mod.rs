@@ -44,6 +44,7 @@ mod compute;
 pub mod deterministic;
 pub mod laplace_transform;
 pub mod law_based;
+pub mod lineup;
 #[cfg(feature = "cli")]
 pub mod plot;
 

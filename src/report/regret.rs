@@ -394,6 +394,30 @@ impl Trajectory {
 /// Significant digits of the numbers in the tables (the full digits are in `--json`).
 const SHORT: usize = 12;
 
+impl Trajectory {
+    /// The regret at every boundary of every algorithm of `trajectories`,
+    /// as CSV (`--curve`).
+    pub fn csv(trajectories: &[Trajectory]) -> String {
+        let mut text = String::from("algorithm,T,regret,regret_lo,regret_hi\n");
+        for c in trajectories {
+            for p in &c.points {
+                let [lo, hi] = p
+                    .interval
+                    .as_ref()
+                    .map_or(["", ""], |i| [i.0[0].0.as_str(), i.0[1].0.as_str()]);
+                let _ = writeln!(
+                    text,
+                    "{},{},{},{lo},{hi}",
+                    c.label.replace(',', ";"),
+                    p.t,
+                    p.regret.0
+                );
+            }
+        }
+        text
+    }
+}
+
 impl AlgorithmRegret {
     /// The means exactly, `1/5, 1/2`.
     pub fn means_text(&self) -> String {
