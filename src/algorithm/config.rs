@@ -46,6 +46,28 @@ impl AlgorithmId {
         }
     }
 
+    /// An error unless every [`Self::law_parameters`] is given (`noise`,
+    /// `resample`: whether each is): an oracle's law must not rest on a
+    /// default.
+    pub fn require_law_parameters(self, noise: bool, resample: bool) -> Result<()> {
+        let missing: Vec<&str> = self
+            .law_parameters()
+            .iter()
+            .filter_map(|p| match p {
+                LawParameter::Noise if !noise => Some("--noise laplace|exponential|gumbel"),
+                LawParameter::Resample if !resample => Some("--resample 0|1"),
+                _ => None,
+            })
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(Error::InvalidInput(format!(
+            "{self}'s law depends on its noise and its resampling, which have no default here: name {}",
+            missing.join(" and ")
+        )))
+    }
+
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {

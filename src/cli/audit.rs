@@ -7,10 +7,10 @@ use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, TargetArgs, BANDIT, MECHANISM, ONLINE};
 use crate::error::{Error, Result};
 use crate::oracle::audit::{
-    audit, bandit_event_probability, bandit_exact_ratios, exact_ratios, AuditOptions,
+    audit, bandit_event_probability, bandit_exact_ratios, check_widths, exact_ratios, AuditOptions,
 };
 use crate::oracle::bandit::BanditTarget;
-use crate::oracle::{io, Samples};
+use crate::oracle::io;
 use crate::report::audit::AuditReport;
 use crate::report::{rendered, DIGITS};
 use std::path::PathBuf;
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<String> {
         let x = BanditTarget::new(spec.clone(), rewards)?;
         let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
         x.check_neighbour(&y)?;
-        check_horizon(&first, &second, x.horizon())?;
+        check_widths(&first, &second, x.horizon())?;
         let force = args.target.force_given();
         let (lx, ly) = (x.law(force)?, y.law(force)?);
         probabilities = Some([
@@ -106,7 +106,7 @@ pub fn run(args: &Args) -> Result<String> {
                 e => e,
             })?;
         x.check_neighbour(&y)?;
-        check_horizon(&first, &second, x.horizon())?;
+        check_widths(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
         let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
@@ -119,18 +119,4 @@ pub fn run(args: &Args) -> Result<String> {
         report = report.with_bandit(args.target.describe_bandit(), [px, py]);
     }
     Ok(rendered(&report, args.json))
-}
-
-/// An error unless both sample files have one action a round of the
-/// target's `horizon`.
-fn check_horizon(first: &Samples, second: &Samples, horizon: usize) -> Result<()> {
-    for (flag, samples) in [("--first", first), ("--second", second)] {
-        if samples.cols() != horizon {
-            return Err(Error::InvalidInput(format!(
-                "{flag} has sequences of {} actions, the target plays {horizon} rounds",
-                samples.cols()
-            )));
-        }
-    }
-    Ok(())
 }

@@ -6,7 +6,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count, parse_lengths};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
+use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
@@ -256,7 +256,7 @@ impl TargetArgs {
             .as_deref()
             .ok_or_else(|| Error::InvalidInput("--algorithm or --mechanism is required".into()))?
             .parse()?;
-        self.require_law_parameters(id)?;
+        id.require_law_parameters(self.noise.is_some(), self.resample.is_some())?;
         let losses = io::read_losses(file.ok_or_else(|| missing("--losses-file", "algorithm"))?)?;
         let width = losses.first().map_or(0, Vec::len);
         let actions = match &self.actions {
@@ -284,29 +284,6 @@ impl TargetArgs {
             resample,
         };
         Target::algorithm(config.build()?, losses)
-    }
-
-    /// Refuse a target whose law would rest on a default: every
-    /// [`AlgorithmId::law_parameters`] of `id` must be given.
-    fn require_law_parameters(&self, id: AlgorithmId) -> Result<()> {
-        let missing: Vec<&str> = id
-            .law_parameters()
-            .iter()
-            .filter_map(|p| match p {
-                LawParameter::Noise if self.noise.is_none() => {
-                    Some("--noise laplace|exponential|gumbel")
-                }
-                LawParameter::Resample if self.resample.is_none() => Some("--resample 0|1"),
-                _ => None,
-            })
-            .collect();
-        if missing.is_empty() {
-            return Ok(());
-        }
-        Err(Error::InvalidInput(format!(
-            "{id}'s law depends on its noise and its resampling, which have no default here: name {}",
-            missing.join(" and ")
-        )))
     }
 
     /// The target as given.

@@ -332,6 +332,20 @@ fn product(x: Ratio, y: Ratio) -> Ratio {
     }
 }
 
+/// An error unless both sample files have one action a round of the
+/// target's `horizon`.
+pub fn check_widths(first: &Samples, second: &Samples, horizon: usize) -> Result<()> {
+    for (flag, samples) in [("--first", first), ("--second", second)] {
+        if samples.cols() != horizon {
+            return Err(Error::InvalidInput(format!(
+                "{flag} has sequences of {} actions, the target plays {horizon} rounds",
+                samples.cols()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// dpdtol's own ratios for two laws of the same algorithm on `x`
 /// (`first`) and `x'` (`second`), K actions: the chosen event's ratio in
 /// the direction the audit chose, and the largest ratio of any sequence's

@@ -18,7 +18,7 @@
 //! withdrawn or planted claim is in an erratum, or an erratum's claim is not
 //! refuted: the errata are exactly the refutations a referee would sign.
 
-use super::{cell, first_sentence, witness_text, Checked, Paper, Status};
+use super::{cell, first_sentence, witness_text, Checked, Claim, Paper, Status};
 use crate::error::{Error, Result};
 use crate::report::verify::{BackedBy, ErrataCounts, ErrataKeys, ErratumKeys, WithdrawnKeys};
 use serde_json::Value;
@@ -137,6 +137,21 @@ pub struct Entry<'e> {
 
 fn inconsistent(what: String) -> Error {
     Error::InvalidInput(format!("the errata and the registry disagree: {what}"))
+}
+
+/// The claims of `registry` that the errata need: those they name, those
+/// that back their consequences, and the withdrawn refutations.
+pub fn errata_claims<'c>(
+    registry: &'c [Claim],
+    errata: &[Erratum],
+    withdrawn: &[Withdrawal],
+) -> Vec<&'c Claim> {
+    let named: Vec<&str> = errata
+        .iter()
+        .flat_map(|e| e.claims.iter().chain(e.backed_by).copied())
+        .chain(withdrawn.iter().map(|w| w.claim))
+        .collect();
+    registry.iter().filter(|c| named.contains(&c.id)).collect()
 }
 
 /// The errata that `checked` shows, in the order of `errata`, validated

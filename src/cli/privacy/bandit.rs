@@ -32,8 +32,7 @@ use serde_json::Value;
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
-    if id == BanditId::LazyDpTs || (id == BanditId::HybridUcb && super::statistical::chosen(args)?)
-    {
+    if super::statistical::chosen(args, id)? {
         return super::statistical::run(args, id);
     }
     exact_check_of(id)?;

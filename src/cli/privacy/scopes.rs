@@ -69,8 +69,7 @@ pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     }
     let text = given(&args.algorithm, "--algorithm")?;
     if let Ok(id) = text.parse::<BanditId>() {
-        let statistical =
-            id == BanditId::LazyDpTs || (id == BanditId::HybridUcb && statistical::chosen(args)?);
+        let statistical = statistical::chosen(args, id)?;
         let how = if statistical { STATISTICAL } else { BANDIT };
         return Ok(vec![Subject::new(id.name(), &[BANDIT, how, id.name()])]);
     }

@@ -19,22 +19,11 @@ use crate::report::{merge, rendered};
 use num_traits::ToPrimitive;
 use serde_json::Value;
 
-/// Whether Hybrid-UCB's statistical audit is asked for rather than its exact
-/// check: `--method statistical`, or one of the audit's own flags (`--runs`,
-/// `--seed`, `--confidence`) without `--method`.
-pub(super) fn chosen(args: &Args) -> Result<bool> {
+/// Whether `id` is audited by simulation rather than checked exactly
+/// ([`audit_run::is_statistical`]).
+pub(super) fn chosen(args: &Args, id: BanditId) -> Result<bool> {
     let sampling = args.runs.is_some() || args.seed.is_some() || args.confidence.is_some();
-    match args.method.as_deref().map(str::trim) {
-        None => Ok(sampling),
-        Some("statistical") => Ok(true),
-        Some("exact") if sampling => Err(Error::InvalidInput(
-            "--runs, --seed and --confidence apply to --method statistical, not to hybrid-ucb's exact check".into(),
-        )),
-        Some("exact") => Ok(false),
-        Some(other) => Err(Error::InvalidInput(format!(
-            "--method for hybrid-ucb is exact (the default) or statistical, got '{other}'"
-        ))),
-    }
+    audit_run::is_statistical(id, args.method.as_deref(), sampling)
 }
 
 /// [`Scales`] from the flags at `epsilon` ([`Scales::resolve`]).

@@ -19,6 +19,30 @@ use num_traits::ToPrimitive;
 /// The default number of runs per table.
 pub const DEFAULT_RUNS: u64 = 200_000;
 
+/// Whether `id`'s privacy is audited by simulation rather than checked
+/// exactly: always for Lazy-DP-TS (it has no certified law); for
+/// Hybrid-UCB, with `method` `statistical`, or with one of the audit's own
+/// settings (`sampling`: runs, seed, confidence) and no method; never for
+/// the others. An error for another method, or the exact check with those
+/// settings.
+pub fn is_statistical(id: BanditId, method: Option<&str>, sampling: bool) -> Result<bool> {
+    match id {
+        BanditId::LazyDpTs => Ok(true),
+        BanditId::HybridUcb => match method.map(str::trim) {
+            None => Ok(sampling),
+            Some("statistical") => Ok(true),
+            Some("exact") if sampling => Err(Error::InvalidInput(
+                "--runs, --seed and --confidence apply to --method statistical, not to hybrid-ucb's exact check".into(),
+            )),
+            Some("exact") => Ok(false),
+            Some(other) => Err(Error::InvalidInput(format!(
+                "--method for hybrid-ucb is exact (the default) or statistical, got '{other}'"
+            ))),
+        },
+        _ => Ok(false),
+    }
+}
+
 fn to_f64(q: &Q) -> f64 {
     ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
 }
