@@ -37,6 +37,12 @@ impl Progress {
         self.done.store(0, Ordering::Relaxed);
     }
 
+    /// `done` units of `total` (a count kept by the computation itself).
+    pub(crate) fn set(&self, done: u64, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(done, Ordering::Relaxed);
+    }
+
     /// `n` more units done.
     pub(crate) fn add(&self, n: u64) {
         self.done.fetch_add(n, Ordering::Relaxed);

@@ -13,6 +13,7 @@ use crate::bandit::policy::sim::{self, checkpoints, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
+use crate::progress::{with_progress, Task};
 use crate::regret::plot::{self, Series, Style};
 use crate::report::bandit::{BanditReport, BanditResult, Simulation};
 use crate::report::to_json;
@@ -243,40 +244,37 @@ pub fn run(args: &Args) -> Result<String> {
     })
 }
 
+/// The runs of every configuration, with a progress bar on stderr
+/// ([`crate::progress`]), on `--threads` workers.
 fn simulate_with_progress(
     configs: &[BanditConfig],
     plan: &Plan,
     marks: &[u64],
     args: &Args,
 ) -> Result<Vec<Vec<Run>>> {
-    let total = configs.len() as u64 * plan.runs;
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(total),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("bandit {wide_bar} {pos}/{len} runs, {elapsed}")
-    {
-        bar.set_style(style);
-    }
-    let done = || bar.inc(1);
-    let work = || {
-        sim::simulate(
-            configs,
-            &plan.law,
-            plan.horizon,
-            plan.runs,
-            args.seed,
-            marks,
-            &done,
-        )
+    let task = Task {
+        name: "bandit",
+        unit: "runs",
     };
-    let out = match args.threads {
+    let total = configs.len() as u64 * plan.runs;
+    let work = || {
+        with_progress(true, task, total, |bar| {
+            let done = || bar.add(1);
+            sim::simulate(
+                configs,
+                &plan.law,
+                plan.horizon,
+                plan.runs,
+                args.seed,
+                marks,
+                &done,
+            )
+        })
+    };
+    match args.threads {
         Some(n) => crate::size::thread_pool(Some(n))?.install(work),
         None => work(),
-    };
-    bar.finish_and_clear();
-    out
+    }
 }
 
 /// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.

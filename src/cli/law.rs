@@ -13,6 +13,7 @@ use crate::mechanism::{Noise, Scale};
 use crate::num::{parse_rational, parse_rational_list, Q};
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::{io, Target};
+use crate::progress::{with_progress, Task};
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
 use crate::report::oracle::{AlgorithmGiven, MechanismGiven, TargetGiven};
@@ -306,36 +307,21 @@ impl TargetArgs {
     }
 
     /// The target's law to `digits` relative digits, with a progress bar on
-    /// stderr for long ones.
+    /// stderr for a long one ([`crate::progress`]).
     pub(super) fn law(&self, target: &Target, digits: u32) -> Result<BestSequenceLaw> {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(1),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "law {wide_bar} {pos}/{len} selection laws, {elapsed}",
-        ) {
-            bar.set_style(style);
-        }
-        // Small laws finish before a bar would be of use; the bar advances
-        // a choice at a time, so its clock ticks on its own.
-        let show = target.cost() >= 1 << 12;
-        if show {
-            bar.enable_steady_tick(std::time::Duration::from_millis(500));
-        }
-        let mut progress = |done: u128, total: u128| {
-            if show {
-                bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
-                bar.set_position(u64::try_from(done).unwrap_or(u64::MAX));
-            }
+        let task = Task {
+            name: "law",
+            unit: "selection laws",
         };
-        let law = target.law(BestOptions {
-            digits,
-            force: self.force,
-            progress: Some(&mut progress),
-        });
-        bar.finish_and_clear();
-        law
+        with_progress(true, task, 1, |bar| {
+            let saturated = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+            let mut progress = |done: u128, total: u128| bar.set(saturated(done), saturated(total));
+            target.law(BestOptions {
+                digits,
+                force: self.force,
+                progress: Some(&mut progress),
+            })
+        })
     }
 }
 
