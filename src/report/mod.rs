@@ -5,7 +5,8 @@
 //! type serialized (keys in alphabetical order, one object, a
 //! `schema_version`), and its JSON schema, `docs/schema/<command>.json`, is
 //! generated from the type ([`schemas`]), so that the two cannot drift apart.
-//! The command line renders a report as a table or as JSON and does nothing
+//! Its text for people is made here too, from the report alone ([`Human`]);
+//! the command line prints one or the other ([`rendered`]) and does nothing
 //! else with it.
 //!
 //! Numbers follow one encoding everywhere:
