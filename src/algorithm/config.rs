@@ -46,18 +46,18 @@ impl AlgorithmId {
         }
     }
 
-    /// An error unless every [`Self::law_parameters`] is given (`noise`,
-    /// `resample`: whether each is): an oracle's law must not rest on a
-    /// default.
-    pub fn require_law_parameters(self, noise: bool, resample: bool) -> Result<()> {
+    /// An error unless every [`Self::law_parameters`] is given: an oracle's
+    /// law must not rest on a default. `missing(p)` says how to name `p`
+    /// when it is not given (in the caller's terms: a flag, a keyword), and
+    /// is `None` when it is.
+    pub fn require_law_parameters(
+        self,
+        missing: impl Fn(LawParameter) -> Option<&'static str>,
+    ) -> Result<()> {
         let missing: Vec<&str> = self
             .law_parameters()
             .iter()
-            .filter_map(|p| match p {
-                LawParameter::Noise if !noise => Some("--noise laplace|exponential|gumbel"),
-                LawParameter::Resample if !resample => Some("--resample 0|1"),
-                _ => None,
-            })
+            .filter_map(|p| missing(*p))
             .collect();
         if missing.is_empty() {
             return Ok(());

@@ -6,7 +6,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_bit, parse_count, parse_lengths};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config};
+use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
@@ -257,7 +257,13 @@ impl TargetArgs {
             .as_deref()
             .ok_or_else(|| Error::InvalidInput("--algorithm or --mechanism is required".into()))?
             .parse()?;
-        id.require_law_parameters(self.noise.is_some(), self.resample.is_some())?;
+        id.require_law_parameters(|p| match p {
+            LawParameter::Noise if self.noise.is_none() => {
+                Some("--noise laplace|exponential|gumbel")
+            }
+            LawParameter::Resample if self.resample.is_none() => Some("--resample 0|1"),
+            _ => None,
+        })?;
         let losses = io::read_losses(file.ok_or_else(|| missing("--losses-file", "algorithm"))?)?;
         let width = losses.first().map_or(0, Vec::len);
         let actions = match &self.actions {
