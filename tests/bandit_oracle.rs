@@ -8,7 +8,9 @@ mod common;
 
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{Kind, Q};
-use dpdtol::oracle::audit::{bandit_event_probability, bandit_exact_ratios, AuditReport, Event};
+use dpdtol::oracle::audit::{
+    bandit_event_probability, bandit_exact_ratios, AuditReport, BanditExact, Event,
+};
 use dpdtol::oracle::bandit::{gof, sample, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::Samples;
@@ -498,7 +500,8 @@ fn audit_ratios_derived_by_hand() {
         Q::zero(),
     );
     let one = Some(Q::one());
-    let (event, max) = bandit_exact_ratios(&lx, &l3, &audited(round3_arm1.clone(), true)).unwrap();
+    let BanditExact { event, max, .. } =
+        bandit_exact_ratios(&lx, &l3, &audited(round3_arm1.clone(), true)).unwrap();
     let event = event.unwrap();
     assert_eq!(
         (event.kind, &event.lo, &event.hi),
@@ -510,7 +513,8 @@ fn audit_ratios_derived_by_hand() {
         round: 1,
         action: 1,
     };
-    let (none, _) = bandit_exact_ratios(&lx, &l3, &audited(round1_arm2, true)).unwrap();
+    let BanditExact { event: none, .. } =
+        bandit_exact_ratios(&lx, &l3, &audited(round1_arm2, true)).unwrap();
     assert!(none.is_none());
     // x₁: P = (5/8)e^{−1/2}, so (8P/5)² = e^{−1}; the ratios square to
     // (16/25)e and (25/16)e^{−1}.
@@ -529,11 +533,16 @@ fn audit_ratios_derived_by_hand() {
         assert!(&a * &a <= hi && lo <= &b * &b, "{r:?}");
         assert!(&b - &a < q(1, 1_000_000_000_000_000_000));
     };
-    let (forward, max) =
-        bandit_exact_ratios(&lx, &l1, &audited(round3_arm1.clone(), true)).unwrap();
+    let BanditExact {
+        event: forward,
+        max,
+        ..
+    } = bandit_exact_ratios(&lx, &l1, &audited(round3_arm1.clone(), true)).unwrap();
     squares_to(&forward.unwrap(), &e_lo * q(16, 25), &e_hi * q(16, 25));
     squares_to(&max, &e_lo * q(16, 25), &e_hi * q(16, 25));
-    let (backward, _) = bandit_exact_ratios(&lx, &l1, &audited(round3_arm1, false)).unwrap();
+    let BanditExact {
+        event: backward, ..
+    } = bandit_exact_ratios(&lx, &l1, &audited(round3_arm1, false)).unwrap();
     squares_to(&backward.unwrap(), &inv_lo * q(25, 16), &inv_hi * q(25, 16));
 }
 

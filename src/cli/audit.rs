@@ -6,9 +6,7 @@
 use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, TargetArgs, BANDIT, MECHANISM, ONLINE};
 use crate::error::{Error, Result};
-use crate::oracle::audit::{
-    audit, bandit_event_probability, bandit_exact_ratios, check_widths, exact_ratios, AuditOptions,
-};
+use crate::oracle::audit::{audit, bandit_exact, check_widths, exact_ratios, AuditOptions};
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::io;
 use crate::report::audit::AuditReport;
@@ -84,15 +82,10 @@ pub fn run(args: &Args) -> Result<String> {
         })?;
         let x = BanditTarget::new(spec.clone(), rewards)?;
         let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
-        x.check_neighbour(&y)?;
-        check_widths(&first, &second, x.horizon())?;
         let force = args.target.force_given();
-        let (lx, ly) = (x.law(force)?, y.law(force)?);
-        probabilities = Some([
-            bandit_event_probability(&lx, &outcome.event)?,
-            bandit_event_probability(&ly, &outcome.event)?,
-        ]);
-        Some(bandit_exact_ratios(&lx, &ly, &outcome)?)
+        let exact = bandit_exact(&x, &y, [&first, &second], &outcome, force)?;
+        probabilities = Some(exact.probabilities);
+        Some((exact.event, exact.max))
     } else if args.target.given() {
         let x = args.target.build()?;
         let y = args

@@ -29,7 +29,7 @@
 //! over all sequences for dpdtol's own law of the same algorithm, and
 //! [`bandit_exact_ratios`] the same for a bandit algorithm's pull sequences.
 
-use super::bandit::BanditLaw;
+use super::bandit::{BanditLaw, BanditTarget};
 use super::law::{check_sequence, choice_laws, sequence_probability, Enclosed};
 use super::sample::Samples;
 use crate::algorithm::BestSequenceLaw;
@@ -458,10 +458,39 @@ pub fn bandit_event_probability(law: &BanditLaw, event: &Event) -> Result<Enclos
     }
 }
 
-/// dpdtol's own ratios for the laws of one bandit algorithm on the reward
-/// tables `x` (`first`) and `x'` (`second`): the chosen event's ratio in
-/// the direction the audit chose ([`bandit_event_probability`]), and the
-/// largest ratio of any pull sequence's probabilities in either direction,
+/// dpdtol's own numbers for one bandit algorithm beside an audit of it.
+pub struct BanditExact {
+    /// The chosen event's probability on `x` and on `x'`.
+    pub probabilities: [Enclosed; 2],
+    /// The chosen event's ratio in the direction the audit chose.
+    pub event: Option<Ratio>,
+    /// The largest ratio of any pull sequence's probabilities.
+    pub max: Ratio,
+}
+
+/// dpdtol's own numbers for the bandit algorithm `x` (on the input's
+/// reward table) and `y` (the same on the neighbour's) beside the audit
+/// `report` of the samples `first` and `second`: the pair checked to be
+/// neighbours and the samples to be sequences of their horizon, then
+/// [`bandit_exact_ratios`] of their laws (over the size limit only when
+/// `force`).
+pub fn bandit_exact(
+    x: &BanditTarget,
+    y: &BanditTarget,
+    [first, second]: [&Samples; 2],
+    report: &AuditReport,
+    force: bool,
+) -> Result<BanditExact> {
+    x.check_neighbour(y)?;
+    check_widths(first, second, x.horizon())?;
+    bandit_exact_ratios(&x.law(force)?, &y.law(force)?, report)
+}
+
+/// dpdtol's own numbers for the laws of one bandit algorithm on the reward
+/// tables `x` (`first`) and `x'` (`second`): the chosen event's
+/// probabilities ([`bandit_event_probability`]) and its ratio in the
+/// direction the audit chose, and the largest ratio of any pull sequence's
+/// probabilities in either direction,
 /// `max_s max(P(s | x)/P(s | x'), P(s | x')/P(s | x))` over the sequences of
 /// either law (infinite when one is 0 and the other is not) — the `e^ε` of
 /// the algorithm on this pair.
@@ -469,7 +498,7 @@ pub fn bandit_exact_ratios(
     first: &BanditLaw,
     second: &BanditLaw,
     report: &AuditReport,
-) -> Result<(Option<Ratio>, Ratio)> {
+) -> Result<BanditExact> {
     if (first.arms(), first.horizon()) != (second.arms(), second.horizon()) {
         return Err(Error::InvalidInput(
             "the two reward tables have different shapes".into(),
@@ -495,5 +524,9 @@ pub fn bandit_exact_ratios(
             worst = max_ratio(worst, r);
         }
     }
-    Ok((event, worst))
+    Ok(BanditExact {
+        probabilities: [p1, p2],
+        event,
+        max: worst,
+    })
 }

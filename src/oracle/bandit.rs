@@ -478,7 +478,7 @@ impl BanditTarget {
             "arms",
             [self.arms(), other.arms()],
             [self.horizon(), other.horizon()],
-            Some((&self.rewards, &other.rewards)),
+            Some([&self.rewards, &other.rewards]),
         )
     }
 

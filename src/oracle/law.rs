@@ -136,7 +136,7 @@ impl Target {
     pub fn check_neighbour(&self, other: &Target) -> Result<()> {
         let rows = match (&self.what, &other.what) {
             (What::Algorithm { losses: x, .. }, What::Algorithm { losses: y, .. }) => {
-                Some((x.as_slice(), y.as_slice()))
+                Some([x.as_slice(), y.as_slice()])
             }
             _ => None,
         };
@@ -277,6 +277,9 @@ pub fn sequence_probability(
     }
 }
 
+/// Inputs, one row a round (losses or rewards).
+pub type Rows = [Vec<Q>];
+
 /// Whether an input and `other` of `k` actions or arms (`unit`) and
 /// `horizon` rounds (the input's first) are a neighbouring pair: the same K
 /// and t, and `rows` (when given: the input's and the other's rows, one a
@@ -286,7 +289,7 @@ pub fn check_neighbouring(
     unit: &str,
     k: [usize; 2],
     horizon: [usize; 2],
-    rows: Option<(&[Vec<Q>], &[Vec<Q>])>,
+    rows: Option<[&Rows; 2]>,
 ) -> Result<()> {
     let refuse = |why: String| Err(Error::InvalidInput(format!("the neighbour {why}")));
     let ([k, k_other], [t, t_other]) = (k, horizon);
@@ -300,7 +303,7 @@ pub fn check_neighbouring(
             "has {t_other} rounds, the input {t}: not a neighbouring pair"
         ));
     }
-    if let Some((x, y)) = rows {
+    if let Some([x, y]) = rows {
         let changed = x.iter().zip(y).filter(|(a, b)| a != b).count();
         if changed > 1 {
             return refuse(format!(

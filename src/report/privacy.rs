@@ -625,45 +625,6 @@ pub fn merge(parts: Vec<(String, Checked)>) -> Result<Checked> {
     Ok((described, merged, probabilities))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{ExactRatio, Ratio};
-    use serde::Deserialize;
-
-    /// The three forms of a ratio with exact bounds are read, and an object
-    /// with any other key is refused.
-    #[test]
-    fn exact_ratios_read_their_three_forms_only() {
-        let read = |text: &str| {
-            let v: serde_json::Value = serde_json::from_str(text).unwrap();
-            ExactRatio::deserialize(&v).ok().map(|r| r.read("r"))
-        };
-        let half = crate::num::Q::new(1.into(), 2.into());
-        assert_eq!(read(r#""inf""#).unwrap().unwrap(), Ratio::Infinite);
-        assert_eq!(
-            read(r#"{"exact":"1/2"}"#).unwrap().unwrap(),
-            Ratio::Exact(half.clone())
-        );
-        assert_eq!(
-            read(r#"{"lo":"1/2","hi":"1"}"#).unwrap().unwrap(),
-            Ratio::Certified {
-                lo: half,
-                hi: crate::num::Q::from_integer(1.into())
-            }
-        );
-        for bad in [
-            r#"{"exact":"1","x":1}"#,
-            r#"{"lo":"1","hi":"2","x":1}"#,
-            r#"{"a":"1","b":"2"}"#,
-            r#""nan""#,
-            "1",
-        ] {
-            assert!(read(bad).is_none(), "{bad}");
-        }
-        assert!(read(r#"{"exact":"x"}"#).unwrap().is_err());
-    }
-}
-
 /// Input vectors in words: `(0,1) (1/2,0)`.
 pub fn sequence_text<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
     rows.iter()
@@ -775,5 +736,44 @@ impl Human for PrivacyReport {
             }
         );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ExactRatio, Ratio};
+    use serde::Deserialize;
+
+    /// The three forms of a ratio with exact bounds are read, and an object
+    /// with any other key is refused.
+    #[test]
+    fn exact_ratios_read_their_three_forms_only() {
+        let read = |text: &str| {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            ExactRatio::deserialize(&v).ok().map(|r| r.read("r"))
+        };
+        let half = crate::num::Q::new(1.into(), 2.into());
+        assert_eq!(read(r#""inf""#).unwrap().unwrap(), Ratio::Infinite);
+        assert_eq!(
+            read(r#"{"exact":"1/2"}"#).unwrap().unwrap(),
+            Ratio::Exact(half.clone())
+        );
+        assert_eq!(
+            read(r#"{"lo":"1/2","hi":"1"}"#).unwrap().unwrap(),
+            Ratio::Certified {
+                lo: half,
+                hi: crate::num::Q::from_integer(1.into())
+            }
+        );
+        for bad in [
+            r#"{"exact":"1","x":1}"#,
+            r#"{"lo":"1","hi":"2","x":1}"#,
+            r#"{"a":"1","b":"2"}"#,
+            r#""nan""#,
+            "1",
+        ] {
+            assert!(read(bad).is_none(), "{bad}");
+        }
+        assert!(read(r#"{"exact":"x"}"#).unwrap().is_err());
     }
 }
