@@ -38,6 +38,7 @@ impl Progress {
     }
 
     /// `done` units of `total` (a count kept by the computation itself).
+    #[cfg(feature = "cli")]
     pub(crate) fn set(&self, done: u64, total: u64) {
         self.total.store(total, Ordering::Relaxed);
         self.done.store(done, Ordering::Relaxed);
