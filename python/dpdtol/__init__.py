@@ -548,8 +548,9 @@ class Samples(NDArrayOperatorsMixin, _Report):
         return getattr(ufunc, method)(*inputs, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
-        # Called only for what is not a report field: the array's attributes.
-        if name == "array":
+        # Called only for what is not a report field: the array's public
+        # attributes (not its protocols: copying or pickling copies the report).
+        if name == "array" or name.startswith("__"):
             raise AttributeError(name)
         return getattr(self.array, name)
 

@@ -6,8 +6,10 @@ except where the Python call differs from the command by construction (the
 losses come from Python, not from a file; the sample file's path; the
 seconds a check took)."""
 
+import copy
 import json
 import os
+import pickle
 import re
 from fractions import Fraction
 
@@ -124,7 +126,10 @@ def test_samples_act_as_their_array():
     assert isinstance(a, np.ndarray) and s.shape == a.shape == (20, 7) and s.dtype == np.int64
     assert np.array_equal(s - 1, a - 1) and np.array_equal(1 + s, a + 1) and (s == a).all()
     assert np.array_equal(s[:, 2], a[:, 2]) and len(s) == 20 and s.min() == a.min()
-    assert np.asarray(s) is not None and np.asarray(s).tolist() == a.tolist()
+    assert np.asarray(s).tolist() == a.tolist() and s.T.shape == (7, 20)
+    # Copies and pickles keep the report, not only the array.
+    for twin in (copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+        assert isinstance(twin, dpdtol.Samples) and twin.to_dict() == s.to_dict() and np.array_equal(twin, s)
 
 
 def test_gof_tests_is_the_count_of_the_cli():
