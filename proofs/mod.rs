@@ -41,8 +41,10 @@ mod ww_appendix;
 
 pub use errata::{errata, withdrawn};
 
+use crate::error::Result;
+use crate::report::verify::VerifyReport;
 use crate::verify::search::Adversary;
-use crate::verify::{id_order, Claim};
+use crate::verify::{errata as erratum, id_order, Checked, Claim};
 
 /// Every claim, in id order.
 pub fn registry() -> Vec<Claim> {
@@ -73,4 +75,30 @@ pub fn adversaries() -> Vec<Adversary> {
 /// them; the report lists them apart from the printed errors.
 pub fn planted() -> Vec<&'static str> {
     bandit_privacy::planted()
+}
+
+/// The claims the errata need (what `dpdtol verify --errata` runs when no
+/// claim is named): those they name, those that back their consequences,
+/// and the withdrawn refutations, in the order of `registry`.
+pub fn errata_claims(registry: &[Claim]) -> Vec<&Claim> {
+    crate::verify::errata::errata_claims(registry, &errata(), &withdrawn())
+}
+
+/// The report of the claims `checked` as `dpdtol verify --json` writes it:
+/// each claim's outcome, the tally, the papers' coverage and, when
+/// `with_errata`, the errata collated from these outcomes (their counts in
+/// the summary). Errors when the outcomes contradict the errata (a refuted
+/// claim in no erratum, an erratum's claim not refuted: [`erratum::collate`]).
+pub fn report(checked: &[Checked<'_>], with_errata: bool) -> Result<VerifyReport> {
+    let mut report = crate::verify::to_json(checked);
+    report.summary.coverage = Some(crate::verify::coverage::counts_json(
+        &coverage::coverage(),
+        checked,
+    ));
+    if with_errata {
+        let (all, withdrawals) = (errata(), withdrawn());
+        let entries = erratum::collate(&all, &withdrawals, &planted(), checked)?;
+        report = report.with_errata(erratum::to_json(&entries, &withdrawals));
+    }
+    Ok(report)
 }

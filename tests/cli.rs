@@ -508,3 +508,33 @@ fn the_exit_status_is_the_verdict() {
         assert!(!out.stdout.is_empty(), "{args:?}: a result is printed");
     }
 }
+
+/// `mechanism --base`, the former name of `--unit-weight`, is still read:
+/// the same stdout and exit status, and one warning line on stderr that
+/// names the new flag; `--unit-weight` itself gives no warning, and a run
+/// that fails on bad input keeps its single error line.
+#[test]
+fn the_former_name_of_unit_weight_is_read_with_a_warning() {
+    let run = |weight: &[&str], losses: &str| {
+        let mut args = vec!["mechanism", "--noise", "gumbel", "--losses", losses];
+        args.extend(weight);
+        dpdtol(&args)
+    };
+    let current = run(&["--unit-weight", "1/3"], "0,1,2");
+    assert!(current.status.success() && current.stderr.is_empty());
+    for former in [&["--base", "1/3"][..], &["--base=1/3"]] {
+        let out = run(former, "0,1,2");
+        assert_eq!(out.status.code(), Some(0), "{former:?}");
+        assert_eq!(out.stdout, current.stdout, "{former:?}: the same result");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            stderr,
+            "dpdtol: warning: --base is the former name of --unit-weight and will be removed; use --unit-weight\n"
+        );
+    }
+    let bad = run(&["--base", "1/3"], "0,x");
+    assert_eq!(bad.status.code(), Some(2));
+    let stderr = String::from_utf8(bad.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+}

@@ -23,6 +23,15 @@ rounded outward (``lo <= value <= hi`` holds for the decimals themselves);
 every value also has ``approx``, a float labelled approximate, for statistics
 and plots only.
 
+Results. Each function answers with the report of the command it mirrors
+as a dataclass with the fields of that command's ``--json`` output
+(``report.to_dict()`` is the JSON object): ``sequence_law`` as ``dpdtol
+law``, ``mechanism_law`` as ``mechanism``, ``sample`` as ``sample`` (with
+the samples themselves), ``check_privacy``, ``regret``, ``audit`` and
+``verify`` as their commands; each records what was computed (the
+algorithm and its parameters, the backend's ``kind``) and ``print(report)``
+summarises it with its verdict.
+
 Errors. Bad input raises ``ValueError`` with one line saying what is wrong;
 work over a size limit raises ``TooLargeError`` (a ``ValueError``) naming its
 size and the argument that forces it.
@@ -39,27 +48,33 @@ both named. Horizons are integers or strings of the command line's grammar
 (``'2^30'``, ``'2^10-1'``).
 """
 
-from dataclasses import dataclass
+import json
+import os
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+from numpy.lib.mixins import NDArrayOperatorsMixin
 
 from . import _native
 from ._native import TooLargeError
-from .reports import AuditReport, PrivacyReport, RegretReport
+from .reports import AuditReport, PrivacyReport, RegretReport, VerifyReport, _Report
 
 __all__ = [
     "Value",
     "Law",
     "Choice",
+    "ChoiceLaw",
     "SequenceLaw",
+    "Samples",
     "GofResult",
     "AuditReport",
     "PrivacyReport",
     "RegretReport",
+    "VerifyReport",
     "TooLargeError",
     "mechanism_law",
     "sequence_law",
@@ -69,9 +84,11 @@ __all__ = [
     "check_privacy",
     "regret",
     "audit",
+    "verify",
 ]
 
 DEFAULT_ALPHA = 1e-3  # the family-wise level of `dpdtol gof` (dpdtol::oracle::gof)
+LAW_DIGITS = 42  # the relative width 10^-42 of the laws `dpdtol law` and `mechanism` print
 
 
 def _exact(x: Any, what: str) -> str:
@@ -171,18 +188,31 @@ def _provenance(d: Dict[str, Any]) -> Dict[str, Any]:
     return {k: d[k] for k in ("kind", "precision_bits", "accepted", "why_not_exact")}
 
 
-@dataclass(frozen=True)
-class Law(_Provenance):
-    """The law of one selection over K actions."""
+def _values(law: List[str], law_exact: Optional[List[str]], law_interval: List[Optional[List[str]]]) -> Tuple[Value, ...]:
+    """The probabilities of a report's ``law``, ``law_exact`` and
+    ``law_interval`` as Values (``approx``: the enclosure's midpoint)."""
+    out = []
+    for i, decimal in enumerate(law):
+        lo, hi = law_interval[i] or (decimal, decimal)
+        exact = None if law_exact is None else Fraction(law_exact[i])
+        out.append(Value(exact, lo, hi, (float(lo) + float(hi)) / 2))
+    return tuple(out)
 
-    values: Tuple[Value, ...] = ()
+
+class _Probabilities:
+    """What a report's law over the K actions offers beside its JSON fields:
+    ``values`` (one Value an action), ``exact``, ``intervals``, ``approx``
+    and ``accepted`` (the former name of ``digits_certain``)."""
+
+    @property
+    def values(self) -> Tuple[Value, ...]:
+        """The probabilities, entry ``a`` that of action ``a + 1``."""
+        return _values(self.law, self.law_exact, self.law_interval)
 
     @property
     def exact(self) -> Optional[Tuple[Fraction, ...]]:
         """The probabilities as Fractions, when exact."""
-        if self.kind != "exact":
-            return None
-        return tuple(v.exact for v in self.values)
+        return None if self.law_exact is None else tuple(Fraction(p) for p in self.law_exact)
 
     @property
     def intervals(self) -> List[Tuple[str, str]]:
@@ -193,6 +223,53 @@ class Law(_Provenance):
     def approx(self) -> np.ndarray:
         """The probabilities as floats: approximate, for statistics and plots only."""
         return np.array([v.approx for v in self.values])
+
+
+def _how(kind: str, digits_certain: bool, why_not_exact: Optional[str]) -> str:
+    """How a law was computed, in words."""
+    if kind == "exact":
+        return "exact"
+    certain = "every digit certain" if digits_certain else "fewer digits certain than asked"
+    return f"certified ({certain}; not exact: {why_not_exact})"
+
+
+@dataclass(frozen=True)
+class Law(_Probabilities, _Report):
+    """The law of one report-noisy-max selection over K actions: the report
+    of ``dpdtol mechanism --json``, field for field (``law`` the decimals,
+    every digit certain; ``law_exact`` the ``"p/q"`` strings when exact;
+    ``law_interval`` the enclosures; ``scale`` as given, ``{"scale": β}`` or
+    ``{"base": w}`` for the unit weight w). ``values``, ``exact``,
+    ``intervals`` and ``approx`` give the probabilities as Python numbers;
+    ``print(law)`` a summary."""
+
+    digits_certain: bool
+    kind: str
+    """``"exact"`` or ``"certified"``."""
+    law: List[str]
+    law_exact: Optional[List[str]]
+    law_interval: List[Optional[List[str]]]
+    losses: List[str]
+    noise: str
+    noise_scale: Optional[str]
+    precision_bits: Optional[int]
+    scale: Dict[str, str]
+    schema_version: str
+    why_not_exact: Optional[str]
+
+    @property
+    def accepted(self) -> bool:
+        """The former name of ``digits_certain``."""
+        return self.digits_certain
+
+    def __str__(self) -> str:
+        (given, value), = self.scale.items()
+        scale = f"scale {value}" if given == "scale" else f"unit weight {value}"
+        law = self.law_exact if self.law_exact is not None else self.law
+        return (
+            f"report-noisy-max, {self.noise} noise, {scale}, losses ({', '.join(self.losses)}):"
+            f" {_how(self.kind, self.digits_certain, self.why_not_exact)} law ({', '.join(law)})"
+        )
 
 
 @dataclass(frozen=True)
@@ -206,17 +283,98 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class SequenceLaw(_Provenance):
-    """The law of an online algorithm's actions I_1..I_T on one loss sequence:
-    independent choices, each played on its rounds."""
+class ChoiceLaw(_Probabilities, _Report):
+    """One choice's law, as an entry of ``choices`` in ``dpdtol law --json``:
+    ``choice`` (from 0), ``law`` (decimals to 40 digits), ``law_exact``,
+    ``law_interval``, ``plays`` and ``reads`` (inclusive ``[first, last]``
+    rounds; ``reads`` None when the choice reads no loss). It is also the
+    sequence of its probabilities as Values: ``choice_law[a]`` is that of
+    action ``a + 1``."""
 
-    schedule: Tuple[Choice, ...] = ()
-    choices: Tuple[Tuple[Value, ...], ...] = ()
+    choice: int
+    law: List[str]
+    law_exact: Optional[List[str]]
+    law_interval: List[List[str]]
+    plays: List[int]
+    reads: Optional[List[int]]
+
+    def __getitem__(self, a: int) -> Value:
+        return self.values[a]
+
+    def __len__(self) -> int:
+        return len(self.law)
+
+    def __iter__(self):
+        return iter(self.values)
+
+
+@dataclass(frozen=True)
+class SequenceLaw(_Report):
+    """The law of an online algorithm's actions I_1..I_T on one loss sequence:
+    independent choices, each played on its rounds. The report of ``dpdtol
+    law --json`` (without ``--sequence``), field for field: ``choices`` (each
+    a ChoiceLaw), ``target`` (the algorithm and its parameters as given;
+    ``losses_file`` None, the losses came from Python), ``kind``,
+    ``digits_certain``, ``precision_bits``, ``why_not_exact`` (the keys of
+    ``--sequence`` are not fields: the method ``probability`` answers for
+    any sequence).
+    ``schedule`` gives the choices' rounds as ``range`` objects; ``print(law)``
+    a summary."""
+
+    actions: int
+    base: int
+    choices: Tuple[ChoiceLaw, ...]
+    command: str
+    conventions: str
+    digits_certain: bool
+    horizon: str
+    kind: str
+    """``"exact"`` or ``"certified"``."""
+    precision_bits: Optional[int]
+    schema_version: str
+    target: Dict[str, Any]
+    why_not_exact: Optional[str]
+
+    def __post_init__(self) -> None:
+        choices = tuple(c if isinstance(c, ChoiceLaw) else ChoiceLaw(**c) for c in self.choices)
+        object.__setattr__(self, "choices", choices)
+
+    # The keys of `law --sequence`, null here: the method `probability`
+    # answers for any sequence.
+    _SEQUENCE_KEYS = ("probability", "probability_exact", "probability_interval", "sequence")
+
+    @classmethod
+    def _from_json(cls, text: str) -> "SequenceLaw":
+        d = json.loads(text)
+        asked = [k for k in cls._SEQUENCE_KEYS if d.pop(k) is not None]
+        if asked:
+            raise TypeError(f"a SequenceLaw is the report of a law without a sequence, got {asked}")
+        return cls(**d)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as the JSON object of ``dpdtol law --json`` (without
+        ``--sequence``: its keys ``probability``, ``probability_exact``,
+        ``probability_interval`` and ``sequence`` are null)."""
+        return {**super().to_dict(), **dict.fromkeys(self._SEQUENCE_KEYS)}
+
+    @property
+    def accepted(self) -> bool:
+        """The former name of ``digits_certain``."""
+        return self.digits_certain
+
+    @property
+    def schedule(self) -> Tuple[Choice, ...]:
+        """The choices' rounds as ``range`` objects (half-open)."""
+
+        def rounds(r: Optional[List[int]], at: int) -> range:
+            return range(at, at) if r is None else range(r[0], r[1] + 1)
+
+        return tuple(Choice(rounds(c.plays, 1), rounds(c.reads, 1)) for c in self.choices)
 
     @property
     def approx(self) -> np.ndarray:
         """``C x K`` array of choice probabilities: approximate (floats)."""
-        return np.array([[v.approx for v in c] for c in self.choices])
+        return np.array([c.approx for c in self.choices])
 
     def probability(self, actions: Sequence[int], base: int = 1):
         """P(I_1..I_T = actions), actions numbered from ``base`` (1 by
@@ -224,10 +382,10 @@ class SequenceLaw(_Provenance):
         Fractions (products of the bounds)."""
         base = _base(base)
         actions = [int(a) - base for a in actions]
-        horizon = self.schedule[-1].plays.stop - 1 if self.schedule else 0
+        horizon = int(self.horizon)
         if len(actions) != horizon:
             raise ValueError(f"expected {horizon} actions, got {len(actions)}")
-        k = len(self.choices[0])
+        k = self.actions
         if any(not 0 <= a < k for a in actions):
             raise ValueError(f"actions must lie in {base} to {k - 1 + base}")
         lo, hi = Fraction(1), Fraction(1)
@@ -243,17 +401,18 @@ class SequenceLaw(_Provenance):
                 lo, hi = lo * a, hi * b
         return lo if self.kind == "exact" else (lo, hi)
 
+    def __str__(self) -> str:
+        return (
+            f"{_given(self.target)}: K = {self.actions}, T = {self.horizon}, {len(self.choices)} choices,"
+            f" law {_how(self.kind, self.digits_certain, self.why_not_exact)}"
+        )
 
-def _law(d: Dict[str, Any]) -> Law:
-    return Law(**_provenance(d), values=tuple(Value._of(t) for t in d["laws"][0]))
 
-
-def _sequence_law(d: Dict[str, Any]) -> SequenceLaw:
-    return SequenceLaw(
-        **_provenance(d),
-        schedule=tuple(Choice(range(a, b), range(c, e)) for a, b, c, e in d["schedule"]),
-        choices=tuple(tuple(Value._of(t) for t in row) for row in d["laws"]),
-    )
+def _given(target: Dict[str, Any]) -> str:
+    """A target as given, in words: its name and every parameter given."""
+    name = target.get("algorithm") or target.get("mechanism")
+    given = ", ".join(f"{k} {v}" for k, v in target.items() if v is not None and k not in ("algorithm", "mechanism"))
+    return f"{name} ({given})" if given else name
 
 
 def _noise(noise: Optional[str]) -> str:
@@ -271,22 +430,35 @@ def mechanism_law(
     noise: Optional[str] = None,
     scale: Any = None,
     unit_weight: Any = None,
-    digits: int = 30,
+    digits: int = LAW_DIGITS,
+    force: bool = False,
 ) -> Law:
     """The law of report-noisy-max ``argmax_i (-losses[i] + Z_i)`` with i.i.d.
     ``noise`` (``"gumbel"``: the exponential mechanism; ``"exponential"``:
     permute-and-flip; ``"laplace"``) of scale β = ``scale``, or given by its
     ``unit_weight`` e^(-1/β) (which makes the Gumbel and exponential laws exact
     on rational losses); ``noise`` is required, as on the command line. Exact
-    when it can be, else certified to relative width 10^-digits."""
-    d = _native.mechanism_law(
+    when it can be, else certified to relative width 10^-digits (42 by
+    default, as the command line); ``force`` lifts the size limits. Returns
+    the report of ``dpdtol mechanism --json`` with the same arguments as a
+    ``Law``:
+
+    >>> import dpdtol
+    >>> law = dpdtol.mechanism_law([0, 1, 2], noise="gumbel", unit_weight="1/2")
+    >>> law.law_exact, law.scale, law.exact[0]
+    (['4/7', '2/7', '1/7'], {'base': '1/2'}, Fraction(4, 7))
+    >>> print(law)
+    report-noisy-max, gumbel noise, unit weight 1/2, losses (0, 1, 2): exact law (4/7, 2/7, 1/7)
+    """
+    text = _native.mechanism_law(
         _noise(noise),
         _vector(losses, "losses"),
         _option(scale, "scale"),
         _option(unit_weight, "unit_weight"),
         int(digits),
+        bool(force),
     )
-    return _law(d)
+    return Law._from_json(text)
 
 
 def _algorithm_args(epsilon, noise, noise_scale, resample) -> Dict[str, Any]:
@@ -305,7 +477,7 @@ def sequence_law(
     noise: Optional[str] = None,
     noise_scale: Any = None,
     resample: Optional[bool] = None,
-    digits: int = 30,
+    digits: int = LAW_DIGITS,
     force: bool = False,
 ) -> SequenceLaw:
     """The law of ``algorithm``'s action sequence on ``losses`` (T x K, one loss
@@ -315,15 +487,88 @@ def sequence_law(
     ``wu-wang``'s and required with it; ``noise_scale`` overrides the paper's default
     scale (for ``prefix-softmax``, the temperature 1/η). The resampling law
     costs (n+1)^K selections per choice of n rounds: over dpdtol's limit it
-    raises TooLargeError unless ``force``."""
-    d = _native.sequence_law(
+    raises TooLargeError unless ``force``. Exact when it can be, else
+    certified to relative width 10^-digits (42 by default, as the command
+    line). Returns the report of ``dpdtol law --json`` with the same
+    arguments as a ``SequenceLaw``:
+
+    >>> import dpdtol
+    >>> law = dpdtol.sequence_law("ftl", [[1, 0], [0, 0], [0, 0]], epsilon=1)
+    >>> [(c.plays, c.law_exact) for c in law.choices]
+    [([1, 1], ['1', '0']), ([2, 2], ['0', '1']), ([3, 3], ['0', '1'])]
+    >>> law.probability([1, 2, 2]), law.target["algorithm"]
+    (Fraction(1, 1), 'ftl')
+    >>> print(law)
+    ftl (epsilon 1): K = 2, T = 3, 3 choices, law exact
+    """
+    text = _native.sequence_law(
         algorithm,
         _matrix(losses, "losses"),
         digits=int(digits),
         force=bool(force),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
-    return _sequence_law(d)
+    return SequenceLaw._from_json(text)
+
+
+@dataclass(frozen=True, eq=False)
+class Samples(NDArrayOperatorsMixin, _Report):
+    """Reference action sequences with the report of ``dpdtol sample
+    --json``, field for field (``kind`` ``"approximate"``: the draws use
+    f64 uniforms; ``rng`` how sequence i is drawn from ``seed``; ``out`` and
+    ``format`` None unless they were written to a file). The sequences are
+    ``array``, an ``n x T`` int64 numpy array of actions numbered from
+    ``base``, and the object acts as that array: indexing, arithmetic,
+    ``shape``, ``dtype``, ``np.asarray(samples)``. ``print(samples)`` gives
+    a summary."""
+
+    actions: int
+    base: int
+    command: str
+    conventions: str
+    format: Optional[str]
+    horizon: str
+    kind: str
+    n: int
+    out: Optional[str]
+    rng: str
+    schema_version: str
+    seed: int
+    target: Dict[str, Any]
+    array: np.ndarray = field(repr=False, metadata={"json": False})
+    """The sequences: an ``n x T`` int64 array, actions numbered from ``base``."""
+
+    def __array__(self, dtype=None, copy=None):
+        if copy:
+            return np.array(self.array, dtype=dtype, copy=True)
+        return np.asarray(self.array, dtype=dtype)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = tuple(x.array if isinstance(x, Samples) else x for x in inputs)
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for what is not a report field: the array's public
+        # attributes (not its protocols: copying or pickling copies the report).
+        if name == "array" or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.array, name)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.array[index]
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __iter__(self):
+        return iter(self.array)
+
+    def __str__(self) -> str:
+        where = f", written to {self.out} ({self.format})" if self.out is not None else ""
+        return (
+            f"{_given(self.target)}: {self.n} sequences of {self.horizon} actions"
+            f" (actions from {self.base}, seed {self.seed}){where}"
+        )
 
 
 def sample(
@@ -336,23 +581,39 @@ def sample(
     noise_scale: Any = None,
     resample: Optional[bool] = None,
     base: int = 1,
-) -> np.ndarray:
-    """``n`` reference action sequences (an ``n x T`` int64 array, actions
-    numbered from ``base``, 1 by default) of ``algorithm`` on ``losses``
-    (parameters as ``sequence_law``): each choice's action is drawn from its
-    exact or certified law by exact inversion, so the samples follow the law
-    that ``sequence_law`` gives at any parameters. The array depends on
-    ``seed`` only, not on the number of threads."""
+    out: Optional[str] = None,
+) -> Samples:
+    """``n`` reference action sequences of ``algorithm`` on ``losses``
+    (parameters as ``sequence_law``), actions numbered from ``base`` (1 by
+    default): each choice's action is drawn from its exact or certified law
+    by exact inversion, so the samples follow the law that ``sequence_law``
+    gives at any parameters. The array depends on ``seed`` only, not on the
+    number of threads. With ``out`` (a path), they are also written there as
+    ``dpdtol sample --out`` writes them (NPY for a ``.npy`` name, else CSV).
+    Returns ``Samples``: the ``n x T`` int64 array with the report of
+    ``dpdtol sample --json``:
+
+    >>> import dpdtol
+    >>> s = dpdtol.sample("prefix-softmax", [[0, 1]] * 3, 1, n=4, seed=5)
+    >>> s.shape, s.dtype, s.n, s.seed, s.base, s.out
+    ((4, 3), dtype('int64'), 4, 5, 1, None)
+    >>> print(s)
+    prefix-softmax (epsilon 1): 4 sequences of 3 actions (actions from 1, seed 5)
+    """
     if int(n) < 0 or int(seed) < 0:
         raise ValueError("n and seed must be non-negative integers")
     base = _base(base)
-    return base + _native.sample(
+    array, text = _native.sample(
         algorithm,
         _matrix(losses, "losses"),
         n=int(n),
         seed=int(seed),
+        base=base,
+        out=None if out is None else os.fspath(out),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
+    written = {} if out is not None else dict(out=None, format=None)
+    return Samples(**{**json.loads(text), **written}, array=base + array)
 
 
 @dataclass(frozen=True)
@@ -366,11 +627,10 @@ class GofResult:
     p_min: float
     """The smallest p-value (asymptotic: the chi-square approximation; 1 when
     no chi-square test ran, as after a support violation)."""
-    tests: Tuple[Dict[str, Any], ...]
-    """Each test: ``name`` (``"choice c"``, ``"joint"``), ``cells``, ``groups``
-    (after pooling), ``statistic``, ``df``, ``p_value``, ``n_for_tv`` (the
-    sample size that detects the total-variation distance ``tv`` with
-    probability 0.9, when ``tv`` was given)."""
+    tests: int
+    """The number m of chi-square tests (the ``tests`` of ``dpdtol gof
+    --json``): alpha / m is the level of each. After a support violation
+    none is run, and ``chi_square_tests`` is empty."""
     support_violation: Optional[Dict[str, Any]]
     """The first sample the law gives probability 0: ``sample`` (row, from 0)
     and ``reason`` (actions numbered from ``base``)."""
@@ -387,6 +647,12 @@ class GofResult:
     its law, as given (None: the paper's default)."""
     base: int = 1
     """The number of the first action in the samples."""
+    chi_square_tests: Tuple[Dict[str, Any], ...] = ()
+    """Each test run: ``name`` (``"choice c"``, ``"joint"``), ``cells``,
+    ``groups`` (after pooling), ``statistic``, ``df``, ``p_value``,
+    ``n_for_tv`` (the sample size that detects the total-variation distance
+    ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
+    ``joint`` in ``dpdtol gof --json``."""
 
     @property
     def verdict(self) -> str:
@@ -401,14 +667,14 @@ class GofResult:
             return f"{head}: rejected, sample {v['sample']} (rows from 0) is outside the support: {v['reason']}"
         level = f"each at {self.per_test_alpha:.4g} (alpha {self.alpha:g})"
         if self.rejected:
-            worst = min(self.tests, key=lambda t: t["p_value"])
-            return f"{head}: rejected, {worst['name']} has p = {worst['p_value']:.3g}; {len(self.tests)} tests, {level}"
-        return f"{head}: consistent with the law, smallest p = {self.p_min:.3g}; {len(self.tests)} tests, {level}"
+            worst = min(self.chi_square_tests, key=lambda t: t["p_value"])
+            return f"{head}: rejected, {worst['name']} has p = {worst['p_value']:.3g}; {self.tests} tests, {level}"
+        return f"{head}: consistent with the law, smallest p = {self.p_min:.3g}; {self.tests} tests, {level}"
 
 
 def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
     fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base")}
-    fields["tests"] = tuple(fields["tests"])
+    fields["chi_square_tests"] = tuple(fields["chi_square_tests"])
     return GofResult(**fields, law=law, target=target, base=base)
 
 
@@ -477,7 +743,7 @@ def gof(
         noise_scale=_option(noise_scale, "noise_scale"),
         resample=resample,
     )
-    return _gof_result(d, _sequence_law(d["law"]), target, base)
+    return _gof_result(d, SequenceLaw._from_json(d["law"]), target, base)
 
 
 def mechanism_gof(
@@ -510,7 +776,7 @@ def mechanism_gof(
         scale=_option(scale, "scale"),
         unit_weight=_option(unit_weight, "unit_weight"),
     )
-    return _gof_result(d, _law(d["law"]), target, base)
+    return _gof_result(d, Law._from_json(d["law"]), target, base)
 
 
 def check_privacy(
@@ -623,6 +889,31 @@ def audit(
         **target,
     )
     return AuditReport._from_json(text)
+
+
+def verify(claim: Optional[str] = None, shard: Optional[str] = None, errata: bool = False) -> VerifyReport:
+    """Check the papers' claims (``dpdtol verify``): every claim of the
+    registry, the one ``claim`` names (``"cc-lem2-iv"``) or every part of one
+    (``"cc-lem2"``), or part ``shard`` = ``"I/N"`` of the registry (as
+    ``--shard``; not with ``claim`` or ``errata``). With ``errata``, the
+    papers' printed errors are collated from the outcomes (without
+    ``claim``, only the claims the errata need are run). The whole registry
+    takes minutes (about ten on two cores); one claim takes from
+    milliseconds to a minute. Returns the report of ``dpdtol verify --json``
+    with the same flags as a ``VerifyReport``: ``report.status(id)``,
+    ``report.refuted`` (the command line exits 1 when it is not empty):
+
+    >>> import dpdtol
+    >>> r = dpdtol.verify("cc-lem2-i")
+    >>> r.status("cc-lem2-i"), r.refuted, r.summary["certified"]
+    ('certified', [], 1)
+    """
+    text = _native.verify(
+        claim=None if claim is None else str(claim),
+        shard=None if shard is None else str(shard),
+        errata=bool(errata),
+    )
+    return VerifyReport._from_json(text)
 
 
 from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_sample  # noqa: E402  (uses the above)

@@ -64,7 +64,7 @@ A user's sampler is tested against it (here dpdtol's own reference sampler):
 >>> samples.shape, samples.dtype
 ((10000, 5), dtype('int64'))
 >>> result = dpdtol.bandit_gof("anytime-lazy-ucb", rewards, 1, samples)
->>> result.rejected, result.tests[0]["cells"]
+>>> result.rejected, result.chi_square_tests[0]["cells"]
 (False, 4)
 
 DP-SE with its printed epoch lengths ends no epoch within ten rounds: it
@@ -260,7 +260,7 @@ def bandit_gof(
     ``rewards`` against the law of ``bandit_law``. First the support: the
     first row the law gives probability 0 is ``support_violation`` and the
     samples are rejected. Then one Pearson chi-square over the pull
-    sequences (``tests[0]``, named ``"sequences"``), cells pooled in order of
+    sequences (``chi_square_tests[0]``, named ``"sequences"``), cells pooled in order of
     increasing expected count until each expects >= 5; rejected when its
     p-value is below ``alpha``. With ``tv``, the test also reports the sample
     size that detects a total-variation distance ``tv`` with probability 0.9.

@@ -1,4 +1,4 @@
-"""The typed reports of ``dpdtol privacy``, ``regret`` and ``audit`` in Python.
+"""The typed reports of ``dpdtol privacy``, ``regret``, ``audit`` and ``verify`` in Python.
 
 Each class has exactly the fields of the command's JSON output (the schemas
 under ``docs/schema/``), with the JSON's values: exact numbers as ``"p/q"``
@@ -10,19 +10,37 @@ gives a short summary; the methods turn strings into ``Fraction``s.
 """
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Dict, List, Optional
 
 
+def _plain(value: Any) -> Any:
+    """A field's value as the JSON holds it (nested reports as dicts)."""
+    if isinstance(value, _Report):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 class _Report:
     @classmethod
-    def _from_json(cls, text: str):
-        return cls(**json.loads(text))
+    def _from_json(cls, text: str, **extra: Any):
+        return cls(**json.loads(text), **extra)
 
     def to_dict(self) -> Dict[str, Any]:
-        """The report as the JSON object of the command line's ``--json``."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The report as the JSON object of the command line's ``--json``
+        (a key the JSON leaves out when it is null is left out here too)."""
+        out = {}
+        for f in fields(self):
+            if not f.metadata.get("json", True):
+                continue
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get("omitted_when_null", False):
+                continue
+            out[f.name] = _plain(value)
+        return out
 
 
 def _algorithm(r) -> str:
@@ -186,3 +204,50 @@ class AuditReport(_Report):
             lo, hi = self.exact_max_ratio["interval"]
             line += f"; the target's largest ratio on this pair is [{lo[:14]}, {hi[:14]}] ({self.exact_max_ratio['kind']})"
         return line
+
+
+_OMITTED_WHEN_NULL = {"omitted_when_null": True}
+
+
+@dataclass(frozen=True)
+class VerifyReport(_Report):
+    """The papers' claims checked, with their outcomes (``dpdtol verify --json``).
+
+    ``claims`` holds one dict per claim, in the registry's order: ``id``,
+    ``source``, ``statement``, ``math``, ``method``, ``domain``, ``status``
+    (``"certified"``, ``"holds-on-instances"``, ``"refuted"`` or
+    ``"undecided"``), ``detail`` (the evidence), ``witness`` (the failing
+    point, when there is one) and ``seconds``. ``summary`` holds the tally
+    by status, the papers' ``coverage`` and, with errata, their counts."""
+
+    claims: List[Dict[str, Any]]
+    schema_version: str
+    seconds: float
+    """Wall-clock seconds of all checks."""
+    summary: Dict[str, Any]
+    errata: Optional[List[Dict[str, Any]]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``errata=True``: the papers' printed errors, one per root cause."""
+    shard: Optional[Dict[str, int]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``shard``: ``index`` and ``count`` of the part checked."""
+    withdrawn: Optional[List[Dict[str, Any]]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``errata=True``: refuted claims that are not the papers' errors, with the reason."""
+
+    def status(self, claim: str) -> str:
+        """The status of the claim with id ``claim`` in this run."""
+        for c in self.claims:
+            if c["id"] == claim:
+                return c["status"]
+        raise KeyError(f"claim {claim!r} was not checked in this run")
+
+    @property
+    def refuted(self) -> List[str]:
+        """The ids of the claims refuted (the command line exits 1 when there is one)."""
+        return [c["id"] for c in self.claims if c["status"] == "refuted"]
+
+    def __str__(self) -> str:
+        tally = ", ".join(
+            f"{self.summary[s]} {s}" for s in ("certified", "holds-on-instances", "refuted", "undecided")
+        )
+        lines = [f"{len(self.claims)} claims checked in {self.seconds:.1f} s: {tally}"]
+        lines += [f"  {c['id']}: {c['status']}" for c in self.claims]
+        return "\n".join(lines)

@@ -184,8 +184,10 @@ fn bandit_sample<'py>(
         .into_any())
 }
 
-/// The keys of a gof dict that every outcome shares: `n`, `tests` (the
-/// one test, if run), `p_min`, `alpha`, `rejected` and no joint test.
+/// The keys of a gof dict that every outcome shares: `n`, `tests` (one:
+/// the number of chi-square tests, as in the full-information dict),
+/// `chi_square_tests` (the one test, if run), `p_min`, `alpha`, `rejected`
+/// and no joint test.
 fn gof_dict<'py>(
     py: Python<'py>,
     n: usize,
@@ -196,7 +198,8 @@ fn gof_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("n", n)?;
-    d.set_item("tests", test.into_iter().collect::<Vec<_>>())?;
+    d.set_item("tests", 1)?;
+    d.set_item("chi_square_tests", test.into_iter().collect::<Vec<_>>())?;
     d.set_item("p_min", p_value)?;
     d.set_item("joint_skipped", None::<String>)?;
     d.set_item("alpha", alpha)?;

@@ -14,7 +14,7 @@
 mod bandit;
 mod laws;
 
-use dpdtol::algorithm::{AlgorithmId, Config, LawParameter};
+use dpdtol::algorithm::{AlgorithmId, BestSequenceLaw, Config, LawParameter};
 use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_power_count, parse_rational, Q};
 use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
@@ -24,16 +24,21 @@ use dpdtol::privacy::{Options as PrivacyOptions, Problem};
 use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
 use dpdtol::report::audit::AuditReport;
+use dpdtol::report::law::LawReport;
+use dpdtol::report::mechanism::MechanismReport;
 use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
 use dpdtol::report::privacy::{Described, PrivacyReport};
 use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
-use dpdtol::report::to_json;
+use dpdtol::report::sample::SampleReport;
+use dpdtol::report::verify::{ShardKeys, VerifyReport};
+use dpdtol::report::{to_json, DIGITS};
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::PathBuf;
 
 create_exception!(
     _native,
@@ -75,6 +80,7 @@ fn py_err(e: Error) -> PyErr {
     let message = python_terms(&e.to_string());
     match e {
         Error::TooLarge(_) => TooLargeError::new_err(message),
+        Error::Write(_) => PyOSError::new_err(message),
         _ => PyValueError::new_err(message),
     }
 }
@@ -176,8 +182,26 @@ fn selection(
     Ok((noise, losses, scale))
 }
 
+/// An online algorithm as the reports record it given (`losses_file` is
+/// null: the losses came from Python; `resample` as the flag's `0` or `1`).
+fn algorithm_given(
+    algorithm_id: &str,
+    epsilon: &str,
+    noise: Option<&str>,
+    noise_scale: Option<&str>,
+    resample: Option<bool>,
+) -> TargetGiven {
+    TargetGiven::Algorithm(AlgorithmGiven {
+        algorithm: algorithm_id.to_string(),
+        epsilon: Some(epsilon.to_string()),
+        losses_file: None,
+        noise: noise.map(str::to_string),
+        noise_scale: noise_scale.map(str::to_string),
+        resample: resample.map(|r| u8::from(r).to_string()),
+    })
+}
+
 /// The target of an online algorithm on a loss matrix (rows = rounds).
-#[allow(clippy::too_many_arguments)]
 fn algorithm_target(
     algorithm_id: &str,
     losses: &[Vec<String>],
@@ -194,20 +218,15 @@ fn algorithm_target(
     Target::algorithm(alg, rational_rows("losses", losses)?).map_err(py_err)
 }
 
-/// The target of one report-noisy-max selection.
-fn mechanism_target(
-    noise: &str,
-    losses: &[String],
-    scale: Option<String>,
-    unit_weight: Option<String>,
-) -> PyResult<Target> {
-    let (noise, losses, scale) = selection(noise, losses, scale, unit_weight)?;
-    Target::mechanism(noise, scale, losses).map_err(py_err)
-}
+/// The relative width `10^−LAW_DIGITS` of the laws the command line
+/// prints: two digits beyond the [`DIGITS`] significant digits written.
+const LAW_DIGITS: u32 = DIGITS as u32 + 2;
 
-/// The law of one report-noisy-max selection, see [`laws::of`].
+/// The law of one report-noisy-max selection
+/// ([`dpdtol::mechanism::best_law`]): the JSON of its typed report
+/// ([`MechanismReport`], the output of `dpdtol mechanism --json`).
 #[pyfunction]
-#[pyo3(signature = (noise, losses, scale=None, unit_weight=None, digits=30))]
+#[pyo3(signature = (noise, losses, scale=None, unit_weight=None, digits=LAW_DIGITS, force=false))]
 fn mechanism_law(
     py: Python<'_>,
     noise: &str,
@@ -215,18 +234,40 @@ fn mechanism_law(
     scale: Option<String>,
     unit_weight: Option<String>,
     digits: u32,
-) -> PyResult<Py<PyAny>> {
-    let target = mechanism_target(noise, &losses, scale, unit_weight)?;
-    let (law, _) = py
-        .detach(|| laws::of(&target, digits, false))
+    force: bool,
+) -> PyResult<String> {
+    let (noise, losses, scale) = selection(noise, &losses, scale, unit_weight)?;
+    Ok(to_json(&mechanism_report(
+        py, noise, &losses, &scale, digits, force,
+    )?))
+}
+
+/// The report of the law of `noise` at `scale` on `losses`, exact else
+/// certified to relative width `10^−digits`.
+fn mechanism_report(
+    py: Python<'_>,
+    noise: Noise,
+    losses: &[Q],
+    scale: &dpdtol::mechanism::Scale,
+    digits: u32,
+    force: bool,
+) -> PyResult<MechanismReport> {
+    let budget = dpdtol::mechanism::Budget {
+        force,
+        progress: false,
+    };
+    let law = py
+        .detach(|| dpdtol::mechanism::best_law(noise, losses, scale, digits, budget))
         .map_err(py_err)?;
-    law.into_dict(py)
+    Ok(MechanismReport::new(noise, scale, losses, &law))
 }
 
 /// The law of an online algorithm's action sequence on a loss sequence
-/// (rows = rounds): its schedule and each choice's law, see [`laws::of`].
+/// (rows = rounds), exact else certified to relative width `10^−digits`
+/// ([`laws::of`]): the JSON of its typed report ([`LawReport`], the output
+/// of `dpdtol law --json` without `--sequence`).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=None, digits=30, force=false))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, noise=None, noise_scale=None, resample=None, digits=LAW_DIGITS, force=false))]
 #[allow(clippy::too_many_arguments)]
 fn sequence_law(
     py: Python<'_>,
@@ -238,24 +279,35 @@ fn sequence_law(
     resample: Option<bool>,
     digits: u32,
     force: bool,
-) -> PyResult<Py<PyAny>> {
+) -> PyResult<String> {
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
-    let (law, _) = py
+    let law = py
         .detach(|| laws::of(&target, digits, force))
         .map_err(py_err)?;
-    law.into_dict(py)
+    let given = algorithm_given(algorithm_id, epsilon, noise, noise_scale, resample);
+    law_json(given, &target, &law)
+}
+
+/// The JSON of the [`LawReport`] of `law`, the law of `target` (given as
+/// `given`).
+fn law_json(given: TargetGiven, target: &Target, law: &BestSequenceLaw) -> PyResult<String> {
+    let report = LawReport::new(given, target, law, None, 1).map_err(py_err)?;
+    Ok(to_json(&report))
 }
 
 /// The most actions one sample array may hold (8 bytes each in numpy).
 const MAX_SAMPLE_CELLS: usize = 1 << 27;
 
 /// `n` reference action sequences (0-based) on `losses`, drawn from the
-/// certified law by exact inversion, as an `n × T` int64 array
+/// law certified to 40 digits by exact inversion, as an `n × T` int64 array
 /// ([`dpdtol::oracle::sample::sample`]: sample `i` draws from ChaCha8
 /// seeded with `seed` on stream `i`, so the array is the same for any
-/// thread count).
+/// thread count), and the JSON of the typed report ([`SampleReport`], the
+/// output of `dpdtol sample --json`). With `out`, the samples are also
+/// written there as `dpdtol sample --out` writes them (NPY for a `.npy`
+/// extension, else CSV; actions numbered from `base`).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=None))]
+#[pyo3(signature = (algorithm_id, losses, epsilon, n, seed, noise=None, noise_scale=None, resample=None, base=1, out=None))]
 #[allow(clippy::too_many_arguments)]
 fn sample<'py>(
     py: Python<'py>,
@@ -267,7 +319,9 @@ fn sample<'py>(
     noise: Option<&str>,
     noise_scale: Option<&str>,
     resample: Option<bool>,
-) -> PyResult<Bound<'py, PyAny>> {
+    base: u32,
+    out: Option<PathBuf>,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let t = target.horizon();
     if n.checked_mul(t).is_none_or(|c| c > MAX_SAMPLE_CELLS) {
@@ -275,17 +329,22 @@ fn sample<'py>(
             "{n} samples of {t} rounds are over the limit of {MAX_SAMPLE_CELLS} actions in one array; draw them in several calls with different seeds"
         )));
     }
-    let flat: Vec<i64> = py
-        .detach(|| -> dpdtol::Result<Vec<i64>> {
-            let (_, law) = laws::of(&target, 40, false)?;
-            Ok(dpdtol::oracle::sample::sample(&law, n, seed)?
-                .data()
-                .iter()
-                .map(|&a| i64::from(a))
-                .collect())
+    let drawn = py
+        .detach(|| -> dpdtol::Result<Samples> {
+            let drawn = dpdtol::oracle::sample::sample(&laws::of(&target, 40, false)?, n, seed)?;
+            if let Some(path) = &out {
+                dpdtol::oracle::io::write_samples(path, &drawn, base)?;
+            }
+            Ok(drawn)
         })
         .map_err(py_err)?;
-    Ok(PyArray1::from_vec(py, flat).reshape([n, t])?.into_any())
+    let flat: Vec<i64> = drawn.data().iter().map(|&a| i64::from(a)).collect();
+    let array = PyArray1::from_vec(py, flat).reshape([n, t])?.into_any();
+    let given = algorithm_given(algorithm_id, epsilon, noise, noise_scale, resample);
+    // Without a file, the package sets the report's `out` and `format` to None.
+    let written = out.unwrap_or_default();
+    let report = SampleReport::new(given, &target, n, seed, &written, base);
+    Ok((array, to_json(&report)))
 }
 
 /// Samples from Python (already checked non-negative by the package) as
@@ -301,16 +360,17 @@ fn samples(rows: usize, cols: usize, data: impl Iterator<Item = i64>) -> PyResul
     Samples::new(rows, cols, data).map_err(py_err)
 }
 
-/// [`oracle_gof::gof`] of `samples` against the law of `target`, as a dict.
-fn run_gof(
-    py: Python<'_>,
+/// [`oracle_gof::gof`] of `samples` against the law of `target`, as a dict
+/// without the law; and the law tested against.
+fn run_gof<'py>(
+    py: Python<'py>,
     target: &Target,
     samples: &Samples,
     alpha: f64,
     tv: Option<f64>,
     force: bool,
     base: u32,
-) -> PyResult<Py<PyAny>> {
+) -> PyResult<(Bound<'py, PyDict>, BestSequenceLaw)> {
     let options = GofOptions {
         alpha,
         tv,
@@ -319,8 +379,9 @@ fn run_gof(
     };
     let (law, report) = py
         .detach(|| {
-            let (laws, best) = laws::of(target, GOF_DIGITS, force)?;
-            Ok::<_, Error>((laws, oracle_gof::gof(&best, samples, &options)?))
+            let law = laws::of(target, GOF_DIGITS, force)?;
+            let report = oracle_gof::gof(&law, samples, &options)?;
+            Ok::<_, Error>((law, report))
         })
         .map_err(py_err)?;
     let d = PyDict::new(py);
@@ -344,14 +405,14 @@ fn run_gof(
         .chain(&report.joint)
         .map(|x| x.p_value)
         .fold(1.0, f64::min);
-    d.set_item("tests", tests)?;
+    d.set_item("chi_square_tests", tests)?;
+    d.set_item("tests", report.tests)?;
     d.set_item("p_min", p_min)?;
     d.set_item("joint_skipped", report.joint_skipped)?;
     d.set_item("alpha", alpha)?;
     d.set_item("per_test_alpha", report.per_test_alpha)?;
     d.set_item("rejected", report.reject)?;
-    d.set_item("law", law.into_dict(py)?)?;
-    Ok(d.into_any().unbind())
+    Ok((d, law))
 }
 
 /// The relative width of the law's enclosures a test asks for: far below
@@ -360,7 +421,8 @@ const GOF_DIGITS: u32 = 12;
 
 /// The goodness-of-fit test of `samples` (an `n × T` array of 0-based
 /// actions) against the law of the algorithm on `losses`
-/// ([`dpdtol::oracle::gof::gof`]); messages number actions from `base`.
+/// ([`dpdtol::oracle::gof::gof`]); messages number actions from `base`. The
+/// dict's `law` is the JSON of the law's [`LawReport`].
 #[pyfunction]
 #[pyo3(signature = (algorithm_id, losses, epsilon, samples, alpha=1e-3, tv=None, noise=None, noise_scale=None, resample=None, force=false, base=1))]
 #[allow(clippy::too_many_arguments)]
@@ -381,12 +443,16 @@ fn gof(
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let shape = samples.shape().to_vec();
     let samples = self::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
-    run_gof(py, &target, &samples, alpha, tv, force, base)
+    let (d, law) = run_gof(py, &target, &samples, alpha, tv, force, base)?;
+    let given = algorithm_given(algorithm_id, epsilon, noise, noise_scale, resample);
+    d.set_item("law", law_json(given, &target, &law)?)?;
+    Ok(d.into_any().unbind())
 }
 
 /// The goodness-of-fit test of `samples` (a 1-D array of 0-based actions)
 /// of one report-noisy-max selection against its law; messages number
-/// actions from `base`.
+/// actions from `base`. The dict's `law` is the JSON of the law's
+/// [`MechanismReport`].
 #[pyfunction]
 #[pyo3(signature = (noise, losses, samples, scale=None, unit_weight=None, alpha=1e-3, tv=None, base=1))]
 #[allow(clippy::too_many_arguments)]
@@ -401,10 +467,14 @@ fn mechanism_gof(
     tv: Option<f64>,
     base: u32,
 ) -> PyResult<Py<PyAny>> {
-    let target = mechanism_target(noise, &losses, scale, unit_weight)?;
+    let (noise, losses, scale) = selection(noise, &losses, scale, unit_weight)?;
+    let target = Target::mechanism(noise, scale.clone(), losses.clone()).map_err(py_err)?;
     let n = samples.len();
     let samples = self::samples(n, 1, samples.as_array().iter().copied())?;
-    run_gof(py, &target, &samples, alpha, tv, false, base)
+    let (d, _) = run_gof(py, &target, &samples, alpha, tv, false, base)?;
+    let law = mechanism_report(py, noise, &losses, &scale, GOF_DIGITS, false)?;
+    d.set_item("law", to_json(&law))?;
+    Ok(d.into_any().unbind())
 }
 
 /// A horizon in the grammar of the command line: an integer, `2^k`,
@@ -580,22 +650,14 @@ fn audit(
                 .ok_or_else(|| PyValueError::new_err("epsilon is required with algorithm"))?;
             let x = algorithm_target(id, &losses, epsilon, noise, noise_scale, resample)?;
             let y = algorithm_target(id, &neighbour, epsilon, noise, noise_scale, resample)?;
-            let digits = dpdtol::report::DIGITS as u32 + 2;
             let exact = py
                 .detach(|| {
-                    let (_, lx) = laws::of(&x, digits, force)?;
-                    let (_, ly) = laws::of(&y, digits, force)?;
+                    let lx = laws::of(&x, LAW_DIGITS, force)?;
+                    let ly = laws::of(&y, LAW_DIGITS, force)?;
                     oracle_audit::exact_ratios(&lx, &ly, x.actions(), &outcome)
                 })
                 .map_err(py_err)?;
-            let given = TargetGiven::Algorithm(AlgorithmGiven {
-                algorithm: id.to_string(),
-                epsilon: Some(epsilon.to_string()),
-                losses_file: None,
-                noise: noise.map(str::to_string),
-                noise_scale: noise_scale.map(str::to_string),
-                resample: resample.map(|r| u8::from(r).to_string()),
-            });
+            let given = algorithm_given(id, epsilon, noise, noise_scale, resample);
             (Some(exact), Some(given))
         }
     };
@@ -605,6 +667,59 @@ fn audit(
         exact.as_ref(),
         base,
     )))
+}
+
+/// The papers' claims checked ([`dpdtol::proofs::registry`]): all, those
+/// `claim` names (`cc-lem2-iv`, or every part of `cc-lem2`), or part
+/// `shard` = `"I/N"` of them; with `errata`, the papers' printed errors too
+/// (and without `claim`, only the claims the errata need). The JSON of the
+/// typed report ([`VerifyReport`], the output of `dpdtol verify --json`
+/// with the same flags).
+#[pyfunction]
+#[pyo3(signature = (claim=None, shard=None, errata=false))]
+fn verify(
+    py: Python<'_>,
+    claim: Option<&str>,
+    shard: Option<&str>,
+    errata: bool,
+) -> PyResult<String> {
+    use dpdtol::proofs::{adversaries, errata_claims, registry, report};
+    use dpdtol::verify as claims;
+    let shard = shard
+        .map(|text| {
+            text.parse::<dpdtol::privacy::Shard>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "shard: expected 'I/N' with 1 <= I <= N, got '{text}'"
+                ))
+            })
+        })
+        .transpose()?;
+    if shard.is_some() && (claim.is_some() || errata) {
+        return Err(PyValueError::new_err(
+            "shard splits the whole registry, without claim or errata (the errata need every claim they name)",
+        ));
+    }
+    let registry = registry();
+    let mut chosen = claims::select(&registry, claim).map_err(py_err)?;
+    if errata && claim.is_none() {
+        chosen = errata_claims(&registry);
+    }
+    if let Some(s) = &shard {
+        chosen = claims::shard_of(&chosen, s.index, s.count);
+    }
+    let report = py
+        .detach(|| {
+            let checked = claims::run_searched(&chosen, &adversaries(), |_, _| {});
+            report(&checked, errata)
+        })
+        .map_err(py_err)?;
+    Ok(to_json(&VerifyReport {
+        shard: shard.map(|s| ShardKeys {
+            count: s.count,
+            index: s.index,
+        }),
+        ..report
+    }))
 }
 
 /// One chi-square test of a gof outcome as the dict the Python side reads:
@@ -652,6 +767,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
     bandit::register(m)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())

@@ -65,7 +65,7 @@ def check(case, samples, base=0):
 
 
 def describe(result):
-    return f"p_min={result.p_min:.3g}, tests={list(result.tests)}, violation={result.support_violation}"
+    return f"p_min={result.p_min:.3g}, tests={list(result.chi_square_tests)}, violation={result.support_violation}"
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -75,7 +75,7 @@ def test_correct_numpy_implementation_passes(case):
     assert not result.rejected, f"{case}: {describe(result)}"
     assert result.support_violation is None
     assert result.law.kind == "certified" and result.law.accepted
-    assert result.tests[0]["groups"] > 2  # the test sees more than one decision
+    assert result.chi_square_tests[0]["groups"] > 2  # the test sees more than one decision
 
 
 # (case, bug, smallest n of the grid that rejects it)
@@ -131,7 +131,7 @@ def test_dpdtol_own_sampler_passes():
     samples = dpdtol.bandit_sample("anytime-lazy-ucb", ALU_THREE, EPSILON, N, seed=3)
     result = check("alu-three-arms", samples, base=1)
     assert not result.rejected, describe(result)
-    assert result.tests[0]["cells"] == len(result.law.sequences)
+    assert result.chi_square_tests[0]["cells"] == len(result.law.sequences)
 
 
 def test_law_sums_to_one_within_its_enclosure():
@@ -198,7 +198,7 @@ def test_lazy_dp_ts_is_a_labelled_two_sample_test():
 
     good = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, N, np.random.default_rng(1)))
     assert not good.rejected and good.law is None, describe(good)
-    assert good.tests[0]["name"].startswith("two-sample") and "approximate" in good.tests[0]["name"]
+    assert good.chi_square_tests[0]["name"].startswith("two-sample") and "approximate" in good.chi_square_tests[0]["name"]
     # Rejected from 5000 samples on (the grid above).
     bad = two_sample(lazy_dp_ts(ALU_CHANGING, EPSILON, 5_000, np.random.default_rng(1), bonus=1))
     assert bad.rejected, describe(bad)

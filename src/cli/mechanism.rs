@@ -21,7 +21,7 @@ pub struct Args {
         allow_hyphen_values = true
     )]
     scale: Option<String>,
-    /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws. (`--base`, its former name, is still read.)
+    /// Instead of --scale: the weight w = e^(−1/β) in (0, 1) of one unit of loss; a rational w gives exact laws. (`--base`, its former name, is still read, with a warning on stderr.)
     #[arg(long, alias = "base", allow_hyphen_values = true)]
     unit_weight: Option<String>,
     /// [required unless --losses-file] The losses, comma-separated: 0,1/2,1.
@@ -53,6 +53,28 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("force", EVERY),
     scope("json", EVERY),
 ];
+
+/// `--base`, the former name of `--unit-weight`, which clap still reads
+/// as an alias.
+const FORMER_NAME: &str = "--base";
+
+/// The deprecation warning when `--unit-weight` was given by its former
+/// name: `--base w` or `--base=w` among `args` (the command line parsed into
+/// `matches`; clap does not say which name of a flag was used).
+pub(super) fn former_name_used(
+    args: &[std::ffi::OsString],
+    matches: &clap::ArgMatches,
+) -> Option<String> {
+    let given = matches.value_source("unit_weight") == Some(clap::parser::ValueSource::CommandLine);
+    given.then_some(())?;
+    let former = args.iter().skip(1).filter_map(|a| a.to_str()).any(|a| {
+        a.strip_prefix(FORMER_NAME)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('='))
+    });
+    former.then(|| {
+        format!("{FORMER_NAME} is the former name of --unit-weight and will be removed; use --unit-weight")
+    })
+}
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {

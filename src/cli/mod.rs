@@ -60,8 +60,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let parsed = Cli::command()
-        .try_get_matches_from(args)
+        .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
@@ -70,6 +71,7 @@ where
     if let Err(e) = stdout_open().and_then(|()| flags_act(&cli.command, &matches)) {
         return fail(&e);
     }
+    let deprecation = deprecation(&cli.command, &args, &matches);
     // The exit status of a successful run: 0, or 1 when `gof` rejects,
     // `privacy` shows a violation or `verify` refutes a claim.
     let mut status = 0;
@@ -93,10 +95,27 @@ where
     match outcome {
         // A failed write (status 1) wins over the command's own status.
         Ok(text) => match write_result(&text) {
-            0 => status,
+            0 => {
+                // Beside a result written, so that a failure stays one line.
+                if let Some(warning) = deprecation {
+                    eprintln!("dpdtol: warning: {warning}");
+                }
+                status
+            }
             failed => failed,
         },
         Err(e) => fail(&e),
+    }
+}
+
+/// The warning for a flag given by its former name (`mechanism --base`,
+/// now `--unit-weight`), if one was: printed on stderr after a successful
+/// run, changing neither stdout nor the exit status.
+fn deprecation(command: &Command, args: &[OsString], matches: &clap::ArgMatches) -> Option<String> {
+    let (_, matches) = matches.subcommand()?;
+    match command {
+        Command::Mechanism(_) => mechanism::former_name_used(args, matches),
+        _ => None,
     }
 }
 

@@ -102,7 +102,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     let mut chosen = verify::select(&registry, args.claim.as_deref())?;
     let wants_errata = args.errata || args.markdown_errata.is_some();
     if wants_errata && args.claim.is_none() && args.merge.is_empty() && args.markdown.is_none() {
-        chosen = erratum::errata_claims(&registry, &errata(), &withdrawn());
+        chosen = crate::proofs::errata_claims(&registry);
     }
     if args.list {
         return Ok((list(&chosen, args.json), false));
@@ -155,11 +155,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         .iter()
         .any(|c| c.outcome.status == verify::Status::Refuted);
     let text = if args.json {
-        let mut report = verify::to_json(&checked);
-        report.summary.coverage = Some(verify::coverage::counts_json(&coverage(), &checked));
-        if args.errata {
-            report = report.with_errata(erratum::to_json(&entries, &withdrawals));
-        }
+        let mut report = crate::proofs::report(&checked, args.errata)?;
         report.shard = shard.map(|s| ShardKeys {
             count: s.count,
             index: s.index,
