@@ -27,8 +27,9 @@ use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
 use crate::privacy::{Problem, Shard, Verdict};
 use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
+use crate::report::merge::{self, SpotPolicy};
 use crate::report::privacy::ExactRatio;
-use crate::report::{merge, to_json};
+use crate::report::to_json;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -172,6 +173,9 @@ fn paragraph(r: &BanditPrivacyReport) -> String {
         "  {covered}, certified laws at {bits} bits ({})",
         r.why_not_exact
     );
+    if let Some(spot) = &r.spot_check {
+        let _ = write!(out, "\n  {}", spot.line());
+    }
     out
 }
 
@@ -182,11 +186,16 @@ pub(super) fn is_report(v: &Value) -> bool {
 
 /// `--merge` of the shards of one bandit check (`inputs`: each file's name
 /// and its parsed JSON): each is accepted through the merge contract
-/// ([`merge::accept`], the witness evaluated again), then merged
+/// ([`merge::accept`], the witness evaluated again), a sample of each
+/// one's units checked again ([`merge::spot_check`]), then merged
 /// ([`setup::merge`]); the output is what the whole run prints when every
 /// shard settled at the precision the whole run settles at (the merge
 /// decides at the largest precision of its shards).
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
+pub(super) fn merge(
+    inputs: &[(String, Value)],
+    policy: SpotPolicy,
+    as_json: bool,
+) -> Result<(String, bool)> {
     let parts = inputs
         .iter()
         .map(|(name, v)| {
@@ -198,6 +207,11 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
             Ok((name.clone(), merge::accept::<BanditPrivacyReport>(name, v)?))
         })
         .collect::<Result<Vec<_>>>()?;
+    let spot_check = merge::spot_check(&parts, policy)?;
     let merged = setup::merge(parts)?;
-    Ok(rendered(&BanditPrivacyReport::new(&merged), as_json))
+    let report = BanditPrivacyReport {
+        spot_check: Some(spot_check),
+        ..BanditPrivacyReport::new(&merged)
+    };
+    Ok(rendered(&report, as_json))
 }
