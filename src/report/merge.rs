@@ -283,3 +283,96 @@ fn sample(rng: &mut rand_chacha::ChaCha8Rng, count: u64, amount: u64) -> Vec<u64
     }
     chosen.into_iter().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A part of `count` units of which `altered` differs when recomputed.
+    struct Altered {
+        count: u64,
+        altered: u64,
+    }
+
+    impl Units for Altered {
+        fn unit_count(&self) -> u64 {
+            self.count
+        }
+
+        fn recompute(&self, unit: u64) -> Result<()> {
+            if unit == self.altered {
+                return Err(Error::InvalidInput(format!("unit {unit}: altered")));
+            }
+            Ok(())
+        }
+    }
+
+    /// The sample is `min(n, m)` distinct units of `0..m` in increasing
+    /// order, and every unit is drawn as often as the others: over 6000
+    /// seeds, each of m = 6 units is among n = 2 drawn 2000 times in
+    /// expectation (chi-square, fixed seeds).
+    #[test]
+    fn the_sample_is_uniform_without_replacement() {
+        let mut hits = [0u64; 6];
+        for seed in 0..6000u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let drawn = sample(&mut rng, 6, 2);
+            assert_eq!(drawn.len(), 2);
+            assert!(drawn[0] < drawn[1] && drawn[1] < 6, "{drawn:?}");
+            for u in drawn {
+                hits[u as usize] += 1;
+            }
+        }
+        let chi2: f64 = hits
+            .iter()
+            .map(|&h| (h as f64 - 2000.0).powi(2) / 2000.0)
+            .sum();
+        // 5 degrees of freedom: P(χ² > 20.5) ≈ 0.001.
+        assert!(chi2 < 20.5, "{hits:?}: chi-square {chi2}");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(sample(&mut rng, 3, 5), vec![0, 1, 2]);
+        assert_eq!(sample(&mut rng, 3, 0), Vec::<u64>::new());
+    }
+
+    /// One altered unit of m = 8 with n = 2 recomputed: caught with
+    /// probability 2/8 (stated exactly), and over 4000 seeds caught in about
+    /// a quarter of them (±4 standard deviations, √(4000·3/16) ≈ 27); n = m
+    /// catches it always; the part's name leads the refusal.
+    #[test]
+    fn a_single_altered_unit_is_caught_with_probability_n_over_m() {
+        assert_eq!(SpotCheck::caught_in(8, 2), Q::new(1.into(), 4.into()));
+        assert_eq!(SpotCheck::caught_in(3, 5), Q::from_integer(1.into()));
+        assert_eq!(SpotCheck::caught_in(8, 0), Q::from_integer(0.into()));
+        let part = |altered| vec![("p.json".to_string(), Altered { count: 8, altered })];
+        let caught = (0..4000u64)
+            .filter(|&seed| spot_check(&part(5), SpotPolicy { per_part: 2, seed }).is_err())
+            .count();
+        assert!((1000i64 - caught as i64).abs() < 108, "{caught}");
+        for seed in 0..50 {
+            let e = spot_check(&part(seed % 8), SpotPolicy { per_part: 8, seed }).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                Error::InvalidInput(format!("p.json: unit {}: altered", seed % 8)).to_string()
+            );
+        }
+        let honest = spot_check(
+            &part(99),
+            SpotPolicy {
+                per_part: 2,
+                seed: 7,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            honest,
+            SpotCheck {
+                caught: "1/4".into(),
+                per_shard: 2,
+                seed: 7,
+                shards: 1,
+                units: 8,
+                units_recomputed: 2,
+            }
+        );
+    }
+}
