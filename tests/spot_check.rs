@@ -96,7 +96,7 @@ fn a_relabelled_bandit_shard_is_refused() {
     assert_eq!(code, 0, "with nothing recomputed the forgery passes");
     assert!(stdout.contains("PRIVATE"), "{stdout}");
     assert!(
-        stdout.ends_with("  re-verified: no unit of the 256 units in 8 shards (--spot-check 0): what the shards claim beyond their witnesses is taken on trust\n"),
+        stdout.ends_with("  re-verified: no unit of the 256 units in 8 shards (--spot-check 0): what the shards say of their units is taken on trust\n"),
         "{stdout}"
     );
 

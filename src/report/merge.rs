@@ -226,7 +226,7 @@ impl SpotCheck {
     pub fn line(&self) -> String {
         if self.units_recomputed == 0 {
             return format!(
-                "re-verified: no unit of the {} units in {} shards (--spot-check {}): what the shards claim beyond their witnesses is taken on trust",
+                "re-verified: no unit of the {} units in {} shards (--spot-check {}): what the shards say of their units is taken on trust",
                 self.units, self.shards, self.per_shard
             );
         }
