@@ -206,7 +206,7 @@ fn every_kind_of_part_is_read_through_the_contract() {
         let (whole, [first, second]) = run_of(base);
         let (code, stdout, stderr) = merge(&first, &second, "kind-as-written");
         assert_eq!(code, i32::from(whole["verdict"] == "violated"), "{stderr}");
-        let merged: Value = serde_json::from_str(&stdout).unwrap();
+        let merged: Value = serde_json::from_str(&common::without_spot_check(&stdout)).unwrap();
         assert_eq!(merged, whole, "{base:?}");
         for (pointer, value, named) in edits {
             let mut edited = first.clone();

@@ -56,3 +56,23 @@ pub(super) fn parse_lengths(text: &str) -> Result<Vec<u64>> {
         })
         .collect()
 }
+
+/// `--spot-check N` and `--spot-check-seed S` of a merge
+/// ([`crate::report::merge::SpotPolicy`]: by default 4 units per shard,
+/// the seed drawn from the operating system).
+pub(super) fn spot_policy(
+    units: Option<&str>,
+    seed: Option<&str>,
+) -> Result<crate::report::merge::SpotPolicy> {
+    let integer = |flag: &str, text: &str| {
+        text.trim().parse::<u64>().map_err(|_| {
+            Error::Parse(format!(
+                "{flag} expects a non-negative integer, got '{text}'"
+            ))
+        })
+    };
+    Ok(crate::report::merge::SpotPolicy::new(
+        units.map(|n| integer("--spot-check", n)).transpose()?,
+        seed.map(|s| integer("--spot-check-seed", s)).transpose()?,
+    ))
+}

@@ -51,6 +51,12 @@ pub struct Args {
     /// registry), then print and write as a whole run does.
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["claim", "list"])]
     merge: Vec<PathBuf>,
+    /// --merge only: the claims of each shard checked again and compared with what the shard reports (default 4; 0: none, and the report says so).
+    #[arg(long, allow_hyphen_values = true)]
+    spot_check: Option<String>,
+    /// --merge only: the seed of the claims checked again (default: drawn from the operating system's randomness; the report prints it).
+    #[arg(long, allow_hyphen_values = true)]
+    spot_check_seed: Option<String>,
 }
 
 fn read(path: &std::path::Path) -> Result<String> {
@@ -83,6 +89,8 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("readme_table", EVERY),
     scope("shard", EVERY),
     scope("merge", EVERY),
+    scope("spot_check", EVERY),
+    scope("spot_check_seed", EVERY),
 ];
 
 /// Run the command; the text to print on stdout, and whether a claim
@@ -121,10 +129,19 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     if let Some(path) = &args.markdown_errata {
         super::output::check_writable("--markdown-errata", path, &[])?;
     }
-    let checked = if args.merge.is_empty() {
-        with_progress(&chosen)
+    let spot_flags = args.spot_check.is_some() || args.spot_check_seed.is_some();
+    if spot_flags && args.merge.is_empty() {
+        return Err(Error::InvalidInput(
+            "--spot-check and --spot-check-seed apply to --merge only".into(),
+        ));
+    }
+    let (checked, spot_check) = if args.merge.is_empty() {
+        (with_progress(&chosen), None)
     } else {
-        merged(&chosen, &args.merge)?
+        let policy =
+            super::args::spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
+        let (checked, spot) = merged(&chosen, &args.merge, policy)?;
+        (checked, Some(spot))
     };
     let (all_errata, withdrawals) = (errata(), withdrawn());
     let entries = if wants_errata {
@@ -160,27 +177,54 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
             count: s.count,
             index: s.index,
         });
+        report.spot_check = spot_check;
         crate::report::to_json(&report)
-    } else if args.errata {
-        erratum::to_text(&entries, &withdrawals)
     } else {
-        verify::to_text(&checked)
+        let text = if args.errata {
+            erratum::to_text(&entries, &withdrawals)
+        } else {
+            verify::to_text(&checked)
+        };
+        match &spot_check {
+            Some(spot) => format!("{}\n{}", text.trim_end_matches('\n'), spot.line()),
+            None => text,
+        }
     };
     Ok((text, refuted))
 }
 
 /// The outcomes of the shards whose `--json` outputs are `paths`
 /// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
-/// its inputs).
-fn merged<'a>(claims: &[&'a verify::Claim], paths: &[PathBuf]) -> Result<Vec<Checked<'a>>> {
+/// its inputs), and what was re-verified by checking a sample of each
+/// shard's claims again ([`merge::spot_check`]).
+fn merged<'a>(
+    claims: &[&'a verify::Claim],
+    paths: &[PathBuf],
+    policy: merge::SpotPolicy,
+) -> Result<(Vec<Checked<'a>>, merge::SpotCheck)> {
     let parts = paths
         .iter()
         .map(|path| {
             let name = path.display().to_string();
-            merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)
+            Ok((
+                name.clone(),
+                merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)?,
+            ))
         })
-        .collect::<Result<Vec<VerifyReport>>>()?;
-    verify::merge_shards(claims, &parts)
+        .collect::<Result<Vec<(String, VerifyReport)>>>()?;
+    let reports: Vec<VerifyReport> = parts.iter().map(|(_, r)| r.clone()).collect();
+    let checked = verify::merge_shards(claims, &coverage(), &reports)?;
+    let adversaries = adversaries();
+    let units = parts
+        .iter()
+        .map(|(name, r)| {
+            Ok((
+                name.clone(),
+                verify::ShardClaims::new(claims, &adversaries, r)?,
+            ))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((checked, merge::spot_check(&units, policy)?))
 }
 
 /// The claims without their checks: one line each (id, method, source), or

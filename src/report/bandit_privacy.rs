@@ -10,7 +10,7 @@ use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::Q;
-use crate::privacy::bandit::exact::{table_pairs, Outcome, PRECISIONS};
+use crate::privacy::bandit::exact::{fold_units, table_pairs, units_of, Outcome, PRECISIONS};
 use crate::privacy::bandit::setup::{exact_check_of, is_precision, ratio_of, Decided, Law, Setup};
 use crate::privacy::{Method, Problem, Report, Shard};
 use schemars::JsonSchema;
@@ -39,6 +39,13 @@ pub struct BanditMergeKeys {
     pub max_ratio: ExactRatio,
     /// The index, in the alphabet, of the value replacing the witness's seen reward.
     pub replacement: u64,
+    /// A shard's only (`I/N`, N > 1): per unit of its numerator laws (at
+    /// most 64 contiguous sub-ranges tiling them, unit `j` of `L` laws from
+    /// `s` holding `s + ⌊jL/U⌋ ≤ law < s + ⌊(j+1)L/U⌋`), the unit's maximum
+    /// ratio's exact bounds (`0` for a unit without a positive numerator
+    /// law); `max_ratio` is their fold, and a merge recomputes a sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<ExactRatio>>,
     /// The witness's ratio's exact bounds.
     pub witness_ratio: ExactRatio,
 }
@@ -90,6 +97,10 @@ pub struct BanditPrivacyReport {
     pub schema_version: SchemaVersion,
     /// Which part of the numerator laws: `I/N` (`1/1` for the whole run).
     pub shard: String,
+    /// A merged report only: what the merge re-verified by checking the
+    /// shards' units again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spot_check: Option<super::merge::SpotCheck>,
     /// Hybrid-UCB: the tree p-sums' Laplace scale per level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_scale: Option<Fraction>,
@@ -185,6 +196,12 @@ impl BanditPrivacyReport {
                 law: o.position.0,
                 max_ratio: ExactRatio::of(&max),
                 replacement: o.position.2 as u64,
+                units: (!whole).then(|| {
+                    o.units
+                        .iter()
+                        .map(|u| ExactRatio::of(&ratio_of(u)))
+                        .collect()
+                }),
                 witness_ratio: ExactRatio::of(&ratio),
             },
             noise: Noise::Laplace,
@@ -195,6 +212,7 @@ impl BanditPrivacyReport {
             resample: false,
             schema_version: SchemaVersion,
             shard: d.shard.to_string(),
+            spot_check: None,
             tree_scale: None,
             verdict,
             why_not_exact: WHY_NOT_EXACT.into(),
@@ -282,6 +300,59 @@ impl BanditPrivacyReport {
     }
 }
 
+impl BanditPrivacyReport {
+    /// The units' maxima a part says: a shard's `merge.units`, one per unit
+    /// of its laws `part`; the whole run's, not written, its maximum.
+    fn units(
+        &self,
+        shard: Shard,
+        part: &std::ops::Range<u64>,
+        max_ratio: &Option<(Q, Q)>,
+    ) -> Result<Vec<Option<(Q, Q)>>> {
+        match (&self.merge.units, shard == Shard::WHOLE) {
+            (None, true) => Ok(vec![max_ratio.clone()]),
+            (Some(units), false) if units.len() == units_of(part).len() => units
+                .iter()
+                .enumerate()
+                .map(|(j, u)| enclosure_of(u, &format!("merge.units[{j}]")))
+                .collect(),
+            _ => Err(Error::InvalidInput(format!(
+                "field 'merge.units' is not one maximum per unit of shard {shard}'s laws ({} units)",
+                if shard == Shard::WHOLE { 0 } else { units_of(part).len() }
+            ))),
+        }
+    }
+}
+
+/// An exact bandit check's units are sub-ranges of its numerator laws
+/// ([`units_of`]; the whole run is one unit): unit `j` is recomputed by
+/// checking its laws again at the part's precision and comparing the
+/// maximum with `merge.units[j]` (the whole run's: `merge.max_ratio`).
+impl super::merge::Units for Decided {
+    fn unit_count(&self) -> u64 {
+        self.outcome.units.len() as u64
+    }
+
+    fn recompute(&self, unit: u64) -> Result<()> {
+        let part = self.setup.part(&self.law, self.shard)?;
+        let (laws, field) = if self.shard == Shard::WHOLE {
+            (part, "merge.max_ratio".to_string())
+        } else {
+            let index = usize::try_from(unit).unwrap_or(usize::MAX);
+            let laws = units_of(&part).get(index).cloned().unwrap_or(0..0);
+            (laws, format!("merge.units[{unit}]"))
+        };
+        let claimed = self.outcome.units.get(unit as usize);
+        if claimed != Some(&self.setup.recheck(&self.law, laws.clone(), self.bits)?) {
+            return Err(Error::InvalidInput(format!(
+                "unit {unit} (laws {}..{}): field '{field}' is not what checking the unit's laws again gives (altered, or not this shard's)",
+                laws.start, laws.end
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// A ratio's exact bounds as the check's enclosure (`None`: infinite).
 fn enclosure_of(ratio: &ExactRatio, key: &str) -> Result<Option<(Q, Q)>> {
     use crate::privacy::Ratio;
@@ -298,11 +369,13 @@ impl super::merge::Part for BanditPrivacyReport {
     const WRITER: &'static str = "dpdtol privacy";
 
     /// The problem and parameters it names are rebuilt, its shard's
-    /// numerator laws counted, its witness position checked to lie in them
-    /// and the witness **evaluated again** from the laws at the report's
-    /// precision (the numerator must be positive, the maximum's lower end
-    /// the witness's). A shard that under-reports its maximum is only
-    /// caught by running it again; a forged witness always is.
+    /// numerator laws counted, its units' maxima read (one per unit of its
+    /// laws, their fold its maximum), its witness position checked to lie
+    /// in them and in a unit attaining the maximum, and the witness
+    /// **evaluated again** from the laws at the report's precision (the
+    /// numerator must be positive, the maximum's lower end the witness's).
+    /// A unit that under-reports its maximum is caught by recomputing it
+    /// ([`super::merge::Units`]); a forged witness always is.
     fn check(&self) -> Result<Decided> {
         let setup = self.setup()?;
         let shard: Shard = self.shard.parse().map_err(|_| field("shard"))?;
@@ -330,10 +403,16 @@ impl super::merge::Part for BanditPrivacyReport {
         let pairs = table_pairs(p.horizon, p.alphabet.len(), setup.actions);
         let part = setup.part(&law, shard)?;
         let quotients = setup.quotients(&part);
+        let units = self.units(shard, &part, &max_ratio)?;
+        if fold_units(&units) != max_ratio {
+            return Err(Error::InvalidInput(
+                "field 'merge.max_ratio' is not the fold of 'merge.units' (the largest lower and upper ends)".into(),
+            ));
+        }
         if round == 0 {
             // A shard without a positive numerator law (`Outcome::empty`):
             // what it says is written again and compared.
-            let outcome = Outcome::empty(part.start, pairs, quotients);
+            let outcome = Outcome::empty(part.start, pairs, quotients, units);
             return setup.decided(law, outcome, shard, bits);
         }
         let position = (self.merge.law, round - 1, replacement);
@@ -341,6 +420,16 @@ impl super::merge::Part for BanditPrivacyReport {
             return Err(Error::InvalidInput(format!(
                 "the witness's law {} is not in shard {shard}, laws {}..{}",
                 position.0, part.start, part.end
+            )));
+        }
+        let attains = |(range, unit): (std::ops::Range<u64>, &Option<(Q, Q)>)| {
+            range.contains(&position.0)
+                && unit.as_ref().map(|u| &u.0) == max_ratio.as_ref().map(|m| &m.0)
+        };
+        if shard != Shard::WHOLE && !units_of(&part).into_iter().zip(&units).any(attains) {
+            return Err(Error::InvalidInput(format!(
+                "the witness's law {} is not in a unit of 'merge.units' attaining the maximum",
+                position.0
             )));
         }
         let (witness, positive) = setup.witness(&law, position, bits)?;
@@ -367,6 +456,7 @@ impl super::merge::Part for BanditPrivacyReport {
             pairs,
             position,
             quotients,
+            units,
         };
         setup.decided(law, outcome, shard, bits)
     }
@@ -464,6 +554,9 @@ impl Human for BanditPrivacyReport {
             "  {covered}, certified laws at {bits} bits ({})",
             self.why_not_exact
         );
+        if let Some(spot) = &self.spot_check {
+            let _ = write!(out, "\n  {}", spot.line());
+        }
         out
     }
 }

@@ -130,6 +130,10 @@ pub struct StatisticalPrivacyReport {
     pub seed: u64,
     /// Which part of the runs: `I/N` (`1/1` for the whole run).
     pub shard: String,
+    /// A merged report only: what the merge re-verified by recomputing
+    /// the shards' tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spot_check: Option<super::merge::SpotCheck>,
     /// The tables audited.
     pub tables: u64,
     /// Hybrid-UCB: the tree p-sums' Laplace scale per level.
@@ -259,6 +263,7 @@ impl StatisticalPrivacyReport {
             schema_version: SchemaVersion,
             seed: setup.seed,
             shard: run.shard.to_string(),
+            spot_check: None,
             tables: run.sizes.0 as u64,
             tree_scale: hybrid.then(|| fraction(&a.tree_scale)),
             verdict: if run.violated() {
@@ -339,6 +344,28 @@ impl super::merge::Part for StatisticalPrivacyReport {
 
     fn written(run: &AuditRun) -> StatisticalPrivacyReport {
         StatisticalPrivacyReport::new(run)
+    }
+}
+
+/// A statistical shard's units are the tables it touches (`merge.counts`,
+/// one entry each, from `merge.first_table` on): unit `u` is recomputed by
+/// simulating table `first_table + u`'s chunks of the shard again, which
+/// are deterministic given the seed ([`AuditRun::recount`]).
+impl super::merge::Units for AuditRun {
+    fn unit_count(&self) -> u64 {
+        self.counts.len() as u64
+    }
+
+    fn recompute(&self, unit: u64) -> Result<()> {
+        let index = usize::try_from(unit).unwrap_or(usize::MAX);
+        let table = self.first_table.saturating_add(index);
+        let claimed = self.counts.get(index);
+        if claimed != Some(&self.recount(table)?) {
+            return Err(crate::error::Error::InvalidInput(format!(
+                "unit {unit} (table {table}): field 'merge.counts[{unit}]' is not what simulating the table's runs again gives (altered, or not this shard's)"
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -437,6 +464,9 @@ impl Human for StatisticalPrivacyReport {
             "  {} ordered pairs of {} tables, {} runs per table (seed {}); each Clopper–Pearson bound one-sided at {:.3e} (Bonferroni); not a proof of privacy",
             self.pairs, self.tables, self.runs_per_table, self.seed, self.level_per_bound
         );
+        if let Some(spot) = &self.spot_check {
+            let _ = write!(out, "\n  {}", spot.line());
+        }
         out
     }
 }

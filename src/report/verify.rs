@@ -215,6 +215,10 @@ pub struct VerifyReport {
     /// With --shard: the part of the registry checked (a merge input).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardKeys>,
+    /// With --merge: what the merge re-verified by checking the shards'
+    /// claims again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spot_check: Option<super::merge::SpotCheck>,
     /// The tally, the coverage and the errata counts.
     pub summary: Summary,
     /// With --errata: refuted claims that are not printed errors of the papers, with the reason.
@@ -243,7 +247,7 @@ impl super::merge::Part for VerifyReport {
 
     const WRITER: &'static str = "dpdtol verify --shard I/N";
 
-    /// A shard's report: its shard given, no errata, every claim's status
+    /// A shard's report: its shard given, no errata, no spot check, every claim's status
     /// known and its seconds finite and nonnegative. Its claims are set
     /// against the registry by [`crate::verify::merge_shards`].
     fn check(&self) -> Result<VerifyReport> {
@@ -253,6 +257,9 @@ impl super::merge::Part for VerifyReport {
                 "field 'shard' is missing (not the --json output of dpdtol verify --shard I/N)"
                     .into(),
             );
+        }
+        if self.spot_check.is_some() {
+            return bad("field 'spot_check': a shard is not a merge".into());
         }
         if self.errata.is_some() || self.withdrawn.is_some() || self.summary.errata.is_some() {
             return bad("a shard has no errata (--errata applies to the merged run)".into());

@@ -501,6 +501,7 @@ pub fn to_json(checked: &[Checked<'_>]) -> VerifyReport {
         schema_version: SchemaVersion,
         seconds: checked.iter().map(|c| c.seconds).sum::<f64>(),
         shard: None,
+        spot_check: None,
         summary: Summary {
             certified: count(Status::Certified),
             coverage: None,
@@ -606,8 +607,14 @@ fn malformed(shard: usize, what: &str) -> Error {
 /// not match the number of inputs, an index missing or given twice, a
 /// shard whose claims are not exactly those [`shard_of`] assigns it (a
 /// shard of another registry or another binary), a claim whose statement,
-/// source or method differs from the registry's.
-pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[VerifyReport]) -> Result<Vec<Checked<'a>>> {
+/// source, method, domain or mathematics differs from the registry's, a
+/// shard whose summary (the tally and, when given, the coverage of
+/// `papers`) or total seconds are not what its own claims give.
+pub fn merge_shards<'a>(
+    claims: &[&'a Claim],
+    papers: &[coverage::PaperCoverage],
+    shards: &[VerifyReport],
+) -> Result<Vec<Checked<'a>>> {
     let count = shards.len() as u64;
     if count == 0 {
         return Err(Error::InvalidInput("nothing to merge".into()));
@@ -648,11 +655,10 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[VerifyReport]) -> Result
             ));
         }
         for c in &shard.claims {
-            let at = claims
+            let claim = claims
                 .iter()
-                .position(|k| k.id == c.id)
+                .find(|k| k.id == c.id)
                 .ok_or_else(|| malformed(n, &format!("unknown claim {}", c.id)))?;
-            let claim = claims[at];
             for (key, given, want) in [
                 ("statement", &c.statement, claim.statement.to_string()),
                 ("source", &c.source, claim.source.text()),
@@ -665,18 +671,33 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[VerifyReport]) -> Result
                     ));
                 }
             }
-            let status = Status::ALL
-                .into_iter()
-                .find(|s| s.name() == c.status)
-                .ok_or_else(|| malformed(n, &format!("{}: unknown status {:?}", c.id, c.status)))?;
-            outcomes[at] = Some((
-                Outcome {
-                    status,
-                    detail: c.detail.clone(),
-                    witness: c.witness.clone(),
-                },
-                c.seconds,
-            ));
+        }
+        let mine = shard_checked(claims, shard).map_err(|e| malformed(n, &e))?;
+        // Everything else the shard says is what its claims give: the
+        // registry's domain and mathematics, the tally, the coverage (when
+        // given), the seconds summed.
+        let mut derived = to_json(&mine);
+        derived.shard = shard.shard;
+        derived.summary.coverage = shard
+            .summary
+            .coverage
+            .as_ref()
+            .map(|_| coverage::counts_json(papers, &mine));
+        let as_value = |r: &VerifyReport| {
+            serde_json::to_value(r).map_err(|e| Error::InvalidInput(e.to_string()))
+        };
+        crate::report::merge::same_keys(
+            &as_value(&derived)?,
+            &as_value(shard)?,
+            "dpdtol verify --shard I/N",
+        )
+        .map_err(|e| e.within(&format!("merge input {n}")))?;
+        for c in mine {
+            let at = claims
+                .iter()
+                .position(|k| k.id == c.claim.id)
+                .ok_or_else(|| malformed(n, &format!("unknown claim {}", c.claim.id)))?;
+            outcomes[at] = Some((c.outcome, c.seconds));
         }
     }
     claims
@@ -692,6 +713,93 @@ pub fn merge_shards<'a>(claims: &[&'a Claim], shards: &[VerifyReport]) -> Result
             })
         })
         .collect()
+}
+
+/// The claims of a shard's report as checked, against the registry
+/// `claims` (every claim known, its status one of [`Status::ALL`]); what is
+/// wrong, in words.
+fn shard_checked<'a>(
+    claims: &[&'a Claim],
+    shard: &VerifyReport,
+) -> std::result::Result<Vec<Checked<'a>>, String> {
+    shard
+        .claims
+        .iter()
+        .map(|c| {
+            let claim = claims
+                .iter()
+                .find(|k| k.id == c.id)
+                .ok_or_else(|| format!("unknown claim {}", c.id))?;
+            let status = Status::ALL
+                .into_iter()
+                .find(|s| s.name() == c.status)
+                .ok_or_else(|| format!("{}: unknown status {:?}", c.id, c.status))?;
+            Ok(Checked {
+                claim,
+                outcome: Outcome {
+                    status,
+                    detail: c.detail.clone(),
+                    witness: c.witness.clone(),
+                },
+                seconds: c.seconds,
+            })
+        })
+        .collect()
+}
+
+/// A shard of `dpdtol verify` as a merge spot-checks it: its units are its
+/// claims, each recomputed by running the claim again (its adversarial
+/// search included) and compared with the outcome the shard reports.
+pub struct ShardClaims<'a> {
+    checked: Vec<Checked<'a>>,
+    adversaries: &'a [search::Adversary],
+}
+
+impl<'a> ShardClaims<'a> {
+    /// The claims of `shard` (accepted by [`merge_shards`]) with the
+    /// registry's `claims` and `adversaries`.
+    pub fn new(
+        claims: &[&'a Claim],
+        adversaries: &'a [search::Adversary],
+        shard: &VerifyReport,
+    ) -> Result<ShardClaims<'a>> {
+        Ok(ShardClaims {
+            checked: shard_checked(claims, shard).map_err(Error::InvalidInput)?,
+            adversaries,
+        })
+    }
+}
+
+impl crate::report::merge::Units for ShardClaims<'_> {
+    fn unit_count(&self) -> u64 {
+        self.checked.len() as u64
+    }
+
+    fn recompute(&self, unit: u64) -> Result<()> {
+        let given = self
+            .checked
+            .get(usize::try_from(unit).unwrap_or(usize::MAX))
+            .ok_or_else(|| Error::InvalidInput(format!("no unit {unit}")))?;
+        let again = run_searched(&[given.claim], self.adversaries, |_, _| {});
+        let outcome = &again
+            .first()
+            .ok_or_else(|| Error::InvalidInput(format!("{} did not run", given.claim.id)))?
+            .outcome;
+        let differs = [
+            ("status", outcome.status != given.outcome.status),
+            ("detail", outcome.detail != given.outcome.detail),
+            ("witness", outcome.witness != given.outcome.witness),
+        ]
+        .into_iter()
+        .find(|(_, differs)| *differs);
+        match differs {
+            Some((field, _)) => Err(Error::InvalidInput(format!(
+                "unit {unit} (claim {}): field 'claims[{unit}].{field}' is not what checking the claim again gives (altered, or not this registry's)",
+                given.claim.id
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -896,7 +1004,7 @@ mod tests {
                 .iter()
                 .map(|v| crate::report::merge::accept::<VerifyReport>("shard", v))
                 .collect::<Result<Vec<_>>>()?;
-            merge_shards(claims, &parts)
+            merge_shards(claims, &[], &parts)
         }
         let merged = through_contract(&all, &outputs).unwrap();
         assert_eq!(
@@ -927,8 +1035,63 @@ mod tests {
         let mut no_shard = outputs.clone();
         no_shard[0].as_object_mut().unwrap().remove("shard");
         refused(no_shard, "no shard field");
-        let mut bad_seconds = outputs;
+        let mut bad_seconds = outputs.clone();
         bad_seconds[0]["claims"][0]["seconds"] = json!(-1.0);
         refused(bad_seconds, "negative seconds");
+        // The summary is what the shard's claims give, not what it says.
+        let mut tally = outputs;
+        tally[2]["summary"]["refuted"] = json!(1);
+        let e = through_contract(&all, &tally).unwrap_err().to_string();
+        assert!(
+            e.ends_with("merge input 3: field 'summary' is not what the report's own data give (not the --json output of dpdtol verify --shard I/N, or altered)"),
+            "{e}"
+        );
+    }
+
+    /// A merge checks a shard's claims again ([`ShardClaims`]): a detail
+    /// edited in a shard of 2 claims is caught whenever both are
+    /// recomputed, whatever the seed, with the file, the unit and the
+    /// field; honest shards pass; with nothing recomputed the edit passes
+    /// (what the spot check is for).
+    #[test]
+    fn a_merge_checks_the_shards_claims_again() {
+        let claims = [
+            grid_claim("cc-thm95-a"),
+            grid_claim("cc-thm95-b"),
+            grid_claim("cc-thm95-c"),
+            grid_claim("cc-thm95-d"),
+        ];
+        let all: Vec<&Claim> = claims.iter().collect();
+        let shards: Vec<VerifyReport> = (1..=2)
+            .map(|i| VerifyReport {
+                shard: Some(ShardKeys { index: i, count: 2 }),
+                ..to_json(&run_searched(&shard_of(&all, i, 2), &[], |_, _| {}))
+            })
+            .collect();
+        let spot = |shards: &[VerifyReport], per_part, seed| {
+            merge_shards(&all, &[], shards)?;
+            let units = shards
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Ok((format!("s{}.json", i + 1), ShardClaims::new(&all, &[], r)?)))
+                .collect::<Result<Vec<_>>>()?;
+            crate::report::merge::spot_check(
+                &units,
+                crate::report::merge::SpotPolicy { per_part, seed },
+            )
+        };
+        let honest = spot(&shards, 2, 5).unwrap();
+        assert_eq!((honest.units, honest.units_recomputed), (4, 4));
+        assert_eq!(honest.caught, "1");
+        let mut edited = shards.clone();
+        edited[1].claims[1].detail = "holds everywhere".into();
+        for seed in 0..10 {
+            let e = spot(&edited, 2, seed).unwrap_err().to_string();
+            assert!(
+                e.ends_with("s2.json: unit 1 (claim cc-thm95-d): field 'claims[1].detail' is not what checking the claim again gives (altered, or not this registry's)"),
+                "{e}"
+            );
+        }
+        assert_eq!(spot(&edited, 0, 1).unwrap().units_recomputed, 0);
     }
 }

@@ -405,3 +405,28 @@ pub fn assert_law_fits(
     let p = chi_square_p_value(observed, &expected);
     assert!(p > 1e-4, "{what}: chi-square p = {p}");
 }
+
+/// A merged report's output without what the merge re-verified by
+/// recomputation (the JSON key `spot_check`, the paragraph's last line
+/// `  re-verified: …`), which the whole run does not have: the rest is the
+/// whole run's byte for byte. Panics unless it is there exactly once.
+pub fn without_spot_check(merged: &str) -> String {
+    let key = "\"spot_check\":{";
+    let marker = "\n  re-verified: ";
+    let (start, end) = match (merged.find(key), merged.find(marker)) {
+        (Some(start), None) => {
+            let close = start + merged[start..].find('}').expect("a closed spot_check");
+            (start, close + 2)
+        }
+        (None, Some(start)) => {
+            let line_end = merged[start + 1..]
+                .find('\n')
+                .map_or(merged.len(), |e| start + 1 + e);
+            (start, line_end)
+        }
+        _ => panic!("not a merged report with what it re-verified: {merged}"),
+    };
+    let out = format!("{}{}", &merged[..start], &merged[end..]);
+    assert!(!out.contains(key) && !out.contains(marker), "{merged}");
+    out
+}

@@ -27,7 +27,8 @@ use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
 use crate::privacy::{Problem, Verdict};
 use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
-use crate::report::{merge, rendered};
+use crate::report::merge::{self, SpotPolicy};
+use crate::report::rendered;
 use serde_json::Value;
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
@@ -86,11 +87,16 @@ pub(super) fn is_report(v: &Value) -> bool {
 
 /// `--merge` of the shards of one bandit check (`inputs`: each file's name
 /// and its parsed JSON): each is accepted through the merge contract
-/// ([`merge::accept`], the witness evaluated again), then merged
+/// ([`merge::accept`], the witness evaluated again), a sample of each
+/// one's units checked again ([`merge::spot_check`]), then merged
 /// ([`setup::merge`]); the output is what the whole run prints when every
 /// shard settled at the precision the whole run settles at (the merge
 /// decides at the largest precision of its shards).
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
+pub(super) fn merge(
+    inputs: &[(String, Value)],
+    policy: SpotPolicy,
+    as_json: bool,
+) -> Result<(String, bool)> {
     let parts = inputs
         .iter()
         .map(|(name, v)| {
@@ -102,6 +108,11 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
             Ok((name.clone(), merge::accept::<BanditPrivacyReport>(name, v)?))
         })
         .collect::<Result<Vec<_>>>()?;
+    let spot_check = merge::spot_check(&parts, policy)?;
     let merged = setup::merge(parts)?;
-    Ok(output(&BanditPrivacyReport::new(&merged), as_json))
+    let report = BanditPrivacyReport {
+        spot_check: Some(spot_check),
+        ..BanditPrivacyReport::new(&merged)
+    };
+    Ok(output(&report, as_json))
 }

@@ -4,7 +4,8 @@
 //! or a full-information online algorithm.
 
 use super::{all_epsilon, bandit, full_information, one_shot, statistical, Args};
-use crate::error::Result;
+use crate::cli::args::spot_policy;
+use crate::error::{Error, Result};
 use crate::report::merge;
 use serde_json::Value;
 
@@ -12,12 +13,18 @@ use serde_json::Value;
 /// was shown (the exit status is then 1).
 pub fn run(args: &Args) -> Result<(String, bool)> {
     if !args.merge.is_empty() {
+        let policy = spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
         let inputs = read_merge_inputs(&args.merge)?;
         if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
-            return statistical::merge(&inputs, args.json);
+            return statistical::merge(&inputs, policy, args.json);
         }
         if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
-            return bandit::merge(&inputs, args.json);
+            return bandit::merge(&inputs, policy, args.json);
+        }
+        if args.spot_check.is_some() || args.spot_check_seed.is_some() {
+            return Err(Error::InvalidInput(
+                "--spot-check and --spot-check-seed apply to the merges of exact bandit checks and statistical audits (a full-information or one-shot merge re-evaluates its witness only)".into(),
+            ));
         }
         return full_information::merge(&inputs, args.json);
     }

@@ -12,6 +12,8 @@ use crate::error::Result;
 const BANDIT: &str = "the bandit checks";
 /// A bandit audit by simulation.
 const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
+/// A merge of shards.
+const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
 const ONE_EPSILON: &str = "an online algorithm at one --epsilon";
 
@@ -41,6 +43,8 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("shard", &[ONE_EPSILON, BANDIT]),
     scope("force", EVERY),
     scope("merge", EVERY),
+    scope("spot_check", &[MERGE]),
+    scope("spot_check_seed", &[MERGE]),
     scope("epoch_length", &["dp-se"]),
     scope("method", &[ONE_EPSILON, "hybrid-ucb"]),
     scope("runs", &[STATISTICAL]),
@@ -59,7 +63,7 @@ pub(crate) const SCOPES: &[Scope] = &[
 /// algorithm (at one ε or over a range).
 pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     if !args.merge.is_empty() {
-        return Ok(vec![Subject::new("--merge", &[])]);
+        return Ok(vec![Subject::new("--merge", &[MERGE])]);
     }
     if let Some(noise) = &args.mechanism {
         return Ok(vec![Subject::new(

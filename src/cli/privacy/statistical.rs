@@ -14,8 +14,9 @@ use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list, Q};
 use crate::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
+use crate::report::merge::{self, SpotPolicy};
 use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
-use crate::report::{merge, rendered};
+use crate::report::rendered;
 use num_traits::ToPrimitive;
 use serde_json::Value;
 
@@ -107,8 +108,14 @@ pub(super) fn is_report(v: &Value) -> bool {
 /// name and its parsed JSON): each is accepted through the merge contract
 /// ([`merge::accept`]: its audit rebuilt and checked as the command line's
 /// is, its counts those of its own tables), then the counts are summed and
-/// analysed once ([`audit_run::merge`]): what the whole run prints.
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
+/// analysed once ([`audit_run::merge`]): what the whole run prints, and
+/// what was re-verified by simulating a sample of the shards' tables again
+/// ([`merge::spot_check`]).
+pub(super) fn merge(
+    inputs: &[(String, Value)],
+    policy: SpotPolicy,
+    as_json: bool,
+) -> Result<(String, bool)> {
     let parts = inputs
         .iter()
         .map(|(name, v)| {
@@ -120,6 +127,11 @@ pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String
             Ok((name.clone(), merge::accept::<StatisticalPrivacyReport>(name, v)?))
         })
         .collect::<Result<Vec<_>>>()?;
+    let spot_check = merge::spot_check(&parts, policy)?;
     let merged = audit_run::merge(parts)?;
-    Ok(output(&StatisticalPrivacyReport::new(&merged), as_json))
+    let report = StatisticalPrivacyReport {
+        spot_check: Some(spot_check),
+        ..StatisticalPrivacyReport::new(&merged)
+    };
+    Ok(output(&report, as_json))
 }

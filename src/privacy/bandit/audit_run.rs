@@ -6,8 +6,8 @@
 //! the merge gives what the whole run gives.
 
 use super::statistical::{
-    analyse, check_part_size, runs_in, runs_of, sample_part, selection, tables_of, units,
-    AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
+    analyse, check_part_size, runs_in, runs_of, sample_part, sample_table, selection, tables_of,
+    units, AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
 };
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -344,6 +344,23 @@ impl AuditRun {
             outcome,
             sizes: (selection.tables.len(), selection.pairs.len()),
         })
+    }
+
+    /// The counts of the part's table `table` (of the whole audit's
+    /// numbering) simulated again: what the part's `counts` hold there when
+    /// they are the simulation's.
+    pub fn recount(&self, table: usize) -> Result<Counts> {
+        let part = self.audit.part(self.shard)?;
+        let selection = self.audit.selection()?;
+        if !tables_of(&self.audit.setup, &part).contains(&table) {
+            return Err(Error::InvalidInput(format!(
+                "table {table} is not one of shard {}'s",
+                self.shard
+            )));
+        }
+        Ok(
+            on_params!(self.audit, p => sample_table(&p, &self.audit.setup, &selection, &part, table)),
+        )
     }
 
     /// Whether a violation is shown: a lower confidence bound on ε above ε.

@@ -81,6 +81,36 @@ pub struct Outcome {
     /// The quotients `P(a|y)/P(a|y')` compared: `|laws| · T · (|V| − 1)` for
     /// the numerator laws of the part checked.
     pub quotients: u64,
+    /// Per unit of the part's numerator laws ([`units_of`]), in order, its
+    /// maximum as `max_ratio` is the part's (`[0, 0]` for a unit without a
+    /// positive numerator law): the part's maximum is their fold.
+    pub units: Vec<Option<(Q, Q)>>,
+}
+
+/// The most units a part's numerator laws split into: a merge recomputes a
+/// sample of them ([`crate::report::merge::Units`]).
+pub const MAX_UNITS: u64 = 64;
+
+/// The units of the numerator laws `part`: `U = min(`[`MAX_UNITS`]`, |part|)`
+/// contiguous ranges tiling it, unit `j` holding `start + ⌊jL/U⌋ ≤ index <
+/// start + ⌊(j+1)L/U⌋` (`L = |part|`).
+pub fn units_of(part: &std::ops::Range<u64>) -> Vec<std::ops::Range<u64>> {
+    let length = part.end.saturating_sub(part.start);
+    let count = length.min(MAX_UNITS);
+    let at = |j: u64| part.start + (u128::from(length) * u128::from(j) / u128::from(count)) as u64;
+    (0..count).map(|j| at(j)..at(j + 1)).collect()
+}
+
+/// The maximum of a unit or a part as [`Outcome::max_ratio`] writes it:
+/// `[0, 0]` when no numerator law is positive, `None` when infinite.
+fn unit_max(best: &Option<Best>) -> Option<(Q, Q)> {
+    match best {
+        None => {
+            let zero = Q::from_integer(0.into());
+            Some((zero.clone(), zero))
+        }
+        Some((lo, _, hi)) => lo.clone().zip(hi.clone()),
+    }
 }
 
 /// Where a ratio is attained: the numerator law's index `a·|V|^T + y` (pull
@@ -194,43 +224,51 @@ pub fn check_part<R: Real>(
     let stride: Vec<usize> = (0..horizon)
         .map(|t| v.pow((horizon - 1 - t) as u32))
         .collect();
-    let best = (part.start as usize..part.end as usize)
-        .into_par_iter()
-        .map(|i| -> Result<Option<Best>> {
-            let num = &table[i - base];
-            if num.is_zero_certain() {
-                return Ok(None);
-            }
-            let y = i % seen_count;
-            let digits = seen(y);
-            let mut best: Option<Best> = None;
-            for r in 0..horizon {
-                for d in (0..v).filter(|&d| d != digits[r]) {
-                    let den = &table[i + d * stride[r] - digits[r] * stride[r] - base];
-                    let ratio = if den.is_zero_certain() {
-                        None
-                    } else {
-                        match den.enclosure() {
-                            Some((lo, _)) if lo > Q::from_integer(0.into()) => {
-                                (num.clone() / den).enclosure()
-                            }
-                            _ => {
-                                return Err(Error::Domain(format!(
+    let unit_best = |unit: std::ops::Range<u64>| {
+        (unit.start as usize..unit.end as usize)
+            .into_par_iter()
+            .map(|i| -> Result<Option<Best>> {
+                let num = &table[i - base];
+                if num.is_zero_certain() {
+                    return Ok(None);
+                }
+                let y = i % seen_count;
+                let digits = seen(y);
+                let mut best: Option<Best> = None;
+                for r in 0..horizon {
+                    for d in (0..v).filter(|&d| d != digits[r]) {
+                        let den = &table[i + d * stride[r] - digits[r] * stride[r] - base];
+                        let ratio = if den.is_zero_certain() {
+                            None
+                        } else {
+                            match den.enclosure() {
+                                Some((lo, _)) if lo > Q::from_integer(0.into()) => {
+                                    (num.clone() / den).enclosure()
+                                }
+                                _ => {
+                                    return Err(Error::Domain(format!(
                                     "cannot separate P(a|x') from 0 at this precision ({den:?})"
                                 )))
+                                }
                             }
-                        }
-                    };
-                    let (lo, hi) = match ratio {
-                        Some((lo, hi)) => (Some(lo), Some(hi)),
-                        None => (None, None),
-                    };
-                    best = Some(better(best, (lo, (i as u64, r, d), hi)));
+                        };
+                        let (lo, hi) = match ratio {
+                            Some((lo, hi)) => (Some(lo), Some(hi)),
+                            None => (None, None),
+                        };
+                        best = Some(better(best, (lo, (i as u64, r, d), hi)));
+                    }
                 }
-            }
-            Ok(best)
-        })
-        .try_reduce(|| None, |x, y| Ok(merge_best(x, y)))?;
+                Ok(best)
+            })
+            .try_reduce(|| None, |x, y| Ok(merge_best(x, y)))
+    };
+    let bests = units_of(&part)
+        .into_iter()
+        .map(unit_best)
+        .collect::<Result<Vec<Option<Best>>>>()?;
+    let units = bests.iter().map(unit_max).collect();
+    let best = bests.into_iter().fold(None, merge_best);
     let quotients = (part.end - part.start)
         .saturating_mul(horizon as u64)
         .saturating_mul(v as u64 - 1);
@@ -241,7 +279,7 @@ pub fn check_part<R: Real>(
                 "no pair of neighbouring reward tables to compare".into(),
             ));
         }
-        return Ok(Outcome::empty(part.start, pairs, quotients));
+        return Ok(Outcome::empty(part.start, pairs, quotients, units));
     };
     let (witness, _) = witness_at::<R>(params, horizon, alphabet, position, ctx)?;
     Ok(Outcome {
@@ -250,6 +288,7 @@ pub fn check_part<R: Real>(
         pairs,
         position,
         quotients,
+        units,
     })
 }
 
@@ -257,8 +296,9 @@ impl Outcome {
     /// The outcome of a part whose numerator laws are all 0 (their pulls
     /// are impossible on their rewards), starting at law `first`: no
     /// quotient to compare, the maximum and the witness's ratio written
-    /// `0`, the witness empty with round 0 ([`Outcome::is_empty`]).
-    pub fn empty(first: u64, pairs: u64, quotients: u64) -> Outcome {
+    /// `0`, the witness empty with round 0 ([`Outcome::is_empty`]); `units`
+    /// the units' maxima (each `[0, 0]`).
+    pub fn empty(first: u64, pairs: u64, quotients: u64, units: Vec<Option<(Q, Q)>>) -> Outcome {
         let zero = Q::from_integer(0.into());
         Outcome {
             max_ratio: Some((zero.clone(), zero.clone())),
@@ -273,6 +313,7 @@ impl Outcome {
             pairs,
             position: (first, 0, 0),
             quotients,
+            units,
         }
     }
 
@@ -390,7 +431,7 @@ fn table(arms: usize, pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Ve
 /// The outcome of the whole check from those of a partition of its laws
 /// ([`check_part`] on each part, at one precision): the largest lower end
 /// with its position (ties: the smallest, as in [`check`]), the largest
-/// upper end, the quotients summed. The caller makes sure the parts cover
+/// upper end, the quotients summed, the units in order. The caller makes sure the parts cover
 /// the laws exactly once and are of one problem.
 pub fn merge(parts: &[Outcome]) -> Result<Outcome> {
     let first = parts
@@ -420,12 +461,32 @@ pub fn merge(parts: &[Outcome]) -> Result<Outcome> {
         quotients: parts
             .iter()
             .fold(0u64, |acc, o| acc.saturating_add(o.quotients)),
+        units: parts.iter().flat_map(|o| o.units.clone()).collect(),
     })
 }
 
 /// The largest lower end, where it is attained ([`Position`]), the largest
 /// upper end; `None` = `+∞`.
 type Best = (Option<Q>, Position, Option<Q>);
+
+/// The fold of units' maxima ([`Outcome::units`]): the largest lower end
+/// and the largest upper end (`None` = `+∞`); `[0, 0]` for no unit.
+pub fn fold_units(units: &[Option<(Q, Q)>]) -> Option<(Q, Q)> {
+    let ends = |u: &Option<(Q, Q)>| match u {
+        Some((lo, hi)) => (Some(lo.clone()), Some(hi.clone())),
+        None => (None, None),
+    };
+    let mut all = units.iter().map(ends);
+    let Some(first) = all.next() else {
+        return unit_max(&None);
+    };
+    let (lo, hi) = all.fold(first, |(lo, hi), (l, h)| {
+        let lo = if cmp_extended(&l, &lo).is_gt() { l } else { lo };
+        let hi = if cmp_extended(&h, &hi).is_gt() { h } else { hi };
+        (lo, hi)
+    });
+    lo.zip(hi)
+}
 
 /// The first and the largest precision [`check_certified`] tries.
 pub const PRECISIONS: (u32, u32) = (128, 4096);

@@ -6,7 +6,8 @@
 //! outcomes merge into the whole run's ([`merge`]).
 
 use super::exact::{
-    check_certified_part, laws_needed, witness_at, Outcome, Position, Witness, PRECISIONS,
+    check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
+    PRECISIONS,
 };
 use crate::bandit::law::params::Overrides;
 use crate::bandit::law::PullLaw;
@@ -153,6 +154,20 @@ impl Setup {
     pub fn witness(&self, law: &Law, position: Position, bits: u32) -> Result<(Witness, bool)> {
         let p = &self.problem;
         on_law!(law, l => witness_at::<Certified>(l, p.horizon, &p.alphabet, position, &Precision(bits)))
+    }
+
+    /// The maximum over the numerator laws `laws` computed again at `bits`,
+    /// as [`Outcome::units`] writes a unit's: what a merge compares with a
+    /// shard's unit (a part of the shard's laws, so never refused for size).
+    pub fn recheck(
+        &self,
+        law: &Law,
+        laws: std::ops::Range<u64>,
+        bits: u32,
+    ) -> Result<Option<(Q, Q)>> {
+        let p = &self.problem;
+        let outcome = on_law!(law, l => check_part::<Certified>(l, p.horizon, &p.alphabet, Some(laws), true, &Precision(bits)))?;
+        Ok(outcome.max_ratio)
     }
 
     /// `outcome`, the verdict decided at `bits`.

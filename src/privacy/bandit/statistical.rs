@@ -795,19 +795,30 @@ pub fn sample_part<A: Audited>(
     let tables = tables_of(setup, part);
     Ok(tables
         .map(|k| {
-            let chunks = chunks_of(setup, part, k);
-            let c = sample_chunks(
-                params,
-                &selection.tables[k],
-                &setup.alphabet,
-                (setup.runs, setup.seed, k as u64),
-                chunks,
-            );
+            let c = sample_table(params, setup, selection, part, k);
             let (s, t) = runs_of(setup, part, k);
             progress(s + t);
             c
         })
         .collect())
+}
+
+/// The counts of table `table`'s chunks among the units `part` (one entry
+/// of [`sample_part`]: a merge recomputes a shard's table with it).
+pub fn sample_table<A: Audited>(
+    params: &A,
+    setup: &AuditSetup,
+    selection: &Selection,
+    part: &std::ops::Range<u64>,
+    table: usize,
+) -> Counts {
+    sample_chunks(
+        params,
+        &selection.tables[table],
+        &setup.alphabet,
+        (setup.runs, setup.seed, table as u64),
+        chunks_of(setup, part, table),
+    )
 }
 
 /// The audit's analysis (module documentation) from every table's counts

@@ -1,0 +1,320 @@
+//! A merge cannot be flipped by editing a shard (`dpdtol::report::merge`,
+//! its threat model): a shard relabelled as another, or with counts moved
+//! between the cells of a table, or with one unit's maximum altered, is
+//! refused with one line naming the file, the unit and the field once the
+//! unit is among those recomputed (`--spot-check N`, `--spot-check-seed S`);
+//! an honest merge passes with any seed and is the whole run's report; the
+//! merged report says what it re-verified and with what probability a
+//! single altered unit is caught.
+
+mod common;
+
+use common::{dpdtol, json};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// Anytime-Lazy-UCB at T = 5 with a scale below the printed one: violated,
+/// the violation in shards 1 and 8 of 8; shards 3..6 have no pull sequence
+/// of positive probability (ratio 0), shards 2 and 7 are private.
+const BANDIT: &str = "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1 --noise-scale 3/4";
+
+/// Lazy-DP-TS at T = 4 on {0, 1}: 64 tables, no violation detected; two
+/// shards of 32 tables.
+const AUDIT: &str = "privacy --algorithm lazy-dp-ts --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --runs 2000 --seed 3";
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dpdtol-spot-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The `--json` reports of the `n` shards of `line`.
+fn shards(line: &str, n: u64) -> Vec<Value> {
+    (1..=n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut args: Vec<&str> = line.split(' ').collect();
+            args.extend(["--shard", &shard, "--json"]);
+            json(&args)
+        })
+        .collect()
+}
+
+/// `reports` written to `dir` as `name-I.json`; the comma-separated list.
+fn write(dir: &Path, name: &str, reports: &[Value]) -> String {
+    reports
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let path = dir.join(format!("{name}-{}.json", i + 1));
+            std::fs::write(&path, r.to_string()).unwrap();
+            path.display().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `privacy --merge list` with `extra` flags: status, stdout, stderr.
+fn merge(list: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["privacy", "--merge", list];
+    args.extend(extra);
+    let out = dpdtol(&args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `shard` relabelled as `like`: its index and the counter naming its
+/// first position (the witness's law of an empty shard) made to fit.
+fn relabelled(shard: &Value, like: &Value) -> Value {
+    let mut forged = shard.clone();
+    forged["shard"] = like["shard"].clone();
+    forged["merge"]["law"] = like["merge"]["law"].clone();
+    forged
+}
+
+/// The attack on the exact bandit check: the two violated shards replaced
+/// by empty shards relabelled as them. With nothing recomputed the forgery
+/// merges PRIVATE (the threat the spot check answers, and the report says
+/// nothing was re-verified); with every unit recomputed it is refused at
+/// the first shard's first unit, whose law has positive probability.
+#[test]
+fn a_relabelled_bandit_shard_is_refused() {
+    let dir = scratch("relabel");
+    let honest = shards(BANDIT, 8);
+    assert_eq!(honest[0]["verdict"], "violated");
+    assert_eq!(honest[2]["max_ratio"], "0");
+    assert_eq!(honest[3]["max_ratio"], "0");
+    let mut forged = honest.clone();
+    forged[0] = relabelled(&honest[2], &honest[0]);
+    forged[7] = relabelled(&honest[3], &honest[7]);
+    let list = write(&dir, "forged", &forged);
+
+    let (code, stdout, _) = merge(&list, &["--spot-check", "0"]);
+    assert_eq!(code, 0, "with nothing recomputed the forgery passes");
+    assert!(stdout.contains("PRIVATE"), "{stdout}");
+    assert!(
+        stdout.ends_with("  re-verified: no unit of the 256 units in 8 shards (--spot-check 0): what the shards say of their units is taken on trust\n"),
+        "{stdout}"
+    );
+
+    for seed in ["0", "1", "18446744073709551615"] {
+        let (code, _, stderr) = merge(&list, &["--spot-check", "32", "--spot-check-seed", seed]);
+        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "dpdtol: invalid input: {}: unit 0 (laws 0..1): field 'merge.units[0]' is not what checking the unit's laws again gives (altered, or not this shard's)\n",
+                dir.join("forged-1.json").display()
+            )
+        );
+    }
+    // The default sample (4 units, seed from the operating system) catches
+    // it too: most of the violated shards' units have a positive law.
+    let (code, _, stderr) = merge(&list, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("forged-1.json: unit "), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The attack on the statistical audit: every run of one table of shard 2
+/// moved into one pull code, the sums kept. With nothing recomputed the
+/// merge shows a violation the run does not have; with the shard's 32
+/// tables recomputed it is refused at that table.
+#[test]
+fn counts_moved_between_cells_of_a_statistical_shard_are_refused() {
+    let dir = scratch("recount");
+    let honest = shards(AUDIT, 2);
+    let mut forged = honest.clone();
+    for half in forged[1]["merge"]["counts"][5].as_array_mut().unwrap() {
+        let cells = half.as_array_mut().unwrap();
+        let total: u64 = cells.iter().map(|c| c.as_u64().unwrap()).sum();
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = Value::from(if i == 0 { total } else { 0 });
+        }
+    }
+    let list = write(&dir, "moved", &forged);
+
+    let (code, stdout, _) = merge(&list, &["--spot-check", "0"]);
+    assert_eq!(
+        code, 1,
+        "with nothing recomputed the forgery shows a violation"
+    );
+    assert!(stdout.contains("VIOLATED"), "{stdout}");
+
+    for seed in ["0", "7", "99"] {
+        let (code, _, stderr) = merge(&list, &["--spot-check", "32", "--spot-check-seed", seed]);
+        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "dpdtol: invalid input: {}: unit 5 (table 37): field 'merge.counts[5]' is not what simulating the table's runs again gives (altered, or not this shard's)\n",
+                dir.join("moved-2.json").display()
+            )
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One unit of a private bandit shard given a smaller maximum (0, below
+/// the shard's, so the fold still holds): with `--spot-check N` for a shard
+/// of N units it is always caught, whatever the seed.
+#[test]
+fn one_altered_unit_is_always_caught_when_every_unit_is_recomputed() {
+    let dir = scratch("unit");
+    let honest = shards(BANDIT, 8);
+    let units = honest[1]["merge"]["units"].as_array().unwrap();
+    assert_eq!(units.len(), 32);
+    // A unit with a positive maximum that is not the shard's.
+    let zero = serde_json::json!({"exact": "0"});
+    let j = units
+        .iter()
+        .position(|u| *u != zero && *u != honest[1]["merge"]["max_ratio"])
+        .expect("a unit below the maximum");
+    let mut forged = honest.clone();
+    forged[1]["merge"]["units"][j] = zero;
+    let list = write(&dir, "unit", &forged);
+    for seed in 0..5 {
+        let seed = seed.to_string();
+        let (code, _, stderr) = merge(&list, &["--spot-check", "32", "--spot-check-seed", &seed]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.ends_with(&format!(
+                "unit-2.json: unit {j} (laws {}..{}): field 'merge.units[{j}]' is not what checking the unit's laws again gives (altered, or not this shard's)\n",
+                32 + j,
+                33 + j
+            )),
+            "{stderr}"
+        );
+    }
+    // The fold is checked without recomputing: a unit above the maximum.
+    forged[1]["merge"]["units"][j] = honest[0]["merge"]["max_ratio"].clone();
+    let list = write(&dir, "fold", &forged);
+    let (code, _, stderr) = merge(&list, &["--spot-check", "0"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.ends_with("fold-2.json: field 'merge.max_ratio' is not the fold of 'merge.units' (the largest lower and upper ends)\n"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Honest shards merge, with any seed (and the default one, drawn from the
+/// operating system), into the whole run's report (JSON and paragraph)
+/// once what the merge re-verified is set aside; the report counts the
+/// units: 8 shards of 32 laws, one unit a law; 2 shards of 32 tables.
+#[test]
+fn honest_merges_pass_with_any_seed_and_are_the_whole_run() {
+    let dir = scratch("honest");
+    for (line, n, units) in [(BANDIT, 8, 256u64), (AUDIT, 2, 64)] {
+        let list = write(&dir, &format!("honest-{n}"), &shards(line, n));
+        let whole: Vec<&str> = line.split(' ').collect();
+        let mut whole_json = whole.clone();
+        whole_json.push("--json");
+        let whole_json = String::from_utf8(dpdtol(&whole_json).stdout).unwrap();
+        let whole_text = String::from_utf8(dpdtol(&whole).stdout).unwrap();
+        for seed in [None, Some("0"), Some("12345"), Some("18446744073709551615")] {
+            let mut extra = vec!["--json"];
+            if let Some(s) = seed {
+                extra.extend(["--spot-check-seed", s]);
+            }
+            let (code, stdout, stderr) = merge(&list, &extra);
+            assert!(code == 0 || code == 1, "{line} {seed:?}: {stderr}");
+            assert_eq!(common::without_spot_check(&stdout), whole_json, "{line}");
+            let report: Value = serde_json::from_str(&stdout).unwrap();
+            let spot = &report["spot_check"];
+            assert_eq!(spot["units"], units, "{line}");
+            assert_eq!(spot["shards"], n, "{line}");
+            assert_eq!(spot["units_recomputed"], 4 * n, "{line}");
+            assert_eq!(spot["per_shard"], 4, "{line}");
+            if let Some(s) = seed {
+                assert_eq!(spot["seed"].to_string(), s, "{line}");
+            }
+            let (_, text, _) = merge(&list, &extra[1..]);
+            assert_eq!(common::without_spot_check(&text), whole_text, "{line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The probability stated, by hand: a statistical shard of m = 32 tables
+/// with n = 4 recomputed catches one altered table with probability n/m =
+/// 1/8; n ≥ m recomputes every unit (probability 1); n = 0 nothing. The
+/// line of the paragraph says the same, and the same seed draws the same
+/// units (one merge reproduces another).
+#[test]
+fn the_probability_stated_is_n_over_m() {
+    let dir = scratch("probability");
+    let list = write(&dir, "audit", &shards(AUDIT, 2));
+    for (n, caught, recomputed) in [
+        ("4", "1/8", 8),
+        ("31", "31/32", 62),
+        ("40", "1", 64),
+        ("0", "0", 0),
+    ] {
+        let (_, stdout, stderr) = merge(
+            &list,
+            &["--spot-check", n, "--spot-check-seed", "3", "--json"],
+        );
+        let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|_| panic!("{stderr}"));
+        assert_eq!(report["spot_check"]["caught"], caught, "--spot-check {n}");
+        assert_eq!(
+            report["spot_check"]["units_recomputed"], recomputed,
+            "--spot-check {n}"
+        );
+    }
+    let (_, text, _) = merge(&list, &["--spot-check", "4", "--spot-check-seed", "3"]);
+    assert!(
+        text.ends_with("\n  re-verified: 8 of 64 units in 2 shards by recomputation (--spot-check 4 --spot-check-seed 3); a single altered unit is caught with probability ≥ 1/8\n"),
+        "{text}"
+    );
+    let again = merge(&list, &["--spot-check", "4", "--spot-check-seed", "3"]);
+    assert_eq!(again.1, text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The flags act on a merge of shards that have units, and are refused
+/// elsewhere: one line, status 2.
+#[test]
+fn the_flags_are_refused_where_they_do_not_act() {
+    let dir = scratch("flags");
+    let full = write(
+        &dir,
+        "full",
+        &shards(
+            "privacy --algorithm wu-wang --actions 2 --horizon 2 --alphabet 0,1 --epsilon 1",
+            2,
+        ),
+    );
+    let bandit = write(&dir, "bandit", &shards(BANDIT, 8));
+    let wrong: [(Vec<&str>, &str); 4] = [
+        (
+            vec!["privacy", "--merge", &full, "--spot-check", "3"],
+            "--spot-check and --spot-check-seed apply to the merges of exact bandit checks and statistical audits",
+        ),
+        (
+            vec!["privacy", "--merge", &bandit, "--spot-check", "-1"],
+            "--spot-check expects a non-negative integer, got '-1'",
+        ),
+        (
+            vec!["privacy", "--merge", &bandit, "--spot-check-seed", "x"],
+            "--spot-check-seed expects a non-negative integer, got 'x'",
+        ),
+        (
+            "privacy --algorithm ftl --actions 2 --horizon 2 --alphabet 0,1 --epsilon 1 --spot-check 2"
+                .split(' ')
+                .collect(),
+            "--spot-check",
+        ),
+    ];
+    for (args, message) in wrong {
+        let out = dpdtol(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
