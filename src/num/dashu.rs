@@ -49,10 +49,10 @@ impl DashuFloat {
             Err(FpError::OutOfDomain) => Err(Error::Domain(what.to_string())),
             // In words, not the library's variant names: the message reaches users.
             Err(FpError::Overflow(_)) => Err(Error::TooLarge(format!(
-                "{what}: the result is beyond the largest binary exponent of the certified backend"
+                "{what}: the result is above 2^(2^63) (about 10^(2.8·10^18)), the largest number a computation here can hold"
             ))),
             Err(FpError::Underflow(_)) => Err(Error::TooLarge(format!(
-                "{what}: the result is below the smallest binary exponent of the certified backend"
+                "{what}: the result is below 2^(-2^63) (about 10^(-2.8·10^18)), the smallest positive number a computation here can hold"
             ))),
             Err(_) => Err(Error::Domain(format!(
                 "{what}: an infinite or indeterminate operand"

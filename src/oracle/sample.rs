@@ -128,11 +128,17 @@ pub fn check_values(n: usize, horizon: usize, actions: usize, force: bool) -> Re
     // Each value is held as a u32, then written: 4 bytes (NPY) or its
     // digits and a separator (CSV).
     let digits = actions.to_string().len() + 1;
-    crate::size::table(
-        &format!("{what}, held in memory"),
-        values,
-        4 + digits.max(4),
-    )?;
+    let bytes_each = 4 + digits.max(4);
+    crate::size::table(&format!("{what}, held in memory"), values, bytes_each).map_err(|e| {
+        // The way out: fewer sequences a run, more runs under other seeds.
+        let fits = crate::size::MEMORY_CAP / (horizon.max(1) * bytes_each) as u128;
+        match e {
+            Error::TooLarge(why) => Error::TooLarge(format!(
+                "{why}; --n {fits} fits, and more sequences come from further runs with other --seed values"
+            )),
+            other => other,
+        }
+    })?;
     Ok(())
 }
 
