@@ -586,10 +586,7 @@ fn a_number_too_large_for_the_arithmetic_names_the_users_flag() {
     // "exp: the result is beyond the largest binary exponent of the
     // certified backend": now the flag and its value.
     let args = privacy_command("wu-wang", "2", "2", "0,1", "1e20");
-    refused_in_words(
-        &args,
-        &["--epsilon 1.00000e20 is over the limit"],
-    );
+    refused_in_words(&args, &["--epsilon 1.00000e20 is over the limit"]);
     let args = privacy_command("ftl", "2", "2", "0,1", "1e100");
     refused_in_words(&args, &["--epsilon 1.00000e100"]);
     // regret at ε = 10^100: e^(−ε·…) below anything representable, in words.
@@ -597,24 +594,32 @@ fn a_number_too_large_for_the_arithmetic_names_the_users_flag() {
     refused_in_words(&args, &["exp: the result is below 2^(-2^63)"]);
 }
 
-#[test]
-fn a_long_exact_value_is_shortened_in_a_message() {
-    // The noise scale's check printed 1/10^100 and its inverse in full.
-    let dir = scratch("short-values");
-    let rewards = dir.join("rewards.csv");
-    std::fs::write(&rewards, "1/4,3/4\n1,0\n1/2,1/2\n").unwrap();
-    let rewards = rewards.display().to_string();
-    let args = [
-        "law",
+/// A reward table of K = 2 arms and T = 3 rounds in the scratch directory
+/// `dir`: its path.
+fn three_rounds(dir: &str) -> String {
+    common::scratch_file(dir, "rewards.csv", b"1/4,3/4\n1,0\n1/2,1/2\n")
+}
+
+/// `COMMAND --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file R`
+/// followed by `extra`.
+fn lazy_ucb<'a>(command: &'a str, rewards: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let args = vec![
+        command,
         "--algorithm",
         "anytime-lazy-ucb",
         "--epsilon",
         "1",
-        "--noise-scale",
-        "1e-100",
         "--rewards-file",
-        &rewards,
+        rewards,
     ];
+    extended(args, extra)
+}
+
+#[test]
+fn a_long_exact_value_is_shortened_in_a_message() {
+    // The noise scale's check printed 1/10^100 and its inverse in full.
+    let rewards = three_rounds("hostile-short-values");
+    let args = lazy_ucb("law", &rewards, &["--noise-scale", "1e-100"]);
     refused_in_words(
         &args,
         &["b = 1.00000e-100 at ε = 1 gives 1/b = 1.00000e100, above 1024"],
@@ -626,13 +631,8 @@ fn a_long_exact_value_is_shortened_in_a_message() {
 #[test]
 fn bandit_support_violations_number_arms_as_the_samples_do() {
     // The reason named a 0-based arm and pull sequence whatever --base.
-    let dir = scratch("bandit-support");
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.display().to_string()
-    };
-    let rewards = write("rewards.csv", "1/4,3/4\n1,0\n1/2,1/2\n");
+    let dir = "hostile-bandit-support";
+    let rewards = three_rounds(dir);
     for (base, samples, reason) in [
         (
             "1",
@@ -657,37 +657,16 @@ fn bandit_support_violations_number_arms_as_the_samples_do() {
             "the pull sequence 1,0,0 (arms from 0) has probability 0",
         ),
     ] {
-        let samples = write(&format!("samples-{base}-{}.csv", reason.len()), samples);
-        let args = [
-            "gof",
-            "--algorithm",
-            "anytime-lazy-ucb",
-            "--epsilon",
-            "1",
-            "--rewards-file",
-            &rewards,
-            "--samples",
-            &samples,
-            "--base",
-            base,
-        ];
+        let name = format!("samples-{base}-{}.csv", reason.len());
+        let samples = common::scratch_file(dir, &name, samples.as_bytes());
+        let args = lazy_ucb("gof", &rewards, &["--samples", &samples, "--base", base]);
         let run = capped(&args, 20.0);
         assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
         let line = format!("support violation in sample 1 (rows from 0): {reason}");
         assert!(run.stdout.contains(&line), "{args:?}: {}", run.stdout);
     }
     // A --sequence below the first action names --base.
-    let args = [
-        "law",
-        "--algorithm",
-        "anytime-lazy-ucb",
-        "--epsilon",
-        "1",
-        "--rewards-file",
-        &rewards,
-        "--sequence",
-        "0,1,2",
-    ];
+    let args = lazy_ucb("law", &rewards, &["--sequence", "0,1,2"]);
     refused_in_words(
         &args,
         &["--sequence: action 0 is below 1, the first action (--base 1)"],

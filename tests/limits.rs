@@ -891,7 +891,7 @@ fn threads_past_1024_are_refused_on_every_command() {
         "privacy --algorithm lazy-dp-ts --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --runs 100 --threads 100000",
         "privacy --mechanism gumbel --actions 2 --alphabet 0,1 --epsilon 1 --threads 100000",
     ] {
-        let args = words(&command);
+        let args = words(command);
         // The mechanism has no threads: refused as a flag that does not apply.
         let needle = if command.contains("--mechanism") { "does not apply" } else { "1024" };
         refused(&args, needle);
