@@ -589,9 +589,32 @@ fn a_number_too_large_for_the_arithmetic_names_the_users_flag() {
     refused_in_words(&args, &["--epsilon 1.00000e20 is over the limit"]);
     let args = privacy_command("ftl", "2", "2", "0,1", "1e100");
     refused_in_words(&args, &["--epsilon 1.00000e100"]);
-    // regret at ε = 10^100: e^(−ε·…) below anything representable, in words.
-    let args = regret_command("wu-wang", "0.5,0.2", "bernoulli", "4", "1e100");
-    refused_in_words(&args, &["exp: the result is below 2^(-2^63)"]);
+    // regret: ε = 5·10^18 panicked in the certified arithmetic (T = 4,
+    // Bernoulli); ε = 10^100 and a noise scale of 10^-19 were refused in
+    // the arithmetic's words.
+    for (algorithms, epsilon, extra, needle) in [
+        (
+            "wu-wang,prefix-softmax",
+            "5e18",
+            &[][..],
+            "--epsilon 5000000000000000000 is over the limit of 2^60",
+        ),
+        (
+            "wu-wang",
+            "1e100",
+            &[],
+            "--epsilon 1.00000e100 is over the limit of 2^60",
+        ),
+        (
+            "wu-wang",
+            "1",
+            &["--noise-scale", "1e-19"],
+            "--noise-scale 1.00000e-19 is under the limit of 1/2^60",
+        ),
+    ] {
+        let args = regret_command(algorithms, "0.5,0.2", "bernoulli", "4", epsilon);
+        refused_in_words(&extended(args, extra), &[needle]);
+    }
 }
 
 /// A reward table of K = 2 arms and T = 3 rounds in the scratch directory

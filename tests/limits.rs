@@ -832,6 +832,25 @@ fn an_online_algorithms_epsilon_past_2_pow_24_is_refused_naming_the_flag() {
 }
 
 #[test]
+fn regrets_epsilon_past_2_pow_60_is_refused_and_tiny_weights_are_enclosed() {
+    let command = |epsilon: &str, horizon: &str| {
+        format!("regret --algorithm wu-wang,prefix-softmax,hu-rnm-ftnl,naive-ftnl --means 0.5,0.2,0.1 --setting bernoulli --horizon {horizon} --epsilon {epsilon}")
+    };
+    refused(
+        &words(&command("1152921504606846977", "4")),
+        "--epsilon 1152921504606846977 is over the limit of 2^60",
+    );
+    // At 2^60 the products of the laws' weights fall below 2^(-2^63):
+    // rounded outward (they panicked at T = 8), the regret is computed.
+    let run = answered(&command("1152921504606846976", "64"), 120.0);
+    assert!(
+        run.stdout.contains("wu-wang (laplace): Reg_T = 2.49266"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn dp_se_laws_count_their_integrations_at_every_horizon() {
     // Epochs of R = 1 round a block: at T = 600, 299 epoch ends before the
     // horizon, the sequences branching at the i-th end with i factors each

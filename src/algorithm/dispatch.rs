@@ -4,7 +4,7 @@
 use super::{epoch_rnm, ftl, prefix_softmax, AlgorithmId, Choice, Config, OnlineAlgorithm};
 use crate::error::{Error, Result};
 use crate::mechanism::MAX_FORCED_NATS;
-use crate::num::{format_brief, Real, Q};
+use crate::num::{Real, Q};
 use rand::Rng;
 
 impl Config {
@@ -17,20 +17,11 @@ impl Config {
     /// asked for petabytes.
     pub fn build(&self) -> Result<Algorithm> {
         self.validate()?;
-        let limit = Q::from_integer(MAX_FORCED_NATS.into());
-        let beyond = "numbers past e^(±16777216) (about 10^±7286252), whose decimals cannot be written in reasonable time or memory";
-        if self.epsilon > limit {
-            return Err(Error::TooLarge(format!(
-                "--epsilon {} is over the limit of {MAX_FORCED_NATS}: the laws weigh e^(-ε·gap) and are compared with e^ε, {beyond}",
-                format_brief(&self.epsilon)
-            )));
-        }
-        if let Some(b) = self.noise_scale.as_ref().filter(|b| b.recip() > limit) {
-            return Err(Error::TooLarge(format!(
-                "--noise-scale {} is under the limit of 1/{MAX_FORCED_NATS}: the laws weigh e^(-gap/b), {beyond}",
-                format_brief(b)
-            )));
-        }
+        self.check_reach(
+            &Q::from_integer(MAX_FORCED_NATS.into()),
+            &MAX_FORCED_NATS.to_string(),
+            "the laws weigh e^(-gap/b) (b = 1/ε by default) and are compared with e^ε, numbers past e^(±16777216) (about 10^±7286252), whose decimals cannot be written in reasonable time or memory",
+        )?;
         Ok(match self.id {
             AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
             AlgorithmId::PrefixSoftmax => {
