@@ -20,6 +20,7 @@ use super::law::{choice_laws, Enclosed, Target};
 use crate::algorithm::BestSequenceLaw;
 use crate::error::{Error, Result};
 use crate::num::Q;
+use crate::progress::{with_progress, Task};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rand::{Rng, SeedableRng};
@@ -92,14 +93,22 @@ where
 {
     let mut data = vec![0u32; n * horizon];
     if horizon > 0 {
-        data.par_chunks_mut(horizon)
-            .enumerate()
-            .for_each(|(i, row)| {
-                let mut rng = stream(seed, i as u64);
-                for (out, a) in row.iter_mut().zip(draw(&mut rng)) {
-                    *out = a as u32;
-                }
-            });
+        // A bar on stderr when the draws take long (`--force` sizes).
+        let task = Task {
+            name: "sample",
+            unit: "sequences",
+        };
+        with_progress(true, task, n as u64, |progress| {
+            data.par_chunks_mut(horizon)
+                .enumerate()
+                .for_each(|(i, row)| {
+                    let mut rng = stream(seed, i as u64);
+                    for (out, a) in row.iter_mut().zip(draw(&mut rng)) {
+                        *out = a as u32;
+                    }
+                    progress.add(1);
+                });
+        });
     }
     Samples {
         rows: n,
