@@ -1,5 +1,6 @@
-//! One progress facility for every long computation (privacy enumerations,
-//! regret sums, mechanism laws): a bar on stderr (never stdout) that appears
+//! One progress facility for every long computation (privacy enumerations
+//! and the exact bandit checks, regret sums, mechanism and bandit laws,
+//! samples): a bar on stderr (never stdout) that appears
 //! only once the run has lasted 1 s, is drawn only when stderr is a terminal,
 //! and reaches 100 % exactly once, at the end.
 //!

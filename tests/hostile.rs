@@ -5,15 +5,13 @@
 
 mod common;
 
-use common::{assert_refused, capped, json, privacy_command, regret_command};
+use common::{assert_refused, capped, json, merge_list, privacy_command, regret_command};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dpdtol-hostile-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("hostile-{name}"))
 }
 
 // ------------------------------------------------- class 1: work before the guard
@@ -101,11 +99,7 @@ fn shards() -> (Value, Value, Value) {
 
 /// Merge `first` (edited) with the untouched second shard.
 fn merge_edited(dir: &Path, first: &Value, second: &Value) -> common::Capped {
-    let a = dir.join("a.json");
-    let b = dir.join("b.json");
-    std::fs::write(&a, first.to_string()).unwrap();
-    std::fs::write(&b, second.to_string()).unwrap();
-    let list = format!("{},{}", a.display(), b.display());
+    let list = merge_list(dir, "shard", first, second);
     capped(&["privacy", "--merge", &list, "--json"], 20.0)
 }
 
@@ -454,6 +448,12 @@ fn output_paths_are_checked_before_the_work() {
     }
 }
 
+/// `args` followed by `extra`.
+fn extended<'a>(mut args: Vec<&'a str>, extra: &[&'a str]) -> Vec<&'a str> {
+    args.extend(extra);
+    args
+}
+
 #[test]
 fn flags_that_do_not_apply_are_refused() {
     let cases: Vec<Vec<&str>> = vec![
@@ -469,42 +469,35 @@ fn flags_that_do_not_apply_are_refused() {
         ],
         vec!["privacy", "--merge", "a.json", "--threads", "4"],
         // Would be silently ignored for ftl.
-        [
+        extended(
             privacy_command("ftl", "2", "1", "0,1", "1"),
-            vec!["--noise", "gumbel"],
-        ]
-        .concat(),
-        [
+            &["--noise", "gumbel"],
+        ),
+        extended(
             privacy_command("hu-rnm-ftnl", "2", "1", "0,1", "1"),
-            vec!["--resample", "1"],
-        ]
-        .concat(),
-        [
+            &["--resample", "1"],
+        ),
+        extended(
             privacy_command("ftl", "2", "1", "0,1", "1"),
-            vec!["--resample", "0"],
-        ]
-        .concat(),
-        [
+            &["--resample", "0"],
+        ),
+        extended(
             regret_command("ftl", "0.1,0.5", "deterministic", "8", "1"),
-            vec!["--noise", "gumbel"],
-        ]
-        .concat(),
+            &["--noise", "gumbel"],
+        ),
         // With several algorithms, a flag that applies to none of them.
-        [
+        extended(
             regret_command("ftl,prefix-softmax", "0.1,0.5", "deterministic", "8", "1"),
-            vec!["--noise", "gumbel"],
-        ]
-        .concat(),
-        [
+            &["--noise", "gumbel"],
+        ),
+        extended(
             regret_command("wu-wang:gumbel,ftl", "0.1,0.5", "deterministic", "8", "1"),
-            vec!["--noise", "laplace"],
-        ]
-        .concat(),
-        [
+            &["--noise", "laplace"],
+        ),
+        extended(
             regret_command("ftl,ftl", "0.1,0.5", "deterministic", "8", "1"),
-            vec!["--noise-scale", "2"],
-        ]
-        .concat(),
+            &["--noise-scale", "2"],
+        ),
     ];
     for args in cases {
         assert_refused(&capped(&args, 10.0), &args.join(" "));
@@ -562,6 +555,145 @@ fn certified_exp_errors_are_in_words() {
             );
         }
     }
+}
+
+// ------------------------------------------ messages in the user's terms
+
+/// Words of the implementation that a message must not show.
+const INTERNAL: [&str; 5] = [
+    "backend",
+    "binary exponent",
+    "precision bits",
+    "(os error",
+    "0-based",
+];
+
+/// `capped(args)` refused in one line that contains each of `needles` and
+/// none of [`INTERNAL`].
+fn refused_in_words(args: &[&str], needles: &[&str]) {
+    let run = capped(args, 20.0);
+    assert_refused(&run, &args.join(" "));
+    for needle in needles {
+        assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+    }
+    for word in INTERNAL {
+        assert!(!run.stderr.contains(word), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_number_too_large_for_the_arithmetic_names_the_users_flag() {
+    // "exp: the result is beyond the largest binary exponent of the
+    // certified backend": now the flag and its value.
+    let args = privacy_command("wu-wang", "2", "2", "0,1", "1e20");
+    refused_in_words(&args, &["--epsilon 1.00000e20 is over the limit"]);
+    let args = privacy_command("ftl", "2", "2", "0,1", "1e100");
+    refused_in_words(&args, &["--epsilon 1.00000e100"]);
+    // regret: ε = 5·10^18 panicked in the certified arithmetic (T = 4,
+    // Bernoulli); ε = 10^100 and a noise scale of 10^-19 were refused in
+    // the arithmetic's words.
+    for (algorithms, epsilon, extra, needle) in [
+        (
+            "wu-wang,prefix-softmax",
+            "5e18",
+            &[][..],
+            "--epsilon 5000000000000000000 is over the limit of 2^60",
+        ),
+        (
+            "wu-wang",
+            "1e100",
+            &[],
+            "--epsilon 1.00000e100 is over the limit of 2^60",
+        ),
+        (
+            "wu-wang",
+            "1",
+            &["--noise-scale", "1e-19"],
+            "--noise-scale 1.00000e-19 is under the limit of 1/2^60",
+        ),
+    ] {
+        let args = regret_command(algorithms, "0.5,0.2", "bernoulli", "4", epsilon);
+        refused_in_words(&extended(args, extra), &[needle]);
+    }
+}
+
+/// A reward table of K = 2 arms and T = 3 rounds in the scratch directory
+/// `dir`: its path.
+fn three_rounds(dir: &str) -> String {
+    common::scratch_file(dir, "rewards.csv", b"1/4,3/4\n1,0\n1/2,1/2\n")
+}
+
+/// `COMMAND --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file R`
+/// followed by `extra`.
+fn lazy_ucb<'a>(command: &'a str, rewards: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let args = vec![
+        command,
+        "--algorithm",
+        "anytime-lazy-ucb",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        rewards,
+    ];
+    extended(args, extra)
+}
+
+#[test]
+fn a_long_exact_value_is_shortened_in_a_message() {
+    // The noise scale's check printed 1/10^100 and its inverse in full.
+    let rewards = three_rounds("hostile-short-values");
+    let args = lazy_ucb("law", &rewards, &["--noise-scale", "1e-100"]);
+    refused_in_words(
+        &args,
+        &["b = 1.00000e-100 at ε = 1 gives 1/b = 1.00000e100, above 1024"],
+    );
+    let run = capped(&args, 20.0);
+    assert!(run.stderr.len() < 300, "{} bytes", run.stderr.len());
+}
+
+#[test]
+fn bandit_support_violations_number_arms_as_the_samples_do() {
+    // The reason named a 0-based arm and pull sequence whatever --base.
+    let dir = "hostile-bandit-support";
+    let rewards = three_rounds(dir);
+    for (base, samples, reason) in [
+        (
+            "1",
+            "1,2,1\n1,3,1\n",
+            "round 2: arm 3 is not one of the K = 2 arms 1 to 2",
+        ),
+        (
+            "0",
+            "0,1,0\n0,2,0\n",
+            "round 2: arm 2 is not one of the K = 2 arms 0 to 1",
+        ),
+        // Anytime-Lazy-UCB pulls each arm once first: arm 2 in round 1
+        // has probability 0.
+        (
+            "1",
+            "1,2,1\n2,1,1\n",
+            "the pull sequence 2,1,1 (arms from 1) has probability 0",
+        ),
+        (
+            "0",
+            "0,1,0\n1,0,0\n",
+            "the pull sequence 1,0,0 (arms from 0) has probability 0",
+        ),
+    ] {
+        let name = format!("samples-{base}-{}.csv", reason.len());
+        let samples = common::scratch_file(dir, &name, samples.as_bytes());
+        let args = lazy_ucb("gof", &rewards, &["--samples", &samples, "--base", base]);
+        let run = capped(&args, 20.0);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        let line = format!("support violation in sample 1 (rows from 0): {reason}");
+        assert!(run.stdout.contains(&line), "{args:?}: {}", run.stdout);
+    }
+    // A --sequence below the first action names --base.
+    let args = lazy_ucb("law", &rewards, &["--sequence", "0,1,2"]);
+    refused_in_words(
+        &args,
+        &["--sequence: action 0 is below 1, the first action (--base 1)"],
+    );
 }
 
 #[test]

@@ -5,20 +5,11 @@
 
 mod common;
 
-use common::json;
+use common::{answered, json, refused, words};
 use dpdtol::num::{parse_rational, Q};
 use num_traits::{One, Zero};
 use serde_json::Value;
 use std::time::{Duration, Instant};
-
-/// Run a command that must be refused: exit status 2, one line on stderr
-/// containing `needle`, within 5 s and 2 GB of address space (the refusal
-/// comes before the work), by the shared harness of `tests/hostile.rs`.
-fn refused(args: &[&str], needle: &str) {
-    let run = common::capped(args, 5.0);
-    common::assert_refused(&run, &format!("{args:?}"));
-    assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
-}
 
 /// `e^{−1}` enclosed by the alternating Taylor series Σ_{n≤40} (−1)^n/n!,
 /// remainder below 1/41! < 1e-49 (independent of the crate's exp).
@@ -556,10 +547,9 @@ fn ftl_bernoulli_certified_at_k_200_is_costed_and_refused_past_its_limit() {
 
 // ---- Losses and means from a file ----
 
-fn write(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("dpdtol-limits-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
+/// `text` in the scratch file `name` of this test run.
+fn write(name: &str, text: &str) -> String {
+    scratch_file(name, text.as_bytes())
 }
 
 #[test]
@@ -586,11 +576,11 @@ fn losses_file_csv_and_json_give_the_command_line_law() {
             "--base",
             "1/3",
             "--losses-file",
-            path.to_str().unwrap(),
+            &path,
             "--json",
         ]);
         assert_eq!(v["law_exact"], inline["law_exact"], "{name}");
-        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(&path);
     }
 }
 
@@ -605,11 +595,11 @@ fn bad_list_files_are_one_line() {
             "--scale",
             "1",
             "--losses-file",
-            path.to_str().unwrap(),
+            &path,
         ],
         "entry 3",
     );
-    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(&path);
     refused(
         &[
             "mechanism",
@@ -660,9 +650,9 @@ fn means_file_gives_the_command_line_regret() {
         json(&a)
     };
     let inline = args(&["--means", "0.5,0.25,3/4"]);
-    let from_file = args(&["--means-file", path.to_str().unwrap()]);
+    let from_file = args(&["--means-file", &path]);
     assert_eq!(inline["regret_interval"], from_file["regret_interval"]);
-    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(&path);
 }
 
 // ---- Class 5: digits that are not certain ----
@@ -717,20 +707,7 @@ fn prefix_softmax_at_2_pow_100_prints_certain_digits_and_the_reason() {
 
 /// A scratch file of this test run.
 fn scratch_file(name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("dpdtol-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.display().to_string()
-}
-
-/// Run `command` (words separated by spaces) under the memory cap: it
-/// must finish within `seconds` with a result (status 0).
-fn answered(command: &str, seconds: f64) -> common::Capped {
-    let args: Vec<&str> = command.split(' ').collect();
-    let run = common::capped(&args, seconds);
-    assert_eq!(run.code, Some(0), "{command}: {}", run.stderr);
-    run
+    common::scratch_file("limits", name, bytes)
 }
 
 #[test]
@@ -767,7 +744,7 @@ fn bandit_memory_is_guarded_in_runs_and_rounds() {
     for force in ["", " --force"] {
         let command =
             format!("bandit --algorithm ucb1 --means 0.5,0.4 --horizon 2 --runs 100000000{force}");
-        let args: Vec<&str> = command.split(' ').collect();
+        let args = words(&command);
         refused(&args, "memory cap");
     }
     // T = 10^19 with --force: the proof bound's table no longer grows with
@@ -798,13 +775,13 @@ fn statistical_audit_sizes_are_guarded_near_2_pow_64_and_in_the_alphabet() {
     let base = "privacy --algorithm lazy-dp-ts --actions 2 --epsilon 1";
     // A run count near 2^64 is refused (it wrapped past the guard).
     let command = format!("{base} --horizon 2 --alphabet 0,1 --runs 18446744073709551615");
-    let args: Vec<&str> = command.split(' ').collect();
+    let args = words(&command);
     refused(&args, "over the limit of 268435456");
     // 300 reward values at horizon 8: the neighbour selection's tables are
     // refused by the memory cap even with --force (it was never estimated).
     let alphabet = losses_0_to(300, 300);
     let command = format!("{base} --horizon 8 --alphabet {alphabet} --runs 2 --force");
-    let args: Vec<&str> = command.split(' ').collect();
+    let args = words(&command);
     refused(&args, "memory cap");
 }
 
@@ -814,8 +791,89 @@ fn sample_memory_is_guarded_even_with_force() {
     let command = format!(
         "sample --mechanism gumbel --scale 1 --losses 0,1 --n 1000000000 --seed 1 --out {out} --force"
     );
-    let args: Vec<&str> = command.split(' ').collect();
+    let args = words(&command);
     refused(&args, "memory cap");
+    // The refusal names the way out: the most sequences a run holds (one
+    // round of two actions, 8 bytes a value: 2^31/8), and other seeds.
+    refused(&args, "1000000000 sequences of 1 rounds");
+    refused(
+        &args,
+        "--n 268435456 fits, and more sequences come from further runs with other --seed values",
+    );
+}
+
+#[test]
+fn an_online_algorithms_epsilon_past_2_pow_24_is_refused_naming_the_flag() {
+    // ε = 10^18 aborted on a 180 PB allocation; ε = 10^10 ran for minutes.
+    let base = "privacy --algorithm wu-wang --actions 2 --horizon 2 --alphabet 0,1";
+    for (flags, needle) in [
+        (
+            "--epsilon 1e18",
+            "--epsilon 1000000000000000000 is over the limit of 16777216",
+        ),
+        (
+            "--epsilon 16777217",
+            "--epsilon 16777217 is over the limit of 16777216",
+        ),
+        ("--epsilon 1e18 --force", "--epsilon 1000000000000000000"),
+        (
+            "--epsilon 1 --noise-scale 1e-8",
+            "--noise-scale 1/100000000 is under the limit of 1/16777216",
+        ),
+    ] {
+        let command = format!("{base} {flags}");
+        refused(&words(&command), needle);
+    }
+    let losses = scratch_file("two-rounds.csv", b"0,1\n1,0\n");
+    let command = format!(
+        "law --algorithm wu-wang --noise laplace --resample 0 --epsilon 1e10 --losses-file {losses}"
+    );
+    refused(&words(&command), "--epsilon 10000000000 is over the limit");
+}
+
+#[test]
+fn regrets_epsilon_past_2_pow_60_is_refused_and_tiny_weights_are_enclosed() {
+    let command = |epsilon: &str, horizon: &str| {
+        format!("regret --algorithm wu-wang,prefix-softmax,hu-rnm-ftnl,naive-ftnl --means 0.5,0.2,0.1 --setting bernoulli --horizon {horizon} --epsilon {epsilon}")
+    };
+    refused(
+        &words(&command("1152921504606846977", "4")),
+        "--epsilon 1152921504606846977 is over the limit of 2^60",
+    );
+    // At 2^60 the products of the laws' weights fall below 2^(-2^63):
+    // rounded outward (they panicked at T = 8), the regret is computed.
+    let run = answered(&command("1152921504606846976", "64"), 120.0);
+    assert!(
+        run.stdout.contains("wu-wang (laplace): Reg_T = 2.49266"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn dp_se_laws_count_their_integrations_at_every_horizon() {
+    // Epochs of R = 1 round a block: at T = 600, 299 epoch ends before the
+    // horizon, the sequences branching at the i-th end with i factors each
+    // (2·(1 + … + 299)) and the last one with 299: 89 999 integrations.
+    let rewards = |t: usize| {
+        let text = "1/4,3/4\n".repeat(t);
+        scratch_file(&format!("dp-se-{t}.csv"), text.as_bytes())
+    };
+    let file = rewards(600);
+    let command =
+        format!("law --algorithm dp-se --epsilon 1 --epoch-length 1 --rewards-file {file}");
+    refused(
+        &words(&command),
+        "dp-se's law on T = 600 rounds: its closed-form integrations: 89999, over the limit of 65536; pass --force",
+    );
+    // Past T = 64 (where the count was not computed) a law of the printed
+    // epoch lengths is answered.
+    let file = rewards(100);
+    let run = answered(
+        &format!("law --algorithm dp-se --epsilon 1 --rewards-file {file}"),
+        60.0,
+    );
+    assert!(run.stdout.contains("dp-se"), "{}", run.stdout);
 }
 
 #[test]
@@ -824,7 +882,7 @@ fn a_noise_scale_of_1e99999_is_refused_by_the_exact_bandit_checks_and_their_merg
         let command = format!(
             "privacy --algorithm {algorithm} --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --noise-scale 1e99999"
         );
-        let args: Vec<&str> = command.split(' ').collect();
+        let args = words(&command);
         refused(&args, "4096 bits");
     }
     // The same scale in a bandit shard file.
@@ -832,7 +890,7 @@ fn a_noise_scale_of_1e99999_is_refused_by_the_exact_bandit_checks_and_their_merg
         let command = format!(
             "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --shard {i}/2 --json"
         );
-        let args: Vec<&str> = command.split(' ').collect();
+        let args = words(&command);
         let mut value = json(&args);
         value["noise_scale"] = Value::String("1e99999".into());
         scratch_file(
@@ -852,7 +910,7 @@ fn threads_past_1024_are_refused_on_every_command() {
         "privacy --algorithm lazy-dp-ts --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1 --runs 100 --threads 100000",
         "privacy --mechanism gumbel --actions 2 --alphabet 0,1 --epsilon 1 --threads 100000",
     ] {
-        let args: Vec<&str> = command.split(' ').collect();
+        let args = words(command);
         // The mechanism has no threads: refused as a flag that does not apply.
         let needle = if command.contains("--mechanism") { "does not apply" } else { "1024" };
         refused(&args, needle);
@@ -877,7 +935,7 @@ fn pipes_and_devices_are_refused_on_every_input_path() {
             format!("privacy --merge {file}"),
             format!("verify --merge {file}"),
         ] {
-            let args: Vec<&str> = command.split(' ').collect();
+            let args = words(&command);
             refused(&args, "not a regular file");
         }
     }
@@ -909,7 +967,7 @@ fn a_value_a_double_cannot_hold_is_named_as_given() {
             "--confidence 1e-400",
         ),
     ] {
-        let args: Vec<&str> = command.split(' ').collect();
+        let args = words(&command);
         refused(&args, given);
         let run = common::capped(&args, 5.0);
         assert!(!run.stderr.contains("got 0"), "{command}: {}", run.stderr);

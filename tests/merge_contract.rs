@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::{dpdtol, json};
+use common::{dpdtol, json, merge_list, scratch};
 use serde_json::Value;
-use std::path::PathBuf;
 
 /// wu-wang with exponential noise Exp(1/ε) as printed, K = 2, t = 3,
 /// alphabet {0, 1}, ε = 1/2: violated (a certified maximum ≈ 2.297 > e^{1/2}).
@@ -29,12 +28,6 @@ const RUN: [&str; 13] = [
     "1/2",
 ];
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dpdtol-merge-contract-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The whole run's report and its two shards' reports.
 fn run() -> (Value, [Value; 2]) {
     let mut whole = RUN.to_vec();
@@ -49,12 +42,7 @@ fn run() -> (Value, [Value; 2]) {
 
 /// Merge `first` (edited) with the second shard: the exit status and stderr.
 fn merge(first: &Value, second: &Value, name: &str) -> (i32, String, String) {
-    let dir = scratch();
-    let a = dir.join(format!("{name}-1.json"));
-    let b = dir.join(format!("{name}-2.json"));
-    std::fs::write(&a, first.to_string()).unwrap();
-    std::fs::write(&b, second.to_string()).unwrap();
-    let list = format!("{},{}", a.display(), b.display());
+    let list = merge_list(&scratch("merge-contract"), name, first, second);
     let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
     (
         out.status.code().unwrap_or(-1),

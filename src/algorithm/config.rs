@@ -5,7 +5,7 @@
 use super::check_parameter_bits;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::Q;
+use crate::num::{format_brief, Q};
 use num_traits::Signed;
 use std::fmt;
 use std::str::FromStr;
@@ -182,6 +182,25 @@ impl Config {
         }
         if self.id == AlgorithmId::Ftl && self.noise_scale.is_some() {
             return Err(Error::InvalidInput("ftl has no noise to scale".into()));
+        }
+        Ok(())
+    }
+
+    /// An error unless ε and `1/b` (the noise scale `b`, when given) are at
+    /// most `limit`, written `shown` in the message; `why` says what lies
+    /// past it. The laws weigh `e^{−gap/b}`, `b = 1/ε` by default.
+    pub fn check_reach(&self, limit: &Q, shown: &str, why: &str) -> Result<()> {
+        if &self.epsilon > limit {
+            return Err(Error::TooLarge(format!(
+                "--epsilon {} is over the limit of {shown}: {why}",
+                format_brief(&self.epsilon)
+            )));
+        }
+        if let Some(b) = self.noise_scale.as_ref().filter(|b| &b.recip() > limit) {
+            return Err(Error::TooLarge(format!(
+                "--noise-scale {} is under the limit of 1/{shown}: {why}",
+                format_brief(b)
+            )));
         }
         Ok(())
     }

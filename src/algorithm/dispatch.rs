@@ -3,13 +3,25 @@
 
 use super::{epoch_rnm, ftl, prefix_softmax, AlgorithmId, Choice, Config, OnlineAlgorithm};
 use crate::error::{Error, Result};
+use crate::mechanism::MAX_FORCED_NATS;
 use crate::num::{Real, Q};
 use rand::Rng;
 
 impl Config {
-    /// Build the algorithm.
+    /// Build the algorithm, for its exact or certified laws: besides
+    /// [`Config::validate`], ε and `1/b` (a noise scale `b`) at most
+    /// [`MAX_FORCED_NATS`] (`2^24`). The laws weigh `e^{−gap/b}` with
+    /// `b = 1/ε` by default and are compared with `e^ε`: `ε = 10^6` prints
+    /// `e^{10^6}` in seconds, but past `e^{2^24}` (about `10^{7286252}`) the
+    /// decimals take integers of tens of millions of bits, and `ε = 10^18`
+    /// asked for petabytes.
     pub fn build(&self) -> Result<Algorithm> {
         self.validate()?;
+        self.check_reach(
+            &Q::from_integer(MAX_FORCED_NATS.into()),
+            &MAX_FORCED_NATS.to_string(),
+            "the laws weigh e^(-gap/b) (b = 1/ε by default) and are compared with e^ε, numbers past e^(±16777216) (about 10^±7286252), whose decimals cannot be written in reasonable time or memory",
+        )?;
         Ok(match self.id {
             AlgorithmId::Ftl => Algorithm::Ftl(ftl::Ftl::new(self.actions)),
             AlgorithmId::PrefixSoftmax => {

@@ -363,7 +363,9 @@ fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
                 Error::Parse(format!("--sequence expects integer actions, got '{a}'"))
             })?;
             value.checked_sub(base as usize).ok_or_else(|| {
-                Error::InvalidInput(format!("action {value} is not a {base}-based action"))
+                Error::InvalidInput(format!(
+                    "--sequence: action {value} is below {base}, the first action (--base {base})"
+                ))
             })
         })
         .collect()

@@ -13,6 +13,7 @@
 use super::interval::{Dir, Endpoint};
 use super::Q;
 use crate::error::{Error, Result};
+use dashu_base::Sign;
 use dashu_float::round::mode::{Down, HalfEven, Up};
 use dashu_float::{Context, FBig, FpError, FpResult, Repr};
 use dashu_int::IBig;
@@ -49,10 +50,10 @@ impl DashuFloat {
             Err(FpError::OutOfDomain) => Err(Error::Domain(what.to_string())),
             // In words, not the library's variant names: the message reaches users.
             Err(FpError::Overflow(_)) => Err(Error::TooLarge(format!(
-                "{what}: the result is beyond the largest binary exponent of the certified backend"
+                "{what}: the result is above 2^(2^63) (about 10^(2.8·10^18)), the largest number a computation here can hold"
             ))),
             Err(FpError::Underflow(_)) => Err(Error::TooLarge(format!(
-                "{what}: the result is below the smallest binary exponent of the certified backend"
+                "{what}: the result is below 2^(-2^63) (about 10^(-2.8·10^18)), the smallest positive number a computation here can hold"
             ))),
             Err(_) => Err(Error::Domain(format!(
                 "{what}: an infinite or indeterminate operand"
@@ -74,9 +75,42 @@ impl DashuFloat {
         }
     }
 
-    /// Arithmetic never leaves dashu's exponent range (an `isize` of binary
-    /// digits) for the magnitudes this crate produces; an overflow there is a
-    /// bug, not an input error.
+    /// `value` rounded in direction `dir`; a result below dashu's exponent
+    /// range (`|x| < 2^{−2^63}`: `e^{−x}` of a huge `x`, products of tiny
+    /// weights) goes to 0 on the side of zero, else to `±2^{−2^62}`, which
+    /// lies beyond it, so that an enclosure stays valid (wider). `what`
+    /// names the operation in an error (an overflow past `2^{2^63}`).
+    fn flushed<R: dashu_float::round::Round>(
+        value: FpResult<FBig<R, 2>>,
+        bits: u32,
+        dir: Dir,
+        what: &str,
+    ) -> Result<Self> {
+        let repr = match (value, dir) {
+            (Err(FpError::Underflow(Sign::Positive)), Dir::Down)
+            | (Err(FpError::Underflow(Sign::Negative)), Dir::Up) => Repr::zero(),
+            (Err(FpError::Underflow(sign)), _) => {
+                let unit = if sign == Sign::Positive { 1i8 } else { -1 };
+                Repr::new(IBig::from(unit), -(1 << 62))
+            }
+            (other, _) => return Self::wrap(other, bits, what),
+        };
+        Ok(DashuFloat { repr, bits })
+    }
+
+    /// [`DashuFloat::flushed`] of an arithmetic operation, whose overflow
+    /// is a bug: the inputs are bounded well below `2^{2^63}`.
+    fn rounded<R: dashu_float::round::Round>(
+        value: FpResult<FBig<R, 2>>,
+        bits: u32,
+        dir: Dir,
+    ) -> Self {
+        Self::flushed(value, bits, dir, "arithmetic")
+            .expect("binary exponent out of range in interval arithmetic")
+    }
+
+    /// A binary operation rounded in direction `dir` at the larger
+    /// precision of the operands ([`DashuFloat::rounded`]).
     fn arithmetic(
         &self,
         rhs: &Self,
@@ -85,14 +119,15 @@ impl DashuFloat {
         up: impl FnOnce(&Context<Up>, &Repr<2>, &Repr<2>) -> FpResult<FBig<Up, 2>>,
     ) -> Self {
         let bits = self.bits.max(rhs.bits);
-        Self::directed(
-            bits,
-            dir,
-            "arithmetic",
-            |c| down(c, &self.repr, &rhs.repr),
-            |c| up(c, &self.repr, &rhs.repr),
-        )
-        .expect("binary exponent out of range in interval arithmetic")
+        let context = bits as usize;
+        match dir {
+            Dir::Down => Self::rounded(
+                down(&Context::new(context), &self.repr, &rhs.repr),
+                bits,
+                dir,
+            ),
+            Dir::Up => Self::rounded(up(&Context::new(context), &self.repr, &rhs.repr), bits, dir),
+        }
     }
 }
 
@@ -141,15 +176,12 @@ impl Endpoint for DashuFloat {
 
     fn mul_add(&self, a: &Self, b: &Self, dir: Dir) -> Self {
         let bits = self.bits.max(a.bits).max(b.bits);
-        let plus = dashu_base::Sign::Positive;
-        Self::directed(
-            bits,
-            dir,
-            "fused multiply-add",
-            |c| c.fma(&a.repr, &b.repr, &self.repr, plus),
-            |c| c.fma(&a.repr, &b.repr, &self.repr, plus),
-        )
-        .expect("binary exponent out of range in interval arithmetic")
+        let context = bits as usize;
+        let (x, y, z, plus) = (&a.repr, &b.repr, &self.repr, Sign::Positive);
+        match dir {
+            Dir::Down => Self::rounded(Context::<Down>::new(context).fma(x, y, z, plus), bits, dir),
+            Dir::Up => Self::rounded(Context::<Up>::new(context).fma(x, y, z, plus), bits, dir),
+        }
     }
 
     fn mul(&self, rhs: &Self, dir: Dir) -> Self {
@@ -183,13 +215,21 @@ impl Endpoint for DashuFloat {
                 bits: self.bits,
             });
         }
-        Self::directed(
-            self.bits,
-            dir,
-            "exp",
-            |c| c.exp(&self.repr, None),
-            |c| c.exp(&self.repr, None),
-        )
+        let context = self.bits as usize;
+        match dir {
+            Dir::Down => Self::flushed(
+                Context::<Down>::new(context).exp(&self.repr, None),
+                self.bits,
+                dir,
+                "exp",
+            ),
+            Dir::Up => Self::flushed(
+                Context::<Up>::new(context).exp(&self.repr, None),
+                self.bits,
+                dir,
+                "exp",
+            ),
+        }
     }
 
     fn ln(&self, dir: Dir) -> Result<Self> {

@@ -25,6 +25,26 @@ pub fn format_sig(q: &Q, digits: usize) -> String {
     format_with(q, digits, Rounding::Nearest)
 }
 
+/// `q` for a message: the exact fraction when it is short (at most 24
+/// characters, `1/4`), else six significant digits (`1.00000e-100`), so
+/// that a value of a thousand digits does not fill the line.
+///
+/// ```
+/// use dpdtol::num::{format_brief, parse_rational};
+/// assert_eq!(format_brief(&parse_rational("1/4").unwrap()), "1/4");
+/// assert_eq!(format_brief(&parse_rational("1e-100").unwrap()), "1.00000e-100");
+/// ```
+pub fn format_brief(q: &Q) -> String {
+    // The bit lengths bound the digits without writing them out.
+    if q.numer().bits() + q.denom().bits() <= 64 {
+        let exact = q.to_string();
+        if exact.len() <= 24 {
+            return exact;
+        }
+    }
+    format_sig(q, 6)
+}
+
 /// `q` to `digits` significant digits rounded toward −∞ ([`Dir::Down`]) or +∞
 /// ([`Dir::Up`]): the decimal is a lower (upper) bound of `q`.
 ///

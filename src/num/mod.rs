@@ -29,7 +29,9 @@ mod poly;
 mod refine;
 
 pub use self::dashu::DashuFloat;
-pub use self::decimal::{certain_digits, format_certain, format_sig, format_sig_directed};
+pub use self::decimal::{
+    certain_digits, format_brief, format_certain, format_sig, format_sig_directed,
+};
 pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
 pub use self::list_file::{read_bounded, read_rational_file, MAX_LIST_FILE_BYTES};

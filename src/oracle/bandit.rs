@@ -69,15 +69,17 @@ use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::params::{LawParams, Overrides};
-use crate::bandit::law::{law, PullLaw};
+use crate::bandit::law::{counted_law, PullLaw};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
+use crate::progress::{with_progress, Task};
 use num_traits::{One, Signed, Zero};
 use serde::{Deserialize, Serialize};
 
-/// The most pull sequences a law lists without `force` (each is one
-/// closed-form integration).
+/// The most closed-form integrations a law costs without `force`
+/// ([`PullLaw::integrations`]: one a pull sequence, for DP-SE one an epoch
+/// end of each).
 pub const MAX_SEQUENCES: u64 = 1 << 16;
 
 /// The first and the largest precision, in bits, of a certified law: it is
@@ -282,45 +284,50 @@ struct Compute<'a> {
 impl LawFn<Result<Computed>> for Compute<'_> {
     fn call<L: PullLaw>(self, params: &L) -> Result<Computed> {
         let horizon = self.rewards.len();
-        let count = params.sequence_count(horizon);
+        let count = params.integrations(horizon);
         let limit = MAX_SEQUENCES.min(params.max_laws());
-        match count {
-            Some(c) if c <= limit || self.force => {}
-            _ => {
-                return Err(Error::TooLarge(format!(
-                    "{} on T = {horizon} rounds has {} candidate pull sequences, each a closed-form integration (limit {limit}); use --force",
-                    params.name(),
-                    count.map_or("over 2^64".to_string(), |c| c.to_string())
-                )))
+        let what = format!(
+            "{}'s law on T = {horizon} rounds: its closed-form integrations",
+            params.name()
+        );
+        let count = count.ok_or_else(|| {
+            Error::TooLarge(format!("{what}: over 2^64, which --force does not lift"))
+        })?;
+        crate::size::work(&what, Some(count.into()), limit.into(), self.force)?;
+        // A bar on stderr when the law takes long (each precision a pass).
+        let task = Task {
+            name: "law",
+            unit: "pull sequences",
+        };
+        with_progress(true, task, count, |progress| {
+            if let Ok(law) = counted_law::<Exact>(params, self.rewards, &(), progress) {
+                return Ok(Computed {
+                    entries: enclosed(law)?,
+                    precision_bits: None,
+                    digits_certain: true,
+                });
             }
-        }
-        if let Ok(law) = law::<Exact>(params, self.rewards, &()) {
-            return Ok(Computed {
-                entries: enclosed(law)?,
-                precision_bits: None,
-                digits_certain: true,
-            });
-        }
-        let mut bits = PRECISIONS.0;
-        loop {
-            let last = bits >= PRECISIONS.1;
-            match law::<Certified>(params, self.rewards, &Precision(bits)) {
-                Err(Error::Domain(_)) if !last => {}
-                Err(e) => return Err(e),
-                Ok(law) => {
-                    let entries = enclosed(law)?;
-                    let digits_certain = entries.iter().all(|(_, p)| certain(p));
-                    if digits_certain || last {
-                        return Ok(Computed {
-                            entries,
-                            precision_bits: Some(bits),
-                            digits_certain,
-                        });
+            let mut bits = PRECISIONS.0;
+            loop {
+                let last = bits >= PRECISIONS.1;
+                match counted_law::<Certified>(params, self.rewards, &Precision(bits), progress) {
+                    Err(Error::Domain(_)) if !last => {}
+                    Err(e) => return Err(e),
+                    Ok(law) => {
+                        let entries = enclosed(law)?;
+                        let digits_certain = entries.iter().all(|(_, p)| certain(p));
+                        if digits_certain || last {
+                            return Ok(Computed {
+                                entries,
+                                precision_bits: Some(bits),
+                                digits_certain,
+                            });
+                        }
                     }
                 }
+                bits *= 2;
             }
-            bits *= 2;
-        }
+        })
     }
 }
 
@@ -748,12 +755,16 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
         let row = samples.row(i);
         row_pulls.clear();
         row_pulls.extend(row.iter().map(|&a| a as usize));
+        // Arms as the samples number them (from `options.base`).
+        let arm = |a: usize| a + options.base as usize;
         let reason = if let Some(t) = row_pulls.iter().position(|&a| a >= law.arms) {
             Some(format!(
-                "round {}: arm {} (0-based) is not below K = {}",
+                "round {}: arm {} is not one of the K = {} arms {} to {}",
                 t + 1,
-                row_pulls[t],
-                law.arms
+                arm(row_pulls[t]),
+                law.arms,
+                arm(0),
+                arm(law.arms - 1)
             ))
         } else {
             match law.find(&row_pulls) {
@@ -762,12 +773,13 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
                     None
                 }
                 None => Some(format!(
-                    "the pull sequence {} (0-based) has probability 0",
+                    "the pull sequence {} (arms from {}) has probability 0",
                     row_pulls
                         .iter()
-                        .map(ToString::to_string)
+                        .map(|&a| arm(a).to_string())
                         .collect::<Vec<_>>()
-                        .join(",")
+                        .join(","),
+                    arm(0)
                 )),
             }
         };

@@ -171,7 +171,7 @@ fn from_base(value: i64, base: u32, at: impl Fn() -> String) -> Result<u32> {
     let shifted = value - i64::from(base);
     u32::try_from(shifted).map_err(|_| {
         Error::InvalidInput(format!(
-            "{}: action {value} is not a valid {base}-based action",
+            "{}: action {value} is below {base}, the first action (--base {base})",
             at()
         ))
     })

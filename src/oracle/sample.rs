@@ -20,6 +20,7 @@ use super::law::{choice_laws, Enclosed, Target};
 use crate::algorithm::BestSequenceLaw;
 use crate::error::{Error, Result};
 use crate::num::Q;
+use crate::progress::{with_progress, Task};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rand::{Rng, SeedableRng};
@@ -92,14 +93,22 @@ where
 {
     let mut data = vec![0u32; n * horizon];
     if horizon > 0 {
-        data.par_chunks_mut(horizon)
-            .enumerate()
-            .for_each(|(i, row)| {
-                let mut rng = stream(seed, i as u64);
-                for (out, a) in row.iter_mut().zip(draw(&mut rng)) {
-                    *out = a as u32;
-                }
-            });
+        // A bar on stderr when the draws take long (`--force` sizes).
+        let task = Task {
+            name: "sample",
+            unit: "sequences",
+        };
+        with_progress(true, task, n as u64, |progress| {
+            data.par_chunks_mut(horizon)
+                .enumerate()
+                .for_each(|(i, row)| {
+                    let mut rng = stream(seed, i as u64);
+                    for (out, a) in row.iter_mut().zip(draw(&mut rng)) {
+                        *out = a as u32;
+                    }
+                    progress.add(1);
+                });
+        });
     }
     Samples {
         rows: n,
@@ -128,11 +137,17 @@ pub fn check_values(n: usize, horizon: usize, actions: usize, force: bool) -> Re
     // Each value is held as a u32, then written: 4 bytes (NPY) or its
     // digits and a separator (CSV).
     let digits = actions.to_string().len() + 1;
-    crate::size::table(
-        &format!("{what}, held in memory"),
-        values,
-        4 + digits.max(4),
-    )?;
+    let bytes_each = 4 + digits.max(4);
+    crate::size::table(&format!("{what}, held in memory"), values, bytes_each).map_err(|e| {
+        // The way out: fewer sequences a run, more runs under other seeds.
+        let fits = crate::size::MEMORY_CAP / (horizon.max(1) * bytes_each) as u128;
+        match e {
+            Error::TooLarge(why) => Error::TooLarge(format!(
+                "{why}; --n {fits} fits, and more sequences come from further runs with other --seed values"
+            )),
+            other => other,
+        }
+    })?;
     Ok(())
 }
 

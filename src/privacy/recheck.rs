@@ -113,8 +113,12 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
             witness_indices(report, None)?;
             if !classes.contains(&w.sequence) || w.neighbour_sequence != 0 {
                 return Err(bad(format!(
-                    "the witness's candidate index {}/{} is not one of shard {} (candidates {}..{}, neighbour index 0)",
-                    w.sequence, w.neighbour_sequence, report.shard, classes.start, classes.end
+                    "the witness's candidate index {}/{} is not one of shard {} (candidates {} to {} from 0, neighbour index 0)",
+                    w.sequence,
+                    w.neighbour_sequence,
+                    report.shard,
+                    classes.start,
+                    classes.end.saturating_sub(1)
                 )));
             }
             let named = candidate_pair(algorithm, problem, w.sequence)?;

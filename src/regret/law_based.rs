@@ -96,8 +96,9 @@ pub fn bernoulli_brute_force<R: Real, A: OnlineAlgorithm>(
             let bits = (rounds * k) as u32;
             if bits > MAX_WINDOWS {
                 return Err(Error::TooLarge(format!(
-                    "brute force over 2^{bits} windows for the choice of rounds {:?}",
-                    choice.plays
+                    "brute force over 2^{bits} windows for the choice of rounds {} to {}",
+                    choice.plays.start,
+                    choice.plays.end.saturating_sub(1)
                 )));
             }
             let mut gap = R::from_int(0, ctx);

@@ -375,6 +375,13 @@ impl Plan {
     /// whose scale it then reads).
     pub fn of(config: &Config) -> Result<Plan> {
         config.validate()?;
+        // e^ε and the laws' weights e^(±gap/b) stay inside the certified
+        // arithmetic's range, 2^(±2^63) (ε = 10^100 left it).
+        config.check_reach(
+            &Q::from_integer(BigInt::one() << 60),
+            "2^60",
+            "the laws weigh e^(-gap/b) (b = 1/ε by default), whose exponents would leave the certified arithmetic's range, 2^(±2^63)",
+        )?;
         Ok(match config.id {
             AlgorithmId::Ftl => Plan::Ftl,
             AlgorithmId::PrefixSoftmax => Plan::Prefix {

@@ -418,8 +418,10 @@ impl super::merge::Part for BanditPrivacyReport {
         let position = (self.merge.law, round - 1, replacement);
         if !part.contains(&position.0) {
             return Err(Error::InvalidInput(format!(
-                "the witness's law {} is not in shard {shard}, laws {}..{}",
-                position.0, part.start, part.end
+                "the witness's law {} is not in shard {shard}, whose laws are {} to {} (from 0)",
+                position.0,
+                part.start,
+                part.end.saturating_sub(1)
             )));
         }
         let attains = |(range, unit): (std::ops::Range<u64>, &Option<(Q, Q)>)| {

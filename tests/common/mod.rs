@@ -1,7 +1,9 @@
-//! Shared test helpers: chi-square goodness of fit, and running the binary.
+//! Shared test helpers: chi-square goodness of fit, running the binary
+//! (under a memory cap and a time limit for hostile input), scratch files.
 #![allow(dead_code)]
 
 use statrs::distribution::{ChiSquared, ContinuousCDF};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Run the `dpdtol` binary with `args`.
@@ -184,6 +186,59 @@ pub fn assert_refused(run: &Capped, what: &str) {
         run.stderr
     );
     assert!(run.stderr.starts_with("dpdtol: "), "{what}: {}", run.stderr);
+}
+
+/// Run `args`, which must be refused ([`assert_refused`], within 5 s: the
+/// refusal comes before the work) with `needle` in the line on stderr.
+pub fn refused(args: &[&str], needle: &str) {
+    let run = capped(args, 5.0);
+    assert_refused(&run, &format!("{args:?}"));
+    assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+}
+
+/// Run `command` (words separated by spaces) under the memory cap: it
+/// must finish within `seconds` with a result (status 0).
+pub fn answered(command: &str, seconds: f64) -> Capped {
+    let run = capped(&words(command), seconds);
+    assert_eq!(run.code, Some(0), "{command}: {}", run.stderr);
+    run
+}
+
+/// The words of `command`, separated by spaces.
+pub fn words(command: &str) -> Vec<&str> {
+    command.split(' ').collect()
+}
+
+/// A scratch directory of this test process, `dpdtol-{name}-{pid}` in the
+/// system's temporary directory (created).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dpdtol-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `bytes` written to the file `name` of the scratch directory `dir`
+/// ([`scratch`]); its path as text, for a command line.
+pub fn scratch_file(dir: &str, name: &str, bytes: &[u8]) -> String {
+    let path = scratch(dir).join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// Two merge inputs, `first` and `second`, written to `dir` as
+/// `{name}-1.json` and `{name}-2.json`: the value of `--merge`.
+pub fn merge_list(
+    dir: &Path,
+    name: &str,
+    first: &serde_json::Value,
+    second: &serde_json::Value,
+) -> String {
+    let path = |i: u8, value: &serde_json::Value| {
+        let path = dir.join(format!("{name}-{i}.json"));
+        std::fs::write(&path, value.to_string()).unwrap();
+        path.display().to_string()
+    };
+    format!("{},{}", path(1, first), path(2, second))
 }
 
 /// `privacy --algorithm A --actions K --horizon t --alphabet V --epsilon E`.

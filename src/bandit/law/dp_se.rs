@@ -218,6 +218,27 @@ impl DpSeParams {
         (mid, mid.saturating_add(r))
     }
 
+    /// Walk the schedule over `horizon` rounds: `visit(mid, end, branches)`
+    /// for each epoch, its blocks ending at `mid` and `end` (clipped to the
+    /// horizon) and whether the pulls branch at its end (it ends before the
+    /// horizon). The walk stops at the epoch that reaches the horizon, or
+    /// after a branching epoch whose successor's arm-0 block reaches it (at
+    /// most `⌈T/2⌉` epochs: every block has a round).
+    fn walk(&self, horizon: usize, mut visit: impl FnMut(usize, usize, bool)) {
+        let (mut start, mut e) = (0usize, 1u32);
+        loop {
+            let (mid, end) = self.blocks(e, start);
+            let (mid, end) = (mid.min(horizon), end.min(horizon));
+            let branches = end < horizon;
+            visit(mid, end, branches);
+            if !branches || self.blocks(e.saturating_add(1), end).0 >= horizon {
+                return;
+            }
+            start = end;
+            e = e.saturating_add(1);
+        }
+    }
+
     /// Every pull sequence of `horizon` rounds of positive probability (for a
     /// generic reward table): the schedule, branching at each epoch end
     /// before the horizon into "arm 0 to the end", "arm 1 to the end" and
@@ -225,26 +246,31 @@ impl DpSeParams {
     pub fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
         let mut prefix = Vec::with_capacity(horizon);
-        let mut e = 1;
-        loop {
-            let (mid, end) = self.blocks(e, prefix.len());
-            let fill = |p: &mut Vec<usize>, to: usize, arm: usize| p.resize(to.min(horizon), arm);
-            fill(&mut prefix, mid, 0);
-            fill(&mut prefix, end, 1);
-            if prefix.len() == horizon {
-                out.push(prefix);
-                return out;
+        self.walk(horizon, |mid, end, branches| {
+            prefix.resize(mid, 0);
+            prefix.resize(end, 1);
+            if !branches {
+                out.push(prefix.clone());
+                return;
             }
             for arm in [0, 1] {
                 let mut alone = prefix.clone();
-                fill(&mut alone, horizon, arm);
+                alone.resize(horizon, arm);
                 out.push(alone);
             }
-            if self.blocks(e + 1, prefix.len()).0 >= horizon {
-                return out;
-            }
-            e += 1;
-        }
+        });
+        out
+    }
+
+    /// How many sequences [`DpSeParams::sequences`] lists, counted on the
+    /// schedule without listing them: two a branching epoch, one for the
+    /// epoch that reaches the horizon (at most `3⌈T/2⌉`).
+    pub fn sequence_count(&self, horizon: usize) -> u64 {
+        let mut count = 0u64;
+        self.walk(horizon, |_, _, branches| {
+            count = count.saturating_add(if branches { 2 } else { 1 });
+        });
+        count
     }
 
     /// The event of `pulls` given the rewards `seen` (module documentation);
@@ -375,9 +401,24 @@ impl PullLaw for DpSeParams {
     fn validate(&self) -> Result<()> {
         DpSeParams::validate(self)
     }
-    /// Listed (at most `3⌈T/2⌉` sequences), up to `T = 64`.
+    /// Counted on the schedule ([`DpSeParams::sequence_count`]).
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        (horizon <= 64).then(|| self.sequences(horizon).len() as u64)
+        Some(DpSeParams::sequence_count(self, horizon))
+    }
+    /// One a decided epoch end of each sequence (at least one a sequence):
+    /// the sequences branching at the `i`-th end have `i` factors, the one
+    /// reaching the horizon one for each end before it.
+    fn integrations(&self, horizon: usize) -> Option<u64> {
+        let (mut ends, mut total) = (0u64, 0u64);
+        self.walk(horizon, |_, _, branches| {
+            if branches {
+                ends += 1;
+                total = total.saturating_add(2 * ends);
+            } else {
+                total = total.saturating_add(ends.max(1));
+            }
+        });
+        Some(total)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         DpSeParams::sequences(self, horizon)
@@ -390,5 +431,51 @@ impl PullLaw for DpSeParams {
     }
     fn name(&self) -> &'static str {
         "dp-se"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_traits::Zero;
+
+    #[test]
+    fn the_count_is_the_number_of_sequences_listed() {
+        let params = |lengths: Vec<u64>| DpSeParams {
+            lengths,
+            printed_lengths: false,
+            ..DpSeParams::printed(Q::from_integer(1.into()), 2).unwrap()
+        };
+        for lengths in [vec![1], vec![2], vec![1, 3], vec![3, 1, 2], vec![5]] {
+            let p = params(lengths.clone());
+            for horizon in 1..=150 {
+                let listed = p.sequences(horizon).len() as u64;
+                assert_eq!(
+                    p.sequence_count(horizon),
+                    listed,
+                    "{lengths:?}, T = {horizon}"
+                );
+            }
+        }
+        // Each sequence's law has one factor an epoch end it passes.
+        let p = params(vec![1, 3]);
+        for horizon in 1..=60 {
+            let factors: usize = p
+                .sequences(horizon)
+                .iter()
+                .map(|pulls| {
+                    let seen = vec![Q::zero(); horizon];
+                    let event = p.event(pulls, &seen).unwrap().unwrap();
+                    event.steps.len().max(1)
+                })
+                .sum();
+            assert_eq!(
+                PullLaw::integrations(&p, horizon),
+                Some(factors as u64),
+                "T = {horizon}"
+            );
+        }
+        // R = 1: an epoch every two rounds, two branches each, one last.
+        assert_eq!(params(vec![1]).sequence_count(1 << 20), (1 << 20) - 1);
     }
 }

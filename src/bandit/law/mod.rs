@@ -29,7 +29,8 @@ pub mod hybrid_ucb;
 pub mod params;
 
 use crate::error::{Error, Result};
-use crate::num::{Real, Q};
+use crate::num::{format_brief, Real, Q};
+use crate::progress::Progress;
 use std::hash::Hash;
 
 /// A bandit algorithm whose law of the pull sequence given the rewards the
@@ -46,6 +47,12 @@ pub trait PullLaw: Sync {
     /// How many pull sequences [`PullLaw::sequences`] gives, `None` when it
     /// does not fit 64 bits (computed without listing them).
     fn sequence_count(&self, horizon: usize) -> Option<u64>;
+    /// The closed-form integrations of the whole law on `horizon` rounds,
+    /// what the oracle's size guard counts: one a pull sequence unless a
+    /// sequence's law is a product of several (`None` past 64 bits).
+    fn integrations(&self, horizon: usize) -> Option<u64> {
+        self.sequence_count(horizon)
+    }
     /// Every pull sequence of `horizon` rounds that may have positive
     /// probability (a superset is fine), arms 0-based.
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
@@ -94,7 +101,10 @@ pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
     ] {
         if v > limit {
             return Err(Error::InvalidInput(format!(
-                "the noise scale b = {scale} at ε = {epsilon} gives {what} = {v}, above {MAX_INVERSE_SCALE}: the laws' exponents grow like it (at most {MAX_INVERSE_SCALE} is accepted)"
+                "the noise scale b = {} at ε = {} gives {what} = {}, above {MAX_INVERSE_SCALE}: the laws' exponents grow like it (at most {MAX_INVERSE_SCALE} is accepted)",
+                format_brief(scale),
+                format_brief(epsilon),
+                format_brief(&v)
             )));
         }
     }
@@ -109,6 +119,16 @@ pub fn law<R: Real>(
     rewards: &[impl AsRef<[Q]>],
     ctx: &R::Context,
 ) -> Result<Vec<(Vec<usize>, R)>> {
+    counted_law(params, rewards, ctx, &Progress::default())
+}
+
+/// [`law`], its pull sequences counted on `progress` as they are done.
+pub(crate) fn counted_law<R: Real>(
+    params: &impl PullLaw,
+    rewards: &[impl AsRef<[Q]>],
+    ctx: &R::Context,
+    progress: &Progress,
+) -> Result<Vec<(Vec<usize>, R)>> {
     params.validate()?;
     let k = params.arms();
     if let Some(row) = rewards.iter().find(|r| r.as_ref().len() != k) {
@@ -117,10 +137,12 @@ pub fn law<R: Real>(
             row.as_ref().len()
         )));
     }
-    params
-        .sequences(rewards.len())
+    let sequences = params.sequences(rewards.len());
+    progress.start(sequences.len() as u64);
+    sequences
         .into_iter()
         .map(|pulls| {
+            progress.add(1);
             let seen: Vec<Q> = pulls
                 .iter()
                 .zip(rewards)

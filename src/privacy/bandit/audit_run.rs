@@ -281,8 +281,9 @@ impl Audit {
         let tables = tables_of(&self.setup, &part);
         if first_table != tables.start as u64 || counts.len() != tables.len() {
             return Err(Error::InvalidInput(format!(
-                "the counts are not those of shard {shard}'s tables {}..{}",
-                tables.start, tables.end
+                "the counts are not those of shard {shard}'s tables {} to {} (from 0)",
+                tables.start,
+                tables.end.saturating_sub(1)
             )));
         }
         let codes = 1usize << self.setup.horizon.saturating_sub(2);

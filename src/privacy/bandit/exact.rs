@@ -42,6 +42,7 @@
 use crate::bandit::law::PullLaw;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
+use crate::progress::{with_progress, Progress, Task};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -157,6 +158,21 @@ pub fn check_part<R: Real>(
     force: bool,
     ctx: &R::Context,
 ) -> Result<Outcome> {
+    let uncounted = Progress::default();
+    counted_part::<R>(params, horizon, alphabet, part, force, ctx, &uncounted)
+}
+
+/// [`check_part`], its distinct laws counted on `progress` as they are
+/// computed.
+fn counted_part<R: Real>(
+    params: &impl PullLaw,
+    horizon: usize,
+    alphabet: &[Q],
+    part: Option<std::ops::Range<u64>>,
+    force: bool,
+    ctx: &R::Context,
+    progress: &Progress,
+) -> Result<Outcome> {
     params.validate()?;
     let v = alphabet.len();
     let limit = params.max_laws();
@@ -177,8 +193,9 @@ pub fn check_part<R: Real>(
     let part = part.unwrap_or(0..all);
     if part.is_empty() || part.end > all {
         return Err(Error::InvalidInput(format!(
-            "the laws {}..{} to check are not a non-empty part of the {all} laws",
-            part.start, part.end
+            "the laws {} to {} (from 0) to check are not a non-empty part of the {all} laws",
+            part.start,
+            part.end.saturating_sub(1)
         )));
     }
     let sequences = params.sequences(horizon);
@@ -210,9 +227,14 @@ pub fn check_part<R: Real>(
             order.len() - 1
         });
     }
+    progress.start(order.len() as u64);
     let values: Vec<R> = order
         .par_iter()
-        .map(|e| params.probability::<R>(e, ctx))
+        .map(|e| {
+            let p = params.probability::<R>(e, ctx);
+            progress.add(1);
+            p
+        })
         .collect::<Result<_>>()?;
     let table: Vec<R> = events
         .iter()
@@ -514,27 +536,36 @@ pub fn check_certified_part(
     force: bool,
     mut accept: impl FnMut(&Outcome, Precision) -> Result<bool>,
 ) -> Result<(Outcome, Precision)> {
-    let mut bits = PRECISIONS.0;
-    loop {
-        let last = bits >= PRECISIONS.1;
-        match check_part::<Certified>(
-            params,
-            horizon,
-            alphabet,
-            part.clone(),
-            force,
-            &Precision(bits),
-        ) {
-            Err(Error::Domain(_)) if !last => {}
-            Err(e) => return Err(e),
-            Ok(outcome) => {
-                if last || accept(&outcome, Precision(bits))? {
-                    return Ok((outcome, Precision(bits)));
+    let task = Task {
+        name: "privacy",
+        unit: "distinct laws",
+    };
+    // A bar on stderr when the run lasts (each precision a pass).
+    with_progress(true, task, 0, |progress| {
+        let mut bits = PRECISIONS.0;
+        loop {
+            let last = bits >= PRECISIONS.1;
+            progress.stage(&format!("{bits} bits"));
+            match counted_part::<Certified>(
+                params,
+                horizon,
+                alphabet,
+                part.clone(),
+                force,
+                &Precision(bits),
+                progress,
+            ) {
+                Err(Error::Domain(_)) if !last => {}
+                Err(e) => return Err(e),
+                Ok(outcome) => {
+                    if last || accept(&outcome, Precision(bits))? {
+                        return Ok((outcome, Precision(bits)));
+                    }
                 }
             }
+            bits *= 2;
         }
-        bits *= 2;
-    }
+    })
 }
 
 /// `None` stands for `+∞`.
