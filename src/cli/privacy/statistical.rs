@@ -15,8 +15,8 @@ use crate::num::{parse_rational, parse_rational_list, Q};
 use crate::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
 use crate::report::merge::{self, SpotPolicy};
-use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
 use crate::report::rendered;
+use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
 use num_traits::ToPrimitive;
 use serde_json::Value;
 
