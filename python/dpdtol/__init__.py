@@ -514,8 +514,9 @@ def sequence_law(
 @dataclass(frozen=True, eq=False)
 class Samples(NDArrayOperatorsMixin, _Report):
     """Reference action sequences with the report of ``dpdtol sample
-    --json``, field for field (``kind`` ``"approximate"``: the draws use
-    f64 uniforms; ``rng`` how sequence i is drawn from ``seed``; ``out`` and
+    --json``, field for field (``kind`` ``"approximate"``: a sample is
+    random; each sequence is drawn from the certified law by exact
+    comparisons on random bits; ``rng`` how sequence i is drawn from ``seed``; ``out`` and
     ``format`` None unless they were written to a file). The sequences are
     ``array``, an ``n x T`` int64 numpy array of actions numbered from
     ``base``, and the object acts as that array: indexing, arithmetic,

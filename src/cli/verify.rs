@@ -213,7 +213,12 @@ fn merged<'a>(
         })
         .collect::<Result<Vec<(String, VerifyReport)>>>()?;
     let reports: Vec<VerifyReport> = parts.iter().map(|(_, r)| r.clone()).collect();
-    let checked = verify::merge_shards(claims, &coverage(), &reports)?;
+    let papers = coverage();
+    let checked = verify::merge_shards(
+        claims,
+        &|checked| verify::coverage::counts_json(&papers, checked),
+        &reports,
+    )?;
     let adversaries = adversaries();
     let units = parts
         .iter()

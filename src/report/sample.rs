@@ -36,7 +36,11 @@ pub struct SampleReport {
     pub format: SampleFormat,
     /// The horizon t: the length of each sequence.
     pub horizon: Horizon,
-    /// The samplers run in f64.
+    /// A sample is random, hence `approximate`: each sequence is drawn from
+    /// the certified law by inversion with exact comparisons on random bits
+    /// ([`crate::oracle::sample::Categorical`]), with probability exactly
+    /// its law's except on an event of probability below 10⁻³⁵ per draw,
+    /// where the draw is refused.
     pub kind: Approximate,
     /// The number of sequences.
     pub n: usize,

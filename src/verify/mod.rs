@@ -33,7 +33,7 @@ pub use self::markdown::{
 };
 
 use crate::error::{Error, Result};
-use crate::report::verify::{ClaimKeys, ShardKeys, Summary, VerifyReport};
+use crate::report::verify::{ClaimKeys, Coverage, ShardKeys, Summary, VerifyReport};
 use crate::report::SchemaVersion;
 use serde_json::Value;
 use std::cmp::Ordering;
@@ -608,11 +608,12 @@ fn malformed(shard: usize, what: &str) -> Error {
 /// shard whose claims are not exactly those [`shard_of`] assigns it (a
 /// shard of another registry or another binary), a claim whose statement,
 /// source, method, domain or mathematics differs from the registry's, a
-/// shard whose summary (the tally and, when given, the coverage of
-/// `papers`) or total seconds are not what its own claims give.
+/// shard whose summary (the tally and, when given, the coverage that
+/// `coverage_of` gives its claims) or total seconds are not what its own
+/// claims give.
 pub fn merge_shards<'a>(
     claims: &[&'a Claim],
-    papers: &[coverage::PaperCoverage],
+    coverage_of: &dyn Fn(&[Checked<'_>]) -> Coverage,
     shards: &[VerifyReport],
 ) -> Result<Vec<Checked<'a>>> {
     let count = shards.len() as u64;
@@ -678,11 +679,7 @@ pub fn merge_shards<'a>(
         // given), the seconds summed.
         let mut derived = to_json(&mine);
         derived.shard = shard.shard;
-        derived.summary.coverage = shard
-            .summary
-            .coverage
-            .as_ref()
-            .map(|_| coverage::counts_json(papers, &mine));
+        derived.summary.coverage = shard.summary.coverage.as_ref().map(|_| coverage_of(&mine));
         let as_value = |r: &VerifyReport| {
             serde_json::to_value(r).map_err(|e| Error::InvalidInput(e.to_string()))
         };
@@ -1004,7 +1001,11 @@ mod tests {
                 .iter()
                 .map(|v| crate::report::merge::accept::<VerifyReport>("shard", v))
                 .collect::<Result<Vec<_>>>()?;
-            merge_shards(claims, &[], &parts)
+            merge_shards(
+                claims,
+                &|_| unreachable!("no coverage in these shards"),
+                &parts,
+            )
         }
         let merged = through_contract(&all, &outputs).unwrap();
         assert_eq!(
@@ -1069,7 +1070,11 @@ mod tests {
             })
             .collect();
         let spot = |shards: &[VerifyReport], per_part, seed| {
-            merge_shards(&all, &[], shards)?;
+            merge_shards(
+                &all,
+                &|_| unreachable!("no coverage in these shards"),
+                shards,
+            )?;
             let units = shards
                 .iter()
                 .enumerate()
