@@ -22,7 +22,7 @@ use pyo3::types::PyDict;
 
 /// The oracle's flags and the Python arguments of the same meaning.
 const ARGUMENTS: [(&str, &str); 7] = [
-    ("use --force", "pass force=True"),
+    ("--force", "force=True"),
     ("--epoch-length", "epoch_lengths"),
     ("--noise-scale", "noise_scale"),
     ("--tree-scale", "tree_scale"),
