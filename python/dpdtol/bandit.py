@@ -94,9 +94,12 @@ from . import (
     _option,
     _Provenance,
     _provenance,
+    _horizon,
+    _vector,
 )
+from .reports import BanditPrivacyReport, StatisticalPrivacyReport
 
-__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]
+__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -292,3 +295,65 @@ def bandit_gof(
     )
     law = None if d["law"] is None else _bandit_law(d["law"], base)
     return _gof_result(d, law, target, base)
+
+
+def bandit_privacy(
+    algorithm: str,
+    horizon: Any,
+    alphabet: Sequence[Any],
+    epsilon: Any,
+    actions: int = 2,
+    noise_scale: Any = None,
+    epoch_lengths: Any = None,
+    tree_scale: Any = None,
+    scale_factor: Any = None,
+    bonus: Any = None,
+    method: Optional[str] = None,
+    runs: Optional[int] = None,
+    seed: Optional[int] = None,
+    confidence: Optional[float] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+):
+    """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
+    reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
+    in one round's reward vector (``dpdtol privacy --algorithm ...``).
+
+    ``"anytime-lazy-ucb"``, ``"dp-se"`` and ``"hybrid-ucb"`` are checked
+    exhaustively with certified laws: a ``BanditPrivacyReport`` whose
+    ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
+    ``"lazy-dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
+    any of ``runs``, ``seed``, ``confidence``), are audited by simulation
+    (``runs`` per table, default 200000, ``seed`` default 1, Clopper–Pearson
+    bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
+    approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``. The
+    parameters are those of ``bandit_law``. ``print(report)`` gives the
+    command line's text; ``report.to_dict()`` its ``--json``.
+
+    >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_lengths=[1])
+    >>> r.verdict, r.kind
+    ('private', 'certified')
+    """
+    for name, value in (("runs", runs), ("seed", seed)):
+        if value is not None and (not isinstance(value, Integral) or isinstance(value, bool) or value < 0):
+            raise ValueError(f"{name}: expected a non-negative integer, got {value!r}")
+    if runs is not None and runs < 1:
+        raise ValueError(f"runs: expected a positive integer, got {runs!r}")
+    if confidence is not None and not 0 < float(confidence) < 1:
+        raise ValueError(f"confidence: expected a number in (0, 1), got {confidence!r}")
+    text, human, statistical = _native.bandit_privacy(
+        algorithm,
+        int(actions),
+        _horizon(horizon),
+        _vector(alphabet, "alphabet"),
+        _exact(epsilon, "epsilon"),
+        method=method,
+        runs=None if runs is None else int(runs),
+        seed=None if seed is None else int(seed),
+        confidence=None if confidence is None else float(confidence),
+        force=bool(force),
+        threads=None if threads is None else int(threads),
+        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+    )
+    report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
+    return report._from_json(text, rendered=human)
