@@ -64,6 +64,7 @@ from ._native import TooLargeError
 from .reports import (
     AuditReport,
     BanditPrivacyReport,
+    BanditReport,
     OneShotPrivacyReport,
     PrivacyReport,
     RegretReport,
@@ -83,6 +84,7 @@ __all__ = [
     "AuditReport",
     "PrivacyReport",
     "BanditPrivacyReport",
+    "BanditReport",
     "OneShotPrivacyReport",
     "StatisticalPrivacyReport",
     "RegretReport",
@@ -966,6 +968,6 @@ def verify(claim: Optional[str] = None, shard: Optional[str] = None, errata: boo
     return VerifyReport._from_json(text)
 
 
-from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_privacy, bandit_sample  # noqa: E402  (uses the above)
+from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_privacy, bandit_sample, bandit_simulate  # noqa: E402  (uses the above)
 
-__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy"]
+__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]

@@ -77,7 +77,7 @@ pulls arm 1 throughout, with probability exactly 1:
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -97,9 +97,9 @@ from . import (
     _horizon,
     _vector,
 )
-from .reports import BanditPrivacyReport, StatisticalPrivacyReport
+from .reports import BanditPrivacyReport, BanditReport, StatisticalPrivacyReport
 
-__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy"]
+__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -357,3 +357,67 @@ def bandit_privacy(
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
+
+
+def bandit_simulate(
+    algorithm: Any = None,
+    means: Any = None,
+    epsilon: Any = None,
+    horizon: Optional[int] = None,
+    runs: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    experiment: Optional[str] = None,
+    noise_scale: Optional[float] = None,
+    bonus: Optional[float] = None,
+    beta: Optional[float] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+) -> BanditReport:
+    """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
+    a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"hybrid-ucb"``,
+    ``"dp-se"``, ``"adap-klucb"``, ``"ucb1"``, ``"thompson"``) on Bernoulli
+    arms of ``means`` for ``horizon`` rounds, ``runs`` runs each (at least 2)
+    from ``seed``, at each ε of ``epsilon`` (one number or a list), or a
+    preset ``experiment`` (``"hu-fig1"``, ``"hu-fig2"``, ``"hu2021"``):
+    ``dpdtol bandit``. Returns its report as a ``BanditReport``: the mean
+    pseudo-regret at the ``checkpoints`` with its intervals at
+    ``confidence``, per algorithm and ε, in ``results``; ``print(report)``
+    gives the command line's tables.
+
+    >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
+    >>> r.kind, r.results[0]["algorithm"]
+    ('approximate', 'ucb1')
+    """
+    def floats(x: Any, what: str) -> Optional[List[float]]:
+        if x is None:
+            return None
+        xs = list(np.atleast_1d(np.asarray(x, dtype=object)))
+        try:
+            return [float(Fraction(_exact(v, what))) for v in xs]
+        except (ValueError, ZeroDivisionError) as e:
+            raise ValueError(f"{what}: expected numbers, got {x!r}") from e
+
+    def count(x: Any, what: str) -> Optional[int]:
+        if x is not None and (not isinstance(x, Integral) or isinstance(x, bool) or x < 1):
+            raise ValueError(f"{what}: expected a positive integer, got {x!r}")
+        return None if x is None else int(x)
+
+    algorithms = None if algorithm is None else [str(a) for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
+    if not isinstance(seed, Integral) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
+    scalars = {name: floats(v, name) for name, v in (("noise_scale", noise_scale), ("bonus", bonus), ("beta", beta))}
+    text, rendered = _native.bandit_simulate(
+        algorithms=algorithms,
+        means=None if means is None else _vector(means, "means"),
+        epsilons=floats(epsilon, "epsilon"),
+        horizon=count(horizon, "horizon"),
+        runs=count(runs, "runs"),
+        seed=int(seed),
+        confidence=floats(confidence, "confidence")[0],
+        experiment=None if experiment is None else str(experiment),
+        force=bool(force),
+        threads=count(threads, "threads"),
+        **{name: None if v is None else v[0] for name, v in scalars.items()},
+    )
+    return BanditReport._from_json(text, rendered=rendered)

@@ -414,3 +414,31 @@ class OneShotPrivacyReport(_Report):
 
     def __str__(self) -> str:
         return self.rendered
+
+
+@dataclass(frozen=True)
+class BanditReport(_Report):
+    """The Monte Carlo simulation of bandit algorithms on Bernoulli arms
+    (``dpdtol bandit --json``): f64, **approximate** (``kind``), the mean
+    pseudo-regret of each algorithm and ε at ``checkpoints`` with its
+    confidence intervals in ``results``; ``print(report)`` gives the
+    command line's tables."""
+
+    checkpoints: List[int]
+    command: str
+    confidence: Any
+    experiment: Optional[str]
+    horizon: str
+    kind: str
+    means: List[Any]
+    means_exact: List[str]
+    results: List[Dict[str, Any]]
+    runs: int
+    schema_version: str
+    seed: int
+    setting: str
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's tables of the report."""
+
+    def __str__(self) -> str:
+        return self.rendered

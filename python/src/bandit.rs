@@ -20,21 +20,24 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// The flags of the oracle and of the bandit privacy checks, and the Python
-/// arguments of the same meaning.
-const ARGUMENTS: [(&str, &str); 13] = [
+/// The flags of the oracle, of the bandit privacy checks and of the
+/// simulation, and the Python arguments of the same meaning.
+const ARGUMENTS: [(&str, &str); 16] = [
     ("use --force", "pass force=True"),
     ("--epoch-length", "epoch_lengths"),
     ("--noise-scale", "noise_scale"),
     ("--tree-scale", "tree_scale"),
     ("--scale-factor", "scale_factor"),
     ("--confidence", "confidence"),
+    ("--experiment", "experiment"),
     ("--alphabet", "alphabet"),
     ("--horizon", "horizon"),
     ("--actions", "actions"),
     ("--epsilon", "epsilon"),
     ("--force", "force=True"),
+    ("--means", "means"),
     ("--bonus", "bonus"),
+    ("--beta", "beta"),
     ("--runs", "runs"),
 ];
 

@@ -14,6 +14,7 @@
 mod bandit;
 mod bandit_privacy;
 mod laws;
+mod simulate;
 
 use dpdtol::algorithm::{AlgorithmId, BestSequenceLaw, Config, LawParameter};
 use dpdtol::mechanism::Noise;
@@ -827,6 +828,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     bandit::register(m)?;
     bandit_privacy::register(m)?;
+    simulate::register(m)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())
 }
