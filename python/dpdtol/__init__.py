@@ -28,7 +28,10 @@ as a dataclass with the fields of that command's ``--json`` output
 (``report.to_dict()`` is the JSON object): ``sequence_law`` as ``dpdtol
 law``, ``mechanism_law`` as ``mechanism``, ``sample`` as ``sample`` (with
 the samples themselves), ``check_privacy``, ``regret``, ``audit`` and
-``verify`` as their commands; each records what was computed (the
+``verify`` as their commands, ``mechanism_privacy`` as ``privacy
+--mechanism``, ``bandit_privacy`` as ``privacy`` of a bandit algorithm
+(exact check or statistical audit) and ``bandit_simulate`` as ``bandit``;
+each records what was computed (the
 algorithm and its parameters, the backend's ``kind``) and ``print(report)``
 summarises it with its verdict.
 
