@@ -398,6 +398,12 @@ def bandit_simulate(
         except (ValueError, ZeroDivisionError) as e:
             raise ValueError(f"{what}: expected numbers, got {x!r}") from e
 
+    def one(x: Any, what: str) -> Optional[float]:
+        xs = floats(x, what)
+        if xs is not None and len(xs) != 1:
+            raise ValueError(f"{what}: expected one number, got {x!r}")
+        return None if xs is None else xs[0]
+
     def count(x: Any, what: str) -> Optional[int]:
         if x is not None and (not isinstance(x, Integral) or isinstance(x, bool) or x < 1):
             raise ValueError(f"{what}: expected a positive integer, got {x!r}")
@@ -406,7 +412,6 @@ def bandit_simulate(
     algorithms = None if algorithm is None else [str(a) for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
     if not isinstance(seed, Integral) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
-    scalars = {name: floats(v, name) for name, v in (("noise_scale", noise_scale), ("bonus", bonus), ("beta", beta))}
     text, rendered = _native.bandit_simulate(
         algorithms=algorithms,
         means=None if means is None else _vector(means, "means"),
@@ -414,10 +419,12 @@ def bandit_simulate(
         horizon=count(horizon, "horizon"),
         runs=count(runs, "runs"),
         seed=int(seed),
-        confidence=floats(confidence, "confidence")[0],
+        confidence=one(confidence, "confidence"),
         experiment=None if experiment is None else str(experiment),
         force=bool(force),
         threads=count(threads, "threads"),
-        **{name: None if v is None else v[0] for name, v in scalars.items()},
+        noise_scale=one(noise_scale, "noise_scale"),
+        bonus=one(bonus, "bonus"),
+        beta=one(beta, "beta"),
     )
     return BanditReport._from_json(text, rendered=rendered)

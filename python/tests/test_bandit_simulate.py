@@ -51,6 +51,8 @@ def test_another_seed_draws_other_runs():
         (dict(seed=-1), "seed"),
         (dict(algorithm="eps-greedy"), "eps-greedy"),
         (dict(epsilon="x"), "epsilon"),
+        (dict(noise_scale=[1, 2]), "noise_scale"),
+        (dict(confidence=[0.9, 0.95]), "confidence"),
     ],
 )
 def test_bad_arguments_are_value_errors_naming_them(args, argument):
