@@ -28,7 +28,10 @@ as a dataclass with the fields of that command's ``--json`` output
 (``report.to_dict()`` is the JSON object): ``sequence_law`` as ``dpdtol
 law``, ``mechanism_law`` as ``mechanism``, ``sample`` as ``sample`` (with
 the samples themselves), ``check_privacy``, ``regret``, ``audit`` and
-``verify`` as their commands; each records what was computed (the
+``verify`` as their commands, ``mechanism_privacy`` as ``privacy
+--mechanism``, ``bandit_privacy`` as ``privacy`` of a bandit algorithm
+(exact check or statistical audit) and ``bandit_simulate`` as ``bandit``;
+each records what was computed (the
 algorithm and its parameters, the backend's ``kind``) and ``print(report)``
 summarises it with its verdict.
 
@@ -61,7 +64,17 @@ from numpy.lib.mixins import NDArrayOperatorsMixin
 
 from . import _native
 from ._native import TooLargeError
-from .reports import AuditReport, PrivacyReport, RegretReport, VerifyReport, _Report
+from .reports import (
+    AuditReport,
+    BanditPrivacyReport,
+    BanditReport,
+    OneShotPrivacyReport,
+    PrivacyReport,
+    RegretReport,
+    StatisticalPrivacyReport,
+    VerifyReport,
+    _Report,
+)
 
 __all__ = [
     "Value",
@@ -73,6 +86,10 @@ __all__ = [
     "GofResult",
     "AuditReport",
     "PrivacyReport",
+    "BanditPrivacyReport",
+    "BanditReport",
+    "OneShotPrivacyReport",
+    "StatisticalPrivacyReport",
     "RegretReport",
     "VerifyReport",
     "TooLargeError",
@@ -82,6 +99,7 @@ __all__ = [
     "gof",
     "mechanism_gof",
     "check_privacy",
+    "mechanism_privacy",
     "regret",
     "audit",
     "verify",
@@ -812,6 +830,42 @@ def check_privacy(
     return PrivacyReport._from_json(text)
 
 
+def mechanism_privacy(
+    noise: Optional[str],
+    actions: int,
+    alphabet: Sequence[Any],
+    epsilon: Any,
+    neighbours: Optional[str] = None,
+    scale: Any = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+) -> OneShotPrivacyReport:
+    """Exhaustive ε-DP check of one report-noisy-max selection with ``noise``
+    (``"gumbel"``, ``"exponential"`` or ``"laplace"``, required) of scale
+    ``scale`` (default 2/ε) over every loss vector in ``alphabet^actions`` and
+    every ordered pair of them that ``neighbours`` allows (``"any"``, the
+    default, or ``"linf:D"``, ...): ``dpdtol privacy --mechanism``. Returns
+    its report as a ``OneShotPrivacyReport`` (``verdict``, ``max_ratio``,
+    ``witness``, ...); ``print(report)`` gives the command line's text.
+
+    >>> import dpdtol
+    >>> r = dpdtol.mechanism_privacy("laplace", 2, [0, "1/2", 1], "1/2", scale=1)
+    >>> r.verdict, r.witness["actions"]
+    ('violated', [1])
+    """
+    text, rendered = _native.mechanism_privacy(
+        _noise(noise),
+        int(actions),
+        _vector(alphabet, "alphabet"),
+        _exact(epsilon, "epsilon"),
+        neighbours=None if neighbours is None else str(neighbours),
+        scale=_option(scale, "scale"),
+        force=bool(force),
+        threads=None if threads is None else int(threads),
+    )
+    return OneShotPrivacyReport._from_json(text, rendered=rendered)
+
+
 def regret(
     algorithm: str,
     means: Sequence[Any],
@@ -917,6 +971,6 @@ def verify(claim: Optional[str] = None, shard: Optional[str] = None, errata: boo
     return VerifyReport._from_json(text)
 
 
-from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_sample  # noqa: E402  (uses the above)
+from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_privacy, bandit_sample, bandit_simulate  # noqa: E402  (uses the above)
 
-__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]
+__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]

@@ -77,7 +77,7 @@ pulls arm 1 throughout, with probability exactly 1:
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -94,9 +94,12 @@ from . import (
     _option,
     _Provenance,
     _provenance,
+    _horizon,
+    _vector,
 )
+from .reports import BanditPrivacyReport, BanditReport, StatisticalPrivacyReport
 
-__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof"]
+__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -292,3 +295,136 @@ def bandit_gof(
     )
     law = None if d["law"] is None else _bandit_law(d["law"], base)
     return _gof_result(d, law, target, base)
+
+
+def bandit_privacy(
+    algorithm: str,
+    horizon: Any,
+    alphabet: Sequence[Any],
+    epsilon: Any,
+    actions: int = 2,
+    noise_scale: Any = None,
+    epoch_lengths: Any = None,
+    tree_scale: Any = None,
+    scale_factor: Any = None,
+    bonus: Any = None,
+    method: Optional[str] = None,
+    runs: Optional[int] = None,
+    seed: Optional[int] = None,
+    confidence: Optional[float] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+):
+    """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
+    reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
+    in one round's reward vector (``dpdtol privacy --algorithm ...``).
+
+    ``"anytime-lazy-ucb"``, ``"dp-se"`` and ``"hybrid-ucb"`` are checked
+    exhaustively with certified laws: a ``BanditPrivacyReport`` whose
+    ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
+    ``"lazy-dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
+    any of ``runs``, ``seed``, ``confidence``), are audited by simulation
+    (``runs`` per table, default 200000, ``seed`` default 1, Clopper–Pearson
+    bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
+    approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``. The
+    parameters are those of ``bandit_law``. ``print(report)`` gives the
+    command line's text; ``report.to_dict()`` its ``--json``.
+
+    >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_lengths=[1])
+    >>> r.verdict, r.kind
+    ('private', 'certified')
+    """
+    for name, value in (("runs", runs), ("seed", seed)):
+        if value is not None and (not isinstance(value, Integral) or isinstance(value, bool) or value < 0):
+            raise ValueError(f"{name}: expected a non-negative integer, got {value!r}")
+    if runs is not None and runs < 1:
+        raise ValueError(f"runs: expected a positive integer, got {runs!r}")
+    if confidence is not None and not 0 < float(confidence) < 1:
+        raise ValueError(f"confidence: expected a number in (0, 1), got {confidence!r}")
+    text, human, statistical = _native.bandit_privacy(
+        algorithm,
+        int(actions),
+        _horizon(horizon),
+        _vector(alphabet, "alphabet"),
+        _exact(epsilon, "epsilon"),
+        method=method,
+        runs=None if runs is None else int(runs),
+        seed=None if seed is None else int(seed),
+        confidence=None if confidence is None else float(confidence),
+        force=bool(force),
+        threads=None if threads is None else int(threads),
+        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+    )
+    report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
+    return report._from_json(text, rendered=human)
+
+
+def bandit_simulate(
+    algorithm: Any = None,
+    means: Any = None,
+    epsilon: Any = None,
+    horizon: Optional[int] = None,
+    runs: Optional[int] = None,
+    seed: int = 1,
+    confidence: float = 0.95,
+    experiment: Optional[str] = None,
+    noise_scale: Optional[float] = None,
+    bonus: Optional[float] = None,
+    beta: Optional[float] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+) -> BanditReport:
+    """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
+    a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"hybrid-ucb"``,
+    ``"dp-se"``, ``"adap-klucb"``, ``"ucb1"``, ``"thompson"``) on Bernoulli
+    arms of ``means`` for ``horizon`` rounds, ``runs`` runs each (at least 2)
+    from ``seed``, at each ε of ``epsilon`` (one number or a list), or a
+    preset ``experiment`` (``"hu-fig1"``, ``"hu-fig2"``, ``"hu2021"``):
+    ``dpdtol bandit``. Returns its report as a ``BanditReport``: the mean
+    pseudo-regret at the ``checkpoints`` with its intervals at
+    ``confidence``, per algorithm and ε, in ``results``; ``print(report)``
+    gives the command line's tables.
+
+    >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
+    >>> r.kind, r.results[0]["algorithm"]
+    ('approximate', 'ucb1')
+    """
+    def floats(x: Any, what: str) -> Optional[List[float]]:
+        if x is None:
+            return None
+        xs = list(np.atleast_1d(np.asarray(x, dtype=object)))
+        try:
+            return [float(Fraction(_exact(v, what))) for v in xs]
+        except (ValueError, ZeroDivisionError) as e:
+            raise ValueError(f"{what}: expected numbers, got {x!r}") from e
+
+    def one(x: Any, what: str) -> Optional[float]:
+        xs = floats(x, what)
+        if xs is not None and len(xs) != 1:
+            raise ValueError(f"{what}: expected one number, got {x!r}")
+        return None if xs is None else xs[0]
+
+    def count(x: Any, what: str) -> Optional[int]:
+        if x is not None and (not isinstance(x, Integral) or isinstance(x, bool) or x < 1):
+            raise ValueError(f"{what}: expected a positive integer, got {x!r}")
+        return None if x is None else int(x)
+
+    algorithms = None if algorithm is None else [str(a) for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
+    if not isinstance(seed, Integral) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
+    text, rendered = _native.bandit_simulate(
+        algorithms=algorithms,
+        means=None if means is None else _vector(means, "means"),
+        epsilons=floats(epsilon, "epsilon"),
+        horizon=count(horizon, "horizon"),
+        runs=count(runs, "runs"),
+        seed=int(seed),
+        confidence=one(confidence, "confidence"),
+        experiment=None if experiment is None else str(experiment),
+        force=bool(force),
+        threads=count(threads, "threads"),
+        noise_scale=one(noise_scale, "noise_scale"),
+        bonus=one(bonus, "bonus"),
+        beta=one(beta, "beta"),
+    )
+    return BanditReport._from_json(text, rendered=rendered)

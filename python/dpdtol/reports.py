@@ -251,3 +251,194 @@ class VerifyReport(_Report):
         lines = [f"{len(self.claims)} claims checked in {self.seconds:.1f} s: {tally}"]
         lines += [f"  {c['id']}: {c['status']}" for c in self.claims]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class BanditPrivacyReport(_Report):
+    """The exhaustive ε-DP check of a bandit algorithm (``dpdtol privacy
+    --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb --json``): every pair of
+    reward tables differing in one round, each pull sequence's probability
+    on both; ``print(report)`` gives the command line's text."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    attained: bool
+    bound: str
+    """e^ε, every digit certain."""
+    bound_interval: Optional[List[str]]
+    digits_certain: bool
+    epsilon: str
+    horizon: str
+    kind: str
+    """``"exact"`` or ``"certified"``."""
+    max_ratio: str
+    max_ratio_exact: Optional[str]
+    max_ratio_interval: Optional[List[str]]
+    merge: Dict[str, Any]
+    method: str
+    noise: str
+    noise_scale: str
+    pairs: Optional[int]
+    precision_bits: Optional[int]
+    quotients: int
+    resample: bool
+    schema_version: str
+    shard: str
+    verdict: str
+    """``"private"``, ``"violated"`` or ``"undecided"``."""
+    why_not_exact: Optional[str]
+    witness: Dict[str, Any]
+    """``rewards`` and ``neighbour`` (rows by round), ``actions`` (the pulls, from 1), ``round`` (from 1), ``ratio``."""
+    algorithm_inferred: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    bonus: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    epoch_lengths: Optional[List[str]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    epoch_lengths_printed: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    noise_consulted: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    note: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    tree_scale: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    @property
+    def max_ratio_fraction(self) -> Optional[Fraction]:
+        """The largest ratio as a Fraction, when exact."""
+        return None if self.max_ratio_exact is None else Fraction(self.max_ratio_exact)
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
+class StatisticalPrivacyReport(_Report):
+    """The statistical audit of a bandit algorithm's ε-DP (``dpdtol privacy
+    --algorithm lazy-dp-ts`` or ``hybrid-ucb --method statistical``, ``--json``):
+    f64 simulation with Clopper–Pearson bounds, approximate and labelled so;
+    ``verdict`` is ``"violated"`` or ``"undecided"``, never ``"private"``;
+    ``print(report)`` gives the command line's text."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    bonus: str
+    bound: str
+    bound_interval: Optional[List[str]]
+    confidence: float
+    epsilon: str
+    epsilon_lower: str
+    """A lower confidence bound on the ε the algorithm attains."""
+    horizon: str
+    kind: str
+    level_per_bound: float
+    max_ratio: str
+    max_ratio_confidence_interval: List[str]
+    max_ratio_exact: Optional[str]
+    max_ratio_interval: Optional[List[str]]
+    merge: Dict[str, Any]
+    method: str
+    noise: str
+    noise_scale: str
+    note: Optional[str]
+    pairs: int
+    resample: bool
+    runs_per_table: int
+    schema_version: str
+    seed: int
+    shard: str
+    tables: int
+    verdict: str
+    verdict_text: str
+    why_not_certified: str
+    witness: Dict[str, Any]
+    algorithm_inferred: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    tree_scale: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
+class OneShotPrivacyReport(_Report):
+    """The exhaustive ε-DP check of one report-noisy-max selection
+    (``dpdtol privacy --mechanism ... --json``): every input of
+    ``alphabet^K`` and every ordered pair of neighbours, under the keys of
+    the online check (``horizon`` ``"1"``, the witness's ``losses`` and
+    ``neighbour`` one vector each); ``print(report)`` gives the command
+    line's text."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    attained: bool
+    bound: str
+    bound_interval: Optional[List[str]]
+    class_pairs: int
+    classes: int
+    decision: str
+    digits_certain: bool
+    epsilon: str
+    horizon: str
+    inputs: int
+    kind: str
+    max_ratio: str
+    max_ratio_closed_form: Optional[str]
+    max_ratio_exact: Optional[str]
+    max_ratio_interval: Optional[List[str]]
+    mechanism: str
+    merge: Optional[Dict[str, Any]]
+    method: str
+    neighbours: str
+    noise: str
+    noise_scale: str
+    pairs: int
+    precision_bits: Optional[int]
+    resample: bool
+    schema_version: str
+    sensitivity: str
+    shard: str
+    verdict: str
+    """``"private"``, ``"violated"`` or ``"undecided"``."""
+    why_not_exact: Optional[str]
+    witness: Dict[str, Any]
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    @property
+    def max_ratio_fraction(self) -> Optional[Fraction]:
+        """The largest ratio as a Fraction, when exact."""
+        return None if self.max_ratio_exact is None else Fraction(self.max_ratio_exact)
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
+class BanditReport(_Report):
+    """The Monte Carlo simulation of bandit algorithms on Bernoulli arms
+    (``dpdtol bandit --json``): f64, **approximate** (``kind``), the mean
+    pseudo-regret of each algorithm and ε at ``checkpoints`` with its
+    confidence intervals in ``results``; ``print(report)`` gives the
+    command line's tables."""
+
+    checkpoints: List[int]
+    command: str
+    confidence: Any
+    experiment: Optional[str]
+    horizon: str
+    kind: str
+    means: List[Any]
+    means_exact: List[str]
+    results: List[Dict[str, Any]]
+    runs: int
+    schema_version: str
+    seed: int
+    setting: str
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's tables of the report."""
+
+    def __str__(self) -> str:
+        return self.rendered

@@ -20,19 +20,30 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// The oracle's flags and the Python arguments of the same meaning.
-const ARGUMENTS: [(&str, &str); 7] = [
-    ("--force", "force=True"),
+/// The flags of the oracle, of the bandit privacy checks and of the
+/// simulation, and the Python arguments of the same meaning.
+const ARGUMENTS: [(&str, &str); 16] = [
+    ("use --force", "pass force=True"),
     ("--epoch-length", "epoch_lengths"),
     ("--noise-scale", "noise_scale"),
     ("--tree-scale", "tree_scale"),
     ("--scale-factor", "scale_factor"),
-    ("--bonus", "bonus"),
+    ("--confidence", "confidence"),
+    ("--experiment", "experiment"),
+    ("--alphabet", "alphabet"),
+    ("--horizon", "horizon"),
+    ("--actions", "actions"),
     ("--epsilon", "epsilon"),
+    ("--force", "force=True"),
+    ("--means", "means"),
+    ("--bonus", "bonus"),
+    ("--beta", "beta"),
+    ("--runs", "runs"),
 ];
 
-/// An oracle error as a Python exception, worded with the Python arguments.
-fn py_err(e: Error) -> PyErr {
+/// An oracle or check error as a Python exception, worded with the Python
+/// arguments.
+pub(crate) fn py_err(e: Error) -> PyErr {
     let message = ARGUMENTS.iter().fold(e.to_string(), |m, (flag, argument)| {
         m.replace(flag, argument)
     });

@@ -12,7 +12,9 @@
 #![forbid(unsafe_code)]
 
 mod bandit;
+mod bandit_privacy;
 mod laws;
+mod simulate;
 
 use dpdtol::algorithm::{AlgorithmId, BestSequenceLaw, Config, LawParameter};
 use dpdtol::mechanism::Noise;
@@ -20,18 +22,20 @@ use dpdtol::num::{parse_power_count, parse_rational, Q};
 use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
 use dpdtol::oracle::{Samples, Target};
+use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{Options as PrivacyOptions, Problem};
 use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
 use dpdtol::report::audit::AuditReport;
 use dpdtol::report::law::LawReport;
 use dpdtol::report::mechanism::MechanismReport;
+use dpdtol::report::one_shot_privacy::OneShotPrivacyReport;
 use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
 use dpdtol::report::privacy::{Described, PrivacyReport};
 use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
 use dpdtol::report::sample::SampleReport;
 use dpdtol::report::verify::{ShardKeys, VerifyReport};
-use dpdtol::report::{to_json, DIGITS};
+use dpdtol::report::{rendered, to_json, DIGITS};
 use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::create_exception;
@@ -540,6 +544,59 @@ fn check_privacy(
     )))
 }
 
+/// The one-shot check of report-noisy-max ([`dpdtol::privacy::one_shot`],
+/// `dpdtol privacy --mechanism`): every input of `alphabet^actions` and
+/// every ordered pair that `neighbours` (`"any"`, `"linf:D"`, …) allows.
+/// Returns the JSON of its typed report ([`OneShotPrivacyReport`]) and the
+/// command line's text of it.
+#[pyfunction]
+#[pyo3(signature = (noise, actions, alphabet, epsilon, neighbours=None, scale=None, force=false, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn mechanism_privacy(
+    py: Python<'_>,
+    noise: &str,
+    actions: usize,
+    alphabet: Vec<String>,
+    epsilon: &str,
+    neighbours: Option<&str>,
+    scale: Option<&str>,
+    force: bool,
+    threads: Option<usize>,
+) -> PyResult<(String, String)> {
+    let neighbours = neighbours
+        .map(str::parse::<Neighbours>)
+        .transpose()
+        .map_err(|e| {
+            PyValueError::new_err(format!("neighbours: {}", python_terms(&e.to_string())))
+        })?
+        .unwrap_or(Neighbours::Any);
+    let problem = OneShot::new(
+        noise.parse::<Noise>().map_err(py_err)?,
+        actions,
+        alphabet
+            .iter()
+            .map(|v| rational("alphabet", v))
+            .collect::<PyResult<_>>()?,
+        neighbours,
+        rational("epsilon", epsilon)?,
+        scale.map(|s| rational("scale", s)).transpose()?,
+    )
+    .map_err(py_err)?;
+    let options = OneShotOptions {
+        force,
+        threads,
+        ..OneShotOptions::default()
+    };
+    let report = py
+        .detach(|| {
+            let out = one_shot::check(&problem, &options)?;
+            let probabilities = one_shot::witness_probabilities(&problem, &out.report)?;
+            Ok::<_, Error>(OneShotPrivacyReport::new(&problem, &out, &probabilities))
+        })
+        .map_err(py_err)?;
+    Ok((to_json(&report), rendered(&report, false)))
+}
+
 /// The pseudo-regret at `horizon` to `digits` certain digits, with the
 /// papers' bounds when `bounds` ([`certify`]): the JSON of its typed report
 /// ([`RegretReport`], the output of `dpdtol regret --json`).
@@ -765,10 +822,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(gof, m)?)?;
     m.add_function(wrap_pyfunction!(mechanism_gof, m)?)?;
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
+    m.add_function(wrap_pyfunction!(mechanism_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     bandit::register(m)?;
+    bandit_privacy::register(m)?;
+    simulate::register(m)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     Ok(())
 }

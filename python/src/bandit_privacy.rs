@@ -1,0 +1,135 @@
+//! `dpdtol privacy` for the bandit algorithms from Python: the exhaustive
+//! check of Anytime-Lazy-UCB, DP-SE and Hybrid-UCB
+//! ([`dpdtol::privacy::bandit::setup`]) and the statistical audit of
+//! Lazy-DP-TS and Hybrid-UCB ([`dpdtol::privacy::bandit::audit_run`]), as
+//! the command line runs them. Each returns the JSON of its typed report
+//! ([`BanditPrivacyReport`], [`StatisticalPrivacyReport`]) and the
+//! command line's text of it.
+
+use crate::bandit::py_err;
+use crate::{horizon, rational};
+use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::Q;
+use dpdtol::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
+use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
+use dpdtol::privacy::bandit::statistical::AuditSetup;
+use dpdtol::privacy::{Problem, Shard};
+use dpdtol::report::bandit_privacy::BanditPrivacyReport;
+use dpdtol::report::statistical_privacy::StatisticalPrivacyReport;
+use dpdtol::report::{rendered, to_json};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// An optional exact number named `what`.
+fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
+    text.map(|t| rational(what, t)).transpose()
+}
+
+/// `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb|lazy-dp-ts`:
+/// the exact check, or the statistical audit when `method` is
+/// `"statistical"`, when `runs`, `seed` or `confidence` is given, or for
+/// Lazy-DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
+/// its text and whether it is the statistical audit's.
+#[pyfunction]
+#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn bandit_privacy(
+    py: Python<'_>,
+    algorithm: &str,
+    actions: usize,
+    horizon: &str,
+    alphabet: Vec<String>,
+    epsilon: &str,
+    noise_scale: Option<&str>,
+    epoch_lengths: Option<Vec<u64>>,
+    tree_scale: Option<&str>,
+    scale_factor: Option<&str>,
+    bonus: Option<&str>,
+    method: Option<&str>,
+    runs: Option<u64>,
+    seed: Option<u64>,
+    confidence: Option<f64>,
+    force: bool,
+    threads: Option<usize>,
+) -> PyResult<(String, String, bool)> {
+    let id = algorithm.parse::<BanditId>().map_err(py_err)?;
+    let sampling = runs.is_some() || seed.is_some() || confidence.is_some();
+    let statistical = audit_run::is_statistical(id, method, sampling).map_err(py_err)?;
+    let horizon: usize = self::horizon(horizon)?;
+    let epsilon = rational("epsilon", epsilon)?;
+    let alphabet: Vec<Q> = alphabet
+        .iter()
+        .map(|v| rational("alphabet", v))
+        .collect::<PyResult<_>>()?;
+    let scale = exact("noise_scale", noise_scale)?;
+    let scales = |epsilon: &Q| -> PyResult<Scales> {
+        Scales::resolve(
+            id,
+            epsilon,
+            scale.clone(),
+            exact("tree_scale", tree_scale)?,
+            exact("bonus", bonus)?,
+            exact("scale_factor", scale_factor)?,
+        )
+        .map_err(py_err)
+    };
+    let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
+    if statistical {
+        if actions != 2 {
+            return Err(PyValueError::new_err(format!(
+                "actions: the {id} audit is implemented for K = 2 arms, got {actions}"
+            )));
+        }
+        Audit::default_scale(id, &epsilon).map_err(py_err)?;
+        let given = Given {
+            scales: scales(&epsilon)?,
+            epsilon,
+            alphabet,
+        };
+        let setup = AuditSetup {
+            horizon,
+            alphabet: Vec::new(),
+            runs: runs.unwrap_or(DEFAULT_RUNS),
+            seed: seed.unwrap_or(1),
+            confidence: confidence.unwrap_or(0.95),
+            force,
+        };
+        let audit = Audit::new(id, given, setup).map_err(py_err)?;
+        let run = py
+            .detach(|| audit.run(Shard::WHOLE, &pool))
+            .map_err(py_err)?;
+        let report = StatisticalPrivacyReport::new(&run);
+        return Ok((to_json(&report), rendered(&report, false), true));
+    }
+    exact_check_of(id).map_err(py_err)?;
+    if epoch_lengths.iter().flatten().any(|&r| r == 0) {
+        return Err(PyValueError::new_err(
+            "epoch_lengths: expected positive integers R_1, R_2, … (the last repeats)",
+        ));
+    }
+    let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
+    let (scale, hybrid) = if id == BanditId::HybridUcb {
+        let s = scales(&problem.epsilon)?;
+        (Some(s.scale), Some((s.tree_scale, s.bonus)))
+    } else {
+        (scale, None)
+    };
+    let setup = Setup {
+        id,
+        actions,
+        problem,
+        scale,
+        hybrid,
+        lengths: epoch_lengths,
+    };
+    let decided = py
+        .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))
+        .map_err(py_err)?;
+    let report = BanditPrivacyReport::new(&decided);
+    Ok((to_json(&report), rendered(&report, false), false))
+}
+
+/// Add this module's functions to `_native`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bandit_privacy, m)?)
+}

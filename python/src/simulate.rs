@@ -1,0 +1,95 @@
+//! `dpdtol bandit` from Python: the Monte Carlo simulation (f64,
+//! **approximate**) of the bandit algorithms on Bernoulli arms
+//! ([`dpdtol::bandit::policy::sim`]), with the mean pseudo-regret at
+//! logarithmically spaced checkpoints and its confidence intervals. Returns
+//! the JSON of its typed report ([`BanditReport`]) and the command line's
+//! tables.
+
+use crate::bandit::py_err;
+use crate::rational;
+use dpdtol::bandit::policy::experiment::{Given, Plan};
+use dpdtol::bandit::policy::sim::{self, checkpoints};
+use dpdtol::bandit::policy::BanditId;
+use dpdtol::report::bandit::{BanditReport, BanditResult, Simulation};
+use dpdtol::report::to_json;
+use pyo3::prelude::*;
+
+/// `dpdtol bandit --json`: `runs` runs of each algorithm of `algorithms`
+/// (and each ε of `epsilons`) on arms of `means` for `horizon` rounds,
+/// seeded by `seed`; `experiment` a preset (`"hu-fig1"`, …).
+#[pyfunction]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence=0.95, experiment=None, noise_scale=None, bonus=None, beta=None, force=false, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn bandit_simulate(
+    py: Python<'_>,
+    algorithms: Option<Vec<String>>,
+    means: Option<Vec<String>>,
+    epsilons: Option<Vec<f64>>,
+    horizon: Option<u64>,
+    runs: Option<u64>,
+    seed: u64,
+    confidence: f64,
+    experiment: Option<&str>,
+    noise_scale: Option<f64>,
+    bonus: Option<f64>,
+    beta: Option<f64>,
+    force: bool,
+    threads: Option<usize>,
+) -> PyResult<(String, String)> {
+    let plan = Plan::new(Given {
+        experiment,
+        algorithms: algorithms
+            .map(|ids| ids.iter().map(|id| id.parse::<BanditId>()).collect())
+            .transpose()
+            .map_err(py_err)?,
+        means: means
+            .map(|ms| ms.iter().map(|m| rational("means", m)).collect())
+            .transpose()?,
+        epsilons,
+        horizon,
+        runs,
+        level: confidence,
+    })
+    .map_err(py_err)?;
+    let configs = plan
+        .configs(noise_scale, bonus, beta, force)
+        .map_err(py_err)?;
+    let marks = checkpoints(plan.horizon, 10);
+    let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
+    let grid = py
+        .detach(|| {
+            pool.install(|| {
+                sim::simulate(
+                    &configs,
+                    &plan.law,
+                    plan.horizon,
+                    plan.runs,
+                    seed,
+                    &marks,
+                    &|| {},
+                )
+            })
+        })
+        .map_err(py_err)?;
+    let results = configs
+        .iter()
+        .zip(grid)
+        .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &plan.law, plan.alpha))
+        .collect();
+    let simulation = Simulation {
+        experiment,
+        means: &plan.means,
+        horizon: plan.horizon,
+        runs: plan.runs,
+        seed,
+        alpha: plan.alpha,
+        checkpoints: &marks,
+    };
+    let report = BanditReport::new(&simulation, results);
+    Ok((to_json(&report), report.tables(&plan.epsilons)))
+}
+
+/// Add this module's function to `_native`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bandit_simulate, m)?)
+}
