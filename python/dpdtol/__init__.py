@@ -65,6 +65,7 @@ from numpy.lib.mixins import NDArrayOperatorsMixin
 from . import _native
 from ._native import TooLargeError
 from .reports import (
+    AllEpsilonReport,
     AuditReport,
     BanditPrivacyReport,
     BanditReport,
@@ -84,6 +85,7 @@ __all__ = [
     "SequenceLaw",
     "Samples",
     "GofResult",
+    "AllEpsilonReport",
     "AuditReport",
     "PrivacyReport",
     "BanditPrivacyReport",
@@ -100,6 +102,7 @@ __all__ = [
     "mechanism_gof",
     "check_privacy",
     "mechanism_privacy",
+    "privacy_all_epsilon",
     "regret",
     "audit",
     "verify",
@@ -864,6 +867,54 @@ def mechanism_privacy(
         threads=None if threads is None else int(threads),
     )
     return OneShotPrivacyReport._from_json(text, rendered=rendered)
+
+
+def privacy_all_epsilon(
+    algorithm: str,
+    actions: int,
+    horizon: Any,
+    alphabet: Sequence[Any],
+    epsilon_range: Optional[Tuple[Any, Any]] = None,
+    noise: Optional[str] = None,
+    resample: Optional[bool] = None,
+    scale_factor: Any = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+) -> AllEpsilonReport:
+    """Where ``algorithm`` (an online algorithm, K = ``actions``) is ε-DP,
+    decided exactly for every ε in ``epsilon_range`` = ``(lo, hi)`` (every
+    ε > 0 when None): ``dpdtol privacy --epsilon-range lo..hi`` or
+    ``--all-epsilon``. The noise scale is ``scale_factor`` (default 1) times
+    the paper's, so that it follows ε. Returns an ``AllEpsilonReport``
+    (``pieces`` with their ends and verdicts, ``violated``);
+    ``print(report)`` gives the command line's text.
+
+    >>> import dpdtol
+    >>> r = dpdtol.privacy_all_epsilon("wu-wang", 2, 3, [0, 1], noise="exponential")
+    >>> [p["verdict"] for p in r.pieces], r.violated
+    (['violated'], True)
+    """
+    if epsilon_range is None:
+        given = None
+    else:
+        try:
+            lo, hi = epsilon_range
+        except (TypeError, ValueError):
+            raise ValueError(f"epsilon_range: expected a pair (lo, hi), got {epsilon_range!r}") from None
+        given = f"{_exact(lo, 'epsilon_range')}..{_exact(hi, 'epsilon_range')}"
+    text, rendered = _native.privacy_all_epsilon(
+        algorithm,
+        int(actions),
+        _horizon(horizon),
+        _vector(alphabet, "alphabet"),
+        epsilon_range=given,
+        noise=None if noise is None else _noise(noise),
+        resample=None if resample is None else bool(resample),
+        scale_factor=_option(scale_factor, "scale_factor"),
+        force=bool(force),
+        threads=None if threads is None else int(threads),
+    )
+    return AllEpsilonReport._from_json(text, rendered=rendered)
 
 
 def regret(

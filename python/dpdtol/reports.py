@@ -362,6 +362,46 @@ class StatisticalPrivacyReport(_Report):
 
 
 @dataclass(frozen=True)
+class AllEpsilonReport(_Report):
+    """The privacy of an online algorithm for every ε of a range, decided
+    exactly (``dpdtol privacy --epsilon-range a..b --json`` or
+    ``--all-epsilon``): the range cut into ``pieces``, each with its ends
+    (``lo``, ``hi``: exact or certified, closed or open), its ``verdict``
+    and, when violated, a ``witness`` at one ε of it; the noise scale is
+    ``scale_factor`` times the paper's, so that it follows ε (``base`` the
+    weight it gives one unit of loss); ``print(report)`` gives the command
+    line's text."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    base: str
+    candidates: int
+    conditions: int
+    epsilon_range: Dict[str, Any]
+    horizon: str
+    kind: str
+    max_degree: int
+    method: str
+    noise: Optional[str]
+    pieces: List[Dict[str, Any]]
+    resample: bool
+    roots: int
+    scale_factor: str
+    schema_version: str
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    @property
+    def violated(self) -> bool:
+        """Whether some ε of the range is violated."""
+        return any(p["verdict"] == "violated" for p in self.pieces)
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
 class OneShotPrivacyReport(_Report):
     """The exhaustive ε-DP check of one report-noisy-max selection
     (``dpdtol privacy --mechanism ... --json``): every input of

@@ -22,10 +22,12 @@ use dpdtol::num::{parse_power_count, parse_rational, Q};
 use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
 use dpdtol::oracle::{Samples, Target};
+use dpdtol::privacy::all_epsilon::{all_epsilon, AllOptions, EpsilonRange, Family};
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{Options as PrivacyOptions, Problem};
 use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
+use dpdtol::report::all_epsilon::AllEpsilonReport;
 use dpdtol::report::audit::AuditReport;
 use dpdtol::report::law::LawReport;
 use dpdtol::report::mechanism::MechanismReport;
@@ -494,6 +496,69 @@ fn horizon<T: TryFrom<u128>>(text: &str) -> PyResult<T> {
         })
 }
 
+/// `dpdtol privacy --epsilon-range a..b` (or `--all-epsilon` when no range
+/// is given): the ε-intervals where the online algorithm is private,
+/// decided exactly for every ε of the range
+/// ([`dpdtol::privacy::all_epsilon`]), the noise scale `scale_factor`
+/// times the paper's so that it follows ε. Returns the JSON of its typed
+/// report ([`AllEpsilonReport`]) and the command line's text of it.
+#[pyfunction]
+#[pyo3(signature = (algorithm_id, actions, horizon, alphabet, epsilon_range=None, noise=None, resample=None, scale_factor=None, force=false, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn privacy_all_epsilon(
+    py: Python<'_>,
+    algorithm_id: &str,
+    actions: usize,
+    horizon: &str,
+    alphabet: Vec<String>,
+    epsilon_range: Option<&str>,
+    noise: Option<&str>,
+    resample: Option<bool>,
+    scale_factor: Option<&str>,
+    force: bool,
+    threads: Option<usize>,
+) -> PyResult<(String, String)> {
+    let range = match epsilon_range {
+        Some(text) => text.parse::<EpsilonRange>().map_err(|e| {
+            PyValueError::new_err(format!("epsilon_range: {}", python_terms(&e.to_string())))
+        })?,
+        None => EpsilonRange::all(),
+    };
+    let config = Config {
+        id: algorithm_id.parse::<AlgorithmId>().map_err(py_err)?,
+        actions,
+        epsilon: Q::from_integer(1.into()),
+        noise: noise.map(str::parse::<Noise>).transpose().map_err(py_err)?,
+        noise_scale: None,
+        resample: resample.unwrap_or(false),
+    };
+    let factor = scale_factor
+        .map(|s| rational("scale_factor", s))
+        .transpose()?
+        .unwrap_or_else(|| Q::from_integer(1.into()));
+    let family = Family { config, factor };
+    let horizon: usize = self::horizon(horizon)?;
+    let alphabet: Vec<Q> = alphabet
+        .iter()
+        .map(|v| rational("alphabet", v))
+        .collect::<PyResult<_>>()?;
+    let options = AllOptions {
+        force,
+        progress: false,
+    };
+    let report = py
+        .detach(|| {
+            let go = || all_epsilon(&family, horizon, alphabet.clone(), &range, &options);
+            let mut result = match threads {
+                None => go()?,
+                Some(n) => dpdtol::size::thread_pool(Some(n))?.install(go)?,
+            };
+            AllEpsilonReport::new(&family, horizon, &alphabet, &mut result)
+        })
+        .map_err(py_err)?;
+    Ok((to_json(&report), rendered(&report, false)))
+}
+
 /// Exhaustive privacy check over every pair of neighbouring loss sequences
 /// ([`dpdtol::privacy::check`]): the JSON of its typed report
 /// ([`PrivacyReport`], the output of `dpdtol privacy --json`).
@@ -823,6 +888,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mechanism_gof, m)?)?;
     m.add_function(wrap_pyfunction!(check_privacy, m)?)?;
     m.add_function(wrap_pyfunction!(mechanism_privacy, m)?)?;
+    m.add_function(wrap_pyfunction!(privacy_all_epsilon, m)?)?;
     m.add_function(wrap_pyfunction!(regret, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
