@@ -29,7 +29,8 @@ as a dataclass with the fields of that command's ``--json`` output
 law``, ``mechanism_law`` as ``mechanism``, ``sample`` as ``sample`` (with
 the samples themselves), ``check_privacy``, ``regret``, ``audit`` and
 ``verify`` as their commands, ``mechanism_privacy`` as ``privacy
---mechanism``, ``bandit_privacy`` as ``privacy`` of a bandit algorithm
+--mechanism``, ``privacy_all_epsilon`` as ``privacy --epsilon-range`` or
+``--all-epsilon``, ``bandit_privacy`` as ``privacy`` of a bandit algorithm
 (exact check or statistical audit) and ``bandit_simulate`` as ``bandit``;
 each records what was computed (the
 algorithm and its parameters, the backend's ``kind``) and ``print(report)``
