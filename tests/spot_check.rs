@@ -100,7 +100,7 @@ fn a_relabelled_bandit_shard_is_refused() {
         "{stdout}"
     );
 
-    for seed in ["0", "1", "18446744073709551615"] {
+    for seed in ["0", "1", "9007199254740991"] {
         let (code, _, stderr) = merge(&list, &["--spot-check", "32", "--spot-check-seed", seed]);
         assert_eq!(code, 2, "{stderr}");
         assert_eq!(
@@ -119,6 +119,18 @@ fn a_relabelled_bandit_shard_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every run of table `index` of a statistical shard moved into its first
+/// pull code, in both halves (the sums kept).
+fn move_runs_to_one_code(shard: &mut Value, index: usize) {
+    for half in shard["merge"]["counts"][index].as_array_mut().unwrap() {
+        let cells = half.as_array_mut().unwrap();
+        let total: u64 = cells.iter().map(|c| c.as_u64().unwrap()).sum();
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = Value::from(if i == 0 { total } else { 0 });
+        }
+    }
+}
+
 /// The attack on the statistical audit: every run of one table of shard 2
 /// moved into one pull code, the sums kept. With nothing recomputed the
 /// merge shows a violation the run does not have; with the shard's 32
@@ -128,13 +140,7 @@ fn counts_moved_between_cells_of_a_statistical_shard_are_refused() {
     let dir = scratch("recount");
     let honest = shards(AUDIT, 2);
     let mut forged = honest.clone();
-    for half in forged[1]["merge"]["counts"][5].as_array_mut().unwrap() {
-        let cells = half.as_array_mut().unwrap();
-        let total: u64 = cells.iter().map(|c| c.as_u64().unwrap()).sum();
-        for (i, c) in cells.iter_mut().enumerate() {
-            *c = Value::from(if i == 0 { total } else { 0 });
-        }
-    }
+    move_runs_to_one_code(&mut forged[1], 5);
     let list = write(&dir, "moved", &forged);
 
     let (code, stdout, _) = merge(&list, &["--spot-check", "0"]);
@@ -215,7 +221,7 @@ fn honest_merges_pass_with_any_seed_and_are_the_whole_run() {
         whole_json.push("--json");
         let whole_json = String::from_utf8(dpdtol(&whole_json).stdout).unwrap();
         let whole_text = String::from_utf8(dpdtol(&whole).stdout).unwrap();
-        for seed in [None, Some("0"), Some("12345"), Some("18446744073709551615")] {
+        for seed in [None, Some("0"), Some("12345"), Some("9007199254740991")] {
             let mut extra = vec!["--json"];
             if let Some(s) = seed {
                 extra.extend(["--spot-check-seed", s]);
@@ -232,6 +238,7 @@ fn honest_merges_pass_with_any_seed_and_are_the_whole_run() {
             if let Some(s) = seed {
                 assert_eq!(spot["seed"].to_string(), s, "{line}");
             }
+            assert!(spot["seed"].as_u64().unwrap() < 1 << 53, "{line}: {spot}");
             let (_, text, _) = merge(&list, &extra[1..]);
             assert_eq!(common::without_spot_check(&text), whole_text, "{line}");
         }
@@ -272,6 +279,93 @@ fn the_probability_stated_is_n_over_m() {
     );
     let again = merge(&list, &["--spot-check", "4", "--spot-check-seed", "3"]);
     assert_eq!(again.1, text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Lazy-DP-TS at T = 5 on {0, 1}: 160 tables, two shards of 80.
+const WIDE_AUDIT: &str = "privacy --algorithm lazy-dp-ts --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1 --runs 200 --seed 3";
+
+/// A statistical shard of m = 80 tables has 64 units (the cap), unit `j`
+/// the tables `⌊80j/64⌋..⌊80(j+1)/64⌋`: the last unit holds tables 78 and
+/// 79 of the shard. The honest merge is the whole run; the probability
+/// stated is 4/64; one altered table (the shard's last) is refused naming
+/// its unit and table when all 64 units are recomputed, and over 320
+/// fixed seeds `--spot-check 4` catches it about 320/16 = 20 times (±4
+/// standard deviations, √(320·15/256) ≈ 4.3).
+#[test]
+fn a_statistical_shard_has_at_most_64_units() {
+    let dir = scratch("cap");
+    let honest = shards(WIDE_AUDIT, 2);
+    assert_eq!(honest[1]["merge"]["counts"].as_array().unwrap().len(), 80);
+    let list = write(&dir, "wide", &honest);
+    let (code, stdout, stderr) = merge(&list, &["--spot-check-seed", "5", "--json"]);
+    assert!(code == 0 || code == 1, "{stderr}");
+    let whole: Vec<&str> = WIDE_AUDIT.split(' ').chain(["--json"]).collect();
+    let whole = String::from_utf8(dpdtol(&whole).stdout).unwrap();
+    assert_eq!(common::without_spot_check(&stdout), whole);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["spot_check"]["units"], 128);
+    assert_eq!(report["spot_check"]["caught"], "1/16");
+
+    let mut forged = honest.clone();
+    move_runs_to_one_code(&mut forged[1], 79);
+    assert_ne!(forged, honest);
+    let list = write(&dir, "altered", &forged);
+    let (code, _, stderr) = merge(&list, &["--spot-check", "64", "--spot-check-seed", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "dpdtol: invalid input: {}: unit 63 (table 159): field 'merge.counts[79]' is not what simulating the table's runs again gives (altered, or not this shard's)\n",
+            dir.join("altered-2.json").display()
+        )
+    );
+    let caught = (0..320)
+        .filter(|seed| {
+            let seed = seed.to_string();
+            merge(&list, &["--spot-check-seed", &seed]).0 == 2
+        })
+        .count();
+    assert!((caught as i64 - 20).abs() < 18, "{caught}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The seed is a JSON number every reader reads exactly: `2^53 − 1` is
+/// accepted and written as given (and read back as the same `f64`), `2^53`
+/// and more are refused in one line, status 2, by `privacy --merge` and
+/// `verify --merge` (before any file is read); twenty default seeds, drawn
+/// from the operating system, are all below `2^53`.
+#[test]
+fn the_seed_is_below_2_to_the_53() {
+    let dir = scratch("seed");
+    let list = write(&dir, "audit", &shards(AUDIT, 2));
+    let (code, stdout, stderr) = merge(&list, &["--spot-check-seed", "9007199254740991", "--json"]);
+    assert!(code == 0 || code == 1, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let seed = &report["spot_check"]["seed"];
+    assert_eq!(seed.as_u64(), Some((1 << 53) - 1));
+    assert_eq!(seed.as_f64().map(|x| x as u64), Some((1 << 53) - 1));
+    for big in ["9007199254740992", "18446744073709551615"] {
+        for command in ["privacy", "verify"] {
+            let files = if command == "privacy" {
+                list.as_str()
+            } else {
+                "missing.json"
+            };
+            let out = dpdtol(&[command, "--merge", files, "--spot-check-seed", big]);
+            assert_eq!(out.status.code(), Some(2), "{command} {big}");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                format!("dpdtol: invalid input: --spot-check-seed must be below 2^53 = 9007199254740992 (a JSON number every reader reads back exactly), got {big}\n"),
+                "{command} {big}"
+            );
+        }
+    }
+    for _ in 0..20 {
+        let (_, stdout, _) = merge(&list, &["--json"]);
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        assert!(report["spot_check"]["seed"].as_u64().unwrap() < 1 << 53);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -21,9 +21,9 @@
 //! editor. Nothing a part says is believed because it says it.
 //!
 //! What a merge guarantees, for the kinds of part that split into
-//! **units** ([`Units`]: the tables of a statistical audit's shard, the
-//! sub-ranges of an exact bandit check's numerator laws, the claims of a
-//! shard of `dpdtol verify`):
+//! **units** ([`Units`]: at most 64 groups of a statistical audit's
+//! shard's tables, at most 64 sub-ranges of an exact bandit check's
+//! numerator laws, the claims of a shard of `dpdtol verify`):
 //! - every quantity a part claims is consistent with its range and the
 //!   run's parameters (steps 1–4 above), and its aggregate is the fold of
 //!   its units' summaries, which tile its range exactly;
@@ -177,14 +177,27 @@ impl SpotPolicy {
     /// part of `m` units a chance `4/m` (every unit of a part of at most 4).
     pub const DEFAULT_PER_PART: u64 = 4;
 
+    /// Seeds are below `2^53`, so that the merged report's JSON number is
+    /// read back exactly by every JSON reader (JavaScript's numbers and
+    /// Python's `json` with floats are exact to `2^53` only).
+    pub const SEED_LIMIT: u64 = 1 << 53;
+
     /// The policy of `per_part` units (default [`Self::DEFAULT_PER_PART`])
-    /// sampled from `seed` (default: drawn from the operating system's
-    /// randomness, so that a part's writer cannot predict the sample).
-    pub fn new(per_part: Option<u64>, seed: Option<u64>) -> SpotPolicy {
-        SpotPolicy {
-            per_part: per_part.unwrap_or(Self::DEFAULT_PER_PART),
-            seed: seed.unwrap_or_else(rand::random),
+    /// sampled from `seed` (default: drawn below [`Self::SEED_LIMIT`] from
+    /// the operating system's randomness, so that a part's writer cannot
+    /// predict the sample); a seed from [`Self::SEED_LIMIT`] on is refused.
+    pub fn new(per_part: Option<u64>, seed: Option<u64>) -> Result<SpotPolicy> {
+        let seed = seed.unwrap_or_else(|| rand::random::<u64>() % Self::SEED_LIMIT);
+        if seed >= Self::SEED_LIMIT {
+            return Err(Error::InvalidInput(format!(
+                "--spot-check-seed must be below 2^53 = {} (a JSON number every reader reads back exactly), got {seed}",
+                Self::SEED_LIMIT
+            )));
         }
+        Ok(SpotPolicy {
+            per_part: per_part.unwrap_or(Self::DEFAULT_PER_PART),
+            seed,
+        })
     }
 }
 
@@ -199,7 +212,8 @@ pub struct SpotCheck {
     pub caught: String,
     /// Units recomputed per part, as asked (`--spot-check`).
     pub per_shard: u64,
-    /// The seed of the sample (`--spot-check-seed` reproduces it).
+    /// The seed of the sample, below 2^53 so that every JSON reader reads
+    /// it exactly (`--spot-check-seed` reproduces it).
     pub seed: u64,
     /// The parts merged.
     pub shards: u64,

@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{format_sig_directed, Dir, Q};
 use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given, Scales};
+use crate::privacy::bandit::exact::units_of;
 use crate::privacy::bandit::statistical::{AuditOutcome, AuditSetup, Counts};
 use crate::privacy::{Shard, Verdict};
 use schemars::JsonSchema;
@@ -347,23 +348,27 @@ impl super::merge::Part for StatisticalPrivacyReport {
     }
 }
 
-/// A statistical shard's units are the tables it touches (`merge.counts`,
-/// one entry each, from `merge.first_table` on): unit `u` is recomputed by
-/// simulating table `first_table + u`'s chunks of the shard again, which
+/// A statistical shard's units are groups of the consecutive tables it
+/// touches (`merge.counts`, one entry per table from `merge.first_table`
+/// on): at most [`MAX_UNITS`](crate::privacy::bandit::exact::MAX_UNITS) groups tiling them ([`units_of`]), so that a
+/// unit is one table when the shard has at most that many. Unit `u` is
+/// recomputed by simulating its tables' chunks of the shard again, which
 /// are deterministic given the seed ([`AuditRun::recount`]).
 impl super::merge::Units for AuditRun {
     fn unit_count(&self) -> u64 {
-        self.counts.len() as u64
+        units_of(&(0..self.counts.len() as u64)).len() as u64
     }
 
     fn recompute(&self, unit: u64) -> Result<()> {
-        let index = usize::try_from(unit).unwrap_or(usize::MAX);
-        let table = self.first_table.saturating_add(index);
-        let claimed = self.counts.get(index);
-        if claimed != Some(&self.recount(table)?) {
-            return Err(crate::error::Error::InvalidInput(format!(
-                "unit {unit} (table {table}): field 'merge.counts[{unit}]' is not what simulating the table's runs again gives (altered, or not this shard's)"
-            )));
+        let groups = units_of(&(0..self.counts.len() as u64));
+        let tables = groups.get(unit as usize).cloned().unwrap_or(0..0);
+        for index in tables {
+            let table = self.first_table.saturating_add(index as usize);
+            if self.counts.get(index as usize) != Some(&self.recount(table)?) {
+                return Err(crate::error::Error::InvalidInput(format!(
+                    "unit {unit} (table {table}): field 'merge.counts[{index}]' is not what simulating the table's runs again gives (altered, or not this shard's)"
+                )));
+            }
         }
         Ok(())
     }

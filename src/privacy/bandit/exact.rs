@@ -88,11 +88,12 @@ pub struct Outcome {
     pub units: Vec<Option<(Q, Q)>>,
 }
 
-/// The most units a part's numerator laws split into: a merge recomputes a
-/// sample of them ([`crate::report::merge::Units`]).
+/// The most units a part splits into (an exact check's numerator laws, a
+/// statistical audit's tables): a merge recomputes a sample of them
+/// ([`crate::report::merge::Units`]).
 pub const MAX_UNITS: u64 = 64;
 
-/// The units of the numerator laws `part`: `U = min(`[`MAX_UNITS`]`, |part|)`
+/// The units of the range `part` (numerator laws, tables): `U = min(`[`MAX_UNITS`]`, |part|)`
 /// contiguous ranges tiling it, unit `j` holding `start + ⌊jL/U⌋ ≤ index <
 /// start + ⌊(j+1)L/U⌋` (`L = |part|`).
 pub fn units_of(part: &std::ops::Range<u64>) -> Vec<std::ops::Range<u64>> {
