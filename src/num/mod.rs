@@ -36,7 +36,7 @@ pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};
 pub use self::list_file::{read_bounded, read_rational_file, MAX_LIST_FILE_BYTES};
 #[cfg(feature = "mpfr")]
-pub use self::mpfr::MpfrFloat;
+pub use self::mpfr::{MpfrFloat, MPFR_EXP_REACH};
 pub use self::parse::{
     parse_power_count, parse_rational, parse_rational_list, MAX_DECIMAL_EXPONENT,
     MAX_MANTISSA_DIGITS,

@@ -103,10 +103,22 @@ fn clamp_precision(bits: u32) -> u32 {
 #[derive(Clone)]
 pub struct MpfrFloat(Float);
 
+/// The largest binary exponent, in magnitude, of a result of
+/// [`MpfrFloat::exp`]: `2^27`, an eighth of MPFR's exponent range
+/// (`±(2^30 − 1)`; the pure-Rust [`DashuFloat`](super::DashuFloat) reaches
+/// `±2^62`). Past it `exp` is refused with an error, so that a product or
+/// quotient of up to eight of its results stays inside MPFR's range, where
+/// every operation rounds in the requested direction (an underflow to 0 or
+/// to the least positive float: outward).
+pub const MPFR_EXP_REACH: i32 = 1 << 27;
+
 impl MpfrFloat {
-    /// The value of an MPFR result; MPFR's exponent range (about ±2^30
-    /// binary digits) is never left by the magnitudes this crate produces, so
-    /// a non-finite result of arithmetic is a bug, not an input error.
+    /// The value of an MPFR result. An underflow is already rounded
+    /// outward by MPFR (to 0 on the side of zero, else to the least float
+    /// of that sign); an overflow cannot be: the magnitudes that enter
+    /// arithmetic are rationals of bounded size and results of `exp`,
+    /// bounded by [`MPFR_EXP_REACH`], so a non-finite result is a bug, not an
+    /// input error.
     fn finite(value: Float) -> Self {
         assert!(
             value.is_finite(),
@@ -184,19 +196,22 @@ impl Endpoint for MpfrFloat {
     }
 
     /// `e^self`, correctly rounded in direction `dir` at the precision of
-    /// `self`. [`Error::TooLarge`] when `e^self` overflows MPFR's exponent
-    /// range (`self` beyond about 7·10^8); an underflow rounds to `0`
-    /// (down) or to the least positive float (up), both valid bounds.
+    /// `self`. [`Error::TooLarge`] when `e^self` lies beyond `2^(±`
+    /// [`MPFR_EXP_REACH`]`)`, that is `|self|` above about `9.3·10^7`: further
+    /// (an overflow of MPFR's range, `+∞`; or a weight so small that a
+    /// product of a few underflows to 0 and a quotient by it overflows) the
+    /// backend could not enclose what is computed from it.
     fn exp(&self, dir: Dir) -> Result<Self> {
         let (value, _) = Float::with_val_round(self.0.prec(), self.0.exp_ref(), round(dir));
-        // On overflow MPFR gives +∞ upward and the largest float downward
-        // (exponent `exp_max`): both mean the exponent range was left.
-        if value.is_finite() && value.get_exp() != Some(rug::float::exp_max()) {
-            Ok(MpfrFloat(value))
-        } else {
-            Err(Error::TooLarge(format!(
-                "exp({self:?}) overflows MPFR's exponent range"
-            )))
+        // `get_exp` is `None` for 0 (an underflow: e^x is never 0) and ±∞
+        // (an overflow).
+        match value.get_exp() {
+            Some(exponent) if exponent.unsigned_abs() <= MPFR_EXP_REACH.unsigned_abs() => {
+                Ok(MpfrFloat(value))
+            }
+            _ => Err(Error::TooLarge(format!(
+                "e^({self:?}) lies beyond 2^(±2^27), the reach of the MPFR backend's exp (the pure-Rust certified backend reaches 2^(±2^62))"
+            ))),
         }
     }
 
@@ -332,6 +347,75 @@ mod tests {
         ] {
             assert_eq!(from_rug(&to_rug(&q)), q);
         }
+    }
+
+    /// The least binary exponent of a positive MPFR float.
+    fn binary_exponent(x: &MpfrFloat) -> Option<i32> {
+        x.as_float().get_exp()
+    }
+
+    /// `e^x` for `|x|` past about `9.3·10^7` is refused (as an interval:
+    /// its `exp` is an error), where it used to be returned and the square
+    /// of `e^(7·10^8)`, or the quotient `1/e^(−7·10^8)²`, panicked on
+    /// leaving MPFR's exponent range; at the reach's edge the square is
+    /// computed and encloses `e^(2x)` (binary exponents checked: the values
+    /// have 10^8 binary digits).
+    #[test]
+    fn exp_past_its_reach_is_refused_instead_of_overflowing_later() {
+        use crate::num::{Interval, Precision, Real};
+        let q = |n: i64| Q::from_integer(n.into());
+        let square = |x: i64| -> Result<Interval<MpfrFloat>> {
+            let e = Interval::<MpfrFloat>::from_rational(&q(x), &Precision(64)).exp()?;
+            Ok(e.clone() * &e)
+        };
+        let one = Interval::<MpfrFloat>::from_rational(&q(1), &Precision(64));
+        let inverse_square = |x: i64| square(x).map(|s| one.clone() / &s);
+        for x in [
+            700_000_000i64,
+            -700_000_000,
+            10i64.pow(12),
+            -(10i64.pow(12)),
+        ] {
+            let e = square(x).unwrap_err();
+            assert!(matches!(e, Error::TooLarge(_)), "{e}");
+            assert!(e.to_string().contains("2^(±2^27)"), "{e}");
+            assert!(inverse_square(x).is_err());
+        }
+        // 9·10^7 / ln 2 ≈ 1.2984·10^8 ≤ 2^27: e^(±2·9·10^7) lies at binary
+        // exponent ±2.5968·10^8 (ln 2 ≈ 0.6931471805599453).
+        let x = 90_000_000i64;
+        let expected = (2.0 * x as f64 / std::f64::consts::LN_2).ceil() as i32;
+        let big = square(x).unwrap();
+        assert!((binary_exponent(big.lo()).unwrap() - expected).abs() <= 1);
+        assert!((binary_exponent(big.hi()).unwrap() - expected).abs() <= 1);
+        let small = inverse_square(-x).unwrap();
+        assert!((binary_exponent(small.lo()).unwrap() - expected).abs() <= 1);
+        for dir in [Dir::Down, Dir::Up] {
+            let edge = MpfrFloat::from_rational(&q(i64::from(MPFR_EXP_REACH) * 6 / 10), 64, dir);
+            assert!(edge.exp(dir).is_ok());
+        }
+    }
+
+    /// A product of tiny weights that falls below MPFR's range is rounded
+    /// outward: the lower end to 0, the upper one to the least positive
+    /// float (2^(−2^30)): nine weights e^(−9·10^7) (binary exponent about
+    /// −1.17·10^9 < −2^30), like a law's product over nine rounds.
+    #[test]
+    fn products_of_tiny_weights_round_outward() {
+        use crate::num::{Interval, Precision, Real};
+        let w = Interval::<MpfrFloat>::from_rational(
+            &Q::from_integer((-90_000_000).into()),
+            &Precision(64),
+        )
+        .exp()
+        .unwrap();
+        let product = (1..9).fold(w.clone(), |p, _| p * &w);
+        assert_eq!(product.lo().signum(), Ordering::Equal);
+        assert_eq!(product.hi().signum(), Ordering::Greater);
+        assert_eq!(binary_exponent(product.hi()), Some(rug::float::exp_min()));
+        // Four of them stay in range, both ends positive.
+        let four = (1..4).fold(w.clone(), |p, _| p * &w);
+        assert_eq!(four.lo().signum(), Ordering::Greater);
     }
 
     #[test]
