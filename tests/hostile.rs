@@ -862,3 +862,42 @@ fn arguments_that_are_not_utf8_are_refused_with_one_line() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
+
+/// `audit` on files of millions of rows reads them under a progress bar
+/// (stderr, on a terminal, after 1 s): run in a pseudo-terminal (`script`),
+/// the bar is drawn and the result follows. Skipped, saying so, where
+/// `script` (util-linux) is missing.
+#[test]
+fn audit_reads_millions_of_rows_under_a_progress_bar() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no `script` command to give the run a terminal");
+        return;
+    }
+    let dir = scratch("rows");
+    let rows: String = (0..3_000_000u32)
+        .map(|i| format!("{},{},1\n", 1 + i % 2, 1 + i / 2 % 2))
+        .collect();
+    let (first, second) = (dir.join("first.csv"), dir.join("second.csv"));
+    std::fs::write(&first, &rows).unwrap();
+    std::fs::write(&second, &rows).unwrap();
+    let command = format!(
+        "{} audit --first {} --second {}",
+        env!("CARGO_BIN_EXE_dpdtol"),
+        first.display(),
+        second.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .unwrap();
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{terminal}");
+    assert!(terminal.contains("reading samples"), "{terminal}");
+    assert!(terminal.contains("rows"), "{terminal}");
+    assert!(terminal.contains("with confidence 0.95"), "{terminal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

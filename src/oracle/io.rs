@@ -20,6 +20,7 @@
 use super::sample::Samples;
 use crate::error::{io_reason, Error, Result};
 use crate::num::{parse_rational, read_bounded, Q};
+use crate::progress::{with_progress, Progress, Task};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -178,21 +179,39 @@ fn from_base(value: i64, base: u32, at: impl Fn() -> String) -> Result<u32> {
 }
 
 /// Read a sample matrix from a CSV or NPY file (by extension) whose actions
-/// are numbered from `base` (0 or 1).
+/// are numbered from `base` (0 or 1). A CSV file's rows are estimated first
+/// (its line breaks) and parsed under a progress bar (stderr, terminal
+/// only, after 1 s): a file of millions of rows takes seconds.
 pub fn read_samples(path: &Path, base: u32) -> Result<Samples> {
     let parsed = match SampleFormat::of(path) {
         SampleFormat::Npy => parse_npy(&read_bytes(path)?, base),
-        SampleFormat::Csv => parse_samples_csv(&read_text(path)?, base),
+        SampleFormat::Csv => {
+            let text = read_text(path)?;
+            let lines = text.bytes().filter(|&b| b == b'\n').count() as u64 + 1;
+            let task = Task {
+                name: "reading samples",
+                unit: "rows",
+            };
+            with_progress(true, task, lines, |progress| {
+                parse_csv_counted(&text, base, progress)
+            })
+        }
     };
     parsed.map_err(|e| e.within(&path.display().to_string()))
 }
 
 /// Parse a sample CSV text whose actions are numbered from `base`.
 pub fn parse_samples_csv(text: &str, base: u32) -> Result<Samples> {
+    parse_csv_counted(text, base, &Progress::default())
+}
+
+/// [`parse_samples_csv`], counting the rows parsed on `progress`.
+fn parse_csv_counted(text: &str, base: u32, progress: &Progress) -> Result<Samples> {
     let mut data = Vec::new();
     let mut cols = None;
     let mut rows = 0;
     for (n, line) in data_lines(text) {
+        progress.add(1);
         let before = data.len();
         for field in line.split(',') {
             let field = field.trim();
