@@ -14,7 +14,10 @@
 //!   between the cells of a table, a unit's maximum replaced by another's —
 //!   is either refused or gives the real run's report (merged with every
 //!   unit recomputed, `--spot-check` above the units: a hand edit never
-//!   forges a verdict or a number).
+//!   forges a verdict or a number); the same holds of `verify --merge`
+//!   inputs (shards of planted claims, merged through the library: a
+//!   shard of the real registry takes minutes), with claims' statuses
+//!   changed and tallies re-counted, claims dropped or given twice.
 //!
 //! The default run is bounded (a fixed seed, a few dozen cases of each
 //! kind); `cargo test --release --test fuzz -- --ignored` runs the long mode,
@@ -23,6 +26,7 @@
 mod common;
 
 use common::{capped, json, privacy_command, Capped};
+use dpdtol::verify::{self, Claim, Cost, Method, Outcome, Paper, Source};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -797,6 +801,187 @@ fn fuzz_merge(cases: u32) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+// ------------------------------------------------------ verify merge inputs
+
+/// A planted claim of the registry's shape whose check returns `outcome`.
+fn planted(id: &'static str, check: fn() -> dpdtol::error::Result<Outcome>) -> Claim {
+    Claim {
+        id,
+        source: Source {
+            paper: Paper::CesariColomboni,
+            number: "a test",
+            context: "L1",
+        },
+        statement: "a planted claim",
+        math: "n ≤ 64",
+        method: Method::InstanceGrid,
+        domain: "n ≤ 64",
+        cost: Cost::Fast,
+        check,
+    }
+}
+
+/// The merge mutations above applied to `verify --merge` inputs, through
+/// the library (a shard of the real registry takes minutes to produce;
+/// the merge's code is the command's: [`merge::accept`] of each shard,
+/// [`verify::merge_shards`], every claim recomputed by
+/// [`merge::spot_check`]): three shards of five planted claims (refuted,
+/// certified and undecided ones), their `--json` objects mutated — a field
+/// replaced by a hostile value or by another field's value, deleted, a
+/// shard relabelled as another, a claim's status changed with the tally
+/// re-counted to fit, a claim dropped or given twice with the tally
+/// re-counted — are each refused in one line, or merge into the whole run.
+fn fuzz_verify_merge(cases: u32) {
+    use dpdtol::report::merge::{self, SpotPolicy};
+    use dpdtol::report::verify::VerifyReport;
+    use rand::{Rng, SeedableRng};
+    let claims = [
+        planted("cc-thm97-a", || Ok(Outcome::holds("holds on the grid"))),
+        planted("cc-thm97-r", || {
+            Ok(Outcome::refuted(
+                "fails at n = 3",
+                serde_json::json!({"n": 3}),
+            ))
+        }),
+        planted("cc-thm97-b", || Ok(Outcome::holds("holds on the grid"))),
+        planted("cc-thm97-c", || Ok(Outcome::certified("by exact algebra"))),
+        planted("cc-thm97-d", || Ok(Outcome::holds("holds on the grid"))),
+    ];
+    let all: Vec<&Claim> = claims.iter().collect();
+    // The merge recomputes a claim as `verify` runs it: an instance claim
+    // with no search declared is undecided.
+    fn run<'a>(claims: &[&'a Claim]) -> Vec<verify::Checked<'a>> {
+        verify::run_searched(claims, &[], |_, _| {})
+    }
+    let honest = verify::to_markdown(&run(&all), &[], &[], &[]);
+    let outputs: Vec<Value> = (1..=3u64)
+        .map(|i| {
+            let part = run(&verify::shard_of(&all, i, 3));
+            let mut v = serde_json::to_value(verify::to_json(&part)).unwrap();
+            v["shard"] = serde_json::json!({"index": i, "count": 3});
+            v
+        })
+        .collect();
+    let merged = |inputs: &[Value]| -> dpdtol::error::Result<String> {
+        let name = |i: usize| format!("s{}.json", i + 1);
+        let parts = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| merge::accept::<VerifyReport>(&name(i), v))
+            .collect::<dpdtol::error::Result<Vec<_>>>()?;
+        let checked = verify::merge_shards(&all, &|_| unreachable!("no coverage"), &parts)?;
+        let units = parts
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Ok((name(i), verify::ShardClaims::new(&all, &[], r)?)))
+            .collect::<dpdtol::error::Result<Vec<_>>>()?;
+        let every = SpotPolicy {
+            per_part: u64::MAX,
+            seed: 1,
+        };
+        merge::spot_check(&units, every)?;
+        Ok(verify::to_markdown(&checked, &[], &[], &[]))
+    };
+    assert_eq!(merged(&outputs).unwrap(), honest);
+    let statuses = ["certified", "holds-on-instances", "refuted", "undecided"];
+    // A shard's tally with one claim of status `from` made `to`.
+    let recount = |shard: &mut Value, from: &str, to: &str| {
+        for (status, delta) in [(from, -1i64), (to, 1)] {
+            if let Some(n) = shard["summary"][status].as_i64() {
+                shard["summary"][status] = Value::from(n + delta);
+            }
+        }
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261126);
+    let (mut refused, mut passed) = (0u32, 0u32);
+    for case in 0..cases {
+        let mut inputs = outputs.clone();
+        let s = rng.random_range(0..3usize);
+        let mut all_pointers = Vec::new();
+        pointers(&inputs[s], String::new(), &mut all_pointers);
+        let pointer = all_pointers[rng.random_range(0..all_pointers.len())].clone();
+        let how = rng.random_range(0..7u32);
+        let shard = &mut inputs[s];
+        let n_claims = shard["claims"].as_array().map_or(0, Vec::len);
+        match how {
+            0 => {
+                if let Some(slot) = shard.pointer_mut(&pointer) {
+                    *slot = hostile_json(rng.random_range(0..1000));
+                }
+            }
+            1 => {
+                let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", ""));
+                match shard.pointer_mut(parent) {
+                    Some(Value::Object(map)) => {
+                        map.remove(key);
+                    }
+                    Some(Value::Array(items)) if !items.is_empty() => {
+                        items.pop();
+                    }
+                    _ => {}
+                }
+            }
+            2 => {
+                let other = &all_pointers[rng.random_range(0..all_pointers.len())];
+                let value = shard.pointer(other).cloned().unwrap_or(Value::Null);
+                if let Some(slot) = shard.pointer_mut(&pointer) {
+                    *slot = value;
+                }
+            }
+            3 => {
+                shard["shard"] = outputs[(s + 1 + rng.random_range(0..2usize)) % 3]["shard"].clone()
+            }
+            4 if n_claims > 0 => {
+                let c = rng.random_range(0..n_claims);
+                let from = shard["claims"][c]["status"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string();
+                let to = statuses[rng.random_range(0..statuses.len())];
+                shard["claims"][c]["status"] = Value::from(to);
+                recount(shard, &from, to);
+            }
+            5 | 6 if n_claims > 0 => {
+                let c = rng.random_range(0..n_claims);
+                let claim = shard["claims"][c].clone();
+                let status = claim["status"].as_str().unwrap_or("").to_string();
+                let list = shard["claims"].as_array_mut().unwrap();
+                if how == 5 {
+                    list.remove(c);
+                    recount(shard, &status, "none");
+                } else {
+                    list.insert(c, claim);
+                    recount(shard, "none", &status);
+                }
+            }
+            _ => {}
+        }
+        match merged(&inputs) {
+            Err(e) => {
+                let line = e.to_string();
+                assert!(
+                    !line.is_empty() && !line.contains('\n'),
+                    "case {case}: {line}"
+                );
+                refused += 1;
+            }
+            Ok(markdown) => {
+                let what = format!(
+                    "case {case}: mutation {how} at {pointer} of shard {}",
+                    s + 1
+                );
+                assert_eq!(markdown, honest, "{what}");
+                passed += 1;
+            }
+        }
+    }
+    eprintln!("verify merge fuzzing, {cases} cases: {refused} refused, {passed} merged into the whole run");
+    assert!(
+        refused > cases / 2 && passed > 0,
+        "{refused} refused, {passed} merged"
+    );
+}
+
 /// A merged report's JSON without `spot_check` (kept only by the merges
 /// that recompute units: the exact bandit checks and statistical audits).
 fn spot_checked(stdout: &str) -> String {
@@ -817,6 +1002,11 @@ fn fuzz_merge_inputs_briefly() {
     fuzz_merge(60);
 }
 
+#[test]
+fn fuzz_verify_merge_inputs_briefly() {
+    fuzz_verify_merge(300);
+}
+
 /// The number of cases of each kind in the long mode.
 fn long_cases() -> u32 {
     std::env::var("DPDTOL_FUZZ_CASES")
@@ -835,4 +1025,10 @@ fn fuzz_the_argument_grammar_long() {
 #[ignore = "long fuzzing: DPDTOL_FUZZ_CASES cases (default 2000) of each kind"]
 fn fuzz_merge_inputs_long() {
     fuzz_merge(long_cases());
+}
+
+#[test]
+#[ignore = "long fuzzing: DPDTOL_FUZZ_CASES cases (default 2000) of each kind"]
+fn fuzz_verify_merge_inputs_long() {
+    fuzz_verify_merge(long_cases());
 }
