@@ -568,6 +568,21 @@ fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
     out.push(at);
 }
 
+/// The value at `pointer` deleted: an object's key removed, an array's
+/// last item (its parent an array) dropped.
+fn delete(v: &mut Value, pointer: &str) {
+    let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", ""));
+    match v.pointer_mut(parent) {
+        Some(Value::Object(map)) => {
+            map.remove(key);
+        }
+        Some(Value::Array(items)) if !items.is_empty() => {
+            items.pop();
+        }
+        _ => {}
+    }
+}
+
 /// JSON values that a hand edit or a broken tool might put anywhere.
 fn hostile_json(i: usize) -> Value {
     let pool = [
@@ -639,7 +654,6 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
     let mut all = Vec::new();
     pointers(&first, String::new(), &mut all);
     let pointer = all[m.pointer % all.len()].clone();
-    let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", ""));
     let mut text = None;
     match m.how {
         0..=5 => {
@@ -647,15 +661,7 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
                 *slot = hostile_json(m.value);
             }
         }
-        6 => match first.pointer_mut(parent) {
-            Some(Value::Object(map)) => {
-                map.remove(key);
-            }
-            Some(Value::Array(items)) if !items.is_empty() => {
-                items.pop();
-            }
-            _ => {}
-        },
+        6 => delete(&mut first, &pointer),
         7 => {
             let full = first.to_string();
             let mut at = (full.len() as f64 * m.cut) as usize;
@@ -909,18 +915,7 @@ fn fuzz_verify_merge(cases: u32) {
                     *slot = hostile_json(rng.random_range(0..1000));
                 }
             }
-            1 => {
-                let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", ""));
-                match shard.pointer_mut(parent) {
-                    Some(Value::Object(map)) => {
-                        map.remove(key);
-                    }
-                    Some(Value::Array(items)) if !items.is_empty() => {
-                        items.pop();
-                    }
-                    _ => {}
-                }
-            }
+            1 => delete(shard, &pointer),
             2 => {
                 let other = &all_pointers[rng.random_range(0..all_pointers.len())];
                 let value = shard.pointer(other).cloned().unwrap_or(Value::Null);
