@@ -350,10 +350,11 @@ impl super::merge::Part for StatisticalPrivacyReport {
 
 /// A statistical shard's units are groups of the consecutive tables it
 /// touches (`merge.counts`, one entry per table from `merge.first_table`
-/// on): at most [`MAX_UNITS`](crate::privacy::bandit::exact::MAX_UNITS) groups tiling them ([`units_of`]), so that a
-/// unit is one table when the shard has at most that many. Unit `u` is
-/// recomputed by simulating its tables' chunks of the shard again, which
-/// are deterministic given the seed ([`AuditRun::recount`]).
+/// on): at most [`MAX_UNITS`](crate::privacy::bandit::exact::MAX_UNITS)
+/// groups tiling them ([`units_of`]), one table a unit when the shard has
+/// at most that many. Unit `u` is recomputed by simulating its tables'
+/// chunks of the shard again, which are deterministic given the seed
+/// ([`AuditRun::recount`]).
 impl super::merge::Units for AuditRun {
     fn unit_count(&self) -> u64 {
         units_of(&(0..self.counts.len() as u64)).len() as u64
