@@ -335,8 +335,7 @@ fn explain(e: Error) -> Error {
     match e {
         Error::NotRepresentable(why) => Error::NotRepresentable(format!(
             "the Laplace report-noisy-max law of unequal losses involves 1/scale beside \
-             e^(-gap/scale), which no exact backend represents together ({why}); \
-             use the certified backend"
+             e^(-gap/scale), which no exact arithmetic represents together ({why})"
         )),
         other => other,
     }

@@ -24,7 +24,7 @@ impl Real for Exact {
             Ok(Self::one())
         } else {
             Err(Error::NotRepresentable(format!(
-                "exp({self}) is transcendental; use a certified backend or a rational base"
+                "exp({self}) is transcendental (not rational)"
             )))
         }
     }
@@ -36,7 +36,7 @@ impl Real for Exact {
             Ok(Self::zero())
         } else {
             Err(Error::NotRepresentable(format!(
-                "ln({self}) is transcendental; use a certified backend"
+                "ln({self}) is transcendental (not rational)"
             )))
         }
     }

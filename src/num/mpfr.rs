@@ -275,7 +275,7 @@ impl Real for Rational {
             Ok(Rational::from(1))
         } else {
             Err(Error::NotRepresentable(format!(
-                "exp({self}) is transcendental; use a certified backend or a rational base"
+                "exp({self}) is transcendental (not rational)"
             )))
         }
     }
@@ -287,7 +287,7 @@ impl Real for Rational {
             Ok(Rational::new())
         } else {
             Err(Error::NotRepresentable(format!(
-                "ln({self}) is transcendental; use a certified backend"
+                "ln({self}) is transcendental (not rational)"
             )))
         }
     }
