@@ -14,10 +14,9 @@ use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
 use crate::progress::{with_progress, Task};
-use crate::regret::plot::{self, Series, Style};
 use crate::report::bandit::{BanditReport, BanditResult, Simulation};
-use crate::report::to_json;
-use std::path::{Path, PathBuf};
+use crate::report::{plot, to_json};
+use std::path::PathBuf;
 
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
@@ -210,7 +209,7 @@ pub fn run(args: &Args) -> Result<String> {
         super::output::check_writable("--csv", path, &[])?;
     }
     if let Some(path) = &args.plot {
-        for (_, file) in plot_files(path, &plan.epsilons) {
+        for (_, file) in plot::bandit_files(path, &plan.epsilons) {
             super::output::check_writable("--plot", &file, &["svg", "png"])?;
         }
     }
@@ -235,7 +234,9 @@ pub fn run(args: &Args) -> Result<String> {
         super::output::write_file(path, report.csv())?;
     }
     if let Some(path) = &args.plot {
-        draw(path, &report, &plan.epsilons)?;
+        for file in plot::draw_bandit(path, &report, &plan.epsilons)? {
+            super::output::wrote(&file);
+        }
     }
     Ok(if args.json {
         to_json(&report)
@@ -275,65 +276,4 @@ fn simulate_with_progress(
         Some(n) => crate::size::thread_pool(Some(n))?.install(work),
         None => work(),
     }
-}
-
-/// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.
-fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
-    epsilons
-        .iter()
-        .map(|&eps| {
-            let file = if epsilons.len() == 1 {
-                path.to_path_buf()
-            } else {
-                let stem = path
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .unwrap_or("bandit");
-                let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("svg");
-                path.with_file_name(format!("{stem}-eps{eps}.{ext}"))
-            };
-            (eps, file)
-        })
-        .collect()
-}
-
-/// Mean regret against t with its t-band, one file per ε of `epsilons`.
-fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
-    for (eps, file) in plot_files(path, epsilons) {
-        let mut series = Vec::new();
-        for (group, r) in report.panel(eps).enumerate() {
-            let points = |values: &dyn Fn(usize) -> f64| -> Vec<(f64, f64)> {
-                report
-                    .checkpoints
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| (*t as f64, values(i)))
-                    .collect()
-            };
-            let name = &r.algorithm;
-            series.push(Series {
-                label: format!("{name}: mean regret"),
-                group,
-                style: Style::Regret,
-                points: points(&|i| r.mean[i].0),
-            });
-            for end in [0, 1] {
-                series.push(Series {
-                    label: format!("{name}: t-band"),
-                    group,
-                    style: Style::Band,
-                    points: points(&|i| r.t_interval[i][end].0),
-                });
-            }
-        }
-        let title = format!(
-            "means {}, ε = {eps}, {} runs (dotted: the {}% t-band; approximate)",
-            report.exact_means(),
-            report.runs,
-            report.percent()
-        );
-        plot::draw(&file, &title, "rounds t", &series)?;
-        super::output::wrote(&file);
-    }
-    Ok(())
 }
