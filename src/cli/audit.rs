@@ -10,6 +10,8 @@ use crate::oracle::audit::{audit, bandit_exact, check_widths, exact_ratios, Audi
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::io;
 use crate::report::audit::AuditReport;
+use crate::report::bandit_oracle::BanditGiven;
+use crate::report::oracle::TargetGiven;
 use crate::report::{rendered, DIGITS};
 use std::path::PathBuf;
 
@@ -73,7 +75,7 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let outcome = audit(&first, &second, &options)?;
     let mut probabilities = None;
-    let bandit = args.target.bandit_spec()?;
+    let bandit = args.target.spec().bandit_spec()?;
     let exact = if let Some((spec, rewards)) = bandit.clone() {
         let file = args.neighbour_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(
@@ -82,14 +84,15 @@ pub fn run(args: &Args) -> Result<String> {
         })?;
         let x = BanditTarget::new(spec.clone(), rewards)?;
         let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
-        let force = args.target.force_given();
+        let force = args.target.spec().force;
         let exact = bandit_exact(&x, &y, [&first, &second], &outcome, force)?;
         probabilities = Some(exact.probabilities);
         Some((exact.event, exact.max))
-    } else if args.target.given() {
-        let x = args.target.build()?;
+    } else if args.target.spec().given() {
+        let x = args.target.spec().build()?;
         let y = args
             .target
+            .spec()
             .build_on(args.neighbour_file.as_deref(), args.neighbour.as_deref())
             .map_err(|e| match e {
                 Error::InvalidInput(s) if s.contains("is required") => Error::InvalidInput(
@@ -101,15 +104,19 @@ pub fn run(args: &Args) -> Result<String> {
         x.check_neighbour(&y)?;
         check_widths(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
-        let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
+        let (lx, ly) = (
+            args.target.spec().law(&x, digits)?,
+            args.target.spec().law(&y, digits)?,
+        );
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let given = (args.target.given() && bandit.is_none()).then(|| args.target.describe());
+    let given = (args.target.spec().given() && bandit.is_none())
+        .then(|| TargetGiven::of(&args.target.spec()));
     let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
     if let Some([px, py]) = &probabilities {
-        report = report.with_bandit(args.target.describe_bandit(), [px, py]);
+        report = report.with_bandit(BanditGiven::of(&args.target.spec()), [px, py]);
     }
     Ok(rendered(&report, args.json))
 }

@@ -5,7 +5,8 @@ use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::{bandit, io, sample};
-use crate::report::bandit_oracle::BanditSampleReport;
+use crate::report::bandit_oracle::{BanditGiven, BanditSampleReport};
+use crate::report::oracle::TargetGiven;
 use crate::report::rendered;
 use crate::report::sample::SampleReport;
 use std::path::PathBuf;
@@ -63,14 +64,14 @@ pub fn run(args: &Args) -> Result<String> {
             args.seed
         ))
     })?;
-    if let Some(target) = args.target.bandit()? {
-        let force = args.target.force_given();
+    if let Some(target) = args.target.spec().bandit()? {
+        let force = args.target.spec().force;
         sample::check_values(n, target.horizon(), target.arms(), force)?;
         let law = target.law(force)?;
         let samples = bandit::sample(&law, n, seed, force)?;
         io::write_samples(&args.out, &samples, base)?;
         let report = BanditSampleReport::new(
-            args.target.describe_bandit(),
+            BanditGiven::of(&args.target.spec()),
             &law,
             n,
             seed,
@@ -79,13 +80,20 @@ pub fn run(args: &Args) -> Result<String> {
         );
         return Ok(rendered(&report, args.json));
     }
-    let target = args.target.build()?;
-    sample::check_size(&target, n, args.target.force_given())?;
+    let target = args.target.spec().build()?;
+    sample::check_size(&target, n, args.target.spec().force)?;
     // The reference samples follow the printed law, certified to 40 digits.
-    let law = args.target.law(&target, 40)?;
+    let law = args.target.spec().law(&target, 40)?;
     let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
     super::output::wrote(&args.out);
-    let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
+    let report = SampleReport::new(
+        TargetGiven::of(&args.target.spec()),
+        &target,
+        n,
+        seed,
+        &args.out,
+        base,
+    );
     Ok(rendered(&report, args.json))
 }

@@ -5,8 +5,8 @@
 use super::applies::{scope, Scope, EVERY};
 use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
-use crate::report::merge;
-use crate::report::verify::{ShardKeys, VerifyReport};
+use crate::report::rendered;
+use crate::report::verify::ShardKeys;
 use crate::verify::{self, errata as erratum, Checked};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -113,7 +113,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         chosen = crate::proofs::errata_claims(&registry);
     }
     if args.list {
-        return Ok((list(&chosen, args.json), false));
+        return Ok((rendered(&verify::list(&chosen), args.json), false));
     }
     let shard = match &args.shard {
         Some(text) => {
@@ -140,7 +140,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     } else {
         let policy =
             super::args::spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
-        let (checked, spot) = merged(&chosen, &args.merge, policy)?;
+        let (checked, spot) = crate::proofs::merged(&chosen, &args.merge, policy)?;
         (checked, Some(spot))
     };
     let (all_errata, withdrawals) = (errata(), withdrawn());
@@ -191,68 +191,6 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         }
     };
     Ok((text, refuted))
-}
-
-/// The outcomes of the shards whose `--json` outputs are `paths`
-/// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
-/// its inputs), and what was re-verified by checking a sample of each
-/// shard's claims again ([`merge::spot_check`]).
-fn merged<'a>(
-    claims: &[&'a verify::Claim],
-    paths: &[PathBuf],
-    policy: merge::SpotPolicy,
-) -> Result<(Vec<Checked<'a>>, merge::SpotCheck)> {
-    let parts = paths
-        .iter()
-        .map(|path| {
-            let name = path.display().to_string();
-            Ok((
-                name.clone(),
-                merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)?,
-            ))
-        })
-        .collect::<Result<Vec<(String, VerifyReport)>>>()?;
-    let reports: Vec<VerifyReport> = parts.iter().map(|(_, r)| r.clone()).collect();
-    let papers = coverage();
-    let checked = verify::merge_shards(
-        claims,
-        &|checked| verify::coverage::counts_json(&papers, checked),
-        &reports,
-    )?;
-    let adversaries = adversaries();
-    let units = parts
-        .iter()
-        .map(|(name, r)| {
-            Ok((
-                name.clone(),
-                verify::ShardClaims::new(claims, &adversaries, r)?,
-            ))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok((checked, merge::spot_check(&units, policy)?))
-}
-
-/// The claims without their checks: one line each (id, method, source), or
-/// `{"claims": [{"id", "method", "source"}]}`.
-fn list(chosen: &[&verify::Claim], json: bool) -> String {
-    if json {
-        let claims: Vec<serde_json::Value> = chosen
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "id": c.id,
-                    "method": c.method.name(),
-                    "source": c.source.text(),
-                })
-            })
-            .collect();
-        return serde_json::json!({ "claims": claims }).to_string();
-    }
-    chosen
-        .iter()
-        .map(|c| format!("{:<16} {:<16} {}", c.id, c.method.name(), c.source.text()))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Run the checks with a progress bar on stderr (drawn only on a terminal),
