@@ -11,7 +11,7 @@ use crate::{horizon, rational};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
 use dpdtol::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
-use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
+use dpdtol::privacy::bandit::setup::{exact_check_of, Overridden, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
 use dpdtol::report::bandit_privacy::BanditPrivacyReport;
@@ -108,20 +108,14 @@ fn bandit_privacy(
         ));
     }
     let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
-    let (scale, hybrid) = if id == BanditId::HybridUcb {
-        let s = scales(&problem.epsilon)?;
-        (Some(s.scale), Some((s.tree_scale, s.bonus)))
-    } else {
-        (scale, None)
-    };
-    let setup = Setup {
-        id,
-        actions,
-        problem,
+    let overridden = Overridden {
         scale,
-        hybrid,
+        tree_scale: exact("tree_scale", tree_scale)?,
+        bonus: exact("bonus", bonus)?,
+        scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
     };
+    let setup = Setup::new(id, actions, problem, overridden).map_err(py_err)?;
     let decided = py
         .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))
         .map_err(py_err)?;

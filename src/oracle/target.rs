@@ -6,12 +6,15 @@
 
 use super::bandit::{BanditSpec, BanditTarget};
 use super::{io, Target};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
+use crate::algorithm::{AlgorithmId, Config, LawParameter};
+#[cfg(feature = "cli")]
+use crate::algorithm::{BestOptions, BestSequenceLaw};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::given::{parse_bit, parse_count, parse_lengths};
 use crate::num::{parse_rational, parse_rational_list, Q};
+#[cfg(feature = "cli")]
 use crate::progress::{with_progress, Task};
 use num_traits::One;
 use std::path::{Path, PathBuf};
@@ -172,7 +175,8 @@ impl TargetSpec {
 
     /// The law of `target` to `digits` relative digits, over the size limits
     /// when forced, with a progress bar on stderr for a long one
-    /// ([`crate::progress`]).
+    /// ([`crate::progress`]; the command line's).
+    #[cfg(feature = "cli")]
     pub fn law(&self, target: &Target, digits: u32) -> Result<BestSequenceLaw> {
         let task = Task {
             name: "law",

@@ -5,6 +5,7 @@
 //! ([`Decided`]). The shards of one check have equal setups; their decided
 //! outcomes merge into the whole run's ([`merge`]).
 
+use super::audit_run::Scales;
 use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
@@ -60,6 +61,56 @@ pub struct Setup {
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
+}
+
+/// The printed parameters a check overrides (each `None`: the paper's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overridden {
+    /// The Laplace scale (Hybrid-UCB: the array blocks').
+    pub scale: Option<Q>,
+    /// Hybrid-UCB's per-level tree scale.
+    pub tree_scale: Option<Q>,
+    /// Hybrid-UCB's index bonus.
+    pub bonus: Option<Q>,
+    /// Hybrid-UCB's factor on both of its scales.
+    pub scale_factor: Option<Q>,
+    /// DP-SE's epoch lengths.
+    pub lengths: Option<Vec<u64>>,
+}
+
+impl Setup {
+    /// The check of `id` with K = `actions` on `problem`, the printed
+    /// parameters `overridden` where given; Hybrid-UCB's scales and bonus
+    /// resolved as its audit resolves them ([`Scales::resolve`]). The one
+    /// constructor of the command line and the Python package.
+    pub fn new(
+        id: BanditId,
+        actions: usize,
+        problem: Problem,
+        overridden: Overridden,
+    ) -> Result<Setup> {
+        let (scale, hybrid) = if id == BanditId::HybridUcb {
+            let s = Scales::resolve(
+                id,
+                &problem.epsilon,
+                overridden.scale,
+                overridden.tree_scale,
+                overridden.bonus,
+                overridden.scale_factor,
+            )?;
+            (Some(s.scale), Some((s.tree_scale, s.bonus)))
+        } else {
+            (overridden.scale, None)
+        };
+        Ok(Setup {
+            id,
+            actions,
+            problem,
+            scale,
+            hybrid,
+            lengths: overridden.lengths,
+        })
+    }
 }
 
 /// `$body` with `$l` bound to the parameters of a [`Law`], whichever it is.
