@@ -208,7 +208,7 @@ pub struct ClaimList {
     pub claims: Vec<ListedClaim>,
 }
 
-/// One claim of [`ClaimList`].
+/// One claim of the list: its id, method and source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ListedClaim {
