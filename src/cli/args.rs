@@ -1,11 +1,11 @@
-//! Parsers of flag values shared by several commands (those of single
-//! numbers are [`crate::num::given`]'s, shared with the Python package).
+//! Parsers of flag values shared by several commands (those of numbers are
+//! [`crate::num::given`]'s).
 
 use crate::error::{Error, Result};
 
 pub(super) use crate::num::given::{
     parse_bit, parse_count, parse_exact_list, parse_f64, parse_f64_list, parse_lengths, parse_one,
-    parse_rounds,
+    parse_rounds, parse_seed,
 };
 
 /// `--spot-check N` and `--spot-check-seed S` of a merge

@@ -3,10 +3,10 @@
 //! drops into any CI.
 
 use super::applies::{scope, Scope, EVERY};
-use super::args::parse_f64;
+use super::args::{parse_f64, parse_seed};
 use super::law::{parse_base, TargetArgs};
 use crate::bandit::policy::BanditId;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::gof::{gof, GofOptions};
@@ -130,14 +130,7 @@ fn two_sample_gof(
     base: u32,
     options: &GofOptions,
 ) -> Result<(String, bool)> {
-    let seed: u64 = match &args.seed {
-        None => 0,
-        Some(text) => text.trim().parse().map_err(|_| {
-            Error::Parse(format!(
-                "--seed expects an integer in 0..2^64, got '{text}'"
-            ))
-        })?,
-    };
+    let seed = args.seed.as_deref().map_or(Ok(0), parse_seed)?;
     let samples = io::read_samples(&args.samples, base)?;
     let force = args.target.spec().force;
     let reference = bandit::simulate(spec, rewards, samples.rows(), seed, force)?;

@@ -58,12 +58,7 @@ pub fn run(args: &Args) -> Result<String> {
         args.n.trim().parse().map_err(|_| {
             Error::Parse(format!("--n expects a positive integer, got '{}'", args.n))
         })?;
-    let seed: u64 = args.seed.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "--seed expects an integer in 0..2^64, got '{}'",
-            args.seed
-        ))
-    })?;
+    let seed = super::args::parse_seed(&args.seed)?;
     if let Some(target) = args.target.spec().bandit()? {
         let force = args.target.spec().force;
         sample::check_values(n, target.horizon(), target.arms(), force)?;

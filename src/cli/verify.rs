@@ -7,8 +7,7 @@ use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
 use crate::report::rendered;
 use crate::report::verify::ShardKeys;
-use crate::verify::{self, errata as erratum, Checked};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::verify::{self, errata as erratum};
 use std::path::PathBuf;
 
 /// Flags of `dpdtol verify`.
@@ -136,7 +135,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         ));
     }
     let (checked, spot_check) = if args.merge.is_empty() {
-        (with_progress(&chosen), None)
+        (verify::progress::run(&chosen, &adversaries()), None)
     } else {
         let policy =
             super::args::spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
@@ -191,38 +190,4 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         }
     };
     Ok((text, refuted))
-}
-
-/// Run the checks with a progress bar on stderr (drawn only on a terminal),
-/// which advances as each claim finishes and prints its id and status.
-fn with_progress<'a>(chosen: &[&'a verify::Claim]) -> Vec<Checked<'a>> {
-    let bar =
-        ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("verify {wide_bar} {pos}/{len} claims, {elapsed}: {msg}")
-    {
-        bar.set_style(style);
-    }
-    // Redrawn every 200 ms, so the elapsed time moves during a long claim.
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    // One claim at a time, so that each is shown (id, status, seconds) as it
-    // finishes.
-    let adversaries = adversaries();
-    let mut checked = Vec::with_capacity(chosen.len());
-    for (i, claim) in chosen.iter().enumerate() {
-        bar.set_position(i as u64);
-        bar.set_message(claim.id);
-        for c in verify::run_searched(&[*claim], &adversaries, |_, _| {}) {
-            bar.println(format!(
-                "  {:<24} {:<18} {:.2} s",
-                c.claim.id,
-                c.outcome.status.name(),
-                c.seconds
-            ));
-            checked.push(c);
-        }
-    }
-    bar.set_position(chosen.len() as u64);
-    bar.finish_and_clear();
-    checked
 }

@@ -92,6 +92,15 @@ pub fn parse_rounds(text: &str) -> Result<u64> {
     Ok(value)
 }
 
+/// A seed: an integer in `0..2^64`.
+pub fn parse_seed(text: &str) -> Result<u64> {
+    text.trim().parse().map_err(|_| {
+        Error::Parse(format!(
+            "--seed expects an integer in 0..2^64, got '{text}'"
+        ))
+    })
+}
+
 /// A parameter that is 0 or 1 (`--resample`, `--base`).
 pub fn parse_bit(flag: &str, text: &str) -> Result<u32> {
     match text.trim() {

@@ -25,6 +25,8 @@ pub mod bnb;
 pub mod coverage;
 pub mod errata;
 mod markdown;
+#[cfg(feature = "cli")]
+pub mod progress;
 pub mod search;
 
 pub use self::markdown::{
