@@ -10,8 +10,8 @@ use crate::bandit::py_err;
 use crate::{horizon, rational};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
-use dpdtol::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
-use dpdtol::privacy::bandit::setup::{exact_check_of, Overridden, Setup};
+use dpdtol::privacy::bandit::audit_run::{self, Audit, Overridden, DEFAULT_RUNS};
+use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
 use dpdtol::report::bandit_privacy::BanditPrivacyReport;
@@ -61,31 +61,15 @@ fn bandit_privacy(
         .iter()
         .map(|v| rational("alphabet", v))
         .collect::<PyResult<_>>()?;
-    let scale = exact("noise_scale", noise_scale)?;
-    let scales = |epsilon: &Q| -> PyResult<Scales> {
-        Scales::resolve(
-            id,
-            epsilon,
-            scale.clone(),
-            exact("tree_scale", tree_scale)?,
-            exact("bonus", bonus)?,
-            exact("scale_factor", scale_factor)?,
-        )
-        .map_err(py_err)
+    let overridden = Overridden {
+        scale: exact("noise_scale", noise_scale)?,
+        tree_scale: exact("tree_scale", tree_scale)?,
+        bonus: exact("bonus", bonus)?,
+        scale_factor: exact("scale_factor", scale_factor)?,
+        lengths: epoch_lengths,
     };
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {
-        if actions != 2 {
-            return Err(PyValueError::new_err(format!(
-                "actions: the {id} audit is implemented for K = 2 arms, got {actions}"
-            )));
-        }
-        Audit::default_scale(id, &epsilon).map_err(py_err)?;
-        let given = Given {
-            scales: scales(&epsilon)?,
-            epsilon,
-            alphabet,
-        };
         let setup = AuditSetup {
             horizon,
             alphabet: Vec::new(),
@@ -94,7 +78,7 @@ fn bandit_privacy(
             confidence: confidence.unwrap_or(0.95),
             force,
         };
-        let audit = Audit::new(id, given, setup).map_err(py_err)?;
+        let audit = Audit::of(id, actions, epsilon, alphabet, overridden, setup).map_err(py_err)?;
         let run = py
             .detach(|| audit.run(Shard::WHOLE, &pool))
             .map_err(py_err)?;
@@ -102,19 +86,12 @@ fn bandit_privacy(
         return Ok((to_json(&report), rendered(&report, false), true));
     }
     exact_check_of(id).map_err(py_err)?;
-    if epoch_lengths.iter().flatten().any(|&r| r == 0) {
+    if overridden.lengths.iter().flatten().any(|&r| r == 0) {
         return Err(PyValueError::new_err(
             "epoch_lengths: expected positive integers R_1, R_2, … (the last repeats)",
         ));
     }
     let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
-    let overridden = Overridden {
-        scale,
-        tree_scale: exact("tree_scale", tree_scale)?,
-        bonus: exact("bonus", bonus)?,
-        scale_factor: exact("scale_factor", scale_factor)?,
-        lengths: epoch_lengths,
-    };
     let setup = Setup::new(id, actions, problem, overridden).map_err(py_err)?;
     let decided = py
         .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))

@@ -146,6 +146,21 @@ pub struct Audit {
     pub setup: AuditSetup,
 }
 
+/// The printed parameters a check overrides (each `None`: the paper's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overridden {
+    /// The Laplace scale (Hybrid-UCB: the array blocks').
+    pub scale: Option<Q>,
+    /// Hybrid-UCB's per-level tree scale.
+    pub tree_scale: Option<Q>,
+    /// Hybrid-UCB's index bonus.
+    pub bonus: Option<Q>,
+    /// Hybrid-UCB's factor on both of its scales.
+    pub scale_factor: Option<Q>,
+    /// DP-SE's epoch lengths.
+    pub lengths: Option<Vec<u64>>,
+}
+
 impl Audit {
     /// The default noise scale of `id`: Hybrid-UCB's inferred `2/ε`,
     /// Lazy-DP-TS's printed `1/ε`.
@@ -157,6 +172,41 @@ impl Audit {
         }
         let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
         Ok(Q::from_integer(numerator.into()) / epsilon)
+    }
+
+    /// The audit of `id` with K = `actions` arms (2: the audit is
+    /// implemented for two) at `epsilon` on the reward values `alphabet`, the
+    /// printed scales and bonus `overridden` where given ([`Scales::resolve`];
+    /// the epoch lengths are not the audit's), run as `setup` says. The one
+    /// constructor of the command line and the Python package.
+    pub fn of(
+        id: BanditId,
+        actions: usize,
+        epsilon: Q,
+        alphabet: Vec<Q>,
+        overridden: Overridden,
+        setup: AuditSetup,
+    ) -> Result<Audit> {
+        if actions != 2 {
+            return Err(Error::InvalidInput(format!(
+                "the {id} audit is implemented for K = 2 arms, got --actions {actions}"
+            )));
+        }
+        Audit::default_scale(id, &epsilon)?;
+        let scales = Scales::resolve(
+            id,
+            &epsilon,
+            overridden.scale,
+            overridden.tree_scale,
+            overridden.bonus,
+            overridden.scale_factor,
+        )?;
+        let given = Given {
+            epsilon,
+            alphabet,
+            scales,
+        };
+        Audit::new(id, given, setup)
     }
 
     /// The audit of `id` with the parameters `given` and `setup` (whose

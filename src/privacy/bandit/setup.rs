@@ -5,7 +5,7 @@
 //! ([`Decided`]). The shards of one check have equal setups; their decided
 //! outcomes merge into the whole run's ([`merge`]).
 
-use super::audit_run::Scales;
+use super::audit_run::{Overridden, Scales};
 use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
@@ -60,21 +60,6 @@ pub struct Setup {
     /// Hybrid-UCB's tree scale per level and index bonus.
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
-    pub lengths: Option<Vec<u64>>,
-}
-
-/// The printed parameters a check overrides (each `None`: the paper's).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Overridden {
-    /// The Laplace scale (Hybrid-UCB: the array blocks').
-    pub scale: Option<Q>,
-    /// Hybrid-UCB's per-level tree scale.
-    pub tree_scale: Option<Q>,
-    /// Hybrid-UCB's index bonus.
-    pub bonus: Option<Q>,
-    /// Hybrid-UCB's factor on both of its scales.
-    pub scale_factor: Option<Q>,
-    /// DP-SE's epoch lengths.
     pub lengths: Option<Vec<u64>>,
 }
 
