@@ -10,7 +10,8 @@ use crate::bandit::py_err;
 use crate::{horizon, rational};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
-use dpdtol::privacy::bandit::audit_run::{self, Audit, Overridden, DEFAULT_RUNS};
+use dpdtol::bandit::law::params::Overrides;
+use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
@@ -61,7 +62,7 @@ fn bandit_privacy(
         .iter()
         .map(|v| rational("alphabet", v))
         .collect::<PyResult<_>>()?;
-    let overridden = Overridden {
+    let overrides = Overrides {
         scale: exact("noise_scale", noise_scale)?,
         tree_scale: exact("tree_scale", tree_scale)?,
         bonus: exact("bonus", bonus)?,
@@ -78,7 +79,7 @@ fn bandit_privacy(
             confidence: confidence.unwrap_or(0.95),
             force,
         };
-        let audit = Audit::of(id, actions, epsilon, alphabet, overridden, setup).map_err(py_err)?;
+        let audit = Audit::of(id, actions, epsilon, alphabet, overrides, setup).map_err(py_err)?;
         let run = py
             .detach(|| audit.run(Shard::WHOLE, &pool))
             .map_err(py_err)?;
@@ -86,13 +87,13 @@ fn bandit_privacy(
         return Ok((to_json(&report), rendered(&report, false), true));
     }
     exact_check_of(id).map_err(py_err)?;
-    if overridden.lengths.iter().flatten().any(|&r| r == 0) {
+    if overrides.lengths.iter().flatten().any(|&r| r == 0) {
         return Err(PyValueError::new_err(
             "epoch_lengths: expected positive integers R_1, R_2, … (the last repeats)",
         ));
     }
     let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
-    let setup = Setup::new(id, actions, problem, overridden).map_err(py_err)?;
+    let setup = Setup::new(id, actions, problem, overrides).map_err(py_err)?;
     let decided = py
         .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))
         .map_err(py_err)?;

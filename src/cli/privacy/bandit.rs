@@ -21,10 +21,8 @@
 
 use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;
-use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
-use crate::privacy::bandit::audit_run::Overridden;
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
 use crate::privacy::{Problem, Verdict};
 use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
@@ -46,27 +44,11 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
         epsilon,
     )?;
-    let setup = Setup::new(id, actions, problem, overridden(args)?)?;
+    let setup = Setup::new(id, actions, problem, super::statistical::overrides(args)?)?;
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let decided = pool.install(|| setup.check(shard, args.force))?;
     Ok(output(&BanditPrivacyReport::new(&decided), args.json))
-}
-
-/// The printed parameters the flags override.
-pub(super) fn overridden(args: &Args) -> Result<Overridden> {
-    let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
-    Ok(Overridden {
-        scale: exact(&args.noise_scale)?,
-        tree_scale: exact(&args.tree_scale)?,
-        bonus: exact(&args.bonus)?,
-        scale_factor: exact(&args.scale_factor)?,
-        lengths: args
-            .epoch_length
-            .as_deref()
-            .map(parse_lengths)
-            .transpose()?,
-    })
 }
 
 /// The report as JSON or a paragraph, and whether it is violated.

@@ -9,7 +9,9 @@
 //! never "private".
 
 use super::{given, parse_count, parse_horizon, Args};
+use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
+use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
@@ -27,6 +29,22 @@ pub(super) fn chosen(args: &Args, id: BanditId) -> Result<bool> {
     audit_run::is_statistical(id, args.method.as_deref(), sampling)
 }
 
+/// The printed parameters the flags override.
+pub(super) fn overrides(args: &Args) -> Result<Overrides> {
+    let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
+    Ok(Overrides {
+        scale: exact(&args.noise_scale)?,
+        tree_scale: exact(&args.tree_scale)?,
+        bonus: exact(&args.bonus)?,
+        scale_factor: exact(&args.scale_factor)?,
+        lengths: args
+            .epoch_length
+            .as_deref()
+            .map(parse_lengths)
+            .transpose()?,
+    })
+}
+
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part
 /// `--shard I/N` of its runs.
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
@@ -34,7 +52,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
-    let overridden = super::bandit::overridden(args)?;
+    let overrides = overrides(args)?;
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
         None => DEFAULT_RUNS,
@@ -57,7 +75,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         confidence,
         force: args.force,
     };
-    let audit = Audit::of(id, actions, epsilon, alphabet, overridden, setup)?;
+    let audit = Audit::of(id, actions, epsilon, alphabet, overrides, setup)?;
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let run = audit.run(shard, &pool)?;

@@ -9,6 +9,7 @@ use super::statistical::{
     analyse, check_part_size, runs_in, runs_of, sample_part, sample_table, selection, tables_of,
     units, AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
 };
+use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
@@ -146,21 +147,6 @@ pub struct Audit {
     pub setup: AuditSetup,
 }
 
-/// The printed parameters a check overrides (each `None`: the paper's).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Overridden {
-    /// The Laplace scale (Hybrid-UCB: the array blocks').
-    pub scale: Option<Q>,
-    /// Hybrid-UCB's per-level tree scale.
-    pub tree_scale: Option<Q>,
-    /// Hybrid-UCB's index bonus.
-    pub bonus: Option<Q>,
-    /// Hybrid-UCB's factor on both of its scales.
-    pub scale_factor: Option<Q>,
-    /// DP-SE's epoch lengths.
-    pub lengths: Option<Vec<u64>>,
-}
-
 impl Audit {
     /// The default noise scale of `id`: Hybrid-UCB's inferred `2/ε`,
     /// Lazy-DP-TS's printed `1/ε`.
@@ -176,7 +162,7 @@ impl Audit {
 
     /// The audit of `id` with K = `actions` arms (2: the audit is
     /// implemented for two) at `epsilon` on the reward values `alphabet`, the
-    /// printed scales and bonus `overridden` where given ([`Scales::resolve`];
+    /// printed scales and bonus `overrides` where given ([`Scales::resolve`];
     /// the epoch lengths are not the audit's), run as `setup` says. The one
     /// constructor of the command line and the Python package.
     pub fn of(
@@ -184,7 +170,7 @@ impl Audit {
         actions: usize,
         epsilon: Q,
         alphabet: Vec<Q>,
-        overridden: Overridden,
+        overrides: Overrides,
         setup: AuditSetup,
     ) -> Result<Audit> {
         if actions != 2 {
@@ -196,10 +182,10 @@ impl Audit {
         let scales = Scales::resolve(
             id,
             &epsilon,
-            overridden.scale,
-            overridden.tree_scale,
-            overridden.bonus,
-            overridden.scale_factor,
+            overrides.scale,
+            overrides.tree_scale,
+            overrides.bonus,
+            overrides.scale_factor,
         )?;
         let given = Given {
             epsilon,

@@ -5,7 +5,7 @@
 //! ([`Decided`]). The shards of one check have equal setups; their decided
 //! outcomes merge into the whole run's ([`merge`]).
 
-use super::audit_run::{Overridden, Scales};
+use super::audit_run::Scales;
 use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
@@ -65,27 +65,27 @@ pub struct Setup {
 
 impl Setup {
     /// The check of `id` with K = `actions` on `problem`, the printed
-    /// parameters `overridden` where given; Hybrid-UCB's scales and bonus
+    /// parameters `overrides` where given; Hybrid-UCB's scales and bonus
     /// resolved as its audit resolves them ([`Scales::resolve`]). The one
     /// constructor of the command line and the Python package.
     pub fn new(
         id: BanditId,
         actions: usize,
         problem: Problem,
-        overridden: Overridden,
+        overrides: Overrides,
     ) -> Result<Setup> {
         let (scale, hybrid) = if id == BanditId::HybridUcb {
             let s = Scales::resolve(
                 id,
                 &problem.epsilon,
-                overridden.scale,
-                overridden.tree_scale,
-                overridden.bonus,
-                overridden.scale_factor,
+                overrides.scale,
+                overrides.tree_scale,
+                overrides.bonus,
+                overrides.scale_factor,
             )?;
             (Some(s.scale), Some((s.tree_scale, s.bonus)))
         } else {
-            (overridden.scale, None)
+            (overrides.scale, None)
         };
         Ok(Setup {
             id,
@@ -93,7 +93,7 @@ impl Setup {
             problem,
             scale,
             hybrid,
-            lengths: overridden.lengths,
+            lengths: overrides.lengths,
         })
     }
 }
