@@ -4,8 +4,8 @@
 use crate::error::{Error, Result};
 
 pub(super) use crate::num::given::{
-    parse_bit, parse_count, parse_exact_list, parse_f64, parse_f64_list, parse_lengths, parse_one,
-    parse_rounds, parse_seed,
+    parse_actions, parse_bit, parse_count, parse_exact_list, parse_f64, parse_f64_list,
+    parse_lengths, parse_one, parse_rounds, parse_seed,
 };
 
 /// `--spot-check N` and `--spot-check-seed S` of a merge

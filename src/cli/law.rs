@@ -5,7 +5,7 @@
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
 use super::applies::{scope, Scope, Subject, EVERY};
-use super::args::parse_bit;
+use super::args::{parse_actions, parse_bit};
 use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -199,23 +199,6 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("json", EVERY),
 ];
 
-/// Parse a comma-separated action sequence numbered from `base`.
-fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
-    text.split(',')
-        .map(|a| {
-            let a = a.trim();
-            let value: usize = a.parse().map_err(|_| {
-                Error::Parse(format!("--sequence expects integer actions, got '{a}'"))
-            })?;
-            value.checked_sub(base as usize).ok_or_else(|| {
-                Error::InvalidInput(format!(
-                    "--sequence: action {value} is below {base}, the first action (--base {base})"
-                ))
-            })
-        })
-        .collect()
-}
-
 impl Args {
     /// The flags that name the target.
     pub(super) fn target(&self) -> &TargetArgs {
@@ -229,7 +212,7 @@ pub fn run(args: &Args) -> Result<String> {
     let sequence = || {
         args.sequence
             .as_deref()
-            .map(|s| parse_sequence(s, base))
+            .map(|s| parse_actions(s, base))
             .transpose()
     };
     let spec = args.target.spec();

@@ -4,7 +4,7 @@
 //! f64 computation (a simulation, a test level), read exactly and then
 //! rounded. Each refusal names the parameter and repeats what was given.
 
-use super::{parse_rational, parse_rational_list, Q};
+use super::{parse_power_count, parse_rational, parse_rational_list, Q};
 use crate::error::{Error, Result};
 use num_traits::{ToPrimitive, Zero};
 
@@ -99,6 +99,36 @@ pub fn parse_seed(text: &str) -> Result<u64> {
             "--seed expects an integer in 0..2^64, got '{text}'"
         ))
     })
+}
+
+/// A horizon in the grammar of every command ([`parse_power_count`]:
+/// `3`, `2^2`, `2^2-1`).
+pub fn parse_horizon(text: &str) -> Result<usize> {
+    parse_power_count(text)
+        .and_then(|t| usize::try_from(t).ok())
+        .ok_or_else(|| {
+            Error::Parse(format!(
+                "--horizon expects a non-negative integer such as 3, 2^2 or 2^2-1, got '{text}'"
+            ))
+        })
+}
+
+/// `--sequence`: an action sequence, comma-separated, numbered from `base`
+/// (0-based in the result).
+pub fn parse_actions(text: &str, base: u32) -> Result<Vec<usize>> {
+    text.split(',')
+        .map(|a| {
+            let a = a.trim();
+            let value: usize = a.parse().map_err(|_| {
+                Error::Parse(format!("--sequence expects integer actions, got '{a}'"))
+            })?;
+            value.checked_sub(base as usize).ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "--sequence: action {value} is below {base}, the first action (--base {base})"
+                ))
+            })
+        })
+        .collect()
 }
 
 /// A parameter that is 0 or 1 (`--resample`, `--base`).
