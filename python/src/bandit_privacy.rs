@@ -8,9 +8,9 @@
 
 use crate::bandit::py_err;
 use crate::{horizon, rational};
+use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
-use dpdtol::bandit::law::params::Overrides;
 use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;

@@ -65,6 +65,7 @@ impl Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    let named = args.target.spec();
     let base = parse_base(&args.base)?;
     let confidence = super::args::parse_f64("--confidence", &args.confidence)?;
     let first = io::read_samples(&args.first, base)?;
@@ -75,7 +76,7 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let outcome = audit(&first, &second, &options)?;
     let mut probabilities = None;
-    let bandit = args.target.spec().bandit_spec()?;
+    let bandit = named.bandit_spec()?;
     let exact = if let Some((spec, rewards)) = bandit.clone() {
         let file = args.neighbour_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(
@@ -84,15 +85,13 @@ pub fn run(args: &Args) -> Result<String> {
         })?;
         let x = BanditTarget::new(spec.clone(), rewards)?;
         let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
-        let force = args.target.spec().force;
+        let force = named.force;
         let exact = bandit_exact(&x, &y, [&first, &second], &outcome, force)?;
         probabilities = Some(exact.probabilities);
         Some((exact.event, exact.max))
-    } else if args.target.spec().given() {
-        let x = args.target.spec().build()?;
-        let y = args
-            .target
-            .spec()
+    } else if named.given() {
+        let x = named.build()?;
+        let y = named
             .build_on(args.neighbour_file.as_deref(), args.neighbour.as_deref())
             .map_err(|e| match e {
                 Error::InvalidInput(s) if s.contains("is required") => Error::InvalidInput(
@@ -104,19 +103,15 @@ pub fn run(args: &Args) -> Result<String> {
         x.check_neighbour(&y)?;
         check_widths(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
-        let (lx, ly) = (
-            args.target.spec().law(&x, digits)?,
-            args.target.spec().law(&y, digits)?,
-        );
+        let (lx, ly) = (named.law(&x, digits)?, named.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let given = (args.target.spec().given() && bandit.is_none())
-        .then(|| TargetGiven::of(&args.target.spec()));
+    let given = (named.given() && bandit.is_none()).then(|| TargetGiven::of(&named));
     let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
     if let Some([px, py]) = &probabilities {
-        report = report.with_bandit(BanditGiven::of(&args.target.spec()), [px, py]);
+        report = report.with_bandit(BanditGiven::of(&named), [px, py]);
     }
     Ok(rendered(&report, args.json))
 }

@@ -51,6 +51,7 @@ impl Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    let named = args.target.spec();
     // A path that cannot be written is refused before the sampling.
     super::output::check_writable("--out", &args.out, &[])?;
     let base = parse_base(&args.base)?;
@@ -59,36 +60,23 @@ pub fn run(args: &Args) -> Result<String> {
             Error::Parse(format!("--n expects a positive integer, got '{}'", args.n))
         })?;
     let seed = super::args::parse_seed(&args.seed)?;
-    if let Some(target) = args.target.spec().bandit()? {
-        let force = args.target.spec().force;
+    if let Some(target) = named.bandit()? {
+        let force = named.force;
         sample::check_values(n, target.horizon(), target.arms(), force)?;
         let law = target.law(force)?;
         let samples = bandit::sample(&law, n, seed, force)?;
         io::write_samples(&args.out, &samples, base)?;
-        let report = BanditSampleReport::new(
-            BanditGiven::of(&args.target.spec()),
-            &law,
-            n,
-            seed,
-            &args.out,
-            base,
-        );
+        let report =
+            BanditSampleReport::new(BanditGiven::of(&named), &law, n, seed, &args.out, base);
         return Ok(rendered(&report, args.json));
     }
-    let target = args.target.spec().build()?;
-    sample::check_size(&target, n, args.target.spec().force)?;
+    let target = named.build()?;
+    sample::check_size(&target, n, named.force)?;
     // The reference samples follow the printed law, certified to 40 digits.
-    let law = args.target.spec().law(&target, 40)?;
+    let law = named.law(&target, 40)?;
     let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
     super::output::wrote(&args.out);
-    let report = SampleReport::new(
-        TargetGiven::of(&args.target.spec()),
-        &target,
-        n,
-        seed,
-        &args.out,
-        base,
-    );
+    let report = SampleReport::new(TargetGiven::of(&named), &target, n, seed, &args.out, base);
     Ok(rendered(&report, args.json))
 }
