@@ -42,9 +42,11 @@ mod ww_appendix;
 pub use errata::{errata, withdrawn};
 
 use crate::error::Result;
+use crate::report::merge;
 use crate::report::verify::VerifyReport;
 use crate::verify::search::Adversary;
-use crate::verify::{errata as erratum, id_order, Checked, Claim};
+use crate::verify::{errata as erratum, id_order, Checked, Claim, ShardClaims};
+use std::path::PathBuf;
 
 /// Every claim, in id order.
 pub fn registry() -> Vec<Claim> {
@@ -101,4 +103,37 @@ pub fn report(checked: &[Checked<'_>], with_errata: bool) -> Result<VerifyReport
         report = report.with_errata(erratum::to_json(&entries, &withdrawals));
     }
     Ok(report)
+}
+
+/// The outcomes of the shards whose `dpdtol verify --shard I/N --json`
+/// outputs are `paths`, each read and validated as every merge input is
+/// ([`merge::accept`]) and set against this registry
+/// ([`crate::verify::merge_shards`]), and what was re-verified by checking a
+/// sample of each shard's claims again ([`merge::spot_check`]).
+pub fn merged<'a>(
+    claims: &[&'a Claim],
+    paths: &[PathBuf],
+    policy: merge::SpotPolicy,
+) -> Result<(Vec<Checked<'a>>, merge::SpotCheck)> {
+    let parts = paths
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let part = merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)?;
+            Ok((name, part))
+        })
+        .collect::<Result<Vec<(String, VerifyReport)>>>()?;
+    let reports: Vec<VerifyReport> = parts.iter().map(|(_, r)| r.clone()).collect();
+    let papers = coverage::coverage();
+    let checked = crate::verify::merge_shards(
+        claims,
+        &|checked| crate::verify::coverage::counts_json(&papers, checked),
+        &reports,
+    )?;
+    let adversaries = adversaries();
+    let units = parts
+        .iter()
+        .map(|(name, r)| Ok((name.clone(), ShardClaims::new(claims, &adversaries, r)?)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((checked, merge::spot_check(&units, policy)?))
 }

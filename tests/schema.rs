@@ -252,6 +252,17 @@ fn the_older_commands_match_their_schemas() {
         "verify",
         &json(&["verify", "--claim", "cc-lem2-i", "--json"]),
     );
+    // The list has no schema_version: its keys are those it always had.
+    let list = json(&["verify", "--list", "--json"]);
+    check("verify-list", &list).unwrap_or_else(|e| panic!("{e}\n{list}"));
+    let mut broken = list.clone();
+    broken["claims"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("source");
+    assert!(check("verify-list", &broken).is_err());
+    let listed: dpdtol::report::verify::ClaimList = reads_back(&["verify", "--list", "--json"]);
+    assert!(listed.claims.iter().any(|c| c.id == "hu-thm8"));
     // With --errata: the one erratum these claims show (hu-thm3-L534 and
     // its repaired step hu-thm3-L534-d1 are run, hu-thm3-L174 is not: status
     // null), and the withdrawn refutations.

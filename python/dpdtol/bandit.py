@@ -412,6 +412,8 @@ def bandit_simulate(
     algorithms = None if algorithm is None else [str(a) for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
     if not isinstance(seed, Integral) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
+    if confidence is None:
+        raise ValueError("confidence: expected a number in (0, 1), got None")
     text, rendered = _native.bandit_simulate(
         algorithms=algorithms,
         means=None if means is None else _vector(means, "means"),

@@ -8,50 +8,17 @@
 //! messages name command-line flags; here they name the Python arguments.
 
 use crate::laws::Entry;
-use crate::{rational, rational_rows, test_dict, violation_dict, TooLargeError};
+pub(crate) use crate::py_err;
+use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::two_sample::homogeneity;
-use dpdtol::Error;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// The flags of the oracle, of the bandit privacy checks and of the
-/// simulation, and the Python arguments of the same meaning.
-const ARGUMENTS: [(&str, &str); 16] = [
-    ("use --force", "pass force=True"),
-    ("--epoch-length", "epoch_lengths"),
-    ("--noise-scale", "noise_scale"),
-    ("--tree-scale", "tree_scale"),
-    ("--scale-factor", "scale_factor"),
-    ("--confidence", "confidence"),
-    ("--experiment", "experiment"),
-    ("--alphabet", "alphabet"),
-    ("--horizon", "horizon"),
-    ("--actions", "actions"),
-    ("--epsilon", "epsilon"),
-    ("--force", "force=True"),
-    ("--means", "means"),
-    ("--bonus", "bonus"),
-    ("--beta", "beta"),
-    ("--runs", "runs"),
-];
-
-/// An oracle or check error as a Python exception, worded with the Python
-/// arguments.
-pub(crate) fn py_err(e: Error) -> PyErr {
-    let message = ARGUMENTS.iter().fold(e.to_string(), |m, (flag, argument)| {
-        m.replace(flag, argument)
-    });
-    match e {
-        Error::TooLarge(_) => TooLargeError::new_err(message),
-        _ => PyValueError::new_err(message),
-    }
-}
 
 /// The algorithm's parameters as Python passes them: a dict with every
 /// key (exact numbers as strings; `None` keeps the paper's default).

@@ -8,9 +8,10 @@
 
 use crate::bandit::py_err;
 use crate::{horizon, rational};
+use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
-use dpdtol::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
+use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
@@ -61,31 +62,15 @@ fn bandit_privacy(
         .iter()
         .map(|v| rational("alphabet", v))
         .collect::<PyResult<_>>()?;
-    let scale = exact("noise_scale", noise_scale)?;
-    let scales = |epsilon: &Q| -> PyResult<Scales> {
-        Scales::resolve(
-            id,
-            epsilon,
-            scale.clone(),
-            exact("tree_scale", tree_scale)?,
-            exact("bonus", bonus)?,
-            exact("scale_factor", scale_factor)?,
-        )
-        .map_err(py_err)
+    let overrides = Overrides {
+        scale: exact("noise_scale", noise_scale)?,
+        tree_scale: exact("tree_scale", tree_scale)?,
+        bonus: exact("bonus", bonus)?,
+        scale_factor: exact("scale_factor", scale_factor)?,
+        lengths: epoch_lengths,
     };
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {
-        if actions != 2 {
-            return Err(PyValueError::new_err(format!(
-                "actions: the {id} audit is implemented for K = 2 arms, got {actions}"
-            )));
-        }
-        Audit::default_scale(id, &epsilon).map_err(py_err)?;
-        let given = Given {
-            scales: scales(&epsilon)?,
-            epsilon,
-            alphabet,
-        };
         let setup = AuditSetup {
             horizon,
             alphabet: Vec::new(),
@@ -94,7 +79,7 @@ fn bandit_privacy(
             confidence: confidence.unwrap_or(0.95),
             force,
         };
-        let audit = Audit::new(id, given, setup).map_err(py_err)?;
+        let audit = Audit::of(id, actions, epsilon, alphabet, overrides, setup).map_err(py_err)?;
         let run = py
             .detach(|| audit.run(Shard::WHOLE, &pool))
             .map_err(py_err)?;
@@ -102,26 +87,13 @@ fn bandit_privacy(
         return Ok((to_json(&report), rendered(&report, false), true));
     }
     exact_check_of(id).map_err(py_err)?;
-    if epoch_lengths.iter().flatten().any(|&r| r == 0) {
+    if overrides.lengths.iter().flatten().any(|&r| r == 0) {
         return Err(PyValueError::new_err(
             "epoch_lengths: expected positive integers R_1, R_2, … (the last repeats)",
         ));
     }
     let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
-    let (scale, hybrid) = if id == BanditId::HybridUcb {
-        let s = scales(&problem.epsilon)?;
-        (Some(s.scale), Some((s.tree_scale, s.bonus)))
-    } else {
-        (scale, None)
-    };
-    let setup = Setup {
-        id,
-        actions,
-        problem,
-        scale,
-        hybrid,
-        lengths: epoch_lengths,
-    };
+    let setup = Setup::new(id, actions, problem, overrides).map_err(py_err)?;
     let decided = py
         .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))
         .map_err(py_err)?;

@@ -21,6 +21,7 @@ use dpdtol::mechanism::Noise;
 use dpdtol::num::{parse_power_count, parse_rational, Q};
 use dpdtol::oracle::audit::{self as oracle_audit, AuditOptions};
 use dpdtol::oracle::gof::{self as oracle_gof, GofOptions};
+use dpdtol::oracle::law::selection_law;
 use dpdtol::oracle::{Samples, Target};
 use dpdtol::privacy::all_epsilon::{all_epsilon, AllOptions, EpsilonRange, Family};
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
@@ -54,21 +55,32 @@ create_exception!(
 );
 
 /// The command-line flags the engine's messages may name, and the Python
-/// parameters that mean the same, longest flag first (`--noise-scale`
-/// before `--noise`).
-const PARAMETERS: [(&str, &str); 12] = [
-    ("--shard", "dpdtol privacy --shard"),
+/// arguments that mean the same: the one table of every function of the
+/// package, longest flag first (`--noise-scale` before `--noise`, `use
+/// --force` before `--force`).
+const PARAMETERS: [(&str, &str); 22] = [
+    ("use --force", "pass force=True"),
+    ("--epoch-length", "epoch_lengths"),
+    ("--scale-factor", "scale_factor"),
     ("--noise-scale", "noise_scale"),
     ("--losses-file", "losses"),
     ("--unit-weight", "unit_weight"),
+    ("--tree-scale", "tree_scale"),
+    ("--confidence", "confidence"),
+    ("--experiment", "experiment"),
     ("--no-bounds", "bounds=False"),
     ("--resample", "resample"),
     ("--alphabet", "alphabet"),
     ("--epsilon", "epsilon"),
     ("--horizon", "horizon"),
     ("--actions", "actions"),
+    ("--shard", "dpdtol privacy --shard"),
     ("--force", "force=True"),
+    ("--means", "means"),
     ("--noise", "noise"),
+    ("--bonus", "bonus"),
+    ("--beta", "beta"),
+    ("--runs", "runs"),
 ];
 
 /// `message` with every command-line flag it names replaced by its Python
@@ -82,7 +94,7 @@ fn python_terms(message: &str) -> String {
 }
 
 /// A crate error as a Python exception, worded in Python's terms.
-fn py_err(e: Error) -> PyErr {
+pub(crate) fn py_err(e: Error) -> PyErr {
     let message = python_terms(&e.to_string());
     match e {
         Error::TooLarge(_) => TooLargeError::new_err(message),
@@ -127,27 +139,18 @@ fn config(
 }
 
 /// Refuse a law that would rest on a default: every
-/// [`AlgorithmId::law_parameters`] of `id` must be given.
+/// [`AlgorithmId::law_parameters`] of `id` must be given
+/// ([`AlgorithmId::require_law_parameters`]).
 fn require_law_parameters(id: &str, noise: Option<&str>, resample: Option<bool>) -> PyResult<()> {
     let id = id.parse::<AlgorithmId>().map_err(py_err)?;
-    let missing: Vec<&str> = id
-        .law_parameters()
-        .iter()
-        .filter_map(|p| match p {
-            LawParameter::Noise if noise.is_none() => {
-                Some("noise='laplace', 'exponential' or 'gumbel'")
-            }
-            LawParameter::Resample if resample.is_none() => Some("resample=True or False"),
-            _ => None,
-        })
-        .collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    Err(PyValueError::new_err(format!(
-        "{id}'s law depends on its noise and its resampling, which have no default here: name {}",
-        missing.join(" and ")
-    )))
+    id.require_law_parameters(|p| match p {
+        LawParameter::Noise if noise.is_none() => {
+            Some("noise='laplace', 'exponential' or 'gumbel'")
+        }
+        LawParameter::Resample if resample.is_none() => Some("resample=True or False"),
+        _ => None,
+    })
+    .map_err(py_err)
 }
 
 /// The number of actions of a loss matrix (its row length), checked to be
@@ -477,9 +480,11 @@ fn mechanism_gof(
     let target = Target::mechanism(noise, scale.clone(), losses.clone()).map_err(py_err)?;
     let n = samples.len();
     let samples = self::samples(n, 1, samples.as_array().iter().copied())?;
-    let (d, _) = run_gof(py, &target, &samples, alpha, tv, false, base)?;
-    let law = mechanism_report(py, noise, &losses, &scale, GOF_DIGITS, false)?;
-    d.set_item("law", to_json(&law))?;
+    let (d, law) = run_gof(py, &target, &samples, alpha, tv, false, base)?;
+    let law = selection_law(law)
+        .ok_or_else(|| PyValueError::new_err("a selection's law has one choice"))?;
+    let report = MechanismReport::new(noise, &scale, &losses, &law);
+    d.set_item("law", to_json(&report))?;
     Ok(d.into_any().unbind())
 }
 

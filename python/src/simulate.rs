@@ -1,16 +1,14 @@
 //! `dpdtol bandit` from Python: the Monte Carlo simulation (f64,
 //! **approximate**) of the bandit algorithms on Bernoulli arms
-//! ([`dpdtol::bandit::policy::sim`]), with the mean pseudo-regret at
+//! ([`dpdtol::bandit::policy::experiment::Plan::run`]), with the mean pseudo-regret at
 //! logarithmically spaced checkpoints and its confidence intervals. Returns
-//! the JSON of its typed report ([`BanditReport`]) and the command line's
+//! the JSON of its typed report ([`dpdtol::report::bandit::BanditReport`]) and the command line's
 //! tables.
 
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::policy::experiment::{Given, Plan};
-use dpdtol::bandit::policy::sim::{self, checkpoints};
 use dpdtol::bandit::policy::BanditId;
-use dpdtol::report::bandit::{BanditReport, BanditResult, Simulation};
 use dpdtol::report::to_json;
 use pyo3::prelude::*;
 
@@ -54,38 +52,10 @@ fn bandit_simulate(
     let configs = plan
         .configs(noise_scale, bonus, beta, force)
         .map_err(py_err)?;
-    let marks = checkpoints(plan.horizon, 10);
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
-    let grid = py
-        .detach(|| {
-            pool.install(|| {
-                sim::simulate(
-                    &configs,
-                    &plan.law,
-                    plan.horizon,
-                    plan.runs,
-                    seed,
-                    &marks,
-                    &|| {},
-                )
-            })
-        })
+    let report = py
+        .detach(|| pool.install(|| plan.run(&configs, experiment, seed, &|| {})))
         .map_err(py_err)?;
-    let results = configs
-        .iter()
-        .zip(grid)
-        .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &plan.law, plan.alpha))
-        .collect();
-    let simulation = Simulation {
-        experiment,
-        means: &plan.means,
-        horizon: plan.horizon,
-        runs: plan.runs,
-        seed,
-        alpha: plan.alpha,
-        checkpoints: &marks,
-    };
-    let report = BanditReport::new(&simulation, results);
     Ok((to_json(&report), report.tables(&plan.epsilons)))
 }
 

@@ -53,9 +53,12 @@ def test_another_seed_draws_other_runs():
         (dict(epsilon="x"), "epsilon"),
         (dict(noise_scale=[1, 2]), "noise_scale"),
         (dict(confidence=[0.9, 0.95]), "confidence"),
+        (dict(confidence=None), "confidence"),
     ],
 )
 def test_bad_arguments_are_value_errors_naming_them(args, argument):
     call = {**dict(algorithm="anytime-lazy-ucb", means=[0.7, 0.3], epsilon=1, horizon=100, runs=3), **args}
-    with pytest.raises(ValueError, match=argument):
+    with pytest.raises(ValueError, match=argument) as raised:
         dpdtol.bandit_simulate(**call)
+    assert type(raised.value) is ValueError
+    assert "\n" not in str(raised.value)

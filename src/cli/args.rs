@@ -1,61 +1,12 @@
-//! Parsers of flag values shared by several commands.
+//! Parsers of flag values shared by several commands (those of numbers are
+//! [`crate::num::given`]'s).
 
 use crate::error::{Error, Result};
 
-/// A count flag (`--actions`, `--horizon`, `--threads`).
-pub(super) fn parse_count(flag: &str, text: &str) -> Result<usize> {
-    text.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "{flag} expects a non-negative integer, got '{text}'"
-        ))
-    })
-}
-
-/// A number for an f64 computation (a simulation, a test level), read
-/// exactly and then rounded to the nearest double: a value that would
-/// round to 0 or to infinity is refused as given, never read as 0 or inf.
-pub(super) fn parse_f64(flag: &str, text: &str) -> Result<f64> {
-    let q = crate::num::parse_rational(text)
-        .map_err(|_| Error::Parse(format!("{flag} expects a number, got '{text}'")))?;
-    f64_of(flag, text, &q)
-}
-
-/// The nearest double to `q` (given as `text` for `flag`), refused when it
-/// underflows to 0 or overflows to infinity.
-pub(super) fn f64_of(flag: &str, text: &str, q: &crate::num::Q) -> Result<f64> {
-    use num_traits::{ToPrimitive, Zero};
-    let x = q.to_f64().unwrap_or(f64::NAN);
-    if x.is_infinite() || x.is_nan() || (x == 0.0 && !q.is_zero()) {
-        return Err(Error::InvalidInput(format!(
-            "{flag} {} is outside the range of a double (about 4.9e-324 to 1.8e308 in size), which this computation uses",
-            text.trim()
-        )));
-    }
-    Ok(x)
-}
-
-/// A flag that is 0 or 1 (`--resample`, `--base`).
-pub(super) fn parse_bit(flag: &str, text: &str) -> Result<u32> {
-    match text.trim() {
-        "0" => Ok(0),
-        "1" => Ok(1),
-        other => Err(Error::InvalidInput(format!(
-            "{flag} expects 0 or 1, got '{other}'"
-        ))),
-    }
-}
-
-/// `--epoch-length`: positive integers, comma-separated.
-pub(super) fn parse_lengths(text: &str) -> Result<Vec<u64>> {
-    text.split(',')
-        .map(|r| match r.trim().parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(Error::Parse(format!(
-                "--epoch-length expects positive integers R_1,R_2,… (the last repeats), got '{text}'"
-            ))),
-        })
-        .collect()
-}
+pub(super) use crate::num::given::{
+    parse_actions, parse_bit, parse_count, parse_exact_list, parse_f64, parse_f64_list,
+    parse_lengths, parse_one, parse_rounds, parse_seed,
+};
 
 /// `--spot-check N` and `--spot-check-seed S` of a merge
 /// ([`crate::report::merge::SpotPolicy`]: by default 4 units per shard,

@@ -10,6 +10,8 @@ use crate::oracle::audit::{audit, bandit_exact, check_widths, exact_ratios, Audi
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::io;
 use crate::report::audit::AuditReport;
+use crate::report::bandit_oracle::BanditGiven;
+use crate::report::oracle::TargetGiven;
 use crate::report::{rendered, DIGITS};
 use std::path::PathBuf;
 
@@ -63,6 +65,7 @@ impl Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    let named = args.target.spec();
     let base = parse_base(&args.base)?;
     let confidence = super::args::parse_f64("--confidence", &args.confidence)?;
     let first = io::read_samples(&args.first, base)?;
@@ -73,7 +76,7 @@ pub fn run(args: &Args) -> Result<String> {
     };
     let outcome = audit(&first, &second, &options)?;
     let mut probabilities = None;
-    let bandit = args.target.bandit_spec()?;
+    let bandit = named.bandit_spec()?;
     let exact = if let Some((spec, rewards)) = bandit.clone() {
         let file = args.neighbour_file.as_deref().ok_or_else(|| {
             Error::InvalidInput(
@@ -82,14 +85,13 @@ pub fn run(args: &Args) -> Result<String> {
         })?;
         let x = BanditTarget::new(spec.clone(), rewards)?;
         let y = BanditTarget::new(spec, io::read_rewards(file)?)?;
-        let force = args.target.force_given();
+        let force = named.force;
         let exact = bandit_exact(&x, &y, [&first, &second], &outcome, force)?;
         probabilities = Some(exact.probabilities);
         Some((exact.event, exact.max))
-    } else if args.target.given() {
-        let x = args.target.build()?;
-        let y = args
-            .target
+    } else if named.given() {
+        let x = named.build()?;
+        let y = named
             .build_on(args.neighbour_file.as_deref(), args.neighbour.as_deref())
             .map_err(|e| match e {
                 Error::InvalidInput(s) if s.contains("is required") => Error::InvalidInput(
@@ -101,15 +103,15 @@ pub fn run(args: &Args) -> Result<String> {
         x.check_neighbour(&y)?;
         check_widths(&first, &second, x.horizon())?;
         let digits = DIGITS as u32 + 2;
-        let (lx, ly) = (args.target.law(&x, digits)?, args.target.law(&y, digits)?);
+        let (lx, ly) = (named.law(&x, digits)?, named.law(&y, digits)?);
         Some(exact_ratios(&lx, &ly, x.actions(), &outcome)?)
     } else {
         None
     };
-    let given = (args.target.given() && bandit.is_none()).then(|| args.target.describe());
+    let given = (named.given() && bandit.is_none()).then(|| TargetGiven::of(&named));
     let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
     if let Some([px, py]) = &probabilities {
-        report = report.with_bandit(args.target.describe_bandit(), [px, py]);
+        report = report.with_bandit(BanditGiven::of(&named), [px, py]);
     }
     Ok(rendered(&report, args.json))
 }

@@ -8,16 +8,14 @@
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
 use super::applies::{scope, Scope, Subject, EVERY};
+use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds};
 use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan};
-use crate::bandit::policy::sim::{self, checkpoints, Run};
 use crate::bandit::policy::{BanditConfig, BanditId};
-use crate::error::{Error, Result};
-use crate::num::{parse_rational_list, Q};
+use crate::error::Result;
 use crate::progress::{with_progress, Task};
-use crate::regret::plot::{self, Series, Style};
-use crate::report::bandit::{BanditReport, BanditResult, Simulation};
-use crate::report::to_json;
-use std::path::{Path, PathBuf};
+use crate::report::bandit::BanditReport;
+use crate::report::{plot, to_json};
+use std::path::PathBuf;
 
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
@@ -70,56 +68,6 @@ pub struct Args {
     /// Print one JSON object instead of tables.
     #[arg(long)]
     json: bool,
-}
-
-fn parse_exact_list(flag: &str, text: &str) -> Result<Vec<Q>> {
-    parse_rational_list(text).map_err(|e| Error::InvalidInput(format!("{flag}: {e}")))
-}
-
-fn parse_f64_list(flag: &str, text: &str) -> Result<Vec<f64>> {
-    let parts: Vec<&str> = text.split(',').collect();
-    parse_exact_list(flag, text)?
-        .iter()
-        .zip(parts)
-        .map(|(q, given)| super::args::f64_of(flag, given, q))
-        .collect()
-}
-
-fn parse_one(flag: &str, text: &str) -> Result<f64> {
-    let list = parse_f64_list(flag, text)?;
-    match list.as_slice() {
-        [x] => Ok(*x),
-        _ => Err(Error::InvalidInput(format!(
-            "{flag} takes one number, got '{text}'"
-        ))),
-    }
-}
-
-/// `1000000`, `10^6`, `1e6`.
-fn parse_horizon(text: &str) -> Result<u64> {
-    let t = text.trim();
-    let bad = || {
-        Error::InvalidInput(format!(
-            "--horizon expects a positive integer such as 1000000, 10^6 or 1e6, got '{t}'"
-        ))
-    };
-    let power = |base: &str, exp: &str| -> Result<u64> {
-        let b: u64 = base.parse().map_err(|_| bad())?;
-        let e: u32 = exp.parse().map_err(|_| bad())?;
-        b.checked_pow(e).ok_or_else(bad)
-    };
-    let value = if let Some((b, e)) = t.split_once('^') {
-        power(b, e)?
-    } else if let Some((m, e)) = t.split_once(['e', 'E']) {
-        let m: u64 = m.parse().map_err(|_| bad())?;
-        m.checked_mul(power("10", e)?).ok_or_else(bad)?
-    } else {
-        t.parse().map_err(|_| bad())?
-    };
-    if value == 0 {
-        return Err(bad());
-    }
-    Ok(value)
 }
 
 /// The private algorithms (those with an ε and a noise scale).
@@ -195,7 +143,7 @@ pub fn run(args: &Args) -> Result<String> {
             .as_deref()
             .map(|text| parse_f64_list("--epsilon", text))
             .transpose()?,
-        horizon: args.horizon.as_deref().map(parse_horizon).transpose()?,
+        horizon: args.horizon.as_deref().map(parse_rounds).transpose()?,
         runs: args.runs,
         level: parse_one("--confidence", &args.confidence)?,
     })?;
@@ -210,32 +158,18 @@ pub fn run(args: &Args) -> Result<String> {
         super::output::check_writable("--csv", path, &[])?;
     }
     if let Some(path) = &args.plot {
-        for (_, file) in plot_files(path, &plan.epsilons) {
+        for (_, file) in plot::bandit_files(path, &plan.epsilons) {
             super::output::check_writable("--plot", &file, &["svg", "png"])?;
         }
     }
-    let marks = checkpoints(plan.horizon, 10);
-    let grid = simulate_with_progress(&configs, &plan, &marks, args)?;
-    let results = configs
-        .iter()
-        .zip(grid)
-        .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &plan.law, plan.alpha))
-        .collect();
-    let simulation = Simulation {
-        experiment: args.experiment.as_deref(),
-        means: &plan.means,
-        horizon: plan.horizon,
-        runs: plan.runs,
-        seed: args.seed,
-        alpha: plan.alpha,
-        checkpoints: &marks,
-    };
-    let report = BanditReport::new(&simulation, results);
+    let report = simulate_with_progress(&configs, &plan, args)?;
     if let Some(path) = &args.csv {
         super::output::write_file(path, report.csv())?;
     }
     if let Some(path) = &args.plot {
-        draw(path, &report, &plan.epsilons)?;
+        for file in plot::draw_bandit(path, &report, &plan.epsilons)? {
+            super::output::wrote(&file);
+        }
     }
     Ok(if args.json {
         to_json(&report)
@@ -244,14 +178,13 @@ pub fn run(args: &Args) -> Result<String> {
     })
 }
 
-/// The runs of every configuration, with a progress bar on stderr
-/// ([`crate::progress`]), on `--threads` workers.
+/// The report of the runs of every configuration, with a progress bar on
+/// stderr ([`crate::progress`]), on `--threads` workers.
 fn simulate_with_progress(
     configs: &[BanditConfig],
     plan: &Plan,
-    marks: &[u64],
     args: &Args,
-) -> Result<Vec<Vec<Run>>> {
+) -> Result<BanditReport> {
     let task = Task {
         name: "bandit",
         unit: "runs",
@@ -259,81 +192,13 @@ fn simulate_with_progress(
     let total = configs.len() as u64 * plan.runs;
     let work = || {
         with_progress(true, task, total, |bar| {
-            let done = || bar.add(1);
-            sim::simulate(
-                configs,
-                &plan.law,
-                plan.horizon,
-                plan.runs,
-                args.seed,
-                marks,
-                &done,
-            )
+            plan.run(configs, args.experiment.as_deref(), args.seed, &|| {
+                bar.add(1)
+            })
         })
     };
     match args.threads {
         Some(n) => crate::size::thread_pool(Some(n))?.install(work),
         None => work(),
     }
-}
-
-/// The plot file of each ε: `path` itself for one ε, else `<stem>-eps<ε>.<ext>`.
-fn plot_files(path: &Path, epsilons: &[f64]) -> Vec<(f64, PathBuf)> {
-    epsilons
-        .iter()
-        .map(|&eps| {
-            let file = if epsilons.len() == 1 {
-                path.to_path_buf()
-            } else {
-                let stem = path
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .unwrap_or("bandit");
-                let ext = path.extension().and_then(|s| s.to_str()).unwrap_or("svg");
-                path.with_file_name(format!("{stem}-eps{eps}.{ext}"))
-            };
-            (eps, file)
-        })
-        .collect()
-}
-
-/// Mean regret against t with its t-band, one file per ε of `epsilons`.
-fn draw(path: &Path, report: &BanditReport, epsilons: &[f64]) -> Result<()> {
-    for (eps, file) in plot_files(path, epsilons) {
-        let mut series = Vec::new();
-        for (group, r) in report.panel(eps).enumerate() {
-            let points = |values: &dyn Fn(usize) -> f64| -> Vec<(f64, f64)> {
-                report
-                    .checkpoints
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| (*t as f64, values(i)))
-                    .collect()
-            };
-            let name = &r.algorithm;
-            series.push(Series {
-                label: format!("{name}: mean regret"),
-                group,
-                style: Style::Regret,
-                points: points(&|i| r.mean[i].0),
-            });
-            for end in [0, 1] {
-                series.push(Series {
-                    label: format!("{name}: t-band"),
-                    group,
-                    style: Style::Band,
-                    points: points(&|i| r.t_interval[i][end].0),
-                });
-            }
-        }
-        let title = format!(
-            "means {}, ε = {eps}, {} runs (dotted: the {}% t-band; approximate)",
-            report.exact_means(),
-            report.runs,
-            report.percent()
-        );
-        plot::draw(&file, &title, "rounds t", &series)?;
-        super::output::wrote(&file);
-    }
-    Ok(())
 }

@@ -3,17 +3,18 @@
 //! drops into any CI.
 
 use super::applies::{scope, Scope, EVERY};
-use super::args::parse_f64;
+use super::args::{parse_f64, parse_seed};
 use super::law::{parse_base, TargetArgs};
 use crate::bandit::policy::BanditId;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
 use crate::oracle::gof::{gof, GofOptions};
 use crate::oracle::two_sample::homogeneity;
 use crate::oracle::{bandit, io};
-use crate::report::bandit_oracle::{BanditGofReport, BanditTwoSampleReport};
+use crate::report::bandit_oracle::{BanditGiven, BanditGofReport, BanditTwoSampleReport};
 use crate::report::gof::GofReport;
+use crate::report::oracle::TargetGiven;
 use crate::report::rendered;
 use std::path::PathBuf;
 
@@ -78,7 +79,7 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         base,
         ..GofOptions::default()
     };
-    let spec = args.target.bandit_spec()?;
+    let spec = args.target.spec().bandit_spec()?;
     let two_sample = spec
         .as_ref()
         .is_some_and(|(spec, _)| spec.id == BanditId::LazyDpTs);
@@ -106,10 +107,10 @@ fn bandit_gof(
     options: &GofOptions,
 ) -> Result<(String, bool)> {
     let samples = io::read_samples(&args.samples, base)?;
-    let law = target.law(args.target.force_given())?;
+    let law = target.law(args.target.spec().force)?;
     let outcome = bandit::gof(&law, &samples, options)?;
     let report = BanditGofReport::new(
-        args.target.describe_bandit(),
+        BanditGiven::of(&args.target.spec()),
         &law,
         &args.samples,
         base,
@@ -129,20 +130,13 @@ fn two_sample_gof(
     base: u32,
     options: &GofOptions,
 ) -> Result<(String, bool)> {
-    let seed: u64 = match &args.seed {
-        None => 0,
-        Some(text) => text.trim().parse().map_err(|_| {
-            Error::Parse(format!(
-                "--seed expects an integer in 0..2^64, got '{text}'"
-            ))
-        })?,
-    };
+    let seed = args.seed.as_deref().map_or(Ok(0), parse_seed)?;
     let samples = io::read_samples(&args.samples, base)?;
-    let force = args.target.force_given();
+    let force = args.target.spec().force;
     let reference = bandit::simulate(spec, rewards, samples.rows(), seed, force)?;
     let outcome = homogeneity(&reference, &samples, options)?;
     let report = BanditTwoSampleReport::new(
-        args.target.describe_bandit(),
+        BanditGiven::of(&args.target.spec()),
         &args.samples,
         base,
         seed,
@@ -155,13 +149,13 @@ fn two_sample_gof(
 /// The test of an online algorithm's or a selection's samples: the text
 /// and whether they are rejected.
 fn full_information_gof(args: &Args, base: u32, options: &GofOptions) -> Result<(String, bool)> {
-    let target = args.target.build()?;
+    let target = args.target.spec().build()?;
     let samples = io::read_samples(&args.samples, base)?;
     // Expected counts are f64: 20 certain digits are far more than enough.
-    let law = args.target.law(&target, 20)?;
+    let law = args.target.spec().law(&target, 20)?;
     let outcome = gof(&law, &samples, options)?;
     let report = GofReport::new(
-        args.target.describe(),
+        TargetGiven::of(&args.target.spec()),
         &law,
         &args.samples,
         base,

@@ -5,21 +5,16 @@
 //! shared by `sample`, `gof` and `audit` ([`TargetArgs`]).
 
 use super::applies::{scope, Scope, Subject, EVERY};
-use super::args::{parse_bit, parse_count, parse_lengths};
-use crate::algorithm::{AlgorithmId, BestOptions, BestSequenceLaw, Config, LawParameter};
+use super::args::{parse_actions, parse_bit};
+use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
-use crate::mechanism::{Noise, Scale};
-use crate::num::{parse_rational, parse_rational_list, Q};
-use crate::oracle::bandit::{BanditSpec, BanditTarget};
-use crate::oracle::{io, Target};
-use crate::progress::{with_progress, Task};
+use crate::oracle::TargetSpec;
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
-use crate::report::oracle::{AlgorithmGiven, MechanismGiven, TargetGiven};
+use crate::report::oracle::TargetGiven;
 use crate::report::{rendered, DIGITS};
-use num_traits::One;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The flags that name what the oracle answers about: an online algorithm
 /// on a loss file, or one selection on a loss vector.
@@ -134,11 +129,6 @@ pub(super) fn parse_base(text: &str) -> Result<u32> {
 }
 
 impl TargetArgs {
-    /// Whether `--force` was given.
-    pub(super) fn force_given(&self) -> bool {
-        self.force
-    }
-
     /// What the flags name, for [`super::applies::enforce`]: an online
     /// algorithm, one selection, or (`required` false) nothing.
     pub(super) fn subject(&self, required: bool) -> Result<Subject> {
@@ -163,171 +153,26 @@ impl TargetArgs {
         }
     }
 
-    /// Whether the flags name a target at all.
-    pub(super) fn given(&self) -> bool {
-        self.algorithm.is_some() || self.mechanism.is_some()
-    }
-
-    /// The target the flags name.
-    pub(super) fn build(&self) -> Result<Target> {
-        self.build_on(self.losses_file.as_deref(), self.losses.as_deref())
-    }
-
-    /// The bandit algorithm on its reward table the flags name, when
-    /// `--algorithm` is a bandit algorithm's id ([`crate::oracle::bandit`]).
-    pub(super) fn bandit(&self) -> Result<Option<BanditTarget>> {
-        self.bandit_spec()?
-            .map(|(spec, rewards)| BanditTarget::new(spec, rewards))
-            .transpose()
-    }
-
-    /// The bandit algorithm and the reward table the flags name, when
-    /// `--algorithm` is a bandit algorithm's id.
-    pub(super) fn bandit_spec(&self) -> Result<Option<(BanditSpec, Vec<Vec<Q>>)>> {
-        let Some(id) = self
-            .algorithm
-            .as_deref()
-            .and_then(|a| a.parse::<BanditId>().ok())
-        else {
-            return Ok(None);
-        };
-        let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
-        let epsilon = match (self.epsilon.as_deref(), id.is_private()) {
-            (Some(e), _) => parse_rational(e)?,
-            // Not read by a non-private algorithm (the flag table refuses
-            // --epsilon for one).
-            (None, false) => Q::one(),
-            (None, true) => {
-                return Err(Error::InvalidInput(format!(
-                    "--epsilon is required with --algorithm {id}"
-                )))
-            }
-        };
-        let spec = BanditSpec {
-            noise_scale: exact(&self.noise_scale)?,
-            epoch_lengths: self
-                .epoch_length
-                .as_deref()
-                .map(parse_lengths)
-                .transpose()?,
-            tree_scale: exact(&self.tree_scale)?,
-            scale_factor: exact(&self.scale_factor)?,
-            bonus: exact(&self.bonus)?,
-            ..BanditSpec::new(id, epsilon)
-        };
-        let file = self.rewards_file.as_deref().ok_or_else(|| {
-            Error::InvalidInput(format!("--rewards-file is required with --algorithm {id}"))
-        })?;
-        Ok(Some((spec, io::read_rewards(file)?)))
-    }
-
-    /// The bandit target as given.
-    pub(super) fn describe_bandit(&self) -> BanditGiven {
-        BanditGiven {
-            algorithm: self.algorithm.clone().unwrap_or_else(|| "?".into()),
-            bonus: self.bonus.clone(),
-            epoch_length: self.epoch_length.clone(),
+    /// The target the flags name ([`TargetSpec`]).
+    pub(super) fn spec(&self) -> TargetSpec {
+        TargetSpec {
+            algorithm: self.algorithm.clone(),
+            actions: self.actions.clone(),
             epsilon: self.epsilon.clone(),
-            noise_scale: self.noise_scale.clone(),
-            rewards_file: self.rewards_file.as_ref().map(|p| p.display().to_string()),
-            scale_factor: self.scale_factor.clone(),
-            tree_scale: self.tree_scale.clone(),
-        }
-    }
-
-    /// The same target on other losses: a loss file for an algorithm, a
-    /// comma-separated list for a mechanism.
-    pub(super) fn build_on(&self, file: Option<&Path>, list: Option<&str>) -> Result<Target> {
-        let missing = |flag: &str, with: &str| {
-            Error::InvalidInput(format!("{flag} is required with --{with}"))
-        };
-        if let Some(noise) = &self.mechanism {
-            let noise: Noise = noise.parse()?;
-            let scale = Scale::beta(parse_rational(
-                self.scale
-                    .as_deref()
-                    .ok_or_else(|| missing("--scale", "mechanism"))?,
-            )?)?;
-            let losses =
-                parse_rational_list(list.ok_or_else(|| missing("--losses", "mechanism"))?)?;
-            return Target::mechanism(noise, scale, losses);
-        }
-        let id: AlgorithmId = self
-            .algorithm
-            .as_deref()
-            .ok_or_else(|| Error::InvalidInput("--algorithm or --mechanism is required".into()))?
-            .parse()?;
-        id.require_law_parameters(|p| match p {
-            LawParameter::Noise if self.noise.is_none() => {
-                Some("--noise laplace|exponential|gumbel")
-            }
-            LawParameter::Resample if self.resample.is_none() => Some("--resample 0|1"),
-            _ => None,
-        })?;
-        let losses = io::read_losses(file.ok_or_else(|| missing("--losses-file", "algorithm"))?)?;
-        let width = losses.first().map_or(0, Vec::len);
-        let actions = match &self.actions {
-            Some(text) => parse_count("--actions", text)?,
-            None => width,
-        };
-        let resample = match &self.resample {
-            Some(text) => parse_bit("--resample", text)? == 1,
-            None => false,
-        };
-        let config = Config {
-            id,
-            actions,
-            epsilon: parse_rational(
-                self.epsilon
-                    .as_deref()
-                    .ok_or_else(|| missing("--epsilon", "algorithm"))?,
-            )?,
-            noise: self.noise.as_deref().map(str::parse::<Noise>).transpose()?,
-            noise_scale: self
-                .noise_scale
-                .as_deref()
-                .map(parse_rational)
-                .transpose()?,
-            resample,
-        };
-        Target::algorithm(config.build()?, losses)
-    }
-
-    /// The target as given.
-    pub(super) fn describe(&self) -> TargetGiven {
-        if let Some(noise) = &self.mechanism {
-            return TargetGiven::Mechanism(MechanismGiven {
-                losses: self.losses.clone(),
-                mechanism: noise.clone(),
-                scale: self.scale.clone(),
-            });
-        }
-        TargetGiven::Algorithm(AlgorithmGiven {
-            algorithm: self.algorithm.clone().unwrap_or_else(|| "?".into()),
-            epsilon: self.epsilon.clone(),
-            losses_file: self.losses_file.as_ref().map(|p| p.display().to_string()),
             noise: self.noise.clone(),
-            noise_scale: self.noise_scale.clone(),
             resample: self.resample.clone(),
-        })
-    }
-
-    /// The target's law to `digits` relative digits, with a progress bar on
-    /// stderr for a long one ([`crate::progress`]).
-    pub(super) fn law(&self, target: &Target, digits: u32) -> Result<BestSequenceLaw> {
-        let task = Task {
-            name: "law",
-            unit: "selection laws",
-        };
-        with_progress(true, task, 1, |bar| {
-            let saturated = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
-            let mut progress = |done: u128, total: u128| bar.set(saturated(done), saturated(total));
-            target.law(BestOptions {
-                digits,
-                force: self.force,
-                progress: Some(&mut progress),
-            })
-        })
+            noise_scale: self.noise_scale.clone(),
+            losses_file: self.losses_file.clone(),
+            mechanism: self.mechanism.clone(),
+            scale: self.scale.clone(),
+            losses: self.losses.clone(),
+            rewards_file: self.rewards_file.clone(),
+            epoch_length: self.epoch_length.clone(),
+            tree_scale: self.tree_scale.clone(),
+            scale_factor: self.scale_factor.clone(),
+            bonus: self.bonus.clone(),
+            force: self.force,
+        }
     }
 }
 
@@ -354,23 +199,6 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("json", EVERY),
 ];
 
-/// Parse a comma-separated action sequence numbered from `base`.
-fn parse_sequence(text: &str, base: u32) -> Result<Vec<usize>> {
-    text.split(',')
-        .map(|a| {
-            let a = a.trim();
-            let value: usize = a.parse().map_err(|_| {
-                Error::Parse(format!("--sequence expects integer actions, got '{a}'"))
-            })?;
-            value.checked_sub(base as usize).ok_or_else(|| {
-                Error::InvalidInput(format!(
-                    "--sequence: action {value} is below {base}, the first action (--base {base})"
-                ))
-            })
-        })
-        .collect()
-}
-
 impl Args {
     /// The flags that name the target.
     pub(super) fn target(&self) -> &TargetArgs {
@@ -384,25 +212,21 @@ pub fn run(args: &Args) -> Result<String> {
     let sequence = || {
         args.sequence
             .as_deref()
-            .map(|s| parse_sequence(s, base))
+            .map(|s| parse_actions(s, base))
             .transpose()
     };
-    if let Some(target) = args.target.bandit()? {
+    let spec = args.target.spec();
+    if let Some(target) = spec.bandit()? {
         let sequence = sequence()?;
-        let law = target.law(args.target.force_given())?;
-        let report = BanditLawReport::new(
-            args.target.describe_bandit(),
-            &law,
-            sequence.as_deref(),
-            base,
-        )?;
+        let law = target.law(spec.force)?;
+        let report = BanditLawReport::new(BanditGiven::of(&spec), &law, sequence.as_deref(), base)?;
         return Ok(rendered(&report, args.json));
     }
-    let target = args.target.build()?;
+    let target = spec.build()?;
     let sequence = sequence()?;
-    let law = args.target.law(&target, DIGITS as u32 + 2)?;
+    let law = spec.law(&target, DIGITS as u32 + 2)?;
     let report = LawReport::new(
-        args.target.describe(),
+        TargetGiven::of(&spec),
         &target,
         &law,
         sequence.as_deref(),

@@ -15,7 +15,7 @@ pub(super) use scopes::{subjects, SCOPES};
 
 use super::args::parse_count;
 use crate::error::{Error, Result};
-use crate::num::parse_power_count;
+use crate::num::given::parse_horizon;
 use crate::privacy::Shard;
 
 /// Flags of `dpdtol privacy`.
@@ -110,18 +110,6 @@ pub struct Args {
 /// The worker pool of `--threads` (default: one thread per core).
 fn thread_pool(threads: Option<&str>) -> Result<rayon::ThreadPool> {
     crate::size::thread_pool(threads.map(|t| parse_count("--threads", t)).transpose()?)
-}
-
-/// The horizon, in the grammar of every command ([`parse_power_count`]: `3`,
-/// `2^2`, `2^2-1`).
-fn parse_horizon(text: &str) -> Result<usize> {
-    parse_power_count(text)
-        .and_then(|t| usize::try_from(t).ok())
-        .ok_or_else(|| {
-            Error::Parse(format!(
-                "--horizon expects a non-negative integer such as 3, 2^2 or 2^2-1, got '{text}'"
-            ))
-        })
 }
 
 /// `--shard I/N` (default: the whole run, `1/1`).

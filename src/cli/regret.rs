@@ -8,14 +8,12 @@ use crate::algorithm::AlgorithmId;
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
-use crate::regret::bounds::BoundKind;
 use crate::regret::certify::certify;
 use crate::regret::lineup::{entries, parse_horizon, require_unique_best, Shared};
-use crate::regret::plot::{self, Series, Style};
 use crate::regret::{bernoulli, Instance, Setting};
 use crate::report::regret::{AlgorithmRegret, OutputFiles, RegretReport, Trajectory};
 use crate::report::rendered;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Flags of `dpdtol regret`.
 #[derive(Debug, clap::Args)]
@@ -169,56 +167,8 @@ pub fn run(args: &Args) -> Result<String> {
         super::output::write_file(path, Trajectory::csv(&trajectories))?;
     }
     if let Some(path) = &args.plot {
-        draw(path, &report, &trajectories)?;
+        crate::report::plot::draw_regret(path, &report, &trajectories)?;
+        super::output::wrote(path);
     }
     Ok(rendered(&report, args.json))
-}
-
-/// Regret against T on log axes, with the bounds on the regret itself.
-fn draw(path: &Path, report: &RegretReport, trajectories: &[Trajectory]) -> Result<()> {
-    let mut series = Vec::new();
-    for (group, c) in trajectories.iter().enumerate() {
-        series.push(Series {
-            label: format!("{}: exact regret", c.label),
-            group,
-            style: Style::Regret,
-            points: c
-                .points
-                .iter()
-                .map(|p| (p.t as f64, p.approximate))
-                .collect(),
-        });
-        let (mut uppers, mut lowers) = (0, 0);
-        series.extend(c.bounds.iter().map(|line| Series {
-            label: format!(
-                "{}: {} ({}{})",
-                c.label,
-                line.id,
-                line.kind.name(),
-                if line.fails { ", FAILS at T" } else { "" }
-            ),
-            group,
-            style: match line.kind {
-                BoundKind::Upper => {
-                    uppers += 1;
-                    Style::Upper(uppers - 1)
-                }
-                BoundKind::Lower => {
-                    lowers += 1;
-                    Style::Lower(lowers - 1)
-                }
-            },
-            points: line.points.clone(),
-        }));
-    }
-    let first = &report.results()[0];
-    let title = format!(
-        "Pseudo-regret, μ = ({}), ε = {}, {} setting",
-        first.means_text(),
-        first.epsilon.0,
-        first.setting
-    );
-    plot::draw(path, &title, "horizon T", &series)?;
-    super::output::wrote(path);
-    Ok(())
 }

@@ -5,7 +5,8 @@ use super::applies::{scope, Scope, EVERY};
 use super::law::{parse_base, TargetArgs};
 use crate::error::{Error, Result};
 use crate::oracle::{bandit, io, sample};
-use crate::report::bandit_oracle::BanditSampleReport;
+use crate::report::bandit_oracle::{BanditGiven, BanditSampleReport};
+use crate::report::oracle::TargetGiven;
 use crate::report::rendered;
 use crate::report::sample::SampleReport;
 use std::path::PathBuf;
@@ -50,6 +51,7 @@ impl Args {
 
 /// Run the command; the text to print on stdout.
 pub fn run(args: &Args) -> Result<String> {
+    let named = args.target.spec();
     // A path that cannot be written is refused before the sampling.
     super::output::check_writable("--out", &args.out, &[])?;
     let base = parse_base(&args.base)?;
@@ -57,35 +59,24 @@ pub fn run(args: &Args) -> Result<String> {
         args.n.trim().parse().map_err(|_| {
             Error::Parse(format!("--n expects a positive integer, got '{}'", args.n))
         })?;
-    let seed: u64 = args.seed.trim().parse().map_err(|_| {
-        Error::Parse(format!(
-            "--seed expects an integer in 0..2^64, got '{}'",
-            args.seed
-        ))
-    })?;
-    if let Some(target) = args.target.bandit()? {
-        let force = args.target.force_given();
+    let seed = super::args::parse_seed(&args.seed)?;
+    if let Some(target) = named.bandit()? {
+        let force = named.force;
         sample::check_values(n, target.horizon(), target.arms(), force)?;
         let law = target.law(force)?;
         let samples = bandit::sample(&law, n, seed, force)?;
         io::write_samples(&args.out, &samples, base)?;
-        let report = BanditSampleReport::new(
-            args.target.describe_bandit(),
-            &law,
-            n,
-            seed,
-            &args.out,
-            base,
-        );
+        let report =
+            BanditSampleReport::new(BanditGiven::of(&named), &law, n, seed, &args.out, base);
         return Ok(rendered(&report, args.json));
     }
-    let target = args.target.build()?;
-    sample::check_size(&target, n, args.target.force_given())?;
+    let target = named.build()?;
+    sample::check_size(&target, n, named.force)?;
     // The reference samples follow the printed law, certified to 40 digits.
-    let law = args.target.law(&target, 40)?;
+    let law = named.law(&target, 40)?;
     let samples = sample::sample(&law, n, seed)?;
     io::write_samples(&args.out, &samples, base)?;
     super::output::wrote(&args.out);
-    let report = SampleReport::new(args.target.describe(), &target, n, seed, &args.out, base);
+    let report = SampleReport::new(TargetGiven::of(&named), &target, n, seed, &args.out, base);
     Ok(rendered(&report, args.json))
 }

@@ -5,10 +5,9 @@
 use super::applies::{scope, Scope, EVERY};
 use crate::error::{Error, Result};
 use crate::proofs::{adversaries, coverage::coverage, errata, planted, registry, withdrawn};
-use crate::report::merge;
-use crate::report::verify::{ShardKeys, VerifyReport};
-use crate::verify::{self, errata as erratum, Checked};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::report::rendered;
+use crate::report::verify::ShardKeys;
+use crate::verify::{self, errata as erratum};
 use std::path::PathBuf;
 
 /// Flags of `dpdtol verify`.
@@ -113,7 +112,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         chosen = crate::proofs::errata_claims(&registry);
     }
     if args.list {
-        return Ok((list(&chosen, args.json), false));
+        return Ok((rendered(&verify::list(&chosen), args.json), false));
     }
     let shard = match &args.shard {
         Some(text) => {
@@ -136,11 +135,11 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         ));
     }
     let (checked, spot_check) = if args.merge.is_empty() {
-        (with_progress(&chosen), None)
+        (verify::progress::run(&chosen, &adversaries()), None)
     } else {
         let policy =
             super::args::spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
-        let (checked, spot) = merged(&chosen, &args.merge, policy)?;
+        let (checked, spot) = crate::proofs::merged(&chosen, &args.merge, policy)?;
         (checked, Some(spot))
     };
     let (all_errata, withdrawals) = (errata(), withdrawn());
@@ -191,100 +190,4 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         }
     };
     Ok((text, refuted))
-}
-
-/// The outcomes of the shards whose `--json` outputs are `paths`
-/// ([`verify::merge_shards`]; each input read as `privacy --merge` reads
-/// its inputs), and what was re-verified by checking a sample of each
-/// shard's claims again ([`merge::spot_check`]).
-fn merged<'a>(
-    claims: &[&'a verify::Claim],
-    paths: &[PathBuf],
-    policy: merge::SpotPolicy,
-) -> Result<(Vec<Checked<'a>>, merge::SpotCheck)> {
-    let parts = paths
-        .iter()
-        .map(|path| {
-            let name = path.display().to_string();
-            Ok((
-                name.clone(),
-                merge::accept::<VerifyReport>(&name, &merge::read_json(path)?)?,
-            ))
-        })
-        .collect::<Result<Vec<(String, VerifyReport)>>>()?;
-    let reports: Vec<VerifyReport> = parts.iter().map(|(_, r)| r.clone()).collect();
-    let papers = coverage();
-    let checked = verify::merge_shards(
-        claims,
-        &|checked| verify::coverage::counts_json(&papers, checked),
-        &reports,
-    )?;
-    let adversaries = adversaries();
-    let units = parts
-        .iter()
-        .map(|(name, r)| {
-            Ok((
-                name.clone(),
-                verify::ShardClaims::new(claims, &adversaries, r)?,
-            ))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok((checked, merge::spot_check(&units, policy)?))
-}
-
-/// The claims without their checks: one line each (id, method, source), or
-/// `{"claims": [{"id", "method", "source"}]}`.
-fn list(chosen: &[&verify::Claim], json: bool) -> String {
-    if json {
-        let claims: Vec<serde_json::Value> = chosen
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "id": c.id,
-                    "method": c.method.name(),
-                    "source": c.source.text(),
-                })
-            })
-            .collect();
-        return serde_json::json!({ "claims": claims }).to_string();
-    }
-    chosen
-        .iter()
-        .map(|c| format!("{:<16} {:<16} {}", c.id, c.method.name(), c.source.text()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Run the checks with a progress bar on stderr (drawn only on a terminal),
-/// which advances as each claim finishes and prints its id and status.
-fn with_progress<'a>(chosen: &[&'a verify::Claim]) -> Vec<Checked<'a>> {
-    let bar =
-        ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("verify {wide_bar} {pos}/{len} claims, {elapsed}: {msg}")
-    {
-        bar.set_style(style);
-    }
-    // Redrawn every 200 ms, so the elapsed time moves during a long claim.
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    // One claim at a time, so that each is shown (id, status, seconds) as it
-    // finishes.
-    let adversaries = adversaries();
-    let mut checked = Vec::with_capacity(chosen.len());
-    for (i, claim) in chosen.iter().enumerate() {
-        bar.set_position(i as u64);
-        bar.set_message(claim.id);
-        for c in verify::run_searched(&[*claim], &adversaries, |_, _| {}) {
-            bar.println(format!(
-                "  {:<24} {:<18} {:.2} s",
-                c.claim.id,
-                c.outcome.status.name(),
-                c.seconds
-            ));
-            checked.push(c);
-        }
-    }
-    bar.set_position(chosen.len() as u64);
-    bar.finish_and_clear();
-    checked
 }

@@ -20,6 +20,7 @@ mod dashu;
 mod decimal;
 mod exact;
 mod float;
+pub mod given;
 mod interval;
 mod list_file;
 #[cfg(feature = "mpfr")]

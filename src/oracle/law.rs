@@ -227,6 +227,32 @@ impl Target {
     }
 }
 
+/// The law of a selection ([`Target::mechanism`]) as
+/// [`mechanism::best_law`] gives it: the law of the sequence law's one
+/// choice; `None` for a law of several choices.
+pub fn selection_law(law: BestSequenceLaw) -> Option<BestLaw> {
+    fn only<R>(choices: Vec<(Choice, Vec<R>)>) -> Option<Vec<R>> {
+        match <[_; 1]>::try_from(choices) {
+            Ok([(_, p)]) => Some(p),
+            Err(_) => None,
+        }
+    }
+    match law {
+        BestSequenceLaw::Exact(law) => only(law.choices).map(BestLaw::Exact),
+        BestSequenceLaw::Certified {
+            law,
+            precision,
+            accepted,
+            why_not_exact,
+        } => only(law.choices).map(|law| BestLaw::Certified {
+            law,
+            precision,
+            accepted,
+            why_not_exact,
+        }),
+    }
+}
+
 /// Each choice's law over the K actions (`[choice][action]`).
 pub fn choice_laws(law: &BestSequenceLaw) -> Result<Vec<Vec<Enclosed>>> {
     fn of<R: Real>(law: &SequenceLaw<R>) -> Result<Vec<Vec<Enclosed>>> {

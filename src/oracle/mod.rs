@@ -9,6 +9,7 @@
 //! | [`sample`] | seeded reference samples in parallel, identical for any thread count |
 //! | [`gof`] | support check, per-choice and joint chi-square tests, Bonferroni, the sample size that detects a total-variation distance |
 //! | [`audit`] | a lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs |
+//! | [`target`] | the target named by its parameters as given ([`TargetSpec`]), each read exactly and each missing one refused |
 //! | [`io`] | loss files (CSV/JSON, exact decimals or `p/q`) and sample files (CSV/NPY, 0- or 1-based) |
 //!
 //! Conventions: rounds are numbered from 1, as in the papers; actions are
@@ -37,7 +38,9 @@ pub mod gof;
 pub mod io;
 pub mod law;
 pub mod sample;
+pub mod target;
 pub mod two_sample;
 
 pub use law::{Enclosed, Target};
 pub use sample::Samples;
+pub use target::TargetSpec;

@@ -12,7 +12,7 @@ use crate::oracle::bandit::{BanditGof, BanditLaw};
 use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
 use crate::oracle::io::SampleFormat;
 use crate::oracle::two_sample::TwoSample;
-use crate::oracle::Enclosed;
+use crate::oracle::{Enclosed, TargetSpec};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write};
@@ -45,6 +45,22 @@ pub struct BanditGiven {
     pub scale_factor: Option<String>,
     /// The tree p-sums' scale (hybrid-ucb).
     pub tree_scale: Option<String>,
+}
+
+impl BanditGiven {
+    /// The bandit target of `spec` as given.
+    pub fn of(spec: &TargetSpec) -> BanditGiven {
+        BanditGiven {
+            algorithm: spec.algorithm.clone().unwrap_or_else(|| "?".into()),
+            bonus: spec.bonus.clone(),
+            epoch_length: spec.epoch_length.clone(),
+            epsilon: spec.epsilon.clone(),
+            noise_scale: spec.noise_scale.clone(),
+            rewards_file: spec.rewards_file.as_ref().map(|p| p.display().to_string()),
+            scale_factor: spec.scale_factor.clone(),
+            tree_scale: spec.tree_scale.clone(),
+        }
+    }
 }
 
 impl LawHeader {

@@ -30,6 +30,8 @@ pub mod mechanism;
 pub mod merge;
 pub mod one_shot_privacy;
 pub mod oracle;
+#[cfg(feature = "cli")]
+pub mod plot;
 pub mod privacy;
 pub mod regret;
 pub mod sample;

@@ -6,7 +6,7 @@
 use super::{bound, Decimal, Enclosure, Fraction, NumberKind, DIGITS};
 use crate::algorithm::{BestSequenceLaw, Choice};
 use crate::num::{format_sig, Dir, Q};
-use crate::oracle::Enclosed;
+use crate::oracle::{Enclosed, TargetSpec};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -75,6 +75,27 @@ pub enum TargetGiven {
     Algorithm(AlgorithmGiven),
     /// One report-noisy-max selection on a loss vector.
     Mechanism(MechanismGiven),
+}
+
+impl TargetGiven {
+    /// The target of `spec` as given.
+    pub fn of(spec: &TargetSpec) -> TargetGiven {
+        if let Some(noise) = &spec.mechanism {
+            return TargetGiven::Mechanism(MechanismGiven {
+                losses: spec.losses.clone(),
+                mechanism: noise.clone(),
+                scale: spec.scale.clone(),
+            });
+        }
+        TargetGiven::Algorithm(AlgorithmGiven {
+            algorithm: spec.algorithm.clone().unwrap_or_else(|| "?".into()),
+            epsilon: spec.epsilon.clone(),
+            losses_file: spec.losses_file.as_ref().map(|p| p.display().to_string()),
+            noise: spec.noise.clone(),
+            noise_scale: spec.noise_scale.clone(),
+            resample: spec.resample.clone(),
+        })
+    }
 }
 
 /// An online algorithm on a loss file, as given (null for a flag not given).

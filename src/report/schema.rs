@@ -106,6 +106,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             ),
         ),
         (
+            "verify-list",
+            schema::<verify::ClaimList>(
+                "verify-list",
+                "With --list: the claims of the registry (or those --claim names) without their checks, each with id, method and source.",
+            ),
+        ),
+        (
             "sample",
             schema::<sample::SampleReport>("sample", "Seeded reference samples written to a file."),
         ),

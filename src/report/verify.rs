@@ -199,6 +199,38 @@ pub struct ShardKeys {
     pub index: u64,
 }
 
+/// The output of `dpdtol verify --list --json`: the claims without their
+/// checks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimList {
+    /// The claims chosen, in the registry's order.
+    pub claims: Vec<ListedClaim>,
+}
+
+/// One claim of the list: its id, method and source.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListedClaim {
+    /// The claim's id.
+    pub id: String,
+    /// How it is checked.
+    pub method: String,
+    /// Where the paper states it.
+    pub source: String,
+}
+
+impl super::Human for ClaimList {
+    /// One line a claim: id, method, source.
+    fn human(&self) -> String {
+        self.claims
+            .iter()
+            .map(|c| format!("{:<16} {:<16} {}", c.id, c.method, c.source))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
 /// The papers' claims checked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

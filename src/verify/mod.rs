@@ -25,6 +25,8 @@ pub mod bnb;
 pub mod coverage;
 pub mod errata;
 mod markdown;
+#[cfg(feature = "cli")]
+pub mod progress;
 pub mod search;
 
 pub use self::markdown::{
@@ -33,7 +35,9 @@ pub use self::markdown::{
 };
 
 use crate::error::{Error, Result};
-use crate::report::verify::{ClaimKeys, Coverage, ShardKeys, Summary, VerifyReport};
+use crate::report::verify::{
+    ClaimKeys, ClaimList, Coverage, ListedClaim, ShardKeys, Summary, VerifyReport,
+};
 use crate::report::SchemaVersion;
 use serde_json::Value;
 use std::cmp::Ordering;
@@ -467,6 +471,20 @@ fn format_margin(m: f64) -> String {
 /// How many outcomes have each status, in [`Status::ALL`] order.
 pub fn tally(checked: &[Checked<'_>]) -> [(Status, usize); 4] {
     Status::ALL.map(|s| (s, checked.iter().filter(|c| c.outcome.status == s).count()))
+}
+
+/// The claims `chosen` without their checks (`dpdtol verify --list`).
+pub fn list(chosen: &[&Claim]) -> ClaimList {
+    ClaimList {
+        claims: chosen
+            .iter()
+            .map(|c| ListedClaim {
+                id: c.id.to_string(),
+                method: c.method.name().to_string(),
+                source: c.source.text(),
+            })
+            .collect(),
+    }
 }
 
 /// The report of a run ([`crate::report::verify::VerifyReport`]: `claims`,

@@ -21,7 +21,6 @@
 
 use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;
-use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
@@ -37,7 +36,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         return super::statistical::run(args, id);
     }
     exact_check_of(id)?;
-    let hybrid = id == BanditId::HybridUcb;
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
@@ -46,29 +44,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         parse_rational_list(given(&args.alphabet, "--alphabet")?)?,
         epsilon,
     )?;
-    let (scale, hybrid_scales) = if hybrid {
-        let s = super::statistical::scales(args, &problem.epsilon, id)?;
-        (Some(s.scale), Some((s.tree_scale, s.bonus)))
-    } else {
-        let scale = args
-            .noise_scale
-            .as_deref()
-            .map(parse_rational)
-            .transpose()?;
-        (scale, None)
-    };
-    let setup = Setup {
-        id,
-        actions,
-        problem,
-        scale,
-        hybrid: hybrid_scales,
-        lengths: args
-            .epoch_length
-            .as_deref()
-            .map(parse_lengths)
-            .transpose()?,
-    };
+    let setup = Setup::new(id, actions, problem, super::statistical::overrides(args)?)?;
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let decided = pool.install(|| setup.check(shard, args.force))?;

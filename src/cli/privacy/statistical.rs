@@ -9,10 +9,12 @@
 //! never "private".
 
 use super::{given, parse_count, parse_horizon, Args};
+use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
+use crate::cli::args::parse_lengths;
 use crate::error::{Error, Result};
-use crate::num::{parse_rational, parse_rational_list, Q};
-use crate::privacy::bandit::audit_run::{self, Audit, Given, Scales, DEFAULT_RUNS};
+use crate::num::{parse_rational, parse_rational_list};
+use crate::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
 use crate::report::merge::{self, SpotPolicy};
 use crate::report::rendered;
@@ -27,33 +29,30 @@ pub(super) fn chosen(args: &Args, id: BanditId) -> Result<bool> {
     audit_run::is_statistical(id, args.method.as_deref(), sampling)
 }
 
-/// [`Scales`] from the flags at `epsilon` ([`Scales::resolve`]).
-pub(super) fn scales(args: &Args, epsilon: &Q, id: BanditId) -> Result<Scales> {
+/// The printed parameters the flags override.
+pub(super) fn overrides(args: &Args) -> Result<Overrides> {
     let exact = |text: &Option<String>| text.as_deref().map(parse_rational).transpose();
-    Scales::resolve(
-        id,
-        epsilon,
-        exact(&args.noise_scale)?,
-        exact(&args.tree_scale)?,
-        exact(&args.bonus)?,
-        exact(&args.scale_factor)?,
-    )
+    Ok(Overrides {
+        scale: exact(&args.noise_scale)?,
+        tree_scale: exact(&args.tree_scale)?,
+        bonus: exact(&args.bonus)?,
+        scale_factor: exact(&args.scale_factor)?,
+        lengths: args
+            .epoch_length
+            .as_deref()
+            .map(parse_lengths)
+            .transpose()?,
+    })
 }
 
 /// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part
 /// `--shard I/N` of its runs.
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;
-    if actions != 2 {
-        return Err(Error::InvalidInput(format!(
-            "the {id} audit is implemented for K = 2 arms, got --actions {actions}"
-        )));
-    }
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
-    Audit::default_scale(id, &epsilon)?;
-    let scales = scales(args, &epsilon, id)?;
+    let overrides = overrides(args)?;
     let runs = match args.runs.as_deref() {
         Some(r) => parse_count("--runs", r)? as u64,
         None => DEFAULT_RUNS,
@@ -68,22 +67,15 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
         Some(c) => parse_rational(c)?.to_f64().unwrap_or(f64::NAN),
         None => 0.95,
     };
-    let audit = Audit::new(
-        id,
-        Given {
-            epsilon,
-            alphabet,
-            scales,
-        },
-        AuditSetup {
-            horizon,
-            alphabet: Vec::new(),
-            runs,
-            seed,
-            confidence,
-            force: args.force,
-        },
-    )?;
+    let setup = AuditSetup {
+        horizon,
+        alphabet: Vec::new(),
+        runs,
+        seed,
+        confidence,
+        force: args.force,
+    };
+    let audit = Audit::of(id, actions, epsilon, alphabet, overrides, setup)?;
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let run = audit.run(shard, &pool)?;

@@ -9,6 +9,7 @@ use super::statistical::{
     analyse, check_part_size, runs_in, runs_of, sample_part, sample_table, selection, tables_of,
     units, AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
 };
+use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
@@ -157,6 +158,41 @@ impl Audit {
         }
         let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
         Ok(Q::from_integer(numerator.into()) / epsilon)
+    }
+
+    /// The audit of `id` with K = `actions` arms (2: the audit is
+    /// implemented for two) at `epsilon` on the reward values `alphabet`, the
+    /// printed scales and bonus `overrides` where given ([`Scales::resolve`];
+    /// the epoch lengths are not the audit's), run as `setup` says. The one
+    /// constructor of the command line and the Python package.
+    pub fn of(
+        id: BanditId,
+        actions: usize,
+        epsilon: Q,
+        alphabet: Vec<Q>,
+        overrides: Overrides,
+        setup: AuditSetup,
+    ) -> Result<Audit> {
+        if actions != 2 {
+            return Err(Error::InvalidInput(format!(
+                "the {id} audit is implemented for K = 2 arms, got --actions {actions}"
+            )));
+        }
+        Audit::default_scale(id, &epsilon)?;
+        let scales = Scales::resolve(
+            id,
+            &epsilon,
+            overrides.scale,
+            overrides.tree_scale,
+            overrides.bonus,
+            overrides.scale_factor,
+        )?;
+        let given = Given {
+            epsilon,
+            alphabet,
+            scales,
+        };
+        Audit::new(id, given, setup)
     }
 
     /// The audit of `id` with the parameters `given` and `setup` (whose

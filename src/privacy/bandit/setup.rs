@@ -5,6 +5,7 @@
 //! ([`Decided`]). The shards of one check have equal setups; their decided
 //! outcomes merge into the whole run's ([`merge`]).
 
+use super::audit_run::Scales;
 use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
@@ -60,6 +61,41 @@ pub struct Setup {
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
+}
+
+impl Setup {
+    /// The check of `id` with K = `actions` on `problem`, the printed
+    /// parameters `overrides` where given; Hybrid-UCB's scales and bonus
+    /// resolved as its audit resolves them ([`Scales::resolve`]). The one
+    /// constructor of the command line and the Python package.
+    pub fn new(
+        id: BanditId,
+        actions: usize,
+        problem: Problem,
+        overrides: Overrides,
+    ) -> Result<Setup> {
+        let (scale, hybrid) = if id == BanditId::HybridUcb {
+            let s = Scales::resolve(
+                id,
+                &problem.epsilon,
+                overrides.scale,
+                overrides.tree_scale,
+                overrides.bonus,
+                overrides.scale_factor,
+            )?;
+            (Some(s.scale), Some((s.tree_scale, s.bonus)))
+        } else {
+            (overrides.scale, None)
+        };
+        Ok(Setup {
+            id,
+            actions,
+            problem,
+            scale,
+            hybrid,
+            lengths: overrides.lengths,
+        })
+    }
 }
 
 /// `$body` with `$l` bound to the parameters of a [`Law`], whichever it is.
