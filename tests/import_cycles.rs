@@ -475,8 +475,12 @@ fn components(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>>
     s.out
 }
 
-#[test]
-fn no_import_cycles_between_files() {
+/// Which file names an item of which: the edges of the files of `src/`
+/// (paths relative to it), each with the path that makes it, as evidence.
+type Graph = BTreeMap<PathBuf, BTreeSet<PathBuf>>;
+type Evidence = BTreeMap<(PathBuf, PathBuf), String>;
+
+fn file_graph() -> (Graph, Evidence) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
@@ -511,8 +515,8 @@ fn no_import_cycles_between_files() {
             imports.entry(imp.module.clone()).or_default().push(imp);
         }
     }
-    let mut graph: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
-    let mut evidence: BTreeMap<(PathBuf, PathBuf), String> = BTreeMap::new();
+    let mut graph = Graph::new();
+    let mut evidence = Evidence::new();
     for (module, names) in &parsed {
         let me = modules[module].clone();
         let edges = graph.entry(me.clone()).or_default();
@@ -543,6 +547,12 @@ fn no_import_cycles_between_files() {
             }
         }
     }
+    (graph, evidence)
+}
+
+#[test]
+fn no_import_cycles_between_files() {
+    let (graph, evidence) = file_graph();
     let cycles = components(&graph);
     let names = |comp: &Vec<PathBuf>| -> BTreeSet<String> {
         comp.iter().map(|f| f.display().to_string()).collect()
@@ -586,5 +596,102 @@ fn no_import_cycles_between_files() {
     assert!(
         gone.is_empty(),
         "allowed cycles that no longer exist (remove them from ALLOWED): {gone:?}"
+    );
+}
+
+/// The layers of `ARCHITECTURE.md`'s table, in order: the file or folder
+/// names of each row's first cell (`num/` as `num`), the header left out.
+fn layers() -> Vec<Vec<String>> {
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md is readable");
+    let table = text
+        .split("## Layers")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a section Layers");
+    table
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        // The header row and the separator.
+        .skip(2)
+        .filter_map(|l| l.split('|').nth(1))
+        .map(|cell| {
+            cell.split(',')
+                .map(|name| {
+                    name.trim()
+                        .trim_matches('`')
+                        .trim_end_matches('/')
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The row of `layers` that holds `file` (a path under `src/`): the longest
+/// name that is the file's path without `.rs` or a folder above it.
+fn layer_of(layers: &[Vec<String>], file: &Path) -> Option<usize> {
+    let path = file.with_extension("").display().to_string();
+    layers
+        .iter()
+        .enumerate()
+        .flat_map(|(i, names)| names.iter().map(move |n| (i, n)))
+        .filter(|(_, n)| path == **n || path.starts_with(&format!("{n}/")))
+        .max_by_key(|(_, n)| n.len())
+        .map(|(i, _)| i)
+}
+
+/// The layer of an edge's target: `proofs/`, the registry of claims, is
+/// mounted as `crate::proofs` from outside `src/`, so the graph sees a use of
+/// it (`why`, the path named) as an edge to `lib.rs`; it is `verify`'s.
+fn target_layer(layers: &[Vec<String>], target: &Path, why: &str) -> Option<usize> {
+    if target == Path::new("lib.rs") && why.starts_with("crate::proofs") {
+        layer_of(layers, Path::new("verify"))
+    } else {
+        layer_of(layers, target)
+    }
+}
+
+/// `ARCHITECTURE.md` says that each layer uses only the layers above it in
+/// its table: every edge between files goes from a row to the same row or
+/// one above. A file in no row (a crate or folder root) may only declare
+/// modules: it has no edge.
+#[test]
+fn each_layer_uses_only_the_layers_above_it() {
+    let layers = layers();
+    assert!(
+        layers.len() >= 10 && layers[0].contains(&"error".to_string()),
+        "the layer table of ARCHITECTURE.md was not read: {layers:?}"
+    );
+    let (graph, evidence) = file_graph();
+    let mut wrong = Vec::new();
+    for (file, targets) in &graph {
+        let Some(mine) = layer_of(&layers, file) else {
+            for target in targets {
+                wrong.push(format!(
+                    "  {} is in no layer but uses {} ({})",
+                    file.display(),
+                    target.display(),
+                    evidence[&(file.clone(), target.clone())]
+                ));
+            }
+            continue;
+        };
+        for target in targets {
+            let why = &evidence[&(file.clone(), target.clone())];
+            if target_layer(&layers, target, why).is_none_or(|theirs| theirs > mine) {
+                wrong.push(format!(
+                    "  {} (layer {}) uses {} ({why}), which is below it",
+                    file.display(),
+                    layers[mine].join(", "),
+                    target.display(),
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layer order of ARCHITECTURE.md:\n{}",
+        wrong.join("\n")
     );
 }

@@ -1,6 +1,6 @@
 //! `dpdtol bandit` from Python: the Monte Carlo simulation (f64,
 //! **approximate**) of the bandit algorithms on Bernoulli arms
-//! ([`dpdtol::bandit::policy::experiment::Plan::run`]), with the mean pseudo-regret at
+//! ([`dpdtol::report::bandit::BanditReport::simulate`]), with the mean pseudo-regret at
 //! logarithmically spaced checkpoints and its confidence intervals. Returns
 //! the JSON of its typed report ([`dpdtol::report::bandit::BanditReport`]) and the command line's
 //! tables.
@@ -9,6 +9,7 @@ use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::policy::experiment::{Given, Plan};
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
 use pyo3::prelude::*;
 
@@ -54,7 +55,7 @@ fn bandit_simulate(
         .map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     let report = py
-        .detach(|| pool.install(|| plan.run(&configs, experiment, seed, &|| {})))
+        .detach(|| pool.install(|| BanditReport::simulate(&plan, &configs, experiment, seed, &|| {})))
         .map_err(py_err)?;
     Ok((to_json(&report), report.tables(&plan.epsilons)))
 }

@@ -192,9 +192,13 @@ fn simulate_with_progress(
     let total = configs.len() as u64 * plan.runs;
     let work = || {
         with_progress(true, task, total, |bar| {
-            plan.run(configs, args.experiment.as_deref(), args.seed, &|| {
-                bar.add(1)
-            })
+            BanditReport::simulate(
+                plan,
+                configs,
+                args.experiment.as_deref(),
+                args.seed,
+                &|| bar.add(1),
+            )
         })
     };
     match args.threads {

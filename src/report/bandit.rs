@@ -6,8 +6,10 @@
 
 use super::{decimal, fraction, Decimal, Float, Fraction, NumberKind, SchemaVersion};
 use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
+use crate::bandit::policy::experiment::Plan;
 use crate::bandit::policy::sim::{self, RewardLaw, Run, Summary};
 use crate::bandit::policy::{BanditConfig, BanditId};
+use crate::error::Result;
 use crate::num::Q;
 use crate::regret::bounds::BoundKind;
 use schemars::JsonSchema;
@@ -202,6 +204,45 @@ impl BanditReport {
             seed: simulation.seed,
             setting: "bernoulli".to_string(),
         }
+    }
+
+    /// Simulate `configs` ([`Plan::configs`]) of `plan` `plan.runs` times
+    /// each, seeded by `seed` (run i uses streams 2i and 2i+1), and report
+    /// the mean regret at ten checkpoints per decade with its confidence
+    /// intervals; `experiment` is the preset's name, `done` is called after
+    /// each run (a progress bar). Runs on the current rayon pool.
+    pub fn simulate(
+        plan: &Plan,
+        configs: &[BanditConfig],
+        experiment: Option<&str>,
+        seed: u64,
+        done: &(dyn Fn() + Sync),
+    ) -> Result<BanditReport> {
+        let marks = sim::checkpoints(plan.horizon, 10);
+        let grid = sim::simulate(
+            configs,
+            &plan.law,
+            plan.horizon,
+            plan.runs,
+            seed,
+            &marks,
+            done,
+        )?;
+        let results = configs
+            .iter()
+            .zip(grid)
+            .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &plan.law, plan.alpha))
+            .collect();
+        let simulation = Simulation {
+            experiment,
+            means: &plan.means,
+            horizon: plan.horizon,
+            runs: plan.runs,
+            seed,
+            alpha: plan.alpha,
+            checkpoints: &marks,
+        };
+        Ok(BanditReport::new(&simulation, results))
     }
 }
 

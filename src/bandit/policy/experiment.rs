@@ -4,11 +4,10 @@
 //! means, ε grid, horizon, runs and confidence level — checked, with the
 //! configurations to simulate and the size guard of the whole run.
 
-use super::sim::{checkpoints, simulate, RewardLaw};
+use super::sim::RewardLaw;
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
-use crate::report::bandit::{BanditReport, BanditResult, Simulation};
 use num_traits::ToPrimitive;
 
 /// Arm-rounds (configurations × runs × T × K) allowed without `force`.
@@ -218,46 +217,5 @@ impl Plan {
             )));
         }
         Ok(configs)
-    }
-}
-
-impl Plan {
-    /// Simulate `configs` ([`Plan::configs`]) `runs` times each, seeded by
-    /// `seed` (run i uses streams 2i and 2i+1), and report the mean regret at
-    /// ten checkpoints per decade with its confidence intervals; `experiment`
-    /// is the preset's name, `done` is called after each run (a progress
-    /// bar). Runs on the current rayon pool.
-    pub fn run(
-        &self,
-        configs: &[BanditConfig],
-        experiment: Option<&str>,
-        seed: u64,
-        done: &(dyn Fn() + Sync),
-    ) -> Result<BanditReport> {
-        let marks = checkpoints(self.horizon, 10);
-        let grid = simulate(
-            configs,
-            &self.law,
-            self.horizon,
-            self.runs,
-            seed,
-            &marks,
-            done,
-        )?;
-        let results = configs
-            .iter()
-            .zip(grid)
-            .map(|(config, runs)| BanditResult::new(config, &runs, &marks, &self.law, self.alpha))
-            .collect();
-        let simulation = Simulation {
-            experiment,
-            means: &self.means,
-            horizon: self.horizon,
-            runs: self.runs,
-            seed,
-            alpha: self.alpha,
-            checkpoints: &marks,
-        };
-        Ok(BanditReport::new(&simulation, results))
     }
 }
