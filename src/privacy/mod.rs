@@ -99,7 +99,7 @@ pub use self::exhaustive::check;
 pub use self::exhaustive::unit_max;
 pub use self::recheck::{recheck, unit_ranges, witness_probabilities, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
-pub use self::structure::{structural, Statistic, Structured};
+pub use self::structure::{candidates, structural, Statistic, Structured};
 
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
