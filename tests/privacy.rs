@@ -1371,3 +1371,43 @@ proptest! {
         units_fold_to_the_shard(case)?;
     }
 }
+
+/// A unit larger than a check runs without `--force` is not searched again:
+/// refused at once, by its size (10⁹ loss sequences of t = 20 are 6·10¹⁰
+/// ordered pairs), and a range beyond the check's items is no unit.
+#[test]
+fn a_unit_over_the_pair_limit_is_refused_before_it_is_searched() {
+    let config = wu_wang(2, &q(1, 2), Noise::Exponential, None);
+    let algorithm = config.build().unwrap();
+    let problem = Problem::new(20, alphabet01(), q(1, 2)).unwrap();
+    let refused = dpdtol::privacy::unit_max(
+        &algorithm,
+        &problem,
+        Method::Enumeration,
+        0..1_000_000_000,
+        Some(Precision(128)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "too large: the unit has 60000000000 ordered pairs to search again, over the limit of 100000000; --spot-check 0 takes the shards' units on trust"
+    );
+    // A range beyond the check's items is not a unit of it.
+    let candidates = dpdtol::privacy::candidates(&algorithm, &problem).unwrap();
+    let refused = dpdtol::privacy::unit_max(
+        &algorithm,
+        &problem,
+        Method::Structural,
+        candidates - 1..candidates + 1,
+        Some(Precision(128)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "invalid input: the unit {}..{} is not a range of the {candidates} items of the check",
+            candidates - 1,
+            candidates + 1
+        )
+    );
+}

@@ -110,7 +110,10 @@ fn attempt<R: Enclosed, A: Structured>(
 /// searched again as its shard's search searched it: in the exact backend
 /// when `precision` is `None`, else in the certified backend at `precision`.
 /// Deterministic: the largest lower and upper ends do not depend on the
-/// order of the pairs. An error when the laws cannot be enclosed there.
+/// order of the pairs. An error when the laws cannot be enclosed there, and
+/// [`Error::TooLarge`] for a unit of more than [`super::MAX_PAIRS`] ordered
+/// pairs (or candidates): what a shard's report names is not searched
+/// beyond the size a check runs without `--force`.
 pub fn unit_max<A: Structured>(
     algorithm: &A,
     problem: &Problem,
@@ -119,6 +122,27 @@ pub fn unit_max<A: Structured>(
     precision: Option<Precision>,
 ) -> Result<Ratio> {
     let span = Span::Unit(range);
+    let size = match method {
+        Method::Structural => {
+            let range = span.range(candidates(algorithm, problem)?)?;
+            range.end - range.start
+        }
+        Method::Enumeration => {
+            let powers = Space::powers(algorithm.actions(), problem)?;
+            let range = span.range(powers[problem.horizon])?;
+            Space::count_pairs(powers[1], problem.horizon, &range)
+        }
+    };
+    if size > super::MAX_PAIRS {
+        return Err(Error::TooLarge(format!(
+            "the unit has {size} {} to search again, over the limit of {}; --spot-check 0 takes the shards' units on trust",
+            match method {
+                Method::Structural => "structural candidates",
+                Method::Enumeration => "ordered pairs",
+            },
+            super::MAX_PAIRS
+        )));
+    }
     let bar = Progress::default();
     let searched = match &precision {
         None => attempt::<Exact, A>(algorithm, problem, method, &span, &(), None, &bar),

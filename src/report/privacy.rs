@@ -649,7 +649,7 @@ impl super::merge::Units for Checked {
             range.clone(),
             report.precision,
         )
-        .map_err(|e| Error::InvalidInput(format!("unit {unit}: {e}")))?;
+        .map_err(|e| e.within(&format!("unit {unit}")))?;
         if report.units.get(unit as usize) != Some(&again) {
             return Err(Error::InvalidInput(format!(
                 "unit {unit} ({} {}..{}): field 'merge.units[{unit}]' is not what searching the unit again gives (altered, or not this shard's)",
