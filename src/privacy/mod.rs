@@ -69,7 +69,10 @@
 //! `Σ_c N^{|reads_c|} · |reads_c| · (N − 1)` divisions, and each pair a few
 //! comparisons. Runs over [`Options::max_pairs`] ordered pairs are refused
 //! unless forced; [`Shard`] splits the sequences into contiguous parts whose
-//! results [`merge`].
+//! results [`merge`]. A search covers its range in at most 64 contiguous
+//! units ([`units_of`]) and keeps each unit's maximum ([`Outcome::units`],
+//! folded by [`fold`]): a merge searches a sample of a shard's units again
+//! ([`unit_max`]) and compares.
 //!
 //! ```
 //! use dpdtol::algorithm::{AlgorithmId, Config};
