@@ -624,8 +624,8 @@ struct Mutation {
     /// 10: relabel the second shard as the first (its index, and the
     /// counters that name a position: the witness's law, the first table);
     /// 11: re-count (move counts between two cells of a statistical
-    /// shard's table, keeping its sums; give an exact bandit shard's unit
-    /// another unit's maximum).
+    /// shard's table, keeping its sums; give a unit of an exact bandit or a
+    /// full-information shard another unit's maximum).
     how: usize,
     value: usize,
     cut: f64,
@@ -711,8 +711,8 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
 }
 
 /// Counts moved between two cells of one table of a statistical shard (the
-/// sums kept), or an exact bandit shard's unit given another unit's
-/// maximum; `a` and `b` choose where.
+/// sums kept), or a unit of an exact bandit or full-information shard given
+/// another unit's maximum; `a` and `b` choose where.
 fn recount(shard: &mut Value, a: usize, b: usize) {
     if let Some(Value::Array(tables)) = shard.pointer_mut("/merge/counts") {
         let n = tables.len();
@@ -977,8 +977,8 @@ fn fuzz_verify_merge(cases: u32) {
     );
 }
 
-/// A merged report's JSON without `spot_check` (kept only by the merges
-/// that recompute units: the exact bandit checks and statistical audits).
+/// A merged report's JSON without `spot_check` (what the merge re-verified,
+/// which the whole run has not).
 fn spot_checked(stdout: &str) -> String {
     if stdout.contains("\"spot_check\":{") {
         common::without_spot_check(stdout)

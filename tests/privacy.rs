@@ -1279,3 +1279,135 @@ fn cli_bad_input_is_one_line_and_exit_2() {
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
 }
+
+/// A shard's units ([`dpdtol::privacy::units_of`]) tile its range, their
+/// maxima fold to its maximum ([`dpdtol::privacy::fold`]), and each unit
+/// searched alone, with the shard's method and backend at its precision
+/// ([`dpdtol::privacy::unit_max`]), gives exactly the maximum the shard
+/// says of it; the shard's witness lies in a unit attaining its maximum.
+/// A shard decided exactly on its witness (violated or attained) has no
+/// units.
+fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), TestCaseError> {
+    let (i, k, letters, t, eps) = case;
+    let (label, config) = variants(k, &eps).swap_remove(i);
+    let alphabet = if letters == 2 {
+        alphabet01()
+    } else {
+        alphabet012()
+    };
+    let algorithm = config.build().unwrap();
+    let problem = Problem::new(t, alphabet, eps).unwrap();
+    for method in [Method::Structural, Method::Enumeration] {
+        for shard in [Shard::WHOLE, Shard::new(2, 3).unwrap()] {
+            let options = Options {
+                method,
+                shard,
+                ..Options::default()
+            };
+            let Ok(report) = check(&algorithm, &problem, &options) else {
+                // Fewer items than shards.
+                continue;
+            };
+            let label = format!("{label}, K = {k}, t = {t}, {method:?}, shard {shard}");
+            if report.units.is_empty() {
+                prop_assert!(
+                    report.verdict == Verdict::Violated || report.attained,
+                    "{}",
+                    label
+                );
+                continue;
+            }
+            let ranges = dpdtol::privacy::unit_ranges(&algorithm, &report).unwrap();
+            prop_assert_eq!(ranges.len(), report.units.len(), "{}", label);
+            prop_assert!(ranges.len() <= 64);
+            let range = ranges[0].start..ranges[ranges.len() - 1].end;
+            prop_assert!(ranges
+                .windows(2)
+                .all(|w| w[0].end == w[1].start && w[0].start < w[0].end));
+            let total = match method {
+                Method::Enumeration => (letters.pow(k as u32) as u64).pow(t as u32),
+                Method::Structural => dpdtol::privacy::candidates(&algorithm, &problem).unwrap(),
+            };
+            prop_assert_eq!(range, shard.range(total).unwrap(), "{}", label);
+            prop_assert_eq!(
+                dpdtol::privacy::fold(&report.units),
+                Some(report.max_ratio.clone()),
+                "{}",
+                label
+            );
+            let at = report.witness.sequence;
+            prop_assert!(
+                ranges
+                    .iter()
+                    .zip(&report.units)
+                    .any(|(r, u)| r.contains(&at) && u.lo() == report.max_ratio.lo()),
+                "{}",
+                label
+            );
+            for (r, u) in ranges.iter().zip(&report.units) {
+                let again = dpdtol::privacy::unit_max(
+                    &algorithm,
+                    &problem,
+                    method,
+                    r.clone(),
+                    report.precision,
+                )
+                .unwrap();
+                prop_assert_eq!(&again, u, "{}: unit {:?}", label, r);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Per-unit maxima fold to the shard's maximum, and each unit searched
+    /// again gives what the shard says of it (both methods, whole runs and
+    /// shards, exact and certified backends as the laws allow).
+    #[test]
+    fn per_unit_maxima_fold_to_the_shard_maximum(case in agreement_case(2_000, 4)) {
+        units_fold_to_the_shard(case)?;
+    }
+}
+
+/// A unit larger than a check runs without `--force` is not searched again:
+/// refused at once, by its size (10⁹ loss sequences of t = 20 are 6·10¹⁰
+/// ordered pairs), and a range beyond the check's items is no unit.
+#[test]
+fn a_unit_over_the_pair_limit_is_refused_before_it_is_searched() {
+    let config = wu_wang(2, &q(1, 2), Noise::Exponential, None);
+    let algorithm = config.build().unwrap();
+    let problem = Problem::new(20, alphabet01(), q(1, 2)).unwrap();
+    let refused = dpdtol::privacy::unit_max(
+        &algorithm,
+        &problem,
+        Method::Enumeration,
+        0..1_000_000_000,
+        Some(Precision(128)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "too large: the unit has 60000000000 ordered pairs to search again, over the limit of 100000000; --spot-check 0 takes the shards' units on trust"
+    );
+    // A range beyond the check's items is not a unit of it.
+    let candidates = dpdtol::privacy::candidates(&algorithm, &problem).unwrap();
+    let refused = dpdtol::privacy::unit_max(
+        &algorithm,
+        &problem,
+        Method::Structural,
+        candidates - 1..candidates + 1,
+        Some(Precision(128)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "invalid input: the unit {}..{} is not a range of the {candidates} items of the check",
+            candidates - 1,
+            candidates + 1
+        )
+    );
+}

@@ -22,6 +22,12 @@ const BANDIT: &str = "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon
 /// shards of 32 tables.
 const AUDIT: &str = "privacy --algorithm lazy-dp-ts --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --runs 2000 --seed 3";
 
+/// Wu-Wang with exponential noise of scale 3 at t = 3 on {0, 1}, ε = 1/2:
+/// violated; the structural method's 14 candidates violate at 4 and 7 only,
+/// the enumeration's 64 loss sequences at 16..48 only, so each half of
+/// either holds private items beside its violating ones.
+const FULL: &str = "privacy --algorithm wu-wang --noise exponential --noise-scale 3 --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1/2";
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dpdtol-spot-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -131,6 +137,123 @@ fn move_runs_to_one_code(shard: &mut Value, index: usize) {
     }
 }
 
+/// `line` by `method` (structural or enumeration).
+fn with_method(line: &str, method: &str) -> String {
+    format!("{line} --method {method}")
+}
+
+/// The lower and upper ends of a ratio with exact bounds (`None`: infinite).
+fn ends(ratio: &Value) -> Option<(num_rational::BigRational, num_rational::BigRational)> {
+    let q = |v: &Value| {
+        v.as_str()
+            .unwrap()
+            .parse::<num_rational::BigRational>()
+            .unwrap()
+    };
+    match ratio {
+        Value::String(_) => None,
+        _ if ratio.get("exact").is_some() => Some((q(&ratio["exact"]), q(&ratio["exact"]))),
+        _ => Some((q(&ratio["lo"]), q(&ratio["hi"]))),
+    }
+}
+
+/// A violated full-information shard forged as private: the report of its
+/// first private item `j` (a shard of one item, whose maximum `M` is that
+/// item's) renamed as the shard, with the shard's pair count and units,
+/// every unit above `M` (at either end) lowered to `M`: the fold is `M`,
+/// the witness lies in unit `j`, which attains it, and every claim but the
+/// lowered units is true. The forged shard and the units lowered.
+fn forged_private(line: &str, shard: &Value, start: u64, items: u64) -> (Value, Vec<usize>) {
+    let units = shard["merge"]["units"].as_array().unwrap();
+    let one = (0..units.len() as u64)
+        .map(|j| {
+            let mut args: Vec<&str> = line.split(' ').collect();
+            let single = format!("{}/{items}", start + j + 1);
+            args.extend(["--shard", &single, "--json"]);
+            json(&args)
+        })
+        .find(|r| r["verdict"] == "private")
+        .expect("a private item in the shard");
+    let max = &one["merge"]["max_ratio"];
+    let (lo, hi) = ends(max).unwrap();
+    let mut lowered = Vec::new();
+    let mut forged = one.clone();
+    forged["shard"] = shard["shard"].clone();
+    forged["pairs"] = shard["pairs"].clone();
+    forged["merge"]["units"] = units
+        .iter()
+        .enumerate()
+        .map(|(j, u)| match ends(u) {
+            Some((l, h)) if l <= lo && h <= hi => u.clone(),
+            _ => {
+                lowered.push(j);
+                max.clone()
+            }
+        })
+        .collect();
+    (forged, lowered)
+}
+
+/// The attack on a full-information check, by either method: every
+/// violated shard of two forged as private ([`forged_private`]). With
+/// nothing recomputed the forgery merges PRIVATE; with every unit
+/// recomputed it is refused at the first lowered unit, whatever the seed;
+/// a shard relabelled as the other (its index changed) is refused.
+#[test]
+fn a_full_information_shard_with_lowered_units_is_refused() {
+    let dir = scratch("full");
+    for (method, items, what) in [
+        ("structural", 14u64, "candidates"),
+        ("enumeration", 64, "loss sequences"),
+    ] {
+        let line = with_method(FULL, method);
+        let honest = shards(&line, 2);
+        let mut forged = honest.clone();
+        let mut first = None;
+        for k in 0..2 {
+            assert_eq!(honest[k]["verdict"], "violated", "{method}");
+            let start = k as u64 * items / 2;
+            let (shard, lowered) = forged_private(&line, &honest[k], start, items);
+            assert!(!lowered.is_empty(), "{method}");
+            first.get_or_insert((k, lowered[0], start + lowered[0] as u64));
+            forged[k] = shard;
+        }
+        let list = write(&dir, method, &forged);
+        let (code, stdout, stderr) = merge(&list, &["--spot-check", "0"]);
+        assert_eq!(code, 0, "{method}: the forgery passes unchecked: {stderr}");
+        assert!(
+            stdout.starts_with("wu-wang") && stdout.contains("\nPRIVATE"),
+            "{stdout}"
+        );
+
+        let (k, j, at) = first.unwrap();
+        let m = (items / 2).to_string();
+        for seed in ["0", "1", "18446744073709551615"] {
+            let (code, _, stderr) = merge(&list, &["--spot-check", &m, "--spot-check-seed", seed]);
+            assert_eq!(code, 2, "{stderr}");
+            assert_eq!(
+                stderr,
+                format!(
+                    "dpdtol: invalid input: {}: unit {j} ({what} {at}..{}): field 'merge.units[{j}]' is not what searching the unit again gives (altered, or not this shard's)\n",
+                    dir.join(format!("{method}-{}.json", k + 1)).display(),
+                    at + 1
+                ),
+                "{method}"
+            );
+        }
+
+        let mut relabelled = honest.clone();
+        relabelled[0]["shard"] = honest[1]["shard"].clone();
+        relabelled[1]["shard"] = honest[0]["shard"].clone();
+        let list = write(&dir, &format!("{method}-relabelled"), &relabelled);
+        let (code, _, stderr) = merge(&list, &["--spot-check", "0"]);
+        assert_eq!(code, 2, "{method}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("relabelled-1.json: "), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The attack on the statistical audit: every run of one table of shard 2
 /// moved into one pull code, the sums kept. With nothing recomputed the
 /// merge shows a violation the run does not have; with the shard's 32
@@ -210,11 +333,20 @@ fn one_altered_unit_is_always_caught_when_every_unit_is_recomputed() {
 /// Honest shards merge, with any seed (and the default one, drawn from the
 /// operating system), into the whole run's report (JSON and paragraph)
 /// once what the merge re-verified is set aside; the report counts the
-/// units: 8 shards of 32 laws, one unit a law; 2 shards of 32 tables.
+/// units: 8 shards of 32 laws, one unit a law; 2 shards of 32 tables; a
+/// full-information check's shards of at most 64 items, one unit an item.
 #[test]
 fn honest_merges_pass_with_any_seed_and_are_the_whole_run() {
     let dir = scratch("honest");
-    for (line, n, units) in [(BANDIT, 8, 256u64), (AUDIT, 2, 64)] {
+    let structural = with_method(FULL, "structural");
+    let enumeration = with_method(FULL, "enumeration");
+    for (line, n, units) in [
+        (BANDIT, 8, 256u64),
+        (AUDIT, 2, 64),
+        (structural.as_str(), 2, 14),
+        (enumeration.as_str(), 2, 64),
+        (enumeration.as_str(), 3, 64),
+    ] {
         let list = write(&dir, &format!("honest-{n}"), &shards(line, n));
         let whole: Vec<&str> = line.split(' ').collect();
         let mut whole_json = whole.clone();
@@ -374,20 +506,8 @@ fn the_seed_is_below_2_to_the_53() {
 #[test]
 fn the_flags_are_refused_where_they_do_not_act() {
     let dir = scratch("flags");
-    let full = write(
-        &dir,
-        "full",
-        &shards(
-            "privacy --algorithm wu-wang --actions 2 --horizon 2 --alphabet 0,1 --epsilon 1",
-            2,
-        ),
-    );
     let bandit = write(&dir, "bandit", &shards(BANDIT, 8));
-    let wrong: [(Vec<&str>, &str); 4] = [
-        (
-            vec!["privacy", "--merge", &full, "--spot-check", "3"],
-            "--spot-check and --spot-check-seed apply to the merges of exact bandit checks and statistical audits",
-        ),
+    let wrong: [(Vec<&str>, &str); 3] = [
         (
             vec!["privacy", "--merge", &bandit, "--spot-check", "-1"],
             "--spot-check expects a non-negative integer, got '-1'",

@@ -123,5 +123,6 @@ pub fn brute_force<R: Enclosed, A: OnlineAlgorithm>(
         },
         max_ratio,
         pairs,
+        units: Vec::new(),
     })))
 }

@@ -6,8 +6,8 @@
 use super::search::{self, Enclosed};
 use super::structure::{self, candidates, Structured};
 use super::{
-    decide, decide_exactly, Attempt, Method, Options, Outcome, Problem, Report, Shard, Space,
-    Verdict, Witness, EXACT_FIELD_PRECISION, MAX_THREADS,
+    decide, decide_exactly, Attempt, Method, Options, Outcome, Problem, Ratio, Report, Shard,
+    Space, Span, Verdict, Witness, EXACT_FIELD_PRECISION, MAX_THREADS,
 };
 use crate::error::{Error, Result};
 use crate::num::{refine_until, Certified, Exact, ExpRational, Kind, Precision, Real, Q};
@@ -84,24 +84,78 @@ pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options)
     }
 }
 
-/// One search of `options.method` in backend `R`; with a `threshold` (the
-/// structural method only), also the candidates whose ratio may reach it.
+/// One search by `method` in backend `R` over the items of `span`; with a
+/// `threshold` (the structural method only), also the candidates whose
+/// ratio may reach it.
 fn attempt<R: Enclosed, A: Structured>(
     algorithm: &A,
     problem: &Problem,
-    options: &Options,
+    method: Method,
+    span: &Span,
     ctx: &R::Context,
     threshold: Option<&Q>,
     bar: &Progress,
 ) -> Result<(Attempt, Vec<u64>)> {
-    match options.method {
-        Method::Structural => {
-            structure::run::<R, A>(algorithm, problem, options.shard, ctx, threshold, bar)
-        }
+    match method {
+        Method::Structural => structure::run::<R, A>(algorithm, problem, span, ctx, threshold, bar),
         Method::Enumeration => Ok((
-            search::run::<R, A>(algorithm, problem, options.shard, ctx, bar)?,
+            search::run::<R, A>(algorithm, problem, span, ctx, bar)?,
             Vec::new(),
         )),
+    }
+}
+
+/// The maximum ratio of the unit `range` of a check's items (the loss
+/// sequences of the enumeration, the candidates of the structural method),
+/// searched again as its shard's search searched it: in the exact backend
+/// when `precision` is `None`, else in the certified backend at `precision`.
+/// Deterministic: the largest lower and upper ends do not depend on the
+/// order of the pairs. An error when the laws cannot be enclosed there, and
+/// [`Error::TooLarge`] for a unit of more than [`super::MAX_PAIRS`] ordered
+/// pairs (or candidates): what a shard's report names is not searched
+/// beyond the size a check runs without `--force`.
+pub fn unit_max<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    method: Method,
+    range: std::ops::Range<u64>,
+    precision: Option<Precision>,
+) -> Result<Ratio> {
+    let span = Span::Unit(range);
+    let size = match method {
+        Method::Structural => {
+            let range = span.range(candidates(algorithm, problem)?)?;
+            range.end - range.start
+        }
+        Method::Enumeration => {
+            let powers = Space::powers(algorithm.actions(), problem)?;
+            let range = span.range(powers[problem.horizon])?;
+            Space::count_pairs(powers[1], problem.horizon, &range)
+        }
+    };
+    if size > super::MAX_PAIRS {
+        return Err(Error::TooLarge(format!(
+            "the unit has {size} {} to search again, over the limit of {}; --spot-check 0 takes the shards' units on trust",
+            match method {
+                Method::Structural => "structural candidates",
+                Method::Enumeration => "ordered pairs",
+            },
+            super::MAX_PAIRS
+        )));
+    }
+    let bar = Progress::default();
+    let searched = match &precision {
+        None => attempt::<Exact, A>(algorithm, problem, method, &span, &(), None, &bar),
+        Some(bits) => attempt::<Certified, A>(algorithm, problem, method, &span, bits, None, &bar),
+    };
+    match searched {
+        Ok((Attempt::Done(outcome), _)) => Ok(outcome.max_ratio),
+        Ok((Attempt::Undetermined(why), _)) | Err(Error::NotRepresentable(why)) => {
+            Err(Error::InvalidInput(format!(
+                "the unit's laws cannot be enclosed in the report's backend ({why})"
+            )))
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -138,14 +192,19 @@ fn run_check<A: Structured>(
             shard: options.shard,
             why_not_exact,
             method: options.method,
+            units: outcome.units,
         })
     };
+    let span = Span::Shard(options.shard);
     bar.stage("exact");
-    let why_not_exact = match attempt::<Exact, A>(algorithm, problem, options, &(), None, bar) {
-        Ok((Attempt::Done(outcome), _)) => return report(*outcome, Kind::Exact, None, None, None),
-        Ok((Attempt::Undetermined(why), _)) | Err(Error::NotRepresentable(why)) => why,
-        Err(e) => return Err(e),
-    };
+    let why_not_exact =
+        match attempt::<Exact, A>(algorithm, problem, options.method, &span, &(), None, bar) {
+            Ok((Attempt::Done(outcome), _)) => {
+                return report(*outcome, Kind::Exact, None, None, None)
+            }
+            Ok((Attempt::Undetermined(why), _)) | Err(Error::NotRepresentable(why)) => why,
+            Err(e) => return Err(e),
+        };
     // Certified passes, doubling the precision up to FAST_PRECISION.
     let cap = options.max_precision.max(options.start_precision);
     let mut bits = options.start_precision;
@@ -156,9 +215,15 @@ fn run_check<A: Structured>(
             .exp()?
             .enclosure()
             .map(|(lo, _)| lo);
-        if let (Attempt::Done(outcome), survivors) =
-            attempt::<Certified, A>(algorithm, problem, options, &bits, threshold.as_ref(), bar)?
-        {
+        if let (Attempt::Done(outcome), survivors) = attempt::<Certified, A>(
+            algorithm,
+            problem,
+            options.method,
+            &span,
+            &bits,
+            threshold.as_ref(),
+            bar,
+        )? {
             let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
             if verdict != Verdict::Undecided {
                 return report(
@@ -190,7 +255,8 @@ fn run_check<A: Structured>(
                 &(),
             )
         }
-        _ => attempt::<ExpRational, A>(algorithm, problem, options, &(), None, bar).map(|(a, _)| a),
+        _ => attempt::<ExpRational, A>(algorithm, problem, options.method, &span, &(), None, bar)
+            .map(|(a, _)| a),
     };
     match exact_field {
         Ok(Attempt::Done(outcome)) => {
@@ -216,6 +282,8 @@ fn run_check<A: Structured>(
                     ..outcome.witness
                 },
                 pairs: outcome.pairs,
+                // Decided on the witness alone: no unit is searched.
+                units: Vec::new(),
             };
             return report(
                 outcome,
@@ -233,7 +301,17 @@ fn run_check<A: Structured>(
         cap,
         |bits| {
             bar.stage(&format!("certified, {} bits", bits.0));
-            match attempt::<Certified, A>(algorithm, problem, options, &bits, None, bar)?.0 {
+            match attempt::<Certified, A>(
+                algorithm,
+                problem,
+                options.method,
+                &span,
+                &bits,
+                None,
+                bar,
+            )?
+            .0
+            {
                 Attempt::Done(outcome) => {
                     let (verdict, _) = decide(&outcome.max_ratio, &problem.epsilon, bits.0)?;
                     Ok(Ok((outcome, verdict)))

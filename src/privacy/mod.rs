@@ -69,7 +69,10 @@
 //! `Σ_c N^{|reads_c|} · |reads_c| · (N − 1)` divisions, and each pair a few
 //! comparisons. Runs over [`Options::max_pairs`] ordered pairs are refused
 //! unless forced; [`Shard`] splits the sequences into contiguous parts whose
-//! results [`merge`].
+//! results [`merge`]. A search covers its range in at most 64 contiguous
+//! units ([`units_of`]) and keeps each unit's maximum ([`Outcome::units`],
+//! folded by [`fold`]): a merge searches a sample of a shard's units again
+//! ([`unit_max`]) and compares.
 //!
 //! ```
 //! use dpdtol::algorithm::{AlgorithmId, Config};
@@ -93,11 +96,13 @@ mod recheck;
 mod search;
 mod structure;
 
+pub use self::bandit::exact::{units_of, MAX_UNITS};
 pub use self::brute_force::brute_force;
 pub use self::exhaustive::check;
-pub use self::recheck::{recheck, witness_probabilities, MAX_PRECISION};
+pub use self::exhaustive::unit_max;
+pub use self::recheck::{recheck, unit_ranges, witness_probabilities, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
-pub use self::structure::{structural, Statistic, Structured};
+pub use self::structure::{candidates, structural, Statistic, Structured};
 
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
@@ -263,6 +268,32 @@ impl std::str::FromStr for Shard {
         let i: u64 = i.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
         Shard::new(i, n).map_err(|_| bad())
+    }
+}
+
+/// The items a search visits (loss sequences, or structural candidates):
+/// those of a shard, or one unit of a shard ([`units_of`]), which a merge
+/// recomputes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// The items of a shard.
+    Shard(Shard),
+    /// The items of a non-empty range.
+    Unit(std::ops::Range<u64>),
+}
+
+impl Span {
+    /// The indices of this span among `total` items; an error when a shard
+    /// has fewer items than shards or the range does not lie in them.
+    pub fn range(&self, total: u64) -> Result<std::ops::Range<u64>> {
+        match self {
+            Span::Shard(shard) => shard.range(total),
+            Span::Unit(range) if range.start < range.end && range.end <= total => Ok(range.clone()),
+            Span::Unit(range) => Err(Error::InvalidInput(format!(
+                "the unit {}..{} is not a range of the {total} items of the check",
+                range.start, range.end
+            ))),
+        }
     }
 }
 
@@ -433,6 +464,26 @@ pub struct Outcome {
     pub witness: Witness,
     /// The number of ordered pairs `(x, x')` visited.
     pub pairs: u64,
+    /// The maximum ratio of each unit of the range searched ([`units_of`]:
+    /// at most 64 contiguous sub-ranges tiling it), in order: `max_ratio` is
+    /// their [`fold`]. Empty when the maximum was not searched unit by unit
+    /// (a decision in the exact field `Q(e^{1/q})`, or the brute force).
+    pub units: Vec<Ratio>,
+}
+
+/// The maximum of several ratios as a search keeps it: infinite when one is,
+/// else `[max of lower ends, max of upper ends]` (exact when all are); `None`
+/// for no ratio. It does not depend on the order of `ratios`.
+pub fn fold(ratios: &[Ratio]) -> Option<Ratio> {
+    let first = ratios.first()?.clone();
+    Some(ratios[1..].iter().fold(first, |acc, r| match (acc, r) {
+        (Ratio::Infinite, _) | (_, Ratio::Infinite) => Ratio::Infinite,
+        (Ratio::Exact(a), Ratio::Exact(b)) => Ratio::Exact(a.max(b.clone())),
+        (a, b) => Ratio::Certified {
+            lo: a.lo().max(b.lo()).cloned().unwrap_or_default(),
+            hi: a.hi().max(b.hi()).cloned().unwrap_or_default(),
+        },
+    }))
 }
 
 /// The result of one search at one precision.
@@ -515,6 +566,9 @@ pub struct Report {
     pub shard: Shard,
     /// Why the exact backend declined (`None` when exact).
     pub why_not_exact: Option<String>,
+    /// The maximum ratio of each unit of the shard's range, in order
+    /// ([`Outcome::units`]; empty for a merged report).
+    pub units: Vec<Ratio>,
 }
 
 /// The largest table of loss vectors `V^K` a check builds, forced or not,
@@ -854,5 +908,6 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
         precision,
         shard: Shard::WHOLE,
         why_not_exact: reports.iter().find_map(|r| r.why_not_exact.clone()),
+        units: Vec::new(),
     })
 }

@@ -633,6 +633,7 @@ fn outcome<R: Enclosed>(
             neighbour_sequence: x2,
         },
         pairs: plan.pairs,
+        units: Vec::new(),
     })
 }
 
@@ -768,6 +769,7 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
         precision: Some(precision),
         shard: Shard::WHOLE,
         why_not_exact: Some(WHY_NOT_EXACT.to_string()),
+        units: Vec::new(),
     };
     let sizes = |report, closed_form| OneShotReport {
         report,
@@ -856,6 +858,7 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
                 neighbour_sequence: x2,
             },
             pairs: plan.pairs,
+            units: Vec::new(),
         };
         return Ok(sizes(
             report(exact, EXACT_FIELD_PRECISION, Verdict::Private, true, bound),
@@ -890,6 +893,7 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
             ..exact.witness
         },
         pairs: plan.pairs,
+        units: Vec::new(),
     };
     Ok(sizes(
         report(exact, EXACT_FIELD_PRECISION, verdict, attained, bound),

@@ -19,12 +19,21 @@
 //!   report (it must equal the claimed value), in the certified backend at the
 //!   report's precision otherwise (its enclosure must meet the claimed one).
 //!
-//! What it cannot see: a shard that under-reports its maximum (hides a
-//! violation) is only caught by running that shard again; a forged violation
-//! is always caught, since its witness is re-evaluated.
+//! - the units ([`Report::units`]): one maximum per unit of the shard's
+//!   range ([`units_of`]), their fold the shard's maximum, the witness in a
+//!   unit attaining it; only a whole run, or a shard whose verdict was
+//!   decided exactly on its witness (violated, or attained), has none.
+//!
+//! What it cannot see: a unit that under-reports its maximum (hides a
+//! violation) is caught only by searching that unit again, which a merge
+//! does for a sample of them ([`crate::report::merge::spot_check`]); a
+//! forged violation is always caught, since its witness is re-evaluated.
 
 use super::structure::{candidate_pair, candidates};
-use super::{decide, decide_exactly, Method, Ratio, Report, Space, Structured, Verdict};
+use super::{
+    decide, decide_exactly, fold, units_of, Method, Ratio, Report, Shard, Space, Structured,
+    Verdict,
+};
 use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
 use crate::num::{format_sig, Certified, Exact, Kind, Precision, Real, Q};
@@ -132,6 +141,7 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
             }
         }
     }
+    check_units(algorithm, report)?;
     check_exact_decision(algorithm, report)?;
     match report.kind {
         Kind::Exact => {
@@ -151,6 +161,63 @@ pub fn recheck<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
             compare(&w.ratio, p, p2)
         }
     }
+}
+
+/// The units of the shard of `report` ([`units_of`]): sub-ranges of its loss
+/// sequences (enumeration) or of its candidates (structural).
+pub fn unit_ranges<A: Structured>(
+    algorithm: &A,
+    report: &Report,
+) -> Result<Vec<std::ops::Range<u64>>> {
+    let items = match report.method {
+        Method::Enumeration => {
+            Space::powers(algorithm.actions(), &report.problem)?[report.problem.horizon]
+        }
+        Method::Structural => candidates(algorithm, &report.problem)?,
+    };
+    Ok(units_of(&report.shard.range(items)?))
+}
+
+/// The units against the shard: one maximum per unit of its range, whose
+/// fold is its maximum, the witness in a unit attaining it — or none, for
+/// the whole run as written (its units are not) and for a shard whose
+/// verdict was decided exactly on its witness (violated or attained), where
+/// no unit is searched.
+fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
+    let units = &report.units;
+    if units.is_empty() {
+        let decided_on_witness = report.verdict == Verdict::Violated || report.attained;
+        if report.shard != Shard::WHOLE && !decided_on_witness {
+            return Err(bad(format!(
+                "field 'merge.units' is missing (shard {} says the maximum of each unit of its range)",
+                report.shard
+            )));
+        }
+        return Ok(());
+    }
+    let ranges = unit_ranges(algorithm, report)?;
+    if units.len() != ranges.len() {
+        return Err(bad(format!(
+            "field 'merge.units' is not one maximum per unit of shard {}'s range ({} units)",
+            report.shard,
+            ranges.len()
+        )));
+    }
+    if fold(units).as_ref() != Some(&report.max_ratio) {
+        return Err(bad(
+            "field 'merge.max_ratio' is not the fold of 'merge.units' (the largest lower and upper ends)".into(),
+        ));
+    }
+    let at = report.witness.sequence;
+    let attains = |(range, unit): (&std::ops::Range<u64>, &Ratio)| {
+        range.contains(&at) && unit.lo() == report.max_ratio.lo()
+    };
+    if !ranges.iter().zip(units).any(attains) {
+        return Err(bad(format!(
+            "the witness's index {at} is not in a unit of 'merge.units' attaining the maximum"
+        )));
+    }
+    Ok(())
 }
 
 /// The part of the problem a shard covers: sequences (the enumeration, with

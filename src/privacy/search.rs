@@ -2,7 +2,7 @@
 //! documentation of [`super`]): choice laws cached per (choice, window),
 //! factors per (choice, window, window'), pairs scanned in parallel.
 
-use super::{Attempt, Outcome, Problem, Ratio, Shard, Space, Witness};
+use super::{Attempt, Outcome, Problem, Ratio, Shard, Space, Span, Witness};
 use crate::algorithm::{Choice, OnlineAlgorithm};
 use crate::error::{Error, Result};
 use crate::num::{Endpoint, Exact, ExpRational, Interval, Kind, Real, Q};
@@ -462,6 +462,21 @@ impl<R: Enclosed> Acc<R> {
         }
     }
 
+    /// The maximum ratio of the pairs offered: `[best lower end, largest
+    /// upper end]`, infinite when either is.
+    pub(super) fn max_ratio(&self) -> Ratio {
+        match (&self.best, &self.hi) {
+            (
+                Some(Best {
+                    value: Value::Finite { lo, .. },
+                    ..
+                }),
+                Some(Some((hi, _))),
+            ) => to_ratio(lo, hi),
+            _ => Ratio::Infinite,
+        }
+    }
+
     pub(super) fn merge(mut self, other: Acc<R>) -> Acc<R> {
         self.pairs += other.pairs;
         self.hi = match (self.hi, other.hi) {
@@ -656,18 +671,24 @@ pub fn product<R: Enclosed, A: OnlineAlgorithm>(
     shard: Shard,
     ctx: &R::Context,
 ) -> Result<Attempt> {
-    run::<R, A>(algorithm, problem, shard, ctx, &Progress::default())
+    run::<R, A>(
+        algorithm,
+        problem,
+        &Span::Shard(shard),
+        ctx,
+        &Progress::default(),
+    )
 }
 
 pub(super) fn run<R: Enclosed, A: OnlineAlgorithm>(
     algorithm: &A,
     problem: &Problem,
-    shard: Shard,
+    span: &Span,
     ctx: &R::Context,
     progress: &Progress,
 ) -> Result<Attempt> {
     let space = Space::new(algorithm.actions(), problem)?;
-    let range = shard.range(space.sequences())?;
+    let range = span.range(space.sequences())?;
     let tables = match tables::<R, A>(algorithm, &space, ctx) {
         Ok(tables) => tables,
         Err(Fail::Error(e)) => return Err(e),
@@ -688,27 +709,43 @@ pub(super) fn run<R: Enclosed, A: OnlineAlgorithm>(
     };
     let per_sequence = space.horizon as u64 * (space.vector_count() - 1);
     progress.start(space.pairs(&range));
-    let acc = range
-        .into_par_iter()
-        .fold(Acc::new, |mut acc, x| {
-            scan.visit(x, &mut acc);
-            progress.add(per_sequence);
-            acc
-        })
-        .reduce(Acc::new, Acc::merge);
+    let units = by_units(range, |mut acc, x| {
+        scan.visit(x, &mut acc);
+        progress.add(per_sequence);
+        Ok::<_, std::convert::Infallible>(acc)
+    });
+    let (acc, units) = units.unwrap_or_else(|never| match never {});
     let best = acc
         .best
         .as_ref()
         .ok_or_else(|| Error::InvalidInput("the shard has no neighbour pairs".into()))?;
-    let max_ratio = match (&best.value, &acc.hi) {
-        (Value::Finite { lo, .. }, Some(Some((hi, _)))) => to_ratio(lo, hi),
-        _ => Ratio::Infinite,
-    };
     Ok(Attempt::Done(Box::new(Outcome {
-        max_ratio,
+        max_ratio: acc.max_ratio(),
         witness: scan.witness(best),
         pairs: acc.pairs,
+        units,
     })))
+}
+
+/// Search `range` unit by unit ([`super::units_of`]): the items of each unit
+/// folded by `visit` (in parallel, within and across units), then the
+/// units' accumulators merged; the whole accumulator and each unit's
+/// maximum ratio, in order. The first error stops the search.
+pub(super) fn by_units<R: Enclosed, E: Send>(
+    range: std::ops::Range<u64>,
+    visit: impl Fn(Acc<R>, u64) -> std::result::Result<Acc<R>, E> + Sync + Send,
+) -> std::result::Result<(Acc<R>, Vec<Ratio>), E> {
+    let accs = super::units_of(&range)
+        .into_par_iter()
+        .map(|unit| {
+            unit.into_par_iter()
+                .try_fold(Acc::new, &visit)
+                .try_reduce(Acc::new, |a, b| Ok(a.merge(b)))
+        })
+        .collect::<std::result::Result<Vec<Acc<R>>, E>>()?;
+    let units = accs.iter().map(Acc::max_ratio).collect();
+    let whole = accs.into_iter().fold(Acc::new(), Acc::merge);
+    Ok((whole, units))
 }
 
 #[cfg(test)]

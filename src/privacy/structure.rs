@@ -49,9 +49,9 @@
 
 use super::search::to_ratio;
 use super::search::{
-    check_schedule, ratio_factor, Acc, Best, Cand, Enclosed, Factor, Fail, Keys, Value,
+    by_units, check_schedule, ratio_factor, Acc, Best, Cand, Enclosed, Factor, Fail, Keys, Value,
 };
-use super::{loss_vectors, Attempt, Outcome, Problem, Ratio, Shard, Witness};
+use super::{loss_vectors, Attempt, Outcome, Problem, Ratio, Shard, Span, Witness};
 use crate::algorithm::{Algorithm, Choice, OnlineAlgorithm};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
@@ -594,7 +594,8 @@ pub fn structural<R: Enclosed, A: Structured>(
     shard: Shard,
     ctx: &R::Context,
 ) -> Result<Attempt> {
-    Ok(run::<R, A>(algorithm, problem, shard, ctx, None, &Progress::default())?.0)
+    let span = Span::Shard(shard);
+    Ok(run::<R, A>(algorithm, problem, &span, ctx, None, &Progress::default())?.0)
 }
 
 /// The number of structural candidates of a problem (what shards split).
@@ -639,13 +640,13 @@ fn attempt_of(result: std::result::Result<Outcome, Fail>) -> Result<Attempt> {
 pub(super) fn run<R: Enclosed, A: Structured>(
     algorithm: &A,
     problem: &Problem,
-    shard: Shard,
+    span: &Span,
     ctx: &R::Context,
     threshold: Option<&Q>,
     progress: &Progress,
 ) -> Result<(Attempt, Vec<u64>)> {
     let plan = Plan::new(algorithm, problem)?;
-    let range = shard.range(plan.candidates())?;
+    let range = span.range(plan.candidates())?;
     let mut survivors = Vec::new();
     let result = search::<R, A>(
         &plan,
@@ -861,40 +862,33 @@ fn search<R: Enclosed, A: Structured>(
         let f = Real::to_f64(*t);
         ((*t).clone(), f - f.abs() * 1e-9 - 1e-300)
     });
-    let (acc, found) = range
-        .into_par_iter()
-        .try_fold(
-            || (Acc::new(), Vec::new()),
-            |(mut acc, mut found), i| {
-                let (cand, round) = plan.evaluate(i, Some(&tables), &one, ctx)?;
-                if let Some(t) = &threshold {
-                    let reaches = match &cand {
-                        Cand::Infinite => true,
-                        Cand::Finite { hi, keys, .. } => {
-                            keys.hi_up >= t.1 && hi.enclosure().is_none_or(|(_, h)| h >= t.0)
-                        }
-                    };
-                    if reaches {
-                        found.push(i);
-                    }
+    // The candidates that may reach the threshold, gathered beside the
+    // search (their order is restored below).
+    let found = std::sync::Mutex::new(Vec::new());
+    let (acc, units) = by_units(range, |mut acc, i| {
+        let (cand, round) = plan.evaluate(i, Some(&tables), &one, ctx)?;
+        if let Some(t) = &threshold {
+            let reaches = match &cand {
+                Cand::Infinite => true,
+                Cand::Finite { hi, keys, .. } => {
+                    keys.hi_up >= t.1 && hi.enclosure().is_none_or(|(_, h)| h >= t.0)
                 }
-                acc.offer(cand, i, 0, round);
-                progress.add(1);
-                Ok::<_, Fail>((acc, found))
-            },
-        )
-        .try_reduce(
-            || (Acc::new(), Vec::new()),
-            |(a, mut fa), (b, fb)| {
-                fa.extend(fb);
-                Ok((a.merge(b), fa))
-            },
-        )?;
+            };
+            if reaches {
+                found.lock().unwrap_or_else(|e| e.into_inner()).push(i);
+            }
+        }
+        acc.offer(cand, i, 0, round);
+        progress.add(1);
+        Ok::<_, Fail>(acc)
+    })?;
     if let Some((_, out)) = survivors {
-        *out = found;
+        *out = found.into_inner().unwrap_or_else(|e| e.into_inner());
         out.sort_unstable();
     }
-    finish(plan, acc, ctx)
+    let mut outcome = finish(plan, acc, ctx)?;
+    outcome.units = units;
+    Ok(outcome)
 }
 
 /// The outcome of an accumulated search: the maximum, its witness, the count.
@@ -907,14 +901,11 @@ fn finish<R: Enclosed, A: Structured>(
         .best
         .as_ref()
         .ok_or_else(|| Fail::Error(Error::InvalidInput("the shard has no candidates".into())))?;
-    let max_ratio = match (&best.value, &acc.hi) {
-        (Value::Finite { lo, .. }, Some(Some((hi, _)))) => to_ratio(lo, hi),
-        _ => Ratio::Infinite,
-    };
     Ok(Outcome {
-        max_ratio,
+        max_ratio: acc.max_ratio(),
         witness: witness(plan, best, ctx)?,
         pairs: acc.pairs,
+        units: Vec::new(),
     })
 }
 

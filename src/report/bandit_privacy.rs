@@ -169,6 +169,7 @@ impl BanditPrivacyReport {
             precision: Some(crate::num::Precision(d.bits)),
             shard: d.shard,
             why_not_exact: None,
+            units: Vec::new(),
         };
         let mut verdict = VerdictKeys::of(&shared, o.witness.round);
         // The ordered pairs of reward tables: covered by the whole run only

@@ -23,7 +23,9 @@
 //! What a merge guarantees, for the kinds of part that split into
 //! **units** ([`Units`]: at most 64 groups of a statistical audit's
 //! shard's tables, at most 64 sub-ranges of an exact bandit check's
-//! numerator laws, the claims of a shard of `dpdtol verify`):
+//! numerator laws, at most 64 sub-ranges of a full-information check's loss
+//! sequences or structural candidates, the claims of a shard of `dpdtol
+//! verify`):
 //! - every quantity a part claims is consistent with its range and the
 //!   run's parameters (steps 1–4 above), and its aggregate is the fold of
 //!   its units' summaries, which tile its range exactly;
@@ -40,9 +42,10 @@
 //! with probability 1 once `n ≥ m`. What a merge does not guarantee: an
 //! alteration confined to units that were not sampled passes (with
 //! `--spot-check 0`, every claim that no witness contradicts — "my range
-//! found nothing" — is taken on trust, and the report says so). The merge
-//! of full-information checks has no units: a part that under-reports its
-//! maximum is caught only by running it again.
+//! found nothing" — is taken on trust, and the report says so). A
+//! full-information shard whose verdict was decided exactly on its witness
+//! (violated, or a maximum equal to `e^ε`) has no units: beyond its
+//! witness, what it says is taken on trust. A one-shot check is not split.
 //!
 //! Every refusal is one line that names the file and the field (for a
 //! recomputed unit: the file, the unit and the field).

@@ -267,6 +267,16 @@ pub struct MergeKeys {
     pub neighbour_sequence: u64,
     /// The index of the witness's x in the enumeration, or of its structural candidate.
     pub sequence: u64,
+    /// A shard's only (`I/N`, N > 1): per unit of its range of loss
+    /// sequences (enumeration) or candidates (structural) — at most 64
+    /// contiguous sub-ranges tiling it, unit `j` of `L` items from `s`
+    /// holding `s + ⌊jL/U⌋ ≤ index < s + ⌊(j+1)L/U⌋` — the unit's maximum
+    /// ratio's exact bounds, in the shard's backend and precision;
+    /// `max_ratio` is their fold, and a merge recomputes a sample. Absent
+    /// when the shard's verdict was decided exactly on its witness (attained
+    /// or violated in the field Q(e^(1/q))).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<ExactRatio>>,
     /// The witness's ratio's exact bounds.
     pub witness_ratio: ExactRatio,
 }
@@ -298,6 +308,10 @@ pub struct PrivacyReport {
     pub schema_version: SchemaVersion,
     /// Which part of the enumeration: `I/N` (`1/1` for the whole run).
     pub shard: String,
+    /// A merged report only: what the merge re-verified by searching the
+    /// shards' units again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spot_check: Option<super::merge::SpotCheck>,
     /// The verdict, the maximum and the witness.
     #[serde(flatten)]
     pub verdict: VerdictKeys,
@@ -455,6 +469,8 @@ impl PrivacyReport {
                 max_ratio: ExactRatio::of(&r.max_ratio),
                 neighbour_sequence: r.witness.neighbour_sequence,
                 sequence: r.witness.sequence,
+                units: (r.shard != Shard::WHOLE && !r.units.is_empty())
+                    .then(|| r.units.iter().map(ExactRatio::of).collect()),
                 witness_ratio: ExactRatio::of(&r.witness.ratio),
             },
             noise: described.noise,
@@ -462,6 +478,7 @@ impl PrivacyReport {
             resample: described.resample,
             schema_version: SchemaVersion,
             shard: r.shard.to_string(),
+            spot_check: None,
             verdict,
             why_not_exact: r.why_not_exact.clone(),
         }
@@ -556,6 +573,14 @@ impl PrivacyReport {
             precision,
             shard: self.shard.parse::<Shard>().map_err(|_| field("shard"))?,
             why_not_exact: self.why_not_exact.clone(),
+            units: match &self.merge.units {
+                Some(units) => units
+                    .iter()
+                    .enumerate()
+                    .map(|(j, u)| u.read(&format!("merge.units[{j}]")))
+                    .collect::<Result<_>>()?,
+                None => Vec::new(),
+            },
         };
         let described = Described {
             id: self.algorithm.parse()?,
@@ -576,9 +601,12 @@ impl super::merge::Part for PrivacyReport {
 
     const WRITER: &'static str = "dpdtol privacy";
 
-    /// [`PrivacyReport::read`], then the algorithm rebuilt from its names and
-    /// the witness re-evaluated ([`crate::privacy::recheck`]) with its two
-    /// probabilities.
+    /// [`PrivacyReport::read`], then the algorithm rebuilt from its names,
+    /// the units checked to tile the shard with their fold its maximum and
+    /// the witness in a unit attaining it, and the witness re-evaluated
+    /// ([`crate::privacy::recheck`]) with its two probabilities. A unit that
+    /// under-reports its maximum is caught by searching it again
+    /// ([`super::merge::Units`]); a forged witness always is.
     fn check(&self) -> Result<Checked> {
         let (described, report) = self.read()?;
         let algorithm = described.rebuild(&report)?;
@@ -589,6 +617,51 @@ impl super::merge::Part for PrivacyReport {
 
     fn written((described, report, probabilities): &Checked) -> PrivacyReport {
         PrivacyReport::new(described, report, probabilities)
+    }
+}
+
+/// A full-information check's units are sub-ranges of its shard's loss
+/// sequences or candidates ([`crate::privacy::units_of`]): unit `j` is
+/// recomputed by searching its items again with the shard's method, backend
+/// and precision ([`crate::privacy::unit_max`]) and comparing the maximum
+/// with `merge.units[j]` exactly.
+impl super::merge::Units for Checked {
+    fn unit_count(&self) -> u64 {
+        self.1.units.len() as u64
+    }
+
+    fn recompute(&self, unit: u64) -> Result<()> {
+        let (described, report, _) = self;
+        let algorithm = described.rebuild(report)?;
+        let range = usize::try_from(unit)
+            .ok()
+            .and_then(|j| {
+                crate::privacy::unit_ranges(&algorithm, report)
+                    .ok()?
+                    .get(j)
+                    .cloned()
+            })
+            .ok_or_else(|| Error::InvalidInput(format!("unit {unit}: not a unit of the shard")))?;
+        let again = crate::privacy::unit_max(
+            &algorithm,
+            &report.problem,
+            report.method,
+            range.clone(),
+            report.precision,
+        )
+        .map_err(|e| e.within(&format!("unit {unit}")))?;
+        if report.units.get(unit as usize) != Some(&again) {
+            return Err(Error::InvalidInput(format!(
+                "unit {unit} ({} {}..{}): field 'merge.units[{unit}]' is not what searching the unit again gives (altered, or not this shard's)",
+                match report.method {
+                    Method::Structural => "candidates",
+                    Method::Enumeration => "loss sequences",
+                },
+                range.start,
+                range.end
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -735,6 +808,9 @@ impl Human for PrivacyReport {
                 ),
             }
         );
+        if let Some(spot) = &self.spot_check {
+            let _ = write!(out, "\n  {}", spot.line());
+        }
         out
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{all_epsilon, bandit, full_information, one_shot, statistical, Args};
 use crate::cli::args::spot_policy;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::report::merge;
 use serde_json::Value;
 
@@ -21,12 +21,7 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
         if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
             return bandit::merge(&inputs, policy, args.json);
         }
-        if args.spot_check.is_some() || args.spot_check_seed.is_some() {
-            return Err(Error::InvalidInput(
-                "--spot-check and --spot-check-seed apply to the merges of exact bandit checks and statistical audits (a full-information or one-shot merge re-evaluates its witness only)".into(),
-            ));
-        }
-        return full_information::merge(&inputs, args.json);
+        return full_information::merge(&inputs, policy, args.json);
     }
     if args.mechanism.is_some() {
         return one_shot::run(args);

@@ -9,8 +9,9 @@ use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::{check, Options, Problem, Verdict};
+use crate::report::merge::{self, SpotPolicy};
 use crate::report::privacy::{self as report_privacy, Described, PrivacyReport};
-use crate::report::{merge, rendered};
+use crate::report::rendered;
 use serde_json::Value;
 
 /// Run the check of the full-information algorithm `--algorithm`.
@@ -72,18 +73,25 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
 }
 
 /// `--merge` of the shards of one full-information check (`inputs`: each
-/// file's name and its parsed JSON), each accepted through the merge
-/// contract ([`merge::accept`]).
-pub(super) fn merge(inputs: &[(String, Value)], as_json: bool) -> Result<(String, bool)> {
+/// file's name and its parsed JSON): each is accepted through the merge
+/// contract ([`merge::accept`], the witness evaluated again), a sample of
+/// each one's units searched again ([`merge::spot_check`]), then merged.
+pub(super) fn merge(
+    inputs: &[(String, Value)],
+    policy: SpotPolicy,
+    as_json: bool,
+) -> Result<(String, bool)> {
     let parts = inputs
         .iter()
         .map(|(name, value)| Ok((name.clone(), merge::accept::<PrivacyReport>(name, value)?)))
         .collect::<Result<Vec<_>>>()?;
+    let spot_check = merge::spot_check(&parts, policy)?;
     let (described, merged, probabilities) = report_privacy::merge(parts)?;
-    Ok(render(
-        &PrivacyReport::new(&described, &merged, &probabilities),
-        as_json,
-    ))
+    let report = PrivacyReport {
+        spot_check: Some(spot_check),
+        ..PrivacyReport::new(&described, &merged, &probabilities)
+    };
+    Ok(render(&report, as_json))
 }
 
 /// The report as one JSON object or as a paragraph, and whether it is
