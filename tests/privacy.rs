@@ -18,8 +18,8 @@ use dpdtol::mechanism::{self, Noise, Scale};
 use dpdtol::num::{Certified, Exact, Kind, Precision, Real, Q};
 use dpdtol::privacy::structural;
 use dpdtol::privacy::{
-    brute_force, check, merge, product, Attempt, Method, Options, Outcome, Problem, Ratio, Report,
-    Shard, Space, Structured, Verdict,
+    brute_force, check, decide, merge, product, Attempt, Method, Options, Outcome, Problem, Ratio,
+    Report, Shard, Space, Structured, Verdict,
 };
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
@@ -1285,8 +1285,12 @@ fn cli_bad_input_is_one_line_and_exit_2() {
 /// searched alone, with the shard's method and backend at its precision
 /// ([`dpdtol::privacy::unit_max`]), gives exactly the maximum the shard
 /// says of it; the shard's witness lies in a unit attaining its maximum.
-/// A shard decided exactly on its witness (violated or attained) has no
-/// units.
+/// A shard decided exactly on its witness (violated or attained) keeps the
+/// units of its last certified pass, at that pass's precision: their fold
+/// and the witness's unit meet the maximum. And the units decide the
+/// shard: a unit whose enclosure leaves the comparison with `e^ε` open is
+/// decided exactly ([`dpdtol::privacy::unit_decided_exactly`]), and the
+/// shard is violated exactly when one of its units is.
 fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), TestCaseError> {
     let (i, k, letters, t, eps) = case;
     let (label, config) = variants(k, &eps).swap_remove(i);
@@ -1297,6 +1301,24 @@ fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), 
     };
     let algorithm = config.build().unwrap();
     let problem = Problem::new(t, alphabet, eps).unwrap();
+    let sequences = (letters.pow(k as u32) as u64).pow(t as u32);
+    units_decide_the_shard(
+        &algorithm,
+        &problem,
+        sequences,
+        &format!("{label}, K = {k}"),
+    )
+}
+
+/// [`units_fold_to_the_shard`] for one algorithm and problem (of
+/// `sequences` loss sequences), both methods, the whole run and shard 2/3.
+fn units_decide_the_shard<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    sequences: u64,
+    label: &str,
+) -> Result<(), TestCaseError> {
+    let (algorithm, problem) = (algorithm, problem);
     for method in [Method::Structural, Method::Enumeration] {
         for shard in [Shard::WHOLE, Shard::new(2, 3).unwrap()] {
             let options = Options {
@@ -1304,20 +1326,28 @@ fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), 
                 shard,
                 ..Options::default()
             };
-            let Ok(report) = check(&algorithm, &problem, &options) else {
+            let Ok(report) = check(algorithm, problem, &options) else {
                 // Fewer items than shards.
                 continue;
             };
-            let label = format!("{label}, K = {k}, t = {t}, {method:?}, shard {shard}");
+            let label = format!(
+                "{label}, t = {}, {method:?}, shard {shard}",
+                problem.horizon
+            );
+            let decided_on_witness = report.verdict == Verdict::Violated || report.attained;
             if report.units.is_empty() {
-                prop_assert!(
-                    report.verdict == Verdict::Violated || report.attained,
-                    "{}",
-                    label
-                );
+                prop_assert!(decided_on_witness, "{}", label);
                 continue;
             }
-            let ranges = dpdtol::privacy::unit_ranges(&algorithm, &report).unwrap();
+            let enclosing = report.units_precision.is_some();
+            prop_assert!(!enclosing || decided_on_witness, "{}", label);
+            // Two enclosures of one value meet.
+            let meet = |a: &Ratio, b: &Ratio| match (a.lo().zip(a.hi()), b.lo().zip(b.hi())) {
+                (Some((a_lo, a_hi)), Some((b_lo, b_hi))) => a_lo <= b_hi && b_lo <= a_hi,
+                (None, None) => true,
+                _ => false,
+            };
+            let ranges = dpdtol::privacy::unit_ranges(algorithm, &report).unwrap();
             prop_assert_eq!(ranges.len(), report.units.len(), "{}", label);
             prop_assert!(ranges.len() <= 64);
             let range = ranges[0].start..ranges[ranges.len() - 1].end;
@@ -1325,36 +1355,66 @@ fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), 
                 .windows(2)
                 .all(|w| w[0].end == w[1].start && w[0].start < w[0].end));
             let total = match method {
-                Method::Enumeration => (letters.pow(k as u32) as u64).pow(t as u32),
-                Method::Structural => dpdtol::privacy::candidates(&algorithm, &problem).unwrap(),
+                Method::Enumeration => sequences,
+                Method::Structural => dpdtol::privacy::candidates(algorithm, problem).unwrap(),
             };
             prop_assert_eq!(range, shard.range(total).unwrap(), "{}", label);
-            prop_assert_eq!(
-                dpdtol::privacy::fold(&report.units),
-                Some(report.max_ratio.clone()),
-                "{}",
-                label
-            );
+            let folded = dpdtol::privacy::fold(&report.units).unwrap();
             let at = report.witness.sequence;
+            let attains = |u: &Ratio| {
+                if enclosing {
+                    meet(u, &report.max_ratio)
+                } else {
+                    u.lo() == report.max_ratio.lo()
+                }
+            };
+            if enclosing {
+                prop_assert!(meet(&folded, &report.max_ratio), "{}", label);
+            } else {
+                prop_assert_eq!(&folded, &report.max_ratio, "{}", label);
+            }
             prop_assert!(
                 ranges
                     .iter()
                     .zip(&report.units)
-                    .any(|(r, u)| r.contains(&at) && u.lo() == report.max_ratio.lo()),
+                    .any(|(r, u)| r.contains(&at) && attains(u)),
                 "{}",
                 label
             );
+            let precision = report.units_precision.or(report.precision);
+            let mut violated = false;
             for (r, u) in ranges.iter().zip(&report.units) {
-                let again = dpdtol::privacy::unit_max(
-                    &algorithm,
-                    &problem,
+                let again =
+                    dpdtol::privacy::unit_max(algorithm, problem, method, r.clone(), precision)
+                        .unwrap();
+                prop_assert_eq!(&again, u, "{}: unit {:?}", label, r);
+                // Every unit decided exactly: the verdict its enclosure
+                // gives when that is decisive, and the shard's in the end.
+                let bits = precision.unwrap_or(Precision(128));
+                let exactly = dpdtol::privacy::unit_decided_exactly(
+                    algorithm,
+                    problem,
                     method,
                     r.clone(),
-                    report.precision,
-                )
-                .unwrap();
-                prop_assert_eq!(&again, u, "{}: unit {:?}", label, r);
+                    bits,
+                );
+                let verdict = match decide(u, &problem.epsilon, bits.0).unwrap().0 {
+                    Verdict::Undecided => exactly.unwrap(),
+                    v => {
+                        if let Ok(exact) = exactly {
+                            prop_assert_eq!(exact, v, "{}: unit {:?} decided exactly", label, r);
+                        }
+                        v
+                    }
+                };
+                violated |= verdict == Verdict::Violated;
             }
+            prop_assert_eq!(
+                violated,
+                report.verdict == Verdict::Violated,
+                "{}: the units' verdicts",
+                label
+            );
         }
     }
     Ok(())
@@ -1369,6 +1429,35 @@ proptest! {
     #[test]
     fn per_unit_maxima_fold_to_the_shard_maximum(case in agreement_case(2_000, 4)) {
         units_fold_to_the_shard(case)?;
+    }
+}
+
+/// Wu & Wang's algorithm with exponential noise of scale 4 on K = 2, t = 5,
+/// losses in {0, 1}: at ε = 1/2 its maximum is e^ε exactly, decided in the
+/// exact field after the certified passes leave it open, so its shards keep
+/// the units of the last certified pass, which enclose the maximum; each
+/// unit whose enclosure contains e^ε is decided exactly, private. At
+/// ε = 1/3 the same maximum is a violation.
+#[test]
+fn an_attained_maximum_keeps_the_certified_units_which_decide_it() {
+    for (eps, attained) in [(q(1, 2), true), (q(1, 3), false)] {
+        let config = wu_wang(2, &eps, Noise::Exponential, Some(q(4, 1)));
+        let algorithm = config.build().unwrap();
+        let problem = Problem::new(5, alphabet01(), eps.clone()).unwrap();
+        let report = check(&algorithm, &problem, &Options::default()).unwrap();
+        assert_eq!(report.attained, attained, "ε = {eps}");
+        assert_eq!(
+            report.verdict,
+            if attained {
+                Verdict::Private
+            } else {
+                Verdict::Violated
+            }
+        );
+        if attained {
+            assert_eq!(report.units_precision, Some(Precision(512)));
+        }
+        units_decide_the_shard(&algorithm, &problem, 4u64.pow(5), "wu-wang exponential").unwrap();
     }
 }
 

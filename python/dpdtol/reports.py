@@ -55,6 +55,9 @@ def _algorithm(r) -> str:
     return ", ".join(parts)
 
 
+_OMITTED_WHEN_NULL = {"omitted_when_null": True}
+
+
 @dataclass(frozen=True)
 class PrivacyReport(_Report):
     """The exhaustive ε-DP check of an online algorithm (``dpdtol privacy --json``)."""
@@ -89,6 +92,8 @@ class PrivacyReport(_Report):
     why_not_exact: Optional[str]
     witness: Dict[str, Any]
     """``losses`` and ``neighbour`` (rows by round), ``actions`` (from 1), ``round`` (from 1), ``ratio``."""
+    spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """What a merge of shards re-verified by recomputation (merged reports of the command line only)."""
 
     @property
     def max_ratio_fraction(self) -> Optional[Fraction]:
@@ -205,8 +210,6 @@ class AuditReport(_Report):
             line += f"; the target's largest ratio on this pair is [{lo[:14]}, {hi[:14]}] ({self.exact_max_ratio['kind']})"
         return line
 
-
-_OMITTED_WHEN_NULL = {"omitted_when_null": True}
 
 
 @dataclass(frozen=True)

@@ -149,3 +149,17 @@ def test_audit_is_the_cli_audit_of_the_same_samples():
     assert str(r).startswith("ε ≥ 1.216478 with confidence 0.95")
     blind = dpdtol.audit(first - 1, second - 1, base=0)
     assert blind.exact_max_ratio is None and blind.epsilon_lower == r.epsilon_lower and blind.event["action"] == 0
+
+
+def test_a_merged_full_information_report_reads_as_a_privacy_report():
+    # The merged `--json` of two full-information shards in the golden
+    # corpus: the same type as a whole run's, with what the merge re-verified.
+    corpus = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "golden", "merges.trycmd")
+    lines = open(corpus, encoding="utf-8").read().splitlines()
+    command = "$ dpdtol privacy --merge full-1.json,full-2.json --spot-check-seed 1 --json"
+    # The line after the command is its exit status (1: the merge is VIOLATED).
+    obj = json.loads(lines[lines.index(command) + 2])
+    r = dpdtol.PrivacyReport(**obj)
+    assert r.spot_check["shards"] == 2 and r.spot_check["seed"] == 1
+    assert r.to_dict() == obj
+    assert {f.name for f in fields(r)} == _schema_keys("privacy", "PrivacyReport")

@@ -159,6 +159,93 @@ pub fn unit_max<A: Structured>(
     }
 }
 
+/// The search in the exact field `Q(e^{1/q})` of the items of `span` that
+/// may reach `e^ε`: the structural method's `survivors` of a certified
+/// pass (the candidates whose upper end reaches that pass's lower end of
+/// `e^ε`; all candidates when no pass completed), or every pair of the
+/// enumeration.
+fn exact_field_search<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    method: Method,
+    span: &Span,
+    survivors: Option<&[u64]>,
+    bar: &Progress,
+) -> Result<Attempt> {
+    match (survivors, method) {
+        (Some(survivors), Method::Structural) => {
+            let size = span.range(candidates(algorithm, problem)?)?;
+            structure::run_on::<ExpRational, A>(
+                algorithm,
+                problem,
+                survivors,
+                size.end - size.start,
+                &(),
+            )
+        }
+        _ => attempt::<ExpRational, A>(algorithm, problem, method, span, &(), None, bar)
+            .map(|(a, _)| a),
+    }
+}
+
+/// The verdict on the unit `range` of a check's items as the check decides
+/// a shard whose certified passes leave the comparison with `e^ε` open: a
+/// certified pass at `bits` finds the items that may reach `e^ε` (none: the
+/// unit is private), then their maximum is searched and compared in the
+/// exact field ([`decide_exactly`]). A merge asks it of a unit of a shard
+/// that says it is private after such a decision (an attained maximum),
+/// where the unit's enclosure does not exclude a ratio above `e^ε`.
+pub fn unit_decided_exactly<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    method: Method,
+    range: std::ops::Range<u64>,
+    bits: Precision,
+) -> Result<Verdict> {
+    let span = Span::Unit(range);
+    let bar = Progress::default();
+    let survivors = match method {
+        Method::Structural => {
+            let threshold = Certified::from_rational(&problem.epsilon, &bits)
+                .exp()?
+                .enclosure()
+                .map(|(lo, _)| lo);
+            let (_, survivors) = attempt::<Certified, A>(
+                algorithm,
+                problem,
+                method,
+                &span,
+                &bits,
+                threshold.as_ref(),
+                &bar,
+            )?;
+            if survivors.is_empty() {
+                return Ok(Verdict::Private);
+            }
+            Some(survivors)
+        }
+        Method::Enumeration => None,
+    };
+    match exact_field_search(
+        algorithm,
+        problem,
+        method,
+        &span,
+        survivors.as_deref(),
+        &bar,
+    ) {
+        Ok(Attempt::Done(outcome)) => {
+            Ok(decide_exactly(algorithm, &outcome.witness, &problem.epsilon)?.0)
+        }
+        Ok(Attempt::Undetermined(why)) | Err(Error::NotRepresentable(why)) => {
+            Err(Error::InvalidInput(format!(
+                "the unit cannot be decided in the exact field ({why})"
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The precision up to which certified passes are tried before the
 /// comparison with `e^ε` is decided in the exact field.
 const FAST_PRECISION: Precision = Precision(512);
@@ -193,6 +280,7 @@ fn run_check<A: Structured>(
             why_not_exact,
             method: options.method,
             units: outcome.units,
+            units_precision: None,
         })
     };
     let span = Span::Shard(options.shard);
@@ -241,23 +329,14 @@ fn run_check<A: Structured>(
         }
         bits = Precision((bits.0 * 2).min(FAST_PRECISION.min(cap).0));
     }
-    // Decide in the exact field: over the candidates that may reach e^ε
-    // (structural), or over every pair (enumeration).
     bar.stage("exact in Q(e^(1/q))");
-    let exact_field = match (&open, options.method) {
-        (Some((_, survivors, _)), Method::Structural) => {
-            let size = options.shard.range(candidates(algorithm, problem)?)?;
-            structure::run_on::<ExpRational, A>(
-                algorithm,
-                problem,
-                survivors,
-                size.end - size.start,
-                &(),
-            )
-        }
-        _ => attempt::<ExpRational, A>(algorithm, problem, options.method, &span, &(), None, bar)
-            .map(|(a, _)| a),
-    };
+    let survivors = open.as_ref().map(|(_, survivors, _)| survivors.as_slice());
+    let exact_field = exact_field_search(algorithm, problem, options.method, &span, survivors, bar);
+    // The units of the last certified pass, kept by a shard decided on its
+    // witness: they enclose the maximum, at that pass's precision.
+    let certified_units = open
+        .as_ref()
+        .map(|(outcome, _, bits)| (outcome.units.clone(), *bits));
     match exact_field {
         Ok(Attempt::Done(outcome)) => {
             let (verdict, attained, max_ratio) =
@@ -275,6 +354,10 @@ fn run_check<A: Structured>(
                     decided,
                 );
             }
+            let (units, units_precision) = match certified_units {
+                Some((units, bits)) => (units, Some(bits)),
+                None => (Vec::new(), None),
+            };
             let outcome = Outcome {
                 max_ratio: max_ratio.clone(),
                 witness: Witness {
@@ -282,8 +365,7 @@ fn run_check<A: Structured>(
                     ..outcome.witness
                 },
                 pairs: outcome.pairs,
-                // Decided on the witness alone: no unit is searched.
-                units: Vec::new(),
+                units,
             };
             return report(
                 outcome,
@@ -291,7 +373,11 @@ fn run_check<A: Structured>(
                 Some(EXACT_FIELD_PRECISION),
                 Some(why_not_exact),
                 decided,
-            );
+            )
+            .map(|r| Report {
+                units_precision,
+                ..r
+            });
         }
         Ok(Attempt::Undetermined(_)) | Err(Error::NotRepresentable(_)) => {}
         Err(e) => return Err(e),

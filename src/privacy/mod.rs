@@ -99,7 +99,7 @@ mod structure;
 pub use self::bandit::exact::{units_of, MAX_UNITS};
 pub use self::brute_force::brute_force;
 pub use self::exhaustive::check;
-pub use self::exhaustive::unit_max;
+pub use self::exhaustive::{unit_decided_exactly, unit_max};
 pub use self::recheck::{recheck, unit_ranges, witness_probabilities, MAX_PRECISION};
 pub use self::search::{product, Enclosed};
 pub use self::structure::{candidates, structural, Statistic, Structured};
@@ -569,6 +569,12 @@ pub struct Report {
     /// The maximum ratio of each unit of the shard's range, in order
     /// ([`Outcome::units`]; empty for a merged report).
     pub units: Vec<Ratio>,
+    /// When the verdict was decided on the witness in the exact field
+    /// `Q(e^{1/q})` (an attained maximum, or a violation the enclosures left
+    /// open): the precision of the last certified pass, whose unit maxima
+    /// `units` are; they then enclose the maximum instead of folding to it.
+    /// `None` otherwise.
+    pub units_precision: Option<Precision>,
 }
 
 /// The largest table of loss vectors `V^K` a check builds, forced or not,
@@ -909,5 +915,6 @@ pub fn merge(reports: &[Report]) -> Result<Report> {
         shard: Shard::WHOLE,
         why_not_exact: reports.iter().find_map(|r| r.why_not_exact.clone()),
         units: Vec::new(),
+        units_precision: None,
     })
 }

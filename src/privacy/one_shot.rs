@@ -770,6 +770,7 @@ fn run(problem: &OneShot) -> Result<OneShotReport> {
         shard: Shard::WHOLE,
         why_not_exact: Some(WHY_NOT_EXACT.to_string()),
         units: Vec::new(),
+        units_precision: None,
     };
     let sizes = |report, closed_form| OneShotReport {
         report,

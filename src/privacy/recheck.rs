@@ -21,8 +21,11 @@
 //!
 //! - the units ([`Report::units`]): one maximum per unit of the shard's
 //!   range ([`units_of`]), their fold the shard's maximum, the witness in a
-//!   unit attaining it; only a whole run, or a shard whose verdict was
-//!   decided exactly on its witness (violated, or attained), has none.
+//!   unit attaining it — or, for a shard whose verdict was decided exactly
+//!   on its witness (violated, or attained) after a certified pass, that
+//!   pass's units ([`Report::units_precision`]), whose fold and witness's
+//!   unit meet the maximum; only a whole run, or a shard so decided with no
+//!   certified pass completed before, has none.
 //!
 //! What it cannot see: a unit that under-reports its maximum (hides a
 //! violation) is caught only by searching that unit again, which a merge
@@ -181,12 +184,20 @@ pub fn unit_ranges<A: Structured>(
 /// The units against the shard: one maximum per unit of its range, whose
 /// fold is its maximum, the witness in a unit attaining it — or none, for
 /// the whole run as written (its units are not) and for a shard whose
-/// verdict was decided exactly on its witness (violated or attained), where
-/// no unit is searched.
+/// verdict was decided exactly on its witness (violated or attained) with
+/// no certified pass completed before. A shard decided on its witness after
+/// a certified pass keeps that pass's units ([`Report::units_precision`]):
+/// their fold and the witness's unit then enclose the maximum (both
+/// enclosures hold the same true value, so they meet).
 fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
     let units = &report.units;
+    let decided_on_witness = report.verdict == Verdict::Violated || report.attained;
+    if report.units_precision.is_some() && (units.is_empty() || !decided_on_witness) {
+        return Err(bad(
+            "field 'merge.units_precision_bits' is given, but not with the units of a shard decided exactly on its witness".into(),
+        ));
+    }
     if units.is_empty() {
-        let decided_on_witness = report.verdict == Verdict::Violated || report.attained;
         if report.shard != Shard::WHOLE && !decided_on_witness {
             return Err(bad(format!(
                 "field 'merge.units' is missing (shard {} says the maximum of each unit of its range)",
@@ -203,14 +214,29 @@ fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
             ranges.len()
         )));
     }
-    if fold(units).as_ref() != Some(&report.max_ratio) {
-        return Err(bad(
-            "field 'merge.max_ratio' is not the fold of 'merge.units' (the largest lower and upper ends)".into(),
-        ));
-    }
+    let folded = fold(units);
     let at = report.witness.sequence;
+    let enclosing = report.units_precision.is_some();
+    let (fits, holds) = if enclosing {
+        (
+            folded.as_ref().is_some_and(|f| meet(f, &report.max_ratio)),
+            "enclose",
+        )
+    } else {
+        (folded.as_ref() == Some(&report.max_ratio), "fold to")
+    };
+    if !fits {
+        return Err(bad(format!(
+            "field 'merge.max_ratio' is not what the units of 'merge.units' {holds} (the largest lower and upper ends)"
+        )));
+    }
     let attains = |(range, unit): (&std::ops::Range<u64>, &Ratio)| {
-        range.contains(&at) && unit.lo() == report.max_ratio.lo()
+        range.contains(&at)
+            && if enclosing {
+                meet(unit, &report.max_ratio)
+            } else {
+                unit.lo() == report.max_ratio.lo()
+            }
     };
     if !ranges.iter().zip(units).any(attains) {
         return Err(bad(format!(
@@ -218,6 +244,16 @@ fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Whether two enclosures have a point in common (an infinite ratio meets
+/// only an infinite one).
+fn meet(a: &Ratio, b: &Ratio) -> bool {
+    match (a.lo().zip(a.hi()), b.lo().zip(b.hi())) {
+        (Some((a_lo, a_hi)), Some((b_lo, b_hi))) => a_lo <= b_hi && b_lo <= a_hi,
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 /// The part of the problem a shard covers: sequences (the enumeration, with

@@ -170,6 +170,7 @@ impl BanditPrivacyReport {
             shard: d.shard,
             why_not_exact: None,
             units: Vec::new(),
+            units_precision: None,
         };
         let mut verdict = VerdictKeys::of(&shared, o.witness.round);
         // The ordered pairs of reward tables: covered by the whole run only

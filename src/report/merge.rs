@@ -44,8 +44,12 @@
 //! `--spot-check 0`, every claim that no witness contradicts — "my range
 //! found nothing" — is taken on trust, and the report says so). A
 //! full-information shard whose verdict was decided exactly on its witness
-//! (violated, or a maximum equal to `e^ε`) has no units: beyond its
-//! witness, what it says is taken on trust. A one-shot check is not split.
+//! (violated, or a maximum equal to `e^ε`) keeps the units of its last
+//! certified pass, which enclose its maximum; a recomputed unit of such a
+//! private shard that may hold a ratio above `e^ε` is decided exactly
+//! again. Only if no certified pass completed before that decision has it
+//! no units, and beyond its witness what it says is taken on trust. A
+//! one-shot check is not split.
 //!
 //! Every refusal is one line that names the file and the field (for a
 //! recomputed unit: the file, the unit and the field).

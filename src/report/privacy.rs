@@ -272,11 +272,20 @@ pub struct MergeKeys {
     /// contiguous sub-ranges tiling it, unit `j` of `L` items from `s`
     /// holding `s + ⌊jL/U⌋ ≤ index < s + ⌊(j+1)L/U⌋` — the unit's maximum
     /// ratio's exact bounds, in the shard's backend and precision;
-    /// `max_ratio` is their fold, and a merge recomputes a sample. Absent
-    /// when the shard's verdict was decided exactly on its witness (attained
-    /// or violated in the field Q(e^(1/q))).
+    /// `max_ratio` is their fold, and a merge recomputes a sample. For a
+    /// shard whose verdict was decided exactly on its witness (attained or
+    /// violated in the field Q(e^(1/q))): the units of its last certified
+    /// pass (`units_precision_bits`), absent when no pass completed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<Vec<ExactRatio>>,
+    /// Beside `units`, for a shard whose verdict was decided exactly on its
+    /// witness after certified passes left it open (an attained maximum, or
+    /// a violation): the precision in bits of the last certified pass, which
+    /// searched the units. Their fold then encloses `max_ratio` instead of
+    /// equalling it, and a merge decides a recomputed unit of a private
+    /// shard exactly when its enclosure does not exclude a ratio above e^ε.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units_precision_bits: Option<u32>,
     /// The witness's ratio's exact bounds.
     pub witness_ratio: ExactRatio,
 }
@@ -459,6 +468,7 @@ impl PrivacyReport {
     pub fn new(described: &Described, r: &Report, probabilities: &Probabilities) -> PrivacyReport {
         let mut verdict = VerdictKeys::of(r, r.witness.round);
         verdict.witness = verdict.witness.with_probabilities(probabilities);
+        let shard_units = r.shard != Shard::WHOLE && !r.units.is_empty();
         PrivacyReport {
             actions: r.actions as u64,
             algorithm: described.id.name().to_string(),
@@ -469,8 +479,8 @@ impl PrivacyReport {
                 max_ratio: ExactRatio::of(&r.max_ratio),
                 neighbour_sequence: r.witness.neighbour_sequence,
                 sequence: r.witness.sequence,
-                units: (r.shard != Shard::WHOLE && !r.units.is_empty())
-                    .then(|| r.units.iter().map(ExactRatio::of).collect()),
+                units: shard_units.then(|| r.units.iter().map(ExactRatio::of).collect()),
+                units_precision_bits: r.units_precision.filter(|_| shard_units).map(|p| p.0),
                 witness_ratio: ExactRatio::of(&r.witness.ratio),
             },
             noise: described.noise,
@@ -581,6 +591,15 @@ impl PrivacyReport {
                     .collect::<Result<_>>()?,
                 None => Vec::new(),
             },
+            units_precision: match self.merge.units_precision_bits {
+                Some(bits) if bits == 0 || bits > crate::privacy::MAX_PRECISION => {
+                    return Err(Error::InvalidInput(format!(
+                        "merge.units_precision_bits is {bits}, not a precision of the checker (1 to {})",
+                        crate::privacy::MAX_PRECISION
+                    )))
+                }
+                bits => bits.map(Precision),
+            },
         };
         let described = Described {
             id: self.algorithm.parse()?,
@@ -642,24 +661,52 @@ impl super::merge::Units for Checked {
                     .cloned()
             })
             .ok_or_else(|| Error::InvalidInput(format!("unit {unit}: not a unit of the shard")))?;
+        let within = |e: Error| e.within(&format!("unit {unit}"));
         let again = crate::privacy::unit_max(
             &algorithm,
             &report.problem,
             report.method,
             range.clone(),
-            report.precision,
+            report.units_precision.or(report.precision),
         )
-        .map_err(|e| e.within(&format!("unit {unit}")))?;
-        if report.units.get(unit as usize) != Some(&again) {
-            return Err(Error::InvalidInput(format!(
-                "unit {unit} ({} {}..{}): field 'merge.units[{unit}]' is not what searching the unit again gives (altered, or not this shard's)",
+        .map_err(within)?;
+        let refuse = |what: &str| {
+            Error::InvalidInput(format!(
+                "unit {unit} ({} {}..{}): {what} (altered, or not this shard's)",
                 match report.method {
                     Method::Structural => "candidates",
                     Method::Enumeration => "loss sequences",
                 },
                 range.start,
                 range.end
+            ))
+        };
+        if report.units.get(unit as usize) != Some(&again) {
+            return Err(refuse(&format!(
+                "field 'merge.units[{unit}]' is not what searching the unit again gives"
             )));
+        }
+        // A private shard decided exactly on its witness says that no pair
+        // exceeds e^ε, which its units' enclosures may leave open: decide
+        // such a unit exactly, as the check decided the shard.
+        if let (Some(bits), Verdict::Private) = (report.units_precision, report.verdict) {
+            let (enclosed, _) = decide(&again, &report.problem.epsilon, bits.0)?;
+            let verdict = match enclosed {
+                Verdict::Undecided => crate::privacy::unit_decided_exactly(
+                    &algorithm,
+                    &report.problem,
+                    report.method,
+                    range.clone(),
+                    bits,
+                )
+                .map_err(within)?,
+                decided => decided,
+            };
+            if verdict == Verdict::Violated {
+                return Err(refuse(
+                    "a pair of the unit has a ratio above e^ε, where the shard's verdict is private",
+                ));
+            }
         }
         Ok(())
     }
