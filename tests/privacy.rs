@@ -758,14 +758,19 @@ fn agreement_case(
         )
 }
 
-fn agreement(case: (usize, usize, usize, usize, Q)) -> Result<(), TestCaseError> {
-    let (i, k, letters, t, eps) = case;
-    let (label, config) = variants(k, &eps).swap_remove(i);
-    let alphabet = if letters == 2 {
+/// The alphabet of `letters` losses of a generated case: {0, 1} or {0, 1, 2}.
+fn alphabet_of(letters: usize) -> Vec<Q> {
+    if letters == 2 {
         alphabet01()
     } else {
         alphabet012()
-    };
+    }
+}
+
+fn agreement(case: (usize, usize, usize, usize, Q)) -> Result<(), TestCaseError> {
+    let (i, k, letters, t, eps) = case;
+    let (label, config) = variants(k, &eps).swap_remove(i);
+    let alphabet = alphabet_of(letters);
     methods_agree(
         &format!("{label}, K = {k}, |V| = {letters}, t = {t}, ε = {eps}"),
         &config,
@@ -1294,11 +1299,7 @@ fn cli_bad_input_is_one_line_and_exit_2() {
 fn units_fold_to_the_shard(case: (usize, usize, usize, usize, Q)) -> Result<(), TestCaseError> {
     let (i, k, letters, t, eps) = case;
     let (label, config) = variants(k, &eps).swap_remove(i);
-    let alphabet = if letters == 2 {
-        alphabet01()
-    } else {
-        alphabet012()
-    };
+    let alphabet = alphabet_of(letters);
     let algorithm = config.build().unwrap();
     let problem = Problem::new(t, alphabet, eps).unwrap();
     let sequences = (letters.pow(k as u32) as u64).pow(t as u32);

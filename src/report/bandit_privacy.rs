@@ -470,6 +470,29 @@ impl super::merge::Part for BanditPrivacyReport {
     }
 }
 
+/// The shards of one exact bandit check merge into the whole run's report
+/// ([`crate::privacy::bandit::setup::merge`]): what the whole run prints
+/// when every shard settled at the precision the whole run settles at (the
+/// merge decides at the largest precision of its shards).
+impl super::merge::Whole for BanditPrivacyReport {
+    fn kind(value: &serde_json::Value) -> std::result::Result<(), &'static str> {
+        is_report(value)
+            .then_some(())
+            .ok_or("the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check")
+    }
+
+    fn merge(parts: Vec<(String, Decided)>) -> Result<Decided> {
+        crate::privacy::bandit::setup::merge(parts)
+    }
+
+    fn with_spot_check(self, spot_check: super::merge::SpotCheck) -> BanditPrivacyReport {
+        BanditPrivacyReport {
+            spot_check: Some(spot_check),
+            ..self
+        }
+    }
+}
+
 /// Whether `value` is the report of an exact bandit check (its `algorithm`
 /// names anytime-lazy-ucb, dp-se or hybrid-ucb, and it is certified:
 /// hybrid-ucb's statistical audit is not this check).

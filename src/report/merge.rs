@@ -83,6 +83,42 @@ pub trait Part: Serialize + DeserializeOwned {
     fn written(content: &Self::Content) -> Self;
 }
 
+/// A part type whose checked parts merge into the whole run's report
+/// ([`merge_parts`]).
+pub trait Whole: Part<Content: Units> {
+    /// Whether `value`, an input to merge, is a report of this type before
+    /// it is read: `Err(what it must be)` when it is not (every input is
+    /// read as this type by default).
+    fn kind(_value: &Value) -> std::result::Result<(), &'static str> {
+        Ok(())
+    }
+
+    /// The whole run's content from its checked parts (each with its file's
+    /// name).
+    fn merge(parts: Vec<(String, Self::Content)>) -> Result<Self::Content>;
+
+    /// The report with what the merge re-verified.
+    fn with_spot_check(self, spot_check: SpotCheck) -> Self;
+}
+
+/// `--merge` of the parts `inputs` (each file's name and its JSON): each is
+/// accepted through the contract ([`accept`]), a sample of each one's units
+/// recomputed by `policy` ([`spot_check`]), then merged ([`Whole::merge`]):
+/// the whole run's report, with what was re-verified.
+pub fn merge_parts<P: Whole>(inputs: &[(String, Value)], policy: SpotPolicy) -> Result<P> {
+    let parts = inputs
+        .iter()
+        .map(|(name, value)| {
+            P::kind(value).map_err(|what| {
+                Error::InvalidInput(format!("{name} is not {what}, as the other inputs are"))
+            })?;
+            Ok((name.clone(), accept::<P>(name, value)?))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let spot_check = spot_check(&parts, policy)?;
+    Ok(P::written(&P::merge(parts)?).with_spot_check(spot_check))
+}
+
 /// The JSON of a part file: a regular file of at most [`MAX_PART_BYTES`]
 /// (devices and pipes are refused before they are read; a file that grows
 /// while read is cut at the cap and refused), UTF-8 JSON.

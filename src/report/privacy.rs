@@ -639,6 +639,20 @@ impl super::merge::Part for PrivacyReport {
     }
 }
 
+/// The shards of one full-information check merge by [`merge`].
+impl super::merge::Whole for PrivacyReport {
+    fn merge(parts: Vec<(String, Checked)>) -> Result<Checked> {
+        merge(parts)
+    }
+
+    fn with_spot_check(self, spot_check: super::merge::SpotCheck) -> PrivacyReport {
+        PrivacyReport {
+            spot_check: Some(spot_check),
+            ..self
+        }
+    }
+}
+
 /// A full-information check's units are sub-ranges of its shard's loss
 /// sequences or candidates ([`crate::privacy::units_of`]): unit `j` is
 /// recomputed by searching its items again with the shard's method, backend

@@ -348,6 +348,28 @@ impl super::merge::Part for StatisticalPrivacyReport {
     }
 }
 
+/// The shards of one statistical audit merge by summing their counts and
+/// analysing them once ([`crate::privacy::bandit::audit_run::merge`]): what
+/// the whole run prints.
+impl super::merge::Whole for StatisticalPrivacyReport {
+    fn kind(value: &serde_json::Value) -> std::result::Result<(), &'static str> {
+        is_report(value)
+            .then_some(())
+            .ok_or("the report of a lazy-dp-ts or hybrid-ucb audit")
+    }
+
+    fn merge(parts: Vec<(String, AuditRun)>) -> Result<AuditRun> {
+        crate::privacy::bandit::audit_run::merge(parts)
+    }
+
+    fn with_spot_check(self, spot_check: super::merge::SpotCheck) -> StatisticalPrivacyReport {
+        StatisticalPrivacyReport {
+            spot_check: Some(spot_check),
+            ..self
+        }
+    }
+}
+
 /// A statistical shard's units are groups of the consecutive tables it
 /// touches (`merge.counts`, one entry per table from `merge.first_table`
 /// on): at most [`MAX_UNITS`](crate::privacy::bandit::exact::MAX_UNITS)

@@ -21,9 +21,9 @@
 
 use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::num::{parse_rational, parse_rational_list};
-use crate::privacy::bandit::setup::{self, exact_check_of, Setup};
+use crate::privacy::bandit::setup::{exact_check_of, Setup};
 use crate::privacy::{Problem, Verdict};
 use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
 use crate::report::merge::{self, SpotPolicy};
@@ -61,34 +61,12 @@ pub(super) fn is_report(v: &Value) -> bool {
     report::is_report(v)
 }
 
-/// `--merge` of the shards of one bandit check (`inputs`: each file's name
-/// and its parsed JSON): each is accepted through the merge contract
-/// ([`merge::accept`], the witness evaluated again), a sample of each
-/// one's units checked again ([`merge::spot_check`]), then merged
-/// ([`setup::merge`]); the output is what the whole run prints when every
-/// shard settled at the precision the whole run settles at (the merge
-/// decides at the largest precision of its shards).
+/// `--merge` of the shards of one bandit check ([`merge::merge_parts`]).
 pub(super) fn merge(
     inputs: &[(String, Value)],
     policy: SpotPolicy,
     as_json: bool,
 ) -> Result<(String, bool)> {
-    let parts = inputs
-        .iter()
-        .map(|(name, v)| {
-            if !is_report(v) {
-                return Err(Error::InvalidInput(format!(
-                    "{name} is not the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check, as the other inputs are"
-                )));
-            }
-            Ok((name.clone(), merge::accept::<BanditPrivacyReport>(name, v)?))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let spot_check = merge::spot_check(&parts, policy)?;
-    let merged = setup::merge(parts)?;
-    let report = BanditPrivacyReport {
-        spot_check: Some(spot_check),
-        ..BanditPrivacyReport::new(&merged)
-    };
+    let report: BanditPrivacyReport = merge::merge_parts(inputs, policy)?;
     Ok(output(&report, as_json))
 }

@@ -10,7 +10,7 @@ use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::{check, Options, Problem, Verdict};
 use crate::report::merge::{self, SpotPolicy};
-use crate::report::privacy::{self as report_privacy, Described, PrivacyReport};
+use crate::report::privacy::{Described, PrivacyReport};
 use crate::report::rendered;
 use serde_json::Value;
 
@@ -72,25 +72,14 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     ))
 }
 
-/// `--merge` of the shards of one full-information check (`inputs`: each
-/// file's name and its parsed JSON): each is accepted through the merge
-/// contract ([`merge::accept`], the witness evaluated again), a sample of
-/// each one's units searched again ([`merge::spot_check`]), then merged.
+/// `--merge` of the shards of one full-information check
+/// ([`merge::merge_parts`]).
 pub(super) fn merge(
     inputs: &[(String, Value)],
     policy: SpotPolicy,
     as_json: bool,
 ) -> Result<(String, bool)> {
-    let parts = inputs
-        .iter()
-        .map(|(name, value)| Ok((name.clone(), merge::accept::<PrivacyReport>(name, value)?)))
-        .collect::<Result<Vec<_>>>()?;
-    let spot_check = merge::spot_check(&parts, policy)?;
-    let (described, merged, probabilities) = report_privacy::merge(parts)?;
-    let report = PrivacyReport {
-        spot_check: Some(spot_check),
-        ..PrivacyReport::new(&described, &merged, &probabilities)
-    };
+    let report: PrivacyReport = merge::merge_parts(inputs, policy)?;
     Ok(render(&report, as_json))
 }
 

@@ -96,34 +96,13 @@ pub(super) fn is_report(v: &Value) -> bool {
     report::is_report(v)
 }
 
-/// `--merge` of the shards of one statistical audit (`inputs`: each file's
-/// name and its parsed JSON): each is accepted through the merge contract
-/// ([`merge::accept`]: its audit rebuilt and checked as the command line's
-/// is, its counts those of its own tables), then the counts are summed and
-/// analysed once ([`audit_run::merge`]): what the whole run prints, and
-/// what was re-verified by simulating a sample of the shards' tables again
-/// ([`merge::spot_check`]).
+/// `--merge` of the shards of one statistical audit
+/// ([`merge::merge_parts`]).
 pub(super) fn merge(
     inputs: &[(String, Value)],
     policy: SpotPolicy,
     as_json: bool,
 ) -> Result<(String, bool)> {
-    let parts = inputs
-        .iter()
-        .map(|(name, v)| {
-            if !is_report(v) {
-                return Err(Error::InvalidInput(format!(
-                    "{name} is not the report of a lazy-dp-ts or hybrid-ucb audit, as the other inputs are"
-                )));
-            }
-            Ok((name.clone(), merge::accept::<StatisticalPrivacyReport>(name, v)?))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let spot_check = merge::spot_check(&parts, policy)?;
-    let merged = audit_run::merge(parts)?;
-    let report = StatisticalPrivacyReport {
-        spot_check: Some(spot_check),
-        ..StatisticalPrivacyReport::new(&merged)
-    };
+    let report: StatisticalPrivacyReport = merge::merge_parts(inputs, policy)?;
     Ok(output(&report, as_json))
 }
