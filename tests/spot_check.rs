@@ -624,3 +624,33 @@ fn the_flags_are_refused_where_they_do_not_act() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A one-shot selection's report (`privacy --mechanism --json`) is never a
+/// shard: a merge of it is refused by name, in one line.
+#[test]
+fn a_one_shot_report_is_not_merged() {
+    let dir = scratch("one-shot");
+    let report = json(&[
+        "privacy",
+        "--mechanism",
+        "exponential",
+        "--actions",
+        "3",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    let list = write(&dir, "one-shot", &[report.clone(), report]);
+    let (code, _, stderr) = merge(&list, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "dpdtol: invalid input: {} is the report of a one-shot selection (--mechanism), which is not split into shards: there is nothing to merge\n",
+            dir.join("one-shot-1.json").display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -475,10 +475,13 @@ impl super::merge::Part for BanditPrivacyReport {
 /// when every shard settled at the precision the whole run settles at (the
 /// merge decides at the largest precision of its shards).
 impl super::merge::Whole for BanditPrivacyReport {
-    fn kind(value: &serde_json::Value) -> std::result::Result<(), &'static str> {
-        is_report(value)
-            .then_some(())
-            .ok_or("the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check")
+    fn kind(name: &str, value: &serde_json::Value) -> Result<()> {
+        if is_report(value) {
+            return Ok(());
+        }
+        Err(Error::InvalidInput(format!(
+            "{name} is not the report of an exact anytime-lazy-ucb, dp-se or hybrid-ucb check, as the other inputs are"
+        )))
     }
 
     fn merge(parts: Vec<(String, Decided)>) -> Result<Decided> {

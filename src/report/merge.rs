@@ -86,10 +86,10 @@ pub trait Part: Serialize + DeserializeOwned {
 /// A part type whose checked parts merge into the whole run's report
 /// ([`merge_parts`]).
 pub trait Whole: Part<Content: Units> {
-    /// Whether `value`, an input to merge, is a report of this type before
-    /// it is read: `Err(what it must be)` when it is not (every input is
-    /// read as this type by default).
-    fn kind(_value: &Value) -> std::result::Result<(), &'static str> {
+    /// Refuse `value`, the input to merge named `name`, when it is plainly
+    /// not a part of this type, before it is read as one (by default every
+    /// input is read as this type).
+    fn kind(_name: &str, _value: &Value) -> Result<()> {
         Ok(())
     }
 
@@ -109,9 +109,7 @@ pub fn merge_parts<P: Whole>(inputs: &[(String, Value)], policy: SpotPolicy) -> 
     let parts = inputs
         .iter()
         .map(|(name, value)| {
-            P::kind(value).map_err(|what| {
-                Error::InvalidInput(format!("{name} is not {what}, as the other inputs are"))
-            })?;
+            P::kind(name, value)?;
             Ok((name.clone(), accept::<P>(name, value)?))
         })
         .collect::<Result<Vec<_>>>()?;

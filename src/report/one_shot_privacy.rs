@@ -5,7 +5,7 @@
 //! "report-noisy-max", the witness's `losses` and `neighbour` one vector
 //! each).
 
-use super::privacy::{sequence_text, Probabilities, VerdictKeys};
+use super::privacy::{sequence_text, Probabilities, VerdictKeys, ONE_SHOT_ALGORITHM};
 use super::{fraction, Fraction, Human, SchemaVersion};
 use crate::mechanism::Noise;
 use crate::privacy::one_shot::{OneShot, OneShotReport};
@@ -85,7 +85,7 @@ impl OneShotPrivacyReport {
         verdict.witness = verdict.witness.with_probabilities(probabilities);
         OneShotPrivacyReport {
             actions: p.actions as u64,
-            algorithm: "report-noisy-max".into(),
+            algorithm: ONE_SHOT_ALGORITHM.into(),
             alphabet: p.alphabet.iter().map(fraction).collect(),
             class_pairs: out.class_pairs,
             classes: out.classes,

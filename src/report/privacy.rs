@@ -639,8 +639,23 @@ impl super::merge::Part for PrivacyReport {
     }
 }
 
-/// The shards of one full-information check merge by [`merge`].
+/// The `algorithm` of a one-shot selection's privacy report
+/// (`privacy --mechanism`, [`super::one_shot_privacy`]).
+pub const ONE_SHOT_ALGORITHM: &str = "report-noisy-max";
+
+/// The shards of one full-information check merge by [`merge`]. A one-shot
+/// selection's report (`--mechanism`) is refused by its name: it is never
+/// split.
 impl super::merge::Whole for PrivacyReport {
+    fn kind(name: &str, value: &serde_json::Value) -> Result<()> {
+        if value.get("algorithm").and_then(serde_json::Value::as_str) == Some(ONE_SHOT_ALGORITHM) {
+            return Err(Error::InvalidInput(format!(
+                "{name} is the report of a one-shot selection (--mechanism), which is not split into shards: there is nothing to merge"
+            )));
+        }
+        Ok(())
+    }
+
     fn merge(parts: Vec<(String, Checked)>) -> Result<Checked> {
         merge(parts)
     }

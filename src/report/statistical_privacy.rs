@@ -8,7 +8,7 @@ use super::{
     enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion, DIGITS,
 };
 use crate::bandit::policy::BanditId;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{format_sig_directed, Dir, Q};
 use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given, Scales};
@@ -352,10 +352,13 @@ impl super::merge::Part for StatisticalPrivacyReport {
 /// analysing them once ([`crate::privacy::bandit::audit_run::merge`]): what
 /// the whole run prints.
 impl super::merge::Whole for StatisticalPrivacyReport {
-    fn kind(value: &serde_json::Value) -> std::result::Result<(), &'static str> {
-        is_report(value)
-            .then_some(())
-            .ok_or("the report of a lazy-dp-ts or hybrid-ucb audit")
+    fn kind(name: &str, value: &serde_json::Value) -> Result<()> {
+        if is_report(value) {
+            return Ok(());
+        }
+        Err(Error::InvalidInput(format!(
+            "{name} is not the report of a lazy-dp-ts or hybrid-ucb audit, as the other inputs are"
+        )))
     }
 
     fn merge(parts: Vec<(String, AuditRun)>) -> Result<AuditRun> {
