@@ -510,9 +510,9 @@ struct Split {
 /// Six problems split in shards: certified laws (wu-wang, Laplace noise),
 /// exact ones (ftl, an infinite ratio), the two exact bandit checks
 /// (anytime-lazy-ucb; dp-se with epochs that end within the horizon), whose
-/// merge reads its inputs back its own way (`src/cli/privacy/bandit.rs`),
-/// and the two statistical audits (lazy-dp-ts; hybrid-ucb at a quarter of
-/// its scales), whose shards carry counts (`src/cli/privacy/statistical.rs`).
+/// shards carry their laws' units, and the two statistical audits
+/// (lazy-dp-ts; hybrid-ucb at a quarter of its scales), whose shards carry
+/// counts.
 fn splits() -> &'static [Split] {
     static SPLITS: OnceLock<Vec<Split>> = OnceLock::new();
     SPLITS.get_or_init(|| {
@@ -977,6 +977,66 @@ fn fuzz_verify_merge(cases: u32) {
     );
 }
 
+/// A one-shot selection's report (`privacy --mechanism --json`) is never
+/// split: as a merge input, as written or with any field replaced by a
+/// hostile value or another field's value, or deleted, it is refused in one
+/// line with status 2.
+fn fuzz_one_shot_merge(cases: u32) {
+    use rand::{Rng, SeedableRng};
+    let dir = std::env::temp_dir().join(format!("dpdtol-fuzz-one-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = json(&[
+        "privacy",
+        "--mechanism",
+        "laplace",
+        "--actions",
+        "2",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    let mut all = Vec::new();
+    pointers(&report, String::new(), &mut all);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261126);
+    for case in 0..cases {
+        let mut part = report.clone();
+        let pointer = all[rng.random_range(0..all.len())].clone();
+        match rng.random_range(0..4u32) {
+            0 => {}
+            1 => delete(&mut part, &pointer),
+            2 => {
+                let other = &all[rng.random_range(0..all.len())];
+                let value = part.pointer(other).cloned().unwrap_or(Value::Null);
+                if let Some(slot) = part.pointer_mut(&pointer) {
+                    *slot = value;
+                }
+            }
+            _ => {
+                if let Some(slot) = part.pointer_mut(&pointer) {
+                    *slot = hostile_json(rng.random_range(0..1000));
+                }
+            }
+        }
+        let path = dir.join("one-shot.json");
+        std::fs::write(&path, part.to_string()).unwrap();
+        let list = format!("{},{}", path.display(), path.display());
+        let args: Vec<String> = ["privacy", "--merge", &list, "--json"]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = capped(&refs, CASE_SECONDS);
+        if let Err(e) = check_contract(&args, &run) {
+            panic!("case {case} at {pointer}: {e}");
+        }
+        assert_eq!(run.code, Some(2), "case {case} at {pointer}: merged");
+    }
+    eprintln!("one-shot merge fuzzing, {cases} cases: all refused");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A merged report's JSON without `spot_check` (what the merge re-verified,
 /// which the whole run has not).
 fn spot_checked(stdout: &str) -> String {
@@ -995,6 +1055,7 @@ fn fuzz_the_argument_grammar_briefly() {
 #[test]
 fn fuzz_merge_inputs_briefly() {
     fuzz_merge(60);
+    fuzz_one_shot_merge(20);
 }
 
 #[test]
@@ -1020,6 +1081,7 @@ fn fuzz_the_argument_grammar_long() {
 #[ignore = "long fuzzing: DPDTOL_FUZZ_CASES cases (default 2000) of each kind"]
 fn fuzz_merge_inputs_long() {
     fuzz_merge(long_cases());
+    fuzz_one_shot_merge(long_cases() / 10);
 }
 
 #[test]
