@@ -355,9 +355,9 @@ mod tests {
     }
 
     /// `e^x` for `|x|` past about `9.3·10^7` is refused (as an interval:
-    /// its `exp` is an error), where it used to be returned and the square
-    /// of `e^(7·10^8)`, or the quotient `1/e^(−7·10^8)²`, panicked on
-    /// leaving MPFR's exponent range; at the reach's edge the square is
+    /// its `exp` is an error), so that the square of `e^(7·10^8)`, or the
+    /// quotient `1/e^(−7·10^8)²`, which would leave MPFR's exponent range,
+    /// is never formed; at the reach's edge the square is
     /// computed and encloses `e^(2x)` (binary exponents checked: the values
     /// have 10^8 binary digits).
     #[test]
