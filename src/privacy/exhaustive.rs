@@ -355,8 +355,8 @@ fn run_check<A: Structured>(
                 );
             }
             let (units, units_precision) = match certified_units {
-                Some((units, bits)) => (units, Some(bits)),
-                None => (Vec::new(), None),
+                Some((units, bits)) if !units.is_empty() => (units, Some(bits)),
+                _ => (Vec::new(), None),
             };
             let outcome = Outcome {
                 max_ratio: max_ratio.clone(),

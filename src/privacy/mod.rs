@@ -283,6 +283,13 @@ pub enum Span {
 }
 
 impl Span {
+    /// Whether a search of this span keeps its units' maxima: a shard of a
+    /// split run does (its report carries them for a merge); the whole run
+    /// and a unit searched again do not.
+    pub fn keeps_units(&self) -> bool {
+        matches!(self, Span::Shard(shard) if shard.count > 1)
+    }
+
     /// The indices of this span among `total` items; an error when a shard
     /// has fewer items than shards or the range does not lie in them.
     pub fn range(&self, total: u64) -> Result<std::ops::Range<u64>> {
@@ -467,7 +474,8 @@ pub struct Outcome {
     /// The maximum ratio of each unit of the range searched ([`units_of`]:
     /// at most 64 contiguous sub-ranges tiling it), in order: `max_ratio` is
     /// their [`fold`]. Empty when the maximum was not searched unit by unit
-    /// (a decision in the exact field `Q(e^{1/q})`, or the brute force).
+    /// (the whole run, which writes no units; a decision in the exact field
+    /// `Q(e^{1/q})`; the brute force).
     pub units: Vec<Ratio>,
 }
 
@@ -567,7 +575,7 @@ pub struct Report {
     /// Why the exact backend declined (`None` when exact).
     pub why_not_exact: Option<String>,
     /// The maximum ratio of each unit of the shard's range, in order
-    /// ([`Outcome::units`]; empty for a merged report).
+    /// ([`Outcome::units`]; empty for the whole run and a merged report).
     pub units: Vec<Ratio>,
     /// When the verdict was decided on the witness in the exact field
     /// `Q(e^{1/q})` (an attained maximum, or a violation the enclosures left

@@ -709,7 +709,7 @@ pub(super) fn run<R: Enclosed, A: OnlineAlgorithm>(
     };
     let per_sequence = space.horizon as u64 * (space.vector_count() - 1);
     progress.start(space.pairs(&range));
-    let units = by_units(range, |mut acc, x| {
+    let units = by_units(range, span.keeps_units(), |mut acc, x| {
         scan.visit(x, &mut acc);
         progress.add(per_sequence);
         Ok::<_, std::convert::Infallible>(acc)
@@ -727,14 +727,23 @@ pub(super) fn run<R: Enclosed, A: OnlineAlgorithm>(
     })))
 }
 
-/// Search `range` unit by unit ([`super::units_of`]): the items of each unit
-/// folded by `visit` (in parallel, within and across units), then the
-/// units' accumulators merged; the whole accumulator and each unit's
-/// maximum ratio, in order. The first error stops the search.
+/// Search `range` by folding its items with `visit` in parallel: the whole
+/// accumulator, and with `keep_units` each unit's maximum ratio, in order
+/// (the units of [`super::units_of`] folded one by one, then merged; a
+/// whole run, which writes no units, spares their accumulators). The first
+/// error stops the search.
 pub(super) fn by_units<R: Enclosed, E: Send>(
     range: std::ops::Range<u64>,
+    keep_units: bool,
     visit: impl Fn(Acc<R>, u64) -> std::result::Result<Acc<R>, E> + Sync + Send,
 ) -> std::result::Result<(Acc<R>, Vec<Ratio>), E> {
+    if !keep_units {
+        let whole = range
+            .into_par_iter()
+            .try_fold(Acc::new, &visit)
+            .try_reduce(Acc::new, |a, b| Ok(a.merge(b)))?;
+        return Ok((whole, Vec::new()));
+    }
     let accs = super::units_of(&range)
         .into_par_iter()
         .map(|unit| {

@@ -651,6 +651,7 @@ pub(super) fn run<R: Enclosed, A: Structured>(
     let result = search::<R, A>(
         &plan,
         range,
+        span.keeps_units(),
         ctx,
         threshold.map(|t| (t, &mut survivors)),
         progress,
@@ -839,6 +840,7 @@ impl<A: Structured> Plan<'_, A> {
 fn search<R: Enclosed, A: Structured>(
     plan: &Plan<'_, A>,
     range: std::ops::Range<u64>,
+    keep_units: bool,
     ctx: &R::Context,
     survivors: Option<(&Q, &mut Vec<u64>)>,
     progress: &Progress,
@@ -865,7 +867,7 @@ fn search<R: Enclosed, A: Structured>(
     // The candidates that may reach the threshold, gathered beside the
     // search (their order is restored below).
     let found = std::sync::Mutex::new(Vec::new());
-    let (acc, units) = by_units(range, |mut acc, i| {
+    let (acc, units) = by_units(range, keep_units, |mut acc, i| {
         let (cand, round) = plan.evaluate(i, Some(&tables), &one, ctx)?;
         if let Some(t) = &threshold {
             let reaches = match &cand {
