@@ -4,7 +4,9 @@
 //!   ordered pairs): under 2 s; horizon 15 (structural): under 10 s;
 //! - wu-wang with Gumbel noise, K = 3, alphabet {0,1}, horizon 4, ε = 1
 //!   (114 688 ordered pairs): under 0.5 s; K = 2, horizon 1023
-//!   (structural, gaps statistic): under 10 s;
+//!   (structural, gaps statistic): under 10 s; K = 2, horizon 6 by the
+//!   enumeration method (`--method enumeration`, every one of the 73 728
+//!   ordered pairs), whose maximum must be the structural method's;
 //!
 //! - one-shot report-noisy-max (`privacy::one_shot`), each
 //!   noise at its textbook scale 2/ε, ε = 1, `linf:1` neighbours: K = 3 on
@@ -32,7 +34,7 @@ use dpdtol::mechanism::Noise;
 use dpdtol::num::{Certified, Precision, Real, Q};
 use dpdtol::privacy::bandit::exact::check as bandit_check;
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
-use dpdtol::privacy::{check, Options, Problem, Report, Verdict};
+use dpdtol::privacy::{check, Method, Options, Problem, Report, Verdict};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -55,9 +57,17 @@ fn wu_wang_gumbel(k: usize) -> Config {
 }
 
 fn run(config: &Config, horizon: usize, size: i64) -> Report {
+    run_by(config, horizon, size, Method::default())
+}
+
+fn run_by(config: &Config, horizon: usize, size: i64, method: Method) -> Report {
     let algorithm = config.build().unwrap();
     let problem = Problem::new(horizon, alphabet(size), config.epsilon.clone()).unwrap();
-    check(&algorithm, &problem, &Options::default()).unwrap()
+    let options = Options {
+        method,
+        ..Options::default()
+    };
+    check(&algorithm, &problem, &options).unwrap()
 }
 
 /// `e^x` enclosed at 128 bits.
@@ -105,6 +115,15 @@ fn targets(c: &mut Criterion) {
     assert!(!report.attained);
     group.bench_function("wu_wang_gumbel_k2_binary_t1023", |b| {
         b.iter(|| run(black_box(&wu_wang_gumbel(2)), 1023, 2))
+    });
+    // The enumeration method, every ordered pair (4^6 sequences × 6 rounds
+    // × 3 replacement vectors). Check: its maximum is the structural one.
+    let report = run_by(&wu_wang_gumbel(2), 6, 2, Method::Enumeration);
+    assert_eq!(report.verdict, Verdict::Private);
+    assert_eq!(report.pairs, 73_728);
+    assert_eq!(report.max_ratio, run(&wu_wang_gumbel(2), 6, 2).max_ratio);
+    group.bench_function("enumeration_wu_wang_gumbel_k2_binary_t6", |b| {
+        b.iter(|| run_by(black_box(&wu_wang_gumbel(2)), 6, 2, Method::Enumeration))
     });
     group.finish();
 }
