@@ -27,25 +27,20 @@ use crate::progress::{with_progress, Progress, Task};
 pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options) -> Result<Report> {
     // The size guard runs on numbers: nothing proportional to the size is
     // built before it, so a refused run costs no memory.
-    let (size, what) = match options.method {
-        Method::Structural => {
-            let range = options.shard.range(candidates(algorithm, problem)?)?;
-            (range.end - range.start, "structural candidates (classes of ordered neighbour pairs: changed round, window statistic, old and new vector)".to_string())
-        }
-        Method::Enumeration => {
-            let powers = Space::powers(algorithm.actions(), problem)?;
-            let vectors = powers[1];
-            let range = options.shard.range(powers[problem.horizon])?;
-            let what = format!(
+    let range = options
+        .shard
+        .range(item_count(algorithm, problem, options.method)?)?;
+    let size = work(algorithm, problem, options.method, &range)?;
+    if size > options.max_pairs && !options.force {
+        let what = match options.method {
+            Method::Structural => "structural candidates (classes of ordered neighbour pairs: changed round, window statistic, old and new vector)".to_string(),
+            Method::Enumeration => format!(
                 "ordered neighbour pairs ({} loss sequences × {} rounds × {} replacement vectors)",
                 range.end - range.start,
                 problem.horizon,
-                vectors - 1
-            );
-            (Space::count_pairs(vectors, problem.horizon, &range), what)
-        }
-    };
-    if size > options.max_pairs && !options.force {
+                Space::powers(algorithm.actions(), problem)?[1] - 1
+            ),
+        };
         return Err(Error::TooLarge(format!(
             "the {} check has {size} {what}{}, over the limit of {}; pass --force to run it anyway, or split it with --shard I/N",
             options.method.name(),
@@ -82,6 +77,45 @@ pub fn check<A: Structured>(algorithm: &A, problem: &Problem, options: &Options)
             .map_err(|e| Error::InvalidInput(format!("cannot start {n} threads: {e}")))?
             .install(run),
     }
+}
+
+/// The items a search by `method` splits into shards and units: the loss
+/// sequences of the enumeration, or the structural candidates.
+pub(super) fn item_count<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    method: Method,
+) -> Result<u64> {
+    match method {
+        Method::Structural => candidates(algorithm, problem),
+        Method::Enumeration => Ok(Space::powers(algorithm.actions(), problem)?[problem.horizon]),
+    }
+}
+
+/// What a search by `method` over the items `range` visits: its structural
+/// candidates, or the ordered neighbour pairs of its loss sequences.
+fn work<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    method: Method,
+    range: &std::ops::Range<u64>,
+) -> Result<u64> {
+    match method {
+        Method::Structural => Ok(range.end - range.start),
+        Method::Enumeration => {
+            let vectors = Space::powers(algorithm.actions(), problem)?[1];
+            Ok(Space::count_pairs(vectors, problem.horizon, range))
+        }
+    }
+}
+
+/// The lower end of `e^ε` enclosed at `bits`: a structural candidate whose
+/// upper end reaches it may reach `e^ε` (it survives to the exact field).
+fn threshold(epsilon: &Q, bits: &Precision) -> Result<Option<Q>> {
+    Ok(Certified::from_rational(epsilon, bits)
+        .exp()?
+        .enclosure()
+        .map(|(lo, _)| lo))
 }
 
 /// One search by `method` in backend `R` over the items of `span`; with a
@@ -122,17 +156,12 @@ pub fn unit_max<A: Structured>(
     precision: Option<Precision>,
 ) -> Result<Ratio> {
     let span = Span::Unit(range);
-    let size = match method {
-        Method::Structural => {
-            let range = span.range(candidates(algorithm, problem)?)?;
-            range.end - range.start
-        }
-        Method::Enumeration => {
-            let powers = Space::powers(algorithm.actions(), problem)?;
-            let range = span.range(powers[problem.horizon])?;
-            Space::count_pairs(powers[1], problem.horizon, &range)
-        }
-    };
+    let size = work(
+        algorithm,
+        problem,
+        method,
+        &span.range(item_count(algorithm, problem, method)?)?,
+    )?;
     if size > super::MAX_PAIRS {
         return Err(Error::TooLarge(format!(
             "the unit has {size} {} to search again, over the limit of {}; --spot-check 0 takes the shards' units on trust",
@@ -206,17 +235,13 @@ pub fn unit_decided_exactly<A: Structured>(
     let bar = Progress::default();
     let survivors = match method {
         Method::Structural => {
-            let threshold = Certified::from_rational(&problem.epsilon, &bits)
-                .exp()?
-                .enclosure()
-                .map(|(lo, _)| lo);
             let (_, survivors) = attempt::<Certified, A>(
                 algorithm,
                 problem,
                 method,
                 &span,
                 &bits,
-                threshold.as_ref(),
+                threshold(&problem.epsilon, &bits)?.as_ref(),
                 &bar,
             )?;
             if survivors.is_empty() {
@@ -299,10 +324,7 @@ fn run_check<A: Structured>(
     let mut open: Option<(Box<Outcome>, Vec<u64>, Precision)> = None;
     loop {
         bar.stage(&format!("certified, {} bits", bits.0));
-        let threshold = Certified::from_rational(&problem.epsilon, &bits)
-            .exp()?
-            .enclosure()
-            .map(|(lo, _)| lo);
+        let threshold = threshold(&problem.epsilon, &bits)?;
         if let (Attempt::Done(outcome), survivors) = attempt::<Certified, A>(
             algorithm,
             problem,

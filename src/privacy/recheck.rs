@@ -32,6 +32,7 @@
 //! does for a sample of them ([`crate::report::merge::spot_check`]); a
 //! forged violation is always caught, since its witness is re-evaluated.
 
+use super::exhaustive::item_count;
 use super::structure::{candidate_pair, candidates};
 use super::{
     decide, decide_exactly, fold, units_of, Method, Ratio, Report, Shard, Space, Structured,
@@ -172,12 +173,7 @@ pub fn unit_ranges<A: Structured>(
     algorithm: &A,
     report: &Report,
 ) -> Result<Vec<std::ops::Range<u64>>> {
-    let items = match report.method {
-        Method::Enumeration => {
-            Space::powers(algorithm.actions(), &report.problem)?[report.problem.horizon]
-        }
-        Method::Structural => candidates(algorithm, &report.problem)?,
-    };
+    let items = item_count(algorithm, &report.problem, report.method)?;
     Ok(units_of(&report.shard.range(items)?))
 }
 

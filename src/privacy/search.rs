@@ -737,20 +737,18 @@ pub(super) fn by_units<R: Enclosed, E: Send>(
     keep_units: bool,
     visit: impl Fn(Acc<R>, u64) -> std::result::Result<Acc<R>, E> + Sync + Send,
 ) -> std::result::Result<(Acc<R>, Vec<Ratio>), E> {
-    if !keep_units {
-        let whole = range
+    let fold = |items: std::ops::Range<u64>| {
+        items
             .into_par_iter()
             .try_fold(Acc::new, &visit)
-            .try_reduce(Acc::new, |a, b| Ok(a.merge(b)))?;
-        return Ok((whole, Vec::new()));
+            .try_reduce(Acc::new, |a, b| Ok(a.merge(b)))
+    };
+    if !keep_units {
+        return Ok((fold(range)?, Vec::new()));
     }
     let accs = super::units_of(&range)
         .into_par_iter()
-        .map(|unit| {
-            unit.into_par_iter()
-                .try_fold(Acc::new, &visit)
-                .try_reduce(Acc::new, |a, b| Ok(a.merge(b)))
-        })
+        .map(fold)
         .collect::<std::result::Result<Vec<Acc<R>>, E>>()?;
     let units = accs.iter().map(Acc::max_ratio).collect();
     let whole = accs.into_iter().fold(Acc::new(), Acc::merge);

@@ -25,7 +25,7 @@ use crate::error::Result;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{exact_check_of, Setup};
 use crate::privacy::{Problem, Verdict};
-use crate::report::bandit_privacy::{self as report, BanditPrivacyReport};
+use crate::report::bandit_privacy::BanditPrivacyReport;
 use crate::report::merge::{self, SpotPolicy};
 use crate::report::rendered;
 use serde_json::Value;
@@ -54,11 +54,6 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
 /// The report as JSON or a paragraph, and whether it is violated.
 fn output(r: &BanditPrivacyReport, json: bool) -> (String, bool) {
     (rendered(r, json), r.verdict.verdict == Verdict::Violated)
-}
-
-/// Whether a merge input is a report of this module's check.
-pub(super) fn is_report(v: &Value) -> bool {
-    report::is_report(v)
 }
 
 /// `--merge` of the shards of one bandit check ([`merge::merge_parts`]).

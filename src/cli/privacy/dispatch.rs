@@ -6,7 +6,7 @@
 use super::{all_epsilon, bandit, full_information, one_shot, statistical, Args};
 use crate::cli::args::spot_policy;
 use crate::error::Result;
-use crate::report::merge;
+use crate::report::{bandit_privacy, merge, statistical_privacy};
 use serde_json::Value;
 
 /// Run the command; the text to print on stdout, and whether a violation
@@ -15,10 +15,13 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     if !args.merge.is_empty() {
         let policy = spot_policy(args.spot_check.as_deref(), args.spot_check_seed.as_deref())?;
         let inputs = read_merge_inputs(&args.merge)?;
-        if inputs.iter().any(|(_, v)| statistical::is_report(v)) {
+        if inputs
+            .iter()
+            .any(|(_, v)| statistical_privacy::is_report(v))
+        {
             return statistical::merge(&inputs, policy, args.json);
         }
-        if inputs.iter().any(|(_, v)| bandit::is_report(v)) {
+        if inputs.iter().any(|(_, v)| bandit_privacy::is_report(v)) {
             return bandit::merge(&inputs, policy, args.json);
         }
         return full_information::merge(&inputs, policy, args.json);

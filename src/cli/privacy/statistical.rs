@@ -18,7 +18,7 @@ use crate::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use crate::privacy::bandit::statistical::AuditSetup;
 use crate::report::merge::{self, SpotPolicy};
 use crate::report::rendered;
-use crate::report::statistical_privacy::{self as report, StatisticalPrivacyReport};
+use crate::report::statistical_privacy::StatisticalPrivacyReport;
 use num_traits::ToPrimitive;
 use serde_json::Value;
 
@@ -89,11 +89,6 @@ fn output(r: &StatisticalPrivacyReport, json: bool) -> (String, bool) {
         rendered(r, json),
         r.verdict == crate::privacy::Verdict::Violated,
     )
-}
-
-/// Whether a merge input is a report of this module's audits.
-pub(super) fn is_report(v: &Value) -> bool {
-    report::is_report(v)
 }
 
 /// `--merge` of the shards of one statistical audit
