@@ -75,6 +75,18 @@ pub fn work(what: &str, estimate: Option<u128>, limit: u128, force: bool) -> Res
 /// hundreds of GB of stack address space).
 pub const MAX_THREADS: usize = 1024;
 
+/// Run `work` on the pool of `--threads` ([`thread_pool`]), or on the
+/// current pool when no count is given.
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> Result<T> + Send,
+) -> Result<T> {
+    match threads {
+        None => work(),
+        Some(n) => thread_pool(Some(n))?.install(work),
+    }
+}
+
 /// The worker pool of `--threads` (`None`: one thread per core), refused
 /// for 0 threads, past [`MAX_THREADS`], or when the system does not start
 /// them.

@@ -529,19 +529,15 @@ fn privacy_all_epsilon(
         })?,
         None => EpsilonRange::all(),
     };
-    let config = Config {
-        id: algorithm_id.parse::<AlgorithmId>().map_err(py_err)?,
+    let family = Family::new(
+        algorithm_id.parse::<AlgorithmId>().map_err(py_err)?,
         actions,
-        epsilon: Q::from_integer(1.into()),
-        noise: noise.map(str::parse::<Noise>).transpose().map_err(py_err)?,
-        noise_scale: None,
-        resample: resample.unwrap_or(false),
-    };
-    let factor = scale_factor
-        .map(|s| rational("scale_factor", s))
-        .transpose()?
-        .unwrap_or_else(|| Q::from_integer(1.into()));
-    let family = Family { config, factor };
+        noise.map(str::parse::<Noise>).transpose().map_err(py_err)?,
+        resample.unwrap_or(false),
+        scale_factor
+            .map(|s| rational("scale_factor", s))
+            .transpose()?,
+    );
     let horizon: usize = self::horizon(horizon)?;
     let alphabet: Vec<Q> = alphabet
         .iter()
@@ -553,11 +549,9 @@ fn privacy_all_epsilon(
     };
     let report = py
         .detach(|| {
-            let go = || all_epsilon(&family, horizon, alphabet.clone(), &range, &options);
-            let mut result = match threads {
-                None => go()?,
-                Some(n) => dpdtol::size::thread_pool(Some(n))?.install(go)?,
-            };
+            let mut result = dpdtol::size::with_threads(threads, || {
+                all_epsilon(&family, horizon, alphabet.clone(), &range, &options)
+            })?;
             AllEpsilonReport::new(&family, horizon, &alphabet, &mut result)
         })
         .map_err(py_err)?;

@@ -201,8 +201,5 @@ fn simulate_with_progress(
             )
         })
     };
-    match args.threads {
-        Some(n) => crate::size::thread_pool(Some(n))?.install(work),
-        None => work(),
-    }
+    crate::size::with_threads(args.threads, work)
 }

@@ -113,6 +113,29 @@ pub struct Family {
 }
 
 impl Family {
+    /// The family of `id` on `actions` actions, with `noise` and `resample`
+    /// as given, whose scale is `factor` (default 1) times the paper's.
+    pub fn new(
+        id: AlgorithmId,
+        actions: usize,
+        noise: Option<Noise>,
+        resample: bool,
+        factor: Option<Q>,
+    ) -> Family {
+        let one = || Q::from_integer(1.into());
+        Family {
+            config: Config {
+                id,
+                actions,
+                epsilon: one(),
+                noise,
+                noise_scale: None,
+                resample,
+            },
+            factor: factor.unwrap_or_else(one),
+        }
+    }
+
     /// The algorithm of the family at `epsilon`: scale `factor ·
     /// default(ε)`.
     ///

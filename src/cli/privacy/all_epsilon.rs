@@ -4,10 +4,10 @@
 //! 1) times the paper's, so that it follows ε.
 
 use super::{given, parse_count, parse_horizon, Args};
-use crate::algorithm::{AlgorithmId, Config};
+use crate::algorithm::AlgorithmId;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
-use crate::num::{parse_rational, parse_rational_list, Q};
+use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::all_epsilon::{all_epsilon, AllOptions, EpsilonRange, Family};
 use crate::report::all_epsilon::AllEpsilonReport;
 use crate::report::rendered;
@@ -33,21 +33,17 @@ fn family_of(args: &Args) -> Result<(Family, EpsilonRange)> {
         Some(text) => crate::cli::args::parse_bit("--resample", text)? == 1,
         None => false,
     };
-    let config = Config {
+    let family = Family::new(
         id,
-        actions: parse_count("--actions", given(&args.actions, "--actions")?)?,
-        epsilon: Q::from_integer(1.into()),
-        noise: args.noise.as_deref().map(str::parse::<Noise>).transpose()?,
-        noise_scale: None,
+        parse_count("--actions", given(&args.actions, "--actions")?)?,
+        args.noise.as_deref().map(str::parse::<Noise>).transpose()?,
         resample,
-    };
-    let factor = args
-        .scale_factor
-        .as_deref()
-        .map(parse_rational)
-        .transpose()?
-        .unwrap_or_else(|| Q::from_integer(1.into()));
-    Ok((Family { config, factor }, range))
+        args.scale_factor
+            .as_deref()
+            .map(parse_rational)
+            .transpose()?,
+    );
+    Ok((family, range))
 }
 
 /// Run the all-ε check; the text to print, and whether some ε of the range
@@ -65,11 +61,9 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
         .as_deref()
         .map(|t| parse_count("--threads", t))
         .transpose()?;
-    let go = || all_epsilon(&family, horizon, alphabet.clone(), &range, &options);
-    let mut result = match threads {
-        None => go()?,
-        Some(n) => crate::size::thread_pool(Some(n))?.install(go)?,
-    };
+    let mut result = crate::size::with_threads(threads, || {
+        all_epsilon(&family, horizon, alphabet.clone(), &range, &options)
+    })?;
     let report = AllEpsilonReport::new(&family, horizon, &alphabet, &mut result)?;
     Ok((rendered(&report, args.json), report.violated()))
 }
