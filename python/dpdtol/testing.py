@@ -13,14 +13,23 @@ there only). Expected counts use the law's f64 approximation: they guide the
 reader, the verdict is ``gof``'s.
 """
 
+from fractions import Fraction
 from itertools import product
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
-from . import DEFAULT_ALPHA, GofResult, SequenceLaw, _actions, _base, gof
+from . import DEFAULT_ALPHA, GofResult, SequenceLaw, _actions, _base, _exact, gof, mechanism_gof
+from .bandit import bandit_gof
+from .drive import bandit_departure, drive_bandit, drive_full_information, drive_mechanism, residuals, worst_sequences
 
-__all__ = ["assert_matches_law", "worst_cells"]
+__all__ = [
+    "assert_matches_law",
+    "worst_cells",
+    "assert_bandit_policy",
+    "assert_full_information_sampler",
+    "assert_mechanism",
+]
 
 MAX_JOINT_CELLS = 4096  # joint cells listed in a failure message at most
 
@@ -105,4 +114,122 @@ def assert_matches_law(
     lines = [str(result), "worst cells (observed vs expected count, (O - E)/sqrt(E)):"]
     for z, name, observed, expected in worst_cells(result.law, samples, base, worst):
         lines.append(f"  {name}: observed {observed}, expected {expected:.1f} ({z:+.1f})")
+    raise AssertionError("\n".join(lines))
+
+
+def _driven(what: str, n: int, seed: int, base: int) -> str:
+    return f"{what} driven {n} times from seed {seed} (arms numbered from {base} by the code)"
+
+
+def assert_bandit_policy(
+    algorithm: str,
+    policy: Any,
+    rewards: Any,
+    epsilon: Any,
+    *,
+    n: int = 10_000,
+    seed: int = 0,
+    base: int = 0,
+    protocol: Any = None,
+    alpha: float = DEFAULT_ALPHA,
+    force: bool = False,
+    worst: int = 5,
+    **params: Any,
+) -> GofResult:
+    """Drive ``policy`` (an object or a factory, see ``dpdtol.drive``) ``n``
+    times on ``rewards`` from ``seed`` and assert that its pull sequences
+    follow the law of ``algorithm`` (``dpdtol.bandit_gof`` at level
+    ``alpha``, with ``params`` as there: ``noise_scale``, ``epoch_lengths``,
+    ...). Returns the ``GofResult`` when they do. Otherwise the
+    ``AssertionError`` names the round where the pulls first depart from the
+    law and, for every round, the prefix a_1..a_t furthest from it (observed
+    and expected counts, standardized residual), then the ``worst`` sequences;
+    an arm out of range raises ``DriveError`` naming its run and round."""
+    pulls = drive_bandit(policy, rewards, n, seed, base=base, protocol=protocol)
+    result = bandit_gof(algorithm, rewards, epsilon, pulls, alpha=alpha, force=force, base=base, **params)
+    if not result.rejected:
+        return result
+    lines = [_driven(f"{algorithm} policy", n, seed, base), str(result)]
+    if result.law is not None:
+        first, rounds = bandit_departure(result.law, pulls, alpha)
+        lines.append(
+            f"first departs from the law at {first}" if first else "no round's prefixes depart alone (the joint law does)"
+        )
+        lines.append("largest standardized residual (O - E)/sqrt(E) of the prefixes, per round:")
+        lines += [f"  {d}" for d in rounds]
+        full = worst_sequences(result.law, pulls, worst)
+        lines.append("worst pull sequences:")
+        lines += [f"  {d}" for d in full]
+    raise AssertionError("\n".join(lines))
+
+
+def assert_full_information_sampler(
+    algorithm: str,
+    sampler: Any,
+    losses: Any,
+    epsilon: Any,
+    *,
+    n: int = 10_000,
+    seed: int = 0,
+    base: int = 0,
+    factory: bool = False,
+    noise: Optional[str] = None,
+    noise_scale: Any = None,
+    resample: Optional[bool] = None,
+    alpha: float = DEFAULT_ALPHA,
+    force: bool = False,
+    worst: int = 5,
+) -> GofResult:
+    """Drive ``sampler`` (a callable from the losses seen to an action, or
+    with ``factory`` a function making one per run; ``dpdtol.drive``) ``n``
+    times over ``losses`` from ``seed`` and assert that its action sequences
+    follow the law of ``algorithm`` (``assert_matches_law``, whose failure
+    message names the choices, their rounds and the cells furthest from the
+    law)."""
+    actions = drive_full_information(sampler, losses, n, seed, base=base, factory=factory)
+    try:
+        return assert_matches_law(
+            algorithm, losses, epsilon, actions, noise=noise, noise_scale=noise_scale,
+            resample=resample, base=base, alpha=alpha, force=force, worst=worst,
+        )
+    except AssertionError as e:
+        raise AssertionError(f"{_driven(f'{algorithm} sampler', n, seed, base)}\n{e}") from None
+
+
+def assert_mechanism(
+    mechanism: Any,
+    *,
+    noise: Optional[str] = None,
+    losses: Any = None,
+    scores: Any = None,
+    scale: Any = None,
+    unit_weight: Any = None,
+    n: int = 10_000,
+    seed: int = 0,
+    base: int = 0,
+    alpha: float = DEFAULT_ALPHA,
+    worst: int = 5,
+) -> GofResult:
+    """Call the one-shot ``mechanism`` ``n`` times on ``losses`` (it selects
+    a small loss) or on ``scores`` (it selects a large score: the law is
+    report-noisy-max on the losses ``-scores``), seeding each call from
+    ``seed``, and assert that its indices follow report-noisy-max with
+    ``noise`` of scale ``scale`` (or ``unit_weight``): ``dpdtol.mechanism_gof``.
+    On failure the ``AssertionError`` names the ``worst`` indices, observed
+    against expected counts."""
+    if (losses is None) == (scores is None):
+        raise ValueError("give one of losses= (the mechanism selects a small one) and scores= (a large one)")
+    values = losses if scores is None else scores
+    if scores is not None:
+        losses = [-Fraction(_exact(s, "scores")) for s in np.atleast_1d(np.asarray(scores, dtype=object))]
+    picked = drive_mechanism(mechanism, values, n, seed, base=base)
+    result = mechanism_gof(losses, picked, noise=noise, scale=scale, unit_weight=unit_weight, alpha=alpha, base=base)
+    if not result.rejected:
+        return result
+    expected = n * np.asarray(result.law.approx, dtype=float)
+    observed = np.bincount(picked - base, minlength=len(expected))
+    z = residuals(observed, expected)
+    lines = [_driven("mechanism", n, seed, base), str(result), "worst indices (observed vs expected count, (O - E)/sqrt(E)):"]
+    for a in np.argsort(-np.abs(z))[:worst]:
+        lines.append(f"  index {a + base}: observed {observed[a]}, expected {expected[a]:.1f} ({z[a]:+.1f})")
     raise AssertionError("\n".join(lines))
