@@ -295,9 +295,11 @@ def test_one_shot_mechanisms_on_scores():
 
 def test_driving_a_python_policy_a_hundred_thousand_times_at_t8():
     """10^5 runs of a pure-Python policy (UCB1 above) at T = 8, driven and
-    tested: 2.6 s on one core of the development machine (the target is
-    10 s; the bound here leaves room for a loaded machine)."""
-    start = time.perf_counter()
+    tested: 1.8 s of CPU on the development machine (0.96 s of it the
+    driver's own work, measured with a policy that does nothing). The bound is
+    the target, 10 s, on CPU time, which a loaded machine does not inflate as
+    it does wall-clock time."""
+    start = time.process_time()
     assert_bandit_policy("ucb1", Ucb1, UCB_TABLE, None, n=100_000, seed=0)
-    seconds = time.perf_counter() - start
-    assert seconds < 30, f"{seconds:.1f} s"
+    seconds = time.process_time() - start
+    assert seconds < 10, f"{seconds:.1f} s"

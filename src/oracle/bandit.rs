@@ -65,6 +65,7 @@
 //! assert!(!gof(&law, &samples, &Default::default()).unwrap().reject);
 //! ```
 
+use super::drive::drive;
 use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
@@ -690,7 +691,6 @@ pub fn simulate(
         )));
     }
     let horizon = rewards.len();
-    check_values(n, horizon, rewards.first().map_or(2, Vec::len), force)?;
     let f = |x: &Q| Real::to_f64(x);
     let config = BanditConfig {
         noise_scale: spec.noise_scale.as_ref().map(f),
@@ -700,18 +700,36 @@ pub fn simulate(
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
     let k = table[0].len();
     config.build(k, horizon as u64)?;
-    try_sample_with(n, horizon, seed, |rng| {
-        let mut policy = config.build(k, horizon as u64)?;
-        Ok(table
-            .iter()
-            .enumerate()
-            .map(|(t, row)| {
-                let arm = policy.choose(t as u64 + 1, 1, rng).arm;
-                policy.observe(arm, 1, row[arm], rng);
-                arm
-            })
-            .collect())
-    })
+    drive(|| config.build(k, horizon as u64), &table, n, seed, force)
+}
+
+/// Drive the policies that `make` builds `n` times on `target`'s reward
+/// table ([`drive`]: fresh policy a run, run `i` seeded by
+/// [`super::sample::stream`]`(seed, i)`, the protocol checked) and test their
+/// pull sequences against the law of `target` ([`gof`]). Returns the pull
+/// sequences and the test; an arm out of range or a run past the horizon is
+/// an error naming its run and round.
+pub fn drive_gof<F>(
+    target: &BanditTarget,
+    make: F,
+    n: usize,
+    seed: u64,
+    options: &GofOptions,
+    force: bool,
+) -> Result<(Samples, BanditGof)>
+where
+    F: Fn() -> Result<Box<dyn crate::bandit::policy::Policy>> + Sync,
+{
+    let law = target.law(force)?;
+    let f = |x: &Q| Real::to_f64(x);
+    let table: Vec<Vec<f64>> = target
+        .rewards()
+        .iter()
+        .map(|r| r.iter().map(f).collect())
+        .collect();
+    let samples = drive(make, &table, n, seed, force)?;
+    let report = gof(&law, &samples, options)?;
+    Ok((samples, report))
 }
 
 /// The outcome of [`gof`].

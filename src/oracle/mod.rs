@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`law`] | the [`Target`] (an online algorithm on a loss sequence, or one selection), its schedule, each choice's law and the probability of a sequence, exact else certified |
 //! | [`sample`] | seeded reference samples in parallel, identical for any thread count |
+//! | [`drive`] | an implementation of the bandit [`crate::bandit::policy::Policy`] run `n` times on a reward table, fresh and seeded each run, its arms and runs checked ([`bandit::drive_gof`] tests the pulls against the law) |
 //! | [`gof`] | support check, per-choice and joint chi-square tests, Bonferroni, the sample size that detects a total-variation distance |
 //! | [`audit`] | a lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs |
 //! | [`target`] | the target named by its parameters as given ([`TargetSpec`]), each read exactly and each missing one refused |
@@ -34,6 +35,7 @@
 
 pub mod audit;
 pub mod bandit;
+pub mod drive;
 pub mod gof;
 pub mod io;
 pub mod law;

@@ -91,6 +91,14 @@ pub fn sample_with<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Samples
 where
     F: Fn(&mut ChaCha8Rng) -> Vec<usize> + Sync,
 {
+    sample_indexed(n, horizon, seed, |_, rng| draw(rng))
+}
+
+/// [`sample_with`] of a `draw` told the row `i` it draws.
+pub fn sample_indexed<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Samples
+where
+    F: Fn(usize, &mut ChaCha8Rng) -> Vec<usize> + Sync,
+{
     let mut data = vec![0u32; n * horizon];
     if horizon > 0 {
         // A bar on stderr when the draws take long (`--force` sizes).
@@ -103,7 +111,7 @@ where
                 .enumerate()
                 .for_each(|(i, row)| {
                     let mut rng = stream(seed, i as u64);
-                    for (out, a) in row.iter_mut().zip(draw(&mut rng)) {
+                    for (out, a) in row.iter_mut().zip(draw(i, &mut rng)) {
                         *out = a as u32;
                     }
                     progress.add(1);
@@ -194,22 +202,33 @@ pub fn sample(law: &BestSequenceLaw, n: usize, seed: u64) -> Result<Samples> {
 
 /// [`sample_with`] of a `draw` that may fail, as [`Categorical::draw`]
 /// does when a uniform number lies inside a cumulative enclosure of the law
-/// (of width below 10⁻³⁵): the first failure is reported.
+/// (of width below 10⁻³⁵): the failure of the first failing row is reported.
 pub fn try_sample_with<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Result<Samples>
 where
     F: Fn(&mut ChaCha8Rng) -> Result<Vec<usize>> + Sync,
 {
-    let failed = std::sync::Mutex::new(None);
-    let samples = sample_with(n, horizon, seed, |rng| {
-        draw(rng).unwrap_or_else(|e| {
+    try_sample_indexed(n, horizon, seed, |_, rng| draw(rng))
+}
+
+/// [`try_sample_with`] of a `draw` told the row `i` it draws: the failure of
+/// the smallest failing row is reported, whatever the threads' order.
+pub fn try_sample_indexed<F>(n: usize, horizon: usize, seed: u64, draw: F) -> Result<Samples>
+where
+    F: Fn(usize, &mut ChaCha8Rng) -> Result<Vec<usize>> + Sync,
+{
+    let failed = std::sync::Mutex::new(None::<(usize, Error)>);
+    let samples = sample_indexed(n, horizon, seed, |i, rng| {
+        draw(i, rng).unwrap_or_else(|e| {
             if let Ok(mut slot) = failed.lock() {
-                slot.get_or_insert(e);
+                if slot.as_ref().is_none_or(|(first, _)| i < *first) {
+                    *slot = Some((i, e));
+                }
             }
             vec![0; horizon]
         })
     });
     match failed.into_inner().ok().flatten() {
-        Some(e) => Err(e),
+        Some((_, e)) => Err(e),
         None => Ok(samples),
     }
 }
