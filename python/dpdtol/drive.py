@@ -107,9 +107,8 @@ def _count(x: Any, what: str, least: int) -> int:
         v = operator.index(x)
     except TypeError:
         raise ValueError(f"{what}: expected an integer, got {x!r}") from None
-    if v < least or (what == "seed" and v >= 1 << 64):
-        bound = "below 2^64" if what == "seed" else ""
-        raise ValueError(f"{what}: expected an integer >= {least} {bound}, got {x!r}".replace("  ", " "))
+    if v < least:
+        raise ValueError(f"{what}: expected an integer >= {least}, got {x!r}")
     return v
 
 

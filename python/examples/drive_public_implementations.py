@@ -105,7 +105,7 @@ def cases(src, n):
            lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 8}), UCB_TABLE, 1, 1000))
     yield (*DP_BAI, "algorithms/dp_se.py", "dp-se (delta = 1/T), T = 2800",
            lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1,
-                          n, protocol=pull_guess_to_horizon))
+                          2 * n, protocol=pull_guess_to_horizon))
 
     # Its module imports matplotlib and a module its repository does not have; neither is used.
     for name in ("matplotlib", "matplotlib.pyplot", "Stochastic.Rewards", "Stochastic.Rewards.gaussian"):
@@ -170,7 +170,8 @@ EXPECTED = [
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("src", help="the folder of the checkouts, named owner+name")
-    parser.add_argument("--n", type=int, default=20_000, help="runs of a random case (default 20000)")
+    parser.add_argument("--n", type=int, default=20_000,
+                        help="runs of a random case, twice as many on T = 2800 (default 20000)")
     args = parser.parse_args()
     src = os.path.abspath(args.src)
     surprises = 0

@@ -12,7 +12,6 @@ import time
 import numpy as np
 import pytest
 
-import dpdtol
 from dpdtol.drive import DriveError, drive_bandit, drive_full_information, drive_mechanism
 from dpdtol.testing import assert_bandit_policy, assert_full_information_sampler, assert_mechanism
 
