@@ -11,6 +11,11 @@ standard deviations ``(O - E) / sqrt(E)``), and, when the joint law has few
 enough cells, the joint cells too (randomness shared between choices shows
 there only). Expected counts use the law's f64 approximation: they guide the
 reader, the verdict is ``gof``'s.
+
+``assert_bandit_policy``, ``assert_full_information_sampler`` and
+``assert_mechanism`` take the code itself (``dpdtol.drive``): they run it on
+the table ``n`` times, fresh and seeded per run, then test what it did; a
+bandit's failure names the round where its pulls first depart from the law.
 """
 
 from fractions import Fraction
