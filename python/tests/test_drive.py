@@ -134,6 +134,13 @@ class SelectArm(Ucb1):
     select = None
 
 
+class PullArm(Ucb1):
+    def pull_arm(self):
+        return Ucb1.select(self)
+
+    select = None
+
+
 class Step:
     """``arm = step(reward, arm)``: told the last round, returns the next arm."""
 
@@ -159,7 +166,9 @@ class Run:
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 
 
-@pytest.mark.parametrize("policy", [Ucb1, SelectArm, Step, Run, Ucb1()], ids=["select", "select_arm", "step", "run", "object"])
+@pytest.mark.parametrize(
+    "policy", [Ucb1, SelectArm, PullArm, Step, Run, Ucb1()], ids=["select", "select_arm", "pull_arm", "step", "run", "object"]
+)
 def test_protocols_drive_the_same_policy(policy):
     pulls = drive_bandit(policy, UCB_TABLE, 20, seed=3)
     assert (pulls == pulls[0]).all()
