@@ -252,6 +252,28 @@ fn guard(terms: Option<u64>, what: &str, force: bool) -> Result<()> {
     }
 }
 
+/// [`guard`] for the ordered neighbour pairs of the sequences of `space`,
+/// each pair comparing laws over `outputs` outputs; `names` are what the
+/// sequences and the outputs are.
+fn guard_sequences(
+    space: &Space,
+    outputs: Option<u64>,
+    names: (&str, &str),
+    force: bool,
+) -> Result<()> {
+    let pairs = space.pairs(&(0..space.sequences()));
+    guard(
+        outputs.and_then(|o| pairs.checked_mul(o)),
+        &format!(
+            "{pairs} ordered pairs of {}, {} {} each",
+            names.0,
+            outputs.map_or_else(|| "over 2^64".into(), |o| o.to_string()),
+            names.1
+        ),
+        force,
+    )
+}
+
 /// A check in one backend: the laws of the inputs, and the ordered pairs
 /// `(x, x′, round)` with the round (from 1) each changes.
 struct Instance<R> {
@@ -409,15 +431,10 @@ pub fn full_information<A: OnlineAlgorithm>(
     let space = Space::new(algorithm.actions(), problem)?;
     let choices = algorithm.schedule(problem.horizon).len();
     let outputs = (0..choices).try_fold(1u64, |acc, _| acc.checked_mul(space.actions as u64));
-    let all = 0..space.sequences();
-    let terms = outputs.and_then(|o| space.pairs(&all).checked_mul(o));
-    guard(
-        terms,
-        &format!(
-            "{} ordered pairs of loss sequences, {} action sequences each",
-            space.pairs(&all),
-            outputs.map_or_else(|| "over 2^64".into(), |o| o.to_string())
-        ),
+    guard_sequences(
+        &space,
+        outputs,
+        ("loss sequences", "action sequences"),
         force,
     )?;
     let pairs = sequence_pairs(&space);
@@ -543,17 +560,7 @@ pub fn bandit<L: PullLaw>(
     law.validate()?;
     let space = Space::new(law.arms(), problem)?;
     let outputs = law.sequence_count(problem.horizon);
-    let all = 0..space.sequences();
-    let terms = outputs.and_then(|o| space.pairs(&all).checked_mul(o));
-    guard(
-        terms,
-        &format!(
-            "{} ordered pairs of reward tables, {} pull sequences each",
-            space.pairs(&all),
-            outputs.map_or_else(|| "over 2^64".into(), |o| o.to_string())
-        ),
-        force,
-    )?;
+    guard_sequences(&space, outputs, ("reward tables", "pull sequences"), force)?;
     let sequences = law.sequences(problem.horizon);
     let pairs = sequence_pairs(&space);
     let certified = |ctx: &Precision| -> Result<Instance<Certified>> {
