@@ -541,3 +541,92 @@ fn the_former_name_of_unit_weight_is_read_with_a_warning() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(!stderr.contains("warning"), "{stderr}");
 }
+
+/// `--delta D`: the exit status follows the (ε, δ) verdict, the JSON's
+/// `delta` holds the value and the witness pair, and `--delta` is refused
+/// with one line where it does not apply (a shard, a statistical audit, a
+/// negative D). The Gumbel selection with scale 1 on losses {0, 1} at
+/// ε = 1/2 has ratio e > e^ε and δ(ε) = (e − √e)/(e + 1) ≈ 0.28765.
+#[test]
+fn delta_decides_epsilon_delta_privacy_and_sets_the_exit_status() {
+    let base = [
+        "privacy",
+        "--mechanism",
+        "gumbel",
+        "--actions",
+        "2",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1/2",
+        "--scale",
+        "1",
+    ];
+    for (d, status, verdict) in [("3/10", 0, "private"), ("1/4", 1, "violated")] {
+        let args: Vec<&str> = base
+            .iter()
+            .copied()
+            .chain(["--delta", d, "--json"])
+            .collect();
+        let out = dpdtol(&args);
+        assert_eq!(out.status.code(), Some(status), "--delta {d}");
+        let report: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(
+            report["verdict"], "violated",
+            "the ratio check is unchanged"
+        );
+        assert_eq!(report["delta"]["verdict"], verdict);
+        assert_eq!(report["delta"]["target"], d);
+        assert!(report["delta"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("0.287649136644967"));
+        assert_eq!(
+            report["delta"]["witness"]["losses"],
+            serde_json::json!([["0", "1"]])
+        );
+        assert_eq!(
+            report["delta"]["witness"]["neighbour"],
+            serde_json::json!([["1", "0"]])
+        );
+    }
+    let without: Vec<&str> = base.iter().copied().chain(["--json"]).collect();
+    assert!(json(&without).get("delta").is_none(), "an additive key");
+    let online = [
+        "privacy",
+        "--algorithm",
+        "hu-rnm-ftnl",
+        "--actions",
+        "2",
+        "--horizon",
+        "2",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&str> {
+        online
+            .iter()
+            .copied()
+            .chain(extra.iter().copied())
+            .collect()
+    };
+    refused(&with(&["--delta", "0", "--shard", "1/2"]));
+    refused(&with(&["--delta", "-1/2"]));
+    refused(&[
+        "privacy",
+        "--algorithm",
+        "lazy-dp-ts",
+        "--actions",
+        "2",
+        "--horizon",
+        "2",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--delta",
+        "0",
+    ]);
+}

@@ -813,6 +813,7 @@ def check_privacy(
     resample: Optional[bool] = None,
     force: bool = False,
     threads: Optional[int] = None,
+    delta: Any = None,
 ) -> PrivacyReport:
     """Exhaustive ε-DP check of ``algorithm`` with K = ``actions`` over every pair
     of neighbouring loss sequences of length ``horizon`` (an integer or
@@ -821,7 +822,9 @@ def check_privacy(
     report records. Returns the report of ``dpdtol privacy --json`` as a
     ``PrivacyReport``: ``verdict`` (``"private"``/``"violated"``/
     ``"undecided"``), ``max_ratio`` and its enclosure, ``bound`` (e^ε), the
-    ``witness`` (actions numbered from 1), ``pairs``, ``kind``."""
+    ``witness`` (actions numbered from 1), ``pairs``, ``kind``. ``delta=D``
+    also decides (ε, D)-DP from the whole laws (``report.delta``, as
+    ``--delta``)."""
     text = _native.check_privacy(
         algorithm,
         int(actions),
@@ -829,6 +832,7 @@ def check_privacy(
         _vector(alphabet, "alphabet"),
         force=bool(force),
         threads=None if threads is None else int(threads),
+        delta=_option(delta, "delta"),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return PrivacyReport._from_json(text)
@@ -843,6 +847,7 @@ def mechanism_privacy(
     scale: Any = None,
     force: bool = False,
     threads: Optional[int] = None,
+    delta: Any = None,
 ) -> OneShotPrivacyReport:
     """Exhaustive ε-DP check of one report-noisy-max selection with ``noise``
     (``"gumbel"``, ``"exponential"`` or ``"laplace"``, required) of scale
@@ -851,6 +856,7 @@ def mechanism_privacy(
     default, or ``"linf:D"``, ...): ``dpdtol privacy --mechanism``. Returns
     its report as a ``OneShotPrivacyReport`` (``verdict``, ``max_ratio``,
     ``witness``, ...); ``print(report)`` gives the command line's text.
+    ``delta=D`` also decides (ε, D)-DP from the whole laws (``report.delta``).
 
     >>> import dpdtol
     >>> r = dpdtol.mechanism_privacy("laplace", 2, [0, "1/2", 1], "1/2", scale=1)
@@ -866,6 +872,7 @@ def mechanism_privacy(
         scale=_option(scale, "scale"),
         force=bool(force),
         threads=None if threads is None else int(threads),
+        delta=_option(delta, "delta"),
     )
     return OneShotPrivacyReport._from_json(text, rendered=rendered)
 

@@ -314,6 +314,7 @@ def bandit_privacy(
     confidence: Optional[float] = None,
     force: bool = False,
     threads: Optional[int] = None,
+    delta: Any = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
@@ -328,7 +329,9 @@ def bandit_privacy(
     bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
     approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``. The
     parameters are those of ``bandit_law``. ``print(report)`` gives the
-    command line's text; ``report.to_dict()`` its ``--json``.
+    command line's text; ``report.to_dict()`` its ``--json``. ``delta=D``
+    (exact checks) also decides (ε, D)-DP from the whole laws
+    (``report.delta``, as ``--delta``).
 
     >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_lengths=[1])
     >>> r.verdict, r.kind
@@ -353,6 +356,7 @@ def bandit_privacy(
         confidence=None if confidence is None else float(confidence),
         force=bool(force),
         threads=None if threads is None else int(threads),
+        delta=None if delta is None else _exact(delta, "delta"),
         **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport

@@ -94,6 +94,8 @@ class PrivacyReport(_Report):
     """``losses`` and ``neighbour`` (rows by round), ``actions`` (from 1), ``round`` (from 1), ``ratio``."""
     spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     """What a merge of shards re-verified by recomputation (merged reports of the command line only)."""
+    delta: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``delta=D``: the (ε, δ) check (``target``, ``value``, ``interval``, ``exact``, ``verdict``, ``witness``)."""
 
     @property
     def max_ratio_fraction(self) -> Optional[Fraction]:
@@ -298,6 +300,8 @@ class BanditPrivacyReport(_Report):
     epoch_lengths: Optional[List[str]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     epoch_lengths_printed: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     noise_consulted: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    delta: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``delta=D``: the (ε, δ) check (``target``, ``value``, ``interval``, ``exact``, ``verdict``, ``witness``)."""
     note: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     tree_scale: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
@@ -447,6 +451,8 @@ class OneShotPrivacyReport(_Report):
     """``"private"``, ``"violated"`` or ``"undecided"``."""
     why_not_exact: Optional[str]
     witness: Dict[str, Any]
+    delta: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """With ``delta=D``: the (ε, δ) check (``target``, ``value``, ``interval``, ``exact``, ``verdict``, ``witness``)."""
     rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
     """The command line's text of the report."""
 

@@ -16,6 +16,7 @@ use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
 use dpdtol::report::bandit_privacy::BanditPrivacyReport;
+use dpdtol::report::privacy::DeltaKeys;
 use dpdtol::report::statistical_privacy::StatisticalPrivacyReport;
 use dpdtol::report::{rendered, to_json};
 use pyo3::exceptions::PyValueError;
@@ -32,7 +33,7 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
 /// Lazy-DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
 /// its text and whether it is the statistical audit's.
 #[pyfunction]
-#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None))]
+#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_privacy(
     py: Python<'_>,
@@ -52,7 +53,9 @@ fn bandit_privacy(
     confidence: Option<f64>,
     force: bool,
     threads: Option<usize>,
+    delta: Option<&str>,
 ) -> PyResult<(String, String, bool)> {
+    let target = exact("delta", delta)?;
     let id = algorithm.parse::<BanditId>().map_err(py_err)?;
     let sampling = runs.is_some() || seed.is_some() || confidence.is_some();
     let statistical = audit_run::is_statistical(id, method, sampling).map_err(py_err)?;
@@ -71,6 +74,11 @@ fn bandit_privacy(
     };
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {
+        if target.is_some() {
+            return Err(PyValueError::new_err(
+                "delta: the (ε, δ) check needs a closed-form law (anytime-lazy-ucb, dp-se, hybrid-ucb), not a statistical audit",
+            ));
+        }
         let setup = AuditSetup {
             horizon,
             alphabet: Vec::new(),
@@ -94,10 +102,16 @@ fn bandit_privacy(
     }
     let problem = Problem::new(horizon, alphabet, epsilon).map_err(py_err)?;
     let setup = Setup::new(id, actions, problem, overrides).map_err(py_err)?;
-    let decided = py
-        .detach(|| pool.install(|| setup.check(Shard::WHOLE, force)))
+    let (decided, delta) = py
+        .detach(|| {
+            let delta = target
+                .map(|d| setup.delta(&d, force))
+                .transpose()?;
+            Ok::<_, dpdtol::error::Error>((pool.install(|| setup.check(Shard::WHOLE, force))?, delta))
+        })
         .map_err(py_err)?;
-    let report = BanditPrivacyReport::new(&decided);
+    let mut report = BanditPrivacyReport::new(&decided);
+    report.verdict.delta = delta.as_ref().map(DeltaKeys::of);
     Ok((to_json(&report), rendered(&report, false), false))
 }
 

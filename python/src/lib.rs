@@ -34,7 +34,7 @@ use dpdtol::report::law::LawReport;
 use dpdtol::report::mechanism::MechanismReport;
 use dpdtol::report::one_shot_privacy::OneShotPrivacyReport;
 use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
-use dpdtol::report::privacy::{Described, PrivacyReport};
+use dpdtol::report::privacy::{DeltaKeys, Described, PrivacyReport};
 use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
 use dpdtol::report::sample::SampleReport;
 use dpdtol::report::verify::{ShardKeys, VerifyReport};
@@ -562,7 +562,7 @@ fn privacy_all_epsilon(
 /// ([`dpdtol::privacy::check`]): the JSON of its typed report
 /// ([`PrivacyReport`], the output of `dpdtol privacy --json`).
 #[pyfunction]
-#[pyo3(signature = (algorithm_id, actions, horizon, alphabet, epsilon, noise=None, noise_scale=None, resample=None, force=false, threads=None))]
+#[pyo3(signature = (algorithm_id, actions, horizon, alphabet, epsilon, noise=None, noise_scale=None, resample=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn check_privacy(
     py: Python<'_>,
@@ -576,8 +576,10 @@ fn check_privacy(
     resample: Option<bool>,
     force: bool,
     threads: Option<usize>,
+    delta: Option<&str>,
 ) -> PyResult<String> {
     let config = config(algorithm_id, actions, epsilon, noise, noise_scale, resample)?;
+    let target = delta.map(|d| rational("delta", d)).transpose()?;
     let alg = config.build().map_err(py_err)?;
     let alphabet: Vec<Q> = alphabet
         .iter()
@@ -594,18 +596,19 @@ fn check_privacy(
         threads,
         ..PrivacyOptions::default()
     };
-    let (report, probabilities) = py
+    let (report, probabilities, delta) = py
         .detach(|| {
             let report = dpdtol::privacy::check(&alg, &problem, &options)?;
             let probabilities = dpdtol::privacy::witness_probabilities(&alg, &report)?;
-            Ok::<_, Error>((report, probabilities))
+            let delta = target
+                .map(|d| dpdtol::privacy::delta::full_information(&alg, &problem, &d, force))
+                .transpose()?;
+            Ok::<_, Error>((report, probabilities, delta))
         })
         .map_err(py_err)?;
-    Ok(to_json(&PrivacyReport::new(
-        &Described::of(&config, &alg),
-        &report,
-        &probabilities,
-    )))
+    let mut report = PrivacyReport::new(&Described::of(&config, &alg), &report, &probabilities);
+    report.verdict.delta = delta.as_ref().map(DeltaKeys::of);
+    Ok(to_json(&report))
 }
 
 /// The one-shot check of report-noisy-max ([`dpdtol::privacy::one_shot`],
@@ -614,7 +617,7 @@ fn check_privacy(
 /// Returns the JSON of its typed report ([`OneShotPrivacyReport`]) and the
 /// command line's text of it.
 #[pyfunction]
-#[pyo3(signature = (noise, actions, alphabet, epsilon, neighbours=None, scale=None, force=false, threads=None))]
+#[pyo3(signature = (noise, actions, alphabet, epsilon, neighbours=None, scale=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn mechanism_privacy(
     py: Python<'_>,
@@ -626,7 +629,9 @@ fn mechanism_privacy(
     scale: Option<&str>,
     force: bool,
     threads: Option<usize>,
+    delta: Option<&str>,
 ) -> PyResult<(String, String)> {
+    let target = delta.map(|d| rational("delta", d)).transpose()?;
     let neighbours = neighbours
         .map(str::parse::<Neighbours>)
         .transpose()
@@ -655,7 +660,12 @@ fn mechanism_privacy(
         .detach(|| {
             let out = one_shot::check(&problem, &options)?;
             let probabilities = one_shot::witness_probabilities(&problem, &out.report)?;
-            Ok::<_, Error>(OneShotPrivacyReport::new(&problem, &out, &probabilities))
+            let mut report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
+            if let Some(d) = &target {
+                let delta = dpdtol::privacy::delta::one_shot(&problem, d, force)?;
+                report.verdict.delta = Some(DeltaKeys::of(&delta));
+            }
+            Ok::<_, Error>(report)
         })
         .map_err(py_err)?;
     Ok((to_json(&report), rendered(&report, false)))

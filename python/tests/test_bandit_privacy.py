@@ -157,3 +157,35 @@ def test_bad_mechanism_arguments_are_value_errors_naming_them(args, argument):
     call = {**dict(noise="gumbel", actions=2, alphabet=[0, 1], epsilon=1), **args}
     with pytest.raises(ValueError, match=argument):
         dpdtol.mechanism_privacy(**call)
+
+
+@pytest.mark.parametrize(
+    "command, call, verdict",
+    [
+        (
+            "privacy --mechanism gumbel --actions 2 --alphabet 0,1 --epsilon 1/2 --scale 1 --delta 3/10 --json",
+            lambda: dpdtol.mechanism_privacy("gumbel", 2, [0, 1], "1/2", scale=1, delta="3/10"),
+            "private",
+        ),
+        (
+            "privacy --algorithm hu-rnm-ftnl --actions 2 --horizon 3 --alphabet 0,1 --epsilon 1/2 --noise-scale 1/2 --delta 1/10 --json",
+            lambda: dpdtol.check_privacy("hu-rnm-ftnl", 2, 3, [0, 1], "1/2", noise_scale="1/2", delta="1/10"),
+            "violated",
+        ),
+        (
+            "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --noise-scale 1/2 --delta 1/100 --json",
+            lambda: dpdtol.bandit_privacy("anytime-lazy-ucb", 4, [0, 1], 1, noise_scale="1/2", delta="1/100"),
+            "violated",
+        ),
+    ],
+)
+def test_delta_is_the_delta_of_the_cli(command, call, verdict):
+    """The keyword ``delta`` is ``--delta``: the same report, its ``delta`` key included."""
+    report = call()
+    assert report.to_dict() == cli_json("privacy", command)
+    assert report.delta["verdict"] == verdict
+
+
+def test_delta_is_refused_for_a_statistical_audit():
+    with pytest.raises(ValueError, match="delta"):
+        dpdtol.bandit_privacy("lazy-dp-ts", 2, [0, 1], 1, delta=0)

@@ -102,6 +102,9 @@ pub struct Args {
     /// --mechanism only: the noise scale β, exactly. Default: the textbook 2Δ/ε for every noise, Δ = D for linf:D and one:D, the alphabet's range for any (exponential mechanism: McSherry & Talwar 2007, Dwork & Roth 2014 Thm 3.10; permute-and-flip: McKenna & Sheldon 2020; Laplace report-noisy-max: Dwork & Roth 2014 §3.3).
     #[arg(long, allow_hyphen_values = true)]
     scale: Option<String>,
+    /// Also decide (ε, δ)-DP for this δ (exactly: 0, 1/100): δ(ε) = max over neighbour pairs of Σ_a (P(a|x) − e^ε P(a|x′))₊ from the whole laws (small instances; the exit status then follows this verdict). Online algorithms at one --epsilon, the exact bandit checks, --mechanism.
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["merge", "shard", "epsilon_range", "all_epsilon"])]
+    delta: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -120,6 +123,24 @@ fn shard_flag(args: &Args) -> Result<Shard> {
         .map(str::parse)
         .transpose()?
         .unwrap_or(Shard::WHOLE))
+}
+
+/// `--delta D`, read exactly (`None` when not given).
+fn delta_flag(args: &Args) -> Result<Option<crate::num::Q>> {
+    args.delta
+        .as_deref()
+        .map(crate::num::parse_rational)
+        .transpose()
+}
+
+/// Whether a run shows a violation: of (ε, δ)-DP when `--delta` was given,
+/// else of ε-DP.
+fn violated(verdict: &crate::report::privacy::VerdictKeys) -> bool {
+    use crate::privacy::Verdict;
+    match &verdict.delta {
+        Some(delta) => delta.verdict == Verdict::Violated,
+        None => verdict.verdict == Verdict::Violated,
+    }
 }
 
 /// A flag clap requires unless `--merge` is given.

@@ -90,6 +90,7 @@
 pub mod all_epsilon;
 pub mod bandit;
 mod brute_force;
+pub mod delta;
 mod exhaustive;
 pub mod one_shot;
 mod recheck;

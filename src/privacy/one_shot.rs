@@ -114,6 +114,18 @@ impl Neighbours {
             Neighbours::Linf(d) | Neighbours::One(d) => (a - b).abs() <= *d,
         }
     }
+
+    /// Whether the distinct inputs `x` and `y` (one loss per action) are
+    /// neighbours.
+    pub(crate) fn allows(&self, x: &[Q], y: &[Q]) -> bool {
+        let moved = x.iter().zip(y).filter(|(a, b)| a != b).count();
+        let close = x.iter().zip(y).all(|(a, b)| self.close(a, b));
+        match self {
+            Neighbours::Any => true,
+            Neighbours::Linf(_) => close,
+            Neighbours::One(_) => moved == 1 && close,
+        }
+    }
 }
 
 impl fmt::Display for Neighbours {

@@ -14,6 +14,7 @@ use crate::algorithm::{Algorithm, AlgorithmId, Config};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{certain_digits, format_certain, parse_rational, Certified, Kind, Precision, Q};
+use crate::privacy::delta::DeltaCheck;
 use crate::privacy::{decide, Method, Problem, Ratio, Report, Shard, Verdict, Witness};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -112,6 +113,125 @@ pub struct VerdictKeys {
     pub verdict: Verdict,
     /// Where the maximum is attained.
     pub witness: WitnessKeys,
+    /// With `--delta D` only: the (ε, δ) check from the whole laws.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<DeltaKeys>,
+}
+
+/// The (ε, δ) check of `--delta D`: δ(ε) = max over ordered neighbour pairs
+/// (x, x′) of Σ_a (P(a | x) − e^ε P(a | x′))₊, from the whole law of both
+/// inputs, against D.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeltaKeys {
+    /// The closed form of δ(ε), Σ c·e^λ over Σ c·e^λ, when it was decided in the exact field Q(e^(1/q)) and is not rational; else null.
+    pub closed_form: Option<String>,
+    /// δ(ε) as an exact rational, when it is one; else null.
+    pub exact: Option<Fraction>,
+    /// An enclosure of δ(ε).
+    pub interval: Enclosure,
+    /// `exact` (every term's sign decided: rational laws, or the exact field) or `certified` (enclosures; a term whose sign is open adds its upper end to the upper bound only).
+    pub kind: NumberKind,
+    /// The outputs of each law (action, pull or selection sequences).
+    pub outputs: u64,
+    /// The ordered neighbour pairs compared.
+    pub pairs: u64,
+    /// The precision of the certified laws, in bits; null when exact.
+    pub precision_bits: Option<u32>,
+    /// D, the δ checked: the verdict is private iff δ(ε) ≤ D certainly.
+    pub target: Fraction,
+    /// δ(ε), to its certain digits.
+    pub value: Decimal,
+    /// `private` (δ(ε) ≤ D), `violated` (δ(ε) > D) or `undecided` (the enclosure straddles D).
+    pub verdict: Verdict,
+    /// The pair of largest δ.
+    pub witness: DeltaWitness,
+}
+
+/// The neighbouring pair of largest δ.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeltaWitness {
+    /// Σ_a (P(a | x) − e^ε P(a | x′))₊ of the pair, to its certain digits.
+    pub delta: Decimal,
+    /// An enclosure of the pair's δ.
+    pub delta_interval: Enclosure,
+    /// The input x: one vector of K values a round.
+    pub losses: Vec<Vec<Fraction>>,
+    /// Its neighbour x′.
+    pub neighbour: Vec<Vec<Fraction>>,
+    /// The round (from 1) where x and x′ differ.
+    pub round: u64,
+}
+
+impl DeltaKeys {
+    /// The keys of a check.
+    pub fn of(c: &DeltaCheck) -> DeltaKeys {
+        let decimal = |lo: &Q, hi: &Q| Decimal(format_certain(lo, hi, DIGITS));
+        let interval = |lo: &Q, hi: &Q| {
+            Enclosure([
+                super::bound(lo, crate::num::Dir::Down),
+                super::bound(hi, crate::num::Dir::Up),
+            ])
+        };
+        DeltaKeys {
+            closed_form: c.closed_form.clone(),
+            exact: c.exact.as_ref().map(fraction),
+            interval: interval(&c.lo, &c.hi),
+            kind: c.kind.into(),
+            outputs: c.outputs,
+            pairs: c.pairs,
+            precision_bits: c.precision.map(|p| p.0),
+            target: fraction(&c.target),
+            value: match &c.exact {
+                Some(q) => decimal(q, q),
+                None => decimal(&c.lo, &c.hi),
+            },
+            verdict: c.verdict,
+            witness: DeltaWitness {
+                delta: decimal(&c.witness.0, &c.witness.1),
+                delta_interval: interval(&c.witness.0, &c.witness.1),
+                losses: vectors(&c.input),
+                neighbour: vectors(&c.neighbour),
+                round: c.round as u64,
+            },
+        }
+    }
+
+    /// The δ line of a privacy paragraph.
+    pub fn line(&self) -> String {
+        let verdict = match self.verdict {
+            Verdict::Private => "(ε, δ) PRIVATE",
+            Verdict::Violated => "(ε, δ) VIOLATED",
+            Verdict::Undecided => "(ε, δ) UNDECIDED",
+        };
+        let relation = match self.verdict {
+            Verdict::Private => "<=",
+            Verdict::Violated => ">",
+            Verdict::Undecided => "~",
+        };
+        let how = match (&self.exact, &self.closed_form) {
+            (Some(q), _) => format!("exact, = {q}"),
+            (None, Some(form)) => format!("exact, = {form}"),
+            _ => format!(
+                "certified at {} bits, in {}",
+                self.precision_bits.unwrap_or(0),
+                enclosure_text(Some(&self.interval))
+            ),
+        };
+        let w = &self.witness;
+        format!(
+            "{verdict}: δ(ε) {} {relation} δ = {} ({how}; {} ordered pairs, {} outputs each)\n  δ witness, round {} replaced: {} against {}, δ = {}\n",
+            self.value,
+            self.target,
+            self.pairs,
+            self.outputs,
+            w.round,
+            sequence_text(&w.losses),
+            sequence_text(&w.neighbour),
+            w.delta
+        )
+    }
 }
 
 impl VerdictKeys {
@@ -146,6 +266,7 @@ impl VerdictKeys {
                 neighbour_probability_interval: None,
                 rewards: None,
             },
+            delta: None,
         }
     }
 }
@@ -797,10 +918,14 @@ impl VerdictKeys {
             Verdict::Violated => ("VIOLATED", ">"),
             Verdict::Undecided => ("UNDECIDED", "~"),
         };
-        format!(
+        let mut line = format!(
             "{verdict}: max privacy-loss ratio {} {relation} e^ε = {}\n",
             self.max_ratio, self.bound
-        )
+        );
+        if let Some(delta) = &self.delta {
+            line.push_str(&delta.line());
+        }
+        line
     }
 }
 

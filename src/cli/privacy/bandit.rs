@@ -24,9 +24,10 @@ use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::setup::{exact_check_of, Setup};
-use crate::privacy::{Problem, Verdict};
+use crate::privacy::Problem;
 use crate::report::bandit_privacy::BanditPrivacyReport;
 use crate::report::merge::{self, SpotPolicy};
+use crate::report::privacy::DeltaKeys;
 use crate::report::rendered;
 use serde_json::Value;
 
@@ -47,13 +48,18 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let setup = Setup::new(id, actions, problem, super::statistical::overrides(args)?)?;
     let shard = super::shard_flag(args)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
+    let delta = super::delta_flag(args)?
+        .map(|target| setup.delta(&target, args.force))
+        .transpose()?;
     let decided = pool.install(|| setup.check(shard, args.force))?;
-    Ok(output(&BanditPrivacyReport::new(&decided), args.json))
+    let mut report = BanditPrivacyReport::new(&decided);
+    report.verdict.delta = delta.as_ref().map(DeltaKeys::of);
+    Ok(output(&report, args.json))
 }
 
 /// The report as JSON or a paragraph, and whether it is violated.
 fn output(r: &BanditPrivacyReport, json: bool) -> (String, bool) {
-    (rendered(r, json), r.verdict.verdict == Verdict::Violated)
+    (rendered(r, json), super::violated(&r.verdict))
 }
 
 /// `--merge` of the shards of one bandit check ([`merge::merge_parts`]).

@@ -8,9 +8,9 @@ use crate::cli::args::{parse_bit, parse_count};
 use crate::error::Result;
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
-use crate::privacy::{check, Options, Problem, Verdict};
+use crate::privacy::{check, Options, Problem};
 use crate::report::merge::{self, SpotPolicy};
-use crate::report::privacy::{Described, PrivacyReport};
+use crate::report::privacy::{DeltaKeys, Described, PrivacyReport};
 use crate::report::rendered;
 use serde_json::Value;
 
@@ -66,10 +66,13 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     let result = check(&algorithm, &problem, &options)?;
     let described = Described::of(&config, &algorithm);
     let probabilities = crate::privacy::witness_probabilities(&algorithm, &result)?;
-    Ok(render(
-        &PrivacyReport::new(&described, &result, &probabilities),
-        args.json,
-    ))
+    let mut report = PrivacyReport::new(&described, &result, &probabilities);
+    if let Some(target) = super::delta_flag(args)? {
+        let delta =
+            crate::privacy::delta::full_information(&algorithm, &problem, &target, args.force)?;
+        report.verdict.delta = Some(DeltaKeys::of(&delta));
+    }
+    Ok(render(&report, args.json))
 }
 
 /// `--merge` of the shards of one full-information check
@@ -86,8 +89,5 @@ pub(super) fn merge(
 /// The report as one JSON object or as a paragraph, and whether it is
 /// violated.
 fn render(report: &PrivacyReport, json: bool) -> (String, bool) {
-    (
-        rendered(report, json),
-        report.verdict.verdict == Verdict::Violated,
-    )
+    (rendered(report, json), super::violated(&report.verdict))
 }

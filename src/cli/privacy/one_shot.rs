@@ -11,8 +11,8 @@ use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::one_shot::{check, witness_probabilities, Neighbours, OneShot, OneShotOptions};
-use crate::privacy::Verdict;
 use crate::report::one_shot_privacy::OneShotPrivacyReport;
+use crate::report::privacy::DeltaKeys;
 use crate::report::rendered;
 
 /// Run the one-shot check (the caller has seen `--mechanism`).
@@ -46,9 +46,13 @@ pub(super) fn run(args: &Args) -> Result<(String, bool)> {
     };
     let out = check(&problem, &options)?;
     let probabilities = witness_probabilities(&problem, &out.report)?;
-    let report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
+    let mut report = OneShotPrivacyReport::new(&problem, &out, &probabilities);
+    if let Some(target) = super::delta_flag(args)? {
+        let delta = crate::privacy::delta::one_shot(&problem, &target, args.force)?;
+        report.verdict.delta = Some(DeltaKeys::of(&delta));
+    }
     Ok((
         rendered(&report, args.json),
-        report.verdict.verdict == Verdict::Violated,
+        super::violated(&report.verdict),
     ))
 }

@@ -10,6 +10,8 @@ use crate::error::Result;
 
 /// A check of a bandit algorithm.
 const BANDIT: &str = "the bandit checks";
+/// A bandit check from the closed-form law.
+const EXACT_BANDIT: &str = "the exact bandit checks (anytime-lazy-ucb, dp-se, hybrid-ucb)";
 /// A bandit audit by simulation.
 const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
 /// A merge of shards.
@@ -55,6 +57,7 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("mechanism", EVERY),
     scope("neighbours", &[MECHANISM]),
     scope("scale", &[MECHANISM]),
+    scope("delta", &[ONE_EPSILON, EXACT_BANDIT, MECHANISM]),
     scope("json", EVERY),
 ];
 
@@ -74,7 +77,11 @@ pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     let text = given(&args.algorithm, "--algorithm")?;
     if let Ok(id) = text.parse::<BanditId>() {
         let statistical = statistical::chosen(args, id)?;
-        let how = if statistical { STATISTICAL } else { BANDIT };
+        let how = if statistical {
+            STATISTICAL
+        } else {
+            EXACT_BANDIT
+        };
         return Ok(vec![Subject::new(id.name(), &[BANDIT, how, id.name()])]);
     }
     let id: AlgorithmId = text.parse()?;

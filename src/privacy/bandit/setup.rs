@@ -15,6 +15,7 @@ use crate::bandit::law::PullLaw;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Q};
+use crate::privacy::delta::DeltaCheck;
 use crate::privacy::{decide, Problem, Ratio, Shard, Verdict};
 
 /// A bandit check's ratio (`None`: infinite) as the checker's [`Ratio`]
@@ -183,6 +184,13 @@ impl Setup {
             check_certified_part(l, p.horizon, &p.alphabet, Some(part), force, accept)?
         });
         self.decided(law, outcome, shard, precision.0)
+    }
+
+    /// The (ε, δ) check of the whole run against `target`
+    /// ([`crate::privacy::delta::bandit`]).
+    pub fn delta(&self, target: &Q, force: bool) -> Result<DeltaCheck> {
+        let law = self.law()?;
+        on_law!(&law, l => crate::privacy::delta::bandit(l, &self.problem, target, force))
     }
 
     /// The witness at `position` evaluated again from `law` at `bits`
