@@ -325,7 +325,7 @@ impl LawFn<Result<Computed>> for Compute<'_> {
                         }
                     }
                 }
-                bits *= 2;
+                bits = (bits * 2).min(PRECISIONS.1);
             }
         })
     }
@@ -354,7 +354,7 @@ fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q) -> Result<Vec<usize>> {
     let mut bits = PRECISIONS.0;
     loop {
         match ucb1_pulls_at(rewards, bonus, &Precision(bits)) {
-            Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits *= 2,
+            Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits = (bits * 2).min(PRECISIONS.1),
             other => return other,
         }
     }
@@ -396,8 +396,10 @@ fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<u
                         false
                     } else {
                         return Err(Error::Domain(format!(
-                            "round {}: UCB1's indices of arms {best} and {j} are not separated at {} bits",
+                            "round {}: UCB1's indices of arms {} and {} (numbered from 1) are not separated at {} bits",
                             t + 1,
+                            best + 1,
+                            j + 1,
                             ctx.0
                         )));
                     }
