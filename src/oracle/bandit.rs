@@ -92,6 +92,21 @@ pub const MAX_WORK: u128 = 1 << 14;
 /// 52 bits for the error the operations accumulate).
 const PRECISIONS: (u32, u32) = (192, 4096);
 
+/// Whether the oracle has the exact or certified law of `id`'s pulls (the
+/// algorithms `law`, `sample`, `gof` and `audit` take on a reward table).
+pub fn has_law(id: BanditId) -> bool {
+    matches!(
+        id,
+        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1
+    )
+}
+
+/// Whether `gof` tests samples of `id` by a two-sample test against the
+/// library's own simulation ([`simulate`]), for want of a law.
+pub fn has_two_sample_test(id: BanditId) -> bool {
+    id == BanditId::LazyDpTs
+}
+
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
 /// the papers' defaults, each overridable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,17 +196,23 @@ impl Law {
         let id = spec.id;
         let epsilon = spec.epsilon.clone();
         match id {
-            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1 => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
                     "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
                 ))
             }
-            other => {
+            other if !has_law(other) => {
+                let covered: Vec<&str> = BanditId::ALL
+                    .into_iter()
+                    .filter(|&id| has_law(id))
+                    .map(BanditId::name)
+                    .collect();
                 return Err(Error::InvalidInput(format!(
-                    "the bandit oracle covers anytime-lazy-ucb, dp-se, hybrid-ucb and ucb1, not {other}"
-                )))
+                    "the bandit oracle covers {}, not {other}",
+                    covered.join(", ")
+                )));
             }
+            _ => {}
         }
         if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::Ucb1) && arms != 2 {
             return Err(Error::InvalidInput(format!(

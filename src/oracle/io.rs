@@ -233,14 +233,14 @@ fn parse_csv_counted(text: &str, base: u32, progress: &Progress) -> Result<Sampl
         for field in line.split(',') {
             let field = field.trim();
             let value: i64 = field.parse().map_err(|_| {
-                Error::InvalidInput(format!("line {n}: '{field}' is not an integer action"))
+                Error::InvalidInput(format!("line {n}: '{field}' is not an integer (an action, or an arm pulled)"))
             })?;
             data.push(from_base(value, base, || format!("line {n}"))?);
         }
         let width = data.len() - before;
         if *cols.get_or_insert(width) != width {
             return Err(Error::InvalidInput(format!(
-                "line {n} has {width} actions, the first sequence {}",
+                "line {n} has {width} rounds, the first sequence {}",
                 cols.unwrap_or(0)
             )));
         }
