@@ -85,7 +85,10 @@ pub(crate) fn with_progress<T>(
     progress.total.store(total, Ordering::Relaxed);
     let terminal = std::io::stderr().is_terminal();
     let interval = match std::env::var("DPDTOL_PROGRESS") {
-        Ok(seconds) => seconds.trim().parse().map_or(LINE_INTERVAL, Duration::from_secs),
+        Ok(seconds) => seconds
+            .trim()
+            .parse()
+            .map_or(LINE_INTERVAL, Duration::from_secs),
         Err(_) => LINE_INTERVAL,
     };
     if !enabled || !(terminal || !interval.is_zero()) {
@@ -143,7 +146,13 @@ fn report_lines(progress: &Progress, finished: &AtomicBool, task: Task, interval
         let stage = progress
             .stage
             .lock()
-            .map(|s| if s.is_empty() { String::new() } else { format!(" ({s})") })
+            .map(|s| {
+                if s.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({s})")
+                }
+            })
             .unwrap_or_default();
         eprintln!(
             "dpdtol: {}{stage}: {done} of {total} {} ({} %), {} s",

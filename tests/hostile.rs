@@ -439,7 +439,11 @@ fn pipes_and_devices_are_refused_on_every_output_path() {
             let args: Vec<&str> = command.split(' ').collect();
             let run = capped(&args, 20.0);
             assert_refused(&run, &command);
-            assert!(run.stderr.contains("not a regular file"), "{command}: {}", run.stderr);
+            assert!(
+                run.stderr.contains("not a regular file"),
+                "{command}: {}",
+                run.stderr
+            );
         }
     }
     let command = format!("regret --algorithm ftl --means 0.1,0.5 --setting deterministic --horizon 8 --epsilon 1 --plot {svg_fifo}");
@@ -473,7 +477,10 @@ fn a_closed_stdout_is_refused_and_a_full_one_is_status_one() {
     let stderr = String::from_utf8_lossy(&full.stderr);
     assert_eq!(full.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.to_lowercase().contains("no space left on device"), "{stderr}");
+    assert!(
+        stderr.to_lowercase().contains("no space left on device"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("os error"), "{stderr}");
 }
 

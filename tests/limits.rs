@@ -1137,14 +1137,18 @@ fn ucb1s_law_has_a_work_limit_and_says_how_far_it_is() {
     // DPDTOL_PROGRESS seconds (here 1) on stderr, the result on stdout.
     let rows = reward_table("ucb1-limit", 1000, 2);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
-        .args(words(&format!("law --algorithm ucb1 --rewards-file {rows}")))
+        .args(words(&format!(
+            "law --algorithm ucb1 --rewards-file {rows}"
+        )))
         .env("DPDTOL_PROGRESS", "1")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.lines().any(|l| l.starts_with("dpdtol: ucb1: ") && l.contains(" of 1000 rounds")),
+        stderr
+            .lines()
+            .any(|l| l.starts_with("dpdtol: ucb1: ") && l.contains(" of 1000 rounds")),
         "{stderr}"
     );
 }

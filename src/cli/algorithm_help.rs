@@ -26,7 +26,12 @@ fn online() -> String {
 
 /// The bandit algorithms `keep` accepts, in [`BanditId::ALL`]'s order.
 fn bandits(keep: impl Fn(BanditId) -> bool) -> String {
-    listed(BanditId::ALL.into_iter().filter(|&id| keep(id)).map(BanditId::name))
+    listed(
+        BanditId::ALL
+            .into_iter()
+            .filter(|&id| keep(id))
+            .map(BanditId::name),
+    )
 }
 
 /// The bandit algorithms `privacy` checks exactly.

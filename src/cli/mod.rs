@@ -117,10 +117,14 @@ fn command() -> clap::Command {
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect();
+    // Every subcommand is passed through `mut_subcommand`, which moves the
+    // one it changes to the end: in turn, they keep their order.
     for name in names {
-        if let Some(help) = algorithm_help::help(&name) {
-            cli = cli.mut_subcommand(name, |c| c.mut_arg("algorithm", |a| a.help(help)));
-        }
+        let help = algorithm_help::help(&name);
+        cli = cli.mut_subcommand(name, |c| match help {
+            Some(help) => c.mut_arg("algorithm", |a| a.help(help)),
+            None => c,
+        });
     }
     cli
 }
@@ -344,7 +348,11 @@ mod tests {
             // another name: `ucb1` in `anytime-lazy-ucb` is not).
             let is_word = |c: char| c.is_ascii_alphanumeric() || c == '-';
             let words: Vec<&str> = help.split(|c: char| !is_word(c)).collect();
-            let listed: Vec<&str> = names.iter().copied().filter(|n| words.contains(n)).collect();
+            let listed: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| words.contains(n))
+                .collect();
             let accepted: Vec<&str> = names
                 .iter()
                 .copied()

@@ -208,7 +208,7 @@ impl Law {
                     .map(BanditId::name)
                     .collect();
                 return Err(Error::InvalidInput(format!(
-                    "the bandit oracle covers {}, not {other}",
+                    "the bandit oracle covers {} only, not {other}",
                     covered.join(", ")
                 )));
             }
@@ -393,7 +393,8 @@ fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclo
 /// on a progress bar.
 fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q, force: bool) -> Result<Vec<usize>> {
     let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
-    let comparisons = (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
+    let comparisons =
+        (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
     let what = format!(
         "ucb1's pulls on T = {horizon} rounds of K = {arms} arms: its comparisons of certified indices, one of its {WORK_UNIT} each"
     );

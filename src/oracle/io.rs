@@ -233,7 +233,9 @@ fn parse_csv_counted(text: &str, base: u32, progress: &Progress) -> Result<Sampl
         for field in line.split(',') {
             let field = field.trim();
             let value: i64 = field.parse().map_err(|_| {
-                Error::InvalidInput(format!("line {n}: '{field}' is not an integer (an action, or an arm pulled)"))
+                Error::InvalidInput(format!(
+                    "line {n}: '{field}' is not an integer (an action, or an arm pulled)"
+                ))
             })?;
             data.push(from_base(value, base, || format!("line {n}"))?);
         }
