@@ -91,7 +91,7 @@ pub(crate) fn with_progress<T>(
             .map_or(LINE_INTERVAL, Duration::from_secs),
         Err(_) => LINE_INTERVAL,
     };
-    if !enabled || !(terminal || !interval.is_zero()) {
+    if !enabled || (!terminal && interval.is_zero()) {
         return work(&progress);
     }
     let finished = AtomicBool::new(false);

@@ -134,6 +134,9 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     if let Some(path) = &args.markdown_errata {
         super::output::check_writable("--markdown-errata", path, &[])?;
     }
+    if let Some(path) = &args.readme_table {
+        super::output::check_writable("--readme-table", path, &[])?;
+    }
     let spot_flags = args.spot_check.is_some() || args.spot_check_seed.is_some();
     if spot_flags && args.merge.is_empty() {
         return Err(Error::InvalidInput(

@@ -258,7 +258,7 @@ impl PullLaw for HybridLawParams {
     /// 59 s, that is 16, 64, 256 units a sequence at 2.8–3.6 ms a unit.
     fn work(&self, horizon: usize) -> Option<u128> {
         let exponent = 2 * u32::try_from(horizon.saturating_sub(2)).ok()?;
-        let units = 1u128.checked_shl(exponent.checked_sub(4).unwrap_or(0))?;
+        let units = 1u128.checked_shl(exponent.saturating_sub(4))?;
         super::sequences_work(self.sequence_count(horizon), units)
     }
 }
