@@ -630,3 +630,58 @@ fn delta_decides_epsilon_delta_privacy_and_sets_the_exit_status() {
         "0",
     ]);
 }
+
+/// Run `args`; (status, stdout, stderr).
+fn outcome(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn what_a_new_user_reads_is_one_clear_line_or_a_number() {
+    // clap's hint follows the error in parentheses (it ran into it:
+    // "found tip: a similar argument").
+    let (code, _, stderr) = outcome(&["privacy", "--bogus"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("found (a similar argument exists: '--bonus')"),
+        "{stderr}"
+    );
+    // --power without --tv acts on nothing: refused by the flag table.
+    let dir = common::scratch("new-user");
+    let samples = dir.join("twos.csv");
+    std::fs::write(&samples, "2\n".repeat(20_000)).unwrap();
+    let samples = samples.display().to_string();
+    let gof = [
+        "gof",
+        "--mechanism",
+        "gumbel",
+        "--scale",
+        "1",
+        "--losses",
+        "0,3",
+        "--samples",
+        &samples,
+    ];
+    let (code, _, stderr) = outcome(&[&gof[..], &["--power", "0.5"]].concat());
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--power does not apply") && stderr.contains("--tv"),
+        "{stderr}"
+    );
+    // 20 000 samples of the action of probability 1/(1 + e^3) ≈ 0.047: a
+    // chi-square of about 4·10^5, whose p-value underflows f64; printed as
+    // a bound, never as "0.000e0".
+    let (code, stdout, _) = outcome(&gof);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("< 1e-300"), "{stdout}");
+    assert!(!stdout.contains("0.000e0"), "{stdout}");
+}

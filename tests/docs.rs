@@ -10,6 +10,7 @@
 #[test]
 fn documented_commands() {
     trycmd::TestCases::new()
+        .env("DPDTOL_PROGRESS", "0")
         .register_bin("dpdtol", std::path::Path::new(env!("CARGO_BIN_EXE_dpdtol")))
         .case("README.md")
         .case("docs/*.md");

@@ -8,6 +8,7 @@
 #[test]
 fn golden_corpus() {
     trycmd::TestCases::new()
+        .env("DPDTOL_PROGRESS", "0")
         .register_bin("dpdtol", std::path::Path::new(env!("CARGO_BIN_EXE_dpdtol")))
         .case("tests/golden/*.trycmd");
 }

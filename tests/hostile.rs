@@ -411,32 +411,77 @@ fn a_failed_write_of_the_result_is_an_error() {
 }
 
 #[test]
-fn a_failed_write_of_an_output_file_is_status_one() {
-    // The result is computed, then cannot be written: status 1 (as for
-    // stdout), not the status 2 of a refused input.
-    let args = [
-        "sample",
-        "--mechanism",
-        "gumbel",
-        "--scale",
-        "1",
-        "--losses",
-        "0,1",
-        "--n",
-        "10",
-        "--seed",
-        "1",
-        "--out",
-        "/dev/full",
-    ];
+fn pipes_and_devices_are_refused_on_every_output_path() {
+    // Guards against a FIFO as an output file blocking for ever (its reader
+    // never comes) and `/dev/full` losing the result after the work: every
+    // path written is checked as every path read, refused in one line,
+    // status 2, before the work.
+    let dir = scratch("output-fifo");
+    let fifo = dir.join("out.csv");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let svg_fifo = dir.join("out.svg");
+    let _ = std::fs::remove_file(&svg_fifo);
+    let made = std::process::Command::new("mkfifo").arg(&svg_fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (fifo, svg_fifo) = (fifo.display().to_string(), svg_fifo.display().to_string());
+    for file in [fifo.as_str(), "/dev/full"] {
+        let commands = [
+            format!("sample --mechanism gumbel --scale 1 --losses 0,1 --n 10 --seed 1 --out {file}"),
+            format!("regret --algorithm ftl --means 0.1,0.5 --setting deterministic --horizon 8 --epsilon 1 --curve {file}"),
+            format!("bandit --algorithm ucb1 --means 0.2,0.8 --horizon 16 --runs 2 --csv {file}"),
+            format!("verify --claim ww-thm2-L456 --markdown {file}"),
+            format!("verify --claim ww-thm2-L456 --markdown-errata {file}"),
+            format!("verify --readme-table {file}"),
+        ];
+        for command in commands {
+            let args: Vec<&str> = command.split(' ').collect();
+            let run = capped(&args, 20.0);
+            assert_refused(&run, &command);
+            assert!(
+                run.stderr.contains("not a regular file"),
+                "{command}: {}",
+                run.stderr
+            );
+        }
+    }
+    let command = format!("regret --algorithm ftl --means 0.1,0.5 --setting deterministic --horizon 8 --epsilon 1 --plot {svg_fifo}");
+    let args: Vec<&str> = command.split(' ').collect();
     let run = capped(&args, 20.0);
-    assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{}", run.stderr);
+    assert_refused(&run, &command);
+    assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
+}
+
+#[test]
+fn a_closed_stdout_is_refused_and_a_full_one_is_status_one() {
+    // `>&-`: refused before the work (status 2); `> /dev/full`: the result
+    // is computed and cannot be written, status 1 (the `Write` contract),
+    // the reason in words, never "(os error 28)".
+    let sh = |redirect: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec \"$0\" mechanism --noise gumbel --scale 1 --losses 0,1 {redirect}"
+            ))
+            .arg(env!("CARGO_BIN_EXE_dpdtol"))
+            .output()
+            .unwrap()
+    };
+    let closed = sh(">&-");
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert_eq!(closed.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
+    let full = sh("> /dev/full");
+    let stderr = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     assert!(
-        run.stderr.contains("cannot write /dev/full"),
-        "{}",
-        run.stderr
+        stderr.to_lowercase().contains("no space left on device"),
+        "{stderr}"
     );
+    assert!(!stderr.contains("os error"), "{stderr}");
 }
 
 #[test]

@@ -1080,3 +1080,99 @@ fn audit_of_a_million_rows_is_linear_in_them() {
     let run = answered(&format!("audit --first {first} --second {second}"), 120.0);
     assert!(run.stdout.contains("ε ≥"), "{}", run.stdout);
 }
+
+/// A reward table of `rows` rounds of `arms` rewards in {0, 1} (a fixed
+/// pattern), written to the scratch directory `dir`; its path.
+fn reward_table(dir: &str, rows: usize, arms: usize) -> String {
+    let text: String = (0..rows)
+        .map(|t| {
+            let row: Vec<&str> = (0..arms)
+                .map(|j| if (t * 7 + j * 3) % 5 < 2 { "1" } else { "0" })
+                .collect();
+            row.join(",") + "\n"
+        })
+        .collect();
+    common::scratch_file(dir, &format!("rewards-{rows}x{arms}.csv"), text.as_bytes())
+}
+
+#[test]
+fn bandit_laws_are_refused_on_their_work_not_their_sequence_count() {
+    // Guards against Anytime-Lazy-UCB at K = 3 on 11 rows (6561 sequences,
+    // under the 2^16 sequences of the count, about 80 s release; 13 rows
+    // about 17 min) and Hybrid-UCB on 9 rows (128 sequences, about 10
+    // minutes) passing the guard. The estimates (docs/limits.md): K = 3,
+    // T = 11: d = 3 + ⌊3·log₂(11/3)⌋ = 8 noises, ⌈64/16⌉ = 4 units a
+    // sequence, 3^8 · 4 = 26244; Hybrid-UCB T = 9: 2^7 sequences of
+    // 4^7/16 = 1024 units, 131072.
+    let alu = reward_table("work-limits", 11, 3);
+    let hybrid = reward_table("work-limits", 9, 2);
+    for (command, figure) in [
+        (format!("law --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file {alu}"), "26244"),
+        (format!("sample --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file {alu} --n 10 --seed 1 --out /tmp/dpdtol-never-written.csv"), "26244"),
+        (format!("law --algorithm hybrid-ucb --epsilon 1 --rewards-file {hybrid}"), "131072"),
+    ] {
+        let args = words(&command);
+        refused(&args, figure);
+        refused(&args, "--force");
+    }
+    // Below the limit the law is computed: K = 3 on 5 rows.
+    let small = reward_table("work-limits", 5, 3);
+    answered(
+        &format!("law --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file {small}"),
+        20.0,
+    );
+}
+
+#[test]
+fn ucb1s_law_has_a_work_limit_and_says_how_far_it_is() {
+    // Guards against UCB1 on a long table running for minutes with no
+    // limit: (T − K)(K − 1) comparisons of certified indices, 20 000 rows
+    // of K = 2 are 19 998 of them, over 16 384.
+    let long = reward_table("ucb1-limit", 20_000, 2);
+    refused(
+        &words(&format!("law --algorithm ucb1 --rewards-file {long}")),
+        "19998",
+    );
+    // A forced run off a terminal prints a progress line every
+    // DPDTOL_PROGRESS seconds (here 1) on stderr, the result on stdout.
+    let rows = reward_table("ucb1-limit", 1000, 2);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
+        .args(words(&format!(
+            "law --algorithm ucb1 --rewards-file {rows}"
+        )))
+        .env("DPDTOL_PROGRESS", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with("dpdtol: ucb1: ") && l.contains(" of 1000 rounds")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_reward_table_too_large_to_hold_is_refused_before_it_is_parsed() {
+    // Guards against an 80 MB reward CSV (under the 256 MiB file limit)
+    // aborting with "memory allocation failed" (status 134) under a 4 GB
+    // cap: 2·10^7 values `1/3`, about 160 bytes each held, are refused on
+    // their count (3.2 GB, over the 2 GiB cap) before any is parsed.
+    let path = common::scratch("big-rewards").join("rewards.csv");
+    std::fs::write(&path, "1/3,2/3\n".repeat(10_000_000)).unwrap();
+    let command = format!(
+        "ulimit -v 4000000 && exec \"$0\" law --algorithm ucb1 --rewards-file {}",
+        path.display()
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &command, env!("CARGO_BIN_EXE_dpdtol")])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("20000001 values"), "{stderr}");
+    assert!(stderr.contains("memory cap"), "{stderr}");
+}

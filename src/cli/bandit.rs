@@ -20,7 +20,8 @@ use std::path::PathBuf;
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, adap-klucb, ucb1, thompson.
+    /// The algorithm (its help, the list of the algorithms accepted, is
+    /// generated: `cli::algorithm_help`).
     #[arg(long)]
     algorithm: Option<String>,
     /// Bernoulli means μ_1..μ_K in [0, 1], comma-separated: 0.75,0.625,1/2.

@@ -2,10 +2,9 @@
 //! law ([`crate::oracle::gof`]); exit status 1 when the test rejects, so it
 //! drops into any CI.
 
-use super::applies::{scope, Scope, EVERY};
+use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_f64, parse_seed};
 use super::law::{parse_base, TargetArgs};
-use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
@@ -52,10 +51,24 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("base", EVERY),
     scope("alpha", EVERY),
     scope("tv", EVERY),
-    scope("power", EVERY),
+    scope("power", &[TV]),
     scope("seed", &["lazy-dp-ts"]),
     scope("json", EVERY),
 ];
+
+/// A run that reports the sample size detecting a distance (`--tv`): the
+/// kind `--power` acts on.
+const TV: &str = "--tv";
+
+/// What the run is about, for [`super::applies::enforce`]: the target, and
+/// the detection `--tv` asks for.
+pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
+    let mut subjects = vec![args.target().subject(true)?];
+    if args.tv.is_some() {
+        subjects.push(Subject::new(TV, &[TV]));
+    }
+    Ok(subjects)
+}
 
 impl Args {
     /// The flags that name the target.
@@ -82,7 +95,7 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
     let spec = args.target.spec().bandit_spec()?;
     let two_sample = spec
         .as_ref()
-        .is_some_and(|(spec, _)| spec.id == BanditId::LazyDpTs);
+        .is_some_and(|(spec, _)| crate::oracle::bandit::has_two_sample_test(spec.id));
     let (text, reject) = match spec {
         Some((spec, rewards)) if two_sample => {
             two_sample_gof(args, &spec, &rewards, base, &options)?

@@ -20,7 +20,8 @@ use std::path::PathBuf;
 /// on a loss file, or one selection on a loss vector.
 #[derive(Debug, clap::Args)]
 pub struct TargetArgs {
-    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se, hybrid-ucb or ucb1.
+    /// The algorithm (its help, the list of the algorithms accepted, is
+    /// generated: `cli::algorithm_help`).
     #[arg(long, conflicts_with = "mechanism")]
     algorithm: Option<String>,
     /// The number of actions K ≥ 2 (default: the width of the loss file).

@@ -3,6 +3,7 @@
 //! gives one line on stderr and exit status 2; `--json` prints exactly one
 //! JSON object on stdout.
 
+mod algorithm_help;
 mod applies;
 mod args;
 mod audit;
@@ -61,7 +62,7 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let parsed = Cli::command()
+    let parsed = command()
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
     let (cli, matches) = match parsed {
@@ -108,6 +109,26 @@ where
     }
 }
 
+/// The command line's grammar, each command's `--algorithm` help listing
+/// the algorithms it accepts ([`algorithm_help`]).
+fn command() -> clap::Command {
+    let mut cli = Cli::command();
+    let names: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    // Every subcommand is passed through `mut_subcommand`, which moves the
+    // one it changes to the end: in turn, they keep their order.
+    for name in names {
+        let help = algorithm_help::help(&name);
+        cli = cli.mut_subcommand(name, |c| match help {
+            Some(help) => c.mut_arg("algorithm", |a| a.help(help)),
+            None => c,
+        });
+    }
+    cli
+}
+
 /// The warning for a flag given by its former name (`mechanism --base`,
 /// now `--unit-weight`), if one was: printed on stderr after a successful
 /// run, changing neither stdout nor the exit status.
@@ -141,7 +162,7 @@ fn flags_act(command: &Command, matches: &clap::ArgMatches) -> Result<()> {
         Command::Sample(args) => {
             enforce(&[target, sample::SCOPES], &[args.target().subject(true)?])
         }
-        Command::Gof(args) => enforce(&[target, gof::SCOPES], &[args.target().subject(true)?]),
+        Command::Gof(args) => enforce(&[target, gof::SCOPES], &gof::subjects(args)?),
         Command::Audit(args) => enforce(&[target, audit::SCOPES], &[args.target().subject(false)?]),
     }
 }
@@ -212,7 +233,7 @@ fn usage_error(e: clap::Error) -> i32 {
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             // No subcommand: one usage line, not the whole help.
-            let names: Vec<String> = Cli::command()
+            let names: Vec<String> = command()
                 .get_subcommands()
                 .map(|c| c.get_name().to_string())
                 .filter(|n| n != "help")
@@ -234,7 +255,14 @@ fn usage_error(e: clap::Error) -> i32 {
                 .take_while(|l| !l.starts_with("Usage:"))
                 .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
                 .collect();
-            let mut text = message.join(" ").trim_start_matches("error: ").to_string();
+            // clap's hints (`tip: a similar argument exists: '--bonus'`)
+            // follow the error in parentheses, not run into it.
+            let (hints, errors): (Vec<&str>, Vec<&str>) =
+                message.into_iter().partition(|l| l.starts_with("tip:"));
+            let mut text = errors.join(" ").trim_start_matches("error: ").to_string();
+            for hint in hints {
+                text.push_str(&format!(" ({})", hint.trim_start_matches("tip:").trim()));
+            }
             let mut from = 0;
             while let Some(open) = text[from..].find(" <").map(|i| from + i) {
                 let placeholder = text[open + 2..].starts_with(|c: char| c.is_ascii_uppercase());
@@ -282,7 +310,7 @@ mod tests {
             ("audit", vec![target, audit::SCOPES]),
             ("bandit", vec![bandit::SCOPES]),
         ];
-        let cli = Cli::command();
+        let cli = command();
         for command in cli.get_subcommands() {
             let name = command.get_name();
             let Some((_, declared)) = tables.iter().find(|(n, _)| *n == name) else {
@@ -294,5 +322,45 @@ mod tests {
                 "dpdtol {name}: undeclared flags {missing:?}"
             );
         }
+    }
+
+    /// Each `--algorithm` help lists exactly the algorithms its command
+    /// accepts, out of every name of both enums: an algorithm added to an
+    /// enum, or accepted by a command, and not listed (or listed and
+    /// refused) fails here.
+    #[test]
+    fn every_algorithm_help_lists_what_its_command_accepts() {
+        use crate::algorithm::AlgorithmId;
+        use crate::bandit::policy::BanditId;
+        let names: Vec<&str> = AlgorithmId::ALL
+            .map(AlgorithmId::name)
+            .into_iter()
+            .chain(BanditId::ALL.map(BanditId::name))
+            .collect();
+        let cli = command();
+        let mut checked = 0;
+        for sub in cli.get_subcommands() {
+            let Some(arg) = sub.get_arguments().find(|a| a.get_id() == "algorithm") else {
+                continue;
+            };
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            // A name is listed when it appears as a whole word (not inside
+            // another name: `ucb1` in `anytime-lazy-ucb` is not).
+            let is_word = |c: char| c.is_ascii_alphanumeric() || c == '-';
+            let words: Vec<&str> = help.split(|c: char| !is_word(c)).collect();
+            let listed: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| words.contains(n))
+                .collect();
+            let accepted: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| algorithm_help::accepts(sub.get_name(), n))
+                .collect();
+            assert_eq!(listed, accepted, "dpdtol {} --help: {help}", sub.get_name());
+            checked += 1;
+        }
+        assert_eq!(checked, 7, "the commands with --algorithm");
     }
 }

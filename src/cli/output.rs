@@ -11,7 +11,9 @@ use std::path::Path;
 /// Check that `path` (the value of `flag`) can be written, and that its
 /// extension is one of `extensions` (any, when empty), without changing it:
 /// an existing regular file is opened for appending and left as it is, a new
-/// one is created and removed again; a directory is refused.
+/// one is created and removed again; a directory, a pipe or a device (a
+/// FIFO would block the write for ever, `/dev/full` lose the result) is
+/// refused, as on every input path.
 pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()> {
     let name = path.display();
     if !extensions.is_empty() {
@@ -38,12 +40,13 @@ pub fn check_writable(flag: &str, path: &Path, extensions: &[&str]) -> Result<()
         )));
     }
     if let Ok(meta) = std::fs::metadata(path) {
-        // A regular file is opened for appending (and left as it is); a
-        // device or a pipe (`/dev/stdout`, a process substitution) is not
-        // opened here: opening a pipe would wait for its reader.
-        if meta.is_file() {
-            OpenOptions::new().append(true).open(path).map_err(cannot)?;
+        // A pipe is not opened here: opening it would wait for its reader.
+        if !meta.is_file() {
+            return Err(Error::InvalidInput(format!(
+                "{flag} {name} is not a regular file (pipes and devices are refused as output files)"
+            )));
         }
+        OpenOptions::new().append(true).open(path).map_err(cannot)?;
     } else {
         OpenOptions::new()
             .write(true)
@@ -63,7 +66,8 @@ pub fn wrote(path: &Path) {
 /// Write `contents` to the file `path` named on the command line, and say so
 /// ([`wrote`]).
 pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
-    std::fs::write(path, contents).map_err(|e| Error::Write(format!("{}: {e}", path.display())))?;
+    std::fs::write(path, contents)
+        .map_err(|e| Error::Write(format!("{}: {}", path.display(), io_reason(&e))))?;
     wrote(path);
     Ok(())
 }

@@ -21,7 +21,8 @@ use crate::privacy::Shard;
 /// Flags of `dpdtol privacy`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required unless --merge or --mechanism] The algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or the bandit anytime-lazy-ucb or dp-se (exact, certified) or lazy-dp-ts and hybrid-ucb (statistical audits): K = 2, the alphabet holds rewards.
+    /// The algorithm (its help, the list of the algorithms accepted, is
+    /// generated: `cli::algorithm_help`).
     #[arg(long, required_unless_present_any = ["merge", "mechanism"])]
     algorithm: Option<String>,
     /// [required unless --merge] The number of actions K ≥ 2.

@@ -18,7 +18,8 @@ use std::path::PathBuf;
 /// Flags of `dpdtol regret`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required] The algorithm(s), comma-separated: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang, prefix-softmax; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).
+    /// The algorithm (its help, the list of the algorithms accepted, is
+    /// generated: `cli::algorithm_help`).
     #[arg(long)]
     algorithm: String,
     /// [required unless --means-file] The loss means μ_1..μ_K in [0, 1], comma-separated, exactly: 0.1,1/4,1.

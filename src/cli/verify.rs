@@ -58,9 +58,14 @@ pub struct Args {
     spot_check_seed: Option<String>,
 }
 
+/// The largest Markdown file `verify` reads (the README it splices the
+/// errata table into, the committed errata).
+const MARKDOWN_LIMIT: u64 = 16 << 20;
+
 fn read(path: &std::path::Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::InvalidInput(format!("cannot read {}: {e}", path.display())))
+    let bytes = crate::num::read_bounded(path, MARKDOWN_LIMIT, "Markdown files (16 MiB)")?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::InvalidInput(format!("{} is not UTF-8 text", path.display())))
 }
 
 fn write(path: &std::path::Path, text: &str) -> Result<()> {
@@ -69,6 +74,7 @@ fn write(path: &std::path::Path, text: &str) -> Result<()> {
 
 /// Splice the errata table of `errata_md` into the file `readme`.
 fn readme_table(readme: &std::path::Path, errata_md: &str) -> Result<String> {
+    super::output::check_writable("--readme-table", readme, &[])?;
     write(readme, &verify::splice_errata(&read(readme)?, errata_md)?)?;
     Ok(format!(
         "{}: the errata table is now proofs/ERRATA.md's",
@@ -127,6 +133,9 @@ pub fn run(args: &Args) -> Result<(String, bool)> {
     }
     if let Some(path) = &args.markdown_errata {
         super::output::check_writable("--markdown-errata", path, &[])?;
+    }
+    if let Some(path) = &args.readme_table {
+        super::output::check_writable("--readme-table", path, &[])?;
     }
     let spot_flags = args.spot_check.is_some() || args.spot_check_seed.is_some();
     if spot_flags && args.merge.is_empty() {

@@ -70,11 +70,11 @@ use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::params::{LawParams, Overrides};
-use crate::bandit::law::{counted_law, PullLaw};
+use crate::bandit::law::{counted_law, PullLaw, WORK_UNIT};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
-use crate::progress::{with_progress, Task};
+use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
 use serde::{Deserialize, Serialize};
 
@@ -83,11 +83,30 @@ use serde::{Deserialize, Serialize};
 /// end of each).
 pub const MAX_SEQUENCES: u64 = 1 << 16;
 
+/// The most work a law (or UCB1's pulls) costs without `force`, in
+/// [`WORK_UNIT`]s: about 50 s of one core (release build).
+pub const MAX_WORK: u128 = 1 << 14;
+
 /// The first and the largest precision, in bits, of a certified law: it is
 /// doubled while a cut point is unresolved or a probability is not
 /// enclosed to a relative `10^{−42}` (about 140 bits: the first pass keeps
 /// 52 bits for the error the operations accumulate).
 const PRECISIONS: (u32, u32) = (192, 4096);
+
+/// Whether the oracle has the exact or certified law of `id`'s pulls (the
+/// algorithms `law`, `sample`, `gof` and `audit` take on a reward table).
+pub fn has_law(id: BanditId) -> bool {
+    matches!(
+        id,
+        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1
+    )
+}
+
+/// Whether `gof` tests samples of `id` by a two-sample test against the
+/// library's own simulation ([`simulate`]), for want of a law.
+pub fn has_two_sample_test(id: BanditId) -> bool {
+    id == BanditId::LazyDpTs
+}
 
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
 /// the papers' defaults, each overridable.
@@ -178,17 +197,23 @@ impl Law {
         let id = spec.id;
         let epsilon = spec.epsilon.clone();
         match id {
-            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1 => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
                     "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
                 ))
             }
-            other => {
+            other if !has_law(other) => {
+                let covered: Vec<&str> = BanditId::ALL
+                    .into_iter()
+                    .filter(|&id| has_law(id))
+                    .map(BanditId::name)
+                    .collect();
                 return Err(Error::InvalidInput(format!(
-                    "the bandit oracle covers anytime-lazy-ucb, dp-se, hybrid-ucb and ucb1, not {other}"
-                )))
+                    "the bandit oracle covers {} only, not {other}",
+                    covered.join(", ")
+                )));
             }
+            _ => {}
         }
         if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::Ucb1) && arms != 2 {
             return Err(Error::InvalidInput(format!(
@@ -295,6 +320,17 @@ impl LawFn<Result<Computed>> for Compute<'_> {
             Error::TooLarge(format!("{what}: over 2^64, which --force does not lift"))
         })?;
         crate::size::work(&what, Some(count.into()), limit.into(), self.force)?;
+        let work = format!(
+            "{}'s law on T = {horizon} rounds of K = {} arms: its estimated {WORK_UNIT}",
+            params.name(),
+            params.arms()
+        );
+        crate::size::work(&work, params.work(horizon), MAX_WORK, self.force)?;
+        // The list of candidate sequences and their probabilities is held.
+        let cells = params
+            .sequence_count(horizon)
+            .and_then(|n| u128::from(n).checked_mul(horizon as u128 + 8));
+        crate::size::table("the law's pull sequences, T + 8 words each", cells, 8)?;
         // A bar on stderr when the law takes long (each precision a pass).
         let task = Task {
             name: "law",
@@ -326,7 +362,7 @@ impl LawFn<Result<Computed>> for Compute<'_> {
                         }
                     }
                 }
-                bits *= 2;
+                bits = (bits * 2).min(PRECISIONS.1);
             }
         })
     }
@@ -351,19 +387,45 @@ fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclo
 /// `c > 0` (Lindemann–Weierstrass), so `√(c ln n)(1/√n_i − 1/√n_j)` is not
 /// the rational `x̄_j − x̄_i`; certified intervals separate them, at 192
 /// bits and, if not, twice as many, up to 4096.
-fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q) -> Result<Vec<usize>> {
-    let mut bits = PRECISIONS.0;
-    loop {
-        match ucb1_pulls_at(rewards, bonus, &Precision(bits)) {
-            Err(Error::Domain(_)) if bits < PRECISIONS.1 => bits *= 2,
-            other => return other,
+///
+/// The work is estimated first: `(T − K)(K − 1)` comparisons of certified
+/// indices, one [`WORK_UNIT`] each (T = 20 000, K = 2: 54 s, release, one
+/// core), refused past [`MAX_WORK`] unless `force`; the rounds are counted
+/// on a progress bar.
+fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q, force: bool) -> Result<Vec<usize>> {
+    let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
+    let comparisons =
+        (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
+    let what = format!(
+        "ucb1's pulls on T = {horizon} rounds of K = {arms} arms: its comparisons of certified indices, one of its {WORK_UNIT} each"
+    );
+    crate::size::work(&what, comparisons, MAX_WORK, force)?;
+    let task = Task {
+        name: "ucb1",
+        unit: "rounds",
+    };
+    with_progress(true, task, horizon as u64, |progress| {
+        let mut bits = PRECISIONS.0;
+        loop {
+            progress.start(horizon as u64);
+            match ucb1_pulls_at(rewards, bonus, &Precision(bits), progress) {
+                Err(Error::Domain(_)) if bits < PRECISIONS.1 => {
+                    bits = (bits * 2).min(PRECISIONS.1);
+                }
+                other => return other,
+            }
         }
-    }
+    })
 }
 
-/// [`ucb1_pulls`] at one precision; [`Error::Domain`] when an enclosure
-/// does not decide a comparison.
-fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<usize>> {
+/// [`ucb1_pulls`] at one precision, each round counted on `progress`;
+/// [`Error::Domain`] when an enclosure does not decide a comparison.
+fn ucb1_pulls_at(
+    rewards: &[Vec<Q>],
+    bonus: &Q,
+    ctx: &Precision,
+    progress: &Progress,
+) -> Result<Vec<usize>> {
     let k = rewards.first().map_or(0, Vec::len);
     let mut n = vec![0u64; k];
     let mut sum = vec![Q::zero(); k];
@@ -397,8 +459,10 @@ fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<u
                         false
                     } else {
                         return Err(Error::Domain(format!(
-                            "round {}: UCB1's indices of arms {best} and {j} are not separated at {} bits",
+                            "round {}: UCB1's indices of arms {} and {} (numbered from 1) are not separated at {} bits",
                             t + 1,
+                            best + 1,
+                            j + 1,
                             ctx.0
                         )));
                     }
@@ -412,6 +476,7 @@ fn ucb1_pulls_at(rewards: &[Vec<Q>], bonus: &Q, ctx: &Precision) -> Result<Vec<u
         n[arm] += 1;
         sum[arm] += &row[arm];
         pulls.push(arm);
+        progress.add(1);
     }
     Ok(pulls)
 }
@@ -498,7 +563,7 @@ impl BanditTarget {
             Law::Ucb1(bonus) => (
                 Computed {
                     entries: vec![(
-                        ucb1_pulls(&self.rewards, bonus)?,
+                        ucb1_pulls(&self.rewards, bonus, force)?,
                         Enclosed {
                             kind: Kind::Exact,
                             lo: Q::one(),

@@ -174,6 +174,20 @@ pub fn table_head(
     out
 }
 
+/// The smallest p-value printed as a number: below it the f64 survival
+/// function has lost its digits (it reaches 0 near `10^−308`).
+const SMALLEST_P: f64 = 1e-300;
+
+/// A p-value for people: `6.505e-1`, or `< 1e-300` where the f64 value is
+/// no longer a number of certain digits (never `0.000e0`).
+fn p_value_text(p: f64) -> String {
+    if p < SMALLEST_P {
+        format!("< {SMALLEST_P:e}")
+    } else {
+        format!("{p:.3e}")
+    }
+}
+
 /// The chi-square tests as rows under a header, each named (with the
 /// sample size that detects the distance when `tv`).
 pub fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
@@ -189,11 +203,11 @@ pub fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
     for (name, t) in tests {
         let _ = writeln!(
             out,
-            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10.3e}{}",
+            "{name:>8}  {:>6}  {:>12.4}  {:>4}  {:>10}{}",
             t.groups,
             t.statistic,
             t.df,
-            t.p_value,
+            p_value_text(t.p_value),
             t.n_for_tv.map_or(String::new(), |n| format!("  {n:.0}"))
         );
     }
@@ -231,10 +245,11 @@ impl Human for GofReport {
         }
         let _ = writeln!(
             out,
-            "rule: {}\n{}: {} tests, each at {:.3e} (alpha {})",
+            "rule: {}\n{}: {} test{}, each at {:.3e} (alpha {})",
             self.rules,
             self.verdict.against_law(),
             self.tests,
+            if self.tests == 1 { "" } else { "s" },
             self.per_test_alpha,
             self.alpha
         );

@@ -234,6 +234,18 @@ impl PullLaw for LazyUcbArms {
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
         pull_sequence_count(self.arms, horizon)
     }
+    /// `⌈d²/16⌉` units a sequence, `d = K + ⌊K·log₂(T/K)⌋` the most noises
+    /// an event keeps (`K + Σ_j ⌊log₂ n_j⌋`, `Σ_j n_j = T`, bounded by
+    /// concavity). Measured (release, one core, K = 3, rewards {0, 1}):
+    /// T = 8, 9 take 1.5 s, 5.8 s, 243 and 729 sequences of `d = 7`, 4
+    /// units each, at 1.6–2.0 ms a unit.
+    fn work(&self, horizon: usize) -> Option<u128> {
+        let k = self.arms as f64;
+        let spread = (k * (horizon as f64 / k).log2()).floor().max(0.0);
+        let noises = self.arms as u128 + spread as u128;
+        let units = noises.checked_mul(noises)?.div_ceil(16);
+        super::sequences_work(self.sequence_count(horizon), units)
+    }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         pull_sequences_of(self.arms, horizon)
     }
