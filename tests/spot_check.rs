@@ -602,7 +602,7 @@ fn the_flags_are_refused_where_they_do_not_act() {
     let wrong: [(Vec<&str>, &str); 3] = [
         (
             vec!["privacy", "--merge", &bandit, "--spot-check", "-1"],
-            "--spot-check expects a non-negative integer, got '-1'",
+            "--spot-check expects a non-negative integer or 'all', got '-1'",
         ),
         (
             vec!["privacy", "--merge", &bandit, "--spot-check-seed", "x"],
@@ -652,5 +652,129 @@ fn a_one_shot_report_is_not_merged() {
             dir.join("one-shot-1.json").display()
         )
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Wu-Wang with exponential noise of scale 4 at t = 5 on {0, 1}, ε = 1/4:
+/// violated. Its 50 structural candidates violate at 4, 7, 16, 19, 28, 31,
+/// 40 and 43 (from 0), so both halves of two shards are violated; candidate
+/// 0 attains e^ε exactly (decided in the exact field), candidate 2 is
+/// private, its ratio below e^ε.
+const FORGED: &str = "privacy --algorithm wu-wang --noise exponential --resample 0 --noise-scale 4 --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1/4";
+
+/// The report of candidate `index` (from 0) of the 50 of [`FORGED`] alone:
+/// an honest shard of one item.
+fn candidate(index: u64) -> Value {
+    let single = format!("{}/50", index + 1);
+    let mut args: Vec<&str> = FORGED.split(' ').collect();
+    args.extend(["--shard", &single, "--json"]);
+    json(&args)
+}
+
+/// `report` relabelled as shard `shard` of `pairs` candidates, its units
+/// (and their precision) stripped.
+fn relabelled_without_units(report: &Value, shard: &str, pairs: u64) -> Value {
+    let mut forged = report.clone();
+    forged["shard"] = Value::from(shard);
+    forged["pairs"] = Value::from(pairs);
+    let merge = forged["merge"].as_object_mut().unwrap();
+    merge.remove("units");
+    merge.remove("units_precision_bits");
+    forged
+}
+
+/// A whole run is not a part: the honest report of a private candidate
+/// relabelled as the whole run (`1/1`, the 50 candidates, no units) merged
+/// alone is refused in one line, whatever is recomputed; so is the honest
+/// whole run itself.
+#[test]
+fn a_whole_run_is_not_a_part() {
+    let dir = scratch("whole");
+    let harmless = candidate(2);
+    assert_eq!(harmless["verdict"], "private");
+    let forged = relabelled_without_units(&harmless, "1/1", 50);
+    let mut whole: Vec<&str> = FORGED.split(' ').collect();
+    whole.push("--json");
+    let honest = json(&whole);
+    assert_eq!(honest["verdict"], "violated");
+    for (name, part) in [("forged", forged), ("honest", honest)] {
+        let list = write(&dir, name, &[part]);
+        for extra in [&["--spot-check", "0"][..], &["--spot-check", "all"], &[]] {
+            let (code, stdout, stderr) = merge(&list, extra);
+            assert_eq!(code, 2, "{name} {extra:?}: {stdout}");
+            assert_eq!(
+                stderr,
+                format!(
+                    "dpdtol: invalid input: {}: shard 1/1 is a whole run, not a part of a split run: merge the --json outputs of --shard I/N, N ≥ 2\n",
+                    dir.join(format!("{name}-1.json")).display()
+                ),
+                "{name} {extra:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every violated shard of [`FORGED`] replaced by the honest report of a
+/// candidate of its range that attains e^ε, relabelled as the shard and
+/// stripped of units: refused in one line, whatever the seed, telling the
+/// user to re-run the shard. With units forged in (the honest shard's,
+/// each violating one lowered to the attained maximum, at the attained
+/// report's precision), every unit recomputed (`--spot-check all`)
+/// refuses it.
+#[test]
+fn attained_shards_without_units_are_refused() {
+    let dir = scratch("attained-forged");
+    let honest = shards(FORGED, 2);
+    let attaining = [candidate(0), candidate(25)];
+    for (shard, attained) in honest.iter().zip(&attaining) {
+        assert_eq!(shard["verdict"], "violated");
+        assert_eq!(attained["attained"], true, "{attained}");
+    }
+    let stripped: Vec<Value> = (0..2)
+        .map(|k| relabelled_without_units(&attaining[k], &format!("{}/2", k + 1), 25))
+        .collect();
+    let list = write(&dir, "stripped", &stripped);
+    for seed in ["0", "1", "2", "3"] {
+        for n in ["0", "64", "all"] {
+            let (code, stdout, stderr) =
+                merge(&list, &["--spot-check", n, "--spot-check-seed", seed]);
+            assert_eq!(code, 2, "{seed} {n}: {stdout}");
+            assert_eq!(
+                stderr,
+                format!(
+                    "dpdtol: invalid input: {}: field 'merge.units' is missing: shard 1/2 carries no units to recompute (re-run it with this version of dpdtol, whose shards carry them)\n",
+                    dir.join("stripped-1.json").display()
+                )
+            );
+        }
+    }
+
+    let forged: Vec<Value> = (0..2)
+        .map(|k| {
+            let mut f = stripped[k].clone();
+            let max = attaining[k]["merge"]["max_ratio"].clone();
+            let bound = ends(&max).unwrap().1;
+            f["merge"]["units"] = honest[k]["merge"]["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| match ends(u) {
+                    Some((lo, _)) if lo <= bound => u.clone(),
+                    _ => max.clone(),
+                })
+                .collect();
+            f["merge"]["units_precision_bits"] =
+                attaining[k]["merge"]["units_precision_bits"].clone();
+            f
+        })
+        .collect();
+    let list = write(&dir, "units", &forged);
+    for seed in ["0", "1", "2"] {
+        let (code, stdout, stderr) = merge(&list, &["--spot-check", "all", "--spot-check-seed", seed]);
+        assert_eq!(code, 2, "{seed}: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("units-1.json: unit "), "{stderr}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

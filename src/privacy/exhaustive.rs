@@ -233,22 +233,22 @@ pub fn unit_decided_exactly<A: Structured>(
 ) -> Result<Verdict> {
     let span = Span::Unit(range);
     let bar = Progress::default();
+    // The survivors of a certified pass that completed (one that did not
+    // names only some of them: every candidate is searched then).
     let survivors = match method {
-        Method::Structural => {
-            let (_, survivors) = attempt::<Certified, A>(
-                algorithm,
-                problem,
-                method,
-                &span,
-                &bits,
-                threshold(&problem.epsilon, &bits)?.as_ref(),
-                &bar,
-            )?;
-            if survivors.is_empty() {
-                return Ok(Verdict::Private);
-            }
-            Some(survivors)
-        }
+        Method::Structural => match attempt::<Certified, A>(
+            algorithm,
+            problem,
+            method,
+            &span,
+            &bits,
+            threshold(&problem.epsilon, &bits)?.as_ref(),
+            &bar,
+        )? {
+            (Attempt::Done(_), survivors) if survivors.is_empty() => return Ok(Verdict::Private),
+            (Attempt::Done(_), survivors) => Some(survivors),
+            (Attempt::Undetermined(_), _) => None,
+        },
         Method::Enumeration => None,
     };
     match exact_field_search(
@@ -269,6 +269,42 @@ pub fn unit_decided_exactly<A: Structured>(
         }
         Err(e) => Err(e),
     }
+}
+
+/// The certified pass of a shard decided in the exact field that no
+/// certified pass up to `from` completed on: the first to complete at `from`
+/// doubled up to [`super::MAX_PRECISION`], whose units (each enclosing its
+/// unit's maximum) the shard carries for a merge to recompute.
+/// [`Error::NotRepresentable`] when none completes.
+fn units_pass<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    options: &Options,
+    span: &Span,
+    from: Precision,
+    bar: &Progress,
+) -> Result<(Box<Outcome>, Vec<u64>, Precision)> {
+    let mut bits = from;
+    while bits.0 <= super::MAX_PRECISION {
+        bar.stage(&format!("certified units, {} bits", bits.0));
+        if let (Attempt::Done(outcome), _) = attempt::<Certified, A>(
+            algorithm,
+            problem,
+            options.method,
+            span,
+            &bits,
+            None,
+            bar,
+        )? {
+            return Ok((outcome, Vec::new(), bits));
+        }
+        bits = Precision(bits.0 * 2);
+    }
+    Err(Error::NotRepresentable(format!(
+        "shard {}: no certified pass up to {} bits encloses every ratio of the shard, so it cannot carry the units a merge recomputes; check it whole (without --shard) or in other shards",
+        options.shard,
+        super::MAX_PRECISION
+    )))
 }
 
 /// The precision up to which certified passes are tried before the
@@ -356,14 +392,28 @@ fn run_check<A: Structured>(
     let exact_field = exact_field_search(algorithm, problem, options.method, &span, survivors, bar);
     // The units of the last certified pass, kept by a shard decided on its
     // witness: they enclose the maximum, at that pass's precision.
-    let certified_units = open
-        .as_ref()
-        .map(|(outcome, _, bits)| (outcome.units.clone(), *bits));
     match exact_field {
         Ok(Attempt::Done(outcome)) => {
             let (verdict, attained, max_ratio) =
                 decide_exactly(algorithm, &outcome.witness, &problem.epsilon)?;
             let decided = Some((verdict, attained));
+            // A shard carries units whatever decided it: when no certified
+            // pass completed before the exact decision, one above them
+            // encloses the units.
+            let open = match open {
+                None if span.keeps_units() => Some(units_pass(
+                    algorithm,
+                    problem,
+                    options,
+                    &span,
+                    Precision(bits.0 * 2),
+                    bar,
+                )?),
+                open => open,
+            };
+            let certified_units = open
+                .as_ref()
+                .map(|(outcome, _, bits)| (outcome.units.clone(), *bits));
             // Strictly below e^ε: the certified pass's enclosure of the
             // maximum (over every candidate) stands, with its witness.
             if let (Verdict::Private, false, Some((certified, _, bits))) = (verdict, attained, open)
