@@ -472,7 +472,8 @@ fn an_attained_shard_is_bound_by_its_certified_units() {
 
 /// The probability stated, by hand: a statistical shard of m = 32 tables
 /// with n = 4 recomputed catches one altered table with probability n/m =
-/// 1/8; n ≥ m recomputes every unit (probability 1); n = 0 nothing. The
+/// 1/8; n ≥ m recomputes every unit (probability 1), and so does `all`;
+/// n = 0 nothing (probability 0). The
 /// line of the paragraph says the same, and the same seed draws the same
 /// units (one merge reproduces another).
 #[test]
@@ -496,6 +497,19 @@ fn the_probability_stated_is_n_over_m() {
             "--spot-check {n}"
         );
     }
+    let (_, stdout, _) = merge(&list, &["--spot-check", "all", "--json"]);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let spot = &report["spot_check"];
+    assert_eq!(
+        (&spot["all"], &spot["caught"], &spot["per_shard"]),
+        (&Value::from(true), &Value::from("1"), &Value::from(32))
+    );
+    assert_eq!(spot["units_recomputed"], 64);
+    let (_, text, _) = merge(&list, &["--spot-check", "all"]);
+    assert!(
+        text.ends_with("\n  re-verified: all 64 units in 2 shards by recomputation (--spot-check all): nothing the shards say is taken on trust\n"),
+        "{text}"
+    );
     let (_, text, _) = merge(&list, &["--spot-check", "4", "--spot-check-seed", "3"]);
     assert!(
         text.ends_with("\n  re-verified: 8 of 64 units in 2 shards by recomputation (--spot-check 4 --spot-check-seed 3); a single altered unit is caught with probability ≥ 1/8\n"),
@@ -775,6 +789,81 @@ fn attained_shards_without_units_are_refused() {
         assert_eq!(code, 2, "{seed}: {stdout}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains("units-1.json: unit "), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every unit's enclosure is checked for shape on read, recomputed or not:
+/// an unordered interval, a negative end, an exact value in a certified
+/// report (a full-information shard), an unordered interval (an exact
+/// bandit shard) are refused in one line naming the unit, with nothing
+/// recomputed.
+#[test]
+fn malformed_unit_enclosures_are_refused_unsampled() {
+    let dir = scratch("shape");
+    let full = shards(&with_method(FULL, "structural"), 2);
+    assert_eq!(full[1]["kind"], "certified");
+    let wide = |units: &Value| {
+        units
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|u| u.get("lo").is_some_and(|l| *l != u["hi"]))
+            .expect("an enclosure of positive width")
+    };
+    let at = wide(&full[1]["merge"]["units"]);
+    let unit = full[1]["merge"]["units"][at].clone();
+    let (lo, hi) = (unit["lo"].clone(), unit["hi"].clone());
+    let bandit = shards(BANDIT, 8);
+    let positive = wide(&bandit[1]["merge"]["units"]);
+    let b = bandit[1]["merge"]["units"][positive].clone();
+    let cases: Vec<(&str, &[Value], usize, Value, String)> = vec![
+        (
+            "unordered",
+            &full,
+            at,
+            serde_json::json!({"lo": hi, "hi": lo}),
+            format!("field 'merge.units[{at}]' ["),
+        ),
+        (
+            "negative",
+            &full,
+            at,
+            serde_json::json!({"lo": "-1", "hi": hi}),
+            format!("field 'merge.units[{at}]' [-1, "),
+        ),
+        (
+            "exact",
+            &full,
+            at,
+            serde_json::json!({"exact": hi}),
+            format!("field 'merge.units[{at}]' is not a ratio of the report's kind (certified: an enclosure or inf)"),
+        ),
+        (
+            "bandit",
+            &bandit,
+            positive,
+            serde_json::json!({"lo": b["hi"], "hi": b["lo"]}),
+            format!("field 'merge.units[{positive}]' ["),
+        ),
+    ];
+    for (name, honest, j, malformed, says) in cases {
+        let mut forged = honest.to_vec();
+        forged[1]["merge"]["units"][j] = malformed;
+        let list = write(&dir, name, &forged);
+        let (code, _, stderr) = merge(&list, &["--spot-check", "0"]);
+        assert_eq!(code, 2, "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{name}-2.json: ")) && stderr.contains(&says),
+            "{name}: {stderr}"
+        );
+        if name != "exact" {
+            assert!(
+                stderr.ends_with("is not an ordered interval of non-negative numbers\n"),
+                "{name}: {stderr}"
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
