@@ -493,3 +493,58 @@ fn run_check<A: Structured>(
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm::{AlgorithmId, Config};
+    use crate::mechanism::Noise;
+
+    /// The units of a shard decided in the exact field with no certified
+    /// pass before: Wu & Wang's algorithm with exponential noise of scale
+    /// 4, K = 2, t = 5, ε = 1/2 (its maximum e^ε attained), shard 2 of 3 of
+    /// its structural candidates, units from 1024 bits. The pass completes
+    /// at 1024 bits, one unit per sub-range of the shard, each unit what a
+    /// merge's recomputation at that precision gives, and their fold meets
+    /// the exact maximum e^(1/2) (so a merge's check of the units holds).
+    #[test]
+    fn a_units_pass_gives_the_units_a_merge_recomputes() {
+        let half = Q::new(1.into(), 2.into());
+        let mut config = Config::new(AlgorithmId::WuWang, 2, half.clone());
+        config.noise = Some(Noise::Exponential);
+        config.noise_scale = Some(Q::from_integer(4.into()));
+        let algorithm = config.build().unwrap();
+        let alphabet = vec![Q::from_integer(0.into()), Q::from_integer(1.into())];
+        let problem = Problem::new(5, alphabet, half.clone()).unwrap();
+        let options = Options {
+            shard: Shard::new(2, 3).unwrap(),
+            ..Options::default()
+        };
+        let span = Span::Shard(options.shard);
+        let (outcome, _, bits) = units_pass(
+            &algorithm,
+            &problem,
+            &options,
+            &span,
+            Precision(1024),
+            &Progress::default(),
+        )
+        .unwrap();
+        assert_eq!(bits, Precision(1024));
+        let range = options
+            .shard
+            .range(item_count(&algorithm, &problem, Method::Structural).unwrap())
+            .unwrap();
+        let ranges = super::super::units_of(&range);
+        assert_eq!(outcome.units.len(), ranges.len());
+        for (unit, r) in outcome.units.iter().zip(ranges) {
+            let again =
+                unit_max(&algorithm, &problem, Method::Structural, r, Some(bits)).unwrap();
+            assert_eq!(*unit, again);
+        }
+        let folded = super::super::fold(&outcome.units).unwrap();
+        let bound = Certified::from_rational(&half, &Precision(256)).exp().unwrap();
+        let (lo, hi) = bound.enclosure().unwrap();
+        assert!(folded.lo().unwrap() <= &hi && &lo <= folded.hi().unwrap());
+    }
+}
