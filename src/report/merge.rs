@@ -20,36 +20,43 @@
 //! scheduler's output folder that others can write to, a hand with an
 //! editor. Nothing a part says is believed because it says it.
 //!
-//! What a merge guarantees, for the kinds of part that split into
-//! **units** ([`Units`]: at most 64 groups of a statistical audit's
-//! shard's tables, at most 64 sub-ranges of an exact bandit check's
-//! numerator laws, at most 64 sub-ranges of a full-information check's loss
-//! sequences or structural candidates, the claims of a shard of `dpdtol
-//! verify`):
+//! A part is one shard of a split run: a whole run (`1/1`) is refused
+//! ([`spot_check`], [`Units::shard`]), since it would claim every shard at
+//! once; a part's range is derived from the run's parameters and its
+//! label, never read from the file. Every part splits into **units**
+//! ([`Units`]: at most 64 groups of a statistical audit's shard's tables,
+//! at most 64 sub-ranges of an exact bandit check's numerator laws, at most
+//! 64 sub-ranges of a full-information check's loss sequences or
+//! structural candidates, the claims of a shard of `dpdtol verify`), and a
+//! part without its units is refused (the user re-runs it with this
+//! version). What a merge guarantees:
 //! - every quantity a part claims is consistent with its range and the
-//!   run's parameters (steps 1–4 above), and its aggregate is the fold of
-//!   its units' summaries, which tile its range exactly;
+//!   run's parameters (steps 1–4 above); every unit is checked for shape
+//!   as it is read, recomputed or not (an ordered enclosure of non-negative
+//!   numbers or `inf`, of the report's kind; counts summing to the part's
+//!   runs), and the part's aggregate is the fold of its units, which tile
+//!   its range exactly (a full-information shard decided exactly on its
+//!   witness — violated, or a maximum equal to `e^ε` — carries the units
+//!   of a certified pass, which enclose its maximum);
 //! - a witness of a violation is evaluated again;
-//! - a random sample of `n` units of each part ([`SpotPolicy`]), drawn
-//!   from a seed the part's writer cannot predict (the operating system's
-//!   randomness unless given), is **recomputed** from the parameters and
-//!   compared with what the part says of it; any difference is refused.
+//! - units are **recomputed** from the parameters and compared with what
+//!   the part says of them ([`SpotPolicy`]), any difference refused; a
+//!   recomputed unit of a private full-information shard whose enclosure
+//!   does not exclude a ratio above `e^ε` is decided exactly.
 //!
-//! So a part relabelled as another (its index changed, its counters made
-//! to fit) differs in every unit and is caught by the first unit
-//! recomputed; a part of `m` units with one unit altered is caught with
-//! probability `min(n, m)/m` ([`SpotCheck::caught`]), every unit altered
-//! with probability 1 once `n ≥ m`. What a merge does not guarantee: an
-//! alteration confined to units that were not sampled passes (with
-//! `--spot-check 0`, every claim that no witness contradicts — "my range
-//! found nothing" — is taken on trust, and the report says so). A
-//! full-information shard whose verdict was decided exactly on its witness
-//! (violated, or a maximum equal to `e^ε`) keeps the units of its last
-//! certified pass, which enclose its maximum; a recomputed unit of such a
-//! private shard that may hold a ratio above `e^ε` is decided exactly
-//! again. Only if no certified pass completed before that decision has it
-//! no units, and beyond its witness what it says is taken on trust. A
-//! one-shot check is not split.
+//! With every unit recomputed (`--spot-check all`, [`SpotPolicy::ALL`])
+//! nothing a part says is taken on trust, but for one degree of freedom a
+//! verdict does not depend on: a full-information shard violated in the
+//! exact field may name any violating witness whose ratio its recomputed
+//! units' enclosures meet, not necessarily the maximiser. With a sample of `n` units per
+//! part, drawn from a seed the part's writer cannot predict (the operating
+//! system's randomness unless given), a part relabelled as another differs
+//! in every unit and is caught by the first recomputed, a part of `m` units
+//! with one unit altered is caught with probability `min(n, m)/m`
+//! ([`SpotCheck::caught`], the smallest over the parts), and an alteration
+//! confined to units that were not sampled passes. With `--spot-check 0`
+//! what the parts say of their units is taken on trust, and the report
+//! says so (probability 0). A one-shot check is not split.
 //!
 //! Every refusal is one line that names the file and the field (for a
 //! recomputed unit: the file, the unit and the field).
