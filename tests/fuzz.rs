@@ -524,7 +524,14 @@ fn splits() -> &'static [Split] {
         let mut hybrid = privacy_command("hybrid-ucb", "2", "3", "0,1/2,1", "1");
         hybrid.extend(["--runs", "200", "--scale-factor", "1/4"]);
         let mut attained = privacy_command("wu-wang", "2", "5", "0,1", "1/2");
-        attained.extend(["--noise", "exponential", "--noise-scale", "4", "--resample", "0"]);
+        attained.extend([
+            "--noise",
+            "exponential",
+            "--noise-scale",
+            "4",
+            "--resample",
+            "0",
+        ]);
         let problems = [
             privacy_command("wu-wang", "2", "2", "0,1", "1"),
             attained,

@@ -785,7 +785,8 @@ fn attained_shards_without_units_are_refused() {
         .collect();
     let list = write(&dir, "units", &forged);
     for seed in ["0", "1", "2"] {
-        let (code, stdout, stderr) = merge(&list, &["--spot-check", "all", "--spot-check-seed", seed]);
+        let (code, stdout, stderr) =
+            merge(&list, &["--spot-check", "all", "--spot-check-seed", seed]);
         assert_eq!(code, 2, "{seed}: {stdout}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains("units-1.json: unit "), "{stderr}");

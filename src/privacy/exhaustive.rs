@@ -287,15 +287,9 @@ fn units_pass<A: Structured>(
     let mut bits = from;
     while bits.0 <= super::MAX_PRECISION {
         bar.stage(&format!("certified units, {} bits", bits.0));
-        if let (Attempt::Done(outcome), _) = attempt::<Certified, A>(
-            algorithm,
-            problem,
-            options.method,
-            span,
-            &bits,
-            None,
-            bar,
-        )? {
+        if let (Attempt::Done(outcome), _) =
+            attempt::<Certified, A>(algorithm, problem, options.method, span, &bits, None, bar)?
+        {
             return Ok((outcome, Vec::new(), bits));
         }
         bits = Precision(bits.0 * 2);
@@ -538,12 +532,13 @@ mod tests {
         let ranges = super::super::units_of(&range);
         assert_eq!(outcome.units.len(), ranges.len());
         for (unit, r) in outcome.units.iter().zip(ranges) {
-            let again =
-                unit_max(&algorithm, &problem, Method::Structural, r, Some(bits)).unwrap();
+            let again = unit_max(&algorithm, &problem, Method::Structural, r, Some(bits)).unwrap();
             assert_eq!(*unit, again);
         }
         let folded = super::super::fold(&outcome.units).unwrap();
-        let bound = Certified::from_rational(&half, &Precision(256)).exp().unwrap();
+        let bound = Certified::from_rational(&half, &Precision(256))
+            .exp()
+            .unwrap();
         let (lo, hi) = bound.enclosure().unwrap();
         assert!(folded.lo().unwrap() <= &hi && &lo <= folded.hi().unwrap());
     }

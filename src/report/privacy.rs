@@ -275,7 +275,9 @@ pub struct MergeKeys {
     /// `max_ratio` is their fold, and a merge recomputes a sample. For a
     /// shard whose verdict was decided exactly on its witness (attained or
     /// violated in the field Q(e^(1/q))): the units of its last certified
-    /// pass (`units_precision_bits`), absent when no pass completed.
+    /// pass, or of the first certified pass above when none completed
+    /// before (`units_precision_bits`). A merge refuses a shard without
+    /// them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<Vec<ExactRatio>>,
     /// Beside `units`, for a shard whose verdict was decided exactly on its
