@@ -507,8 +507,9 @@ struct Split {
     whole: Value,
 }
 
-/// Six problems split in shards: certified laws (wu-wang, Laplace noise),
-/// exact ones (ftl, an infinite ratio), the two exact bandit checks
+/// Seven problems split in shards: certified laws (wu-wang, Laplace noise;
+/// wu-wang with exponential noise whose maximum e^ε is attained, decided in
+/// the exact field), exact ones (ftl, an infinite ratio), the two exact bandit checks
 /// (anytime-lazy-ucb; dp-se with epochs that end within the horizon), whose
 /// shards carry their laws' units, and the two statistical audits
 /// (lazy-dp-ts; hybrid-ucb at a quarter of its scales), whose shards carry
@@ -522,8 +523,18 @@ fn splits() -> &'static [Split] {
         ts.extend(["--runs", "300", "--seed", "5"]);
         let mut hybrid = privacy_command("hybrid-ucb", "2", "3", "0,1/2,1", "1");
         hybrid.extend(["--runs", "200", "--scale-factor", "1/4"]);
+        let mut attained = privacy_command("wu-wang", "2", "5", "0,1", "1/2");
+        attained.extend([
+            "--noise",
+            "exponential",
+            "--noise-scale",
+            "4",
+            "--resample",
+            "0",
+        ]);
         let problems = [
             privacy_command("wu-wang", "2", "2", "0,1", "1"),
+            attained,
             privacy_command("ftl", "2", "2", "0,1", "1"),
             privacy_command("anytime-lazy-ucb", "2", "4", "0,1", "1"),
             dp_se,
@@ -625,7 +636,13 @@ struct Mutation {
     /// counters that name a position: the witness's law, the first table);
     /// 11: re-count (move counts between two cells of a statistical
     /// shard's table, keeping its sums; give a unit of an exact bandit or a
-    /// full-information shard another unit's maximum).
+    /// full-information shard another unit's maximum); the forgeries, each
+    /// merged with nothing recomputed (`--spot-check 0`) and always
+    /// refused: 12: the first shard relabelled as the whole run (`1/1`,
+    /// the whole run's pair count, no units) and merged alone; 13: its
+    /// units stripped (`merge.units`, `merge.units_precision_bits`, a
+    /// statistical shard's counts); 14: one unit's enclosure malformed
+    /// (unordered, or a negative end; a negative count).
     how: usize,
     value: usize,
     cut: f64,
@@ -635,7 +652,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     (
         0..splits().len(),
         0..10_000usize,
-        0..12usize,
+        0..CLASSES,
         0..1000usize,
         0.0..1.0f64,
     )
@@ -682,6 +699,15 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
             }
         }
         11 => recount(&mut first, m.value, m.pointer),
+        12 => {
+            first["shard"] = Value::from("1/1");
+            if let Some(pairs) = split.whole.get("pairs") {
+                first["pairs"] = pairs.clone();
+            }
+            strip_units(&mut first);
+        }
+        13 => strip_units(&mut first),
+        14 => malform(&mut first, m.value),
         _ => {
             let other = all[m.value % all.len()].clone();
             let value = first.pointer(&other).cloned().unwrap_or(Value::Null);
@@ -694,20 +720,56 @@ fn apply(m: &Mutation, dir: &std::path::Path) -> (Vec<String>, String) {
     let b = dir.join("b.json");
     std::fs::write(&a, text.unwrap_or_else(|| first.to_string())).unwrap();
     std::fs::write(&b, split.shards[1].to_string()).unwrap();
-    let second = if m.how == 8 { &a } else { &b };
-    let list = format!("{},{}", a.display(), second.display());
+    let list = match m.how {
+        8 => format!("{},{}", a.display(), a.display()),
+        12 => a.display().to_string(),
+        _ => format!("{},{}", a.display(), b.display()),
+    };
+    // Every unit recomputed, but for the forgeries, which are refused as
+    // read.
+    let spot = if m.how >= FORGERIES { "0" } else { "all" };
     (
-        // Every unit recomputed (more than any part has).
-        vec![
-            "privacy".into(),
-            "--merge".into(),
-            list,
-            "--spot-check".into(),
-            "1000000".into(),
-            "--json".into(),
-        ],
+        ["privacy", "--merge", &list, "--spot-check", spot, "--json"]
+            .map(String::from)
+            .to_vec(),
         pointer,
     )
+}
+
+/// The mutation classes (`Mutation::how`), and the first of the forgeries.
+const CLASSES: usize = 15;
+const FORGERIES: usize = 12;
+
+/// A shard without what a merge recomputes: its units (and their
+/// precision), or a statistical shard's counts.
+fn strip_units(shard: &mut Value) {
+    if let Some(merge) = shard.get_mut("merge").and_then(Value::as_object_mut) {
+        for key in ["units", "units_precision_bits", "counts"] {
+            merge.remove(key);
+        }
+    }
+}
+
+/// One unit of a shard (`choice` picks it) with a malformed enclosure: an
+/// interval of positive width reversed, else a negative lower end; a
+/// statistical shard's count made negative.
+fn malform(shard: &mut Value, choice: usize) {
+    if let Some(Value::Array(tables)) = shard.pointer_mut("/merge/counts") {
+        let n = tables.len();
+        if let Some(Value::Array(half)) = tables[choice % n.max(1)].get_mut(choice % 2) {
+            let cells = half.len();
+            half[choice % cells.max(1)] = Value::from(-1);
+        }
+    } else if let Some(Value::Array(units)) = shard.pointer_mut("/merge/units") {
+        let n = units.len();
+        let unit = &mut units[choice % n.max(1)];
+        *unit = match (unit.get("lo"), unit.get("hi"), unit.get("exact")) {
+            (Some(lo), Some(hi), _) if lo != hi => serde_json::json!({"lo": hi, "hi": lo}),
+            (_, Some(hi), _) => serde_json::json!({"lo": "-1", "hi": hi}),
+            (_, _, Some(_)) => serde_json::json!({"exact": "-1"}),
+            _ => serde_json::json!({"lo": "-1", "hi": "1"}),
+        };
+    }
 }
 
 /// Counts moved between two cells of one table of a statistical shard (the
@@ -741,7 +803,8 @@ fn fuzz_merge(cases: u32) {
     std::fs::create_dir_all(&dir).unwrap();
     let mut runner = runner(cases);
     let strategy = mutation();
-    let mut statuses = [0u32; 3];
+    // Per mutation class, the runs that ended with status 0, 1 and 2.
+    let mut statuses = [[0u32; 3]; CLASSES];
     let mut slowest = 0f64;
     for _ in 0..cases {
         let m = strategy
@@ -754,6 +817,9 @@ fn fuzz_merge(cases: u32) {
         let what = format!("{m:?} at {pointer}");
         if let Err(e) = check_contract(&args, &run) {
             panic!("{what}: {e}");
+        }
+        if m.how >= FORGERIES {
+            assert_eq!(run.code, Some(2), "{what}: a forgery is refused");
         }
         if matches!(run.code, Some(0 | 1)) {
             // An accepted part is the part as written, up to a change that
@@ -778,13 +844,14 @@ fn fuzz_merge(cases: u32) {
                 "{what}: the status is the verdict's"
             );
         }
-        statuses[run.code.unwrap_or(0) as usize] += 1;
+        statuses[m.how][run.code.unwrap_or(0) as usize] += 1;
         slowest = slowest.max(run.seconds);
     }
-    eprintln!(
-        "merge fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
-    );
-    assert!(statuses[2] > 0, "{statuses:?}");
+    eprintln!("merge fuzzing, {cases} cases, slowest {slowest:.2} s; statuses 0/1/2 by class:");
+    for (how, counts) in statuses.iter().enumerate() {
+        eprintln!("  class {how:2}: {counts:?}");
+    }
+    assert!(statuses.iter().any(|c| c[2] > 0), "{statuses:?}");
     // The parts as written merge into the whole run.
     for (i, split) in splits().iter().enumerate() {
         let files: Vec<String> = split
@@ -836,7 +903,9 @@ fn planted(id: &'static str, check: fn() -> dpdtol::error::Result<Outcome>) -> C
 /// replaced by a hostile value or by another field's value, deleted, a
 /// shard relabelled as another, a claim's status changed with the tally
 /// re-counted to fit, a claim dropped or given twice with the tally
-/// re-counted — are each refused in one line, or merge into the whole run.
+/// re-counted, the whole run relabelled as the one shard of one (`1/1`) and
+/// merged alone — are each refused in one line, or merge into the whole
+/// run.
 fn fuzz_verify_merge(cases: u32) {
     use dpdtol::report::merge::{self, SpotPolicy};
     use dpdtol::report::verify::VerifyReport;
@@ -882,7 +951,7 @@ fn fuzz_verify_merge(cases: u32) {
             .map(|(i, r)| Ok((name(i), verify::ShardClaims::new(&all, &[], r)?)))
             .collect::<dpdtol::error::Result<Vec<_>>>()?;
         let every = SpotPolicy {
-            per_part: u64::MAX,
+            per_part: SpotPolicy::ALL,
             seed: 1,
         };
         merge::spot_check(&units, every)?;
@@ -898,16 +967,25 @@ fn fuzz_verify_merge(cases: u32) {
             }
         }
     };
+    // The whole run relabelled as the one shard of a split into one.
+    let mut whole = serde_json::to_value(verify::to_json(&run(&all))).unwrap();
+    whole["shard"] = serde_json::json!({"index": 1, "count": 1});
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261126);
     let (mut refused, mut passed) = (0u32, 0u32);
+    // Per mutation class: refused, merged.
+    let mut by_class = [[0u32; 2]; 8];
     for case in 0..cases {
         let mut inputs = outputs.clone();
         let s = rng.random_range(0..3usize);
         let mut all_pointers = Vec::new();
         pointers(&inputs[s], String::new(), &mut all_pointers);
         let pointer = all_pointers[rng.random_range(0..all_pointers.len())].clone();
-        let how = rng.random_range(0..7u32);
-        let shard = &mut inputs[s];
+        let how = rng.random_range(0..8u32);
+        if how == 7 {
+            inputs = vec![whole.clone()];
+        }
+        let last = inputs.len() - 1;
+        let shard = &mut inputs[s.min(last)];
         let n_claims = shard["claims"].as_array().map_or(0, Vec::len);
         match how {
             0 => {
@@ -959,18 +1037,21 @@ fn fuzz_verify_merge(cases: u32) {
                     "case {case}: {line}"
                 );
                 refused += 1;
+                by_class[how as usize][0] += 1;
             }
             Ok(markdown) => {
+                assert_ne!(how, 7, "case {case}: a whole run is not a part");
                 let what = format!(
                     "case {case}: mutation {how} at {pointer} of shard {}",
                     s + 1
                 );
                 assert_eq!(markdown, honest, "{what}");
                 passed += 1;
+                by_class[how as usize][1] += 1;
             }
         }
     }
-    eprintln!("verify merge fuzzing, {cases} cases: {refused} refused, {passed} merged into the whole run");
+    eprintln!("verify merge fuzzing, {cases} cases: {refused} refused, {passed} merged into the whole run; refused/merged by class: {by_class:?}");
     assert!(
         refused > cases / 2 && passed > 0,
         "{refused} refused, {passed} merged"

@@ -472,7 +472,8 @@ fn an_attained_shard_is_bound_by_its_certified_units() {
 
 /// The probability stated, by hand: a statistical shard of m = 32 tables
 /// with n = 4 recomputed catches one altered table with probability n/m =
-/// 1/8; n ≥ m recomputes every unit (probability 1); n = 0 nothing. The
+/// 1/8; n ≥ m recomputes every unit (probability 1), and so does `all`;
+/// n = 0 nothing (probability 0). The
 /// line of the paragraph says the same, and the same seed draws the same
 /// units (one merge reproduces another).
 #[test]
@@ -496,6 +497,19 @@ fn the_probability_stated_is_n_over_m() {
             "--spot-check {n}"
         );
     }
+    let (_, stdout, _) = merge(&list, &["--spot-check", "all", "--json"]);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let spot = &report["spot_check"];
+    assert_eq!(
+        (&spot["all"], &spot["caught"], &spot["per_shard"]),
+        (&Value::from(true), &Value::from("1"), &Value::from(32))
+    );
+    assert_eq!(spot["units_recomputed"], 64);
+    let (_, text, _) = merge(&list, &["--spot-check", "all"]);
+    assert!(
+        text.ends_with("\n  re-verified: all 64 units in 2 shards by recomputation (--spot-check all): nothing the shards say is taken on trust\n"),
+        "{text}"
+    );
     let (_, text, _) = merge(&list, &["--spot-check", "4", "--spot-check-seed", "3"]);
     assert!(
         text.ends_with("\n  re-verified: 8 of 64 units in 2 shards by recomputation (--spot-check 4 --spot-check-seed 3); a single altered unit is caught with probability ≥ 1/8\n"),
@@ -602,7 +616,7 @@ fn the_flags_are_refused_where_they_do_not_act() {
     let wrong: [(Vec<&str>, &str); 3] = [
         (
             vec!["privacy", "--merge", &bandit, "--spot-check", "-1"],
-            "--spot-check expects a non-negative integer, got '-1'",
+            "--spot-check expects a non-negative integer or 'all', got '-1'",
         ),
         (
             vec!["privacy", "--merge", &bandit, "--spot-check-seed", "x"],
@@ -652,5 +666,205 @@ fn a_one_shot_report_is_not_merged() {
             dir.join("one-shot-1.json").display()
         )
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Wu-Wang with exponential noise of scale 4 at t = 5 on {0, 1}, ε = 1/4:
+/// violated. Its 50 structural candidates violate at 4, 7, 16, 19, 28, 31,
+/// 40 and 43 (from 0), so both halves of two shards are violated; candidate
+/// 0 attains e^ε exactly (decided in the exact field), candidate 2 is
+/// private, its ratio below e^ε.
+const FORGED: &str = "privacy --algorithm wu-wang --noise exponential --resample 0 --noise-scale 4 --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1/4";
+
+/// The report of candidate `index` (from 0) of the 50 of [`FORGED`] alone:
+/// an honest shard of one item.
+fn candidate(index: u64) -> Value {
+    let single = format!("{}/50", index + 1);
+    let mut args: Vec<&str> = FORGED.split(' ').collect();
+    args.extend(["--shard", &single, "--json"]);
+    json(&args)
+}
+
+/// `report` relabelled as shard `shard` of `pairs` candidates, its units
+/// (and their precision) stripped.
+fn relabelled_without_units(report: &Value, shard: &str, pairs: u64) -> Value {
+    let mut forged = report.clone();
+    forged["shard"] = Value::from(shard);
+    forged["pairs"] = Value::from(pairs);
+    let merge = forged["merge"].as_object_mut().unwrap();
+    merge.remove("units");
+    merge.remove("units_precision_bits");
+    forged
+}
+
+/// A whole run is not a part: the honest report of a private candidate
+/// relabelled as the whole run (`1/1`, the 50 candidates, no units) merged
+/// alone is refused in one line, whatever is recomputed; so is the honest
+/// whole run itself.
+#[test]
+fn a_whole_run_is_not_a_part() {
+    let dir = scratch("whole");
+    let harmless = candidate(2);
+    assert_eq!(harmless["verdict"], "private");
+    let forged = relabelled_without_units(&harmless, "1/1", 50);
+    let mut whole: Vec<&str> = FORGED.split(' ').collect();
+    whole.push("--json");
+    let honest = json(&whole);
+    assert_eq!(honest["verdict"], "violated");
+    for (name, part) in [("forged", forged), ("honest", honest)] {
+        let list = write(&dir, name, &[part]);
+        for extra in [&["--spot-check", "0"][..], &["--spot-check", "all"], &[]] {
+            let (code, stdout, stderr) = merge(&list, extra);
+            assert_eq!(code, 2, "{name} {extra:?}: {stdout}");
+            assert_eq!(
+                stderr,
+                format!(
+                    "dpdtol: invalid input: {}: shard 1/1 is a whole run, not a part of a split run: merge the --json outputs of --shard I/N, N ≥ 2\n",
+                    dir.join(format!("{name}-1.json")).display()
+                ),
+                "{name} {extra:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every violated shard of [`FORGED`] replaced by the honest report of a
+/// candidate of its range that attains e^ε, relabelled as the shard and
+/// stripped of units: refused in one line, whatever the seed, telling the
+/// user to re-run the shard. With units forged in (the honest shard's,
+/// each violating one lowered to the attained maximum, at the attained
+/// report's precision), every unit recomputed (`--spot-check all`)
+/// refuses it.
+#[test]
+fn attained_shards_without_units_are_refused() {
+    let dir = scratch("attained-forged");
+    let honest = shards(FORGED, 2);
+    let attaining = [candidate(0), candidate(25)];
+    for (shard, attained) in honest.iter().zip(&attaining) {
+        assert_eq!(shard["verdict"], "violated");
+        assert_eq!(attained["attained"], true, "{attained}");
+    }
+    let stripped: Vec<Value> = (0..2)
+        .map(|k| relabelled_without_units(&attaining[k], &format!("{}/2", k + 1), 25))
+        .collect();
+    let list = write(&dir, "stripped", &stripped);
+    for seed in ["0", "1", "2", "3"] {
+        for n in ["0", "64", "all"] {
+            let (code, stdout, stderr) =
+                merge(&list, &["--spot-check", n, "--spot-check-seed", seed]);
+            assert_eq!(code, 2, "{seed} {n}: {stdout}");
+            assert_eq!(
+                stderr,
+                format!(
+                    "dpdtol: invalid input: {}: field 'merge.units' is missing: shard 1/2 carries no units to recompute (re-run it with this version of dpdtol, whose shards carry them)\n",
+                    dir.join("stripped-1.json").display()
+                )
+            );
+        }
+    }
+
+    let forged: Vec<Value> = (0..2)
+        .map(|k| {
+            let mut f = stripped[k].clone();
+            let max = attaining[k]["merge"]["max_ratio"].clone();
+            let bound = ends(&max).unwrap().1;
+            f["merge"]["units"] = honest[k]["merge"]["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| match ends(u) {
+                    Some((lo, _)) if lo <= bound => u.clone(),
+                    _ => max.clone(),
+                })
+                .collect();
+            f["merge"]["units_precision_bits"] =
+                attaining[k]["merge"]["units_precision_bits"].clone();
+            f
+        })
+        .collect();
+    let list = write(&dir, "units", &forged);
+    for seed in ["0", "1", "2"] {
+        let (code, stdout, stderr) =
+            merge(&list, &["--spot-check", "all", "--spot-check-seed", seed]);
+        assert_eq!(code, 2, "{seed}: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("units-1.json: unit "), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every unit's enclosure is checked for shape on read, recomputed or not:
+/// an unordered interval, a negative end, an exact value in a certified
+/// report (a full-information shard), an unordered interval (an exact
+/// bandit shard) are refused in one line naming the unit, with nothing
+/// recomputed.
+#[test]
+fn malformed_unit_enclosures_are_refused_unsampled() {
+    let dir = scratch("shape");
+    let full = shards(&with_method(FULL, "structural"), 2);
+    assert_eq!(full[1]["kind"], "certified");
+    let wide = |units: &Value| {
+        units
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|u| u.get("lo").is_some_and(|l| *l != u["hi"]))
+            .expect("an enclosure of positive width")
+    };
+    let at = wide(&full[1]["merge"]["units"]);
+    let unit = full[1]["merge"]["units"][at].clone();
+    let (lo, hi) = (unit["lo"].clone(), unit["hi"].clone());
+    let bandit = shards(BANDIT, 8);
+    let positive = wide(&bandit[1]["merge"]["units"]);
+    let b = bandit[1]["merge"]["units"][positive].clone();
+    let cases: Vec<(&str, &[Value], usize, Value, String)> = vec![
+        (
+            "unordered",
+            &full,
+            at,
+            serde_json::json!({"lo": hi, "hi": lo}),
+            format!("field 'merge.units[{at}]' ["),
+        ),
+        (
+            "negative",
+            &full,
+            at,
+            serde_json::json!({"lo": "-1", "hi": hi}),
+            format!("field 'merge.units[{at}]' [-1, "),
+        ),
+        (
+            "exact",
+            &full,
+            at,
+            serde_json::json!({"exact": hi}),
+            format!("field 'merge.units[{at}]' is not a ratio of the report's kind (certified: an enclosure or inf)"),
+        ),
+        (
+            "bandit",
+            &bandit,
+            positive,
+            serde_json::json!({"lo": b["hi"], "hi": b["lo"]}),
+            format!("field 'merge.units[{positive}]' ["),
+        ),
+    ];
+    for (name, honest, j, malformed, says) in cases {
+        let mut forged = honest.to_vec();
+        forged[1]["merge"]["units"][j] = malformed;
+        let list = write(&dir, name, &forged);
+        let (code, _, stderr) = merge(&list, &["--spot-check", "0"]);
+        assert_eq!(code, 2, "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{name}-2.json: ")) && stderr.contains(&says),
+            "{name}: {stderr}"
+        );
+        if name != "exact" {
+            assert!(
+                stderr.ends_with("is not an ordered interval of non-negative numbers\n"),
+                "{name}: {stderr}"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

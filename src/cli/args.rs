@@ -8,22 +8,30 @@ pub(super) use crate::num::given::{
     parse_lengths, parse_one, parse_rounds, parse_seed,
 };
 
-/// `--spot-check N` and `--spot-check-seed S` of a merge
+/// `--spot-check N` (or `all`) and `--spot-check-seed S` of a merge
 /// ([`crate::report::merge::SpotPolicy`]: by default 4 units per shard,
 /// the seed drawn from the operating system; a seed below 2^53).
 pub(super) fn spot_policy(
     units: Option<&str>,
     seed: Option<&str>,
 ) -> Result<crate::report::merge::SpotPolicy> {
-    let integer = |flag: &str, text: &str| {
-        text.trim().parse::<u64>().map_err(|_| {
+    let amount = |text: &str| match text.trim() {
+        "all" => Ok(crate::report::merge::SpotPolicy::ALL),
+        _ => text.trim().parse::<u64>().map_err(|_| {
             Error::Parse(format!(
-                "{flag} expects a non-negative integer, got '{text}'"
+                "--spot-check expects a non-negative integer or 'all', got '{text}'"
             ))
-        })
+        }),
     };
     crate::report::merge::SpotPolicy::new(
-        units.map(|n| integer("--spot-check", n)).transpose()?,
-        seed.map(|s| integer("--spot-check-seed", s)).transpose()?,
+        units.map(amount).transpose()?,
+        seed.map(|s| {
+            s.trim().parse::<u64>().map_err(|_| {
+                Error::Parse(format!(
+                    "--spot-check-seed expects a non-negative integer, got '{s}'"
+                ))
+            })
+        })
+        .transpose()?,
     )
 }

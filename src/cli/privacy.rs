@@ -67,7 +67,7 @@ pub struct Args {
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "mechanism", "neighbours", "scale"])]
     merge: Vec<std::path::PathBuf>,
-    /// --merge: the units of each shard (sub-ranges of the loss sequences or candidates, of the laws; tables) recomputed and compared with what the shard says (default 4; 0: none, and the report says so).
+    /// --merge: the units of each shard (sub-ranges of the loss sequences or candidates, of the laws; tables) recomputed and compared with what the shard says (default 4; all: every unit of every shard, so that nothing is taken on trust; 0: none, and the report says so).
     #[arg(long, allow_hyphen_values = true)]
     spot_check: Option<String>,
     /// --merge: the seed of the units recomputed (default: drawn from the operating system's randomness; the report prints it, so the merge can be reproduced).

@@ -50,7 +50,7 @@ pub struct Args {
     /// registry), then print and write as a whole run does.
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["claim", "list"])]
     merge: Vec<PathBuf>,
-    /// --merge only: the claims of each shard checked again and compared with what the shard reports (default 4; 0: none, and the report says so).
+    /// --merge only: the claims of each shard checked again and compared with what the shard reports (default 4; all: every claim of every shard; 0: none, and the report says so).
     #[arg(long, allow_hyphen_values = true)]
     spot_check: Option<String>,
     /// --merge only: the seed of the claims checked again (default: drawn from the operating system's randomness; the report prints it).

@@ -233,22 +233,22 @@ pub fn unit_decided_exactly<A: Structured>(
 ) -> Result<Verdict> {
     let span = Span::Unit(range);
     let bar = Progress::default();
+    // The survivors of a certified pass that completed (one that did not
+    // names only some of them: every candidate is searched then).
     let survivors = match method {
-        Method::Structural => {
-            let (_, survivors) = attempt::<Certified, A>(
-                algorithm,
-                problem,
-                method,
-                &span,
-                &bits,
-                threshold(&problem.epsilon, &bits)?.as_ref(),
-                &bar,
-            )?;
-            if survivors.is_empty() {
-                return Ok(Verdict::Private);
-            }
-            Some(survivors)
-        }
+        Method::Structural => match attempt::<Certified, A>(
+            algorithm,
+            problem,
+            method,
+            &span,
+            &bits,
+            threshold(&problem.epsilon, &bits)?.as_ref(),
+            &bar,
+        )? {
+            (Attempt::Done(_), survivors) if survivors.is_empty() => return Ok(Verdict::Private),
+            (Attempt::Done(_), survivors) => Some(survivors),
+            (Attempt::Undetermined(_), _) => None,
+        },
         Method::Enumeration => None,
     };
     match exact_field_search(
@@ -269,6 +269,36 @@ pub fn unit_decided_exactly<A: Structured>(
         }
         Err(e) => Err(e),
     }
+}
+
+/// The certified pass of a shard decided in the exact field that no
+/// certified pass up to `from` completed on: the first to complete at `from`
+/// doubled up to [`super::MAX_PRECISION`], whose units (each enclosing its
+/// unit's maximum) the shard carries for a merge to recompute.
+/// [`Error::NotRepresentable`] when none completes.
+fn units_pass<A: Structured>(
+    algorithm: &A,
+    problem: &Problem,
+    options: &Options,
+    span: &Span,
+    from: Precision,
+    bar: &Progress,
+) -> Result<(Box<Outcome>, Vec<u64>, Precision)> {
+    let mut bits = from;
+    while bits.0 <= super::MAX_PRECISION {
+        bar.stage(&format!("certified units, {} bits", bits.0));
+        if let (Attempt::Done(outcome), _) =
+            attempt::<Certified, A>(algorithm, problem, options.method, span, &bits, None, bar)?
+        {
+            return Ok((outcome, Vec::new(), bits));
+        }
+        bits = Precision(bits.0 * 2);
+    }
+    Err(Error::NotRepresentable(format!(
+        "shard {}: no certified pass up to {} bits encloses every ratio of the shard, so it cannot carry the units a merge recomputes; check it whole (without --shard) or in other shards",
+        options.shard,
+        super::MAX_PRECISION
+    )))
 }
 
 /// The precision up to which certified passes are tried before the
@@ -356,14 +386,28 @@ fn run_check<A: Structured>(
     let exact_field = exact_field_search(algorithm, problem, options.method, &span, survivors, bar);
     // The units of the last certified pass, kept by a shard decided on its
     // witness: they enclose the maximum, at that pass's precision.
-    let certified_units = open
-        .as_ref()
-        .map(|(outcome, _, bits)| (outcome.units.clone(), *bits));
     match exact_field {
         Ok(Attempt::Done(outcome)) => {
             let (verdict, attained, max_ratio) =
                 decide_exactly(algorithm, &outcome.witness, &problem.epsilon)?;
             let decided = Some((verdict, attained));
+            // A shard carries units whatever decided it: when no certified
+            // pass completed before the exact decision, one above them
+            // encloses the units.
+            let open = match open {
+                None if span.keeps_units() => Some(units_pass(
+                    algorithm,
+                    problem,
+                    options,
+                    &span,
+                    Precision(bits.0 * 2),
+                    bar,
+                )?),
+                open => open,
+            };
+            let certified_units = open
+                .as_ref()
+                .map(|(outcome, _, bits)| (outcome.units.clone(), *bits));
             // Strictly below e^ε: the certified pass's enclosure of the
             // maximum (over every candidate) stands, with its witness.
             if let (Verdict::Private, false, Some((certified, _, bits))) = (verdict, attained, open)
@@ -441,5 +485,61 @@ fn run_check<A: Structured>(
             "at {} bits, {why}; the privacy ratio cannot be enclosed",
             refined.precision.0
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm::{AlgorithmId, Config};
+    use crate::mechanism::Noise;
+
+    /// The units of a shard decided in the exact field with no certified
+    /// pass before: Wu & Wang's algorithm with exponential noise of scale
+    /// 4, K = 2, t = 5, ε = 1/2 (its maximum e^ε attained), shard 2 of 3 of
+    /// its structural candidates, units from 1024 bits. The pass completes
+    /// at 1024 bits, one unit per sub-range of the shard, each unit what a
+    /// merge's recomputation at that precision gives, and their fold meets
+    /// the exact maximum e^(1/2) (so a merge's check of the units holds).
+    #[test]
+    fn a_units_pass_gives_the_units_a_merge_recomputes() {
+        let half = Q::new(1.into(), 2.into());
+        let mut config = Config::new(AlgorithmId::WuWang, 2, half.clone());
+        config.noise = Some(Noise::Exponential);
+        config.noise_scale = Some(Q::from_integer(4.into()));
+        let algorithm = config.build().unwrap();
+        let alphabet = vec![Q::from_integer(0.into()), Q::from_integer(1.into())];
+        let problem = Problem::new(5, alphabet, half.clone()).unwrap();
+        let options = Options {
+            shard: Shard::new(2, 3).unwrap(),
+            ..Options::default()
+        };
+        let span = Span::Shard(options.shard);
+        let (outcome, _, bits) = units_pass(
+            &algorithm,
+            &problem,
+            &options,
+            &span,
+            Precision(1024),
+            &Progress::default(),
+        )
+        .unwrap();
+        assert_eq!(bits, Precision(1024));
+        let range = options
+            .shard
+            .range(item_count(&algorithm, &problem, Method::Structural).unwrap())
+            .unwrap();
+        let ranges = super::super::units_of(&range);
+        assert_eq!(outcome.units.len(), ranges.len());
+        for (unit, r) in outcome.units.iter().zip(ranges) {
+            let again = unit_max(&algorithm, &problem, Method::Structural, r, Some(bits)).unwrap();
+            assert_eq!(*unit, again);
+        }
+        let folded = super::super::fold(&outcome.units).unwrap();
+        let bound = Certified::from_rational(&half, &Precision(256))
+            .exp()
+            .unwrap();
+        let (lo, hi) = bound.enclosure().unwrap();
+        assert!(folded.lo().unwrap() <= &hi && &lo <= folded.hi().unwrap());
     }
 }

@@ -24,8 +24,9 @@
 //!   unit attaining it — or, for a shard whose verdict was decided exactly
 //!   on its witness (violated, or attained) after a certified pass, that
 //!   pass's units ([`Report::units_precision`]), whose fold and witness's
-//!   unit meet the maximum; only a whole run, or a shard so decided with no
-//!   certified pass completed before, has none.
+//!   unit meet the maximum; every unit an ordered enclosure (or exact value)
+//!   of non-negative numbers, or `inf`, in the form of the report's kind.
+//!   Only a whole run has none.
 //!
 //! What it cannot see: a unit that under-reports its maximum (hides a
 //! violation) is caught only by searching that unit again, which a merge
@@ -177,14 +178,14 @@ pub fn unit_ranges<A: Structured>(
     Ok(units_of(&report.shard.range(items)?))
 }
 
-/// The units against the shard: one maximum per unit of its range, whose
-/// fold is its maximum, the witness in a unit attaining it — or none, for
-/// the whole run as written (its units are not) and for a shard whose
-/// verdict was decided exactly on its witness (violated or attained) with
-/// no certified pass completed before. A shard decided on its witness after
-/// a certified pass keeps that pass's units ([`Report::units_precision`]):
-/// their fold and the witness's unit then enclose the maximum (both
-/// enclosures hold the same true value, so they meet).
+/// The units against the shard: one maximum per unit of its range, each of
+/// the report's kind, ordered and non-negative, whose fold is its maximum,
+/// the witness in a unit attaining it — or none, for the whole run as
+/// written (its units are not; a merge refuses a whole run). A shard
+/// decided on its witness keeps the units of a certified pass
+/// ([`Report::units_precision`]): their fold and the witness's unit then
+/// enclose the maximum (both enclosures hold the same true value, so they
+/// meet).
 fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
     let units = &report.units;
     let decided_on_witness = report.verdict == Verdict::Violated || report.attained;
@@ -194,13 +195,32 @@ fn check_units<A: Structured>(algorithm: &A, report: &Report) -> Result<()> {
         ));
     }
     if units.is_empty() {
-        if report.shard != Shard::WHOLE && !decided_on_witness {
+        if report.shard != Shard::WHOLE {
             return Err(bad(format!(
-                "field 'merge.units' is missing (shard {} says the maximum of each unit of its range)",
+                "field 'merge.units' is missing: shard {} carries no units to recompute (re-run it with this version of dpdtol, whose shards carry them)",
                 report.shard
             )));
         }
         return Ok(());
+    }
+    for (j, unit) in units.iter().enumerate() {
+        let name = format!("field 'merge.units[{j}]'");
+        check_enclosure(&name, unit)?;
+        let exact_form = matches!(unit, Ratio::Exact(_) | Ratio::Infinite);
+        let certified_form = matches!(unit, Ratio::Certified { .. } | Ratio::Infinite);
+        if (report.kind == Kind::Exact && !exact_form)
+            || (report.kind != Kind::Exact && !certified_form)
+        {
+            return Err(bad(format!(
+                "{name} is not a ratio of the report's kind ({}: {})",
+                report.kind.label(),
+                if report.kind == Kind::Exact {
+                    "an exact value or inf"
+                } else {
+                    "an enclosure or inf"
+                }
+            )));
+        }
     }
     let ranges = unit_ranges(algorithm, report)?;
     if units.len() != ranges.len() {
@@ -329,7 +349,7 @@ fn check_enclosure(name: &str, ratio: &Ratio) -> Result<()> {
         Ratio::Certified { lo, hi } if !lo.is_negative() && lo <= hi => Ok(()),
         Ratio::Exact(q) => Err(bad(format!("{name} {q} is negative"))),
         Ratio::Certified { lo, hi } => Err(bad(format!(
-            "{name} [{lo}, {hi}] is not an interval of non-negative numbers"
+            "{name} [{lo}, {hi}] is not an ordered interval of non-negative numbers"
         ))),
     }
 }

@@ -331,6 +331,10 @@ impl BanditPrivacyReport {
 /// checking its laws again at the part's precision and comparing the
 /// maximum with `merge.units[j]` (the whole run's: `merge.max_ratio`).
 impl super::merge::Units for Decided {
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
     fn unit_count(&self) -> u64 {
         self.outcome.units.len() as u64
     }
@@ -355,14 +359,23 @@ impl super::merge::Units for Decided {
     }
 }
 
-/// A ratio's exact bounds as the check's enclosure (`None`: infinite).
+/// A ratio's exact bounds as the check's enclosure (`None`: infinite),
+/// refused unless it is an ordered interval of non-negative numbers (`key`
+/// names the field).
 fn enclosure_of(ratio: &ExactRatio, key: &str) -> Result<Option<(Q, Q)>> {
     use crate::privacy::Ratio;
-    Ok(match ratio.read(key)? {
-        Ratio::Infinite => None,
-        Ratio::Exact(q) => Some((q.clone(), q)),
-        Ratio::Certified { lo, hi } => Some((lo, hi)),
-    })
+    let ends = match ratio.read(key)? {
+        Ratio::Infinite => return Ok(None),
+        Ratio::Exact(q) => (q.clone(), q),
+        Ratio::Certified { lo, hi } => (lo, hi),
+    };
+    if num_traits::Signed::is_negative(&ends.0) || ends.0 > ends.1 {
+        return Err(Error::InvalidInput(format!(
+            "field '{key}' [{}, {}] is not an ordered interval of non-negative numbers",
+            ends.0, ends.1
+        )));
+    }
+    Ok(Some(ends))
 }
 
 impl super::merge::Part for BanditPrivacyReport {

@@ -20,42 +20,50 @@
 //! scheduler's output folder that others can write to, a hand with an
 //! editor. Nothing a part says is believed because it says it.
 //!
-//! What a merge guarantees, for the kinds of part that split into
-//! **units** ([`Units`]: at most 64 groups of a statistical audit's
-//! shard's tables, at most 64 sub-ranges of an exact bandit check's
-//! numerator laws, at most 64 sub-ranges of a full-information check's loss
-//! sequences or structural candidates, the claims of a shard of `dpdtol
-//! verify`):
+//! A part is one shard of a split run: a whole run (`1/1`) is refused
+//! ([`spot_check`], [`Units::shard`]), since it would claim every shard at
+//! once; a part's range is derived from the run's parameters and its
+//! label, never read from the file. Every part splits into **units**
+//! ([`Units`]: at most 64 groups of a statistical audit's shard's tables,
+//! at most 64 sub-ranges of an exact bandit check's numerator laws, at most
+//! 64 sub-ranges of a full-information check's loss sequences or
+//! structural candidates, the claims of a shard of `dpdtol verify`), and a
+//! part without its units is refused (the user re-runs it with this
+//! version). What a merge guarantees:
 //! - every quantity a part claims is consistent with its range and the
-//!   run's parameters (steps 1–4 above), and its aggregate is the fold of
-//!   its units' summaries, which tile its range exactly;
+//!   run's parameters (steps 1–4 above); every unit is checked for shape
+//!   as it is read, recomputed or not (an ordered enclosure of non-negative
+//!   numbers or `inf`, of the report's kind; counts summing to the part's
+//!   runs), and the part's aggregate is the fold of its units, which tile
+//!   its range exactly (a full-information shard decided exactly on its
+//!   witness — violated, or a maximum equal to `e^ε` — carries the units
+//!   of a certified pass, which enclose its maximum);
 //! - a witness of a violation is evaluated again;
-//! - a random sample of `n` units of each part ([`SpotPolicy`]), drawn
-//!   from a seed the part's writer cannot predict (the operating system's
-//!   randomness unless given), is **recomputed** from the parameters and
-//!   compared with what the part says of it; any difference is refused.
+//! - units are **recomputed** from the parameters and compared with what
+//!   the part says of them ([`SpotPolicy`]), any difference refused; a
+//!   recomputed unit of a private full-information shard whose enclosure
+//!   does not exclude a ratio above `e^ε` is decided exactly.
 //!
-//! So a part relabelled as another (its index changed, its counters made
-//! to fit) differs in every unit and is caught by the first unit
-//! recomputed; a part of `m` units with one unit altered is caught with
-//! probability `min(n, m)/m` ([`SpotCheck::caught`]), every unit altered
-//! with probability 1 once `n ≥ m`. What a merge does not guarantee: an
-//! alteration confined to units that were not sampled passes (with
-//! `--spot-check 0`, every claim that no witness contradicts — "my range
-//! found nothing" — is taken on trust, and the report says so). A
-//! full-information shard whose verdict was decided exactly on its witness
-//! (violated, or a maximum equal to `e^ε`) keeps the units of its last
-//! certified pass, which enclose its maximum; a recomputed unit of such a
-//! private shard that may hold a ratio above `e^ε` is decided exactly
-//! again. Only if no certified pass completed before that decision has it
-//! no units, and beyond its witness what it says is taken on trust. A
-//! one-shot check is not split.
+//! With every unit recomputed (`--spot-check all`, [`SpotPolicy::ALL`])
+//! nothing a part says is taken on trust, but for one degree of freedom a
+//! verdict does not depend on: a full-information shard violated in the
+//! exact field may name any violating witness whose ratio its recomputed
+//! units' enclosures meet, not necessarily the maximiser. With a sample of `n` units per
+//! part, drawn from a seed the part's writer cannot predict (the operating
+//! system's randomness unless given), a part relabelled as another differs
+//! in every unit and is caught by the first recomputed, a part of `m` units
+//! with one unit altered is caught with probability `min(n, m)/m`
+//! ([`SpotCheck::caught`], the smallest over the parts), and an alteration
+//! confined to units that were not sampled passes. With `--spot-check 0`
+//! what the parts say of their units is taken on trust, and the report
+//! says so (probability 0). A one-shot check is not split.
 //!
 //! Every refusal is one line that names the file and the field (for a
 //! recomputed unit: the file, the unit and the field).
 
 use crate::error::{Error, Result};
 use crate::num::Q;
+use crate::privacy::Shard;
 use rand::SeedableRng;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -193,6 +201,9 @@ pub fn same_keys(written: &Value, given: &Value, writer: &str) -> Result<()> {
 /// A checked part whose work splits into units, each recomputable alone
 /// from the run's parameters (threat model: module documentation).
 pub trait Units {
+    /// The part's label: which of the run's shards it says it is.
+    fn shard(&self) -> Shard;
+
     /// How many units the part's range splits into.
     fn unit_count(&self) -> u64;
 
@@ -206,7 +217,7 @@ pub trait Units {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpotPolicy {
     /// Units recomputed per part (all of them when the part has fewer; 0:
-    /// none).
+    /// none; [`SpotPolicy::ALL`]: every unit of every part).
     pub per_part: u64,
     /// The seed of the sample.
     pub seed: u64,
@@ -217,6 +228,9 @@ impl SpotPolicy {
     /// every unit and is caught by one; four give a single altered unit of a
     /// part of `m` units a chance `4/m` (every unit of a part of at most 4).
     pub const DEFAULT_PER_PART: u64 = 4;
+
+    /// `per_part` for every unit of every part (`--spot-check all`).
+    pub const ALL: u64 = u64::MAX;
 
     /// Seeds are below `2^53`, so that the merged report's JSON number is
     /// read back exactly by every JSON reader (JavaScript's numbers and
@@ -247,11 +261,17 @@ impl SpotPolicy {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpotCheck {
-    /// The smallest, over the parts, of the probability that one altered
-    /// unit of the part is among those recomputed, `min(n, m)/m` for a part
-    /// of `m` units, exactly (`0` when nothing was recomputed).
+    /// With `--spot-check all`: every unit of every part was recomputed
+    /// (`per_shard` is then the largest part's unit count).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub all: bool,
+    /// The smallest, over the parts that have units, of the probability
+    /// that one altered unit of the part is among those recomputed,
+    /// `min(n, m)/m` for a part of `m` units, exactly (`1` when every unit
+    /// was recomputed, `0` when no unit was).
     pub caught: String,
-    /// Units recomputed per part, as asked (`--spot-check`).
+    /// Units recomputed per part (`--spot-check`; with `--spot-check all`,
+    /// the largest part's unit count).
     pub per_shard: u64,
     /// The seed of the sample, below 2^53 so that every JSON reader reads
     /// it exactly (`--spot-check-seed` reproduces it).
@@ -265,15 +285,11 @@ pub struct SpotCheck {
 }
 
 impl SpotCheck {
-    /// The probability that a part of `units` units with one altered unit
-    /// is caught when `per_part` of its units, drawn uniformly without
-    /// replacement, are recomputed: `min(per_part, units)/units` (1 for a
-    /// part without units: nothing of it can be altered unseen).
+    /// The probability that a part of `units` units (`> 0`) with one
+    /// altered unit is caught when `per_part` of its units, drawn uniformly
+    /// without replacement, are recomputed: `min(per_part, units)/units`.
     pub fn caught_in(units: u64, per_part: u64) -> Q {
-        if units == 0 {
-            return Q::from_integer(1.into());
-        }
-        Q::new(per_part.min(units).into(), units.into())
+        Q::new(per_part.min(units).into(), units.max(1).into())
     }
 
     /// The report's line: what was re-verified, and how likely a single
@@ -283,6 +299,12 @@ impl SpotCheck {
             return format!(
                 "re-verified: no unit of the {} units in {} shards (--spot-check {}): what the shards say of their units is taken on trust",
                 self.units, self.shards, self.per_shard
+            );
+        }
+        if self.all {
+            return format!(
+                "re-verified: all {} units in {} shards by recomputation (--spot-check all): nothing the shards say is taken on trust",
+                self.units, self.shards
             );
         }
         format!(
@@ -297,13 +319,28 @@ impl SpotCheck {
     }
 }
 
+/// Refuse a part that is not one shard of a split run: a whole run (`1/1`)
+/// claims to be every shard at once, and a merge of it would take its word.
+fn is_part(name: &str, shard: Shard) -> Result<()> {
+    if shard.count < 2 {
+        return Err(Error::InvalidInput(format!(
+            "{name}: shard {shard} is a whole run, not a part of a split run: merge the --json outputs of --shard I/N, N ≥ 2"
+        )));
+    }
+    Ok(())
+}
+
 /// Recompute, in each part (`(file name, content)`), a sample of
 /// `policy.per_part` of its units drawn from `policy.seed` (the parts in
 /// order, each unit sample sorted); the first difference is refused with
-/// one line naming the file, the unit and the field.
+/// one line naming the file, the unit and the field. A whole run given as
+/// a part is refused before anything is recomputed.
 pub fn spot_check<C: Units>(parts: &[(String, C)], policy: SpotPolicy) -> Result<SpotCheck> {
+    for (name, part) in parts {
+        is_part(name, part.shard())?;
+    }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(policy.seed);
-    let (mut units, mut recomputed) = (0u64, 0u64);
+    let (mut units, mut recomputed, mut largest) = (0u64, 0u64, 0u64);
     let mut caught: Option<Q> = None;
     for (name, part) in parts {
         let count = part.unit_count();
@@ -312,12 +349,20 @@ pub fn spot_check<C: Units>(parts: &[(String, C)], policy: SpotPolicy) -> Result
             recomputed += 1;
         }
         units = units.saturating_add(count);
-        let here = SpotCheck::caught_in(count, policy.per_part);
-        caught = Some(caught.map_or(here.clone(), |c| c.min(here)));
+        largest = largest.max(count);
+        if count > 0 {
+            let here = SpotCheck::caught_in(count, policy.per_part);
+            caught = Some(caught.map_or(here.clone(), |c| c.min(here)));
+        }
     }
+    let all = policy.per_part == SpotPolicy::ALL;
     Ok(SpotCheck {
-        caught: caught.unwrap_or_default().to_string(),
-        per_shard: policy.per_part,
+        all,
+        caught: caught
+            .filter(|_| recomputed > 0)
+            .unwrap_or_default()
+            .to_string(),
+        per_shard: if all { largest } else { policy.per_part },
         seed: policy.seed,
         shards: parts.len() as u64,
         units,
@@ -353,6 +398,10 @@ mod tests {
     }
 
     impl Units for Altered {
+        fn shard(&self) -> Shard {
+            Shard { index: 1, count: 2 }
+        }
+
         fn unit_count(&self) -> u64 {
             self.count
         }
@@ -424,6 +473,7 @@ mod tests {
         assert_eq!(
             honest,
             SpotCheck {
+                all: false,
                 caught: "1/4".into(),
                 per_shard: 2,
                 seed: 7,

@@ -396,7 +396,9 @@ pub struct MergeKeys {
     /// `max_ratio` is their fold, and a merge recomputes a sample. For a
     /// shard whose verdict was decided exactly on its witness (attained or
     /// violated in the field Q(e^(1/q))): the units of its last certified
-    /// pass (`units_precision_bits`), absent when no pass completed.
+    /// pass, or of the first certified pass above when none completed
+    /// before (`units_precision_bits`). A merge refuses a shard without
+    /// them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<Vec<ExactRatio>>,
     /// Beside `units`, for a shard whose verdict was decided exactly on its
@@ -795,6 +797,10 @@ impl super::merge::Whole for PrivacyReport {
 /// and precision ([`crate::privacy::unit_max`]) and comparing the maximum
 /// with `merge.units[j]` exactly.
 impl super::merge::Units for Checked {
+    fn shard(&self) -> Shard {
+        self.1.shard
+    }
+
     fn unit_count(&self) -> u64 {
         self.1.units.len() as u64
     }
@@ -836,10 +842,14 @@ impl super::merge::Units for Checked {
                 "field 'merge.units[{unit}]' is not what searching the unit again gives"
             )));
         }
-        // A private shard decided exactly on its witness says that no pair
-        // exceeds e^ε, which its units' enclosures may leave open: decide
-        // such a unit exactly, as the check decided the shard.
-        if let (Some(bits), Verdict::Private) = (report.units_precision, report.verdict) {
+        // A private shard says that no pair exceeds e^ε, which a unit's
+        // enclosure may leave open (the shard was then decided in the exact
+        // field): decide such a unit exactly, as the check decided the shard.
+        if report.verdict == Verdict::Private {
+            let bits = report
+                .units_precision
+                .or(report.precision)
+                .unwrap_or(Precision(128));
             let (enclosed, _) = decide(&again, &report.problem.epsilon, bits.0)?;
             let verdict = match enclosed {
                 Verdict::Undecided => crate::privacy::unit_decided_exactly(

@@ -381,6 +381,10 @@ impl super::merge::Whole for StatisticalPrivacyReport {
 /// chunks of the shard again, which are deterministic given the seed
 /// ([`AuditRun::recount`]).
 impl super::merge::Units for AuditRun {
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
     fn unit_count(&self) -> u64 {
         units_of(&(0..self.counts.len() as u64)).len() as u64
     }

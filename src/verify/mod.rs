@@ -766,6 +766,7 @@ fn shard_checked<'a>(
 /// claims, each recomputed by running the claim again (its adversarial
 /// search included) and compared with the outcome the shard reports.
 pub struct ShardClaims<'a> {
+    shard: crate::privacy::Shard,
     checked: Vec<Checked<'a>>,
     adversaries: &'a [search::Adversary],
 }
@@ -778,7 +779,11 @@ impl<'a> ShardClaims<'a> {
         adversaries: &'a [search::Adversary],
         shard: &VerifyReport,
     ) -> Result<ShardClaims<'a>> {
+        let keys = shard
+            .shard
+            .ok_or_else(|| Error::InvalidInput("field 'shard' is missing".into()))?;
         Ok(ShardClaims {
+            shard: crate::privacy::Shard::new(keys.index, keys.count)?,
             checked: shard_checked(claims, shard).map_err(Error::InvalidInput)?,
             adversaries,
         })
@@ -786,6 +791,10 @@ impl<'a> ShardClaims<'a> {
 }
 
 impl crate::report::merge::Units for ShardClaims<'_> {
+    fn shard(&self) -> crate::privacy::Shard {
+        self.shard
+    }
+
     fn unit_count(&self) -> u64 {
         self.checked.len() as u64
     }
