@@ -69,6 +69,7 @@ fn bandit_privacy(
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
     };
+    overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {
         let setup = AuditSetup {
