@@ -66,6 +66,7 @@ from numpy.lib.mixins import NDArrayOperatorsMixin
 from . import _native
 from ._native import TooLargeError
 from .reports import (
+    _OMITTED_WHEN_NULL,
     AllEpsilonReport,
     AuditReport,
     BanditPrivacyReport,
@@ -627,8 +628,10 @@ def sequence_law(
 
 @dataclass(frozen=True, eq=False)
 class Samples(NDArrayOperatorsMixin, _Report):
-    """Reference action sequences with the report of ``dpdtol sample
-    --json``, field for field (``kind`` ``"approximate"``: a sample is
+    """Reference action (or pull) sequences with the report of ``dpdtol
+    sample --json``, field for field: ``sample`` and ``bandit_sample`` both
+    answer with one (``actions`` and ``kind``, or ``arms`` and ``law``, as
+    the command's JSON has them; ``kind`` ``"approximate"``: a sample is
     random; each sequence is drawn from the certified law by exact
     comparisons on random bits; ``rng`` how sequence i is drawn from ``seed``; ``out`` and
     ``format`` None unless they were written to a file). The sequences are
@@ -637,13 +640,11 @@ class Samples(NDArrayOperatorsMixin, _Report):
     ``shape``, ``dtype``, ``np.asarray(samples)``. ``print(samples)`` gives
     a summary."""
 
-    actions: int
     base: int
     command: str
     conventions: str
     format: Optional[str]
     horizon: str
-    kind: str
     n: int
     out: Optional[str]
     rng: str
@@ -652,6 +653,14 @@ class Samples(NDArrayOperatorsMixin, _Report):
     target: Dict[str, Any]
     array: np.ndarray = field(repr=False, metadata={"json": False})
     """The sequences: an ``n x T`` int64 array, actions numbered from ``base``."""
+    actions: Optional[int] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """K, of an online algorithm's samples (``sample``)."""
+    kind: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """``"approximate"``, of an online algorithm's samples."""
+    arms: Optional[int] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """K, of a bandit algorithm's pull sequences (``bandit_sample``)."""
+    law: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """How the bandit law sampled was computed (``bandit_sample``)."""
 
     def __array__(self, dtype=None, copy=None):
         if copy:
@@ -1066,7 +1075,7 @@ def regret(
         _horizon(horizon),
         force=_flag(force, "force"),
         bounds=_flag(bounds, "bounds"),
-        digits=_integer(digits, "digits", 1, 2**32 - 1),
+        digits=_integer(digits, "digits", 0, 2**32 - 1),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return RegretReport._from_json(text)

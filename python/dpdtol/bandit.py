@@ -74,6 +74,7 @@ pulls arm 1 throughout, with probability exactly 1:
 (Fraction(1, 1),)
 """
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -83,6 +84,7 @@ import numpy as np
 from . import (
     DEFAULT_ALPHA,
     GofResult,
+    Samples,
     Value,
     _actions,
     _base,
@@ -230,12 +232,15 @@ def bandit_sample(
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
-) -> np.ndarray:
-    """``n`` reference pull sequences of ``algorithm`` on ``rewards``: an
-    ``n x T`` int64 array (arms numbered from ``base``), each row drawn from the law of
-    ``bandit_law`` by exact inversion. The array depends on ``seed`` only,
-    not on the number of threads."""
-    return _base(base) + _native.bandit_sample(
+) -> Samples:
+    """``n`` reference pull sequences of ``algorithm`` on ``rewards``, each
+    drawn from the law of ``bandit_law`` by exact inversion, as ``Samples``
+    (the type ``sample`` returns): the ``n x T`` int64 array (arms numbered
+    from ``base``) with the report of ``dpdtol sample --rewards-file ...
+    --json``. The array depends on ``seed`` only, not on the number of
+    threads."""
+    base = _base(base)
+    array, text = _native.bandit_sample(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
@@ -243,7 +248,9 @@ def bandit_sample(
         _integer(seed, "seed"),
         _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
         force=_flag(force, "force"),
+        base=base,
     )
+    return Samples(**{**json.loads(text), "out": None, "format": None}, array=base + array)
 
 
 def bandit_gof(
@@ -392,20 +399,17 @@ def bandit_simulate(
     >>> r.kind, r.results[0]["algorithm"]
     ('approximate', 'ucb1')
     """
-    def floats(x: Any, what: str) -> Optional[List[float]]:
+    def numbers(x: Any, what: str) -> Optional[str]:
+        """Numbers as the command line's text, comma-separated (read by its parser)."""
         if x is None:
             return None
         xs = list(np.atleast_1d(np.asarray(x, dtype=object)))
-        try:
-            return [float(Fraction(_exact(v, what))) for v in xs]
-        except (ValueError, ZeroDivisionError) as e:
-            raise ValueError(f"{what}: expected numbers, got {x!r}") from e
+        if not xs:
+            raise ValueError(f"{what}: expected one number or more, got {x!r}")
+        return ",".join(_exact(v, what) for v in xs)
 
-    def one(x: Any, what: str) -> Optional[float]:
-        xs = floats(x, what)
-        if xs is not None and len(xs) != 1:
-            raise ValueError(f"{what}: expected one number, got {x!r}")
-        return None if xs is None else xs[0]
+    def one(x: Any, what: str) -> Optional[str]:
+        return None if x is None else _exact(x, what)
 
     def count(x: Any, what: str) -> Optional[int]:
         return _optional_integer(x, what, 1)
@@ -417,7 +421,7 @@ def bandit_simulate(
     text, rendered = _native.bandit_simulate(
         algorithms=algorithms,
         means=None if means is None else _vector(means, "means"),
-        epsilons=floats(epsilon, "epsilon"),
+        epsilons=numbers(epsilon, "epsilon"),
         horizon=count(horizon, "horizon"),
         runs=count(runs, "runs"),
         seed=int(seed),

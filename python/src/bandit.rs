@@ -15,7 +15,9 @@ use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::two_sample::homogeneity;
-use dpdtol::report::bandit_oracle::{BanditGiven, BanditGofReport, BanditTwoSampleReport};
+use dpdtol::report::bandit_oracle::{
+    BanditGiven, BanditGofReport, BanditSampleReport, BanditTwoSampleReport,
+};
 use dpdtol::report::to_json;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -158,9 +160,12 @@ fn bandit_law(
 
 /// `n` reference pull sequences as an `n × T` int64 array (0-based arms),
 /// drawn from the law by exact inversion, sample `i` from its own seeded
-/// stream ([`oracle::sample`]): the same array for any thread count.
+/// stream ([`oracle::sample`]): the same array for any thread count; and
+/// the JSON of the typed report ([`BanditSampleReport`], the output of
+/// `dpdtol sample --rewards-file … --json`, arms numbered from `base`; the
+/// package sets its `out` and `format` to None).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, n, seed, params, force=false))]
+#[pyo3(signature = (algorithm, rewards, epsilon, n, seed, params, force=false, base=1))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_sample<'py>(
     py: Python<'py>,
@@ -171,16 +176,20 @@ fn bandit_sample<'py>(
     seed: u64,
     params: Params,
     force: bool,
-) -> PyResult<Bound<'py, PyAny>> {
+    base: u32,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
+    let given = given(algorithm, epsilon, &params);
     let target = target(algorithm, &rewards, epsilon, params)?;
     let law = law_of(py, &target, force)?;
     let drawn = py
         .detach(|| oracle::sample(&law, n, seed, force))
         .map_err(py_err)?;
     let flat: Vec<i64> = drawn.data().iter().map(|&a| i64::from(a)).collect();
-    Ok(PyArray1::from_vec(py, flat)
+    let array = PyArray1::from_vec(py, flat)
         .reshape([n, law.horizon()])?
-        .into_any())
+        .into_any();
+    let report = BanditSampleReport::new(given, &law, n, seed, Path::new(""), base);
+    Ok((array, to_json(&report)))
 }
 
 /// The keys of a gof dict that every outcome shares: `n`, `tests` (one:

@@ -59,30 +59,46 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 23] = [
+const PARAMETERS: [(&str, &str); 39] = [
     ("use --force", "pass force=True"),
+    ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
+    ("--neighbour-file", "neighbour"),
+    ("--epsilon-range", "epsilon_range"),
+    ("--rewards-file", "rewards"),
     ("--epoch-length", "epoch_length"),
     ("--scale-factor", "scale_factor"),
+    ("--all-epsilon", "epsilon_range=None"),
     ("--noise-scale", "noise_scale"),
     ("--losses-file", "losses"),
     ("--unit-weight", "unit_weight"),
     ("--tree-scale", "tree_scale"),
     ("--confidence", "confidence"),
     ("--experiment", "experiment"),
+    ("--neighbours", "neighbours"),
     ("--no-bounds", "bounds=False"),
+    ("--algorithm", "algorithm"),
     ("--resample", "resample"),
     ("--alphabet", "alphabet"),
     ("--epsilon", "epsilon"),
     ("--horizon", "horizon"),
-    ("--digits", "digits"),
     ("--actions", "actions"),
+    ("--threads", "threads"),
+    ("--digits", "digits"),
+    ("--method", "method"),
+    ("--errata", "errata"),
     ("--shard", "dpdtol privacy --shard"),
     ("--force", "force=True"),
     ("--means", "means"),
     ("--noise", "noise"),
     ("--bonus", "bonus"),
+    ("--alpha", "alpha"),
+    ("--claim", "claim"),
+    ("--scale", "scale"),
     ("--beta", "beta"),
     ("--runs", "runs"),
+    ("--seed", "seed"),
+    ("--base", "base"),
+    ("--tv", "tv"),
 ];
 
 /// `message` with every command-line flag it names replaced by its Python

@@ -46,7 +46,7 @@ def alu(rewards, n, seed, bug=None):
 
 
 def dpse(rewards, n, seed, bug=None):
-    return dp_se(rewards, EPSILON, n, np.random.default_rng(seed), bug=bug, **DP_SE_PARAMS)
+    return dp_se(rewards, EPSILON, n, np.random.default_rng(seed), bug=bug, epoch_lengths=DP_SE_PARAMS["epoch_length"], noise_scale=DP_SE_PARAMS["noise_scale"])
 
 
 CASES = {
