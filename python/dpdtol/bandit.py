@@ -409,7 +409,8 @@ def bandit_simulate(
         return ",".join(_exact(v, what) for v in xs)
 
     def one(x: Any, what: str) -> Optional[str]:
-        return None if x is None else _exact(x, what)
+        # A list is refused by the command line's parser ("takes one number").
+        return numbers(x, what)
 
     def count(x: Any, what: str) -> Optional[int]:
         return _optional_integer(x, what, 1)
