@@ -1176,3 +1176,97 @@ fn a_reward_table_too_large_to_hold_is_refused_before_it_is_parsed() {
     assert!(stderr.contains("20000001 values"), "{stderr}");
     assert!(stderr.contains("memory cap"), "{stderr}");
 }
+
+/// A law asked for more relative digits than the precision cap carries
+/// (19728) is refused at once, by the one-shot law and the sequence law
+/// alike: `u32::MAX` digits used to abort the process building
+/// `10^digits`. The cap itself is accepted.
+#[test]
+fn digits_past_the_precision_cap_are_refused_before_any_work() {
+    use dpdtol::algorithm::{AlgorithmId, BestOptions, Config, SequenceLaw};
+    use dpdtol::mechanism::{best_law, Budget, Noise, Scale};
+    let q = |n: i64| Q::from_integer(n.into());
+    let losses = [q(0), q(1)];
+    let scale = Scale::beta(q(1)).unwrap();
+    let wu_wang = Config::new(AlgorithmId::WuWang, 2, q(1)).build().unwrap();
+    let rows = vec![losses.to_vec(); 3];
+    for digits in [dpdtol::num::MAX_DIGITS + 1, u32::MAX] {
+        let one = best_law(Noise::Laplace, &losses, &scale, digits, Budget::default()).unwrap_err();
+        let options = BestOptions {
+            digits,
+            ..BestOptions::default()
+        };
+        let sequence = SequenceLaw::best(&wu_wang, &rows, options).unwrap_err();
+        for e in [one, sequence] {
+            assert!(
+                e.to_string().contains("at most 19728 relative digits"),
+                "{e}"
+            );
+        }
+    }
+    assert!(best_law(
+        Noise::Gumbel,
+        &losses,
+        &scale,
+        dpdtol::num::MAX_DIGITS,
+        Budget::default()
+    )
+    .is_ok());
+}
+
+/// A bandit law's parameter its algorithm does not read is refused, named
+/// by its flag, not ignored: `--bonus` of DP-SE, `--epoch-length` of
+/// Anytime-Lazy-UCB, `--tree-scale` of Lazy-DP-TS.
+#[test]
+fn a_bandit_parameter_that_does_not_apply_is_refused() {
+    use dpdtol::bandit::law::params::{LawParams, Overrides};
+    use dpdtol::bandit::policy::BanditId;
+    let one = Q::one();
+    let cases = [
+        (
+            BanditId::DpSe,
+            Overrides {
+                bonus: Some(one.clone()),
+                ..Overrides::default()
+            },
+            "--bonus does not apply to dp-se",
+        ),
+        (
+            BanditId::AnytimeLazyUcb,
+            Overrides {
+                lengths: Some(vec![1]),
+                ..Overrides::default()
+            },
+            "--epoch-length does not apply to anytime-lazy-ucb",
+        ),
+        (
+            BanditId::HybridUcb,
+            Overrides {
+                lengths: Some(vec![1]),
+                ..Overrides::default()
+            },
+            "--epoch-length does not apply to hybrid-ucb",
+        ),
+        (
+            BanditId::LazyDpTs,
+            Overrides {
+                tree_scale: Some(one.clone()),
+                ..Overrides::default()
+            },
+            "--tree-scale does not apply to lazy-dp-ts",
+        ),
+    ];
+    for (id, overrides, message) in cases {
+        let e = overrides.refuse_unread(id).unwrap_err();
+        assert!(e.to_string().contains(message), "{e}");
+        if id != BanditId::LazyDpTs {
+            assert!(LawParams::new(id, one.clone(), 4, 2, &overrides).is_err());
+        }
+    }
+    let read = Overrides {
+        bonus: Some(one.clone()),
+        ..Overrides::default()
+    };
+    assert!(read.refuse_unread(BanditId::HybridUcb).is_ok());
+    assert!(LawParams::new(BanditId::AnytimeLazyUcb, one, 4, 2, &read).is_ok());
+}

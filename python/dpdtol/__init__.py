@@ -66,6 +66,7 @@ from numpy.lib.mixins import NDArrayOperatorsMixin
 from . import _native
 from ._native import TooLargeError
 from .reports import (
+    _OMITTED_WHEN_NULL,
     AllEpsilonReport,
     AuditReport,
     BanditPrivacyReport,
@@ -113,10 +114,19 @@ DEFAULT_ALPHA = 1e-3  # the family-wise level of `dpdtol gof` (dpdtol::oracle::g
 LAW_DIGITS = 42  # the relative width 10^-42 of the laws `dpdtol law` and `mechanism` print
 
 
+# Arguments are checked by type here, never coerced: a boolean is ``True``
+# or ``False``, an integer an ``int`` (not a bool, not a float however
+# integral), a number finite. Their values are then parsed by the command
+# line's own parsers on the Rust side, whose messages name the Python
+# argument (``_native``'s one table of flags and arguments).
+
+_U64 = 2**64 - 1
+
+
 def _exact(x: Any, what: str) -> str:
     """An exact number as the string the Rust side parses."""
     if isinstance(x, (bool, np.bool_)):
-        raise ValueError(f"{what}: expected a number, got the boolean {x!r}")
+        raise TypeError(f"{what}: expected a number, got the boolean {x!r}")
     if isinstance(x, str):
         return x
     if isinstance(x, Fraction):
@@ -124,10 +134,76 @@ def _exact(x: Any, what: str) -> str:
     if isinstance(x, Integral):
         return str(int(x))
     if isinstance(x, Decimal):
+        if not x.is_finite():
+            raise ValueError(f"{what}: expected a finite number, got {x!r}")
         return str(x)
     if isinstance(x, Real):
+        if not np.isfinite(float(x)):
+            raise ValueError(f"{what}: expected a finite number, got {x!r}")
         return repr(float(x))
-    raise ValueError(f"{what}: expected a number, got {type(x).__name__} {x!r}")
+    raise TypeError(f"{what}: expected a number, got {type(x).__name__} {x!r}")
+
+
+def _flag(x: Any, what: str) -> bool:
+    """A boolean argument: ``True`` or ``False`` only (not ``0``, ``"0"`` or ``nan``)."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{what}: expected True or False, got {type(x).__name__} {x!r}")
+    return bool(x)
+
+
+def _optional_flag(x: Any, what: str) -> Optional[bool]:
+    return None if x is None else _flag(x, what)
+
+
+def _integer(x: Any, what: str, low: int = 0, high: int = _U64) -> int:
+    """An integer argument in ``low..=high``: an ``int`` (or numpy integer),
+    never a bool or a float."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, Integral):
+        raise TypeError(f"{what}: expected an integer, got {type(x).__name__} {x!r}")
+    if not low <= int(x) <= high:
+        raise ValueError(f"{what}: expected an integer in {low}..={high}, got {int(x)}")
+    return int(x)
+
+
+def _optional_integer(x: Any, what: str, low: int = 0, high: int = _U64) -> Optional[int]:
+    return None if x is None else _integer(x, what, low, high)
+
+
+def _level(x: Any, what: str, low_open: float = 0.0, high: float = 1.0, high_open: bool = True) -> float:
+    """A probability-like float argument (a test level, a confidence, a
+    distance): a finite real number in ``(low_open, high)`` (or ``(.., high]``)."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (Real, Decimal)):
+        raise TypeError(f"{what}: expected a number, got {type(x).__name__} {x!r}")
+    v = float(x)
+    inside = low_open < v < high if high_open else low_open < v <= high
+    if not inside:
+        end = ")" if high_open else "]"
+        raise ValueError(f"{what}: expected a number in ({low_open:g}, {high:g}{end}, got {x!r}")
+    return v
+
+
+def _text(x: Any, what: str) -> str:
+    """A name argument (an algorithm, a noise): a string."""
+    if not isinstance(x, str):
+        raise TypeError(f"{what}: expected a string, got {type(x).__name__} {x!r}")
+    return x
+
+
+def _renamed(value: Any, name: str, old_value: Any, old_name: str) -> Any:
+    """The argument ``name``, also read under its former name ``old_name``
+    (with a DeprecationWarning); both given is refused."""
+    if old_value is None:
+        return value
+    if value is not None:
+        raise TypeError(f"{old_name} is the former name of {name}: give one of them")
+    import warnings
+
+    warnings.warn(f"{old_name} is deprecated: use {name}, as the command line's flag", DeprecationWarning, stacklevel=3)
+    return old_value
+
+
+def _optional_text(x: Any, what: str) -> Optional[str]:
+    return None if x is None else _text(x, what)
 
 
 def _vector(xs: Any, what: str) -> List[str]:
@@ -154,10 +230,9 @@ def _base(base: Any, one_based: Optional[bool] = None) -> int:
     """The number of the first action: 1 (the default, as the command line)
     or 0; ``one_based``, the former parameter, is still read."""
     if one_based is not None:
-        base = 1 if one_based else 0
-    if isinstance(base, bool) or base not in (0, 1):
-        raise ValueError(f"base: expected 0 or 1 (the number of the first action), got {base!r}")
-    return int(base)
+        base = 1 if _flag(one_based, "one_based") else 0
+    base = _integer(base, "base", 0, 1)
+    return base
 
 
 def _horizon(horizon: Any) -> str:
@@ -192,6 +267,23 @@ class Value:
     def interval(self) -> Tuple[Fraction, Fraction]:
         """The enclosure as exact Fractions (of the decimal bounds)."""
         return Fraction(self.lo), Fraction(self.hi)
+
+    @classmethod
+    def _zero(cls) -> "Value":
+        return cls(Fraction(0), "0", "0", 0.0)
+
+    @classmethod
+    def _between(cls, lo: Fraction, hi: Fraction, exact: bool) -> "Value":
+        """The Value of ``[lo, hi]`` (``lo == hi`` and ``exact``: that
+        Fraction), its decimals rounded outward to 40 significant digits."""
+        import decimal
+
+        def rounded(q: Fraction, rounding: str) -> str:
+            with decimal.localcontext(decimal.Context(prec=40, rounding=rounding)):
+                return str(+(Decimal(q.numerator) / Decimal(q.denominator)))
+
+        lo_text, hi_text = rounded(lo, decimal.ROUND_FLOOR), rounded(hi, decimal.ROUND_CEILING)
+        return cls(lo if exact else None, lo_text, hi_text, float((lo + hi) / 2))
 
 
 @dataclass(frozen=True)
@@ -398,30 +490,31 @@ class SequenceLaw(_Report):
         """``C x K`` array of choice probabilities: approximate (floats)."""
         return np.array([c.approx for c in self.choices])
 
-    def probability(self, actions: Sequence[int], base: int = 1):
-        """P(I_1..I_T = actions), actions numbered from ``base`` (1 by
-        default): a Fraction when exact, else an enclosure ``(lo, hi)`` of
-        Fractions (products of the bounds)."""
-        base = _base(base)
-        actions = [int(a) - base for a in actions]
+    def probability(self, actions: Sequence[int], base: Optional[int] = None) -> Value:
+        """P(I_1..I_T = actions), actions numbered from ``base`` (the law's
+        ``base``, 1, by default), as a Value: ``exact`` a Fraction when the
+        law is exact, the enclosure ``lo``/``hi`` (products of the choices'
+        bounds) otherwise; the same type as ``BanditLaw.probability``."""
+        base = self.base if base is None else _base(base)
+        actions = [_integer(a, "actions", 0, 2**63) - base for a in actions]
         horizon = int(self.horizon)
         if len(actions) != horizon:
-            raise ValueError(f"expected {horizon} actions, got {len(actions)}")
+            raise ValueError(f"actions: expected {horizon} actions, got {len(actions)}")
         k = self.actions
         if any(not 0 <= a < k for a in actions):
-            raise ValueError(f"actions must lie in {base} to {k - 1 + base}")
+            raise ValueError(f"actions: each must lie in {base} to {k - 1 + base}")
         lo, hi = Fraction(1), Fraction(1)
         for choice, law in zip(self.schedule, self.choices):
             played = {actions[t - 1] for t in choice.plays}
             if len(played) != 1:
-                return Fraction(0) if self.kind == "exact" else (Fraction(0), Fraction(0))
+                return Value._zero()
             v = law[played.pop()]
             if self.kind == "exact":
-                lo *= v.exact
+                lo, hi = lo * v.exact, hi * v.exact
             else:
                 a, b = v.interval
                 lo, hi = lo * a, hi * b
-        return lo if self.kind == "exact" else (lo, hi)
+        return Value._between(lo, hi, exact=self.kind == "exact")
 
     def __str__(self) -> str:
         return (
@@ -444,7 +537,7 @@ def _noise(noise: Optional[str]) -> str:
             "noise is required: 'gumbel' (the exponential mechanism), 'exponential'"
             " (permute-and-flip) or 'laplace'"
         )
-    return noise
+    return _text(noise, "noise")
 
 
 def mechanism_law(
@@ -477,8 +570,8 @@ def mechanism_law(
         _vector(losses, "losses"),
         _option(scale, "scale"),
         _option(unit_weight, "unit_weight"),
-        int(digits),
-        bool(force),
+        _integer(digits, "digits", 0, 2**32 - 1),
+        _flag(force, "force"),
     )
     return Law._from_json(text)
 
@@ -486,9 +579,9 @@ def mechanism_law(
 def _algorithm_args(epsilon, noise, noise_scale, resample) -> Dict[str, Any]:
     return dict(
         epsilon=_exact(epsilon, "epsilon"),
-        noise=noise,
+        noise=_optional_text(noise, "noise"),
         noise_scale=_option(noise_scale, "noise_scale"),
-        resample=None if resample is None else bool(resample),
+        resample=_optional_flag(resample, "resample"),
     )
 
 
@@ -518,16 +611,16 @@ def sequence_law(
     >>> law = dpdtol.sequence_law("ftl", [[1, 0], [0, 0], [0, 0]], epsilon=1)
     >>> [(c.plays, c.law_exact) for c in law.choices]
     [([1, 1], ['1', '0']), ([2, 2], ['0', '1']), ([3, 3], ['0', '1'])]
-    >>> law.probability([1, 2, 2]), law.target["algorithm"]
+    >>> law.probability([1, 2, 2]).exact, law.target["algorithm"]
     (Fraction(1, 1), 'ftl')
     >>> print(law)
     ftl (epsilon 1): K = 2, T = 3, 3 choices, law exact
     """
     text = _native.sequence_law(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _matrix(losses, "losses"),
-        digits=int(digits),
-        force=bool(force),
+        digits=_integer(digits, "digits", 0, 2**32 - 1),
+        force=_flag(force, "force"),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return SequenceLaw._from_json(text)
@@ -535,8 +628,10 @@ def sequence_law(
 
 @dataclass(frozen=True, eq=False)
 class Samples(NDArrayOperatorsMixin, _Report):
-    """Reference action sequences with the report of ``dpdtol sample
-    --json``, field for field (``kind`` ``"approximate"``: a sample is
+    """Reference action (or pull) sequences with the report of ``dpdtol
+    sample --json``, field for field: ``sample`` and ``bandit_sample`` both
+    answer with one (``actions`` and ``kind``, or ``arms`` and ``law``, as
+    the command's JSON has them; ``kind`` ``"approximate"``: a sample is
     random; each sequence is drawn from the certified law by exact
     comparisons on random bits; ``rng`` how sequence i is drawn from ``seed``; ``out`` and
     ``format`` None unless they were written to a file). The sequences are
@@ -545,13 +640,11 @@ class Samples(NDArrayOperatorsMixin, _Report):
     ``shape``, ``dtype``, ``np.asarray(samples)``. ``print(samples)`` gives
     a summary."""
 
-    actions: int
     base: int
     command: str
     conventions: str
     format: Optional[str]
     horizon: str
-    kind: str
     n: int
     out: Optional[str]
     rng: str
@@ -560,6 +653,14 @@ class Samples(NDArrayOperatorsMixin, _Report):
     target: Dict[str, Any]
     array: np.ndarray = field(repr=False, metadata={"json": False})
     """The sequences: an ``n x T`` int64 array, actions numbered from ``base``."""
+    actions: Optional[int] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """K, of an online algorithm's samples (``sample``)."""
+    kind: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """``"approximate"``, of an online algorithm's samples."""
+    arms: Optional[int] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """K, of a bandit algorithm's pull sequences (``bandit_sample``)."""
+    law: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """How the bandit law sampled was computed (``bandit_sample``)."""
 
     def __array__(self, dtype=None, copy=None):
         if copy:
@@ -623,14 +724,12 @@ def sample(
     >>> print(s)
     prefix-softmax (epsilon 1): 4 sequences of 3 actions (actions from 1, seed 5)
     """
-    if int(n) < 0 or int(seed) < 0:
-        raise ValueError("n and seed must be non-negative integers")
     base = _base(base)
     array, text = _native.sample(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _matrix(losses, "losses"),
-        n=int(n),
-        seed=int(seed),
+        n=_integer(n, "n"),
+        seed=_integer(seed, "seed"),
         base=base,
         out=None if out is None else os.fspath(out),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
@@ -642,7 +741,11 @@ def sample(
 @dataclass(frozen=True)
 class GofResult:
     """The outcome of a goodness-of-fit test (see ``gof``): what was tested,
-    the tests, the verdict. ``print(result)`` gives a short summary."""
+    the tests, the verdict. ``to_dict()`` is the command line's ``dpdtol
+    gof --json`` object, with its names (``reject``, ``per_choice``,
+    ``joint``, ``test``), which are also attributes; ``samples`` in it is
+    ``""``: the samples came from Python. ``print(result)`` gives a short
+    summary."""
 
     rejected: bool
     """True when the samples are not from the law at level alpha: a sample
@@ -676,11 +779,36 @@ class GofResult:
     ``n_for_tv`` (the sample size that detects the total-variation distance
     ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
     ``joint`` in ``dpdtol gof --json``."""
+    report: Dict[str, Any] = field(default=None, repr=False)
+    """The command line's ``--json`` object (``to_dict()``)."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as the JSON object of ``dpdtol gof --json`` (its
+        ``samples`` is ``""``: the samples came from Python)."""
+        return json.loads(json.dumps(self.report))
+
+    def __getattr__(self, name: str) -> Any:
+        # The JSON's keys that are not fields: `reject`, `per_choice`,
+        # `joint`, `test`, `power`, `tv`, `rules`, ...
+        report = self.__dict__.get("report")
+        if report is not None and name in report and not name.startswith("_"):
+            return report[name]
+        raise AttributeError(name)
 
     @property
     def verdict(self) -> str:
         """``"rejected"`` or ``"consistent"``, as ``rejected`` says."""
         return "rejected" if self.rejected else "consistent"
+
+    @property
+    def private(self) -> bool:
+        """Never: a goodness-of-fit test shows no privacy (the booleans of every verdict)."""
+        return False
+
+    @property
+    def violated(self) -> bool:
+        """Never: a goodness-of-fit test checks a law, not a privacy bound."""
+        return False
 
     def __str__(self) -> str:
         what = ", ".join(f"{k} {v}" for k, v in (self.target or {}).items() if v is not None)
@@ -696,8 +824,9 @@ class GofResult:
 
 
 def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
-    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base")}
+    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base", "report")}
     fields["chi_square_tests"] = tuple(fields["chi_square_tests"])
+    fields["report"] = json.loads(d["report"])
     return GofResult(**fields, law=law, target=target, base=base)
 
 
@@ -750,12 +879,12 @@ def gof(
     spelling of ``base``."""
     base = _base(base, one_based)
     d = _native.gof(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _matrix(losses, "losses"),
         samples=_actions(samples, 2, base),
-        alpha=float(alpha),
-        tv=None if tv is None else float(tv),
-        force=bool(force),
+        alpha=_level(alpha, "alpha"),
+        tv=None if tv is None else _level(tv, "tv", high_open=False),
+        force=_flag(force, "force"),
         base=base,
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
@@ -789,8 +918,8 @@ def mechanism_gof(
         _actions(samples, 1, base),
         scale=_option(scale, "scale"),
         unit_weight=_option(unit_weight, "unit_weight"),
-        alpha=float(alpha),
-        tv=None if tv is None else float(tv),
+        alpha=_level(alpha, "alpha"),
+        tv=None if tv is None else _level(tv, "tv", high_open=False),
         base=base,
     )
     target = dict(
@@ -826,12 +955,12 @@ def check_privacy(
     also decides (ε, D)-DP from the whole laws (``report.delta``, as
     ``--delta``)."""
     text = _native.check_privacy(
-        algorithm,
-        int(actions),
+        _text(algorithm, "algorithm"),
+        _integer(actions, "actions"),
         _horizon(horizon),
         _vector(alphabet, "alphabet"),
-        force=bool(force),
-        threads=None if threads is None else int(threads),
+        force=_flag(force, "force"),
+        threads=_optional_integer(threads, "threads", 1),
         delta=_option(delta, "delta"),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
@@ -865,13 +994,13 @@ def mechanism_privacy(
     """
     text, rendered = _native.mechanism_privacy(
         _noise(noise),
-        int(actions),
+        _integer(actions, "actions"),
         _vector(alphabet, "alphabet"),
         _exact(epsilon, "epsilon"),
-        neighbours=None if neighbours is None else str(neighbours),
+        neighbours=_optional_text(neighbours, "neighbours"),
         scale=_option(scale, "scale"),
-        force=bool(force),
-        threads=None if threads is None else int(threads),
+        force=_flag(force, "force"),
+        threads=_optional_integer(threads, "threads", 1),
         delta=_option(delta, "delta"),
     )
     return OneShotPrivacyReport._from_json(text, rendered=rendered)
@@ -911,16 +1040,16 @@ def privacy_all_epsilon(
             raise ValueError(f"epsilon_range: expected a pair (lo, hi), got {epsilon_range!r}") from None
         given = f"{_exact(lo, 'epsilon_range')}..{_exact(hi, 'epsilon_range')}"
     text, rendered = _native.privacy_all_epsilon(
-        algorithm,
-        int(actions),
+        _text(algorithm, "algorithm"),
+        _integer(actions, "actions"),
         _horizon(horizon),
         _vector(alphabet, "alphabet"),
         epsilon_range=given,
         noise=None if noise is None else _noise(noise),
-        resample=None if resample is None else bool(resample),
+        resample=_optional_flag(resample, "resample"),
         scale_factor=_option(scale_factor, "scale_factor"),
-        force=bool(force),
-        threads=None if threads is None else int(threads),
+        force=_flag(force, "force"),
+        threads=_optional_integer(threads, "threads", 1),
     )
     return AllEpsilonReport._from_json(text, rendered=rendered)
 
@@ -947,13 +1076,13 @@ def regret(
     ``bounds`` (rows: ``id``, ``source``, ``kind``, ``value``, ``holds``, …),
     ``rates``, ``kind``."""
     text = _native.regret(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _vector(means, "means"),
-        setting,
+        _text(setting, "setting"),
         _horizon(horizon),
-        force=bool(force),
-        bounds=bool(bounds),
-        digits=int(digits),
+        force=_flag(force, "force"),
+        bounds=_flag(bounds, "bounds"),
+        digits=_integer(digits, "digits", 0, 2**32 - 1),
         **_algorithm_args(epsilon, noise, noise_scale, resample),
     )
     return RegretReport._from_json(text)
@@ -985,20 +1114,27 @@ def audit(
     an ``AuditReport``."""
     base = _base(base)
     target: Dict[str, Any] = {}
-    if algorithm is not None:
+    if algorithm is None:
+        given = dict(losses=losses, neighbour=neighbour, epsilon=epsilon, noise=noise, noise_scale=noise_scale, resample=resample)
+        named = [k for k, v in given.items() if v is not None] + (["force"] if _flag(force, "force") else [])
+        if named:
+            raise ValueError(
+                f"{named[0]} applies with algorithm only (the target whose exact ratios the audit adds): pass algorithm, or leave out {', '.join(named)}"
+            )
+    else:
         if epsilon is None:
             raise ValueError("epsilon is required with algorithm")
         target = dict(
-            algorithm_id=algorithm,
+            algorithm_id=_text(algorithm, "algorithm"),
             losses=None if losses is None else _matrix(losses, "losses"),
             neighbour=None if neighbour is None else _matrix(neighbour, "neighbour"),
-            force=bool(force),
+            force=_flag(force, "force"),
             **_algorithm_args(epsilon, noise, noise_scale, resample),
         )
     text = _native.audit(
         _actions(first, 2, base),
         _actions(second, 2, base),
-        confidence=float(confidence),
+        confidence=_level(confidence, "confidence"),
         base=base,
         **target,
     )
@@ -1023,9 +1159,9 @@ def verify(claim: Optional[str] = None, shard: Optional[str] = None, errata: boo
     ('certified', [], 1)
     """
     text = _native.verify(
-        claim=None if claim is None else str(claim),
-        shard=None if shard is None else str(shard),
-        errata=bool(errata),
+        claim=_optional_text(claim, "claim"),
+        shard=_optional_text(shard, "shard"),
+        errata=_flag(errata, "errata"),
     )
     return VerifyReport._from_json(text)
 

@@ -22,7 +22,7 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   epoch's reward sum), ``bonus`` (default 3, the constant of
   sqrt(3 ln t/O) + 3 ln t/(epsilon O));
 - ``"dp-se"`` (Sajed & Sheffet 2019), K = 2, beta = 1/T: ``noise_scale``
-  (default 1/epsilon, on each block's reward sum), ``epoch_lengths``
+  (default 1/epsilon, on each block's reward sum), ``epoch_length``
   (R_1, R_2, ..; the last repeats; default the printed ones, in the hundreds,
   so that no epoch ends on a short table);
 - ``"hybrid-ucb"`` (as inferred from Hu, Huang & Mehta, Appendix E), K = 2:
@@ -74,9 +74,9 @@ pulls arm 1 throughout, with probability exactly 1:
 (Fraction(1, 1),)
 """
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Integral
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -84,10 +84,18 @@ import numpy as np
 from . import (
     DEFAULT_ALPHA,
     GofResult,
+    Samples,
     Value,
     _actions,
     _base,
     _exact,
+    _flag,
+    _integer,
+    _level,
+    _optional_integer,
+    _optional_text,
+    _renamed,
+    _text,
     _gof_result,
     _matrix,
     _native,
@@ -133,32 +141,32 @@ class BanditLaw(_Provenance):
         """The probabilities as floats: approximate, for statistics and plots only."""
         return np.array([v.approx for v in self.probabilities])
 
-    def probability(self, pulls: Sequence[int]) -> Value:
-        """P(a_1..a_T = pulls | rewards), arms numbered from ``base``, as a
-        Value (exactly 0 for a sequence the law does not list)."""
-        a = _actions([pulls], 2, self.base)[0]
+    def probability(self, pulls: Sequence[int], base: Optional[int] = None) -> Value:
+        """P(a_1..a_T = pulls | rewards), arms numbered from ``base`` (the
+        law's ``base`` by default), as a Value (exactly 0 for a sequence the
+        law does not list); the same type as ``SequenceLaw.probability``."""
+        base = self.base if base is None else _base(base)
+        a = _actions([pulls], 2, base)[0]
         if len(a) != self.horizon:
             raise ValueError(f"pulls: expected {self.horizon} pulls (one a round), got {len(a)}")
         if a.max(initial=0) >= self.arms:
-            raise ValueError(f"pulls: arm {a.max() + self.base} is not one of the {self.arms} arms")
+            raise ValueError(f"pulls: arm {a.max() + base} is not one of the {self.arms} arms")
         rows = np.flatnonzero((self.sequences - self.base == a).all(axis=1))
         if rows.size == 0:
-            return Value(Fraction(0), "0", "0", 0.0)
+            return Value._zero()
         return self.probabilities[rows[0]]
 
 
 def _params(
-    noise_scale: Any, bonus: Any, epoch_lengths: Any, tree_scale: Any, scale_factor: Any
+    noise_scale: Any, bonus: Any, epoch_length: Any, tree_scale: Any, scale_factor: Any
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
-    if epoch_lengths is not None:
-        lengths = list(np.atleast_1d(np.asarray(epoch_lengths, dtype=object)))
-        if not lengths or not all(
-            isinstance(r, Integral) and not isinstance(r, bool) and r >= 1 for r in lengths
-        ):
-            raise ValueError(f"epoch_lengths: expected positive integers R_1, R_2, .., got {epoch_lengths!r}")
-        lengths = [int(r) for r in lengths]
+    if epoch_length is not None:
+        lengths = list(np.atleast_1d(np.asarray(epoch_length, dtype=object)))
+        if not lengths:
+            raise ValueError(f"epoch_length: expected positive integers R_1, R_2, .., got {epoch_length!r}")
+        lengths = [_integer(r, "epoch_length", 1) for r in lengths]
     return dict(
         noise_scale=_option(noise_scale, "noise_scale"),
         bonus=_option(bonus, "bonus"),
@@ -186,11 +194,12 @@ def bandit_law(
     epsilon: Any,
     noise_scale: Any = None,
     bonus: Any = None,
-    epoch_lengths: Optional[Sequence[int]] = None,
+    epoch_length: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
     force: bool = False,
     base: int = 1,
+    epoch_lengths: Any = None,
 ) -> BanditLaw:
     """The law of ``algorithm``'s pull sequence on ``rewards`` (T x K, the
     contract of this module), exact when every probability it needs is
@@ -200,11 +209,11 @@ def bandit_law(
     numbered from ``base``."""
     base = _base(base)
     d = _native.bandit_law(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
-        force=bool(force),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
+        force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
 
@@ -217,27 +226,31 @@ def bandit_sample(
     seed: int,
     noise_scale: Any = None,
     bonus: Any = None,
-    epoch_lengths: Optional[Sequence[int]] = None,
+    epoch_length: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
     force: bool = False,
     base: int = 1,
-) -> np.ndarray:
-    """``n`` reference pull sequences of ``algorithm`` on ``rewards``: an
-    ``n x T`` int64 array (arms numbered from ``base``), each row drawn from the law of
-    ``bandit_law`` by exact inversion. The array depends on ``seed`` only,
-    not on the number of threads."""
-    if int(n) < 0 or int(seed) < 0:
-        raise ValueError("n and seed must be non-negative integers")
-    return _base(base) + _native.bandit_sample(
-        algorithm,
+    epoch_lengths: Any = None,
+) -> Samples:
+    """``n`` reference pull sequences of ``algorithm`` on ``rewards``, each
+    drawn from the law of ``bandit_law`` by exact inversion, as ``Samples``
+    (the type ``sample`` returns): the ``n x T`` int64 array (arms numbered
+    from ``base``) with the report of ``dpdtol sample --rewards-file ...
+    --json``. The array depends on ``seed`` only, not on the number of
+    threads."""
+    base = _base(base)
+    array, text = _native.bandit_sample(
+        _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        int(n),
-        int(seed),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
-        force=bool(force),
+        _integer(n, "n"),
+        _integer(seed, "seed"),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
+        force=_flag(force, "force"),
+        base=base,
     )
+    return Samples(**{**json.loads(text), "out": None, "format": None}, array=base + array)
 
 
 def bandit_gof(
@@ -250,12 +263,13 @@ def bandit_gof(
     tv: Optional[float] = None,
     noise_scale: Any = None,
     bonus: Any = None,
-    epoch_lengths: Optional[Sequence[int]] = None,
+    epoch_length: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
     seed: Optional[int] = None,
     force: bool = False,
     base: int = 1,
+    epoch_lengths: Any = None,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
     1 by default; ``base=0`` for numpy's ``argmax``; ``one_based`` is the
@@ -277,21 +291,23 @@ def bandit_gof(
     wrong; with ``tv``, ``n_for_tv`` is the size of each sample that detects
     that distance with probability 0.9. ``seed`` applies to it only."""
     base = _base(base, one_based)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor)
     d = _native.bandit_gof(
-        algorithm,
+        _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
         _actions(samples, 2, base),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
-        alpha=float(alpha),
-        tv=None if tv is None else float(tv),
-        seed=None if seed is None else int(seed),
-        force=bool(force),
+        params,
+        alpha=_level(alpha, "alpha"),
+        tv=None if tv is None else _level(tv, "tv", high_open=False),
+        seed=_optional_integer(seed, "seed"),
+        force=_flag(force, "force"),
+        base=base,
     )
     target = dict(
         algorithm=algorithm,
         epsilon=None if epsilon is None else _exact(epsilon, "epsilon"),
-        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        **params,
     )
     law = None if d["law"] is None else _bandit_law(d["law"], base)
     return _gof_result(d, law, target, base)
@@ -304,7 +320,7 @@ def bandit_privacy(
     epsilon: Any,
     actions: int = 2,
     noise_scale: Any = None,
-    epoch_lengths: Any = None,
+    epoch_length: Any = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
     bonus: Any = None,
@@ -315,6 +331,7 @@ def bandit_privacy(
     force: bool = False,
     threads: Optional[int] = None,
     delta: Any = None,
+    epoch_lengths: Any = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
@@ -333,31 +350,24 @@ def bandit_privacy(
     (exact checks) also decides (ε, D)-DP from the whole laws
     (``report.delta``, as ``--delta``).
 
-    >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_lengths=[1])
+    >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
     >>> r.verdict, r.kind
     ('private', 'certified')
     """
-    for name, value in (("runs", runs), ("seed", seed)):
-        if value is not None and (not isinstance(value, Integral) or isinstance(value, bool) or value < 0):
-            raise ValueError(f"{name}: expected a non-negative integer, got {value!r}")
-    if runs is not None and runs < 1:
-        raise ValueError(f"runs: expected a positive integer, got {runs!r}")
-    if confidence is not None and not 0 < float(confidence) < 1:
-        raise ValueError(f"confidence: expected a number in (0, 1), got {confidence!r}")
     text, human, statistical = _native.bandit_privacy(
-        algorithm,
-        int(actions),
+        _text(algorithm, "algorithm"),
+        _integer(actions, "actions"),
         _horizon(horizon),
         _vector(alphabet, "alphabet"),
         _exact(epsilon, "epsilon"),
-        method=method,
-        runs=None if runs is None else int(runs),
-        seed=None if seed is None else int(seed),
-        confidence=None if confidence is None else float(confidence),
-        force=bool(force),
-        threads=None if threads is None else int(threads),
+        method=_optional_text(method, "method"),
+        runs=_optional_integer(runs, "runs", 1),
+        seed=_optional_integer(seed, "seed"),
+        confidence=None if confidence is None else _level(confidence, "confidence"),
+        force=_flag(force, "force"),
+        threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
@@ -393,41 +403,36 @@ def bandit_simulate(
     >>> r.kind, r.results[0]["algorithm"]
     ('approximate', 'ucb1')
     """
-    def floats(x: Any, what: str) -> Optional[List[float]]:
+    def numbers(x: Any, what: str) -> Optional[str]:
+        """Numbers as the command line's text, comma-separated (read by its parser)."""
         if x is None:
             return None
         xs = list(np.atleast_1d(np.asarray(x, dtype=object)))
-        try:
-            return [float(Fraction(_exact(v, what))) for v in xs]
-        except (ValueError, ZeroDivisionError) as e:
-            raise ValueError(f"{what}: expected numbers, got {x!r}") from e
+        if not xs:
+            raise ValueError(f"{what}: expected one number or more, got {x!r}")
+        return ",".join(_exact(v, what) for v in xs)
 
-    def one(x: Any, what: str) -> Optional[float]:
-        xs = floats(x, what)
-        if xs is not None and len(xs) != 1:
-            raise ValueError(f"{what}: expected one number, got {x!r}")
-        return None if xs is None else xs[0]
+    def one(x: Any, what: str) -> Optional[str]:
+        # A list is refused by the command line's parser ("takes one number").
+        return numbers(x, what)
 
     def count(x: Any, what: str) -> Optional[int]:
-        if x is not None and (not isinstance(x, Integral) or isinstance(x, bool) or x < 1):
-            raise ValueError(f"{what}: expected a positive integer, got {x!r}")
-        return None if x is None else int(x)
+        return _optional_integer(x, what, 1)
 
-    algorithms = None if algorithm is None else [str(a) for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
-    if not isinstance(seed, Integral) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
+    algorithms = None if algorithm is None else [_text(a, "algorithm") for a in np.atleast_1d(np.asarray(algorithm, dtype=object))]
+    seed = _integer(seed, "seed")
     if confidence is None:
         raise ValueError("confidence: expected a number in (0, 1), got None")
     text, rendered = _native.bandit_simulate(
         algorithms=algorithms,
         means=None if means is None else _vector(means, "means"),
-        epsilons=floats(epsilon, "epsilon"),
+        epsilons=numbers(epsilon, "epsilon"),
         horizon=count(horizon, "horizon"),
         runs=count(runs, "runs"),
         seed=int(seed),
         confidence=one(confidence, "confidence"),
-        experiment=None if experiment is None else str(experiment),
-        force=bool(force),
+        experiment=_optional_text(experiment, "experiment"),
+        force=_flag(force, "force"),
         threads=count(threads, "threads"),
         noise_scale=one(noise_scale, "noise_scale"),
         bonus=one(bonus, "bonus"),

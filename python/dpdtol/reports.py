@@ -58,8 +58,27 @@ def _algorithm(r) -> str:
 _OMITTED_WHEN_NULL = {"omitted_when_null": True}
 
 
+class _Verdict:
+    """The booleans of a report's ``verdict``, the same on every result:
+    ``private`` (ε-DP shown), ``violated`` (a pair of neighbours breaks
+    the bound) and ``rejected`` (the claim under test is refuted: a
+    violation, or samples rejected by a test)."""
+
+    @property
+    def private(self) -> bool:
+        return self.verdict == "private"
+
+    @property
+    def violated(self) -> bool:
+        return self.verdict == "violated"
+
+    @property
+    def rejected(self) -> bool:
+        return self.verdict in ("violated", "rejected")
+
+
 @dataclass(frozen=True)
-class PrivacyReport(_Report):
+class PrivacyReport(_Verdict, _Report):
     """The exhaustive ε-DP check of an online algorithm (``dpdtol privacy --json``)."""
 
     actions: int
@@ -259,7 +278,7 @@ class VerifyReport(_Report):
 
 
 @dataclass(frozen=True)
-class BanditPrivacyReport(_Report):
+class BanditPrivacyReport(_Verdict, _Report):
     """The exhaustive ε-DP check of a bandit algorithm (``dpdtol privacy
     --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb --json``): every pair of
     reward tables differing in one round, each pull sequence's probability
@@ -318,7 +337,7 @@ class BanditPrivacyReport(_Report):
 
 
 @dataclass(frozen=True)
-class StatisticalPrivacyReport(_Report):
+class StatisticalPrivacyReport(_Verdict, _Report):
     """The statistical audit of a bandit algorithm's ε-DP (``dpdtol privacy
     --algorithm lazy-dp-ts`` or ``hybrid-ucb --method statistical``, ``--json``):
     f64 simulation with Clopper–Pearson bounds, approximate and labelled so;
@@ -404,12 +423,22 @@ class AllEpsilonReport(_Report):
         """Whether some ε of the range is violated."""
         return any(p["verdict"] == "violated" for p in self.pieces)
 
+    @property
+    def private(self) -> bool:
+        """Whether every ε of the range is shown private."""
+        return all(p["verdict"] == "private" for p in self.pieces)
+
+    @property
+    def rejected(self) -> bool:
+        """Whether privacy is refuted somewhere in the range (``violated``)."""
+        return self.violated
+
     def __str__(self) -> str:
         return self.rendered
 
 
 @dataclass(frozen=True)
-class OneShotPrivacyReport(_Report):
+class OneShotPrivacyReport(_Verdict, _Report):
     """The exhaustive ε-DP check of one report-noisy-max selection
     (``dpdtol privacy --mechanism ... --json``): every input of
     ``alphabet^K`` and every ordered pair of neighbours, under the keys of

@@ -15,10 +15,15 @@ use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::two_sample::homogeneity;
+use dpdtol::report::bandit_oracle::{
+    BanditGiven, BanditGofReport, BanditSampleReport, BanditTwoSampleReport,
+};
+use dpdtol::report::to_json;
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::Path;
 
 /// The algorithm's parameters as Python passes them: a dict with every
 /// key (exact numbers as strings; `None` keeps the paper's default).
@@ -30,6 +35,24 @@ pub struct Params {
     epoch_lengths: Option<Vec<u64>>,
     tree_scale: Option<String>,
     scale_factor: Option<String>,
+}
+
+/// The target as the reports record it given (`rewards_file` is null: the
+/// rewards came from Python).
+fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven {
+    BanditGiven {
+        algorithm: algorithm.to_string(),
+        bonus: params.bonus.clone(),
+        epoch_length: params
+            .epoch_lengths
+            .as_ref()
+            .map(|rs| rs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
+        epsilon: epsilon.map(str::to_string),
+        noise_scale: params.noise_scale.clone(),
+        rewards_file: None,
+        scale_factor: params.scale_factor.clone(),
+        tree_scale: params.tree_scale.clone(),
+    }
 }
 
 /// `algorithm` with `epsilon` (required by the private algorithms, refused
@@ -137,9 +160,12 @@ fn bandit_law(
 
 /// `n` reference pull sequences as an `n × T` int64 array (0-based arms),
 /// drawn from the law by exact inversion, sample `i` from its own seeded
-/// stream ([`oracle::sample`]): the same array for any thread count.
+/// stream ([`oracle::sample`]): the same array for any thread count; and
+/// the JSON of the typed report ([`BanditSampleReport`], the output of
+/// `dpdtol sample --rewards-file … --json`, arms numbered from `base`; the
+/// package sets its `out` and `format` to None).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, n, seed, params, force=false))]
+#[pyo3(signature = (algorithm, rewards, epsilon, n, seed, params, force=false, base=1))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_sample<'py>(
     py: Python<'py>,
@@ -150,16 +176,20 @@ fn bandit_sample<'py>(
     seed: u64,
     params: Params,
     force: bool,
-) -> PyResult<Bound<'py, PyAny>> {
+    base: u32,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
+    let given = given(algorithm, epsilon, &params);
     let target = target(algorithm, &rewards, epsilon, params)?;
     let law = law_of(py, &target, force)?;
     let drawn = py
         .detach(|| oracle::sample(&law, n, seed, force))
         .map_err(py_err)?;
     let flat: Vec<i64> = drawn.data().iter().map(|&a| i64::from(a)).collect();
-    Ok(PyArray1::from_vec(py, flat)
+    let array = PyArray1::from_vec(py, flat)
         .reshape([n, law.horizon()])?
-        .into_any())
+        .into_any();
+    let report = BanditSampleReport::new(given, &law, n, seed, Path::new(""), base);
+    Ok((array, to_json(&report)))
 }
 
 /// The keys of a gof dict that every outcome shares: `n`, `tests` (one:
@@ -192,7 +222,7 @@ fn gof_dict<'py>(
 /// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
 /// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false))]
+#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false, base=1))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_gof(
     py: Python<'_>,
@@ -205,14 +235,17 @@ fn bandit_gof(
     tv: Option<f64>,
     seed: Option<u64>,
     force: bool,
+    base: u32,
 ) -> PyResult<Py<PyAny>> {
     let shape = samples.shape().to_vec();
     let samples = crate::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
     let options = GofOptions {
         alpha,
         tv,
+        base,
         ..GofOptions::default()
     };
+    let given = given(algorithm, epsilon, &params);
     let spec = spec(algorithm, epsilon, params)?;
     if spec.id == BanditId::LazyDpTs {
         let rewards = rational_rows("rewards", &rewards)?;
@@ -223,6 +256,9 @@ fn bandit_gof(
                 homogeneity(&reference, &samples, &options)
             })
             .map_err(py_err)?;
+        let seed = seed.unwrap_or(0);
+        let typed =
+            BanditTwoSampleReport::new(given, Path::new(""), base, seed, &options, &outcome);
         let name = "two-sample (against dpdtol's simulation, approximate)";
         let test = test_dict(py, name, &outcome.test)?;
         let d = gof_dict(
@@ -236,6 +272,7 @@ fn bandit_gof(
         d.set_item("support_violation", None::<String>)?;
         d.set_item("n_reference", outcome.n_reference)?;
         d.set_item("law", None::<String>)?;
+        d.set_item("report", to_json(&typed))?;
         return Ok(d.into_any().unbind());
     }
     if seed.is_some() {
@@ -253,13 +290,19 @@ fn bandit_gof(
         .as_ref()
         .map(|t| test_dict(py, "sequences", t))
         .transpose()?;
-    let p_value = report.test.as_ref().map_or(1.0, |t| t.p_value);
+    // A sample outside the support rejects with certainty: p = 0.
+    let p_value = match (&report.support_violation, &report.test) {
+        (Some(_), _) => 0.0,
+        (None, test) => test.as_ref().map_or(1.0, |t| t.p_value),
+    };
     let d = gof_dict(py, report.n, test, p_value, alpha, report.reject)?;
     d.set_item(
         "support_violation",
         violation_dict(py, report.support_violation.as_ref())?,
     )?;
     d.set_item("law", law_dict(py, &law)?)?;
+    let typed = BanditGofReport::new(given, &law, Path::new(""), base, &options, &report);
+    d.set_item("report", to_json(&typed))?;
     Ok(d.into_any().unbind())
 }
 

@@ -30,10 +30,11 @@ use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
 use dpdtol::report::all_epsilon::AllEpsilonReport;
 use dpdtol::report::audit::AuditReport;
+use dpdtol::report::gof::GofReport;
 use dpdtol::report::law::LawReport;
 use dpdtol::report::mechanism::MechanismReport;
 use dpdtol::report::one_shot_privacy::OneShotPrivacyReport;
-use dpdtol::report::oracle::{AlgorithmGiven, TargetGiven};
+use dpdtol::report::oracle::{AlgorithmGiven, MechanismGiven, TargetGiven};
 use dpdtol::report::privacy::{DeltaKeys, Described, PrivacyReport};
 use dpdtol::report::regret::{AlgorithmRegret, OutputFiles, RegretReport};
 use dpdtol::report::sample::SampleReport;
@@ -45,7 +46,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 create_exception!(
     _native,
@@ -58,29 +59,46 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 22] = [
+const PARAMETERS: [(&str, &str); 39] = [
     ("use --force", "pass force=True"),
-    ("--epoch-length", "epoch_lengths"),
+    ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
+    ("--neighbour-file", "neighbour"),
+    ("--epsilon-range", "epsilon_range"),
+    ("--rewards-file", "rewards"),
+    ("--epoch-length", "epoch_length"),
     ("--scale-factor", "scale_factor"),
+    ("--all-epsilon", "epsilon_range=None"),
     ("--noise-scale", "noise_scale"),
     ("--losses-file", "losses"),
     ("--unit-weight", "unit_weight"),
     ("--tree-scale", "tree_scale"),
     ("--confidence", "confidence"),
     ("--experiment", "experiment"),
+    ("--neighbours", "neighbours"),
     ("--no-bounds", "bounds=False"),
+    ("--algorithm", "algorithm"),
     ("--resample", "resample"),
     ("--alphabet", "alphabet"),
     ("--epsilon", "epsilon"),
     ("--horizon", "horizon"),
     ("--actions", "actions"),
+    ("--threads", "threads"),
+    ("--digits", "digits"),
+    ("--method", "method"),
+    ("--errata", "errata"),
     ("--shard", "dpdtol privacy --shard"),
     ("--force", "force=True"),
     ("--means", "means"),
     ("--noise", "noise"),
     ("--bonus", "bonus"),
+    ("--alpha", "alpha"),
+    ("--claim", "claim"),
+    ("--scale", "scale"),
     ("--beta", "beta"),
     ("--runs", "runs"),
+    ("--seed", "seed"),
+    ("--base", "base"),
+    ("--tv", "tv"),
 ];
 
 /// `message` with every command-line flag it names replaced by its Python
@@ -370,9 +388,13 @@ fn samples(rows: usize, cols: usize, data: impl Iterator<Item = i64>) -> PyResul
 }
 
 /// [`oracle_gof::gof`] of `samples` against the law of `target`, as a dict
-/// without the law; and the law tested against.
+/// without the law, whose `report` is the JSON of the command line's
+/// [`GofReport`] (the target as `given`; `samples` the empty path: they
+/// came from Python); and the law tested against.
+#[allow(clippy::too_many_arguments)]
 fn run_gof<'py>(
     py: Python<'py>,
+    given: TargetGiven,
     target: &Target,
     samples: &Samples,
     alpha: f64,
@@ -408,25 +430,31 @@ fn run_gof<'py>(
     if let Some(joint) = &report.joint {
         tests.push(test_dict(py, "joint", joint)?);
     }
-    let p_min = report
-        .per_choice
-        .iter()
-        .chain(&report.joint)
-        .map(|x| x.p_value)
-        .fold(1.0, f64::min);
+    // A sample outside the support rejects with certainty: p = 0.
+    let p_min = match report.support_violation {
+        Some(_) => 0.0,
+        None => report
+            .per_choice
+            .iter()
+            .chain(&report.joint)
+            .map(|x| x.p_value)
+            .fold(1.0, f64::min),
+    };
     d.set_item("chi_square_tests", tests)?;
     d.set_item("tests", report.tests)?;
     d.set_item("p_min", p_min)?;
-    d.set_item("joint_skipped", report.joint_skipped)?;
+    d.set_item("joint_skipped", &report.joint_skipped)?;
     d.set_item("alpha", alpha)?;
     d.set_item("per_test_alpha", report.per_test_alpha)?;
     d.set_item("rejected", report.reject)?;
+    let typed = GofReport::new(given, &law, Path::new(""), base, &options, &report);
+    d.set_item("report", to_json(&typed))?;
     Ok((d, law))
 }
 
 /// The relative width of the law's enclosures a test asks for: far below
 /// the f64 midpoints the chi-square uses.
-const GOF_DIGITS: u32 = 12;
+const GOF_DIGITS: u32 = 20;
 
 /// The goodness-of-fit test of `samples` (an `n × T` array of 0-based
 /// actions) against the law of the algorithm on `losses`
@@ -452,8 +480,8 @@ fn gof(
     let target = algorithm_target(algorithm_id, &losses, epsilon, noise, noise_scale, resample)?;
     let shape = samples.shape().to_vec();
     let samples = self::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
-    let (d, law) = run_gof(py, &target, &samples, alpha, tv, force, base)?;
     let given = algorithm_given(algorithm_id, epsilon, noise, noise_scale, resample);
+    let (d, law) = run_gof(py, given.clone(), &target, &samples, alpha, tv, force, base)?;
     d.set_item("law", law_json(given, &target, &law)?)?;
     Ok(d.into_any().unbind())
 }
@@ -476,11 +504,16 @@ fn mechanism_gof(
     tv: Option<f64>,
     base: u32,
 ) -> PyResult<Py<PyAny>> {
+    let given = TargetGiven::Mechanism(MechanismGiven {
+        losses: Some(losses.join(",")),
+        mechanism: noise.to_string(),
+        scale: scale.clone().or_else(|| unit_weight.clone()),
+    });
     let (noise, losses, scale) = selection(noise, &losses, scale, unit_weight)?;
     let target = Target::mechanism(noise, scale.clone(), losses.clone()).map_err(py_err)?;
     let n = samples.len();
     let samples = self::samples(n, 1, samples.as_array().iter().copied())?;
-    let (d, law) = run_gof(py, &target, &samples, alpha, tv, false, base)?;
+    let (d, law) = run_gof(py, given, &target, &samples, alpha, tv, false, base)?;
     let law = selection_law(law)
         .ok_or_else(|| PyValueError::new_err("a selection's law has one choice"))?;
     let report = MechanismReport::new(noise, &scale, &losses, &law);

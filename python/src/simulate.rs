@@ -9,32 +9,38 @@ use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::policy::experiment::{Given, Plan};
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::given::{parse_f64_list, parse_one};
 use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
 use pyo3::prelude::*;
 
 /// `dpdtol bandit --json`: `runs` runs of each algorithm of `algorithms`
 /// (and each ε of `epsilons`) on arms of `means` for `horizon` rounds,
-/// seeded by `seed`; `experiment` a preset (`"hu-fig1"`, …).
+/// seeded by `seed`; `experiment` a preset (`"hu-fig1"`, …). The numbers
+/// come as the command line's text (`epsilons` comma-separated) and are
+/// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence=0.95, experiment=None, noise_scale=None, bonus=None, beta=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
     algorithms: Option<Vec<String>>,
     means: Option<Vec<String>>,
-    epsilons: Option<Vec<f64>>,
+    epsilons: Option<&str>,
     horizon: Option<u64>,
     runs: Option<u64>,
     seed: u64,
-    confidence: f64,
+    confidence: &str,
     experiment: Option<&str>,
-    noise_scale: Option<f64>,
-    bonus: Option<f64>,
-    beta: Option<f64>,
+    noise_scale: Option<&str>,
+    bonus: Option<&str>,
+    beta: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
+    let optional = |flag: &str, text: Option<&str>| {
+        text.map(|s| parse_one(flag, s)).transpose().map_err(py_err)
+    };
     let plan = Plan::new(Given {
         experiment,
         algorithms: algorithms
@@ -44,18 +50,28 @@ fn bandit_simulate(
         means: means
             .map(|ms| ms.iter().map(|m| rational("means", m)).collect())
             .transpose()?,
-        epsilons,
+        epsilons: epsilons
+            .map(|text| parse_f64_list("--epsilon", text))
+            .transpose()
+            .map_err(py_err)?,
         horizon,
         runs,
-        level: confidence,
+        level: parse_one("--confidence", confidence).map_err(py_err)?,
     })
     .map_err(py_err)?;
     let configs = plan
-        .configs(noise_scale, bonus, beta, force)
+        .configs(
+            optional("--noise-scale", noise_scale)?,
+            optional("--bonus", bonus)?,
+            optional("--beta", beta)?,
+            force,
+        )
         .map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     let report = py
-        .detach(|| pool.install(|| BanditReport::simulate(&plan, &configs, experiment, seed, &|| {})))
+        .detach(|| {
+            pool.install(|| BanditReport::simulate(&plan, &configs, experiment, seed, &|| {}))
+        })
         .map_err(py_err)?;
     Ok((to_json(&report), report.tables(&plan.epsilons)))
 }

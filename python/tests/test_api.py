@@ -46,8 +46,8 @@ def test_sequence_law_of_ftl_is_exact_and_probability_multiplies():
     losses = [[1, 0], [0, 0], [0, 0]]
     law = dpdtol.sequence_law("ftl", losses, epsilon=1)
     assert law.kind == "exact"
-    assert law.probability([1, 2, 2]) == 1
-    assert law.probability([1, 1, 2]) == 0
+    assert law.probability([1, 2, 2]).exact == 1
+    assert law.probability([1, 1, 2]).exact == 0
 
 
 def test_sequence_law_schedule_is_dyadic():
@@ -67,7 +67,9 @@ def test_sequence_law_schedule_is_dyadic():
 def test_sequence_probability_certified_is_an_enclosure():
     losses = [[0, 1], [1, 0], [0, 1]]
     law = dpdtol.sequence_law("wu-wang", losses, epsilon=1, noise="gumbel", resample=False)
-    lo, hi = law.probability([2, 1, 1])
+    value = law.probability([2, 1, 1])
+    assert value.exact is None and isinstance(value, dpdtol.Value)
+    lo, hi = value.interval
     # J_0 uniform (1/2), J_1 = softmax at β = 2 on G = (0, 1): P(0) = 1/(1+e^{-1/2}).
     p = 0.5 / (1 + math.exp(-0.5))
     assert float(lo) <= p * (1 + 1e-12) and p * (1 - 1e-12) <= float(hi)
@@ -121,3 +123,17 @@ def test_gof_reports_the_first_support_violation():
 def test_mechanism_gof_out_of_range_action():
     result = dpdtol.mechanism_gof([0, 1], np.array([1, 2, 3]), noise="gumbel", scale=1)
     assert result.rejected and "action 3 is not one of the K = 2 actions 1 to 2" in result.support_violation["reason"]
+
+
+def test_sequence_and_bandit_probabilities_are_one_type():
+    # ftl: one sequence of probability 1; dp-se with its printed epochs
+    # pulls arm 1 throughout, probability 1: both a Value, exact.
+    law = dpdtol.sequence_law("ftl", [[1, 0], [0, 0], [0, 0]], epsilon=1)
+    bandit = dpdtol.bandit_law("dp-se", [[0.5, 0.25]] * 3, epsilon=1)
+    p, q = law.probability([1, 2, 2]), bandit.probability([1, 1, 1])
+    assert type(p) is type(q) is dpdtol.Value
+    assert p.exact == q.exact == 1 and p.interval == q.interval == (1, 1) and p.approx == q.approx == 1.0
+    # Both number actions from the law's base unless told otherwise.
+    assert law.probability([0, 1, 1], base=0) == p and bandit.probability([0, 0, 0], base=0) == q
+    zero = law.probability([2, 2, 2])
+    assert zero == bandit.probability([2, 2, 2]) and zero.exact == 0

@@ -36,7 +36,7 @@ ALU_THREE = np.array(
 # DP-SE, K = 2, T = 48: epochs of R = 8 pulls of each arm and noise of scale
 # 8 on each block's sum, so that both the elimination and its absence have
 # sizeable probability at the ends of epochs 1 and 2 (rounds 16 and 32).
-DP_SE_PARAMS = dict(epoch_lengths=[8], noise_scale=8)
+DP_SE_PARAMS = dict(epoch_length=[8], noise_scale=8)
 DP_SE_APART = np.array([[1.0, 0.0]] * 48)
 DP_SE_MIXED = np.random.default_rng(5).choice([0, 0.25, 0.5, 0.75, 1], size=(48, 2))
 
@@ -46,7 +46,7 @@ def alu(rewards, n, seed, bug=None):
 
 
 def dpse(rewards, n, seed, bug=None):
-    return dp_se(rewards, EPSILON, n, np.random.default_rng(seed), bug=bug, **DP_SE_PARAMS)
+    return dp_se(rewards, EPSILON, n, np.random.default_rng(seed), bug=bug, epoch_lengths=DP_SE_PARAMS["epoch_length"], noise_scale=DP_SE_PARAMS["noise_scale"])
 
 
 CASES = {
@@ -155,7 +155,7 @@ def test_dp_se_probability_derived_by_hand():
     # (y + Z1) - (x + Z0) > 2 c_1 with c_1 = sqrt(ln(8*2/beta)/2) + ln(4*2/beta)/eps.
     x, y, b = 0.25, 1.0, 4
     rewards = [[x, 0.5], [0.75, y], [0, 0]]
-    law = dpdtol.bandit_law("dp-se", rewards, EPSILON, epoch_lengths=[1], noise_scale=b)
+    law = dpdtol.bandit_law("dp-se", rewards, EPSILON, epoch_length=[1], noise_scale=b)
     c = math.sqrt(math.log(8 * 2 * 3) / 2) + math.log(4 * 2 * 3) / EPSILON
     expected = laplace_difference_tail(2 * c - (y - x), b)
     p = law.probability([1, 2, 2])
@@ -229,13 +229,13 @@ def test_samples_numbered_from_one_by_default_and_reproducible():
 @pytest.mark.parametrize(
     "call,message",
     [
-        (lambda: dpdtol.bandit_law("anytime-lazy-ucb", ALU_CHANGING, 1, epoch_lengths=[2]),
-         "epoch_lengths does not apply to anytime-lazy-ucb"),
+        (lambda: dpdtol.bandit_law("anytime-lazy-ucb", ALU_CHANGING, 1, epoch_length=[2]),
+         "epoch_length does not apply to anytime-lazy-ucb"),
         (lambda: dpdtol.bandit_law("dp-se", ALU_THREE, 1), "K = 2 arms"),
         (lambda: dpdtol.bandit_law("lazy-dp-ts", ALU_CHANGING, 1), "no exact or certified law"),
         (lambda: dpdtol.bandit_law("anytime-lazy-ucb", [[0.5, 1.5]] * 3, 1), "outside [0, 1]"),
         (lambda: dpdtol.bandit_law("anytime-lazy-ucb", ALU_CHANGING, 0), "epsilon must be positive"),
-        (lambda: dpdtol.bandit_law("dp-se", DP_SE_APART, 1, epoch_lengths=[0]), "epoch_lengths"),
+        (lambda: dpdtol.bandit_law("dp-se", DP_SE_APART, 1, epoch_length=[0]), "epoch_length"),
         (lambda: dpdtol.bandit_law("anytime-lazy-ucb", ALU_CHANGING, 1, noise_scale="-1"),
          "noise_scale must be positive"),
         (lambda: dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, 1, np.ones((5, 7), int)),

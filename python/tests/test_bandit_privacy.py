@@ -32,7 +32,7 @@ CASES = [
     ),
     (
         f"privacy --algorithm dp-se {FLAGS} --epoch-length 1 --json",
-        dict(algorithm="dp-se", epoch_lengths=[1]),
+        dict(algorithm="dp-se", epoch_length=[1]),
         "private",
     ),
     (
@@ -84,7 +84,7 @@ def test_the_exact_ratio_is_certified_and_encloses_the_witness():
 @pytest.mark.parametrize(
     "args, argument",
     [
-        (dict(epoch_lengths=[0]), "epoch_lengths"),
+        (dict(epoch_length=[0]), "epoch_length"),
         (dict(runs=0, algorithm="lazy-dp-ts"), "runs"),
         (dict(seed=-1, algorithm="lazy-dp-ts"), "seed"),
         (dict(confidence=1.5, algorithm="lazy-dp-ts"), "confidence"),

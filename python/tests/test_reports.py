@@ -37,6 +37,12 @@ def losses(corpus, name):
     return [[Fraction(x) for x in row.split(",")] for row in rows if not row.startswith("#")]
 
 
+def table(corpus, name):
+    """A CSV table of the corpus with comment lines, as exact Fractions."""
+    lines = open(os.path.join(GOLDEN, f"{corpus}.in", name), encoding="utf-8").read().splitlines()
+    return [[Fraction(x) for x in line.split(",")] for line in lines if line.strip() and not line.startswith("#")]
+
+
 def without_losses_file(report):
     """``report`` with ``target.losses_file`` None: the losses came from Python."""
     return {**report, "target": {**report["target"], "losses_file": None}}
@@ -220,3 +226,52 @@ def test_the_examples_in_the_docstrings_run():
 
     failed, attempted = doctest.testmod(dpdtol)
     assert attempted >= 15 and failed == 0
+
+
+def test_gof_to_dict_is_the_cli_json():
+    # Every key of `gof --json` with the command line's names (`reject`,
+    # `per_choice`, `joint`), equal but for the samples' path (from Python).
+    command = "gof --algorithm wu-wang --noise gumbel --resample 0 --epsilon 1 --losses-file small.csv --samples s.csv --json --tv 1/10"
+    cli = cli_json("oracle", command)
+    samples = dpdtol.sample("wu-wang", SMALL, 1, 3000, seed=7, **GIVEN)
+    result = dpdtol.gof("wu-wang", SMALL, 1, samples, tv=0.1, **GIVEN)
+    got = result.to_dict()
+    assert got == {**without_losses_file(cli), "samples": ""}
+    assert result.reject is result.rejected is False and result.joint == cli["joint"]
+    assert result.per_choice == cli["per_choice"] and not result.violated and not result.private
+
+
+def test_a_support_rejection_has_p_zero():
+    command = "gof --algorithm wu-wang --noise gumbel --resample 0 --epsilon 1 --losses-file small.csv --samples bad.csv --json"
+    cli = cli_json("oracle-extra", command)
+    bad = np.loadtxt(os.path.join(GOLDEN, "oracle-extra.in", "bad.csv"), delimiter=",", dtype=np.int64, ndmin=2)
+    result = dpdtol.gof("wu-wang", losses("oracle-extra", "small.csv"), 1, bad, **GIVEN)
+    assert result.rejected and result.p_min == 0.0
+    assert result.to_dict() == {**without_losses_file(cli), "samples": ""}
+
+
+def test_bandit_gof_to_dict_is_the_cli_json():
+    command = "gof --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file rewards.csv --samples s0.npy --base 0 --tv 0.1 --json"
+    cli = cli_json("bandit-oracle", command)
+    rewards = table("bandit-oracle", "rewards.csv")
+    # s0.npy of the corpus: `sample ... --n 50 --seed 7 --base 0`, the same draws.
+    samples = dpdtol.bandit_sample("anytime-lazy-ucb", rewards, 1, n=50, seed=7, base=0)
+    result = dpdtol.bandit_gof("anytime-lazy-ucb", rewards, 1, samples, base=0, tv=0.1)
+    expected = {**cli, "samples": "", "target": {**cli["target"], "rewards_file": None}}
+    assert result.to_dict() == expected and result.reject == cli["reject"] and result.test == cli["test"]
+
+
+def test_privacy_verdicts_carry_the_same_booleans():
+    r = dpdtol.mechanism_privacy("laplace", 2, [0, "1/2", 1], "1/2", scale=1)
+    assert (r.verdict, r.violated, r.private, r.rejected) == ("violated", True, False, True)
+    r = dpdtol.bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
+    assert (r.verdict, r.violated, r.private, r.rejected) == ("private", False, True, False)
+
+
+def test_sample_and_bandit_sample_answer_one_type_with_the_cli_json():
+    command = "sample --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file rewards.csv --n 50 --seed 7 --out s0.npy --base 0 --json"
+    cli = cli_json("bandit-oracle", command)
+    s = dpdtol.bandit_sample("anytime-lazy-ucb", table("bandit-oracle", "rewards.csv"), 1, n=50, seed=7, base=0)
+    assert type(s) is type(dpdtol.sample("ftl", [[0, 1]], 1, n=1, seed=1)) is dpdtol.Samples
+    expected = {**cli, "out": None, "format": None, "target": {**cli["target"], "rewards_file": None}}
+    assert s.to_dict() == expected and s.shape == (50, 6) and s.arms == 2 and s.min() >= 0

@@ -356,6 +356,7 @@ impl SequenceLaw<Q> {
         options: BestOptions<'_>,
     ) -> Result<BestSequenceLaw> {
         check_loss_sequence(losses, algorithm.actions())?;
+        crate::num::check_digits(options.digits)?;
         let cost = law_cost(algorithm, losses);
         if cost > MAX_LAW_COST && !options.force {
             return Err(Error::TooLarge(format!(
@@ -379,7 +380,7 @@ impl SequenceLaw<Q> {
         let start = (f64::from(options.digits) * 3.33 + 64.0) as u32;
         let refined = refine_until(
             Precision(start.max(128)),
-            Precision(1 << 16),
+            Precision(crate::num::MAX_LAW_PRECISION),
             |bits| SequenceLaw::<Certified>::of_with_progress(algorithm, losses, &bits, progress),
             |law| {
                 law.choices.iter().flat_map(|(_, p)| p).all(|p| {

@@ -129,6 +129,29 @@ pub(super) fn parse_base(text: &str) -> Result<u32> {
     parse_bit("--base", text)
 }
 
+/// The bandit algorithms with a law of their pulls, which `law`, `sample`,
+/// `gof` and `audit` accept beside the online algorithms.
+pub(super) const LAW_BANDITS: [BanditId; 4] = [
+    BanditId::AnytimeLazyUcb,
+    BanditId::DpSe,
+    BanditId::HybridUcb,
+    BanditId::Ucb1,
+];
+
+/// `text` as an online algorithm, else refused with every algorithm the
+/// command accepts: the online ones and `bandits`.
+pub(super) fn online_or_bandit(text: &str, bandits: &[BanditId]) -> Result<AlgorithmId> {
+    text.parse::<AlgorithmId>().map_err(|_| {
+        let online: Vec<&str> = AlgorithmId::ALL.iter().map(|a| a.name()).collect();
+        let bandits: Vec<&str> = bandits.iter().map(|b| b.name()).collect();
+        Error::InvalidInput(format!(
+            "unknown algorithm '{text}' (expected one of {}; or a bandit algorithm: {})",
+            online.join(", "),
+            bandits.join(", ")
+        ))
+    })
+}
+
 impl TargetArgs {
     /// What the flags name, for [`super::applies::enforce`]: an online
     /// algorithm, one selection, or (`required` false) nothing.
@@ -141,7 +164,7 @@ impl TargetArgs {
                 if let Ok(id) = text.parse::<BanditId>() {
                     return Ok(Subject::new(id.name(), &[BANDIT, id.name()]));
                 }
-                let id: AlgorithmId = text.parse()?;
+                let id = online_or_bandit(text, &LAW_BANDITS)?;
                 Ok(Subject::new(id.name(), &[ONLINE, id.name()]))
             }
             None if required => Err(Error::InvalidInput(

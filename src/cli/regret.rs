@@ -63,7 +63,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "means")]
     means_file: Option<PathBuf>,
     /// The significant digits of the regret to certify: the precision is raised (up to 2048 bits) until the enclosure's relative width is below 10^-digits, or the output says why it cannot be.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=300))]
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::regret::certify::MAX_DIGITS)))]
     digits: u32,
     /// Print one JSON object instead of tables.
     #[arg(long)]

@@ -96,7 +96,7 @@ pub const MAX_LAPLACE_WORK: f64 = 1e7;
 
 /// The highest precision [`best_law`] raises a certified law to, `2^16`
 /// bits.
-pub const MAX_PRECISION: u32 = 1 << 16;
+pub const MAX_PRECISION: u32 = crate::num::MAX_LAW_PRECISION;
 
 /// Without `--force`, [`best_law`] refuses a permute-and-flip law of more
 /// than this many actions (its cost is `K²` multiply-adds, about 25 s at
@@ -172,6 +172,7 @@ pub fn best_law(
     use crate::num::{refine_until, relative_width, Certified, Exact, Precision};
     use crate::progress::{with_progress, Task};
     check_losses(losses)?;
+    crate::num::check_digits(digits)?;
     let widest = gaps(losses).into_iter().max().unwrap_or_default();
     // Six significant digits: a gap given as 1e100000 is not printed in full.
     let shown = crate::num::format_sig(&widest, 6);

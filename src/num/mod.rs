@@ -43,7 +43,7 @@ pub use self::parse::{
     MAX_MANTISSA_DIGITS,
 };
 pub use self::poly::ExpRational;
-pub use self::refine::{refine_until, Refined};
+pub use self::refine::{check_digits, refine_until, Refined, MAX_DIGITS, MAX_LAW_PRECISION};
 
 use crate::error::{Error, Result};
 use num_rational::BigRational;

@@ -48,6 +48,11 @@ pub struct CertifiedRegret {
     pub evaluator: Option<Evaluator<Certified>>,
 }
 
+/// The most significant digits of a regret [`certify`] is asked for: the
+/// precision stops at 2048 bits (about 616 digits), and 300 leave room for
+/// the guard digits and the bounds' comparisons.
+pub const MAX_DIGITS: u32 = 300;
+
 /// Whether an enclosure is tight enough for `digits` certain digits:
 /// relative width ≤ 10^−(digits+2), or an absolute width ≤ 1e-60 (for a
 /// regret of 0).
@@ -65,6 +70,7 @@ fn tight(x: &Certified, digits: u32) -> bool {
 /// The regret of `config` on `inst` over `horizon` rounds to `digits`
 /// certain digits, with the bounds when `with_bounds`; `limit` caps a
 /// Bernoulli enumeration ([`bernoulli::DEFAULT_LIMIT`], `None` to force it).
+/// `digits` lies in `1..=`[`MAX_DIGITS`].
 pub fn certify(
     config: &Config,
     inst: &Instance,
@@ -74,6 +80,11 @@ pub fn certify(
     with_bounds: bool,
     digits: u32,
 ) -> Result<CertifiedRegret> {
+    if !(1..=MAX_DIGITS).contains(&digits) {
+        return Err(crate::error::Error::InvalidInput(format!(
+            "--digits expects an integer in 1..={MAX_DIGITS}, got {digits}"
+        )));
+    }
     let plan = Plan::of(config)?;
     let exact = if plan == Plan::Ftl
         && (setting == Setting::Deterministic

@@ -30,6 +30,34 @@ pub struct Overrides {
     pub lengths: Option<Vec<u64>>,
 }
 
+impl Overrides {
+    /// Refuse an override that the law of `id` does not read (`--bonus` of
+    /// DP-SE, `--epoch-length` of a UCB), instead of ignoring it.
+    pub fn refuse_unread(&self, id: BanditId) -> Result<()> {
+        let given = [
+            ("--tree-scale", self.tree_scale.is_some()),
+            ("--scale-factor", self.scale_factor.is_some()),
+            ("--bonus", self.bonus.is_some()),
+            ("--epoch-length", self.lengths.is_some()),
+        ];
+        let read: &[&str] = match id {
+            BanditId::DpSe => &["--epoch-length"],
+            BanditId::HybridUcb => &["--tree-scale", "--scale-factor", "--bonus"],
+            BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
+            _ => return Ok(()),
+        };
+        match given
+            .iter()
+            .find(|(flag, set)| *set && !read.contains(flag))
+        {
+            Some((flag, _)) => Err(Error::InvalidInput(format!(
+                "{flag} does not apply to {id}"
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The parameters of a certified pull law, whichever algorithm it is.
 #[derive(Clone, Debug)]
 pub enum LawParams {
@@ -55,6 +83,7 @@ impl LawParams {
         arms: usize,
         overrides: &Overrides,
     ) -> Result<LawParams> {
+        overrides.refuse_unread(id)?;
         let set = |value: &mut Q, given: &Option<Q>| {
             if let Some(v) = given {
                 *value = v.clone();

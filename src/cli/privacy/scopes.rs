@@ -2,7 +2,6 @@
 //! [`crate::cli::applies`].
 
 use super::{given, statistical, Args};
-use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::cli::applies::{scope, Scope, Subject, EVERY};
 use crate::cli::law::{MECHANISM, ONLINE};
@@ -18,6 +17,15 @@ const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --meth
 const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
 const ONE_EPSILON: &str = "an online algorithm at one --epsilon";
+
+/// The bandit algorithms `privacy` checks (exactly or by a statistical
+/// audit).
+const PRIVACY_BANDITS: [BanditId; 4] = [
+    BanditId::AnytimeLazyUcb,
+    BanditId::DpSe,
+    BanditId::HybridUcb,
+    BanditId::LazyDpTs,
+];
 
 /// Where the flags of `privacy` act ([`super::applies`]).
 pub(crate) const SCOPES: &[Scope] = &[
@@ -84,7 +92,7 @@ pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
         };
         return Ok(vec![Subject::new(id.name(), &[BANDIT, how, id.name()])]);
     }
-    let id: AlgorithmId = text.parse()?;
+    let id = crate::cli::law::online_or_bandit(text, &PRIVACY_BANDITS)?;
     let range = args.epsilon_range.is_some() || args.all_epsilon;
     let at = if range { ONLINE } else { ONE_EPSILON };
     Ok(vec![Subject::new(id.name(), &[ONLINE, at, id.name()])])
