@@ -13,6 +13,10 @@ use crate::error::{Error, Result};
 use crate::num::{refine_until, Certified, Exact, ExpRational, Kind, Precision, Real, Q};
 use crate::progress::{with_progress, Progress, Task};
 
+/// The largest precision a check raises its certified laws to (and the cap on
+/// `precision_bits` in a report read back).
+pub const MAX_PRECISION: u32 = 4096;
+
 /// Check ε-DP of `algorithm` on every pair of neighbouring loss sequences of
 /// `problem` (of the shard in `options`), by the method of `options`: exact
 /// if the laws allow it, else certified at [`Options::start_precision`]; a
@@ -273,7 +277,7 @@ pub fn unit_decided_exactly<A: Structured>(
 
 /// The certified pass of a shard decided in the exact field that no
 /// certified pass up to `from` completed on: the first to complete at `from`
-/// doubled up to [`super::MAX_PRECISION`], whose units (each enclosing its
+/// doubled up to [`MAX_PRECISION`], whose units (each enclosing its
 /// unit's maximum) the shard carries for a merge to recompute.
 /// [`Error::NotRepresentable`] when none completes.
 fn units_pass<A: Structured>(
@@ -285,7 +289,7 @@ fn units_pass<A: Structured>(
     bar: &Progress,
 ) -> Result<(Box<Outcome>, Vec<u64>, Precision)> {
     let mut bits = from;
-    while bits.0 <= super::MAX_PRECISION {
+    while bits.0 <= MAX_PRECISION {
         bar.stage(&format!("certified units, {} bits", bits.0));
         if let (Attempt::Done(outcome), _) =
             attempt::<Certified, A>(algorithm, problem, options.method, span, &bits, None, bar)?
@@ -297,7 +301,7 @@ fn units_pass<A: Structured>(
     Err(Error::NotRepresentable(format!(
         "shard {}: no certified pass up to {} bits encloses every ratio of the shard, so it cannot carry the units a merge recomputes; check it whole (without --shard) or in other shards",
         options.shard,
-        super::MAX_PRECISION
+        MAX_PRECISION
     )))
 }
 

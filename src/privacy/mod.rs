@@ -100,8 +100,9 @@ mod structure;
 pub use self::bandit::exact::{units_of, MAX_UNITS};
 pub use self::brute_force::brute_force;
 pub use self::exhaustive::check;
+pub use self::exhaustive::MAX_PRECISION;
 pub use self::exhaustive::{unit_decided_exactly, unit_max};
-pub use self::recheck::{recheck, unit_ranges, witness_probabilities, MAX_PRECISION};
+pub use self::recheck::{recheck, unit_ranges, witness_probabilities};
 pub use self::search::{product, Enclosed};
 pub use self::structure::{candidates, structural, Statistic, Structured};
 

@@ -33,7 +33,7 @@
 //! does for a sample of them ([`crate::report::merge::spot_check`]); a
 //! forged violation is always caught, since its witness is re-evaluated.
 
-use super::exhaustive::item_count;
+use super::exhaustive::{item_count, MAX_PRECISION};
 use super::structure::{candidate_pair, candidates};
 use super::{
     decide, decide_exactly, fold, units_of, Method, Ratio, Report, Shard, Space, Structured,
@@ -43,10 +43,6 @@ use crate::algorithm::{OnlineAlgorithm, SequenceLaw};
 use crate::error::{Error, Result};
 use crate::num::{format_sig, Certified, Exact, Kind, Precision, Real, Q};
 use num_traits::{Signed, Zero};
-
-/// The largest precision a check raises its certified laws to (and the cap on
-/// `precision_bits` in a report read back).
-pub const MAX_PRECISION: u32 = 4096;
 
 fn bad(what: String) -> Error {
     Error::InvalidInput(what)
