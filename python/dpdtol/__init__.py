@@ -965,6 +965,7 @@ def audit(
     noise_scale: Any = None,
     resample: Optional[bool] = None,
     force: bool = False,
+    claimed_epsilon: Any = None,
 ) -> AuditReport:
     """A privacy audit of any sampler (``dpdtol audit``): ``first`` and
     ``second`` are ``n x T`` arrays of actions (numbered from ``base``) that it
@@ -974,7 +975,9 @@ def audit(
     probability ``confidence``. With ``algorithm`` (and ``losses``,
     ``neighbour``, ``epsilon`` and its law's parameters, as ``gof``), the report
     also gives dpdtol's exact ratios of the event and the largest ratio of the
-    algorithm on this pair. Returns the report of ``dpdtol audit --json`` as
+    algorithm on this pair. The verdict is against ``claimed_epsilon`` (as
+    ``--claimed-epsilon``), else the target's ``epsilon``: ``violated`` when
+    the bound exceeds it. Returns the report of ``dpdtol audit --json`` as
     an ``AuditReport``."""
     base = _base(base)
     target: Dict[str, Any] = {}
@@ -993,6 +996,7 @@ def audit(
         _actions(second, 2, base),
         confidence=float(confidence),
         base=base,
+        claimed_epsilon=None if claimed_epsilon is None else str(claimed_epsilon),
         **target,
     )
     return AuditReport._from_json(text)
