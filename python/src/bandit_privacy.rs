@@ -68,6 +68,7 @@ fn bandit_privacy(
         bonus: exact("bonus", bonus)?,
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
+        dp_se: Default::default(),
     };
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {

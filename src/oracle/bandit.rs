@@ -68,6 +68,7 @@
 use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw};
 use crate::bandit::policy::{BanditConfig, BanditId};
@@ -109,6 +110,9 @@ pub struct BanditSpec {
     /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
     /// its constant 2.
     pub bonus: Option<Q>,
+    /// DP-SE: its reading of the choices its pseudo-code leaves open (δ,
+    /// the pull order inside an epoch, the rounding of `R_e`).
+    pub dp_se: DpSeVariant,
 }
 
 impl BanditSpec {
@@ -122,6 +126,7 @@ impl BanditSpec {
             tree_scale: None,
             scale_factor: None,
             bonus: None,
+            dp_se: DpSeVariant::default(),
         }
     }
 
@@ -144,6 +149,10 @@ impl BanditSpec {
             ("--tree-scale", self.tree_scale.is_some() && !hybrid),
             ("--scale-factor", self.scale_factor.is_some() && !hybrid),
             ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
+            (
+                "--delta, --pull-order or --rounding",
+                self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
+            ),
         ] {
             if given {
                 return Err(Error::InvalidInput(format!(
@@ -222,6 +231,7 @@ impl Law {
             scale_factor: spec.scale_factor.clone(),
             bonus: spec.bonus.clone(),
             lengths: spec.epoch_lengths.clone(),
+            dp_se: spec.dp_se.clone(),
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(law))
@@ -695,6 +705,9 @@ pub fn simulate(
     let config = BanditConfig {
         noise_scale: spec.noise_scale.as_ref().map(f),
         bonus: spec.bonus.as_ref().map(f),
+        beta: spec.dp_se.delta.as_ref().map(f),
+        pull_order: spec.dp_se.order,
+        rounding: spec.dp_se.rounding,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();

@@ -7,6 +7,7 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
+use crate::bandit::policy::dp_se::{Named, PullOrder, Rounding};
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw};
 use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
@@ -45,11 +46,21 @@ pub struct BanditGiven {
     pub scale_factor: Option<String>,
     /// The tree p-sums' scale (hybrid-ucb).
     pub tree_scale: Option<String>,
+    /// δ, the failure probability β (dp-se; null: 1/T or not dp-se).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<String>,
+    /// The pull order inside an epoch (dp-se, default `blocks`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_order: Option<String>,
+    /// The rounding of the epoch lengths (dp-se, default `floor-plus-one`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<String>,
 }
 
 impl BanditGiven {
     /// The bandit target of `spec` as given.
     pub fn of(spec: &TargetSpec) -> BanditGiven {
+        let dp_se = spec.algorithm.as_deref().map(str::trim) == Some("dp-se");
         BanditGiven {
             algorithm: spec.algorithm.clone().unwrap_or_else(|| "?".into()),
             bonus: spec.bonus.clone(),
@@ -59,6 +70,17 @@ impl BanditGiven {
             rewards_file: spec.rewards_file.as_ref().map(|p| p.display().to_string()),
             scale_factor: spec.scale_factor.clone(),
             tree_scale: spec.tree_scale.clone(),
+            delta: spec.delta.clone(),
+            pull_order: dp_se.then(|| {
+                spec.pull_order
+                    .clone()
+                    .unwrap_or_else(|| PullOrder::default().name().into())
+            }),
+            rounding: dp_se.then(|| {
+                spec.rounding
+                    .clone()
+                    .unwrap_or_else(|| Rounding::default().name().into())
+            }),
         }
     }
 }
@@ -420,6 +442,9 @@ impl fmt::Display for BanditGiven {
             ("tree-scale", &self.tree_scale),
             ("scale-factor", &self.scale_factor),
             ("bonus", &self.bonus),
+            ("delta", &self.delta),
+            ("pull-order", &self.pull_order),
+            ("rounding", &self.rounding),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;

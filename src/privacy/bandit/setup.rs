@@ -142,6 +142,7 @@ impl Setup {
             scale_factor: None,
             bonus,
             lengths: self.lengths.clone(),
+            dp_se: Default::default(),
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }
