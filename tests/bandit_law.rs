@@ -205,8 +205,8 @@ fn dp_se_printed_lengths_are_the_simulators() {
                 assert_eq!(r, f, "T = {horizon}, ε = {eps}, e = {}", e + 1);
             }
             assert!(!params.noise_consulted(horizon.min(8)));
-            // The other readings: δ = 1/2 (above 1/T), and ⌈·⌉, which is ⌊·⌋ + 1 − 1
-            // since the maximum is never an integer.
+            // The other readings: δ = 1/2 (above 1/T); ⌈·⌉, which is ⌊·⌋ + 1
+            // since the maximum is never an integer; ⌊·⌋, one less.
             for variant in [
                 DpSeVariant {
                     delta: Some(q(1, 2)),
@@ -214,6 +214,10 @@ fn dp_se_printed_lengths_are_the_simulators() {
                 },
                 DpSeVariant {
                     rounding: Rounding::Ceiling,
+                    ..DpSeVariant::default()
+                },
+                DpSeVariant {
+                    rounding: Rounding::Floor,
                     ..DpSeVariant::default()
                 },
             ] {
@@ -231,6 +235,8 @@ fn dp_se_printed_lengths_are_the_simulators() {
                     assert_eq!(r, f, "{variant:?}: T = {horizon}, ε = {eps}, e = {}", e + 1);
                 }
                 if variant.rounding == Rounding::Ceiling {
+                    assert_eq!(other.lengths, params.lengths);
+                } else if variant.rounding == Rounding::Floor {
                     assert_eq!(other.lengths[0] + 1, params.lengths[0]);
                 } else {
                     assert!(

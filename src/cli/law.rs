@@ -62,7 +62,7 @@ pub struct TargetArgs {
     /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn) or round-robin.
     #[arg(long)]
     pull_order: Option<String>,
-    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1) or ceiling (⌈·⌉).
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
     #[arg(long)]
     rounding: Option<String>,
     /// hybrid-ucb only: the tree p-sums' per-level noise scale, exactly.

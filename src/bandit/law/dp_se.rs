@@ -154,7 +154,7 @@ impl DpSeParams {
     }
 
     /// `R_e = ⌊max{r_sq ln(log_sq·2e²/β)/Δ², r_lin ln(log_lin·2e²/β)/(εΔ)}⌋ + 1`
-    /// (or `⌈max{…}⌉`, by [`DpSeParams::rounding`];
+    /// (or `⌈max{…}⌉`, `⌊max{…}⌋`, by [`DpSeParams::rounding`];
     /// [`crate::bandit::policy::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
     /// doubled to 1024 while a floor or ceiling is undecided).
     fn printed_length(&self, e: u32) -> Result<u64> {
@@ -171,7 +171,7 @@ impl DpSeParams {
             // ⌊max{a, b}⌋ = max{⌊a⌋, ⌊b⌋} (and the same for ⌈·⌉): each
             // decided on its own.
             let round = |x: &Q| match self.rounding {
-                Rounding::FloorPlusOne => x.floor(),
+                Rounding::FloorPlusOne | Rounding::Floor => x.floor(),
                 Rounding::Ceiling => x.ceil(),
             };
             let floors: Option<Vec<_>> = terms
@@ -185,7 +185,7 @@ impl DpSeParams {
                 let top = floors.into_iter().fold(0.into(), num_bigint::BigInt::max);
                 let r = match self.rounding {
                     Rounding::FloorPlusOne => top + 1,
-                    Rounding::Ceiling => top.max(1.into()),
+                    Rounding::Ceiling | Rounding::Floor => top.max(1.into()),
                 };
                 return u64::try_from(r).map_err(|_| {
                     Error::TooLarge(format!("DP-SE's epoch length R_{e} does not fit 64 bits"))

@@ -24,11 +24,13 @@
 //!
 //! `R_e` is a number of pulls: the `+ 1` of the definition is read as
 //! `⌊max{…}⌋ + 1` (the integer part of the real expression, plus one), the
-//! default [`Rounding::FloorPlusOne`]; implementations that take `⌈max{…}⌉`
-//! instead ([`Rounding::Ceiling`]) pull one round fewer per arm and epoch
-//! (the maximum is never an integer: a rational times a logarithm of a
-//! rational ≠ 1). `|S|` is the number of surviving arms at the start of
-//! epoch `e`.
+//! default [`Rounding::FloorPlusOne`]. Implementations that take `⌈max{…}⌉`
+//! ([`Rounding::Ceiling`]) pull as many rounds: the maximum is never an
+//! integer (a positive rational times the logarithm of a rational ≠ 1 is
+//! transcendental), so the two readings have one law and the default
+//! accepts both. Implementations that drop the `+ 1` and take `⌊max{…}⌋`
+//! ([`Rounding::Floor`]) pull one round fewer per arm and epoch.
+//! `|S|` is the number of surviving arms at the start of epoch `e`.
 //!
 //! **Provenance.** Sajed & Sheffet's own pseudo-code is not quoted here, so
 //! its algorithm number is not cited. Hu et al. do not print DP-SE either
@@ -100,8 +102,11 @@ pub enum Rounding {
     /// `⌊max{…}⌋ + 1`: the definition's `+ 1` on the integer part.
     #[default]
     FloorPlusOne,
-    /// `⌈max{…}⌉`.
+    /// `⌈max{…}⌉`: the same integer as `⌊max{…}⌋ + 1` (the maximum is never
+    /// an integer).
     Ceiling,
+    /// `⌊max{…}⌋` (at least 1): the definition without its `+ 1`.
+    Floor,
 }
 
 /// A finite list of named values read from and written as their names.
@@ -142,12 +147,13 @@ impl Named for PullOrder {
 }
 
 impl Named for Rounding {
-    const ALL: &'static [Rounding] = &[Rounding::FloorPlusOne, Rounding::Ceiling];
+    const ALL: &'static [Rounding] = &[Rounding::FloorPlusOne, Rounding::Ceiling, Rounding::Floor];
     const FLAG: &'static str = "--rounding";
     fn name(self) -> &'static str {
         match self {
             Rounding::FloorPlusOne => "floor-plus-one",
             Rounding::Ceiling => "ceiling",
+            Rounding::Floor => "floor",
         }
     }
 }
@@ -175,6 +181,7 @@ impl Rounding {
         match self {
             Rounding::FloorPlusOne => r.max(0.0).floor() as u64 + 1,
             Rounding::Ceiling => (r.max(0.0).ceil() as u64).max(1),
+            Rounding::Floor => (r.max(0.0).floor() as u64).max(1),
         }
     }
 }
