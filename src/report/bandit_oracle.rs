@@ -9,8 +9,8 @@ use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::policy::dp_se::{Named, PullOrder, Rounding};
 use crate::error::Result;
-use crate::oracle::bandit::{BanditGof, BanditLaw};
-use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
+use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
 use crate::oracle::io::SampleFormat;
 use crate::oracle::two_sample::TwoSample;
 use crate::oracle::{Enclosed, TargetSpec};
@@ -311,9 +311,26 @@ pub struct BanditGofReport {
     pub tv: Option<f64>,
     /// `rejected` or `consistent`, as `reject` says.
     pub verdict: Verdict,
+    /// Where the samples depart first from the law, arms numbered from
+    /// `base` (null: no samples to compare).
+    #[serde(default)]
+    pub departure: Option<Departure>,
+    /// With `--explain`: the test against every named reading of the
+    /// algorithm's open choices on a small grid (absent otherwise; empty
+    /// for an algorithm without named readings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain: Option<Vec<VariantFit>>,
 }
 
 impl BanditGofReport {
+    /// The report with the fits of `--explain`.
+    pub fn with_explain(self, fits: Vec<VariantFit>) -> BanditGofReport {
+        BanditGofReport {
+            explain: Some(fits),
+            ..self
+        }
+    }
+
     /// The report of `outcome`, the test under `options` of the samples in
     /// the file `samples` (arms numbered from `base`) against `law`.
     pub fn new(
@@ -342,6 +359,8 @@ impl BanditGofReport {
             test: outcome.test.clone(),
             tv: options.tv,
             verdict: Verdict::of(outcome.reject),
+            departure: outcome.departure.clone().map(|d| d.based(base)),
+            explain: None,
         }
     }
 }
@@ -536,6 +555,37 @@ impl Human for BanditGofReport {
             self.verdict.against_law(),
             self.alpha
         );
+        if let (Some(departure), true) = (&self.departure, self.reject) {
+            let _ = writeln!(out, "{departure}");
+        }
+        if let Some(fits) = &self.explain {
+            if fits.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "explain: {} has no named readings to try",
+                    self.target.algorithm
+                );
+            }
+            let fitting: Vec<&VariantFit> = fits.iter().filter(|f| !f.reject).collect();
+            if !fits.is_empty() && fitting.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "explain: the samples fit none of the {} readings tried",
+                    fits.len()
+                );
+            }
+            for fit in fitting {
+                let _ = writeln!(
+                    out,
+                    "explain: fits delta {}, pull-order {}, rounding {} (p = {})",
+                    fit.delta,
+                    fit.pull_order,
+                    fit.rounding,
+                    fit.p_value
+                        .map_or_else(|| "1".to_string(), |p| format!("{p:.4}"))
+                );
+            }
+        }
         out.trim_end().to_string()
     }
 }

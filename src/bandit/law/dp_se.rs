@@ -51,7 +51,7 @@
 //! `R_e`.
 
 use super::PullLaw;
-use crate::bandit::policy::dp_se::{DpSe, PullOrder, Rounding};
+use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Rounding};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
@@ -97,6 +97,53 @@ pub struct DpSeVariant {
 /// An f64 constant of [`crate::bandit::policy::dp_se::Constants`] as the rational it is.
 fn exact(x: f64) -> Result<Q> {
     Q::from_float(x).ok_or_else(|| Error::InvalidInput(format!("DP-SE constant {x} is not finite")))
+}
+
+impl DpSeVariant {
+    /// The readings [`crate::oracle::bandit::explain`] tries, a finite grid:
+    /// both pull orders, the three roundings (only the default when the
+    /// epoch lengths are given, `printed_lengths` false: rounding then
+    /// changes nothing), and δ among `delta` (the one tested, `None` for
+    /// `1/T`), `1/T`, `1/T²`, `1/10`, `1/20`, `1/100`.
+    pub fn grid(horizon: usize, delta: Option<&Q>, printed_lengths: bool) -> Vec<DpSeVariant> {
+        let t = Q::from_integer((horizon.max(2) as i64).into());
+        let mut deltas: Vec<Option<Q>> = vec![delta.cloned(), None];
+        for d in [
+            t.recip() * t.recip(),
+            Q::new(1.into(), 10.into()),
+            Q::new(1.into(), 20.into()),
+            Q::new(1.into(), 100.into()),
+        ] {
+            deltas.push(Some(d));
+        }
+        // `1/T` written out is the default.
+        let default = t.recip();
+        let mut unique: Vec<Option<Q>> = Vec::new();
+        for d in deltas {
+            let d = d.filter(|d| *d != default);
+            if !unique.contains(&d) {
+                unique.push(d);
+            }
+        }
+        let mut grid = Vec::new();
+        for delta in &unique {
+            for &order in <PullOrder as Named>::ALL {
+                let roundings = if printed_lengths {
+                    <Rounding as Named>::ALL
+                } else {
+                    &[Rounding::FloorPlusOne]
+                };
+                for &rounding in roundings {
+                    grid.push(DpSeVariant {
+                        delta: delta.clone(),
+                        order,
+                        rounding,
+                    });
+                }
+            }
+        }
+        grid
+    }
 }
 
 impl DpSeParams {
