@@ -218,7 +218,7 @@ impl std::fmt::Display for Departure {
         let cell: Vec<String> = self.cell.iter().map(ToString::to_string).collect();
         write!(
             f,
-            "{} at round {}: the cell {} (rounds 1–{}) seen {} times, expected {:.1}",
+            "{} at round {}: the cell {} (rounds 1–{}) observed {}, expected {:.1}",
             if self.significant {
                 "departs first"
             } else {
