@@ -676,6 +676,13 @@ class GofResult:
     ``n_for_tv`` (the sample size that detects the total-variation distance
     ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
     ``joint`` in ``dpdtol gof --json``."""
+    departure: Optional[Dict[str, Any]] = None
+    """Bandit laws: where the samples depart first from the law, as ``dpdtol
+    gof --json``'s ``departure`` (``round``, ``cell`` numbered from ``base``,
+    ``observed``, ``expected``, ``residual``, ``threshold``, ``significant``)."""
+    explain: Optional[List[Dict[str, Any]]] = None
+    """With ``explain=True`` (DP-SE): the test against every reading on a small
+    grid, as ``dpdtol gof --explain --json``'s ``explain``."""
 
     @property
     def verdict(self) -> str:
@@ -696,7 +703,12 @@ class GofResult:
 
 
 def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
-    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base")}
+    optional = ("departure", "explain")
+    fields = {
+        k: d[k]
+        for k in GofResult.__dataclass_fields__
+        if k not in ("law", "target", "base") and (k in d or k not in optional)
+    }
     fields["chi_square_tests"] = tuple(fields["chi_square_tests"])
     return GofResult(**fields, law=law, target=target, base=base)
 

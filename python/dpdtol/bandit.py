@@ -74,6 +74,7 @@ pulls arm 1 throughout, with probability exactly 1:
 (Fraction(1, 1),)
 """
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
@@ -148,7 +149,14 @@ class BanditLaw(_Provenance):
 
 
 def _params(
-    noise_scale: Any, bonus: Any, epoch_lengths: Any, tree_scale: Any, scale_factor: Any
+    noise_scale: Any,
+    bonus: Any,
+    epoch_lengths: Any,
+    tree_scale: Any,
+    scale_factor: Any,
+    delta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -165,6 +173,9 @@ def _params(
         epoch_lengths=lengths,
         tree_scale=_option(tree_scale, "tree_scale"),
         scale_factor=_option(scale_factor, "scale_factor"),
+        delta=_option(delta, "delta"),
+        pull_order=None if pull_order is None else str(pull_order),
+        rounding=None if rounding is None else str(rounding),
     )
 
 
@@ -189,6 +200,9 @@ def bandit_law(
     epoch_lengths: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
+    delta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
 ) -> BanditLaw:
@@ -203,7 +217,7 @@ def bandit_law(
         algorithm,
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor, delta, pull_order, rounding),
         force=bool(force),
     )
     return _bandit_law(d, base)
@@ -220,6 +234,9 @@ def bandit_sample(
     epoch_lengths: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
+    delta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
 ) -> np.ndarray:
@@ -235,7 +252,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         int(n),
         int(seed),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor, delta, pull_order, rounding),
         force=bool(force),
     )
 
@@ -254,8 +271,12 @@ def bandit_gof(
     tree_scale: Any = None,
     scale_factor: Any = None,
     seed: Optional[int] = None,
+    delta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
+    explain: bool = False,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
     1 by default; ``base=0`` for numpy's ``argmax``; ``one_based`` is the
@@ -275,23 +296,39 @@ def bandit_gof(
     ``"two-sample (against dpdtol's simulation, approximate)"``; ``law`` is
     None. A rejection then says that the two samplers differ, not which one is
     wrong; with ``tv``, ``n_for_tv`` is the size of each sample that detects
-    that distance with probability 0.9. ``seed`` applies to it only."""
+    that distance with probability 0.9. ``seed`` applies to it only.
+
+    DP-SE's open readings are ``delta`` (β, default 1/T), ``pull_order``
+    (``"blocks"`` or ``"round-robin"``) and ``rounding`` (``"floor-plus-one"``,
+    ``"ceiling"`` or ``"floor"``), as ``--delta``, ``--pull-order`` and
+    ``--rounding``. ``result.departure`` says where the samples depart first
+    from the law (as ``gof --json``'s ``departure``, the cell numbered from
+    ``base``); with ``explain``, ``result.explain`` lists the test against
+    every DP-SE reading on a small grid (``delta``, ``pull_order``,
+    ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
     base = _base(base, one_based)
     d = _native.bandit_gof(
         algorithm,
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
         _actions(samples, 2, base),
-        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        _params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor, delta, pull_order, rounding),
         alpha=float(alpha),
         tv=None if tv is None else float(tv),
         seed=None if seed is None else int(seed),
         force=bool(force),
+        explain=bool(explain),
     )
+    departure = d.get("departure_json")
+    if departure is not None:
+        departure = json.loads(departure)
+        departure["cell"] = [a + base for a in departure["cell"]]
+    d["departure"] = departure
+    d["explain"] = None if d.get("explain_json") is None else json.loads(d["explain_json"])
     target = dict(
         algorithm=algorithm,
         epsilon=None if epsilon is None else _exact(epsilon, "epsilon"),
-        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor, delta, pull_order, rounding),
     )
     law = None if d["law"] is None else _bandit_law(d["law"], base)
     return _gof_result(d, law, target, base)
@@ -353,7 +390,7 @@ def bandit_privacy(
         confidence=None if confidence is None else float(confidence),
         force=bool(force),
         threads=None if threads is None else int(threads),
-        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor),
+        **_params(noise_scale, bonus, epoch_lengths, tree_scale, scale_factor, delta, pull_order, rounding),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)

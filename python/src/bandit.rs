@@ -10,7 +10,9 @@
 use crate::laws::Entry;
 pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
+use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::report::to_json;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
@@ -30,6 +32,9 @@ pub struct Params {
     epoch_lengths: Option<Vec<u64>>,
     tree_scale: Option<String>,
     scale_factor: Option<String>,
+    delta: Option<String>,
+    pull_order: Option<String>,
+    rounding: Option<String>,
 }
 
 /// `algorithm` with `epsilon` (required by the private algorithms, refused
@@ -63,6 +68,23 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
+        dp_se: DpSeVariant {
+            delta: exact("delta", params.delta)?,
+            order: params
+                .pull_order
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+            rounding: params
+                .rounding
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+        },
         ..BanditSpec::new(id, epsilon)
     })
 }
@@ -192,7 +214,7 @@ fn gof_dict<'py>(
 /// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
 /// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false))]
+#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false, explain=false))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_gof(
     py: Python<'_>,
@@ -205,6 +227,7 @@ fn bandit_gof(
     tv: Option<f64>,
     seed: Option<u64>,
     force: bool,
+    explain: bool,
 ) -> PyResult<Py<PyAny>> {
     let shape = samples.shape().to_vec();
     let samples = crate::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
@@ -243,7 +266,8 @@ fn bandit_gof(
             "seed applies to lazy-dp-ts only (the seed of its reference simulation)",
         ));
     }
-    let target = BanditTarget::new(spec, rational_rows("rewards", &rewards)?).map_err(py_err)?;
+    let rewards = rational_rows("rewards", &rewards)?;
+    let target = BanditTarget::new(spec.clone(), rewards.clone()).map_err(py_err)?;
     let law = law_of(py, &target, force)?;
     let report = py
         .detach(|| oracle::gof(&law, &samples, &options))
@@ -260,6 +284,13 @@ fn bandit_gof(
         violation_dict(py, report.support_violation.as_ref())?,
     )?;
     d.set_item("law", law_dict(py, &law)?)?;
+    // As `gof --json` writes them (cells 0-based here).
+    d.set_item("departure_json", report.departure.as_ref().map(to_json))?;
+    let fits = explain
+        .then(|| py.detach(|| oracle::explain(&spec, &rewards, &samples, &options, force)))
+        .transpose()
+        .map_err(py_err)?;
+    d.set_item("explain_json", fits.as_ref().map(to_json))?;
     Ok(d.into_any().unbind())
 }
 
