@@ -137,9 +137,17 @@ fn the_law_matches_the_simulated_policy_at_a_million_runs() {
 
 // ---- DP-SE (src/bandit/law/dp_se.rs) ----
 
-use dpdtol::bandit::law::dp_se::DpSeParams;
-use dpdtol::bandit::policy::dp_se::{epoch_length, Constants, DpSe};
+use dpdtol::bandit::law::dp_se::{DpSeParams, DpSeVariant};
+use dpdtol::bandit::policy::dp_se::{epoch_length, Constants, DpSe, PullOrder, Rounding};
 use dpdtol::measure::piecewise::{Cut, Piecewise};
+
+/// [`dp_se`] pulling round-robin inside each epoch.
+fn dp_se_round_robin(epsilon: Q, horizon: usize, factor: Q, lengths: &[u64]) -> DpSeParams {
+    DpSeParams {
+        order: PullOrder::RoundRobin,
+        ..dp_se(epsilon, horizon, factor, lengths)
+    }
+}
 
 /// DP-SE at ε with `β = 1/horizon`, noise `factor/ε` and the epoch lengths
 /// `lengths` (the printed ones when empty).
@@ -158,6 +166,12 @@ fn dp_se_law_sums_to_one_within_its_enclosure() {
     for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (6, 0x9b7), (8, 0xbeef)] {
         for lengths in [&[1][..], &[1, 2], &[2, 1], &[]] {
             for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
+                let round_robin = dp_se_round_robin(eps.clone(), horizon, factor.clone(), lengths);
+                let laws = law::<Certified>(&round_robin, &table(code, horizon), &BITS).unwrap();
+                common::assert_sums_to_one(
+                    &laws,
+                    &format!("round-robin T = {horizon} {lengths:?}"),
+                );
                 let params = dp_se(eps, horizon, factor, lengths);
                 let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
                 common::assert_sums_to_one(&laws, &format!("T = {horizon} {lengths:?}"));
@@ -180,10 +194,90 @@ fn dp_se_printed_lengths_are_the_simulators() {
             let params = DpSeParams::printed(eps.clone(), horizon).unwrap();
             let beta = 1.0 / horizon as f64;
             for (e, &r) in params.lengths.iter().enumerate() {
-                let f = epoch_length(&Constants::default(), e as u32 + 1, 2, eps.to_f64(), beta);
+                let f = epoch_length(
+                    &Constants::default(),
+                    e as u32 + 1,
+                    2,
+                    eps.to_f64(),
+                    beta,
+                    Rounding::default(),
+                );
                 assert_eq!(r, f, "T = {horizon}, ε = {eps}, e = {}", e + 1);
             }
             assert!(!params.noise_consulted(horizon.min(8)));
+            // The other readings: δ = 1/2 (above 1/T); ⌈·⌉, which is ⌊·⌋ + 1
+            // since the maximum is never an integer; ⌊·⌋, one less.
+            for variant in [
+                DpSeVariant {
+                    beta: Some(q(1, 2)),
+                    ..DpSeVariant::default()
+                },
+                DpSeVariant {
+                    rounding: Rounding::Ceiling,
+                    ..DpSeVariant::default()
+                },
+                DpSeVariant {
+                    rounding: Rounding::Floor,
+                    ..DpSeVariant::default()
+                },
+            ] {
+                let other = DpSeParams::printed_as(eps.clone(), horizon, &variant).unwrap();
+                let beta = variant.beta.as_ref().map_or(beta, Q::to_f64);
+                for (e, &r) in other.lengths.iter().enumerate() {
+                    let f = epoch_length(
+                        &Constants::default(),
+                        e as u32 + 1,
+                        2,
+                        eps.to_f64(),
+                        beta,
+                        variant.rounding,
+                    );
+                    assert_eq!(r, f, "{variant:?}: T = {horizon}, ε = {eps}, e = {}", e + 1);
+                }
+                if variant.rounding == Rounding::Ceiling {
+                    assert_eq!(other.lengths, params.lengths);
+                } else if variant.rounding == Rounding::Floor {
+                    assert_eq!(other.lengths[0] + 1, params.lengths[0]);
+                } else {
+                    assert!(
+                        other.lengths[0] < params.lengths[0],
+                        "a larger β, shorter epochs"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Round-robin pulls on a table are blocks pulls on the table whose rows
+/// follow the same arms: with `R = 2` on `T = 5`, the first epoch pulls
+/// arms 0,1,0,1 (rows a,b,c,d) round-robin and 0,0,1,1 in blocks, so
+/// blocks on the rows a,c,b,d sees the same rewards, and the two laws agree
+/// sequence by sequence after the same permutation of rounds (round 5 is
+/// the next epoch's first, arm 0 in both; its arm-1 pull would fall past
+/// the horizon in both).
+#[test]
+fn dp_se_round_robin_is_blocks_on_the_permuted_table() {
+    let perm = [0usize, 2, 1, 3, 4];
+    for code in [0x2d5u32, 0x13a, 0x3ff, 0x0f0] {
+        let rewards = table(code, 5);
+        let permuted: Vec<[Q; 2]> = perm.iter().map(|&t| rewards[t].clone()).collect();
+        let rr = law::<Certified>(
+            &dp_se_round_robin(q(1, 1), 5, q(1, 1), &[2]),
+            &rewards,
+            &BITS,
+        )
+        .unwrap();
+        let blocks = law::<Certified>(&dp_se(q(1, 1), 5, q(1, 1), &[2]), &permuted, &BITS).unwrap();
+        assert_eq!(rr.len(), blocks.len());
+        for (pulls, p) in &rr {
+            let moved: Vec<usize> = perm.iter().map(|&t| pulls[t]).collect();
+            let (_, b) = blocks
+                .iter()
+                .find(|(s, _)| *s == moved)
+                .unwrap_or_else(|| panic!("{moved:?}"));
+            let (p, b) = (p.to_f64(), b.to_f64());
+            assert!((p - b).abs() <= 1e-15, "{code:#x} {pulls:?}: {p} vs {b}");
         }
     }
 }
@@ -256,8 +350,15 @@ fn dp_se_one_epoch_end_matches_the_elimination_rule_integrated_directly() {
 
 #[test]
 fn dp_se_f64_agrees_with_the_certified_backend() {
-    for (horizon, code, lengths) in [(5, 0x2d5, vec![1]), (8, 0x6a6a, vec![1, 2])] {
-        let params = dp_se(q(1, 1), horizon, q(1, 1), &lengths);
+    for (horizon, code, lengths, order) in [
+        (5, 0x2d5, vec![1], PullOrder::Blocks),
+        (8, 0x6a6a, vec![1, 2], PullOrder::Blocks),
+        (8, 0x6a6a, vec![1, 2], PullOrder::RoundRobin),
+    ] {
+        let params = DpSeParams {
+            order,
+            ..dp_se(q(1, 1), horizon, q(1, 1), &lengths)
+        };
         let rewards = table(code, horizon);
         let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
         let float = law::<f64>(&params, &rewards, &()).unwrap();
@@ -287,7 +388,13 @@ fn simulate_dp_se(params: &DpSeParams, rewards: &[[Q; 2]], runs: u64, seed: u64)
     let mut counts = vec![0u64; sequences.len()];
     let mut rng = NoiseRng::seed_from_u64(seed);
     for _ in 0..runs {
-        let mut policy = DpSe::new(2, params.epsilon.to_f64(), params.beta.to_f64());
+        let mut policy = DpSe::with_variant(
+            2,
+            params.epsilon.to_f64(),
+            params.beta.to_f64(),
+            params.order,
+            params.rounding,
+        );
         policy.noise_scale = params.scale.to_f64();
         policy.length = params.length(1);
         let mut pulls = Vec::with_capacity(rewards.len());
@@ -310,6 +417,8 @@ fn dp_se_goodness_of_fit(runs: u64) {
         (6, 0x9b7u32, dp_se(q(1, 1), 6, q(1, 1), &[1])),
         (8, 0xbeef, dp_se(q(1, 2), 8, q(1, 1), &[1, 2])),
         (7, 0x1234, dp_se(q(1, 1), 7, q(1, 2), &[2, 1])),
+        (8, 0xbeef, dp_se_round_robin(q(1, 2), 8, q(1, 1), &[1, 2])),
+        (9, 0x2b4d5, dp_se_round_robin(q(1, 1), 9, q(1, 2), &[2, 1])),
     ];
     assert_fits(&cases, runs, 1400, simulate_dp_se);
 }

@@ -579,3 +579,136 @@ fn audit_refusals() {
         assert!(bandit_event_probability(&law, &event).is_err(), "{event:?}");
     }
 }
+
+// ---- Diagnosis: where the samples depart, and which reading they follow ----
+
+use dpdtol::bandit::law::dp_se::DpSeVariant;
+use dpdtol::bandit::policy::dp_se::{PullOrder, Rounding};
+use dpdtol::oracle::bandit::explain;
+
+/// DP-SE at ε = 1 on `rewards` in the reading `variant`, with the noise
+/// scale and epoch lengths given (none: the printed ones).
+fn dp_se_spec(variant: DpSeVariant, scale: Option<Q>, lengths: Option<Vec<u64>>) -> BanditSpec {
+    BanditSpec {
+        noise_scale: scale,
+        epoch_lengths: lengths,
+        dp_se: variant,
+        ..BanditSpec::new(BanditId::DpSe, q(1, 1))
+    }
+}
+
+/// Samples of the reading `planted` tested against `tested` (seed fixed):
+/// the test rejects, departs at `round`, and `--explain` names the planted
+/// reading among those that fit and not the tested one.
+fn assert_explained(
+    planted: DpSeVariant,
+    tested: DpSeVariant,
+    scale: Option<Q>,
+    lengths: Option<Vec<u64>>,
+    rewards: Vec<Vec<Q>>,
+    (n, seed): (usize, u64),
+    round: usize,
+) {
+    let what = format!("planted {planted:?}, tested {tested:?}, seed {seed}, n = {n}");
+    let source = BanditTarget::new(
+        dp_se_spec(planted.clone(), scale.clone(), lengths.clone()),
+        rewards.clone(),
+    )
+    .unwrap();
+    let samples = sample(&source.law(false).unwrap(), n, seed, false).unwrap();
+    let spec = dp_se_spec(tested.clone(), scale, lengths);
+    let target = BanditTarget::new(spec.clone(), rewards.clone()).unwrap();
+    let options = GofOptions::default();
+    let outcome = gof(&target.law(false).unwrap(), &samples, &options).unwrap();
+    assert!(outcome.reject, "{what}");
+    let departure = outcome.departure.unwrap();
+    assert!(departure.significant, "{what}: {departure:?}");
+    assert_eq!(departure.round, round, "{what}: {departure:?}");
+    let fits = explain(&spec, &rewards, &samples, &options, false).unwrap();
+    let name = |v: &DpSeVariant| {
+        (
+            v.beta
+                .as_ref()
+                .map_or("1/T".to_string(), ToString::to_string),
+            format!("{}", v.order),
+            format!("{}", v.rounding),
+        )
+    };
+    let fit = |v: &DpSeVariant| {
+        let (beta, order, rounding) = name(v);
+        fits.iter()
+            .find(|f| f.beta == beta && f.pull_order == order && f.rounding == rounding)
+            .unwrap_or_else(|| panic!("{what}: {v:?} not tried"))
+    };
+    assert!(!fit(&planted).reject, "{what}: {:?}", fit(&planted));
+    assert!(fit(&tested).reject, "{what}: {:?}", fit(&tested));
+}
+
+/// A T-round table of K = 2 rewards on {0, 1/2, 1}, from a fixed pattern.
+fn pattern(horizon: usize) -> Vec<Vec<Q>> {
+    (0..horizon)
+        .map(|t| vec![q((t % 3) as i64, 2), q(((t * 7 + 1) % 3) as i64, 2)])
+        .collect()
+}
+
+#[test]
+fn explain_names_a_round_robin_implementation() {
+    // R = 1, 2: round-robin pulls 1,2 | 1,2,1,2 | …, blocks 1,2 | 1,1,2,2:
+    // the first round-robin sample leaves the blocks law's support at
+    // round 4 (arm 2 where blocks pulls arm 1 again).
+    assert_explained(
+        DpSeVariant {
+            order: PullOrder::RoundRobin,
+            ..DpSeVariant::default()
+        },
+        DpSeVariant::default(),
+        Some(q(4, 1)),
+        Some(vec![1, 2]),
+        pattern(8),
+        (2000, 11),
+        4,
+    );
+}
+
+#[test]
+fn explain_names_the_beta_an_implementation_runs_at() {
+    // R = 2, noise scale 10: δ = 1/100 widens the elimination margin
+    // against the default 1/T = 1/8, so eliminations at the first epoch end
+    // (round 4; the pulls show it at round 5) are rarer.
+    assert_explained(
+        DpSeVariant {
+            beta: Some(q(1, 100)),
+            ..DpSeVariant::default()
+        },
+        DpSeVariant::default(),
+        Some(q(10, 1)),
+        Some(vec![2]),
+        pattern(8),
+        (4000, 12),
+        5,
+    );
+}
+
+#[test]
+fn explain_names_an_epoch_length_without_its_plus_one() {
+    // The printed lengths at δ = 1/2, ε = 1: R_1 = ⌊128 ln 32⌋ + 1 = 444
+    // (128 ln 32 = 443.6…, the second term 16 ln 16 = 44.4 is smaller), so
+    // blocks of 444; without the + 1, 443: the first sample pulls arm 2 at
+    // round 444, where the default still pulls arm 1.
+    let beta = DpSeVariant {
+        beta: Some(q(1, 2)),
+        ..DpSeVariant::default()
+    };
+    assert_explained(
+        DpSeVariant {
+            rounding: Rounding::Floor,
+            ..beta.clone()
+        },
+        beta,
+        None,
+        None,
+        pattern(900),
+        (200, 13),
+        444,
+    );
+}

@@ -779,6 +779,13 @@ class GofResult:
     ``n_for_tv`` (the sample size that detects the total-variation distance
     ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
     ``joint`` in ``dpdtol gof --json``."""
+    departure: Optional[Dict[str, Any]] = None
+    """Bandit laws: where the samples depart first from the law, as ``dpdtol
+    gof --json``'s ``departure`` (``round``, ``cell`` numbered from ``base``,
+    ``observed``, ``expected``, ``residual``, ``threshold``, ``significant``)."""
+    explain: Optional[List[Dict[str, Any]]] = None
+    """With ``explain=True`` (DP-SE): the test against every reading on a small
+    grid, as ``dpdtol gof --explain --json``'s ``explain``."""
     report: Dict[str, Any] = field(default=None, repr=False)
     """The command line's ``--json`` object (``to_dict()``)."""
 
@@ -824,7 +831,12 @@ class GofResult:
 
 
 def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
-    fields = {k: d[k] for k in GofResult.__dataclass_fields__ if k not in ("law", "target", "base", "report")}
+    optional = ("departure", "explain")
+    fields = {
+        k: d[k]
+        for k in GofResult.__dataclass_fields__
+        if k not in ("law", "target", "base", "report") and (k in d or k not in optional)
+    }
     fields["chi_square_tests"] = tuple(fields["chi_square_tests"])
     fields["report"] = json.loads(d["report"])
     return GofResult(**fields, law=law, target=target, base=base)
@@ -1101,6 +1113,7 @@ def audit(
     noise_scale: Any = None,
     resample: Optional[bool] = None,
     force: bool = False,
+    claimed_epsilon: Any = None,
 ) -> AuditReport:
     """A privacy audit of any sampler (``dpdtol audit``): ``first`` and
     ``second`` are ``n x T`` arrays of actions (numbered from ``base``) that it
@@ -1110,7 +1123,9 @@ def audit(
     probability ``confidence``. With ``algorithm`` (and ``losses``,
     ``neighbour``, ``epsilon`` and its law's parameters, as ``gof``), the report
     also gives dpdtol's exact ratios of the event and the largest ratio of the
-    algorithm on this pair. Returns the report of ``dpdtol audit --json`` as
+    algorithm on this pair. The verdict is against ``claimed_epsilon`` (as
+    ``--claimed-epsilon``), else the target's ``epsilon``: ``violated`` when
+    the bound exceeds it. Returns the report of ``dpdtol audit --json`` as
     an ``AuditReport``."""
     base = _base(base)
     target: Dict[str, Any] = {}
@@ -1136,6 +1151,7 @@ def audit(
         _actions(second, 2, base),
         confidence=_level(confidence, "confidence"),
         base=base,
+        claimed_epsilon=None if claimed_epsilon is None else str(claimed_epsilon),
         **target,
     )
     return AuditReport._from_json(text)

@@ -158,7 +158,14 @@ class BanditLaw(_Provenance):
 
 
 def _params(
-    noise_scale: Any, bonus: Any, epoch_length: Any, tree_scale: Any, scale_factor: Any
+    noise_scale: Any,
+    bonus: Any,
+    epoch_length: Any,
+    tree_scale: Any,
+    scale_factor: Any,
+    beta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -173,6 +180,9 @@ def _params(
         epoch_lengths=lengths,
         tree_scale=_option(tree_scale, "tree_scale"),
         scale_factor=_option(scale_factor, "scale_factor"),
+        beta=_option(beta, "beta"),
+        pull_order=_optional_text(pull_order, "pull_order"),
+        rounding=_optional_text(rounding, "rounding"),
     )
 
 
@@ -197,6 +207,9 @@ def bandit_law(
     epoch_length: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
+    beta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -212,7 +225,7 @@ def bandit_law(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
@@ -229,6 +242,9 @@ def bandit_sample(
     epoch_length: Optional[Sequence[int]] = None,
     tree_scale: Any = None,
     scale_factor: Any = None,
+    beta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -246,7 +262,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         _integer(n, "n"),
         _integer(seed, "seed"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
         force=_flag(force, "force"),
         base=base,
     )
@@ -267,8 +283,12 @@ def bandit_gof(
     tree_scale: Any = None,
     scale_factor: Any = None,
     seed: Optional[int] = None,
+    beta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
     force: bool = False,
     base: int = 1,
+    explain: bool = False,
     epoch_lengths: Any = None,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
@@ -289,9 +309,18 @@ def bandit_gof(
     ``"two-sample (against dpdtol's simulation, approximate)"``; ``law`` is
     None. A rejection then says that the two samplers differ, not which one is
     wrong; with ``tv``, ``n_for_tv`` is the size of each sample that detects
-    that distance with probability 0.9. ``seed`` applies to it only."""
+    that distance with probability 0.9. ``seed`` applies to it only.
+
+    DP-SE's open readings are ``beta`` (its β, the δ of Sajed & Sheffet's confidence, default 1/T), ``pull_order``
+    (``"blocks"`` or ``"round-robin"``) and ``rounding`` (``"floor-plus-one"``,
+    ``"ceiling"`` or ``"floor"``), as ``--beta``, ``--pull-order`` and
+    ``--rounding``. ``result.departure`` says where the samples depart first
+    from the law (as ``gof --json``'s ``departure``, the cell numbered from
+    ``base``); with ``explain``, ``result.explain`` lists the test against
+    every DP-SE reading on a small grid (``beta``, ``pull_order``,
+    ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
@@ -303,7 +332,12 @@ def bandit_gof(
         seed=_optional_integer(seed, "seed"),
         force=_flag(force, "force"),
         base=base,
+        explain=_flag(explain, "explain"),
     )
+    # As `gof --json` writes them, cells numbered from `base`.
+    report = json.loads(d["report"])
+    d["departure"] = report.get("departure")
+    d["explain"] = report.get("explain")
     target = dict(
         algorithm=algorithm,
         epsilon=None if epsilon is None else _exact(epsilon, "epsilon"),

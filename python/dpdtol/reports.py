@@ -196,6 +196,10 @@ class AuditReport(_Report):
     base: int
     """Actions are numbered from this in the samples and the event."""
     candidates: int
+    claimed_epsilon: Optional[str]
+    """The ε claimed for the sampler, an exact fraction (None: none claimed)."""
+    claimed_epsilon_from: Optional[str]
+    """``"--claimed-epsilon"`` or ``"--epsilon"`` (the target's): where the claim was read."""
     command: str
     confidence: float
     conventions: str
@@ -219,6 +223,9 @@ class AuditReport(_Report):
     selection_rows: List[int]
     target: Optional[Dict[str, Any]]
     test_rows: List[int]
+    verdict: str
+    """``"violated"`` (``epsilon_lower`` exceeds the claimed ε), ``"consistent"`` or ``"unclaimed"``."""
+    violated: bool
 
     def __str__(self) -> str:
         numerator, denominator = ("first", "second") if self.direction == "first/second" else ("second", "first")

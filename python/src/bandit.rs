@@ -10,7 +10,9 @@
 use crate::laws::Entry;
 pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
+use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::report::to_json;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
@@ -35,6 +37,9 @@ pub struct Params {
     epoch_lengths: Option<Vec<u64>>,
     tree_scale: Option<String>,
     scale_factor: Option<String>,
+    beta: Option<String>,
+    pull_order: Option<String>,
+    rounding: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -86,6 +91,23 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
+        dp_se: DpSeVariant {
+            beta: exact("beta", params.beta)?,
+            order: params
+                .pull_order
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+            rounding: params
+                .rounding
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+        },
         ..BanditSpec::new(id, epsilon)
     })
 }
@@ -222,7 +244,7 @@ fn gof_dict<'py>(
 /// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
 /// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
 #[pyfunction]
-#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false, base=1))]
+#[pyo3(signature = (algorithm, rewards, epsilon, samples, params, alpha=1e-3, tv=None, seed=None, force=false, base=1, explain=false))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_gof(
     py: Python<'_>,
@@ -236,6 +258,7 @@ fn bandit_gof(
     seed: Option<u64>,
     force: bool,
     base: u32,
+    explain: bool,
 ) -> PyResult<Py<PyAny>> {
     let shape = samples.shape().to_vec();
     let samples = crate::samples(shape[0], shape[1], samples.as_array().iter().copied())?;
@@ -280,7 +303,8 @@ fn bandit_gof(
             "seed applies to lazy-dp-ts only (the seed of its reference simulation)",
         ));
     }
-    let target = BanditTarget::new(spec, rational_rows("rewards", &rewards)?).map_err(py_err)?;
+    let rewards = rational_rows("rewards", &rewards)?;
+    let target = BanditTarget::new(spec.clone(), rewards.clone()).map_err(py_err)?;
     let law = law_of(py, &target, force)?;
     let report = py
         .detach(|| oracle::gof(&law, &samples, &options))
@@ -301,7 +325,15 @@ fn bandit_gof(
         violation_dict(py, report.support_violation.as_ref())?,
     )?;
     d.set_item("law", law_dict(py, &law)?)?;
+    let fits = explain
+        .then(|| py.detach(|| oracle::explain(&spec, &rewards, &samples, &options, force)))
+        .transpose()
+        .map_err(py_err)?;
     let typed = BanditGofReport::new(given, &law, Path::new(""), base, &options, &report);
+    let typed = match fits {
+        Some(fits) => typed.with_explain(fits),
+        None => typed,
+    };
     d.set_item("report", to_json(&typed))?;
     Ok(d.into_any().unbind())
 }

@@ -29,7 +29,7 @@ use dpdtol::privacy::{Options as PrivacyOptions, Problem};
 use dpdtol::regret::certify::certify;
 use dpdtol::regret::{bernoulli, check_horizon, Instance, Round, Setting};
 use dpdtol::report::all_epsilon::AllEpsilonReport;
-use dpdtol::report::audit::AuditReport;
+use dpdtol::report::audit::{AuditReport, ClaimSource};
 use dpdtol::report::gof::GofReport;
 use dpdtol::report::law::LawReport;
 use dpdtol::report::mechanism::MechanismReport;
@@ -771,7 +771,7 @@ fn regret(
 /// JSON of its typed report ([`AuditReport`], the output of `dpdtol audit
 /// --json`), actions numbered from `base`.
 #[pyfunction]
-#[pyo3(signature = (first, second, confidence=0.95, base=1, algorithm_id=None, losses=None, neighbour=None, epsilon=None, noise=None, noise_scale=None, resample=None, force=false))]
+#[pyo3(signature = (first, second, confidence=0.95, base=1, algorithm_id=None, losses=None, neighbour=None, epsilon=None, noise=None, noise_scale=None, resample=None, force=false, claimed_epsilon=None))]
 #[allow(clippy::too_many_arguments)]
 fn audit(
     py: Python<'_>,
@@ -787,7 +787,9 @@ fn audit(
     noise_scale: Option<&str>,
     resample: Option<bool>,
     force: bool,
+    claimed_epsilon: Option<&str>,
 ) -> PyResult<String> {
+    let claimed = ClaimSource::resolve(claimed_epsilon, epsilon).map_err(py_err)?;
     let array = |a: &PyReadonlyArray2<'_, i64>| {
         let shape = a.shape().to_vec();
         self::samples(shape[0], shape[1], a.as_array().iter().copied())
@@ -825,12 +827,11 @@ fn audit(
             (Some(exact), Some(given))
         }
     };
-    Ok(to_json(&AuditReport::new(
-        given,
-        &outcome,
-        exact.as_ref(),
-        base,
-    )))
+    let mut report = AuditReport::new(given, &outcome, exact.as_ref(), base);
+    if let Some((claimed, from)) = &claimed {
+        report = report.with_claim(&outcome, claimed, *from);
+    }
+    Ok(to_json(&report))
 }
 
 /// The papers' claims checked ([`dpdtol::proofs::registry`]): all, those

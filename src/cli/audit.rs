@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::oracle::audit::{audit, bandit_exact, check_widths, exact_ratios, AuditOptions};
 use crate::oracle::bandit::BanditTarget;
 use crate::oracle::io;
-use crate::report::audit::AuditReport;
+use crate::report::audit::{AuditReport, ClaimSource};
 use crate::report::bandit_oracle::BanditGiven;
 use crate::report::oracle::TargetGiven;
 use crate::report::{rendered, DIGITS};
@@ -39,6 +39,9 @@ pub struct Args {
     /// With --mechanism: the neighbour's losses, comma-separated.
     #[arg(long, allow_hyphen_values = true)]
     neighbour: Option<String>,
+    /// The ε claimed for the sampler, exactly (default: the target's --epsilon): exit status 1 when the lower confidence bound exceeds it.
+    #[arg(long, allow_hyphen_values = true)]
+    claimed_epsilon: Option<String>,
     /// Print one JSON object instead of a paragraph.
     #[arg(long)]
     json: bool,
@@ -53,6 +56,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("confidence", EVERY),
     scope("neighbour_file", &[ONLINE, BANDIT]),
     scope("neighbour", &[MECHANISM]),
+    scope("claimed_epsilon", EVERY),
     scope("json", EVERY),
 ];
 
@@ -63,11 +67,13 @@ impl Args {
     }
 }
 
-/// Run the command; the text to print on stdout.
-pub fn run(args: &Args) -> Result<String> {
+/// Run the command; the text to print on stdout and whether the bound
+/// exceeds the claimed ε.
+pub fn run(args: &Args) -> Result<(String, bool)> {
     let named = args.target.spec();
     let base = parse_base(&args.base)?;
     let confidence = super::args::parse_f64("--confidence", &args.confidence)?;
+    let claimed = ClaimSource::resolve(args.claimed_epsilon.as_deref(), named.epsilon.as_deref())?;
     let first = io::read_samples(&args.first, base)?;
     let second = io::read_samples(&args.second, base)?;
     let options = AuditOptions {
@@ -113,5 +119,8 @@ pub fn run(args: &Args) -> Result<String> {
     if let Some([px, py]) = &probabilities {
         report = report.with_bandit(BanditGiven::of(&named), [px, py]);
     }
-    Ok(rendered(&report, args.json))
+    if let Some((claimed, from)) = &claimed {
+        report = report.with_claim(&outcome, claimed, *from);
+    }
+    Ok((rendered(&report, args.json), report.violated))
 }

@@ -4,7 +4,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_f64, parse_seed};
-use super::law::{parse_base, TargetArgs};
+use super::law::{parse_base, TargetArgs, BANDIT};
 use crate::error::Result;
 use crate::num::Q;
 use crate::oracle::bandit::{BanditSpec, BanditTarget};
@@ -40,6 +40,9 @@ pub struct Args {
     /// lazy-dp-ts only (no law: a two-sample test against dpdtol's own simulation): the simulation's seed, default 0.
     #[arg(long)]
     seed: Option<String>,
+    /// dp-se: also test the samples against every named reading of its open choices (δ, pull order, rounding) on a small grid, and say which fit.
+    #[arg(long)]
+    explain: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -53,6 +56,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("tv", EVERY),
     scope("power", &[TV]),
     scope("seed", &["lazy-dp-ts"]),
+    scope("explain", &[BANDIT]),
     scope("json", EVERY),
 ];
 
@@ -100,9 +104,7 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         Some((spec, rewards)) if two_sample => {
             two_sample_gof(args, &spec, &rewards, base, &options)?
         }
-        Some((spec, rewards)) => {
-            bandit_gof(args, &BanditTarget::new(spec, rewards)?, base, &options)?
-        }
+        Some((spec, rewards)) => bandit_gof(args, spec, rewards, base, &options)?,
         None => full_information_gof(args, base, &options)?,
     };
     if reject {
@@ -115,14 +117,17 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
 /// they are rejected.
 fn bandit_gof(
     args: &Args,
-    target: &BanditTarget,
+    spec: BanditSpec,
+    rewards: Vec<Vec<Q>>,
     base: u32,
     options: &GofOptions,
 ) -> Result<(String, bool)> {
+    let force = args.target.spec().force;
+    let target = BanditTarget::new(spec.clone(), rewards.clone())?;
     let samples = io::read_samples(&args.samples, base)?;
-    let law = target.law(args.target.spec().force)?;
+    let law = target.law(force)?;
     let outcome = bandit::gof(&law, &samples, options)?;
-    let report = BanditGofReport::new(
+    let mut report = BanditGofReport::new(
         BanditGiven::of(&args.target.spec()),
         &law,
         &args.samples,
@@ -130,6 +135,10 @@ fn bandit_gof(
         options,
         &outcome,
     );
+    if args.explain {
+        let fits = bandit::explain(&spec, &rewards, &samples, options, force)?;
+        report = report.with_explain(fits);
+    }
     Ok((rendered(&report, args.json), report.reject))
 }
 

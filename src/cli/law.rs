@@ -57,6 +57,15 @@ pub struct TargetArgs {
     /// dp-se only: the epoch lengths R_1,R_2,… (the last repeats).
     #[arg(long)]
     epoch_length: Option<String>,
+    /// dp-se only: β, its failure probability (Sajed & Sheffet's δ) in (0, 1), exactly (default 1/T).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<String>,
+    /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn) or round-robin.
+    #[arg(long)]
+    pull_order: Option<String>,
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    #[arg(long)]
+    rounding: Option<String>,
     /// hybrid-ucb only: the tree p-sums' per-level noise scale, exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
@@ -113,6 +122,9 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("losses_file", &[ONLINE]),
     scope("rewards_file", &[BANDIT]),
     scope("epoch_length", &["dp-se"]),
+    scope("beta", &["dp-se"]),
+    scope("pull_order", &["dp-se"]),
+    scope("rounding", &["dp-se"]),
     scope("tree_scale", &["hybrid-ucb"]),
     scope("scale_factor", &["hybrid-ucb"]),
     scope(
@@ -195,6 +207,9 @@ impl TargetArgs {
             tree_scale: self.tree_scale.clone(),
             scale_factor: self.scale_factor.clone(),
             bonus: self.bonus.clone(),
+            beta: self.beta.clone(),
+            pull_order: self.pull_order.clone(),
+            rounding: self.rounding.clone(),
             force: self.force,
         }
     }

@@ -45,7 +45,7 @@ enum Command {
     Sample(sample::Args),
     /// Test samples from any implementation against the exact law; exit status 1 when rejected.
     Gof(gof::Args),
-    /// A lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs.
+    /// A lower confidence bound on the ε of a black-box sampler from its outputs on two neighbouring inputs; exit status 1 when it exceeds the claimed ε.
     Audit(audit::Args),
     /// Simulate the private bandit algorithms of Hu et al. and their baselines (f64, approximate).
     Bandit(bandit::Args),
@@ -53,8 +53,9 @@ enum Command {
 
 /// Run the command line on `args` (the program name first); returns the exit
 /// status, the same contract for every command: 0 when the result is
-/// consistent (`gof`), private or undecided (`privacy`: no violation shown),
-/// no claim refuted (`verify`), 1 when it is rejected, violated or refuted
+/// consistent (`gof`, `audit`), private or undecided (`privacy`: no violation
+/// shown), no claim refuted (`verify`), 1 when it is rejected, violated
+/// (`audit`: the bound exceeds the claimed ε) or refuted
 /// (or could not be written), 2 on bad input (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
@@ -74,7 +75,8 @@ where
     }
     let deprecation = deprecation(&cli.command, &args, &matches);
     // The exit status of a successful run: 0, or 1 when `gof` rejects,
-    // `privacy` shows a violation or `verify` refutes a claim.
+    // `privacy` shows a violation, `audit`'s bound exceeds the claimed ε or
+    // `verify` refutes a claim.
     let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
@@ -90,7 +92,10 @@ where
         Command::Law(args) => law::run(&args),
         Command::Sample(args) => sample::run(&args),
         Command::Gof(args) => gof::run(&args, &mut status),
-        Command::Audit(args) => audit::run(&args),
+        Command::Audit(args) => audit::run(&args).map(|(text, violated)| {
+            status = i32::from(violated);
+            text
+        }),
         Command::Bandit(args) => bandit::run(&args),
     };
     match outcome {

@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "mechanism", "neighbours", "scale"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "beta", "pull_order", "rounding", "mechanism", "neighbours", "scale"])]
     merge: Vec<std::path::PathBuf>,
     /// --merge: the units of each shard (sub-ranges of the loss sequences or candidates, of the laws; tables) recomputed and compared with what the shard says (default 4; all: every unit of every shard, so that nothing is taken on trust; 0: none, and the report says so).
     #[arg(long, allow_hyphen_values = true)]
@@ -76,6 +76,15 @@ pub struct Args {
     /// dp-se only: the epoch lengths R_1,R_2,… (the last repeats) instead of the printed ones, which end no epoch before round 2R_1 (hundreds of rounds).
     #[arg(long)]
     epoch_length: Option<String>,
+    /// dp-se only: β, its failure probability (Sajed & Sheffet's δ) in (0, 1), exactly (default 1/T).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<String>,
+    /// dp-se only: the order of the pulls inside an epoch, blocks (default) or round-robin.
+    #[arg(long)]
+    pull_order: Option<String>,
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    #[arg(long)]
+    rounding: Option<String>,
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,

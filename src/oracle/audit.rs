@@ -110,6 +110,16 @@ pub struct AuditReport {
     pub confidence: f64,
 }
 
+impl AuditReport {
+    /// Whether the bound refutes the claim that the sampler is
+    /// `claimed`-DP: `epsilon_lower > claimed`, compared exactly (the f64
+    /// bound read as the rational it is). At the report's confidence, an
+    /// ε-DP sampler is refuted with probability at most `1 − confidence`.
+    pub fn refutes(&self, claimed: &Q) -> bool {
+        Q::from_float(self.epsilon_lower).is_some_and(|lower| &lower > claimed)
+    }
+}
+
 /// One-sided Clopper–Pearson bounds for `k` successes in `n` trials, each
 /// holding with probability at least `1 − a`: `(lower, upper)`.
 pub fn clopper_pearson(k: u64, n: u64, a: f64) -> (f64, f64) {

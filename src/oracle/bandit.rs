@@ -66,16 +66,19 @@
 //! ```
 
 use super::drive::drive;
-use super::gof::{chi_square_test, ChiSquareTest, GofOptions, SupportViolation};
+use super::gof::{chi_square_test, ChiSquareTest, Departure, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw, WORK_UNIT};
+use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
 use crate::progress::{with_progress, Progress, Task};
 use num_traits::{One, Signed, Zero};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The most closed-form integrations a law costs without `force`
@@ -129,6 +132,9 @@ pub struct BanditSpec {
     /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
     /// its constant 2.
     pub bonus: Option<Q>,
+    /// DP-SE: its reading of the choices its pseudo-code leaves open (δ,
+    /// the pull order inside an epoch, the rounding of `R_e`).
+    pub dp_se: DpSeVariant,
 }
 
 impl BanditSpec {
@@ -142,6 +148,7 @@ impl BanditSpec {
             tree_scale: None,
             scale_factor: None,
             bonus: None,
+            dp_se: DpSeVariant::default(),
         }
     }
 
@@ -164,6 +171,10 @@ impl BanditSpec {
             ("--tree-scale", self.tree_scale.is_some() && !hybrid),
             ("--scale-factor", self.scale_factor.is_some() && !hybrid),
             ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
+            (
+                "--beta, --pull-order or --rounding",
+                self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
+            ),
         ] {
             if given {
                 return Err(Error::InvalidInput(format!(
@@ -248,6 +259,7 @@ impl Law {
             scale_factor: spec.scale_factor.clone(),
             bonus: spec.bonus.clone(),
             lengths: spec.epoch_lengths.clone(),
+            dp_se: spec.dp_se.clone(),
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(law))
@@ -760,6 +772,9 @@ pub fn simulate(
     let config = BanditConfig {
         noise_scale: spec.noise_scale.as_ref().map(f),
         bonus: spec.bonus.as_ref().map(f),
+        beta: spec.dp_se.beta.as_ref().map(f),
+        pull_order: spec.dp_se.order,
+        rounding: spec.dp_se.rounding,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
@@ -809,6 +824,123 @@ pub struct BanditGof {
     pub test: Option<ChiSquareTest>,
     /// Whether the samples are rejected at level α.
     pub reject: bool,
+    /// Where the samples depart first from the law ([`Departure`], pulls
+    /// 0-based).
+    pub departure: Option<Departure>,
+}
+
+/// One reading of the algorithm's open choices and how the samples fit its
+/// law ([`explain`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFit {
+    /// δ (DP-SE's β), exactly; `1/T` when not given.
+    pub beta: String,
+    /// The pull order inside an epoch.
+    pub pull_order: String,
+    /// The rounding of the epoch lengths.
+    pub rounding: String,
+    /// The test's p-value (null after a support violation).
+    pub p_value: Option<f64>,
+    /// Whether the samples are rejected against this reading.
+    pub reject: bool,
+    /// Whether a sample lies outside this reading's support.
+    pub support_violation: bool,
+}
+
+/// The samples tested against every reading of `spec`'s open choices on a
+/// small grid ([`DpSeVariant::grid`], DP-SE; no other algorithm has named
+/// readings: an empty list), each at the level of `options`: which
+/// conventions the samples follow. Each law is computed as
+/// [`BanditTarget::law`] (refused over its limit unless `force`).
+pub fn explain(
+    spec: &BanditSpec,
+    rewards: &[Vec<Q>],
+    samples: &Samples,
+    options: &GofOptions,
+    force: bool,
+) -> Result<Vec<VariantFit>> {
+    if spec.id != BanditId::DpSe {
+        return Ok(Vec::new());
+    }
+    let grid = DpSeVariant::grid(
+        rewards.len(),
+        spec.dp_se.beta.as_ref(),
+        spec.epoch_lengths.is_none(),
+    );
+    let quiet = GofOptions {
+        tv: None,
+        ..options.clone()
+    };
+    grid.into_iter()
+        .map(|variant| {
+            let target = BanditTarget::new(
+                BanditSpec {
+                    dp_se: variant.clone(),
+                    ..spec.clone()
+                },
+                rewards.to_vec(),
+            )?;
+            let outcome = gof(&target.law(force)?, samples, &quiet)?;
+            Ok(VariantFit {
+                beta: variant
+                    .beta
+                    .as_ref()
+                    .map_or_else(|| "1/T".to_string(), ToString::to_string),
+                pull_order: variant.order.name().into(),
+                rounding: variant.rounding.name().into(),
+                p_value: outcome.test.as_ref().map(|t| t.p_value),
+                reject: outcome.reject,
+                support_violation: outcome.support_violation.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// The departure of `samples` from `law` ([`Departure`]): over the pull
+/// prefixes of every round, or, when a sample leaves the support, at the
+/// first round its prefix has probability 0.
+fn departure(law: &BanditLaw, samples: &Samples, alpha: f64) -> Option<Departure> {
+    let n = samples.rows();
+    let rows: Vec<Vec<usize>> = (0..n)
+        .map(|i| samples.row(i).iter().map(|&a| a as usize).collect())
+        .collect();
+    let possible = |prefix: &[usize]| {
+        law.entries
+            .iter()
+            .any(|(s, p)| s.starts_with(prefix) && p.hi.is_positive())
+    };
+    if let Some(row) = rows.iter().find(|r| law.find(r).is_none()) {
+        let round = (1..=row.len()).find(|&t| !possible(&row[..t]))?;
+        let cell = row[..round].to_vec();
+        return Some(Departure {
+            round,
+            observed: rows.iter().filter(|r| r.starts_with(&cell)).count() as u64,
+            cell,
+            expected: 0.0,
+            residual: None,
+            threshold: 0.0,
+            significant: true,
+        });
+    }
+    let mut cells = Vec::new();
+    for t in 1..=law.horizon {
+        let mut expected: std::collections::BTreeMap<&[usize], f64> = Default::default();
+        for (s, p) in &law.entries {
+            *expected.entry(&s[..t]).or_default() += p.to_f64() * n as f64;
+        }
+        let mut observed: std::collections::BTreeMap<&[usize], u64> = Default::default();
+        for r in &rows {
+            *observed.entry(&r[..t]).or_default() += 1;
+        }
+        for (prefix, e) in expected {
+            if e > 0.0 {
+                let o = observed.get(prefix).copied().unwrap_or(0);
+                cells.push((t, prefix.to_vec(), o, e));
+            }
+        }
+    }
+    Departure::among(&cells, alpha)
 }
 
 /// Test `samples` (0-based arms, one pull sequence a row) against `law`.
@@ -867,11 +999,17 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
             }
         };
         if let Some(reason) = reason {
+            let departure = if row_pulls.iter().all(|&a| a < law.arms) {
+                departure(law, samples, options.alpha)
+            } else {
+                None
+            };
             return Ok(BanditGof {
                 n,
                 support_violation: Some(SupportViolation { sample: i, reason }),
                 test: None,
                 reject: true,
+                departure,
             });
         }
     }
@@ -882,5 +1020,6 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
         support_violation: None,
         reject: test.p_value < options.alpha,
         test: Some(test),
+        departure: departure(law, samples, options.alpha),
     })
 }

@@ -135,6 +135,112 @@ pub struct ChiSquareTest {
     pub n_for_tv: Option<f64>,
 }
 
+/// Where the samples depart first from the law: among the cells of every
+/// round (a bandit's pull prefixes `a_1 … a_t`), the standardized residual
+/// `r = (O − E)/√E` of each, significant when `|r|` exceeds the two-sided
+/// normal quantile `z = Φ⁻¹(1 − α/(2m))`, Bonferroni over the `m` cells of
+/// positive probability of all rounds. The departure is the cell of largest
+/// `|r|` at the first round with a significant cell, or of largest `|r|`
+/// overall (the first round on a tie) when none is significant. A sample
+/// outside the support departs at the first round its prefix has
+/// probability 0 (`E = 0`, no residual).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Departure {
+    /// The round, from 1.
+    pub round: usize,
+    /// The cell: the actions (pulls) of rounds 1 to `round`, numbered from
+    /// the report's base.
+    pub cell: Vec<usize>,
+    /// Its count in the samples.
+    pub observed: u64,
+    /// Its expected count, `n · P(cell)`.
+    pub expected: f64,
+    /// `(O − E)/√E`; null when `E = 0`.
+    pub residual: Option<f64>,
+    /// The threshold `z` on `|r|`.
+    pub threshold: f64,
+    /// Whether `|r| > z` (always, when `E = 0`).
+    pub significant: bool,
+}
+
+impl Departure {
+    /// The departure among `cells`, each `(round, cell, observed, expected)`
+    /// with `expected > 0`, at family-wise level `alpha`.
+    pub fn among(cells: &[(usize, Vec<usize>, u64, f64)], alpha: f64) -> Option<Departure> {
+        let m = cells.len().max(1) as f64;
+        let threshold = statrs::distribution::Normal::new(0.0, 1.0)
+            .map_or(f64::INFINITY, |z| z.inverse_cdf(1.0 - alpha / (2.0 * m)));
+        let residual = |(_, _, o, e): &(usize, Vec<usize>, u64, f64)| (*o as f64 - e) / e.sqrt();
+        let first_significant = cells
+            .iter()
+            .filter(|c| residual(c).abs() > threshold)
+            .map(|c| c.0)
+            .min();
+        let pool = cells
+            .iter()
+            .filter(|c| first_significant.is_none_or(|round| c.0 == round));
+        let best = pool.fold(
+            None::<&(usize, Vec<usize>, u64, f64)>,
+            |best, c| match best {
+                Some(b)
+                    if residual(b).abs() > residual(c).abs()
+                        || (residual(b).abs() == residual(c).abs() && b.0 <= c.0) =>
+                {
+                    Some(b)
+                }
+                _ => Some(c),
+            },
+        )?;
+        let r = residual(best);
+        Some(Departure {
+            round: best.0,
+            cell: best.1.clone(),
+            observed: best.2,
+            expected: best.3,
+            residual: Some(r),
+            threshold,
+            significant: r.abs() > threshold,
+        })
+    }
+
+    /// The departure numbered from `base`.
+    pub fn based(mut self, base: u32) -> Departure {
+        for a in &mut self.cell {
+            *a += base as usize;
+        }
+        self
+    }
+}
+
+impl std::fmt::Display for Departure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cell: Vec<String> = self.cell.iter().map(ToString::to_string).collect();
+        write!(
+            f,
+            "{} at round {}: the cell {} (rounds 1–{}) observed {}, expected {:.1}",
+            if self.significant {
+                "departs first"
+            } else {
+                "departs most (not significantly)"
+            },
+            self.round,
+            cell.join(","),
+            self.round,
+            self.observed,
+            self.expected
+        )?;
+        match self.residual {
+            Some(r) => write!(
+                f,
+                ", standardized residual {r:.2} (threshold ±{:.2})",
+                self.threshold
+            ),
+            None => write!(f, ", probability 0"),
+        }
+    }
+}
+
 /// The outcome of [`gof`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct GofReport {

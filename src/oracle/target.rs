@@ -9,6 +9,7 @@ use super::{io, Target};
 use crate::algorithm::{AlgorithmId, Config, LawParameter};
 #[cfg(feature = "cli")]
 use crate::algorithm::{BestOptions, BestSequenceLaw};
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
@@ -53,6 +54,12 @@ pub struct TargetSpec {
     pub scale_factor: Option<String>,
     /// The constant of the bonus.
     pub bonus: Option<String>,
+    /// dp-se's δ (its failure probability β).
+    pub beta: Option<String>,
+    /// dp-se's pull order inside an epoch.
+    pub pull_order: Option<String>,
+    /// dp-se's rounding of its epoch lengths.
+    pub rounding: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -111,6 +118,21 @@ impl TargetSpec {
             tree_scale: exact(&self.tree_scale)?,
             scale_factor: exact(&self.scale_factor)?,
             bonus: exact(&self.bonus)?,
+            dp_se: DpSeVariant {
+                beta: exact(&self.beta)?,
+                order: self
+                    .pull_order
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()?
+                    .unwrap_or_default(),
+                rounding: self
+                    .rounding
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()?
+                    .unwrap_or_default(),
+            },
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

@@ -126,6 +126,63 @@ impl EventProbability {
     }
 }
 
+/// The audit's verdict against the ε claimed for the sampler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AuditVerdict {
+    /// The lower confidence bound exceeds the claimed ε (the exit status is 1).
+    Violated,
+    /// The bound does not exceed it: no violation shown at this confidence.
+    Consistent,
+    /// No ε was claimed (neither `--claimed-epsilon` nor a target's `--epsilon`).
+    Unclaimed,
+}
+
+impl AuditVerdict {
+    /// `violated`, `consistent` or `unclaimed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AuditVerdict::Violated => "violated",
+            AuditVerdict::Consistent => "consistent",
+            AuditVerdict::Unclaimed => "unclaimed",
+        }
+    }
+}
+
+/// Where the claimed ε was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum ClaimSource {
+    /// `--claimed-epsilon`.
+    #[serde(rename = "--claimed-epsilon")]
+    ClaimedEpsilon,
+    /// The target's `--epsilon`.
+    #[serde(rename = "--epsilon")]
+    TargetEpsilon,
+}
+
+impl ClaimSource {
+    /// The ε claimed for a sampler and where it was read: `claimed`
+    /// (`--claimed-epsilon`), else the target's `epsilon`, else none; an
+    /// error for a number that is not a rational ≥ 0.
+    pub fn resolve(
+        claimed: Option<&str>,
+        epsilon: Option<&str>,
+    ) -> crate::error::Result<Option<(Q, ClaimSource)>> {
+        let (text, flag, from) = match (claimed, epsilon) {
+            (Some(text), _) => (text, "--claimed-epsilon", ClaimSource::ClaimedEpsilon),
+            (None, Some(text)) => (text, "--epsilon", ClaimSource::TargetEpsilon),
+            (None, None) => return Ok(None),
+        };
+        let q = parse_rational(text)?;
+        if q < Q::from_integer(0.into()) {
+            return Err(crate::error::Error::InvalidInput(format!(
+                "{flag} must be at least 0, got {text}"
+            )));
+        }
+        Ok(Some((q, from)))
+    }
+}
+
 /// The target of an audit as given: one of the full-information oracle's,
 /// or a bandit algorithm on a reward table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -146,6 +203,10 @@ pub struct AuditReport {
     pub base: u32,
     /// The number of candidate events (in each direction).
     pub candidates: usize,
+    /// The ε claimed for the sampler, exactly (null: none claimed).
+    pub claimed_epsilon: Option<Fraction>,
+    /// Where the claimed ε was read (null: none claimed).
+    pub claimed_epsilon_from: Option<ClaimSource>,
     /// The command.
     pub command: AuditCommand,
     /// The confidence level of the bound.
@@ -191,6 +252,11 @@ pub struct AuditReport {
     pub target: Option<AuditTarget>,
     /// Rows used for the bound in each file.
     pub test_rows: [usize; 2],
+    /// `violated` when `epsilon_lower` exceeds the claimed ε (exit status
+    /// 1), `consistent` when it does not, `unclaimed` without a claim.
+    pub verdict: AuditVerdict,
+    /// Whether the verdict is `violated`.
+    pub violated: bool,
 }
 
 impl AuditReport {
@@ -207,6 +273,8 @@ impl AuditReport {
         AuditReport {
             base,
             candidates: outcome.candidates,
+            claimed_epsilon: None,
+            claimed_epsilon_from: None,
             command: AuditCommand,
             confidence: outcome.confidence,
             conventions: CONVENTIONS.to_string(),
@@ -230,6 +298,25 @@ impl AuditReport {
             selection_rows: [outcome.selection_rows.0, outcome.selection_rows.1],
             target: given.map(AuditTarget::Given),
             test_rows: [outcome.test_rows.0, outcome.test_rows.1],
+            verdict: AuditVerdict::Unclaimed,
+            violated: false,
+        }
+    }
+
+    /// The report with its verdict against `claimed`, the ε claimed for the
+    /// sampler and where it was read ([`Outcome::refutes`]).
+    pub fn with_claim(self, outcome: &Outcome, claimed: &Q, from: ClaimSource) -> AuditReport {
+        let violated = outcome.refutes(claimed);
+        AuditReport {
+            claimed_epsilon: Some(fraction(claimed)),
+            claimed_epsilon_from: Some(from),
+            verdict: if violated {
+                AuditVerdict::Violated
+            } else {
+                AuditVerdict::Consistent
+            },
+            violated,
+            ..self
         }
     }
 
@@ -305,6 +392,20 @@ impl Human for AuditReport {
             self.numerator_count,
             self.denominator_count,
         );
+        if let (Some(claimed), Some(from)) = (&self.claimed_epsilon, self.claimed_epsilon_from) {
+            let from = match from {
+                ClaimSource::ClaimedEpsilon => "--claimed-epsilon",
+                ClaimSource::TargetEpsilon => "the target's --epsilon",
+            };
+            let relation = if self.violated { ">" } else { "≤" };
+            let _ = writeln!(
+                out,
+                "{}: the bound {relation} the claimed ε = {} ({from}), at confidence {}",
+                self.verdict.name().to_uppercase(),
+                claimed.0,
+                self.confidence
+            );
+        }
         let _ = writeln!(out, "({}; base {})", self.conventions, self.base);
         if let (Some(target), Some(max)) = (&self.target, &self.exact_max_ratio) {
             let described = match target {

@@ -7,9 +7,10 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
+use crate::bandit::policy::dp_se::{Named, PullOrder, Rounding};
 use crate::error::Result;
-use crate::oracle::bandit::{BanditGof, BanditLaw};
-use crate::oracle::gof::{ChiSquareTest, GofOptions, SupportViolation};
+use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
+use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
 use crate::oracle::io::SampleFormat;
 use crate::oracle::two_sample::TwoSample;
 use crate::oracle::{Enclosed, TargetSpec};
@@ -45,11 +46,21 @@ pub struct BanditGiven {
     pub scale_factor: Option<String>,
     /// The tree p-sums' scale (hybrid-ucb).
     pub tree_scale: Option<String>,
+    /// δ, the failure probability β (dp-se; null: 1/T or not dp-se).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beta: Option<String>,
+    /// The pull order inside an epoch (dp-se, default `blocks`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_order: Option<String>,
+    /// The rounding of the epoch lengths (dp-se, default `floor-plus-one`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<String>,
 }
 
 impl BanditGiven {
     /// The bandit target of `spec` as given.
     pub fn of(spec: &TargetSpec) -> BanditGiven {
+        let dp_se = spec.algorithm.as_deref().map(str::trim) == Some("dp-se");
         BanditGiven {
             algorithm: spec.algorithm.clone().unwrap_or_else(|| "?".into()),
             bonus: spec.bonus.clone(),
@@ -59,6 +70,17 @@ impl BanditGiven {
             rewards_file: spec.rewards_file.as_ref().map(|p| p.display().to_string()),
             scale_factor: spec.scale_factor.clone(),
             tree_scale: spec.tree_scale.clone(),
+            beta: spec.beta.clone(),
+            pull_order: dp_se.then(|| {
+                spec.pull_order
+                    .clone()
+                    .unwrap_or_else(|| PullOrder::default().name().into())
+            }),
+            rounding: dp_se.then(|| {
+                spec.rounding
+                    .clone()
+                    .unwrap_or_else(|| Rounding::default().name().into())
+            }),
         }
     }
 }
@@ -289,9 +311,26 @@ pub struct BanditGofReport {
     pub tv: Option<f64>,
     /// `rejected` or `consistent`, as `reject` says.
     pub verdict: Verdict,
+    /// Where the samples depart first from the law, arms numbered from
+    /// `base` (null: no samples to compare).
+    #[serde(default)]
+    pub departure: Option<Departure>,
+    /// With `--explain`: the test against every named reading of the
+    /// algorithm's open choices on a small grid (absent otherwise; empty
+    /// for an algorithm without named readings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain: Option<Vec<VariantFit>>,
 }
 
 impl BanditGofReport {
+    /// The report with the fits of `--explain`.
+    pub fn with_explain(self, fits: Vec<VariantFit>) -> BanditGofReport {
+        BanditGofReport {
+            explain: Some(fits),
+            ..self
+        }
+    }
+
     /// The report of `outcome`, the test under `options` of the samples in
     /// the file `samples` (arms numbered from `base`) against `law`.
     pub fn new(
@@ -320,6 +359,8 @@ impl BanditGofReport {
             test: outcome.test.clone(),
             tv: options.tv,
             verdict: Verdict::of(outcome.reject),
+            departure: outcome.departure.clone().map(|d| d.based(base)),
+            explain: None,
         }
     }
 }
@@ -420,6 +461,9 @@ impl fmt::Display for BanditGiven {
             ("tree-scale", &self.tree_scale),
             ("scale-factor", &self.scale_factor),
             ("bonus", &self.bonus),
+            ("beta", &self.beta),
+            ("pull-order", &self.pull_order),
+            ("rounding", &self.rounding),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;
@@ -511,6 +555,37 @@ impl Human for BanditGofReport {
             self.verdict.against_law(),
             self.alpha
         );
+        if let (Some(departure), true) = (&self.departure, self.reject) {
+            let _ = writeln!(out, "{departure}");
+        }
+        if let Some(fits) = &self.explain {
+            if fits.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "explain: {} has no named readings to try",
+                    self.target.algorithm
+                );
+            }
+            let fitting: Vec<&VariantFit> = fits.iter().filter(|f| !f.reject).collect();
+            if !fits.is_empty() && fitting.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "explain: the samples fit none of the {} readings tried",
+                    fits.len()
+                );
+            }
+            for fit in fitting {
+                let _ = writeln!(
+                    out,
+                    "explain: fits beta {}, pull-order {}, rounding {} (p = {})",
+                    fit.beta,
+                    fit.pull_order,
+                    fit.rounding,
+                    fit.p_value
+                        .map_or_else(|| "1".to_string(), |p| format!("{p:.4}"))
+                );
+            }
+        }
         out.trim_end().to_string()
     }
 }

@@ -6,6 +6,8 @@
 use super::privacy::{field, number_field, sequence_text, ExactRatio, VerdictKeys};
 use super::{fraction, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::law::dp_se::DpSeParams;
+use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
@@ -73,6 +75,16 @@ pub struct BanditPrivacyReport {
     /// DP-SE: whether the epoch lengths are the printed ones.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub epoch_lengths_printed: Option<bool>,
+    /// DP-SE: δ, its failure probability β, exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beta: Option<Fraction>,
+    /// DP-SE: the pull order inside an epoch (`blocks`, `round-robin`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_order: Option<String>,
+    /// DP-SE: the rounding of the printed epoch lengths (`floor-plus-one`,
+    /// `ceiling`, `floor`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<String>,
     /// The ε checked.
     pub epsilon: Fraction,
     /// The horizon T, as a string of the integer.
@@ -192,6 +204,9 @@ impl BanditPrivacyReport {
             bonus: None,
             epoch_lengths: None,
             epoch_lengths_printed: None,
+            beta: None,
+            pull_order: None,
+            rounding: None,
             epsilon: fraction(&p.epsilon),
             horizon: p.horizon.to_string(),
             merge: BanditMergeKeys {
@@ -226,6 +241,9 @@ impl BanditPrivacyReport {
                 report.epoch_lengths =
                     Some(params.lengths.iter().map(ToString::to_string).collect());
                 report.epoch_lengths_printed = Some(params.printed_lengths);
+                report.beta = Some(fraction(&params.beta));
+                report.pull_order = Some(params.order.name().into());
+                report.rounding = Some(params.rounding.name().into());
                 report.noise_consulted = Some(params.noise_consulted(p.horizon));
             }
             Law::Hybrid(params) => {
@@ -283,6 +301,37 @@ impl BanditPrivacyReport {
             (BanditId::DpSe, _, _) | (_, Some(_), _) => return Err(field("epoch_lengths_printed")),
             _ => None,
         };
+        // Absent from a report written before the readings were named: the
+        // default reading.
+        let dp_se = if id == BanditId::DpSe {
+            let default_beta = Q::new(1.into(), (horizon.max(2) as i64).into());
+            DpSeVariant {
+                beta: self
+                    .beta
+                    .as_ref()
+                    .map(|d| number("beta", d))
+                    .transpose()?
+                    .filter(|d| *d != default_beta),
+                order: self
+                    .pull_order
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|_| field("pull_order"))?
+                    .unwrap_or_default(),
+                rounding: self
+                    .rounding
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|_| field("rounding"))?
+                    .unwrap_or_default(),
+            }
+        } else if self.beta.is_some() || self.pull_order.is_some() || self.rounding.is_some() {
+            return Err(field("pull_order"));
+        } else {
+            DpSeVariant::default()
+        };
         let hybrid = match (id, &self.tree_scale, &self.bonus) {
             (BanditId::HybridUcb, Some(tree), Some(bonus)) => {
                 Some((number("tree_scale", tree)?, number("bonus", bonus)?))
@@ -298,6 +347,7 @@ impl BanditPrivacyReport {
             scale: Some(number("noise_scale", &self.noise_scale)?),
             hybrid,
             lengths,
+            dp_se,
         })
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! # The algorithm as implemented ([`crate::bandit::policy::dp_se`])
 //!
-//! Epoch `e = 1, 2, …` pulls arm 0 `R_e` times, then arm 1 `R_e` times; with
-//! `S_i` arm `i`'s reward sum over its block, the private means are
+//! Epoch `e = 1, 2, …` pulls arm 0 `R_e` times, then arm 1 `R_e` times
+//! ([`PullOrder::Blocks`]), or arms 0 and 1 alternately, `R_e` times each
+//! ([`PullOrder::RoundRobin`]); with `S_i` arm `i`'s reward sum over its
+//! pulls of the epoch, the private means are
 //! `μ̃_i = (S_i + Z_i)/R_e` with `Z_0, Z_1` i.i.d. `Lap(b)`, fresh each epoch
 //! (`b = 1/ε`: `Lap(1/(εR_e))` on the mean, as [`crate::bandit::policy::dp_se::DpSe`]
 //! implements Sajed & Sheffet's DP-SE). Then arm `i` is eliminated iff
@@ -28,9 +30,10 @@
 //! Given the pulls, the decisions are read off: a later pull of arm 1 after
 //! only arm-0 pulls means both survived; if every remaining pull is arm 1,
 //! arm 0 was eliminated (`P = G(w − x)`); if every remaining pull is arm 0,
-//! arm 1 was eliminated (`G(x + w)`) — or, when the next epoch's arm-0 block
-//! reaches the horizon, "arm 0 survived" (`1 − G(w − x)`), the two being
-//! indistinguishable within `T` rounds. Both surviving has probability
+//! arm 1 was eliminated (`G(x + w)`) — or, when the next epoch's first pull
+//! of arm 1 (after its arm-0 block, or its first round, round-robin) would
+//! fall at or after the horizon, "arm 0 survived" (`1 − G(w − x)`), the two
+//! being indistinguishable within `T` rounds. Both surviving has probability
 //! `1 − G(x + w) − G(w − x)`. The noises of different epochs are
 //! independent, so `P(pulls | seen)` is the product over the epochs that end
 //! before the horizon. The cut points `x ± w` involve `√(ln …)` and `ln …`:
@@ -48,7 +51,7 @@
 //! `R_e`.
 
 use super::PullLaw;
-use crate::bandit::policy::dp_se::DpSe;
+use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Rounding};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
@@ -71,6 +74,24 @@ pub struct DpSeParams {
     pub lengths: Vec<u64>,
     /// Whether `lengths` are the printed ones (computed from the constants).
     pub printed_lengths: bool,
+    /// The order of the pulls inside an epoch.
+    pub order: PullOrder,
+    /// How the printed `R_e` are made integers.
+    pub rounding: Rounding,
+}
+
+/// The readings of DP-SE's definition that its pseudo-code leaves open:
+/// δ (the failure probability β), the pull order inside an epoch and the
+/// rounding of `R_e`. The default is the reading of
+/// [`crate::bandit::policy::dp_se`]: `β = 1/T`, blocks, `⌊·⌋ + 1`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DpSeVariant {
+    /// β, in `(0, 1)` (`None`: `1/T`).
+    pub beta: Option<Q>,
+    /// The pull order inside an epoch.
+    pub order: PullOrder,
+    /// The rounding of `R_e`.
+    pub rounding: Rounding,
 }
 
 /// An f64 constant of [`crate::bandit::policy::dp_se::Constants`] as the rational it is.
@@ -78,17 +99,77 @@ fn exact(x: f64) -> Result<Q> {
     Q::from_float(x).ok_or_else(|| Error::InvalidInput(format!("DP-SE constant {x} is not finite")))
 }
 
+impl DpSeVariant {
+    /// The readings [`crate::oracle::bandit::explain`] tries, a finite grid:
+    /// both pull orders, the three roundings (only the default when the
+    /// epoch lengths are given, `printed_lengths` false: rounding then
+    /// changes nothing), and β among `beta` (the one tested, `None` for
+    /// `1/T`), `1/T`, `1/T²`, `1/10`, `1/20`, `1/100`.
+    pub fn grid(horizon: usize, beta: Option<&Q>, printed_lengths: bool) -> Vec<DpSeVariant> {
+        let t = Q::from_integer((horizon.max(2) as i64).into());
+        let mut betas: Vec<Option<Q>> = vec![beta.cloned(), None];
+        for d in [
+            t.recip() * t.recip(),
+            Q::new(1.into(), 10.into()),
+            Q::new(1.into(), 20.into()),
+            Q::new(1.into(), 100.into()),
+        ] {
+            betas.push(Some(d));
+        }
+        // `1/T` written out is the default.
+        let default = t.recip();
+        let mut unique: Vec<Option<Q>> = Vec::new();
+        for d in betas {
+            let d = d.filter(|d| *d != default);
+            if !unique.contains(&d) {
+                unique.push(d);
+            }
+        }
+        let mut grid = Vec::new();
+        for beta in &unique {
+            for &order in <PullOrder as Named>::ALL {
+                let roundings = if printed_lengths {
+                    <Rounding as Named>::ALL
+                } else {
+                    &[Rounding::FloorPlusOne]
+                };
+                for &rounding in roundings {
+                    grid.push(DpSeVariant {
+                        beta: beta.clone(),
+                        order,
+                        rounding,
+                    });
+                }
+            }
+        }
+        grid
+    }
+}
+
 impl DpSeParams {
     /// The parameters of [`DpSe::new`] at `epsilon` with `β = 1/horizon`
     /// (`horizon ≥ 2`), the epoch lengths `R_e` computed (certified) for the
     /// epochs that may end within `horizon` rounds.
     pub fn printed(epsilon: Q, horizon: usize) -> Result<DpSeParams> {
+        DpSeParams::printed_as(epsilon, horizon, &DpSeVariant::default())
+    }
+
+    /// [`DpSeParams::printed`] in the reading `variant`.
+    pub fn printed_as(epsilon: Q, horizon: usize, variant: &DpSeVariant) -> Result<DpSeParams> {
         if !epsilon.is_positive() {
             return Err(Error::InvalidInput(format!(
                 "--epsilon must be positive, got {epsilon}"
             )));
         }
-        let beta = Q::new(1.into(), (horizon.max(2) as i64).into());
+        let beta = match &variant.beta {
+            Some(beta) if beta.is_positive() && *beta < Q::one() => beta.clone(),
+            Some(beta) => {
+                return Err(Error::InvalidInput(format!(
+                    "--beta (DP-SE's β) must lie in (0, 1), got {beta}"
+                )))
+            }
+            None => Q::new(1.into(), (horizon.max(2) as i64).into()),
+        };
         let f = |q: &Q| Real::to_f64(q);
         let reference = DpSe::new(2, f(&epsilon), f(&beta));
         let c = reference.constants;
@@ -105,6 +186,8 @@ impl DpSeParams {
             constants,
             lengths: vec![],
             printed_lengths: true,
+            order: variant.order,
+            rounding: variant.rounding,
         };
         // The epochs that start within the horizon (each lasts 2R_e rounds).
         let (mut rounds, mut e) = (0u64, 1);
@@ -118,8 +201,9 @@ impl DpSeParams {
     }
 
     /// `R_e = ⌊max{r_sq ln(log_sq·2e²/β)/Δ², r_lin ln(log_lin·2e²/β)/(εΔ)}⌋ + 1`
-    /// ([`crate::bandit::policy::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
-    /// doubled to 1024 while a floor is undecided).
+    /// (or `⌈max{…}⌉`, `⌊max{…}⌋`, by [`DpSeParams::rounding`];
+    /// [`crate::bandit::policy::dp_se::epoch_length`]), `Δ = 2^{−e}`, certified (128 bits,
+    /// doubled to 1024 while a floor or ceiling is undecided).
     fn printed_length(&self, e: u32) -> Result<u64> {
         let mut bits = 128;
         loop {
@@ -131,16 +215,25 @@ impl DpSeParams {
                 Certified::from_rational(&(r_sq * &inv_delta * &inv_delta), &ctx) * l1,
                 Certified::from_rational(&(r_lin * &inv_delta / &self.epsilon), &ctx) * l2,
             ];
-            // ⌊max{a, b}⌋ = max{⌊a⌋, ⌊b⌋}: each floor decided on its own.
+            // ⌊max{a, b}⌋ = max{⌊a⌋, ⌊b⌋} (and the same for ⌈·⌉): each
+            // decided on its own.
+            let round = |x: &Q| match self.rounding {
+                Rounding::FloorPlusOne | Rounding::Floor => x.floor(),
+                Rounding::Ceiling => x.ceil(),
+            };
             let floors: Option<Vec<_>> = terms
                 .iter()
                 .map(|v| {
                     let (lo, hi) = v.enclosure()?;
-                    (lo.floor() == hi.floor()).then(|| lo.floor().to_integer())
+                    (round(&lo) == round(&hi)).then(|| round(&lo).to_integer())
                 })
                 .collect();
             if let Some(floors) = floors {
-                let r = floors.into_iter().fold(0.into(), num_bigint::BigInt::max) + 1;
+                let top = floors.into_iter().fold(0.into(), num_bigint::BigInt::max);
+                let r = match self.rounding {
+                    Rounding::FloorPlusOne => top + 1,
+                    Rounding::Ceiling | Rounding::Floor => top.max(1.into()),
+                };
                 return u64::try_from(r).map_err(|_| {
                     Error::TooLarge(format!("DP-SE's epoch length R_{e} does not fit 64 bits"))
                 });
@@ -160,12 +253,6 @@ impl DpSeParams {
         let l1 = R::from_rational(&(&self.constants[1] * &base), ctx).ln()?;
         let l2 = R::from_rational(&(&self.constants[3] * &base), ctx).ln()?;
         Ok((l1, l2))
-    }
-
-    /// Whether an epoch ends before round `horizon` (`2R_1 < T`): otherwise
-    /// DP-SE pulls deterministically and no noise is ever consulted.
-    pub fn noise_consulted(&self, horizon: usize) -> bool {
-        self.blocks(1, 0).1 < horizon
     }
 
     /// `R_e` (1-based `e`; the last given length repeats).
@@ -210,28 +297,50 @@ impl DpSeParams {
         Ok(())
     }
 
-    /// The rounds `(first, last + 1)` of epoch `e`'s two blocks end at
-    /// `start + R_e` and `start + 2R_e`.
-    fn blocks(&self, e: u32, start: usize) -> (usize, usize) {
+    /// Epoch `e` starting at round `start` (0-based) ends at `start + 2R_e`.
+    fn end(&self, e: u32, start: usize) -> usize {
         let r = usize::try_from(self.length(e)).unwrap_or(usize::MAX);
-        let mid = start.saturating_add(r);
-        (mid, mid.saturating_add(r))
+        start.saturating_add(r.saturating_mul(2))
     }
 
-    /// Walk the schedule over `horizon` rounds: `visit(mid, end, branches)`
-    /// for each epoch, its blocks ending at `mid` and `end` (clipped to the
+    /// The arm of the epoch's pull `offset` (0-based) when both arms survive.
+    fn arm(&self, e: u32, offset: usize) -> usize {
+        match self.order {
+            PullOrder::Blocks => usize::from(offset as u64 >= self.length(e)),
+            PullOrder::RoundRobin => offset % 2,
+        }
+    }
+
+    /// The round of epoch `e`'s first pull of arm 1, the epoch starting at
+    /// `start`.
+    fn first_of_arm_one(&self, e: u32, start: usize) -> usize {
+        match self.order {
+            PullOrder::Blocks => {
+                start.saturating_add(usize::try_from(self.length(e)).unwrap_or(usize::MAX))
+            }
+            PullOrder::RoundRobin => start.saturating_add(1),
+        }
+    }
+
+    /// Whether an epoch ends before round `horizon` (`2R_1 < T`): otherwise
+    /// DP-SE pulls deterministically and no noise is ever consulted.
+    pub fn noise_consulted(&self, horizon: usize) -> bool {
+        self.end(1, 0) < horizon
+    }
+
+    /// Walk the schedule over `horizon` rounds: `visit(e, start, end,
+    /// branches)` for each epoch `e`, its rounds `start..end` (clipped to the
     /// horizon) and whether the pulls branch at its end (it ends before the
     /// horizon). The walk stops at the epoch that reaches the horizon, or
-    /// after a branching epoch whose successor's arm-0 block reaches it (at
-    /// most `⌈T/2⌉` epochs: every block has a round).
-    fn walk(&self, horizon: usize, mut visit: impl FnMut(usize, usize, bool)) {
+    /// after a branching epoch whose successor's first pull of arm 1 would
+    /// not come before it (at most `⌈T/2⌉` epochs: every epoch has a round).
+    fn walk(&self, horizon: usize, mut visit: impl FnMut(u32, usize, usize, bool)) {
         let (mut start, mut e) = (0usize, 1u32);
         loop {
-            let (mid, end) = self.blocks(e, start);
-            let (mid, end) = (mid.min(horizon), end.min(horizon));
+            let end = self.end(e, start).min(horizon);
             let branches = end < horizon;
-            visit(mid, end, branches);
-            if !branches || self.blocks(e.saturating_add(1), end).0 >= horizon {
+            visit(e, start, end, branches);
+            if !branches || self.first_of_arm_one(e.saturating_add(1), end) >= horizon {
                 return;
             }
             start = end;
@@ -246,9 +355,8 @@ impl DpSeParams {
     pub fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         let mut out = Vec::new();
         let mut prefix = Vec::with_capacity(horizon);
-        self.walk(horizon, |mid, end, branches| {
-            prefix.resize(mid, 0);
-            prefix.resize(end, 1);
+        self.walk(horizon, |e, start, end, branches| {
+            prefix.extend((start..end).map(|t| self.arm(e, t - start)));
             if !branches {
                 out.push(prefix.clone());
                 return;
@@ -267,7 +375,7 @@ impl DpSeParams {
     /// epoch that reaches the horizon (at most `3⌈T/2⌉`).
     pub fn sequence_count(&self, horizon: usize) -> u64 {
         let mut count = 0u64;
-        self.walk(horizon, |_, _, branches| {
+        self.walk(horizon, |_, _, _, branches| {
             count = count.saturating_add(if branches { 2 } else { 1 });
         });
         count
@@ -285,22 +393,28 @@ impl DpSeParams {
         let mut steps = Vec::new();
         let (mut start, mut e) = (0, 1);
         loop {
-            let (mid, end) = self.blocks(e, start);
-            let (mid, end) = (mid.min(horizon), end.min(horizon));
-            if pulls[start..mid].iter().any(|&a| a != 0) || pulls[mid..end].iter().any(|&a| a != 1)
-            {
+            let end = self.end(e, start).min(horizon);
+            if (start..end).any(|t| pulls[t] != self.arm(e, t - start)) {
                 return Ok(None);
             }
             if end == horizon {
                 return Ok(Some(Event { steps }));
             }
-            let sum = |range: std::ops::Range<usize>| seen[range].iter().sum::<Q>();
-            let diff = sum(mid..end) - sum(start..mid);
+            // x = S_1 − S_0 over the epoch's pulls.
+            let diff: Q = (start..end)
+                .map(|t| {
+                    if pulls[t] == 1 {
+                        seen[t].clone()
+                    } else {
+                        -&seen[t]
+                    }
+                })
+                .sum();
             let rest = &pulls[end..];
             let kind = if rest.iter().all(|&a| a == 1) {
                 Kind::OnlyOne
             } else if rest.iter().all(|&a| a == 0) {
-                if self.blocks(e + 1, end).0 >= horizon {
+                if self.first_of_arm_one(e + 1, end) >= horizon {
                     Kind::ZeroSurvives
                 } else {
                     Kind::OnlyZero
@@ -410,7 +524,7 @@ impl PullLaw for DpSeParams {
     /// reaching the horizon one for each end before it.
     fn integrations(&self, horizon: usize) -> Option<u64> {
         let (mut ends, mut total) = (0u64, 0u64);
-        self.walk(horizon, |_, _, branches| {
+        self.walk(horizon, |_, _, _, branches| {
             if branches {
                 ends += 1;
                 total = total.saturating_add(2 * ends);

@@ -7,7 +7,7 @@
 
 use super::anytime_lazy_ucb::LazyUcbParams;
 use super::anytime_lazy_ucb_arms::LazyUcbArms;
-use super::dp_se::DpSeParams;
+use super::dp_se::{DpSeParams, DpSeVariant};
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -28,6 +28,8 @@ pub struct Overrides {
     pub bonus: Option<Q>,
     /// DP-SE's epoch lengths R_1, R_2, … (the last repeats).
     pub lengths: Option<Vec<u64>>,
+    /// DP-SE's reading of its open choices (δ, pull order, rounding).
+    pub dp_se: DpSeVariant,
 }
 
 impl Overrides {
@@ -89,9 +91,14 @@ impl LawParams {
                 *value = v.clone();
             }
         };
+        if id != BanditId::DpSe && overrides.dp_se != DpSeVariant::default() {
+            return Err(Error::InvalidInput(format!(
+                "--beta, --pull-order and --rounding apply to dp-se only, not {id}"
+            )));
+        }
         let params = match id {
             BanditId::DpSe => {
-                let mut params = DpSeParams::printed(epsilon, horizon)?;
+                let mut params = DpSeParams::printed_as(epsilon, horizon, &overrides.dp_se)?;
                 set(&mut params.scale, &overrides.scale);
                 if let Some(lengths) = &overrides.lengths {
                     params.lengths = lengths.clone();

@@ -23,9 +23,14 @@
 //! ```
 //!
 //! `R_e` is a number of pulls: the `+ 1` of the definition is read as
-//! `⌊max{…}⌋ + 1` (the integer part of the real expression, plus one; it equals
-//! `⌈max{…}⌉` unless the maximum is an integer). `|S|` is the number of
-//! surviving arms at the start of epoch `e`.
+//! `⌊max{…}⌋ + 1` (the integer part of the real expression, plus one), the
+//! default [`Rounding::FloorPlusOne`]. Implementations that take `⌈max{…}⌉`
+//! ([`Rounding::Ceiling`]) pull as many rounds: the maximum is never an
+//! integer (a positive rational times the logarithm of a rational ≠ 1 is
+//! transcendental), so the two readings have one law and the default
+//! accepts both. Implementations that drop the `+ 1` and take `⌊max{…}⌋`
+//! ([`Rounding::Floor`]) pull one round fewer per arm and epoch.
+//! `|S|` is the number of surviving arms at the start of epoch `e`.
 //!
 //! **Provenance.** Sajed & Sheffet's own pseudo-code is not quoted here, so
 //! its algorithm number is not cited. Hu et al. do not print DP-SE either
@@ -67,12 +72,119 @@
 //! state "β = 1/T for DP-SE"; that is the default here (`BanditConfig::beta`
 //! overrides it).
 //!
-//! Arms of an epoch are pulled in blocks (all `R_e` pulls of the first
-//! surviving arm, then the next), which the definition leaves open and which
-//! does not change the pseudo-regret at the end of an epoch. Per-round cost:
-//! `O(1)` amortised (one [`Pull`] per block, `O(|S|)` per epoch end).
+//! The order of the pulls inside an epoch is left open by the definition
+//! ("for each i ∈ S: pull i R_e times"); it changes neither the private
+//! means nor the pseudo-regret at an epoch's end, but it changes the pull
+//! sequence. [`PullOrder::Blocks`] (the default) pulls all `R_e` pulls of the
+//! first surviving arm, then the next; [`PullOrder::RoundRobin`] cycles
+//! through the surviving arms `R_e` times. Per-round cost: `O(1)` amortised
+//! (one [`Pull`] per block, or per pull round-robin, `O(|S|)` per epoch end).
 
 use super::{laplace, NoiseRng, Policy, Pull};
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// The order of the pulls inside an epoch, which DP-SE's definition leaves
+/// open (`--pull-order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PullOrder {
+    /// All `R_e` pulls of each surviving arm in turn, arms in increasing order.
+    #[default]
+    Blocks,
+    /// The surviving arms in increasing order, one pull each, `R_e` times.
+    RoundRobin,
+}
+
+/// How `R_e` is made an integer (`--rounding`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// `⌊max{…}⌋ + 1`: the definition's `+ 1` on the integer part.
+    #[default]
+    FloorPlusOne,
+    /// `⌈max{…}⌉`: the same integer as `⌊max{…}⌋ + 1` (the maximum is never
+    /// an integer).
+    Ceiling,
+    /// `⌊max{…}⌋` (at least 1): the definition without its `+ 1`.
+    Floor,
+}
+
+/// A finite list of named values read from and written as their names.
+pub trait Named: Sized + Copy + 'static {
+    /// Every value, the default first.
+    const ALL: &'static [Self];
+    /// The flag that takes it, in messages.
+    const FLAG: &'static str;
+    /// Its name on the command line and in reports.
+    fn name(self) -> &'static str;
+    /// The value named `text`, or an error listing the names.
+    fn parse(text: &str) -> Result<Self> {
+        let text = text.trim();
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::ALL.iter().map(|v| v.name()).collect();
+                Error::InvalidInput(format!(
+                    "{} expects one of {}, got '{text}'",
+                    Self::FLAG,
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+impl Named for PullOrder {
+    const ALL: &'static [PullOrder] = &[PullOrder::Blocks, PullOrder::RoundRobin];
+    const FLAG: &'static str = "--pull-order";
+    fn name(self) -> &'static str {
+        match self {
+            PullOrder::Blocks => "blocks",
+            PullOrder::RoundRobin => "round-robin",
+        }
+    }
+}
+
+impl Named for Rounding {
+    const ALL: &'static [Rounding] = &[Rounding::FloorPlusOne, Rounding::Ceiling, Rounding::Floor];
+    const FLAG: &'static str = "--rounding";
+    fn name(self) -> &'static str {
+        match self {
+            Rounding::FloorPlusOne => "floor-plus-one",
+            Rounding::Ceiling => "ceiling",
+            Rounding::Floor => "floor",
+        }
+    }
+}
+
+macro_rules! named_text {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+        impl FromStr for $t {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<$t> {
+                <$t as Named>::parse(s)
+            }
+        }
+    )*};
+}
+named_text!(PullOrder, Rounding);
+
+impl Rounding {
+    /// The integer number of pulls of the real `r ≥ 0` (f64).
+    pub fn apply(self, r: f64) -> u64 {
+        match self {
+            Rounding::FloorPlusOne => r.max(0.0).floor() as u64 + 1,
+            Rounding::Ceiling => (r.max(0.0).ceil() as u64).max(1),
+            Rounding::Floor => (r.max(0.0).floor() as u64).max(1),
+        }
+    }
+}
 
 /// The constants of DP-SE's epoch length and radius.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,15 +210,23 @@ impl Default for Constants {
     }
 }
 
-/// `R_e = ⌊max{32 ln(8se²/β)/Δ_e², 8 ln(4se²/β)/(εΔ_e)}⌋ + 1` for epoch
-/// `e ≥ 1` with `s` surviving arms (f64: the logarithms are rounded).
-pub fn epoch_length(c: &Constants, e: u32, s: usize, epsilon: f64, beta: f64) -> u64 {
+/// `R_e = ⌊max{32 ln(8se²/β)/Δ_e², 8 ln(4se²/β)/(εΔ_e)}⌋ + 1` (or its
+/// ceiling, by `rounding`) for epoch `e ≥ 1` with `s` surviving arms (f64:
+/// the logarithms are rounded).
+pub fn epoch_length(
+    c: &Constants,
+    e: u32,
+    s: usize,
+    epsilon: f64,
+    beta: f64,
+    rounding: Rounding,
+) -> u64 {
     let delta = 0.5f64.powi(e as i32);
     let ee = f64::from(e) * f64::from(e);
     let l1 = (c.log_sq * s as f64 * ee / beta).ln();
     let l2 = (c.log_lin * s as f64 * ee / beta).ln();
     let r = (c.r_sq * l1 / (delta * delta)).max(c.r_lin * l2 / (epsilon * delta));
-    r.max(0.0).floor() as u64 + 1
+    rounding.apply(r)
 }
 
 /// Half the elimination margin, `h_e + c_e`, for epoch `e` with `s` arms and
@@ -131,6 +251,10 @@ pub struct DpSe {
     pub noise_scale: f64,
     /// The constants of `R_e` and `c_e`.
     pub constants: Constants,
+    /// The order of the pulls inside an epoch.
+    pub order: PullOrder,
+    /// How `R_e` is made an integer.
+    pub rounding: Rounding,
     /// The surviving arms `S`, increasing.
     pub alive: Vec<usize>,
     /// The epoch `e`.
@@ -139,10 +263,13 @@ pub struct DpSe {
     pub length: u64,
     /// Position in `alive` of the arm being pulled.
     pub position: usize,
-    /// Pulls of that arm in this epoch.
+    /// Blocks: pulls of that arm in this epoch; round-robin: the cycles
+    /// through `alive` completed in this epoch.
     pub done: u64,
-    /// Its reward sum in this epoch.
+    /// Blocks: its reward sum in this epoch.
     pub sum: f64,
+    /// Round-robin: the reward sums of this epoch, by position in `alive`.
+    pub sums: Vec<f64>,
     /// `μ̃_i` of this epoch, by position in `alive`.
     pub noisy: Vec<f64>,
     k: usize,
@@ -151,18 +278,32 @@ pub struct DpSe {
 impl DpSe {
     /// DP-SE on `k` arms with the defaults above.
     pub fn new(k: usize, epsilon: f64, beta: f64) -> DpSe {
+        DpSe::with_variant(k, epsilon, beta, PullOrder::default(), Rounding::default())
+    }
+
+    /// DP-SE on `k` arms with the given pull order and rounding of `R_e`.
+    pub fn with_variant(
+        k: usize,
+        epsilon: f64,
+        beta: f64,
+        order: PullOrder,
+        rounding: Rounding,
+    ) -> DpSe {
         let constants = Constants::default();
         DpSe {
             epsilon,
             beta,
             noise_scale: 1.0 / epsilon,
             constants,
+            order,
+            rounding,
             alive: (0..k).collect(),
             epoch: 1,
-            length: epoch_length(&constants, 1, k, epsilon, beta),
+            length: epoch_length(&constants, 1, k, epsilon, beta, rounding),
             position: 0,
             done: 0,
             sum: 0.0,
+            sums: vec![0.0; k],
             noisy: Vec::with_capacity(k),
             k,
         }
@@ -189,12 +330,16 @@ impl DpSe {
         self.noisy.clear();
         self.epoch += 1;
         self.position = 0;
+        self.done = 0;
+        self.sums.clear();
+        self.sums.resize(self.alive.len(), 0.0);
         self.length = epoch_length(
             &self.constants,
             self.epoch,
             self.alive.len(),
             self.epsilon,
             self.beta,
+            self.rounding,
         );
     }
 }
@@ -211,14 +356,37 @@ impl Policy for DpSe {
                 run: max_run,
             };
         }
+        let run = match self.order {
+            PullOrder::Blocks => max_run.min(self.length - self.done),
+            PullOrder::RoundRobin => 1,
+        };
         Pull {
             arm: self.alive[self.position],
-            run: max_run.min(self.length - self.done),
+            run,
         }
     }
 
     fn observe(&mut self, _arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {
         if self.alive.len() == 1 {
+            return;
+        }
+        if self.order == PullOrder::RoundRobin {
+            // One pull (`n = 1`): the next arm, and at the end of the
+            // R_e-th cycle every arm's private mean, in order.
+            self.sums[self.position] += sum;
+            self.position += 1;
+            if self.position == self.alive.len() {
+                self.position = 0;
+                self.done += 1;
+                if self.done == self.length {
+                    for i in 0..self.alive.len() {
+                        let noisy =
+                            (self.sums[i] + laplace(self.noise_scale, rng)) / self.length as f64;
+                        self.noisy.push(noisy);
+                    }
+                    self.end_epoch();
+                }
+            }
             return;
         }
         self.done += n;

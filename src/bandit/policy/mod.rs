@@ -146,6 +146,10 @@ pub struct BanditConfig {
     pub bonus: Option<f64>,
     /// DP-SE only: the failure probability β (default `1/T`).
     pub beta: Option<f64>,
+    /// DP-SE only: the order of the pulls inside an epoch.
+    pub pull_order: dp_se::PullOrder,
+    /// DP-SE only: how its epoch lengths are made integers.
+    pub rounding: dp_se::Rounding,
 }
 
 impl BanditConfig {
@@ -157,6 +161,8 @@ impl BanditConfig {
             noise_scale: None,
             bonus: None,
             beta: None,
+            pull_order: dp_se::PullOrder::default(),
+            rounding: dp_se::Rounding::default(),
         }
     }
 
@@ -220,7 +226,7 @@ impl BanditConfig {
             }
             BanditId::DpSe => {
                 let beta = self.beta.unwrap_or(1.0 / horizon.max(2) as f64);
-                let mut p = dp_se::DpSe::new(k, eps, beta);
+                let mut p = dp_se::DpSe::with_variant(k, eps, beta, self.pull_order, self.rounding);
                 override_opt(&mut p.noise_scale, self.noise_scale);
                 Box::new(p)
             }

@@ -9,6 +9,7 @@
 //! never "private".
 
 use super::{given, parse_count, parse_horizon, Args};
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
 use crate::cli::args::parse_lengths;
@@ -42,6 +43,21 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             .as_deref()
             .map(parse_lengths)
             .transpose()?,
+        dp_se: DpSeVariant {
+            beta: exact(&args.beta)?,
+            order: args
+                .pull_order
+                .as_deref()
+                .map(str::parse)
+                .transpose()?
+                .unwrap_or_default(),
+            rounding: args
+                .rounding
+                .as_deref()
+                .map(str::parse)
+                .transpose()?
+                .unwrap_or_default(),
+        },
     })
 }
 

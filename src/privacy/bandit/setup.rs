@@ -10,6 +10,7 @@ use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
 };
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
 use crate::bandit::law::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -62,6 +63,8 @@ pub struct Setup {
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
+    /// DP-SE's reading of its open choices (δ, pull order, rounding).
+    pub dp_se: DpSeVariant,
 }
 
 impl Setup {
@@ -95,6 +98,7 @@ impl Setup {
             scale,
             hybrid,
             lengths: overrides.lengths,
+            dp_se: overrides.dp_se,
         })
     }
 }
@@ -143,6 +147,7 @@ impl Setup {
             scale_factor: None,
             bonus,
             lengths: self.lengths.clone(),
+            dp_se: self.dp_se.clone(),
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }
