@@ -1270,3 +1270,27 @@ fn a_bandit_parameter_that_does_not_apply_is_refused() {
     assert!(read.refuse_unread(BanditId::HybridUcb).is_ok());
     assert!(LawParams::new(BanditId::AnytimeLazyUcb, one, 4, 2, &read).is_ok());
 }
+
+/// A one-shot check's ε past `2^24` is refused at once, as the online
+/// algorithms' is: its bound e^ε alone would take integers of tens of millions
+/// of bits (ε = 2^32 ran for ever, and ε = 10^7 took 24 s). `2^24` itself is
+/// the limit, not refused by this rule.
+#[test]
+fn a_one_shot_checks_epsilon_past_2_to_24_is_refused_at_once() {
+    for epsilon in ["4294967296", "16777217"] {
+        refused(
+            &[
+                "privacy",
+                "--mechanism",
+                "gumbel",
+                "--actions",
+                "2",
+                "--alphabet",
+                "0,1",
+                "--epsilon",
+                epsilon,
+            ],
+            "is above 16777216",
+        );
+    }
+}

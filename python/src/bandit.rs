@@ -12,7 +12,6 @@ pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::BanditId;
-use dpdtol::report::to_json;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
@@ -57,6 +56,9 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         rewards_file: None,
         scale_factor: params.scale_factor.clone(),
         tree_scale: params.tree_scale.clone(),
+        beta: params.beta.clone(),
+        pull_order: params.pull_order.clone(),
+        rounding: params.rounding.clone(),
     }
 }
 

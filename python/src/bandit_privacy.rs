@@ -106,10 +106,11 @@ fn bandit_privacy(
     let setup = Setup::new(id, actions, problem, overrides).map_err(py_err)?;
     let (decided, delta) = py
         .detach(|| {
-            let delta = target
-                .map(|d| setup.delta(&d, force))
-                .transpose()?;
-            Ok::<_, dpdtol::error::Error>((pool.install(|| setup.check(Shard::WHOLE, force))?, delta))
+            let delta = target.map(|d| setup.delta(&d, force)).transpose()?;
+            Ok::<_, dpdtol::error::Error>((
+                pool.install(|| setup.check(Shard::WHOLE, force))?,
+                delta,
+            ))
         })
         .map_err(py_err)?;
     let mut report = BanditPrivacyReport::new(&decided);

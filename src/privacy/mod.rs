@@ -157,6 +157,16 @@ pub(crate) fn check_epsilon_and_alphabet(epsilon: &Q, alphabet: &[Q], what: &str
             "epsilon must be positive, got {epsilon}"
         )));
     }
+    // The verdict compares with e^ε: past e^(2^24) (about 10^7286252) its
+    // enclosure takes integers of tens of millions of bits, as the laws'
+    // weights do (`Config::build` refuses the same reach).
+    let reach = crate::mechanism::MAX_FORCED_NATS;
+    if *epsilon > Q::from_integer(reach.into()) {
+        return Err(Error::InvalidInput(format!(
+            "epsilon {} is above {reach}: e^epsilon (about 10^7286252 at the limit) cannot be written in reasonable time or memory",
+            crate::num::format_sig(epsilon, 6)
+        )));
+    }
     if alphabet.len() < 2 {
         return Err(Error::InvalidInput(format!(
             "the alphabet needs at least 2 loss values (no {what} has a neighbour otherwise), got {}",
