@@ -401,7 +401,13 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor),
+        # DP-SE's readings (beta, pull_order, rounding) are not taken here:
+        # the check runs the printed reading.
+        **{
+            k: v
+            for k, v in _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor).items()
+            if k not in ("beta", "pull_order", "rounding")
+        },
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)

@@ -326,6 +326,12 @@ class BanditPrivacyReport(_Verdict, _Report):
     epoch_lengths: Optional[List[str]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     epoch_lengths_printed: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     noise_consulted: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    beta: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-SE: its failure probability β, exactly."""
+    pull_order: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-SE: the pull order inside an epoch (``blocks``, ``round-robin``)."""
+    rounding: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-SE: the rounding of the printed epoch lengths."""
     delta: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     """With ``delta=D``: the (ε, δ) check (``target``, ``value``, ``interval``, ``exact``, ``verdict``, ``witness``)."""
     note: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)

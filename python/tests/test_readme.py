@@ -37,7 +37,8 @@ def test_the_readme_example_accepts_the_example_samples():
 
 
 def test_the_guide_example_runs_and_prints_its_summary(monkeypatch):
-    (block,) = python_blocks(os.path.join("docs", "guide-test-your-implementation.md"))
+    # The guide's first Python block: samples collected, then tested.
+    block = python_blocks(os.path.join("docs", "guide-test-your-implementation.md"))[0]
     monkeypatch.chdir(ROOT)
     out = io.StringIO()
     scope = {"my_sampler": lambda L, epsilon, n: example_samples_from_0()}
