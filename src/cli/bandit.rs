@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// Flags of `dpdtol bandit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, adap-klucb, ucb1, thompson.
+    /// The algorithm(s), comma-separated: anytime-lazy-ucb, lazy-dp-ts, hybrid-ucb, dp-se, dp-ucb, adap-klucb, ucb1, thompson.
     #[arg(long)]
     algorithm: Option<String>,
     /// Bernoulli means μ_1..μ_K in [0, 1], comma-separated: 0.75,0.625,1/2.
@@ -53,7 +53,7 @@ pub struct Args {
     /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1, α = 3.1 in AdaP-KLUCB).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
-    /// DP-SE's failure probability β (default 1/T).
+    /// The failure probability: DP-SE's β (default 1/T), DP-UCB's γ (default 1/10).
     #[arg(long, allow_hyphen_values = true)]
     beta: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
@@ -76,6 +76,7 @@ const PRIVATE: &[&str] = &[
     "lazy-dp-ts",
     "hybrid-ucb",
     "dp-se",
+    "dp-ucb",
     "adap-klucb",
 ];
 
@@ -100,9 +101,10 @@ pub(super) const SCOPES: &[Scope] = &[
             "hybrid-ucb",
             "adap-klucb",
             "ucb1",
+            "dp-ucb",
         ],
     ),
-    scope("beta", &["dp-se"]),
+    scope("beta", &["dp-se", "dp-ucb"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),

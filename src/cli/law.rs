@@ -20,7 +20,7 @@ use std::path::PathBuf;
 /// on a loss file, or one selection on a loss vector.
 #[derive(Debug, clap::Args)]
 pub struct TargetArgs {
-    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se, hybrid-ucb or ucb1.
+    /// The online algorithm: ftl, naive-ftnl, hu-rnm-ftnl, wu-wang or prefix-softmax; or a bandit algorithm on --rewards-file: anytime-lazy-ucb, dp-se, dp-ucb, hybrid-ucb or ucb1.
     #[arg(long, conflicts_with = "mechanism")]
     algorithm: Option<String>,
     /// The number of actions K ≥ 2 (default: the width of the loss file).
@@ -90,6 +90,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             ONLINE,
             "anytime-lazy-ucb",
             "dp-se",
+            "dp-ucb",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -105,6 +106,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "prefix-softmax",
             "anytime-lazy-ucb",
             "dp-se",
+            "dp-ucb",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -116,7 +118,13 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("scale_factor", &["hybrid-ucb"]),
     scope(
         "bonus",
-        &["anytime-lazy-ucb", "hybrid-ucb", "ucb1", "lazy-dp-ts"],
+        &[
+            "anytime-lazy-ucb",
+            "dp-ucb",
+            "hybrid-ucb",
+            "ucb1",
+            "lazy-dp-ts",
+        ],
     ),
     scope("scale", &[MECHANISM]),
     scope("losses", &[MECHANISM]),

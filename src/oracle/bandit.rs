@@ -177,7 +177,11 @@ impl Law {
         let id = spec.id;
         let epsilon = spec.epsilon.clone();
         match id {
-            BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1 => {}
+            BanditId::AnytimeLazyUcb
+            | BanditId::DpSe
+            | BanditId::DpUcb
+            | BanditId::HybridUcb
+            | BanditId::Ucb1 => {}
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
                     "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
@@ -185,7 +189,7 @@ impl Law {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "the bandit oracle covers anytime-lazy-ucb, dp-se, hybrid-ucb and ucb1, not {other}"
+                    "the bandit oracle covers anytime-lazy-ucb, dp-se, dp-ucb, hybrid-ucb and ucb1, not {other}"
                 )))
             }
         }
@@ -222,6 +226,7 @@ impl Law {
             scale_factor: spec.scale_factor.clone(),
             bonus: spec.bonus.clone(),
             lengths: spec.epoch_lengths.clone(),
+            tree_depth: None,
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(law))
@@ -238,6 +243,9 @@ impl LawParams {
             LawParams::Hybrid(_) => {
                 "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental"
             }
+            LawParams::DpUcb(_) => {
+                "the thresholds √(2 ln(t − 1)/n) + Γ/n of line 7, Γ = K ln²T · ln(K T ln T/γ)/ε, are transcendental"
+            }
             LawParams::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
@@ -250,6 +258,7 @@ impl LawParams {
             LawParams::LazyUcb(l) => f.call(l),
             LawParams::LazyUcbArms(l) => f.call(l),
             LawParams::Hybrid(l) => f.call(l),
+            LawParams::DpUcb(l) => f.call(l),
             LawParams::DpSe(l) => f.call(&**l),
         }
     }

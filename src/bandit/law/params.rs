@@ -8,6 +8,7 @@
 use super::anytime_lazy_ucb::LazyUcbParams;
 use super::anytime_lazy_ucb_arms::LazyUcbArms;
 use super::dp_se::DpSeParams;
+use super::dp_ucb::DpUcbParams;
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -28,6 +29,9 @@ pub struct Overrides {
     pub bonus: Option<Q>,
     /// DP-SE's epoch lengths R_1, R_2, … (the last repeats).
     pub lengths: Option<Vec<u64>>,
+    /// DP-UCB's tree depth `L` (its node scale `L/ε` unless `scale` is
+    /// given).
+    pub tree_depth: Option<u32>,
 }
 
 /// The parameters of a certified pull law, whichever algorithm it is.
@@ -41,6 +45,8 @@ pub enum LawParams {
     Hybrid(HybridLawParams),
     /// DP-SE.
     DpSe(Box<DpSeParams>),
+    /// DP-UCB.
+    DpUcb(DpUcbParams),
 }
 
 impl LawParams {
@@ -86,6 +92,15 @@ impl LawParams {
                 }
                 LawParams::Hybrid(params)
             }
+            BanditId::DpUcb => {
+                let mut params = DpUcbParams::printed(epsilon, horizon);
+                if let Some(depth) = overrides.tree_depth {
+                    params.set_depth(depth)?;
+                }
+                set(&mut params.node_scale, &overrides.scale);
+                set(&mut params.bonus, &overrides.bonus);
+                LawParams::DpUcb(params)
+            }
             BanditId::AnytimeLazyUcb => {
                 let mut params = LazyUcbParams::printed(epsilon);
                 set(&mut params.scale, &overrides.scale);
@@ -98,7 +113,7 @@ impl LawParams {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se and hybrid-ucb have)"
+                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb have)"
                 )))
             }
         };
@@ -114,6 +129,7 @@ impl LawParams {
                 &params.scale
             }
             LawParams::Hybrid(params) => &params.array_scale,
+            LawParams::DpUcb(params) => &params.node_scale,
         }
     }
 
@@ -124,6 +140,7 @@ impl LawParams {
             LawParams::LazyUcbArms(l) => PullLaw::validate(l),
             LawParams::Hybrid(l) => PullLaw::validate(l),
             LawParams::DpSe(l) => PullLaw::validate(&**l),
+            LawParams::DpUcb(l) => PullLaw::validate(l),
         }
     }
 }

@@ -42,6 +42,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             .as_deref()
             .map(parse_lengths)
             .transpose()?,
+        tree_depth: None,
     })
 }
 

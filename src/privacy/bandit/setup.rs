@@ -34,12 +34,12 @@ pub fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
 pub fn exact_check_of(id: BanditId) -> Result<()> {
     if matches!(
         id,
-        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb
+        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::DpUcb | BanditId::HybridUcb
     ) {
         Ok(())
     } else {
         Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se and hybrid-ucb only, not {id}"
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb only, not {id}"
         )))
     }
 }
@@ -105,6 +105,7 @@ macro_rules! on_law {
             Law::LazyUcb($l) => $body,
             Law::LazyUcbArms($l) => $body,
             Law::Hybrid($l) => $body,
+            Law::DpUcb($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
                 $body
@@ -142,6 +143,7 @@ impl Setup {
             scale_factor: None,
             bonus,
             lengths: self.lengths.clone(),
+            tree_depth: None,
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }
