@@ -5,10 +5,18 @@
 //! Bernoulli rewards drawn one by one from the same generator, what any
 //! round-by-round simulation pays at least), gives each algorithm's time as a
 //! ratio that a loaded machine inflates less than the times themselves.
+//!
+//! `dp_ucb_law_k2_t8`: the whole certified law of DP-UCB's pull sequence
+//! (Mishra & Thakurta 2015; 64 pull sequences, each a polyhedron in the
+//! binary mechanism's node noises) on one K = 2, T = 8 reward table, checked
+//! to sum to 1 within its enclosure before it is timed.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use dpdtol::bandit::law::dp_ucb::DpUcbParams;
+use dpdtol::bandit::law::law;
 use dpdtol::bandit::policy::sim::{checkpoints, simulate_run, RewardLaw};
 use dpdtol::bandit::policy::{BanditConfig, BanditId, NoiseRng};
+use dpdtol::num::{Certified, Precision, Real, Q};
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
@@ -54,5 +62,33 @@ fn bandit(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bandit);
+fn dp_ucb_law(c: &mut Criterion) {
+    let horizon = 8;
+    let params = DpUcbParams::printed(Q::from_integer(1.into()), horizon);
+    // Table 0xbeef: round t, arm j has reward bit 2t + j.
+    let rewards: Vec<[Q; 2]> = (0..horizon)
+        .map(|t| [0, 1].map(|j| Q::from_integer(((0xbeefu32 >> (2 * t + j)) & 1).into())))
+        .collect();
+    let bits = Precision(128);
+    let whole = law::<Certified>(&params, &rewards, &bits).expect("the law");
+    assert_eq!(whole.len(), 64, "64 pull sequences");
+    let total = whole
+        .iter()
+        .fold(Certified::from_int(0, &bits), |acc, (_, p)| acc + p);
+    let (lo, hi) = total.enclosure().expect("an enclosure");
+    let one = Q::from_integer(1.into());
+    assert!(lo <= one && one <= hi, "the law sums to [{lo}, {hi}]");
+    assert!(
+        &hi - &lo < Q::new(1.into(), (1u64 << 40).into()),
+        "a wide enclosure"
+    );
+    let mut group = c.benchmark_group("dp_ucb_law_k2_t8");
+    group.sample_size(10);
+    group.bench_function("whole-law", |b| {
+        b.iter(|| black_box(law::<Certified>(&params, &rewards, &bits).expect("the law")))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bandit, dp_ucb_law);
 criterion_main!(benches);

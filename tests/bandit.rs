@@ -388,6 +388,49 @@ fn reference_hybrid_ucb(
     pulls
 }
 
+/// DP-UCB as quoted in src/bandit/policy/dp_ucb.rs (Mishra & Thakurta's
+/// Algorithm 1): arm `j`'s private sum after `n` pulls is the sum of the
+/// noisy dyadic blocks of `n`'s binary expansion, each block's noise drawn
+/// when its last reward arrives, `Lap(L/ε)` with `L = ⌈log₂ T⌉`.
+fn reference_dp_ucb(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
+    let k = x.len();
+    let depth = (horizon as f64).log2().ceil().max(1.0);
+    let b = depth / eps;
+    let (kf, t) = (k as f64, horizon as f64);
+    let gamma = kf * t.ln().powi(2) * (kf * t * t.ln() / 0.1).ln() / eps;
+    // noise[j][m]: the noise of the block ending at arm j's m-th reward.
+    let mut noise: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut pulls = Vec::new();
+    let private_sum = |j: usize, n: usize, noise: &[Vec<f64>]| {
+        let (mut sum, mut start) = (0.0, 0);
+        for level in (0..usize::BITS).rev().filter(|l| n >> l & 1 == 1) {
+            let end = start + (1 << level);
+            sum += x[j][start..end].iter().sum::<f64>() + noise[j][end - 1];
+            start = end;
+        }
+        sum
+    };
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
+        } else {
+            let plays = ((t - 1) as f64).ln();
+            let idx: Vec<f64> = (0..k)
+                .map(|j| {
+                    let n = noise[j].len() as f64;
+                    private_sum(j, noise[j].len(), &noise) / n
+                        + (2.0 * plays / n).sqrt()
+                        + gamma / n
+                })
+                .collect();
+            first_max(&idx)
+        };
+        noise[jt].push(lap(b, rng));
+        pulls.push(jt);
+    }
+    pulls
+}
+
 fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let x = table(seed, horizon + 1);
@@ -399,6 +442,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::Ucb1 => reference_ucb1(&x, horizon),
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
+            BanditId::DpUcb => reference_dp_ucb(&x, eps, horizon, &mut rng),
             BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
@@ -432,6 +476,12 @@ fn ucb1_matches_auer_et_al() {
 #[test]
 fn dp_se_matches_its_definition() {
     check(BanditId::DpSe, 1.0, 200_000, 0..3);
+}
+
+#[test]
+fn dp_ucb_matches_mishra_and_thakurta() {
+    check(BanditId::DpUcb, 1.0, 5_000, 0..4);
+    check(BanditId::DpUcb, 8.0, 5_000, 4..6);
 }
 
 #[test]

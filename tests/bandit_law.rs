@@ -614,3 +614,167 @@ fn hybrid_four_rounds_match_an_independent_quadrature() {
         "[{lo}, {hi}] against the quadrature's {quadrature}"
     );
 }
+
+// ---- DP-UCB (src/bandit/law/dp_ucb.rs) ----
+
+use dpdtol::bandit::law::dp_ucb::DpUcbParams;
+use dpdtol::bandit::policy::dp_ucb::DpUcb;
+
+/// The printed parameters at ε over `horizon` rounds, the node scale times
+/// `factor`.
+fn dp_ucb(epsilon: Q, horizon: usize, factor: Q) -> DpUcbParams {
+    let p = DpUcbParams::printed(epsilon, horizon);
+    DpUcbParams {
+        node_scale: &p.node_scale * &factor,
+        ..p
+    }
+}
+
+#[test]
+fn dp_ucb_law_sums_to_one_within_its_enclosure() {
+    for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (5, 0x2d5), (6, 0x9b7)] {
+        let mut depth_two = DpUcbParams::printed(q(1, 1), horizon);
+        depth_two.set_depth(2).unwrap();
+        for params in [
+            dp_ucb(q(1, 1), horizon, q(1, 1)),
+            dp_ucb(q(4, 1), horizon, q(1, 2)),
+            depth_two,
+        ] {
+            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
+        }
+    }
+}
+
+/// Round 3 compares one node noise of each arm, `Z₀(1) − Z₁(1) ≥ y₂ − y₁`
+/// (equal counts: no bonus difference), so with `D` the difference of two
+/// `Lap(b)`, `P(arm 1 at round 3) = P(D ≥ u) = ½e^{−u/b}(1 + u/(2b))`,
+/// `u = y₂ − y₁ = 1`, `b = L/ε` (`L = ⌈log₂ T⌉`).
+#[test]
+fn dp_ucb_round_three_is_the_difference_of_two_laplace_variables() {
+    for (epsilon, horizon, factor) in [
+        (q(1, 1), 3, q(1, 1)),
+        (q(1, 2), 8, q(1, 1)),
+        (q(2, 1), 5, q(1, 4)),
+    ] {
+        let params = dp_ucb(epsilon, horizon, factor);
+        let b = params.node_scale.clone();
+        let event = params
+            .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
+            .unwrap()
+            .unwrap();
+        let p = params.probability::<Certified>(&event, &BITS).unwrap();
+        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
+        let half = Certified::from_rational(&q(1, 2), &BITS);
+        let expected =
+            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
+        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
+        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+    }
+}
+
+/// Round 4 after pulls 1 2 1 with arm 1 having seen (0, 0) and arm 2 (1):
+/// arm 1's noisy sum after two rewards reads the one node (1, 1), a fresh
+/// `Z₀(2)`, not `Z₀(1)` plus another (the binary mechanism's increments), so
+/// rounds 3 and 4 are independent given arm 2's `Z₁(1)`:
+/// `P(1 2 1 1) = E_c[P(Z₀(1) ≥ 1 + c)·P(Z₀(2)/2 ≥ 1 + c + θ)]`, with
+/// `θ = g(1, 4) − g(2, 4)`, `g(n, t) = √(2 ln(t−1)/n) + Γ/n`. This mpmath
+/// script (40 digits) gives 0.003486771556376102113809124137641077491073
+/// at ε = 1, T = 4 (b = 2, Γ = 2 ln²4 · ln(80 ln 4)):
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 40
+/// b = mpf(2); G = 2*log(4)**2*log(80*log(4))
+/// g = lambda n: sqrt(2*log(3)/n) + G/n
+/// th = g(1) - g(2)
+/// S = lambda x: exp(-x/b)/2 if x >= 0 else 1 - exp(x/b)/2
+/// f = lambda z: exp(-abs(z)/b)/(2*b)
+/// P = quad(lambda c: f(c)*S(1 + c)*S(2*(1 + c + th)), sorted([-inf, mpf(-1), mpf(0), -1 - th, inf]))
+/// ```
+#[test]
+fn dp_ucb_four_rounds_match_an_independent_quadrature() {
+    let params = DpUcbParams::printed(q(1, 1), 4);
+    assert_eq!(params.node_scale, q(2, 1));
+    let seen = [q(0, 1), q(1, 1), q(0, 1), q(0, 1)];
+    let event = params.event(&[0, 1, 0, 0], &seen).unwrap().unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let (lo, hi) = p.enclosure().unwrap();
+    let quadrature = Q::new(3_486_771_556_376_102_i64.into(), 10_i64.pow(18).into());
+    let slack = Q::new(1.into(), 10_i64.pow(15).into());
+    assert!(lo <= hi);
+    assert!(
+        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
+        "[{lo}, {hi}]"
+    );
+}
+
+#[test]
+fn dp_ucb_f64_agrees_with_the_certified_backend() {
+    for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
+        common::assert_f64_agrees(
+            &dp_ucb(q(1, 1), horizon, q(1, 1)),
+            &table(code, horizon),
+            1e-14,
+        );
+    }
+}
+
+#[cfg(feature = "mpfr")]
+#[test]
+fn dp_ucb_mpfr_agrees_with_dashu() {
+    common::assert_mpfr_agrees(&dp_ucb(q(1, 2), 6, q(1, 2)), &table(0x5a5, 6));
+}
+
+/// Play the library's `DpUcb` round by round on the table; the pull
+/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+fn simulate_dp_ucb(params: &DpUcbParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
+    let horizon = rewards.len();
+    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = DpUcb::with(
+            2,
+            params.epsilon.to_f64(),
+            horizon as u64,
+            params.tree.depth,
+            params.gamma.to_f64(),
+        );
+        policy.node_scale = params.node_scale.to_f64();
+        policy.bonus = params.bonus.to_f64();
+        let mut index = 0usize;
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            if t >= 2 {
+                index = 2 * index + pull.arm;
+            }
+            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
+        }
+        counts[index] += 1;
+    }
+    counts
+}
+
+fn dp_ucb_goodness_of_fit(runs: u64, horizons: &[usize]) {
+    let cases: Vec<(usize, u32, DpUcbParams)> = [
+        (6, 0x9b7u32, dp_ucb(q(1, 1), 6, q(1, 1))),
+        (5, 0x2d5, dp_ucb(q(4, 1), 5, q(1, 2))),
+        (7, 0x1234, dp_ucb(q(8, 1), 7, q(1, 1))),
+        (8, 0xbeef, dp_ucb(q(2, 1), 8, q(1, 1))),
+    ]
+    .into_iter()
+    .filter(|c| horizons.contains(&c.0))
+    .collect();
+    assert_fits(&cases, runs, 1700, simulate_dp_ucb);
+}
+
+#[test]
+fn dp_ucb_law_matches_the_simulated_policy() {
+    dp_ucb_goodness_of_fit(100_000, &[5, 6, 7]);
+}
+
+#[test]
+#[ignore = "10^6 runs on each of 4 tables, T up to 8: release"]
+fn dp_ucb_law_matches_the_simulated_policy_at_a_million_runs() {
+    dp_ucb_goodness_of_fit(1_000_000, &[5, 6, 7, 8]);
+}

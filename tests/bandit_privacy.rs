@@ -1399,3 +1399,62 @@ fn hybrid_method_selection() {
         refused_in_one_line(&a);
     }
 }
+
+// ---- DP-UCB (src/bandit/law/dp_ucb.rs): the exact check ----
+
+use dpdtol::bandit::law::dp_ucb::DpUcbParams;
+
+#[test]
+fn dp_ucb_check_agrees_with_a_brute_force_over_reward_tables() {
+    for params in [
+        DpUcbParams::printed(q(1, 1), 4),
+        DpUcbParams {
+            node_scale: q(1, 1),
+            ..DpUcbParams::printed(q(1, 1), 4)
+        },
+        DpUcbParams::printed(q(4, 1), 4),
+    ] {
+        let outcome = check::<Certified>(&params, 4, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
+        let (lo, hi) = outcome.max_ratio.clone().unwrap();
+        let brute = brute_force_of(4, |rows| {
+            law::<Certified>(&params, rows, &BITS)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| p)
+                .collect()
+        });
+        assert!(
+            lo <= brute && brute <= hi,
+            "{params:?}: {brute} not in [{lo}, {hi}]"
+        );
+    }
+}
+
+/// At T = 5, ε = 4 the printed node scale `⌈log₂ 5⌉/ε = 3/4` is private
+/// (largest ratio 6.21 against e⁴ = 54.6); half of it, `3/8`, is refuted
+/// (56.50 > e⁴), and the witness's ratio, computed again from the laws of its
+/// two tables, is the one printed.
+#[test]
+fn dp_ucb_half_the_printed_scale_is_violated_with_a_witness() {
+    let args = |scale: Option<&'static str>| {
+        let mut a: Vec<&str> =
+            "privacy --algorithm dp-ucb --actions 2 --horizon 5 --alphabet 0,1 --epsilon 4 --json"
+                .split(' ')
+                .collect();
+        a.extend(scale.into_iter().flat_map(|s| ["--noise-scale", s]));
+        a
+    };
+    let printed = json(&args(None));
+    assert_eq!(printed["verdict"], "private", "{printed}");
+    assert_eq!(printed["noise_scale"], "3/4");
+    let planted = json(&args(Some("3/8")));
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    let w = &planted["witness"];
+    assert!(decimal(&w["ratio"]) > 4f64.exp());
+    let params = DpUcbParams {
+        node_scale: q(3, 8),
+        ..DpUcbParams::printed(q(4, 1), 5)
+    };
+    let ratio = recomputed_ratio(w, &params);
+    assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-9 * ratio.to_f64());
+}

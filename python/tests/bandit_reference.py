@@ -217,3 +217,63 @@ def dp_se(rewards, epsilon, n, rng, beta=None, noise_scale=None, epoch_lengths=N
             position[end] = 0
             R[end] = length(e[end], alive[end].sum(axis=1))
     return pulls
+
+
+def dp_ucb(rewards, epsilon, n, rng, gamma=0.1, noise_scale=None, bug=None):
+    """DP-UCB, Mishra & Thakurta (UAI 2015), Algorithm 1 (Private UCB), one
+    binary mechanism (Chan, Shi & Song 2010, Algorithm 2) per arm:
+
+        each arm's tree: L = ceil(log2 T) levels, every node Lap(L/eps)
+        pull each arm once, inserting the reward into its tree
+        for t = K+1..T:
+          mu^_a = (noisy prefix sum of arm a's tree)/n_a
+          pull argmax_a mu^_a + sqrt(2 ln(t - 1)/n_a) + Gamma/n_a,
+            Gamma = K ln(T)^2 ln(K T ln(T)/gamma)/eps
+          insert the reward into the pulled arm's tree
+
+    The binary mechanism after i items: the item completes the node of level
+    l = (trailing zeros of i), alpha_l <- x + sum_{k<l} alpha_k,
+    alpha_k, alpha^_k <- 0 for k < l, alpha^_l <- alpha_l + Lap; the prefix sum
+    is sum of alpha^_k over the one bits k of i.
+
+    Planted bugs (``bug``): "level-missing": the node scale (L - 1)/eps, a
+    tree level left out of the budget; "half-noise": the node scale
+    L/(2 eps).
+    """
+    rewards = np.asarray(rewards, dtype=float)
+    T, K = rewards.shape
+    L = max(1, int(np.ceil(np.log2(T))))
+    levels = L - 1 if bug == "level-missing" else L
+    scale = levels / epsilon if noise_scale is None else noise_scale
+    if bug == "half-noise":
+        scale /= 2
+    G = K * np.log(T) ** 2 * np.log(K * T * np.log(T) / gamma) / epsilon
+    depth = int(T).bit_length() + 1
+    alpha = np.zeros((n, K, depth))
+    alpha_hat = np.zeros((n, K, depth))
+    count = np.zeros((n, K), dtype=np.int64)
+    rows = np.arange(n)
+    pulls = np.empty((n, T), dtype=np.int64)
+    bits = 2 ** np.arange(depth)
+    for t in range(1, T + 1):
+        if t <= K:
+            a = np.full(n, t - 1)
+        else:
+            noisy = ((count[:, :, None] & bits) > 0) * alpha_hat
+            mean = noisy.sum(axis=2) / count
+            index = mean + np.sqrt(2 * np.log(t - 1) / count) + G / count
+            a = np.argmax(index, axis=1)
+        pulls[:, t - 1] = a
+        x = rewards[t - 1, a]
+        count[rows, a] += 1
+        i = count[rows, a]
+        level = np.log2(i & -i).astype(np.int64)
+        node = x.copy()
+        for k in range(depth):
+            low = k < level
+            node[low] += alpha[rows[low], a[low], k]
+            alpha[rows[low], a[low], k] = 0.0
+            alpha_hat[rows[low], a[low], k] = 0.0
+        alpha[rows, a, level] = node
+        alpha_hat[rows, a, level] = node + rng.laplace(0.0, scale, size=n)
+    return pulls

@@ -54,7 +54,7 @@ pub struct Args {
     /// Overrides the constant of the confidence terms (3 in 004, 2 in UCB1, α = 3.1 in AdaP-KLUCB).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
-    /// DP-SE's failure probability β (default 1/T).
+    /// The failure probability: DP-SE's β (default 1/T), DP-UCB's γ (default 1/10).
     #[arg(long, allow_hyphen_values = true)]
     beta: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
@@ -77,6 +77,7 @@ const PRIVATE: &[&str] = &[
     "lazy-dp-ts",
     "hybrid-ucb",
     "dp-se",
+    "dp-ucb",
     "adap-klucb",
 ];
 
@@ -101,9 +102,10 @@ pub(super) const SCOPES: &[Scope] = &[
             "hybrid-ucb",
             "adap-klucb",
             "ucb1",
+            "dp-ucb",
         ],
     ),
-    scope("beta", &["dp-se"]),
+    scope("beta", &["dp-se", "dp-ucb"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),

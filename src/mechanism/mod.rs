@@ -18,6 +18,7 @@
 //! the needed rational roots), and the softmax and permute-and-flip laws are
 //! exact rationals (`ARCHITECTURE.md`, "Exact, then certified").
 
+pub mod counter;
 pub mod exponential;
 pub mod laplace;
 mod noise;

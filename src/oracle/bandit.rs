@@ -101,7 +101,11 @@ const PRECISIONS: (u32, u32) = (192, 4096);
 pub fn has_law(id: BanditId) -> bool {
     matches!(
         id,
-        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb | BanditId::Ucb1
+        BanditId::AnytimeLazyUcb
+            | BanditId::DpSe
+            | BanditId::DpUcb
+            | BanditId::HybridUcb
+            | BanditId::Ucb1
     )
 }
 
@@ -198,7 +202,7 @@ enum Law {
     /// UCB1 with its bonus constant: deterministic given the table.
     Ucb1(Q),
     /// An algorithm whose noise makes the pulls random.
-    Noisy(LawParams),
+    Noisy(Box<LawParams>),
 }
 
 impl Law {
@@ -260,9 +264,10 @@ impl Law {
             bonus: spec.bonus.clone(),
             lengths: spec.epoch_lengths.clone(),
             dp_se: spec.dp_se.clone(),
+            tree_depth: None,
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
-        Ok(Law::Noisy(law))
+        Ok(Law::Noisy(Box::new(law)))
     }
 }
 
@@ -276,6 +281,9 @@ impl LawParams {
             LawParams::Hybrid(_) => {
                 "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental"
             }
+            LawParams::DpUcb(_) => {
+                "the thresholds √(2 ln(t − 1)/n) + Γ/n of line 7, Γ = K ln²T · ln(K T ln T/γ)/ε, are transcendental"
+            }
             LawParams::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
@@ -288,6 +296,7 @@ impl LawParams {
             LawParams::LazyUcb(l) => f.call(l),
             LawParams::LazyUcbArms(l) => f.call(l),
             LawParams::Hybrid(l) => f.call(l),
+            LawParams::DpUcb(l) => f.call(l),
             LawParams::DpSe(l) => f.call(&**l),
         }
     }

@@ -22,6 +22,9 @@ use std::fmt::Write;
 /// Why Anytime-Lazy-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line 4 are transcendental";
 
+/// Why DP-UCB's laws are certified, not exact.
+const WHY_NOT_EXACT_DP_UCB: &str = "the thresholds √(2 ln(t − 1)/n) + Γ/n of Algorithm 1, line 7, Γ = K ln²T · ln(K T ln T/γ)/ε, are transcendental";
+
 /// Why Hybrid-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT_HYBRID: &str =
     "the thresholds √(3 ln t/n) + 3 ln t·B(n)/n of index (35) are transcendental";
@@ -255,6 +258,18 @@ impl BanditPrivacyReport {
                 report.tree_scale = Some(fraction(&params.tree_scale));
                 report.bonus = Some(fraction(&params.bonus));
                 report.algorithm_inferred = Some(true);
+            }
+            Law::DpUcb(params) => {
+                report.why_not_exact = WHY_NOT_EXACT_DP_UCB.into();
+                report.note = Some(format!(
+                    "DP-UCB (Mishra & Thakurta 2015, Algorithm 1, src/bandit/policy/dp_ucb.rs): a binary mechanism per arm, each node with Lap({}) (a tree of {} levels at ε = {} prints {}), index bonus √({}·ln(t − 1)/n) + Γ/n with γ = {}",
+                    params.node_scale,
+                    params.tree.depth,
+                    params.epsilon,
+                    params.tree.node_scale(&params.epsilon),
+                    params.bonus,
+                    params.gamma
+                ));
             }
             Law::LazyUcb(_) | Law::LazyUcbArms(_) => {}
         }

@@ -179,6 +179,26 @@ impl Event {
     /// compares unequal counts; [`Error::Domain`] when a sign cannot be
     /// decided at this precision.
     pub fn probability<R: Real>(&self, params: &HybridLawParams, ctx: &R::Context) -> Result<R> {
+        self.measure(
+            |n| params.increment(n),
+            |n, t| ucb_bonus::<R>(&params.bonus, &params.total_scale(n), n, t, ctx),
+            ctx,
+        )
+    }
+
+    /// The probability of the event for any two-arm index policy whose
+    /// private sums are trees of increments: `W_j(n) = W_j(p(n)) + Z_j(n)`
+    /// with `increment(n) = (p(n), scale of Z(n))`, and which pulls arm 0 at
+    /// round `t` iff `W_0/n_0 − W_1/n_1 ≥ θ_t`, `θ_t` the round's offset plus
+    /// `g(n_1, t) − g(n_0, t)`, `g = bonus` (the atom; none when the counts
+    /// are equal). Hybrid-UCB's arrays and tree, and DP-UCB's binary
+    /// mechanism ([`super::dp_ucb`]), are such trees.
+    pub fn measure<R: Real>(
+        &self,
+        increment: impl Fn(u64) -> (Option<u64>, Q),
+        bonus: impl Fn(u64, u64) -> Result<R>,
+        ctx: &R::Context,
+    ) -> Result<R> {
         // The variables W_j(n), n = 1..=N_j, arm 0's first.
         let top = |j: usize| self.rounds.iter().map(|r| r.counts[j]).max().unwrap_or(0);
         let first = [0, top(0) as usize];
@@ -187,7 +207,7 @@ impl Event {
         let mut factors = Vec::with_capacity(vars);
         for j in 0..2 {
             for n in 1..=top(j) {
-                let (parent, scale) = params.increment(n);
+                let (parent, scale) = increment(n);
                 let mut form = vec![Q::zero(); vars];
                 form[var(j, n)] = Q::from_integer(1.into());
                 if let Some(p) = parent {
@@ -211,8 +231,7 @@ impl Event {
             if n0 == n1 {
                 values.push(R::from_int(0, ctx));
             } else {
-                let g = |n: u64| ucb_bonus::<R>(&params.bonus, &params.total_scale(n), n, t, ctx);
-                values.push(g(n1)? - g(n0)?);
+                values.push(bonus(n1, t)? - bonus(n0, t)?);
                 constant[k + 1] = Q::from_integer((-1).into());
             }
             let ineq = Inequality { x, constant };

@@ -17,7 +17,9 @@
 //! - [`hybrid_ucb`]: Hybrid-UCB (002 Appendix E, as inferred in
 //!   [`crate::bandit::policy::hybrid_ucb`]), K = 2, a polyhedron in the arms'
 //!   noisy sums;
-//! - [`dp_se`]: DP-SE (Sajed & Sheffet 2019), K = 2.
+//! - [`dp_se`]: DP-SE (Sajed & Sheffet 2019), K = 2;
+//! - [`dp_ucb`]: DP-UCB (Mishra & Thakurta 2015), K = 2, a polyhedron in
+//!   the binary mechanism's node noises.
 //!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
@@ -25,6 +27,7 @@
 pub mod anytime_lazy_ucb;
 pub mod anytime_lazy_ucb_arms;
 pub mod dp_se;
+pub mod dp_ucb;
 pub mod hybrid_ucb;
 pub mod params;
 

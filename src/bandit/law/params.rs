@@ -8,6 +8,7 @@
 use super::anytime_lazy_ucb::LazyUcbParams;
 use super::anytime_lazy_ucb_arms::LazyUcbArms;
 use super::dp_se::{DpSeParams, DpSeVariant};
+use super::dp_ucb::DpUcbParams;
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -30,6 +31,9 @@ pub struct Overrides {
     pub lengths: Option<Vec<u64>>,
     /// DP-SE's reading of its open choices (δ, pull order, rounding).
     pub dp_se: DpSeVariant,
+    /// DP-UCB's tree depth `L` (its node scale `L/ε` unless `scale` is
+    /// given).
+    pub tree_depth: Option<u32>,
 }
 
 impl Overrides {
@@ -41,9 +45,11 @@ impl Overrides {
             ("--scale-factor", self.scale_factor.is_some()),
             ("--bonus", self.bonus.is_some()),
             ("--epoch-length", self.lengths.is_some()),
+            ("--tree-depth", self.tree_depth.is_some()),
         ];
         let read: &[&str] = match id {
             BanditId::DpSe => &["--epoch-length"],
+            BanditId::DpUcb => &["--tree-depth"],
             BanditId::HybridUcb => &["--tree-scale", "--scale-factor", "--bonus"],
             BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
             _ => return Ok(()),
@@ -71,6 +77,8 @@ pub enum LawParams {
     Hybrid(HybridLawParams),
     /// DP-SE.
     DpSe(Box<DpSeParams>),
+    /// DP-UCB.
+    DpUcb(DpUcbParams),
 }
 
 impl LawParams {
@@ -122,6 +130,15 @@ impl LawParams {
                 }
                 LawParams::Hybrid(params)
             }
+            BanditId::DpUcb => {
+                let mut params = DpUcbParams::printed(epsilon, horizon);
+                if let Some(depth) = overrides.tree_depth {
+                    params.set_depth(depth)?;
+                }
+                set(&mut params.node_scale, &overrides.scale);
+                set(&mut params.bonus, &overrides.bonus);
+                LawParams::DpUcb(params)
+            }
             BanditId::AnytimeLazyUcb => {
                 let mut params = LazyUcbParams::printed(epsilon);
                 set(&mut params.scale, &overrides.scale);
@@ -134,7 +151,7 @@ impl LawParams {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se and hybrid-ucb have)"
+                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb have)"
                 )))
             }
         };
@@ -150,6 +167,7 @@ impl LawParams {
                 &params.scale
             }
             LawParams::Hybrid(params) => &params.array_scale,
+            LawParams::DpUcb(params) => &params.node_scale,
         }
     }
 
@@ -160,6 +178,7 @@ impl LawParams {
             LawParams::LazyUcbArms(l) => PullLaw::validate(l),
             LawParams::Hybrid(l) => PullLaw::validate(l),
             LawParams::DpSe(l) => PullLaw::validate(&**l),
+            LawParams::DpUcb(l) => PullLaw::validate(l),
         }
     }
 }

@@ -36,6 +36,7 @@ pub mod adap_klucb;
 pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
+pub mod dp_ucb;
 pub mod experiment;
 pub mod hybrid_ucb;
 pub mod lazy;
@@ -63,6 +64,8 @@ pub enum BanditId {
     HybridUcb,
     /// Sajed & Sheffet (2019), DP-SE.
     DpSe,
+    /// Mishra & Thakurta (2015), DP-UCB: UCB on binary-mechanism sums.
+    DpUcb,
     /// Azize & Basu (2022), AdaP-KLUCB.
     AdapKlucb,
     /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
@@ -73,11 +76,12 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id: the private algorithms, then the non-private baselines.
-    pub const ALL: [BanditId; 7] = [
+    pub const ALL: [BanditId; 8] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
+        BanditId::DpUcb,
         BanditId::AdapKlucb,
         BanditId::Ucb1,
         BanditId::Thompson,
@@ -90,6 +94,7 @@ impl BanditId {
             BanditId::LazyDpTs => "lazy-dp-ts",
             BanditId::HybridUcb => "hybrid-ucb",
             BanditId::DpSe => "dp-se",
+            BanditId::DpUcb => "dp-ucb",
             BanditId::AdapKlucb => "adap-klucb",
             BanditId::Ucb1 => "ucb1",
             BanditId::Thompson => "thompson",
@@ -101,9 +106,10 @@ impl BanditId {
         !matches!(self, BanditId::Ucb1 | BanditId::Thompson)
     }
 
-    /// Whether it needs the horizon T in advance (DP-SE's default β = 1/T).
+    /// Whether it needs the horizon T in advance (DP-SE's default β = 1/T,
+    /// DP-UCB's tree of `⌈log₂ T⌉` levels).
     pub fn needs_horizon(self) -> bool {
-        self == BanditId::DpSe
+        matches!(self, BanditId::DpSe | BanditId::DpUcb)
     }
 }
 
@@ -144,12 +150,16 @@ pub struct BanditConfig {
     /// 3 in 004's `√(3 ln t/O) + 3 ln t/(εO)`, 2 in UCB1's `√(2 ln n/n_j)`,
     /// α = 3.1 in AdaP-KLUCB's `α log t_ℓ/n`).
     pub bonus: Option<f64>,
-    /// DP-SE only: the failure probability β (default `1/T`).
+    /// The failure probability: DP-SE's β (default `1/T`), DP-UCB's γ
+    /// (default `1/10`).
     pub beta: Option<f64>,
     /// DP-SE only: the order of the pulls inside an epoch.
     pub pull_order: dp_se::PullOrder,
     /// DP-SE only: how its epoch lengths are made integers.
     pub rounding: dp_se::Rounding,
+    /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`; the node
+    /// scale is `L/ε` unless `noise_scale` is given).
+    pub tree_depth: Option<u32>,
 }
 
 impl BanditConfig {
@@ -163,6 +173,7 @@ impl BanditConfig {
             beta: None,
             pull_order: dp_se::PullOrder::default(),
             rounding: dp_se::Rounding::default(),
+            tree_depth: None,
         }
     }
 
@@ -192,6 +203,11 @@ impl BanditConfig {
                     "--beta must lie in (0, 1), got {beta}"
                 )));
             }
+        }
+        if let Some(depth) = self.tree_depth {
+            crate::mechanism::counter::BinaryTree::new(depth).map_err(|_| {
+                Error::InvalidInput(format!("--tree-depth must lie in 1..=63, got {depth}"))
+            })?;
         }
         Ok(())
     }
@@ -228,6 +244,15 @@ impl BanditConfig {
                 let beta = self.beta.unwrap_or(1.0 / horizon.max(2) as f64);
                 let mut p = dp_se::DpSe::with_variant(k, eps, beta, self.pull_order, self.rounding);
                 override_opt(&mut p.noise_scale, self.noise_scale);
+                Box::new(p)
+            }
+            BanditId::DpUcb => {
+                let depth = self
+                    .tree_depth
+                    .unwrap_or_else(|| dp_ucb::printed_depth(horizon));
+                let mut p = dp_ucb::DpUcb::with(k, eps, horizon, depth, self.beta.unwrap_or(0.1));
+                override_opt(&mut p.node_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }
             BanditId::AdapKlucb => {

@@ -58,6 +58,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
                 .transpose()?
                 .unwrap_or_default(),
         },
+        tree_depth: None,
     })
 }
 

@@ -36,12 +36,12 @@ pub fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
 pub fn exact_check_of(id: BanditId) -> Result<()> {
     if matches!(
         id,
-        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::HybridUcb
+        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::DpUcb | BanditId::HybridUcb
     ) {
         Ok(())
     } else {
         Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se and hybrid-ucb only, not {id}"
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb only, not {id}"
         )))
     }
 }
@@ -110,6 +110,7 @@ macro_rules! on_law {
             Law::LazyUcb($l) => $body,
             Law::LazyUcbArms($l) => $body,
             Law::Hybrid($l) => $body,
+            Law::DpUcb($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
                 $body
@@ -148,6 +149,7 @@ impl Setup {
             bonus,
             lengths: self.lengths.clone(),
             dp_se: self.dp_se.clone(),
+            tree_depth: None,
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }
