@@ -16,14 +16,14 @@ const REPORT: &str = include_str!("REPORT.md");
 const ERRATA: &str = include_str!("ERRATA.md");
 const README: &str = include_str!("../README.md");
 
-/// The README's errata table is proofs/ERRATA.md's: copy it with
+/// The README's errata summary is proofs/ERRATA.md's: copy it with
 /// `dpdtol verify --readme-table README.md`.
 #[test]
-fn the_readme_errata_table_is_errata_md() {
+fn the_readme_errata_summary_is_errata_md() {
     let spliced = verify::splice_errata(README, ERRATA).expect("both have the markers");
     assert!(
         spliced == README,
-        "README.md's errata table differs from proofs/ERRATA.md's: run `cargo run --release -- verify --readme-table README.md`"
+        "README.md's errata summary differs from proofs/ERRATA.md's: run `cargo run --release -- verify --readme-table README.md`"
     );
 }
 
