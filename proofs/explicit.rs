@@ -199,6 +199,20 @@ pub(super) fn false_at(
     }
 }
 
+/// The outcomes of the parts of one argument: the first part that is not
+/// certified decides, otherwise the argument is certified with every part's
+/// evidence in order.
+pub(super) fn all_of(parts: Vec<Outcome>) -> Outcome {
+    if let Some(failed) = parts
+        .iter()
+        .find(|o| o.status != crate::verify::Status::Certified)
+    {
+        return failed.clone();
+    }
+    let details: Vec<&str> = parts.iter().map(|o| o.detail.as_str()).collect();
+    Outcome::certified(details.join(" — "))
+}
+
 /// `p(x) = Σ cᵢ xⁱ ≥ 0` for every real `x ≥ a`, by the Taylor shift: the
 /// coefficients of `p(a + y)` are computed exactly and are all `≥ 0`.
 /// Undecided (not refuted) when one is negative, with `p(a)` in the detail.
@@ -363,9 +377,10 @@ pub(super) fn exactly(what: &str, check: std::result::Result<(), String>) -> Out
     }
 }
 
-/// `Σ_{r=1}^{R} 2^{r−1} = 2^R − 1` for every `R ≥ 1`, by induction: the
-/// base `R = 1` and the step `(x − 1) + x = 2x − 1` in `x = 2^R` (degree 1,
-/// two points).
+/// The claim's own step `what` (one sentence, named first so that the
+/// evidence line says which step it is), by `Σ_{r=1}^{R} 2^{r−1} = 2^R − 1`
+/// for every `R ≥ 1`, by induction: the base `R = 1` and the step `(x − 1)
+/// + x = 2x − 1` in `x = 2^R` (degree 1, two points).
 pub(super) fn doubling_sum(what: &str) -> Outcome {
     let check = (|| {
         if Q::one() != two_pow(1) - Q::one() {
@@ -379,7 +394,7 @@ pub(super) fn doubling_sum(what: &str) -> Outcome {
         Ok(())
     })();
     exactly(
-        &format!("Σ_{{r=1}}^{{R}} 2^{{r−1}} = 2^R − 1 by induction — the base R = 1 (1 = 2 − 1) and the step (2^R − 1) + 2^R = 2^{{R+1}} − 1, an identity of degree 1 in x = 2^R, checked exactly at x ∈ {{2, 4}}. {what}"),
+        &format!("{what} — by the doubling sum Σ_{{r=1}}^{{R}} 2^{{r−1}} = 2^R − 1, by induction: the base R = 1 (1 = 2 − 1) and the step (2^R − 1) + 2^R = 2^{{R+1}} − 1, an identity of degree 1 in x = 2^R, checked exactly at x ∈ {{2, 4}}."),
         check,
     )
 }
@@ -412,9 +427,9 @@ pub(super) fn hoeffding_exponent(per_index: i64, k: i64) -> Result<Outcome> {
 /// `(T·√(L/T))² = T·L` and `(L/√(L/T))² = T·L`: both sides are positive, so
 /// the squares decide (the critical gap of Wu & Wang L557–L559 and Hu et
 /// al. L303, L578).
-pub(super) fn critical_gap(square: fn(&[Q]) -> Q) -> Result<Outcome> {
+pub(super) fn critical_gap(what: &str, square: fn(&[Q]) -> Q) -> Result<Outcome> {
     identity(
-        "both sides are positive, so equal iff their squares are; the squares are T²(L/T) (or L²/(L/T)) and TL, rational functions whose numerators after clearing T have degree ≤ 2 in T and in L (grid T, L ∈ {1/3, 2/3, 1}).",
+        &format!("{what}: both sides are positive, so equal iff their squares are; the squares are T²(L/T) (or L²/(L/T)) and TL, rational functions whose numerators after clearing T have degree ≤ 2 in T and in L (grid T, L ∈ {{1/3, 2/3, 1}})."),
         &["T", "L = log K"],
         &grid(&[axis(3), axis(3)]),
         &square,
@@ -588,13 +603,20 @@ pub(super) fn merge_tails(a: Q, b: Q, target: Q) -> Outcome {
 }
 
 /// Both critical-gap identities `T·√(L/T) = √(TL)` and `L/√(L/T) = √(TL)`
-/// ([`critical_gap`] for each).
-pub(super) fn critical_gaps() -> Result<Outcome> {
-    let first = critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0]))?;
+/// ([`critical_gap`] for each), `L` named by `what` (`"L = log K"`).
+pub(super) fn critical_gaps(what: &str) -> Result<Outcome> {
+    let first = critical_gap(
+        &format!("T·√(L/T) = √(TL) with {what}, the regret of the gaps below the critical one"),
+        |p| p[0].clone() * &p[0] * (p[1].clone() / &p[0]),
+    )?;
     if first.status != crate::verify::Status::Certified {
         return Ok(first);
     }
-    critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0]))
+    let second = critical_gap(
+        &format!("L/√(L/T) = √(TL) with {what}, the gap-dependent term at the critical gap"),
+        |p| p[1].clone() * &p[1] / (p[1].clone() / &p[0]),
+    )?;
+    Ok(all_of(vec![first, second]))
 }
 
 /// `2^{k+1} = 2·2^k`, with `2^{k+1}` computed from the exponent of each

@@ -8,10 +8,10 @@
 //! used here.
 
 use super::explicit::{
-    at, axis, binomial, binomial_mean, c, ceiling_bracket, constant, critical_gaps, doubles,
-    doubling_sum, dyadic_blocks, exactly, false_at, geometric_series, grid, halving_series,
-    hoeffding_exponent, identity, indicator, ineq, int_of, merge_tails, q, ray, steps, two_pow,
-    Cases, Rel,
+    all_of, at, axis, binomial, binomial_mean, c, ceiling_bracket, constant, critical_gaps,
+    doubles, doubling_sum, dyadic_blocks, exactly, false_at, geometric_series, grid,
+    halving_series, hoeffding_exponent, identity, indicator, ineq, int_of, merge_tails, q, ray,
+    steps, two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Precision, Real, Q};
@@ -289,20 +289,6 @@ fn pinsker() -> Result<Outcome> {
     Ok(cases.outcome("x ≠ y in {k/40 : 1 ≤ k ≤ 39} ∪ {1/1000, 999/1000, 1/2 ± 1/1000, 1/100000}, ordered pairs; at x = y both sides vanish and intervals cannot separate them"))
 }
 
-/// The outcomes of the parts of one argument: the first part that is not
-/// certified decides, otherwise the argument is certified with every part's
-/// evidence in order.
-fn all_of(parts: Vec<Outcome>) -> Outcome {
-    if let Some(failed) = parts
-        .iter()
-        .find(|o| o.status != crate::verify::Status::Certified)
-    {
-        return failed.clone();
-    }
-    let details: Vec<&str> = parts.iter().map(|o| o.detail.as_str()).collect();
-    Outcome::certified(details.join(" — "))
-}
-
 /// The total variation of Theorem 12's packing (L820–L824): `P_i` and `P_j`
 /// (`i ≠ j`) are products of Bernoulli laws with mean `1/2 + Δ` at their own
 /// coordinate and `1/2` elsewhere, so they differ only in coordinates `i`
@@ -361,11 +347,14 @@ fn packing_distance() -> Outcome {
     )
 }
 
-/// eq. (40)'s first case as printed, at `x = μ₁ − y_j`: the largest `r ≤
-/// ⌊log₂(8/x)⌋` (the largest `r` with `2^r ≤ 8/x`) against Lemma 7's strict
-/// condition `2^r < 8/x`; refuted there when `8/x` is a power of two.
-fn eq40_printed(x: &Q) -> Outcome {
-    let bound = q(8, 1) / x;
+/// eq. (40)'s first case as printed, at the gap `Δ_j` (`x = μ₁ − y_j =
+/// Δ_j/6`, L609, so `x ≤ 1/6`): the largest `r ≤ ⌊log₂(8/x)⌋` (the largest
+/// `r` with `2^r ≤ 8/x`) against Lemma 7's strict condition `2^r < 8/x`;
+/// refuted there when `8/x = 48/Δ_j` is a power of two (`Δ_j = 3/4`:
+/// `x = 1/8`, `8/x = 64 = 2^6`, so `d₁ = 6` and `s = 2^6 = 64`).
+fn eq40_printed(gap: &Q) -> Outcome {
+    let x = gap.clone() / q(6, 1);
+    let bound = q(8, 1) / &x;
     let mut r = 0i64;
     while two_pow(r + 1) <= bound {
         r += 1;
@@ -373,15 +362,80 @@ fn eq40_printed(x: &Q) -> Outcome {
     let s = two_pow(r);
     if s < bound {
         Outcome::undecided(
-            format!("at μ₁ − y_j = {x}, r = ⌊d₁⌋ = {r}: 2^r = {s} < 8/x = {bound} holds; one point decides nothing"),
+            format!("at Δ_j = {gap} (μ₁ − y_j = {x}), r = ⌊d₁⌋ = {r}: 2^r = {s} < 8/(μ₁ − y_j) = {bound} holds; one point decides nothing"),
             None,
         )
     } else {
         Outcome::refuted(
-            format!("False, exactly: at μ₁ − y_j = {x}, d₁ = log₂(8/x) = {r} and r = ⌊d₁⌋ = {r}, s = 2^r = {s} is not < 8/x = {bound}: Lemma 7's first case (L250) does not apply at r = ⌊d₁⌋ = d₁"),
-            json!({"point": {"μ₁ − y_j": x.to_string(), "r": r.to_string()}, "lhs": s.to_string(), "relation": "≥", "rhs": bound.to_string()}),
+            format!("False, exactly: at Δ_j = {gap}, μ₁ − y_j = Δ_j/6 = {x} (L609), d₁ = log₂(8/(μ₁ − y_j)) = {r} is an integer, and r = ⌊d₁⌋ = {r} gives s = 2^r = {s}, which is not < 8/(μ₁ − y_j) = {bound}: Lemma 7's first case (L250) does not apply at r = d₁"),
+            json!({"point": {"Δ_j": gap.to_string(), "μ₁ − y_j": x.to_string(), "r": r.to_string()}, "lhs": s.to_string(), "relation": "≥", "rhs": bound.to_string()}),
         )
     }
+}
+
+/// The two lines of eq. (24) (L534) for every law of `r_j(T)`: with `x =
+/// 2^{d_j+1}`, `y_s = 2^{s+2}` and `P_s = P{r_j(T) = s}` (`s = d_j + 1, …`),
+/// line 1 is `(2x − 1) + Σ_s P_s(y_s − x)` (`ω^{(d+1)} = 2x − 1`,
+/// `Σ_{q=d+1}^{s+1} 2^q = y_s − x`) and line 2 is `(x − 1) + Σ_s P_s(y_s −
+/// 1)`; their difference is `1 + (x − 1)(1 − p)`, `p = Σ_s P_s ≤ 1`, an
+/// identity of degree ≤ 2 checked exactly with two epochs `s` on a grid of
+/// 3 points per variable (a polynomial of degree ≤ 2 in each of its five
+/// variables is fixed by 3 values of each). So line 1 exceeds line 2 by at
+/// least 1 whatever the law, and the printed `≤` fails for every law.
+fn thm3_l534() -> Result<Outcome> {
+    let axis3 = || vec![q(1, 3), q(2, 3), q(1, 1)];
+    let points = grid(&[
+        vec![q(2, 1), q(4, 1), q(8, 1)],
+        axis3(),
+        axis3(),
+        vec![q(8, 1), q(16, 1), q(32, 1)],
+        vec![q(16, 1), q(32, 1), q(64, 1)],
+    ]);
+    let line = |p: &[Q], first: bool| {
+        let (x, p1, p2, y1, y2) = (&p[0], &p[1], &p[2], &p[3], &p[4]);
+        if first {
+            q(2, 1) * x - Q::one() + p1.clone() * (y1.clone() - x) + p2.clone() * (y2.clone() - x)
+        } else {
+            x.clone() - Q::one()
+                + p1.clone() * (y1.clone() - Q::one())
+                + p2.clone() * (y2.clone() - Q::one())
+        }
+    };
+    let gap = identity(
+        "x = 2^{d_j+1}, two epochs s with P_s and y_s = 2^{s+2}: both sides are polynomials of degree ≤ 2 (≤ 1 in each variable), compared on 3 values of each of the five variables.",
+        &["x = 2^{d_j+1}", "P_{d_j+1}", "P_{d_j+2}", "y_{d_j+1}", "y_{d_j+2}"],
+        &points,
+        &|p: &[Q]| line(p, true) - line(p, false),
+        &|p: &[Q]| Q::one() + (p[0].clone() - Q::one()) * (Q::one() - p[1].clone() - &p[2]),
+    )?;
+    if gap.status != crate::verify::Status::Certified {
+        return Ok(gap);
+    }
+    Ok(Outcome::refuted(
+        "False for every law of r_j(T): line 1 − line 2 of (24) is exactly 2^{d_j+1}(1 − p) + p = 1 + (2^{d_j+1} − 1)(1 − p) ≥ 1 with p = P{r_j(T) ≥ d_j + 1} ∈ [0, 1] (identity exact in x = 2^{d_j+1}, the P_s and 2^{s+2}); at d_j = 5 (T = 2, Δ_j = ε = 1), p = 0, line 1 is ω^{(6)} = 127 and line 2 is ω^{(5)} = 63, and 127 ≤ 63 fails; at p = 1 line 1 still exceeds line 2 by 1.",
+        json!({"point": {"d_j": "5", "p": "0"}, "lhs": "127", "relation": ">", "rhs": "63"}),
+    ))
+}
+
+/// The minimax remark of L319 at `ε = 1`, `K = 100`, `T = 50`: the remark's
+/// condition `T ≥ ln K/(100ε²)` holds (`ln 100 < 5000`), but the theorem's
+/// hypothesis `Δmin < 1/4` for `Δmin = √(ln K/T)` is `ln K/T < 1/16`, i.e.
+/// `T > 16 ln K`, and `16 ln 100 = 73.7 > 50`: the claim `1/16 − ln K/T > 0`
+/// is refuted (`ln 100/50 = 0.0921`, `Δmin = 0.3035`).
+fn thm12_l319_minimax() -> Result<Outcome> {
+    steps(
+        "At ε = 1, K = 100, T = 50 the remark's condition T ≥ ln K/(100ε²) holds (ln 100 < 5000), and the theorem's hypothesis Δmin = √(ln K/T) < 1/4 needs 1/16 − ln 100/50 > 0:",
+        (|| {
+            Ok(vec![
+                constant("5000 − ln 100 > 0 (the remark's condition)", Role::Argument, &|p| {
+                    Ok(c(5000, 1, p) - c(100, 1, p).ln()?)
+                })?,
+                constant("1/16 − ln 100/50 > 0 (Δmin < 1/4)", Role::Claim, &|p| {
+                    Ok(c(1, 16, p) - c(100, 1, p).ln()? * &c(1, 50, p))
+                })?,
+            ])
+        })(),
+    )
 }
 
 /// `2^k ≥ k + 1` for every integer `k ≥ 0`, by induction checked exactly:
@@ -530,7 +584,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T > 0, K ≥ 2",
             cost: Cost::Fast,
-            check: critical_gaps,
+            check: || critical_gaps("L = log K (Corollary 11, L303)"),
         },
         Claim {
             id: "hu-thm3-L578",
@@ -540,7 +594,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T ≥ 2, K ≥ 2",
             cost: Cost::Fast,
-            check: critical_gaps,
+            check: || critical_gaps("L = K ln T (Theorem 3, L578)"),
         },
         Claim {
             id: "hu-thm3-L174",
@@ -550,7 +604,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every integer r ≥ 0 (R = r + 1 ≥ 1 below), by induction",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("With R = r + 1, Σ_{q=0}^{r} 2^q = Σ_{r'=1}^{R} 2^{r'−1}.")),
+            check: || Ok(doubling_sum("Σ_{q=0}^{r} 2^q = 2^{r+1} − 1 (with R = r + 1, Σ_{q=0}^{r} 2^q = Σ_{r'=1}^{R} 2^{r'−1})")),
         },
         Claim {
             id: "hu-lem19-L548",
@@ -733,12 +787,12 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-thm3-L534",
             source: hu("Theorem 3, proof (Appendix B.2.1)", "L534, first to second line: ω_j^{(d_j+1)} + Σ_s P{r_j(T) = s}Σ_{q=d_j+1}^{s+1} 2^q ≤ ω_j^{(d_j)} + Σ_s P{r_j(T) = s}ω_j^{(s+1)}"),
-            statement: "As printed: the second line of (24) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)}. False: with every P{r_j(T) = s} = 0 (s > d_j) it would need ω^{(d_j+1)} ≤ ω^{(d_j)}, i.e. 2^{d_j+2} − 1 ≤ 2^{d_j+1} − 1, false for every d_j. In the paper's range d_j = ⌈log(24 ln T/(Δ_j min{Δ_j, ε}))⌉ ≥ ⌈log₂(24 ln 2)⌉ = 5 (T ≥ 2, Δ_j ≤ 1, L174); at T = 2, Δ_j = ε = 1 it is 5 and r_j(T) ≤ log T = 1 < d_j surely, so every P{r_j(T) = s}, s > d_j, is 0. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
-            math: "ω^{(d+1)} ≤ ω^{(d)} (all P{r_j(T) = s} = 0), ω^{(r)} = 2^{r+1} − 1",
+            statement: "As printed: the second line of (24) replaces ω_j^{(d_j+1)} by ω_j^{(d_j)} and is claimed ≥ the first. False for every law of r_j(T): the first line minus the second is 2^{d_j+1}(1 − p) + p ≥ 1, p = P{r_j(T) ≥ d_j + 1}. In the paper's range d_j = ⌈log(24 ln T/(Δ_j min{Δ_j, ε}))⌉ ≥ ⌈log₂(24 ln 2)⌉ = 5 (T ≥ 2, Δ_j ≤ 1, L174); at T = 2, Δ_j = ε = 1 it is 5 and p = 0 (r_j(T) ≤ log T = 1), so 127 ≤ 63 would be needed. The first line's ω_j^{(d_j+1)} (as in the sketch at L174) is hu-thm3-L534-d1; the O(·) conclusion is unaffected.",
+            math: "ω^{(d+1)} + Σ_s P_s(ω^{(s+1)} − ω^{(d)}) − (ω^{(d)} + Σ_s P_s ω^{(s+1)}) = 2^{d+1}(1 − p) + p, ω^{(r)} = 2^{r+1} − 1, p = Σ_{s>d} P_s",
             method: Method::ExactAlgebra,
-            domain: "every d_j ≥ 5 (its range in the paper) and law of r_j(T); refuted at d_j = 5 (T = 2, Δ_j = ε = 1) with r_j(T) ≤ d_j surely (127 > 63)",
+            domain: "every d_j ≥ 5 (its range in the paper) and every law of r_j(T): the difference of the two lines is an identity in 2^{d_j+1}, the P_s and the 2^{s+2}; witness d_j = 5 (T = 2, Δ_j = ε = 1), p = 0 (127 > 63)",
             cost: Cost::Fast,
-            check: || Ok(false_at(&["d_j"], &[q(5, 1)], &|p: &[Q]| two_pow(int_of(&p[0]) + 2) - Q::one(), Rel::Le, &|p: &[Q]| two_pow(int_of(&p[0]) + 1) - Q::one())),
+            check: thm3_l534,
         },
         Claim {
             id: "hu-thm3-L534-d1",
@@ -748,7 +802,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every 0 ≤ d ≤ s: the difference of two doubling sums (induction, exact) and ω^{(d)} ≥ 0",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("So Σ_{q=d+1}^{s+1} 2^q = ω^{(s+1)} − ω^{(d)} with ω^{(d)} = 2^{d+1} − 1 ≥ 1 > 0.")),
+            check: || Ok(doubling_sum("Σ_{q=d+1}^{s+1} 2^q = ω^{(s+1)} − ω^{(d)} ≤ ω^{(s+1)}, with ω^{(d)} = 2^{d+1} − 1 ≥ 1 (L536)")),
         },
         Claim {
             id: "hu-thm9-L764",
@@ -825,6 +879,34 @@ pub(super) fn claims() -> Vec<Claim> {
             },
         },
         Claim {
+            id: "hu-thm12-L319-minimax",
+            source: hu("Theorem 12, discussion", "L319: with Δmin = √(ln K/T) the minimax lower bound max{√(T log K), log K/ε} \"holds provided that T ≥ ln K/(100ε²)\", against the theorem's hypothesis Δmin ∈ (0, 1/4) at L317"),
+            statement: "As printed at L319: with Δmin = √(ln K/T) and K ≥ 4, T ≥ ln K/(100ε²) suffices for Theorem 12 to give the minimax bound, so Δmin = √(ln K/T) lies in the theorem's range (0, 1/4). False: Δmin < 1/4 is T > 16 ln K, which the remark omits; at ε = 1, K = 100, T = 50 the remark's condition holds (50 ≥ ln 100/100 = 0.046) while Δmin = √(ln 100/50) = 0.30 > 1/4.",
+            math: "T ≥ ln K/(100ε²) ⇒ ln K/T < 1/16, at ε = 1, K = 100, T = 50",
+            method: Method::BranchAndBound,
+            domain: "K ≥ 4, ε > 0, T ≥ ln K/(100ε²); refuted at ε = 1, K = 100, T = 50 (two certified constants)",
+            cost: Cost::Fast,
+            check: thm12_l319_minimax,
+        },
+        Claim {
+            id: "hu-thm12-L319-horizon",
+            source: hu("Theorem 12, discussion, intended", "L319 with T > 16 ln K added: Δmin = √(ln K/T) then lies in (0, 1/4), the range of L317"),
+            statement: "With Δmin = √(ln K/T): 1/16 − Δmin² = (T − 16 ln K)/(16T), so Δmin < 1/4 exactly when T > 16 ln K; with that hypothesis added (and K ≥ 4, T ≥ ln K/(100ε²)) Theorem 12 applies at Δmin = √(ln K/T).",
+            math: "1/16 − L/T = (T − 16L)/(16T), L = ln K",
+            method: Method::ExactAlgebra,
+            domain: "every T > 0, K ≥ 2: both sides times 16T are polynomials of degree ≤ 1 in T and L; Δmin ≥ 0, so Δmin < 1/4 iff Δmin² < 1/16",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "1/16 − Δmin² with Δmin² = L/T: both sides times 16T are polynomials of degree ≤ 1 in T and L (grid T, L ∈ {1/3, 2/3}).",
+                    &["T", "L"],
+                    &grid(&[axis(2), axis(2)]),
+                    &|p: &[Q]| q(1, 16) - p[1].clone() / &p[0],
+                    &|p: &[Q]| (p[0].clone() - q(16, 1) * &p[1]) / (q(16, 1) * &p[0]),
+                )
+            },
+        },
+        Claim {
             id: "hu-thm5-L605",
             source: hu("Theorem 5, proof (Lemma 20, Appendix C.1)", "L605: Σ_{r=0}^{d_j} 2^{r+1} = O(log T/(Δ_j min{ε, Δ_j})) with d_j = ⌈log(72 ln T/(Δ_j min{ε, Δ_j}))⌉"),
             statement: "Σ_{r=0}^{d} 2^{r+1} = 2(2^{d+1} − 1) < 4·2^d, and 2^{d_j} < 2·72 ln T/(Δ_j min{ε, Δ_j}) (ceiling bracket), so the sum is below 576 ln T/(Δ_j min{ε, Δ_j}).",
@@ -832,7 +914,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every d ≥ 0: the doubling sum by induction (exact); 4·2·72 = 576",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("Twice Σ_{q=0}^{d} 2^q = 2^{d+1} − 1 is 2^{d+2} − 2 < 4·2^d; with 2^{d_j} < 2x (x = 72 ln T/(Δ_j min), the ceiling bracket of hu-lem19-L548) the bound is 8x = 576 ln T/(Δ_j min).")),
+            check: || Ok(doubling_sum("Σ_{r=0}^{d_j} 2^{r+1} = 2^{d_j+2} − 2 < 4·2^{d_j} < 8x = 576 ln T/(Δ_j min{ε, Δ_j}), with 2^{d_j} < 2x (x = 72 ln T/(Δ_j min), the ceiling bracket of hu-lem19-L548)")),
         },
         Claim {
             id: "hu-thm9-L751",
@@ -842,7 +924,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every integer R ≥ 0, by induction",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("With R' = R + 1, Σ_{r=0}^{R} 2^r = Σ_{r'=1}^{R'} 2^{r'−1} = 2^{R+1} − 1 = T.")),
+            check: || Ok(doubling_sum("Σ_{r=0}^{R} 2^r = 2^{R+1} − 1 = T, the epochs up to R fill the horizon (R' = R + 1)")),
         },
         Claim {
             id: "hu-thm9-L763",
@@ -852,7 +934,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every integer r₀ ≥ 0, by induction",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("With R = r₀ + 1, 1 + Σ_{r=1}^{r₀} 2^r = Σ_{r'=1}^{R} 2^{r'−1} = 2^{r₀+1} − 1, below 2^{r₀+1}.")),
+            check: || Ok(doubling_sum("1 + Σ_{r=1}^{r₀} 2^r = 2^{r₀+1} − 1 < 2^{r₀+1}, the rounds before epoch r₀ + 1 (R = r₀ + 1)")),
         },
         Claim {
             id: "hu-thm9-L773",
@@ -947,7 +1029,7 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every pair of integers r, d ≥ 0: the doubling sums by induction, then identities of degree 1 in x = 2^d, y = 2^r (y < x when r < d)",
             cost: Cost::Fast,
             check: || {
-                let sums = doubling_sum("So Σ_{q=0}^{n} 2^q = 2^{n+1} − 1 and Σ_{q=d+1}^{r+1} 2^q = 2^{r+2} − 2^{d+1} for r ≥ d.");
+                let sums = doubling_sum("eq. (23): Σ_{q=0}^{n} 2^q = 2^{n+1} − 1 and Σ_{q=d+1}^{r+1} 2^q = 2^{r+2} − 2^{d+1} for r ≥ d");
                 let overlap = identity(
                     "r ≥ d: with x = 2^d, y = 2^r, the right side minus the left side is (4x − 1) + (4y − 2x) − (4y − 1) = 2x, of degree 1 (grid x, y ∈ {1/3, 2/3}).",
                     &["x = 2^d", "y = 2^r"],
@@ -1018,12 +1100,12 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "hu-eq40-L645",
             source: hu("Lemma 21, proof, eq. (40)", "L643–L645 with L250–L252: the first case of (40), 3/(μ₁ − y_j) for r ≤ ⌊d₁⌋, d₁ = log(8/(μ₁ − y_j)), taken from Lemma 7's first case, which needs s = 2^r < 8/(μ₁ − y_j)"),
-            statement: "As printed: every integer r with 0 ≤ r ≤ ⌊d₁⌋ satisfies Lemma 7's condition s = 2^r < 8/(μ₁ − y_j). False when d₁ is an integer: at μ₁ − y_j = 1/2, d₁ = 4 and r = 4 give s = 16, not < 16, so Lemma 7's first case does not cover r = d₁ (its second case, s ≥ 8/(μ₁ − y_j), does). The intended split is hu-eq40-L645-ceil; the conclusion of (41) is unaffected.",
-            math: "2^r < 8/x for every integer r ≤ ⌊log₂(8/x)⌋, x = μ₁ − y_j ∈ (0, 1]",
+            statement: "As printed: every integer r with 0 ≤ r ≤ ⌊d₁⌋ satisfies Lemma 7's condition s = 2^r < 8/(μ₁ − y_j). False when d₁ is an integer: at Δ_j = 3/4, μ₁ − y_j = Δ_j/6 = 1/8 (L609), d₁ = 6 and r = 6 give s = 64, not < 64, so Lemma 7's first case does not cover r = d₁ (its second case, s ≥ 8/(μ₁ − y_j), does). The intended split is hu-eq40-L645-ceil; the conclusion of (41) is unaffected.",
+            math: "2^r < 8/x for every integer r ≤ ⌊log₂(8/x)⌋, x = μ₁ − y_j = Δ_j/6 ∈ (0, 1/6]",
             method: Method::ExactAlgebra,
-            domain: "x = μ₁ − y_j ∈ (0, 1], 0 ≤ r ≤ ⌊log₂(8/x)⌋; refuted at x = 1/2, r = 4",
+            domain: "x = μ₁ − y_j = Δ_j/6 ∈ (0, 1/6] (L609, Δ_j ≤ 1), 0 ≤ r ≤ ⌊log₂(8/x)⌋; refuted at Δ_j = 3/4 (x = 1/8), r = 6",
             cost: Cost::Fast,
-            check: || Ok(eq40_printed(&q(1, 2))),
+            check: || Ok(eq40_printed(&q(3, 4))),
         },
         Claim {
             id: "hu-eq40-L645-ceil",
@@ -1044,7 +1126,7 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every x ∈ (0, 1] (so d₁ ≥ 3): the doubling sum by induction, 2^{⌊d⌋} ≤ 2^d (floor and monotonicity), and an identity in x",
             cost: Cost::Fast,
             check: || {
-                let sum = doubling_sum("Twice Σ_{q=0}^{m} 2^q is 2^{m+2} − 2 < 4·2^m, and 2^{⌊d₁⌋} ≤ 2^{d₁} = 8/x.");
+                let sum = doubling_sum("eq. (41): Σ_{r=0}^{m} 2^{r+1} = 2^{m+2} − 2 < 4·2^m, m = ⌊d₁⌋, and 2^{⌊d₁⌋} ≤ 2^{d₁} = 8/x");
                 let constant = identity(
                     "4·(8/x)·(3/x) = 96/x²: both sides times x² are constants (grid x ∈ {1/3, 2/3, 1}).",
                     &["x"],

@@ -605,6 +605,26 @@ pub(super) fn claims() -> Vec<Claim> {
             },
         },
         Claim {
+            id: "ww-cor1-exponential2",
+            source: Source {
+                paper: Paper::WuWang,
+                number: "Corollary 1 (privacy part), intended exponential scale",
+                context: "L168–L174 and L152 with the scale changed: Exp(1/ε) fails with B = 1 too (ww-cor1-exponential); Exp(2/ε), permute-and-flip at ε/2 per unit of a score's move, with Bernoulli resampling",
+            },
+            statement: "Algorithm 1 with B = 1 and Q_ε = Exp(2/ε) is ε-differentially private.",
+            math: "P(a | x) ≤ e^ε P(a | x′), B = 1, Q = Exp(2/ε)",
+            method: Method::PrivacyChecker,
+            domain: GRID,
+            cost: Cost::Slow,
+            check: || {
+                let configure = |c: &mut Config| {
+                    (wu_wang(Noise::Exponential, true))(c);
+                    scale_over_epsilon(2)(c);
+                };
+                searched("ww-cor1-exponential2", &[(AlgorithmId::WuWang, &configure)], &EPSILONS)
+            },
+        },
+        Claim {
             id: "ww-thm4-gumbel",
             source: Source {
                 paper: Paper::WuWang,

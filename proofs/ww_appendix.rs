@@ -9,9 +9,9 @@
 //! display used here.
 
 use super::explicit::{
-    at, binomial, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum, dyadic_blocks,
-    exactly, false_at, grid, halving_series, hoeffding_exponent, identity, ineq, int_of,
-    merge_tails, q, ray, steps, two_pow, Cases, Rel,
+    all_of, at, axis, binomial, c, ceiling_bracket, constant, critical_gap, doubles, doubling_sum,
+    dyadic_blocks, exactly, false_at, grid, halving_series, hoeffding_exponent, identity, ineq,
+    int_of, merge_tails, q, ray, steps, two_pow, Cases, Rel,
 };
 use crate::error::Result;
 use crate::num::{Certified, Real, Q};
@@ -420,6 +420,119 @@ fn thm3_l549() -> Result<Outcome> {
     )
 }
 
+/// L332 (and the denominators of L336–L337) read literally: the index of
+/// the numerator (`i`) and the one inside `Σ_i` (`j`) are swapped, so the
+/// right side has a free index. At `K = 3`, `μ = Δ = (0, ½, 1)`, `r = 2`,
+/// `ε = 1` and `j = 1` the literal `e^{−2μ_i}/(3e^{−2μ_1})` is `1/3` at
+/// `i = 1` and `e^{−2}/3` at `i = 3`, while L328's law gives `1/(1 + e^{−1}
+/// + e^{−2}) = 0.665`; in L336 the term `r = 1` has the denominator
+/// `Σ_i e^{−2Δ_j} = 3e^{−2Δ_j}`, `3` at `j = 1` and `3e^{−2}` at `j = 3`.
+/// Each comparison is one certified constant.
+fn thm4_l332() -> Result<Outcome> {
+    steps(
+        "At K = 3, μ = Δ = (0, 1/2, 1), r = 2, ε = 1, j = 1, L332's right side as printed is e^{−2μ_i}/Σ_{i=1}^{3} e^{−2μ_1} = e^{−2μ_i}/3 with the index i free: 1/3 at i = 1 and e^{−2}/3 at i = 3, so the display is not a law of j; the law of L328 is 1/(1 + e^{−1} + e^{−2}) = 0.665. A well-defined right side would make the two readings equal:",
+        (|| {
+            Ok(vec![
+                constant("1/3 − e^{−2}/3 = 0 (the readings i = 1 and i = 3 agree), shown false: 1/3 − e^{−2}/3 > 0", Role::Argument, &|p| {
+                    Ok(c(1, 3, p) - c(-2, 1, p).exp()? * &c(1, 3, p))
+                })?,
+                constant("the reading i = j, 1/3, is L328's law 1/(1 + e^{−1} + e^{−2}): 1/3 − 1/(1 + e^{−1} + e^{−2}) ≥ 0", Role::Claim, &|p| {
+                    let law = div(c(1, 1, p), &(c(1, 1, p) + &c(-1, 1, p).exp()? + &c(-2, 1, p).exp()?))?;
+                    Ok(c(1, 3, p) - law)
+                })?,
+                constant("L336's term r = 1 has the denominator Σ_i e^{−2Δ_j} = 3e^{−2Δ_j}, which depends on the free j: 3 − 3e^{−2} > 0 (j = 1 against j = 3)", Role::Argument, &|p| {
+                    Ok(c(3, 1, p) - c(3, 1, p) * &c(-2, 1, p).exp()?)
+                })?,
+            ])
+        })(),
+    )
+}
+
+/// Theorem 3 (L253–L259) as printed, with `T` unquantified: at `T = 1`
+/// the pseudo-regret is at most `T·max_j Δ_j ≤ 1` (the means are in
+/// `[0, 1]`), while `c₁ log K/ε` at `K = 2`, `ε = 1/100`, `c₁ = 1/4` is
+/// `25 ln 2 = 17.33`; for any `c₁ > 0`, `ε < c₁ ln 2` does the same.
+fn thm3_horizon() -> Result<Outcome> {
+    steps(
+        "At T = 1, K = 2, ε = 1/100 every algorithm's pseudo-regret is at most T = 1 (the gaps are at most 1), so the bound with c₁ = 1/4 needs 1 − c₁ log K/ε = 1 − 25 ln 2 ≥ 0 (for any c₁ > 0, ε < c₁ ln 2 does the same):",
+        (|| {
+            Ok(vec![constant("1 − 25 ln 2 > 0", Role::Claim, &|p| {
+                Ok(c(1, 1, p) - c(25, 1, p) * &c(2, 1, p).ln()?)
+            })?])
+        })(),
+    )
+}
+
+/// Theorem 3 with `c₁ = 1/4` for every `ε > 0`, `K ≥ 2`, as `T → ∞`: for
+/// `ε ≤ ln K/2` the limit bound of L549 gives `ln K/ε − 1 ≥ ln K/(2ε)`,
+/// since `(L/ε − 1) − L/(2ε) = (L − 2ε)/(2ε) ≥ 0`; for `ε ≥ ln K/2` the
+/// first round alone does it for every `T ≥ 1`: before any loss is seen
+/// the action's law is the same on the `K` hard instances, so `Σ_l P[I_1^{(l)}
+/// ≠ l] = K − 1` and `max_l R^{(l)}(T) ≥ (K − 1)/K ≥ 1/2`, and `1/2 −
+/// L/(4ε) = (2ε − L)/(4ε) ≥ 0`. Two identities in `(L, ε)`, `L = ln K`.
+fn thm3_quarter() -> Result<Outcome> {
+    let points = grid(&[axis(2), axis(2)]);
+    let chain = identity(
+        "ε ≤ ln K/2 (the chain of L549, T → ∞): (L/ε − 1) − L/(2ε) = (L − 2ε)/(2ε) ≥ 0, both sides times 2ε of degree ≤ 1 in L and ε (grid L, ε ∈ {1/3, 2/3}), so ln K/ε − 1 ≥ ½ ln K/ε ≥ ¼ ln K/ε.",
+        &["L = ln K", "ε"],
+        &points,
+        &|p: &[Q]| (p[0].clone() / &p[1] - Q::one()) - p[0].clone() / (q(2, 1) * &p[1]),
+        &|p: &[Q]| (p[0].clone() - q(2, 1) * &p[1]) / (q(2, 1) * &p[1]),
+    )?;
+    let first_round = identity(
+        "ε ≥ ln K/2 (every T ≥ 1): the first action's law does not depend on the instance, so Σ_l P[I_1^{(l)} ≠ l] = K − 1 and max_l R^{(l)}(T) ≥ (K − 1)/K ≥ 1/2; and 1/2 − L/(4ε) = (2ε − L)/(4ε) ≥ 0, both sides times 4ε of degree ≤ 1 in L and ε (grid L, ε ∈ {1/3, 2/3}).",
+        &["L = ln K", "ε"],
+        &points,
+        &|p: &[Q]| q(1, 2) - p[0].clone() / (q(4, 1) * &p[1]),
+        &|p: &[Q]| (q(2, 1) * &p[1] - &p[0]) / (q(4, 1) * &p[1]),
+    )?;
+    let half = identity(
+        "(K − 1)/K − 1/2 = (K − 2)/(2K) ≥ 0 for K ≥ 2: both sides times 2K of degree ≤ 1 in K (grid K ∈ {1/3, 2/3}).",
+        &["K"],
+        &grid(&[axis(2)]),
+        &|p: &[Q]| (p[0].clone() - Q::one()) / &p[0] - q(1, 2),
+        &|p: &[Q]| (p[0].clone() - q(2, 1)) / (q(2, 1) * &p[0]),
+    )?;
+    Ok(all_of(vec![chain, first_round, half]))
+}
+
+/// Theorem 4's constant `3 + 4(1 + ln 2)/ln 2 · ln K/ε` by the printed
+/// chain with both printed errors repaired: with the law of Gumbel(2/ε),
+/// `∝ e^{−εG/2}`, epoch `r = r' + 2` contributes `2^{r−1} Σ_j Δ_j
+/// P[J_{r−1} = j] = (4/ε)·f(r')` with `a_i = εΔ_i/2` (identity in `x =
+/// 2^{r'}`, `Δ`, `ε`); eq. (6) (from Lemma 2, certified as ww-lem2, and the
+/// mean-value steps of L308–L314, which need only `f ≥ 0`) bounds `Σ_{r≥1}
+/// f(r)` by `(1 + ln 2)∫₀^∞ f`; the antiderivative `F = −ln(Σ_i
+/// e^{−2^x a_i})/ln 2` of L316 has `F′ = f` (identity in `u = 2^x`, `λ =
+/// ln 2`, `S₁ = Σ_i a_i e^{−u a_i}`, `S₀ = Σ_i e^{−u a_i}`), so `∫₀^∞ f =
+/// ln(Σ_i e^{−a_i})/ln 2 ≤ ln K/ln 2` (`a₁ = 0`, every `a_i ≥ 0`); the
+/// epochs `r ≤ 2` give at most 3 (ww-thm4-L336). The product `(4/ε)(1 +
+/// λ)(L/λ)` is the printed `4(1 + λ)/λ · L/ε` (identity in `ε, λ, L`).
+fn thm4_constant() -> Result<Outcome> {
+    let epoch = identity(
+        "the epoch term with the ε/2 law: 2^{r−1}Δ_j = 2·2^{r'}Δ_j = (4/ε)·2^{r'}a_j with a_j = εΔ_j/2, r = r' + 2, both sides of degree ≤ 1 in each of x = 2^{r'}, Δ and ε after clearing ε (grid {1/3, 2/3}³), so Σ_{r≥3} 2^{r−1}Σ_j Δ_j P[J_{r−1} = j] = (4/ε)Σ_{r'≥1} f(r').",
+        &["x = 2^{r'}", "Δ_j", "ε"],
+        &grid(&[axis(2), axis(2), axis(2)]),
+        &|p: &[Q]| q(2, 1) * &p[0] * &p[1],
+        &|p: &[Q]| q(4, 1) / &p[2] * &p[0] * (p[2].clone() * &p[1] / q(2, 1)),
+    )?;
+    let antiderivative = identity(
+        "the antiderivative of L316: d/dx[−ln S₀/λ] = −(1/λ)·(−uλS₁)/S₀ = uS₁/S₀ = f(x), u = 2^x, λ = ln 2 (d/dx e^{−u a_i} = −uλa_i e^{−u a_i}), both sides times λS₀ of degree ≤ 2 (grid {1/3, 2/3}⁴); so ∫₀^∞ f = ln(Σ_i e^{−a_i})/ln 2 ≤ ln K/ln 2.",
+        &["u = 2^x", "λ = ln 2", "S₁", "S₀"],
+        &grid(&[axis(2), axis(2), axis(2), axis(2)]),
+        &|p: &[Q]| -(Q::one() / &p[1]) * (-(p[0].clone() * &p[1] * &p[2])) / &p[3],
+        &|p: &[Q]| p[0].clone() * &p[2] / &p[3],
+    )?;
+    let product = identity(
+        "the constant: 3 + (4/ε)·(1 + λ)·(L/λ) = 3 + 4(1 + λ)/λ · L/ε, both sides times ελ of degree ≤ 2 (grid {1/3, 2/3, 1}³), L = ln K, λ = ln 2.",
+        &["ε", "λ = ln 2", "L = ln K"],
+        &grid(&[axis(3), axis(3), axis(3)]),
+        &|p: &[Q]| q(3, 1) + q(4, 1) / &p[0] * (Q::one() + &p[1]) * (p[2].clone() / &p[1]),
+        &|p: &[Q]| q(3, 1) + q(4, 1) * (Q::one() + &p[1]) / &p[1] * &p[2] / &p[0],
+    )?;
+    Ok(all_of(vec![epoch, antiderivative, product]))
+}
+
 /// `⌈log₂ n⌉` for an integer `n ≥ 1`, exactly: the least `m ≥ 0` with
 /// `2^m ≥ n`.
 fn ceil_log2(n: i64) -> i64 {
@@ -789,7 +902,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every integer R ≥ 1, by induction (base and step checked exactly)",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("So T = 2^R − 1 rounds are exactly the epochs 1..R.")),
+            check: || Ok(doubling_sum("T = 2^R − 1 rounds are exactly the epochs 1..R (L418)")),
         },
         Claim {
             id: "ww-thm2-L420-epoch",
@@ -817,7 +930,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every integer n ≥ 1, by induction (base and step checked exactly); the strict inequality is −1 < 0",
             cost: Cost::Fast,
-            check: || Ok(doubling_sum("The strict bound is 2^n − 1 < 2^n.")),
+            check: || Ok(doubling_sum("Σ_{r=1}^{n} 2^{r−1} = 2^n − 1 < 2^n, the strict bound of L442")),
         },
         Claim {
             id: "ww-thm2-L440",
@@ -1089,12 +1202,90 @@ pub(super) fn claims() -> Vec<Claim> {
         Claim {
             id: "ww-thm3-L549",
             source: ww("Theorem 3, proof (Appendix E)", "L549: ln(e^ε + K − 1)/ε − 1 ≥ ln K/ε − 1 = Ω(ln K/ε)"),
-            statement: "As printed, the last step: ln K/ε − 1 = Ω(ln K/ε), i.e. ln K/ε − 1 ≥ c·ln K/ε for a universal c > 0 and every K ≥ 2, ε > 0. False whenever ε ≥ ln K (the left side is ≤ 0): the chain proves Theorem 3 only for ε < ln K (e.g. ε ≤ ln K/2 gives c = 1/2). The theorem itself is not refuted (for ε ≥ ln K its bound c₁ ln K/ε ≤ c₁ is met by the first round alone), but this proof does not cover that range.",
+            statement: "As printed, the last step: ln K/ε − 1 = Ω(ln K/ε), i.e. ln K/ε − 1 ≥ c·ln K/ε for a universal c > 0 and every K ≥ 2, ε > 0. False whenever ε ≥ ln K (the left side is ≤ 0): the chain proves Theorem 3 only for ε < ln K (e.g. ε ≤ ln K/2 gives c = 1/2). The theorem survives with c₁ = 1/4 for every ε (ww-thm3-quarter: this chain for ε ≤ ln K/2, the first round alone for ε ≥ ln K/2), but this step does not cover ε ≥ ln K.",
             math: "ln K/ε − 1 ≥ c·ln K/ε, c > 0",
             method: Method::BranchAndBound,
             domain: "every K ≥ 2, ε > 0; refuted at K = 2, ε = 1 for every c > 0 (left side ln 2 − 1 < 0)",
             cost: Cost::Fast,
             check: thm3_l549,
+        },
+        Claim {
+            id: "ww-thm4-L332",
+            source: ww("Theorem 4, proof", "L332: P[J_r = j] = exp(−2^{r−1}μ_iε)/Σ_{i=1}^{K} exp(−2^{r−1}μ_jε) = exp(−2^{r−1}Δ_iε)/Σ_{i=1}^{K} exp(−2^{r−1}Δ_jε), and the denominators Σ_i exp(−2^rΔ_jε) of L336–L337"),
+            statement: "As printed, the right side of L332 is P[J_r = j]: μ_i in the numerator and μ_j inside Σ_i (likewise Δ_j inside Σ_i in the denominators of L336–L337). Read literally, the sum is K·exp(−2^{r−1}μ_jε) and the numerator's i is free, so the display is not a function of j: at K = 3, μ = (0, ½, 1), r = 2, ε = 1, j = 1 it is 1/3 at i = 1 and e^{−2}/3 at i = 3, and L328's law gives 1/(1 + e^{−1} + e^{−2}) = 0.665. The evident intended display swaps the indices, exp(−2^{r−1}μ_jε)/Σ_i exp(−2^{r−1}μ_iε), L328's law, which Lemma 3 then takes with a_i = Δ_iε.",
+            math: "exp(−2^{r−1}μ_iε)/Σ_i exp(−2^{r−1}μ_jε) = P[J_r = j] at K = 3, μ = (0, ½, 1), r = 2, ε = 1",
+            method: Method::BranchAndBound,
+            domain: "K = 3, μ = Δ = (0, 1/2, 1), r = 2, ε = 1, j = 1: three certified constants",
+            cost: Cost::Fast,
+            check: thm4_l332,
+        },
+        Claim {
+            id: "ww-thm4-const-proof",
+            source: ww("Theorem 4, its constant, intended", "L336–L337 with the law of Gumbel(2/ε) (ε/2 in the exponent, erratum ww-gumbel-law) and Lemma 3's true integral, ∫₀^∞ f ≤ ln K/ln 2 (L316–L318, erratum ww-lem3-integral)"),
+            statement: "With B = 0 and Gumbel(2/ε) (or Exp(1/ε), by the reduction of L339–L345) the deterministic-setting regret is at most 3 + 4(1 + ln 2)/ln 2 · ln K/ε, by the printed chain with both printed errors repaired: the ε/2 law doubles the factor 2/ε of L337 to 4/ε, and the true integral halves Lemma 3's (2/ln 2) ln K to ln K/ln 2, so the two errors cancel exactly and the printed constant is proved.",
+            math: "3 + (4/ε)·(1 + ln 2)·ln K/ln 2 = 3 + 4(1 + ln 2)/ln 2 · ln K/ε",
+            method: Method::ExactAlgebra,
+            domain: "every K ≥ 2, ε > 0 and every deterministic instance: the epoch term, the antiderivative and the product are identities of rational functions; eq. (6) rests on Lemma 2 (ww-lem2, certified) and the epochs r ≤ 2 on ww-thm4-L336 (certified)",
+            cost: Cost::Fast,
+            check: thm4_constant,
+        },
+        Claim {
+            id: "ww-thm3-horizon",
+            source: ww("Theorem 3", "L253–L259: for every ε-DP algorithm and K there are means with PseudoRegret(M; T, P₁, …, P_K) ≥ c₁ log K/ε, T not quantified (the proof takes T → ∞, L547–L549)"),
+            statement: "As printed, for every horizon T: some instance has pseudo-regret at least c₁ log K/ε. False for small T: the pseudo-regret is at most T (the means are in [0, 1]), and at T = 1, K = 2, ε = 1/100, c₁ = 1/4 the bound is 25 ln 2 = 17.33 > 1; for any c₁ > 0, ε < c₁ ln 2 gives the same. The proof (L547–L549) bounds the limit T → ∞, which is the hypothesis missing from the statement.",
+            math: "T ≥ c₁ ln K/ε at T = 1, K = 2, ε = 1/100, c₁ = 1/4",
+            method: Method::BranchAndBound,
+            domain: "every T ≥ 1, K ≥ 2, ε > 0; refuted at T = 1, K = 2, ε = 1/100 with c₁ = 1/4 (any c₁ > 0 with ε < c₁ ln 2)",
+            cost: Cost::Fast,
+            check: thm3_horizon,
+        },
+        Claim {
+            id: "ww-thm3-quarter",
+            source: ww("Theorem 3, intended", "L253–L259 with T → ∞ (L547–L549) and c₁ = 1/4: the chain of L549 for ε ≤ ln K/2, the first round alone for ε ≥ ln K/2"),
+            statement: "For every ε > 0 and K ≥ 2, every algorithm whose round-1 action is chosen before any loss is seen has lim inf_{T→∞} max_l R^{(l)}(T) ≥ ¼ ln K/ε on the hard instances of L517: for ε ≤ ln K/2 by L549's limit bound, ln K/ε − 1 ≥ ½ ln K/ε; for ε ≥ ln K/2 by the first round alone, max_l R^{(l)}(T) ≥ (K − 1)/K ≥ 1/2 ≥ ¼ ln K/ε, at every T ≥ 1. Theorem 3 survives with c₁ = 1/4 for every ε.",
+            math: "ε ≤ L/2: L/ε − 1 ≥ L/(2ε); ε ≥ L/2: (K − 1)/K ≥ 1/2 ≥ L/(4ε), L = ln K",
+            method: Method::ExactAlgebra,
+            domain: "every K ≥ 2, ε > 0: three identities of rational functions in L = ln K, ε and K; the limit bound of L549 rests on ww-thm3-L535, -L539, -L541-K1 and -L549-eq (certified)",
+            cost: Cost::Fast,
+            check: thm3_quarter,
+        },
+        Claim {
+            id: "ww-thm3-L521",
+            source: ww("Theorem 3, proof (Appendix E)", "L521–L523: P[I_t^{(l)} = i] ≤ e^{tε}P[I_t^{(l′)} = i] \"for any l, l′ ∈ [K], any action i, and any t ≥ T\", used at L527–L537 for every t = 1, …, T; the rendered text drops the relation (\"any tT\", as it drops every relation on these lines), so it is read from the LaTeX alt-text, t\\geq T"),
+            statement: "As printed, the group-privacy bound is stated for the rounds t ≥ T, and L527–L537 apply it to every round t ∈ {1, …, T} of the sum: the printed range must contain them. False at T = 2, t = 1 (1 ≥ 2 fails): the range meets {1, …, T} only at t = T. The evident intended range is t ≤ T (the bound holds at every t: the round-t action depends on the losses of the t − 1 earlier rounds, on which the two instances differ, so group privacy gives e^{(t−1)ε} ≤ e^{tε}).",
+            math: "t ≥ T for every t ∈ {1, …, T}",
+            method: Method::ExactAlgebra,
+            domain: "every T ≥ 2 and t ∈ {1, …, T}; refuted at T = 2, t = 1",
+            cost: Cost::Fast,
+            check: || Ok(false_at(&["T", "t"], &[q(2, 1), q(1, 1)], &|p: &[Q]| p[0].clone(), Rel::Le, &|p: &[Q]| p[1].clone())),
+        },
+        Claim {
+            id: "ww-cor1-L468",
+            source: ww("Corollary 1, proof (Appendix D)", "L466–L468: \"We repeat Equation 7 here\": P[J_r = j] ≤ c₁exp(−2^rΔ_j min{Δ_j, ε}/c₂), against Equation 7 at L425: c₁exp(−2^{r+1}Δ_j min{Δ_j, ε}/c₂)"),
+            statement: "As printed, L468 repeats Equation 7 (L425): c₁exp(−2^r a/c₂) = c₁exp(−2^{r+1} a/c₂) for a = Δ_j min{Δ_j, ε} > 0, i.e. the exponents' factors 2^r and 2^{r+1} agree. False at every r (r = 1: 2 ≠ 4): the repeat halves the exponent, and it is the repeat that Appendix D proves (L483: 2exp(−2^rΔ_j min{Δ_j, ε}/8); L507), while Appendix C uses L425's form (L429). The two forms differ by c₂ ↦ 2c₂ (ww-cor1-L468-c2), so Theorem 2's O(·) is unaffected.",
+            math: "2^r = 2^{r+1} (the exponents of L468 and L425)",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0; refuted at r = 1",
+            cost: Cost::Fast,
+            check: || Ok(false_at(&["r"], &[q(1, 1)], &|p: &[Q]| two_pow(int_of(&p[0])), Rel::Eq, &|p: &[Q]| two_pow(int_of(&p[0]) + 1))),
+        },
+        Claim {
+            id: "ww-cor1-L468-c2",
+            source: ww("Corollary 1, proof (Appendix D), intended", "L468 against L425: the form Appendix D proves is Equation 7 with 2c₂ for c₂"),
+            statement: "c₁exp(−2^r a/c₂) = c₁exp(−2^{r+1} a/(2c₂)): the bound Appendix D proves (L468, L483) is Equation 7 of L425 with the universal constant c₂ doubled, which is what Appendix C then uses; with Exp(1/ε) that is c₁ = 2, c₂ = 16 in L425's form.",
+            math: "2^r a/c₂ = 2^{r+1} a/(2c₂)",
+            method: Method::ExactAlgebra,
+            domain: "every r ≥ 0, a, c₂ > 0: an identity of degree ≤ 1 in x = 2^r and a after multiplying by c₂",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "with x = 2^r: xa/c₂ = 2xa/(2c₂), both sides times c₂ of degree ≤ 1 in x and a (grid x, a, c₂ ∈ {1/3, 2/3}).",
+                    &["x = 2^r", "a", "c₂"],
+                    &grid(&[axis(2), axis(2), axis(2)]),
+                    &|p: &[Q]| p[0].clone() * &p[1] / &p[2],
+                    &|p: &[Q]| q(2, 1) * &p[0] * &p[1] / (q(2, 1) * &p[2]),
+                )
+            },
         },
         Claim {
             id: "ww-cor2-L557",
@@ -1104,7 +1295,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T > 0, K ≥ 2",
             cost: Cost::Fast,
-            check: || critical_gap(|p| p[0].clone() * &p[0] * (p[1].clone() / &p[0])),
+            check: || critical_gap("T·Δ* = T·√(log K/T) = √(T log K) (L557)", |p| p[0].clone() * &p[0] * (p[1].clone() / &p[0])),
         },
         Claim {
             id: "ww-cor2-L559",
@@ -1114,7 +1305,7 @@ pub(super) fn claims() -> Vec<Claim> {
             method: Method::ExactAlgebra,
             domain: "every T > 0, K ≥ 2",
             cost: Cost::Fast,
-            check: || critical_gap(|p| p[1].clone() * &p[1] / (p[1].clone() / &p[0])),
+            check: || critical_gap("log K/Δ* = log K/√(log K/T) = √(T log K) (L559)", |p| p[1].clone() * &p[1] / (p[1].clone() / &p[0])),
         },
     ]
 }

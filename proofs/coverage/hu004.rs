@@ -214,7 +214,7 @@ pub const ITEMS: &[Item] = &[
     Item {
         label: "L319: the minimax conditions with Δmin = √(ln K/T)",
         line: 319,
-        claims: &["hu-thm12-L319", "hu-thm12-L319-b"],
+        claims: &["hu-thm12-L319", "hu-thm12-L319-b", "hu-thm12-L319-minimax", "hu-thm12-L319-horizon"],
         not_checked: "",
     },
     Item {

@@ -100,12 +100,13 @@ fn eq_d1(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
     )])
 }
 
-/// Wu & Wang App. D L507 on a pair: `P[J_r = 2] ≤ e^{−nΔε/2} + e^{−nΔ²/4}`, Gumbel(2/ε).
-fn eq_d3(point: &[Q], ctx: Precision) -> Result<Vec<Probe>> {
+/// Wu & Wang App. D L507 on a pair: `P[J_r = 2] ≤ e^{−nΔε/k} + e^{−nΔ²/4}`,
+/// Gumbel(2/ε): `k = 2` as printed, `k = 4` with the law's `ε/2`.
+fn eq_d3(point: &[Q], ctx: Precision, k: i64) -> Result<Vec<Probe>> {
     let (inst, n, [_, p2]) = pair_law(Noise::Gumbel, point, ctx)?;
     let (epsilon, delta) = (&point[0], &point[2]);
     let n = int(n as i64);
-    let a = &n * delta * epsilon / int(2);
+    let a = &n * delta * epsilon / int(k);
     let b = &n * delta * delta / int(4);
     Ok(vec![Probe::upper(
         what(Noise::Gumbel, point, &inst, two_to(&(&point[1] - int(1)))),
@@ -305,7 +306,16 @@ pub(in crate::proofs) fn adversaries() -> Vec<Adversary> {
         ));
     }
     out.push(law_adversary("ww-eqD1", 60, Arc::new(eq_d1)));
-    out.push(law_adversary("ww-eqD3", 240, Arc::new(eq_d3)));
+    out.push(law_adversary(
+        "ww-eqD3",
+        240,
+        Arc::new(|p, ctx| eq_d3(p, ctx, 2)),
+    ));
+    out.push(law_adversary(
+        "ww-eqD3-half",
+        40,
+        Arc::new(|p, ctx| eq_d3(p, ctx, 4)),
+    ));
     let mut d2 = law_adversary("ww-eqD2-half", 24, Arc::new(eq_d2_half));
     d2.params[1] = Param::int("r", 1, 7);
     d2.params[2] = Param::real("Δ", "1/100", "1/2");

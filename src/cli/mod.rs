@@ -54,9 +54,10 @@ enum Command {
 /// Run the command line on `args` (the program name first); returns the exit
 /// status, the same contract for every command: 0 when the result is
 /// consistent (`gof`, `audit`), private or undecided (`privacy`: no violation
-/// shown), no claim refuted (`verify`), 1 when it is rejected, violated
-/// (`audit`: the bound exceeds the claimed ε) or refuted
-/// (or could not be written), 2 on bad input (after one line on stderr).
+/// shown), every refutation one of the registered errata (`verify`), 1 when
+/// it is rejected, violated (`audit`: the bound exceeds the claimed ε) or
+/// refuted past the registry (or could not be written), 2 on bad input
+/// (after one line on stderr).
 pub fn run<I, T>(args: I) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -76,7 +77,8 @@ where
     let deprecation = deprecation(&cli.command, &args, &matches);
     // The exit status of a successful run: 0, or 1 when `gof` rejects,
     // `privacy` shows a violation, `audit`'s bound exceeds the claimed ε or
-    // `verify` refutes a claim.
+    // `verify` departs from the registered refutations (any refutation with
+    // `--strict`).
     let mut status = 0;
     let outcome: Result<String> = match cli.command {
         Command::Mechanism(args) => mechanism::run(&args),
@@ -85,8 +87,8 @@ where
             text
         }),
         Command::Regret(args) => regret::run(&args),
-        Command::Verify(args) => verify::run(&args).map(|(text, refuted)| {
-            status = i32::from(refuted);
+        Command::Verify(args) => verify::run(&args).map(|(text, departed)| {
+            status = i32::from(departed);
             text
         }),
         Command::Law(args) => law::run(&args),

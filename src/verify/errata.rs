@@ -28,7 +28,8 @@ use std::fmt::Write;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// A stated result (theorem, corollary, an algorithm's guarantee) is
-    /// false as printed.
+    /// false as printed, and no evident misprint of a true statement
+    /// explains it (that is [`Severity::TypoOrNotation`]).
     ResultFalse,
     /// A step of a proof is false; the result survives, and the repaired
     /// step is a claim of its own, checked.
@@ -39,7 +40,9 @@ pub enum Severity {
     BoundaryOrStrictness,
     /// A typo or notational slip (a sign, an index, a relation reversed)
     /// whose evident intended form is what the paper goes on to use: no
-    /// effect on any result.
+    /// effect on any result. A misprinted statement of a true fact (a
+    /// lemma or inequality printed with a relation or tail reversed, whose
+    /// intended form is what the paper proves and uses) is one.
     TypoOrNotation,
 }
 
@@ -67,7 +70,9 @@ impl Severity {
     /// `proofs/ERRATA.md`).
     pub fn meaning(self) -> &'static str {
         match self {
-            Severity::ResultFalse => "a stated result is false as printed",
+            Severity::ResultFalse => {
+                "a stated result (theorem, corollary, an algorithm's guarantee) is false as printed, and no evident misprint of a true statement explains it"
+            }
             Severity::ProofStepFalse => {
                 "a proof step is false; the result survives, by a repaired step registered as a claim and checked"
             }
@@ -75,7 +80,7 @@ impl Severity {
                 "false only at a boundary (a strict relation met with equality, a range that misses an end point)"
             }
             Severity::TypoOrNotation => {
-                "a typo or notational slip whose evident intended form is what the paper uses next: no effect"
+                "a typo or notational slip (a sign, an index, a relation reversed) whose evident intended form is what the paper uses next, including a misprinted statement of a true fact (as eq. (15) of Hu et al. or Lemma 1 as §1.3 of Wu & Wang announces it): no effect on any result"
             }
         }
     }
@@ -241,6 +246,50 @@ pub fn collate<'e>(
     Ok(entries)
 }
 
+/// How `checked` departs from the registered refutations, one line each:
+/// a refuted claim that is in no erratum and neither withdrawn nor planted,
+/// and a registered refutation (an erratum's claim, a withdrawn or a planted
+/// one) that was run and is not refuted. Empty when every refutation of the
+/// run is registered and every registered one that ran is refuted: what
+/// `dpdtol verify` exits 0 on (without `--strict`).
+pub fn departures(
+    errata: &[Erratum],
+    withdrawn: &[Withdrawal],
+    planted: &[&str],
+    checked: &[Checked<'_>],
+) -> Vec<String> {
+    let erratum_of = |id: &str| errata.iter().find(|e| e.claims.contains(&id));
+    let registered = |id: &str| {
+        erratum_of(id).is_some() || planted.contains(&id) || withdrawn.iter().any(|w| w.claim == id)
+    };
+    checked
+        .iter()
+        .filter_map(|c| {
+            let id = c.claim.id;
+            match (c.outcome.status == Status::Refuted, registered(id)) {
+                (true, false) => Some(format!(
+                    "{id} is refuted, and it is in no erratum, not withdrawn and not planted"
+                )),
+                (false, true) => Some(format!(
+                    "{id} is {} now, but it is registered as refuted ({})",
+                    c.outcome.status.name(),
+                    erratum_of(id).map_or_else(
+                        || {
+                            if planted.contains(&id) {
+                                "a planted variant".to_string()
+                            } else {
+                                "a withdrawn refutation".to_string()
+                            }
+                        },
+                        |e| format!("erratum {}", e.id)
+                    )
+                )),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// How many entries have each severity, in [`Severity::ALL`] order.
 pub fn tally(entries: &[Entry<'_>]) -> [(Severity, usize); 4] {
     Severity::ALL.map(|s| {
@@ -323,13 +372,52 @@ pub fn to_json(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> ErrataKeys {
     }
 }
 
-/// The first marker of the errata table (in `proofs/ERRATA.md` and in the
-/// README, which copies it: `dpdtol verify --readme-table README.md`).
-pub const TABLE_BEGIN: &str =
-    "<!-- errata:begin (generated from proofs/ERRATA.md by `dpdtol verify --readme-table`) -->";
+/// The first marker of the errata table of `proofs/ERRATA.md`.
+pub const TABLE_BEGIN: &str = "<!-- errata:begin (one row per erratum) -->";
 
 /// The last marker of the errata table.
 pub const TABLE_END: &str = "<!-- errata:end -->";
+
+/// The first marker of the errata summary (in `proofs/ERRATA.md` and in
+/// the README, which copies it: `dpdtol verify --readme-table README.md`).
+pub const SUMMARY_BEGIN: &str =
+    "<!-- errata-summary:begin (generated from proofs/ERRATA.md by `dpdtol verify --readme-table`) -->";
+
+/// The last marker of the errata summary.
+pub const SUMMARY_END: &str = "<!-- errata-summary:end -->";
+
+/// The errata summary between [`SUMMARY_BEGIN`] and [`SUMMARY_END`]: how
+/// many errata of each severity, and each stated result false as printed
+/// with its consequence (one sentence), linked to its entry of
+/// `ERRATA.md`.
+pub fn summary(entries: &[Entry<'_>]) -> String {
+    let counts: Vec<String> = tally(entries)
+        .iter()
+        .map(|(s, n)| format!("{n} {}", s.name()))
+        .collect();
+    let mut out = format!(
+        "{SUMMARY_BEGIN}\n{} printed errors of the papers, one per root cause ({}). The stated results false as printed:\n\n",
+        entries.len(),
+        counts.join(", ")
+    );
+    for e in entries
+        .iter()
+        .filter(|e| e.erratum.severity == Severity::ResultFalse)
+    {
+        let r = e.erratum;
+        let _ = writeln!(
+            out,
+            "- [`{id}`](ERRATA.md#{id}) ({}, {}): {}",
+            r.paper.cite(),
+            r.lines,
+            r.consequence,
+            id = r.id
+        );
+    }
+    out.push_str(SUMMARY_END);
+    out.push('\n');
+    out
+}
 
 /// The errata table, one row per erratum, between [`TABLE_BEGIN`] and
 /// [`TABLE_END`]; claim links point into `report` (the path of
@@ -392,6 +480,8 @@ pub fn to_markdown(entries: &[Entry<'_>], withdrawn: &[Withdrawal]) -> String {
         counts.join(", "),
         withdrawn.len()
     );
+    out.push_str(&summary(entries));
+    out.push('\n');
     out.push_str(&table(entries, "REPORT.md"));
     for e in entries {
         let r = e.erratum;
@@ -552,6 +642,45 @@ mod tests {
         let holds = grid_claim("cc-thm98-b");
         let now = run(&[&a, &holds], |_, _| {});
         assert!(collate(&errata, &[], &[], &now).is_err());
+    }
+
+    /// The run departs from the registry exactly when a refutation is not
+    /// registered or a registered one is not refuted: the refuted claims of
+    /// an erratum, a planted and a withdrawn one leave nothing to report; a
+    /// stray refutation and an erratum's claim that now holds are named.
+    #[test]
+    fn departures_name_what_is_not_as_registered() {
+        let (a, b, p, w) = (
+            refuted("cc-thm98-a"),
+            refuted("cc-thm98-b"),
+            refuted("cc-planted"),
+            refuted("cc-withdrawn"),
+        );
+        let withdrawn = [Withdrawal {
+            claim: "cc-withdrawn",
+            reason: "a quotation",
+        }];
+        let errata = [CAUSE];
+        let expected = run(&[&a, &b, &p, &w], |_, _| {});
+        assert!(departures(&errata, &withdrawn, &["cc-planted"], &expected).is_empty());
+        let (stray, holds) = (refuted("cc-thm99"), grid_claim("cc-thm98-b"));
+        let changed = run(&[&a, &holds, &stray], |_, _| {});
+        let found = departures(&errata, &withdrawn, &[], &changed);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found[0].starts_with("cc-thm98-b is holds-on-instances now")
+                && found[0].contains("erratum cc-scale"),
+            "{found:?}"
+        );
+        assert!(
+            found[1].starts_with("cc-thm99 is refuted, and it is in no erratum"),
+            "{found:?}"
+        );
+        // A planted variant that is no longer refuted is a departure too.
+        let caught = grid_claim("cc-planted");
+        let missed = run(&[&caught], |_, _| {});
+        let found = departures(&errata, &withdrawn, &["cc-planted"], &missed);
+        assert!(found[0].contains("a planted variant"), "{found:?}");
     }
 
     /// A withdrawn refutation cannot come back as an erratum (nor a planted

@@ -1,6 +1,6 @@
 //! The markdown forms of a run: the report `proofs/REPORT.md`
 //! ([`to_markdown`]), the table of printed errors in it
-//! ([`errors_table`]), a generated table spliced into the README
+//! ([`errors_table`]), a generated block spliced into the README
 //! ([`splice_block`], [`splice_errata`]), and the statuses read back from a
 //! report ([`statuses_in_markdown`]).
 
@@ -141,7 +141,7 @@ pub fn to_markdown(
 }
 
 /// The first marker of the errors table of `proofs/REPORT.md` (one row per
-/// refuted claim; the README shows the errata by root cause instead,
+/// refuted claim; `proofs/ERRATA.md` has them by root cause,
 /// [`errata::table`]).
 pub const ERRORS_BEGIN: &str = "<!-- errors:begin (one row per refuted claim) -->";
 
@@ -226,15 +226,15 @@ pub fn splice_block(
     Ok(format!("{}{table}{}", &target[..c], &target[d..]))
 }
 
-/// `readme` with its errata table replaced by that of `errata_md`
-/// (`proofs/ERRATA.md`, [`errata::to_markdown`]), links pointed into
+/// `readme` with its errata summary replaced by that of `errata_md`
+/// (`proofs/ERRATA.md`, [`errata::summary`]), links pointed into
 /// `proofs/`.
 pub fn splice_errata(readme: &str, errata_md: &str) -> Result<String> {
     splice_block(
         readme,
         errata_md,
-        (errata::TABLE_BEGIN, errata::TABLE_END),
-        ("REPORT.md#", "proofs/REPORT.md#"),
+        (errata::SUMMARY_BEGIN, errata::SUMMARY_END),
+        ("ERRATA.md#", "proofs/ERRATA.md#"),
     )
 }
 
