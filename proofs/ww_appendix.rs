@@ -424,8 +424,8 @@ fn thm3_l549() -> Result<Outcome> {
 /// the numerator (`i`) and the one inside `Σ_i` (`j`) are swapped, so the
 /// right side has a free index. At `K = 3`, `μ = Δ = (0, ½, 1)`, `r = 2`,
 /// `ε = 1` and `j = 1` the literal `e^{−2μ_i}/(3e^{−2μ_1})` is `1/3` at
-/// `i = 1` and `e^{−2}/3` at `i = 3`, while L328's law gives `1/(1 + e^{−1}
-/// + e^{−2}) = 0.665`; in L336 the term `r = 1` has the denominator
+/// `i = 1` and `e^{−2}/3` at `i = 3`, while L328's law gives
+/// `1/(1 + e^{−1} + e^{−2}) = 0.665`; in L336 the term `r = 1` has the denominator
 /// `Σ_i e^{−2Δ_j} = 3e^{−2Δ_j}`, `3` at `j = 1` and `3e^{−2}` at `j = 3`.
 /// Each comparison is one certified constant.
 fn thm4_l332() -> Result<Outcome> {
