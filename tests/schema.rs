@@ -275,7 +275,7 @@ fn the_older_commands_match_their_schemas() {
     );
     assert_eq!(errata["errata"][0]["id"], "hu-thm3-omega", "{errata}");
     assert_eq!(
-        errata["errata"][0]["severity"], "proof-step-false",
+        errata["errata"][0]["severity"], "typo-or-notation",
         "{errata}"
     );
     assert_eq!(
@@ -287,7 +287,7 @@ fn the_older_commands_match_their_schemas() {
         "{errata}"
     );
     assert_eq!(
-        errata["summary"]["errata"]["proof-step-false"], 1,
+        errata["summary"]["errata"]["typo-or-notation"], 1,
         "{errata}"
     );
     assert!(
