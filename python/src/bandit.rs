@@ -60,6 +60,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         pull_order: params.pull_order.clone(),
         rounding: params.rounding.clone(),
     }
+    .naming_readings()
 }
 
 /// `algorithm` with `epsilon` (required by the private algorithms, refused
