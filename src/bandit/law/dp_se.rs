@@ -579,6 +579,49 @@ mod tests {
     use num_traits::Zero;
 
     #[test]
+    fn the_readings_parse_as_the_flags_name_them() {
+        assert_eq!(
+            DpSeVariant::parse(None, None, None).unwrap(),
+            DpSeVariant::default()
+        );
+        assert_eq!(
+            DpSeVariant::parse(Some("1/10"), Some("round-robin"), Some("ceiling")).unwrap(),
+            DpSeVariant {
+                beta: Some(Q::new(1.into(), 10.into())),
+                order: PullOrder::RoundRobin,
+                rounding: Rounding::Ceiling,
+            }
+        );
+        let refused = |beta, order, rounding, needle: &str| {
+            let message = DpSeVariant::parse(beta, order, rounding)
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains(needle), "{message}");
+        };
+        for beta in ["0", "1", "-1/2", "3/2"] {
+            refused(
+                Some(beta),
+                None,
+                None,
+                "--beta (DP-SE's β) must lie in (0, 1)",
+            );
+        }
+        refused(Some("x"), None, None, "'x'");
+        refused(
+            None,
+            Some("zigzag"),
+            None,
+            "--pull-order expects one of blocks, round-robin",
+        );
+        refused(
+            None,
+            None,
+            Some("up"),
+            "--rounding expects one of floor-plus-one, ceiling, floor",
+        );
+    }
+
+    #[test]
     fn the_count_is_the_number_of_sequences_listed() {
         let params = |lengths: Vec<u64>| DpSeParams {
             lengths,

@@ -190,6 +190,12 @@ impl Plan {
         (pull_order, rounding): (PullOrder, Rounding),
         force: bool,
     ) -> Result<Vec<BanditConfig>> {
+        let default_order = (PullOrder::default(), Rounding::default());
+        if (pull_order, rounding) != default_order && !self.algorithms.contains(&BanditId::DpSe) {
+            return Err(Error::InvalidInput(
+                "--pull-order and --rounding apply to dp-se only, which is not simulated".into(),
+            ));
+        }
         let mut configs = Vec::new();
         for &id in &self.algorithms {
             let epsilons = if id.is_private() {
