@@ -117,6 +117,43 @@ fn bandit_parameters_are_refused_on_algorithms_without_them() {
         "--noise-scale",
     );
     refused(&format!("{base} --algorithm ucb1 --epsilon 1"), "--epsilon");
+    refused(
+        &format!("{base} --algorithm ucb1 --pull-order round-robin"),
+        "--pull-order",
+    );
+    refused(
+        &format!("{base} --algorithm dp-ucb --epsilon 1 --rounding floor"),
+        "--rounding",
+    );
+}
+
+/// `bandit --pull-order` acts on DP-SE's simulation: at β = 1/400, ε = 1 its
+/// printed R_1 = ⌊max{128 ln 6400, 16 ln 3200}⌋ + 1 = 1122 exceeds the 400
+/// rounds, so no epoch ends and no noise is drawn: blocks pulls arm 1 in every
+/// round (regret 0, pulls 400, 0), round-robin alternates (pulls 200, 200,
+/// regret 200 · (0.9 − 0.1) = 160), deterministically.
+#[test]
+fn bandit_pull_order_acts_on_dp_se() {
+    let run = |order: &str| {
+        let report = common::json(&common::words(&format!(
+            "bandit --algorithm dp-se --means 0.9,0.1 --epsilon 1 --horizon 400 --runs 2 --json --pull-order {order} --rounding ceiling"
+        )));
+        let result = report["results"][0].clone();
+        assert_eq!(result["pull_order"], order, "{result}");
+        assert_eq!(result["rounding"], "ceiling", "{result}");
+        let number = |v: &serde_json::Value| v.as_str().unwrap().parse::<f64>().unwrap();
+        let pulls: Vec<f64> = result["mean_pulls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(number)
+            .collect();
+        (number(&result["final"]["regret"]), pulls)
+    };
+    assert_eq!(run("blocks"), (0.0, vec![400.0, 0.0]));
+    let (regret, pulls) = run("round-robin");
+    assert_eq!(pulls, vec![200.0, 200.0]);
+    assert!((regret - 160.0).abs() < 1e-9, "{regret}");
 }
 
 #[test]

@@ -779,13 +779,6 @@ class GofResult:
     ``n_for_tv`` (the sample size that detects the total-variation distance
     ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
     ``joint`` in ``dpdtol gof --json``."""
-    departure: Optional[Dict[str, Any]] = None
-    """Bandit laws: where the samples depart first from the law, as ``dpdtol
-    gof --json``'s ``departure`` (``round``, ``cell`` numbered from ``base``,
-    ``observed``, ``expected``, ``residual``, ``threshold``, ``significant``)."""
-    explain: Optional[List[Dict[str, Any]]] = None
-    """With ``explain=True`` (DP-SE): the test against every reading on a small
-    grid, as ``dpdtol gof --explain --json``'s ``explain``."""
     report: Dict[str, Any] = field(default=None, repr=False)
     """The command line's ``--json`` object (``to_dict()``)."""
 
@@ -801,6 +794,21 @@ class GofResult:
         if report is not None and name in report and not name.startswith("_"):
             return report[name]
         raise AttributeError(name)
+
+    @property
+    def departure(self) -> Optional[Dict[str, Any]]:
+        """Bandit laws: where the samples depart first from the law, the
+        report's ``departure`` (``round``, ``cell`` numbered from ``base``,
+        ``observed``, ``expected``, ``residual``, ``threshold``,
+        ``significant``); None for the other laws."""
+        return (self.report or {}).get("departure")
+
+    @property
+    def explain(self) -> Optional[List[Dict[str, Any]]]:
+        """With ``explain=True`` (DP-SE): the test against every reading on a
+        small grid, the report's ``explain`` (as ``dpdtol gof --explain
+        --json``); else None."""
+        return (self.report or {}).get("explain")
 
     @property
     def verdict(self) -> str:
@@ -831,11 +839,10 @@ class GofResult:
 
 
 def _gof_result(d: Dict[str, Any], law, target: Dict[str, Any], base: int) -> GofResult:
-    optional = ("departure", "explain")
     fields = {
         k: d[k]
         for k in GofResult.__dataclass_fields__
-        if k not in ("law", "target", "base", "report") and (k in d or k not in optional)
+        if k not in ("law", "target", "base", "report")
     }
     fields["chi_square_tests"] = tuple(fields["chi_square_tests"])
     fields["report"] = json.loads(d["report"])

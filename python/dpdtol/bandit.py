@@ -334,10 +334,6 @@ def bandit_gof(
         base=base,
         explain=_flag(explain, "explain"),
     )
-    # As `gof --json` writes them, cells numbered from `base`.
-    report = json.loads(d["report"])
-    d["departure"] = report.get("departure")
-    d["explain"] = report.get("explain")
     target = dict(
         algorithm=algorithm,
         epsilon=None if epsilon is None else _exact(epsilon, "epsilon"),
@@ -366,6 +362,9 @@ def bandit_privacy(
     threads: Optional[int] = None,
     delta: Any = None,
     epoch_lengths: Any = None,
+    beta: Any = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
@@ -382,7 +381,9 @@ def bandit_privacy(
     parameters are those of ``bandit_law``. ``print(report)`` gives the
     command line's text; ``report.to_dict()`` its ``--json``. ``delta=D``
     (exact checks) also decides (ε, D)-DP from the whole laws
-    (``report.delta``, as ``--delta``).
+    (``report.delta``, as ``--delta``). DP-SE's readings ``beta``,
+    ``pull_order`` and ``rounding`` are those of ``bandit_gof`` (``--beta``,
+    ``--pull-order``, ``--rounding``); the report names the reading checked.
 
     >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
     >>> r.verdict, r.kind
@@ -401,13 +402,7 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        # DP-SE's readings (beta, pull_order, rounding) are not taken here:
-        # the check runs the printed reading.
-        **{
-            k: v
-            for k, v in _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor).items()
-            if k not in ("beta", "pull_order", "rounding")
-        },
+        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
@@ -427,6 +422,8 @@ def bandit_simulate(
     beta: Optional[float] = None,
     force: bool = False,
     threads: Optional[int] = None,
+    pull_order: Optional[str] = None,
+    rounding: Optional[str] = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
     a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"hybrid-ucb"``,
@@ -437,7 +434,9 @@ def bandit_simulate(
     ``dpdtol bandit``. Returns its report as a ``BanditReport``: the mean
     pseudo-regret at the ``checkpoints`` with its intervals at
     ``confidence``, per algorithm and ε, in ``results``; ``print(report)``
-    gives the command line's tables.
+    gives the command line's tables. ``beta`` is DP-SE's β (default 1/T)
+    and DP-UCB's γ; DP-SE's ``pull_order`` and ``rounding`` are those of
+    ``bandit_gof`` (``--pull-order``, ``--rounding``).
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
     >>> r.kind, r.results[0]["algorithm"]
@@ -477,5 +476,7 @@ def bandit_simulate(
         noise_scale=one(noise_scale, "noise_scale"),
         bonus=one(bonus, "bonus"),
         beta=one(beta, "beta"),
+        pull_order=_optional_text(pull_order, "pull_order"),
+        rounding=_optional_text(rounding, "rounding"),
     )
     return BanditReport._from_json(text, rendered=rendered)

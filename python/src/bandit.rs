@@ -60,6 +60,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         pull_order: params.pull_order.clone(),
         rounding: params.rounding.clone(),
     }
+    .naming_readings()
 }
 
 /// `algorithm` with `epsilon` (required by the private algorithms, refused
@@ -93,23 +94,12 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
-        dp_se: DpSeVariant {
-            beta: exact("beta", params.beta)?,
-            order: params
-                .pull_order
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(py_err)?
-                .unwrap_or_default(),
-            rounding: params
-                .rounding
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(py_err)?
-                .unwrap_or_default(),
-        },
+        dp_se: DpSeVariant::parse(
+            params.beta.as_deref(),
+            params.pull_order.as_deref(),
+            params.rounding.as_deref(),
+        )
+        .map_err(py_err)?,
         ..BanditSpec::new(id, epsilon)
     })
 }

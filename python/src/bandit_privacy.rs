@@ -8,6 +8,7 @@
 
 use crate::bandit::py_err;
 use crate::{horizon, rational};
+use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::Q;
@@ -33,7 +34,7 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
 /// Lazy-DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
 /// its text and whether it is the statistical audit's.
 #[pyfunction]
-#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
+#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_privacy(
     py: Python<'_>,
@@ -47,6 +48,9 @@ fn bandit_privacy(
     tree_scale: Option<&str>,
     scale_factor: Option<&str>,
     bonus: Option<&str>,
+    beta: Option<&str>,
+    pull_order: Option<&str>,
+    rounding: Option<&str>,
     method: Option<&str>,
     runs: Option<u64>,
     seed: Option<u64>,
@@ -71,7 +75,8 @@ fn bandit_privacy(
         bonus: exact("bonus", bonus)?,
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
-        dp_se: Default::default(),
+        dp_se: DpSeVariant::parse(beta, pull_order, rounding).map_err(py_err)?,
+        tree_depth: None,
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;

@@ -59,7 +59,7 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 39] = [
+const PARAMETERS: [(&str, &str); 41] = [
     ("use --force", "pass force=True"),
     ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
     ("--neighbour-file", "neighbour"),
@@ -69,6 +69,7 @@ const PARAMETERS: [(&str, &str); 39] = [
     ("--scale-factor", "scale_factor"),
     ("--all-epsilon", "epsilon_range=None"),
     ("--noise-scale", "noise_scale"),
+    ("--pull-order", "pull_order"),
     ("--losses-file", "losses"),
     ("--unit-weight", "unit_weight"),
     ("--tree-scale", "tree_scale"),
@@ -78,6 +79,7 @@ const PARAMETERS: [(&str, &str); 39] = [
     ("--no-bounds", "bounds=False"),
     ("--algorithm", "algorithm"),
     ("--resample", "resample"),
+    ("--rounding", "rounding"),
     ("--alphabet", "alphabet"),
     ("--epsilon", "epsilon"),
     ("--horizon", "horizon"),

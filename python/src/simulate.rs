@@ -7,6 +7,7 @@
 
 use crate::bandit::py_err;
 use crate::rational;
+use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::experiment::{Given, Plan};
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::given::{parse_f64_list, parse_one};
@@ -20,7 +21,7 @@ use pyo3::prelude::*;
 /// come as the command line's text (`epsilons` comma-separated) and are
 /// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
@@ -35,6 +36,8 @@ fn bandit_simulate(
     noise_scale: Option<&str>,
     bonus: Option<&str>,
     beta: Option<&str>,
+    pull_order: Option<&str>,
+    rounding: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
@@ -59,11 +62,13 @@ fn bandit_simulate(
         level: parse_one("--confidence", confidence).map_err(py_err)?,
     })
     .map_err(py_err)?;
+    let dp_se = DpSeVariant::parse(None, pull_order, rounding).map_err(py_err)?;
     let configs = plan
         .configs(
             optional("--noise-scale", noise_scale)?,
             optional("--bonus", bonus)?,
             optional("--beta", beta)?,
+            (dp_se.order, dp_se.rounding),
             force,
         )
         .map_err(py_err)?;

@@ -36,6 +36,11 @@ CASES = [
         "private",
     ),
     (
+        f"privacy --algorithm dp-se {FLAGS} --epoch-length 1 --beta 1/10 --pull-order round-robin --json",
+        dict(algorithm="dp-se", epoch_length=[1], beta="1/10", pull_order="round-robin"),
+        "private",
+    ),
+    (
         f"privacy --algorithm hybrid-ucb {FLAGS} --scale-factor 1/4 --json",
         dict(algorithm="hybrid-ucb", scale_factor="1/4"),
         "violated",
@@ -91,6 +96,10 @@ def test_the_exact_ratio_is_certified_and_encloses_the_witness():
         (dict(actions=3, algorithm="lazy-dp-ts", runs=10), "actions"),
         (dict(epsilon="x"), "epsilon"),
         (dict(horizon="four"), "horizon"),
+        (dict(pull_order="zigzag"), "pull_order expects one of blocks, round-robin"),
+        (dict(rounding="up"), "rounding expects one of floor-plus-one, ceiling, floor"),
+        (dict(beta=2), "beta"),
+        (dict(beta="1/10", algorithm="anytime-lazy-ucb"), "beta"),
     ],
 )
 def test_bad_arguments_are_value_errors_naming_them(args, argument):

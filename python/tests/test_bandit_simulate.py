@@ -62,3 +62,20 @@ def test_bad_arguments_are_value_errors_naming_them(args, argument):
         dpdtol.bandit_simulate(**call)
     assert type(raised.value) is ValueError
     assert "\n" not in str(raised.value)
+
+
+def test_dp_se_readings_are_simulated_and_named():
+    # At beta = 1/400, eps = 1, DP-SE's printed R_1 = floor(128 ln 6400) + 1 =
+    # 1122 exceeds the 400 rounds: no epoch ends, no noise is drawn; blocks
+    # pulls arm 1 throughout, round-robin alternates (pulls 200, 200, regret
+    # 200 * 0.8 = 160), as `bandit --pull-order` (tests/applies.rs).
+    for order, pulls, regret in [("blocks", [400, 0], 0), ("round-robin", [200, 200], 160)]:
+        r = dpdtol.bandit_simulate("dp-se", [0.9, 0.1], 1, horizon=400, runs=2, pull_order=order, rounding="ceiling")
+        result = r.results[0]
+        assert (result["pull_order"], result["rounding"]) == (order, "ceiling")
+        assert [float(p) for p in result["mean_pulls"]] == pulls
+        assert abs(float(result["final"]["regret"]) - regret) < 1e-9
+    with pytest.raises(ValueError, match="pull_order expects one of blocks, round-robin"):
+        dpdtol.bandit_simulate("dp-se", [0.9, 0.1], 1, horizon=400, runs=2, pull_order="zigzag")
+    with pytest.raises(ValueError, match="pull_order and rounding apply to dp-se only"):
+        dpdtol.bandit_simulate("ucb1", [0.9, 0.1], horizon=400, runs=2, pull_order="round-robin")

@@ -14,6 +14,7 @@ import pytest
 
 from dpdtol.drive import DriveError, drive_bandit, drive_full_information, drive_mechanism
 from dpdtol.testing import assert_bandit_policy, assert_full_information_sampler, assert_mechanism
+from planted import DpSe
 
 EPSILON = 1
 ALPHA = 1e-6  # a correct policy is rejected with probability < 1e-6
@@ -26,59 +27,18 @@ ALPHA = 1e-6  # a correct policy is rejected with probability < 1e-6
 # with probability G(2 (6.86 - 1)) = 1/2 e^(-11.7/8) (1 + 11.7/16) = 0.20:
 # both outcomes are frequent.
 DP_SE_TABLE = [[1.0, 0.0]] * 12
-DP_SE_PARAMS = dict(epoch_lengths=[2], noise_scale=8)
+DP_SE_PARAMS = dict(epoch_length=[2], noise_scale=8)
 
 
-class DpSe:
-    """DP-SE (Sajed & Sheffet 2019) as ``dpdtol.bandit`` states it, one round
-    at a time:
-
-        S <- [K]; e <- 1
-        repeat
-          for each i in S (increasing): pull i R_e times,
-              mu~_i <- (sum of its R_e rewards + Lap(b)) / R_e
-          h_e <- sqrt(ln(8|S|e^2/beta)/(2 R_e)); c_e <- ln(4|S|e^2/beta)/(R_e eps)
-          remove every j with max_i mu~_i - mu~_j > 2 (h_e + c_e); e <- e + 1
-        until |S| = 1, then pull the survivor.
-
-    ``shared_noise`` plants the bug: one Laplace draw per epoch, shared by
-    every arm, so that the noise cancels in the differences."""
-
-    def __init__(self, arms=2, horizon=12, epsilon=EPSILON, scale=8.0, lengths=(2,), shared_noise=False):
-        self.alive, self.epoch, self.position, self.done, self.total = list(range(arms)), 1, 0, 0, 0.0
-        self.beta, self.epsilon, self.scale, self.lengths = 1 / horizon, epsilon, scale, lengths
-        self.shared_noise, self.noisy, self.noise = shared_noise, {}, 0.0
-
-    def length(self):
-        return self.lengths[min(self.epoch, len(self.lengths)) - 1]
-
-    def select(self):
-        return self.alive[self.position] if len(self.alive) > 1 else self.alive[0]
-
-    def update(self, arm, reward):
-        if len(self.alive) == 1:
-            return
-        self.done += 1
-        self.total += reward
-        r = self.length()
-        if self.done < r:
-            return
-        if not self.shared_noise or self.position == 0:
-            self.noise = np.random.laplace(0.0, self.scale)
-        self.noisy[arm] = (self.total + self.noise) / r
-        self.done, self.total, self.position = 0, 0.0, self.position + 1
-        if self.position == len(self.alive):
-            s, e = len(self.alive), self.epoch
-            radius = math.sqrt(math.log(8 * s * e * e / self.beta) / (2 * r)) + math.log(
-                4 * s * e * e / self.beta
-            ) / (r * self.epsilon)
-            best = max(self.noisy[i] for i in self.alive)
-            self.alive = [j for j in self.alive if best - self.noisy[j] <= 2 * radius]
-            self.epoch, self.position, self.noisy = e + 1, 0, {}
+def dp_se(bug=None):
+    """DP-SE written from its pseudo-code (planted.py) on ``DP_SE_TABLE``;
+    ``bug="shared-noise"`` plants one Laplace draw per epoch shared by every
+    arm, so that the noise cancels in the differences."""
+    return DpSe((len(DP_SE_TABLE), 2), EPSILON, epoch_length=[2], noise_scale=8, bug=bug)
 
 
 def test_dp_se_from_the_pseudo_code_passes():
-    result = assert_bandit_policy("dp-se", DpSe, DP_SE_TABLE, EPSILON, n=20_000, seed=1, alpha=ALPHA, **DP_SE_PARAMS)
+    result = assert_bandit_policy("dp-se", dp_se, DP_SE_TABLE, EPSILON, n=20_000, seed=1, alpha=ALPHA, **DP_SE_PARAMS)
     assert result.chi_square_tests[0]["cells"] > 3  # the noise is exercised
 
 
@@ -89,7 +49,7 @@ SHARED_NOISE_DETECTED_AT = 50
 
 
 def test_shared_noise_is_rejected_and_the_round_named():
-    shared = lambda: DpSe(shared_noise=True)  # noqa: E731
+    shared = lambda: dp_se("shared-noise")  # noqa: E731
     for n in (10, 20, 50, 100):
         try:
             assert_bandit_policy("dp-se", shared, DP_SE_TABLE, EPSILON, n=n, seed=1, alpha=ALPHA, **DP_SE_PARAMS)

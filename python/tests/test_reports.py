@@ -261,6 +261,29 @@ def test_bandit_gof_to_dict_is_the_cli_json():
     assert result.to_dict() == expected and result.reject == cli["reject"] and result.test == cli["test"]
 
 
+def test_bandit_gof_with_explain_to_dict_is_the_cli_json():
+    # DP-SE run round-robin, tested as blocks: rejected at round 4, and the
+    # explanation names round-robin; `departure` and `explain` are the
+    # report's own keys, not copies.
+    common = "--epsilon 1 --rewards-file rewards.csv --epoch-length 1,2 --noise-scale 4"
+    cli = cli_json("bandit-oracle", f"gof --algorithm dp-se {common} --samples rr.npy --base 0 --explain --json")
+    rewards = table("bandit-oracle", "rewards.csv")
+    given = dict(epoch_length=[1, 2], noise_scale=4)
+    # rr.npy of the corpus: `sample ... --pull-order round-robin --n 300 --seed 5 --base 0`.
+    samples = dpdtol.bandit_sample("dp-se", rewards, 1, n=300, seed=5, base=0, pull_order="round-robin", **given)
+    result = dpdtol.bandit_gof("dp-se", rewards, 1, samples, base=0, explain=True, **given)
+    expected = {**cli, "samples": "", "target": {**cli["target"], "rewards_file": None}}
+    assert result.to_dict() == expected
+    assert result.departure == cli["departure"] and result.departure["round"] == 4
+    assert result.explain == cli["explain"]
+    fits = {(f["pull_order"], f["rounding"]): f["reject"] for f in result.explain if f["beta"] == "1/T"}
+    assert fits[("round-robin", "floor-plus-one")] is False and fits[("blocks", "floor-plus-one")] is True
+    assert not {"departure", "explain"} & set(dpdtol.GofResult.__dataclass_fields__)
+    # Without explain, the key is absent from the report and the attribute None.
+    plain = dpdtol.bandit_gof("dp-se", rewards, 1, samples, base=0, **given)
+    assert "explain" not in plain.to_dict() and plain.explain is None
+
+
 def test_privacy_verdicts_carry_the_same_booleans():
     r = dpdtol.mechanism_privacy("laplace", 2, [0, "1/2", 1], "1/2", scale=1)
     assert (r.verdict, r.violated, r.private, r.rejected) == ("violated", True, False, True)

@@ -9,6 +9,7 @@
 
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds};
+use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::Result;
@@ -57,6 +58,12 @@ pub struct Args {
     /// The failure probability: DP-SE's β (default 1/T), DP-UCB's γ (default 1/10).
     #[arg(long, allow_hyphen_values = true)]
     beta: Option<String>,
+    /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn) or round-robin.
+    #[arg(long)]
+    pull_order: Option<String>,
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    #[arg(long)]
+    rounding: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -106,6 +113,8 @@ pub(super) const SCOPES: &[Scope] = &[
         ],
     ),
     scope("beta", &["dp-se", "dp-ucb"]),
+    scope("pull_order", &["dp-se"]),
+    scope("rounding", &["dp-se"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -150,10 +159,13 @@ pub fn run(args: &Args) -> Result<String> {
         runs: args.runs,
         level: parse_one("--confidence", &args.confidence)?,
     })?;
+    // DP-SE's β is `--beta`, shared with DP-UCB's γ (read as f64 here).
+    let dp_se = DpSeVariant::parse(None, args.pull_order.as_deref(), args.rounding.as_deref())?;
     let configs = plan.configs(
         optional("--noise-scale", &args.noise_scale)?,
         optional("--bonus", &args.bonus)?,
         optional("--beta", &args.beta)?,
+        (dp_se.order, dp_se.rounding),
         args.force,
     )?;
     // Output files are checked before the work, not after it.

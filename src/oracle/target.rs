@@ -118,21 +118,11 @@ impl TargetSpec {
             tree_scale: exact(&self.tree_scale)?,
             scale_factor: exact(&self.scale_factor)?,
             bonus: exact(&self.bonus)?,
-            dp_se: DpSeVariant {
-                beta: exact(&self.beta)?,
-                order: self
-                    .pull_order
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()?
-                    .unwrap_or_default(),
-                rounding: self
-                    .rounding
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()?
-                    .unwrap_or_default(),
-            },
+            dp_se: DpSeVariant::parse(
+                self.beta.as_deref(),
+                self.pull_order.as_deref(),
+                self.rounding.as_deref(),
+            )?,
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

@@ -6,6 +6,7 @@
 
 use super::{decimal, fraction, Decimal, Float, Fraction, NumberKind, SchemaVersion};
 use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
+use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::experiment::Plan;
 use crate::bandit::policy::sim::{self, RewardLaw, Run, Summary};
 use crate::bandit::policy::{BanditConfig, BanditId};
@@ -80,6 +81,12 @@ pub struct BanditResult {
     pub mean: Vec<Float>,
     /// The mean number of pulls of each arm by the horizon.
     pub mean_pulls: Vec<Float>,
+    /// dp-se: the order of its pulls inside an epoch (`--pull-order`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_order: Option<String>,
+    /// dp-se: the rounding of its epoch lengths (`--rounding`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<String>,
     /// The standard deviation of the runs' regret at each checkpoint.
     pub sd: Vec<Float>,
     /// The Student-t interval on the mean regret at each checkpoint.
@@ -264,6 +271,7 @@ impl BanditResult {
         alpha: f64,
     ) -> BanditResult {
         let dmax = law.gaps().into_iter().fold(0.0, f64::max);
+        let dp_se = config.id == BanditId::DpSe;
         let summaries: Vec<Summary> = checkpoints
             .iter()
             .enumerate()
@@ -298,6 +306,8 @@ impl BanditResult {
             }),
             mean: summaries.iter().map(|s| Float(s.mean)).collect(),
             mean_pulls,
+            pull_order: dp_se.then(|| config.pull_order.name().to_string()),
+            rounding: dp_se.then(|| config.rounding.name().to_string()),
             sd: summaries.iter().map(|s| Float(s.sd)).collect(),
             t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
         }

@@ -60,7 +60,6 @@ pub struct BanditGiven {
 impl BanditGiven {
     /// The bandit target of `spec` as given.
     pub fn of(spec: &TargetSpec) -> BanditGiven {
-        let dp_se = spec.algorithm.as_deref().map(str::trim) == Some("dp-se");
         BanditGiven {
             algorithm: spec.algorithm.clone().unwrap_or_else(|| "?".into()),
             bonus: spec.bonus.clone(),
@@ -71,16 +70,28 @@ impl BanditGiven {
             scale_factor: spec.scale_factor.clone(),
             tree_scale: spec.tree_scale.clone(),
             beta: spec.beta.clone(),
+            pull_order: spec.pull_order.clone(),
+            rounding: spec.rounding.clone(),
+        }
+        .naming_readings()
+    }
+
+    /// The target with DP-SE's pull order and rounding named, the defaults
+    /// when not given (absent for the other algorithms).
+    pub fn naming_readings(self) -> BanditGiven {
+        let dp_se = self.algorithm.trim() == "dp-se";
+        BanditGiven {
             pull_order: dp_se.then(|| {
-                spec.pull_order
+                self.pull_order
                     .clone()
                     .unwrap_or_else(|| PullOrder::default().name().into())
             }),
             rounding: dp_se.then(|| {
-                spec.rounding
+                self.rounding
                     .clone()
                     .unwrap_or_else(|| Rounding::default().name().into())
             }),
+            ..self
         }
     }
 }

@@ -53,7 +53,7 @@
 use super::PullLaw;
 use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Rounding};
 use crate::error::{Error, Result};
-use crate::num::{Certified, Precision, Real, Q};
+use crate::num::{parse_rational, Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
 use std::cmp::Ordering;
 
@@ -100,6 +100,31 @@ fn exact(x: f64) -> Result<Q> {
 }
 
 impl DpSeVariant {
+    /// The reading named by the texts of `--beta` (an exact number in
+    /// `(0, 1)`), `--pull-order` and `--rounding`, each `None` for its
+    /// default: the one parser of the command line, the oracle's targets and
+    /// the Python package.
+    pub fn parse(
+        beta: Option<&str>,
+        pull_order: Option<&str>,
+        rounding: Option<&str>,
+    ) -> Result<DpSeVariant> {
+        let beta = beta.map(parse_rational).transpose()?;
+        if let Some(beta) = beta
+            .as_ref()
+            .filter(|b| !b.is_positive() || **b >= Q::one())
+        {
+            return Err(Error::InvalidInput(format!(
+                "--beta (DP-SE's β) must lie in (0, 1), got {beta}"
+            )));
+        }
+        Ok(DpSeVariant {
+            beta,
+            order: pull_order.map(str::parse).transpose()?.unwrap_or_default(),
+            rounding: rounding.map(str::parse).transpose()?.unwrap_or_default(),
+        })
+    }
+
     /// The readings [`crate::oracle::bandit::explain`] tries, a finite grid:
     /// both pull orders, the three roundings (only the default when the
     /// epoch lengths are given, `printed_lengths` false: rounding then
@@ -552,6 +577,49 @@ impl PullLaw for DpSeParams {
 mod tests {
     use super::*;
     use num_traits::Zero;
+
+    #[test]
+    fn the_readings_parse_as_the_flags_name_them() {
+        assert_eq!(
+            DpSeVariant::parse(None, None, None).unwrap(),
+            DpSeVariant::default()
+        );
+        assert_eq!(
+            DpSeVariant::parse(Some("1/10"), Some("round-robin"), Some("ceiling")).unwrap(),
+            DpSeVariant {
+                beta: Some(Q::new(1.into(), 10.into())),
+                order: PullOrder::RoundRobin,
+                rounding: Rounding::Ceiling,
+            }
+        );
+        let refused = |beta, order, rounding, needle: &str| {
+            let message = DpSeVariant::parse(beta, order, rounding)
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains(needle), "{message}");
+        };
+        for beta in ["0", "1", "-1/2", "3/2"] {
+            refused(
+                Some(beta),
+                None,
+                None,
+                "--beta (DP-SE's β) must lie in (0, 1)",
+            );
+        }
+        refused(Some("x"), None, None, "'x'");
+        refused(
+            None,
+            Some("zigzag"),
+            None,
+            "--pull-order expects one of blocks, round-robin",
+        );
+        refused(
+            None,
+            None,
+            Some("up"),
+            "--rounding expects one of floor-plus-one, ceiling, floor",
+        );
+    }
 
     #[test]
     fn the_count_is_the_number_of_sequences_listed() {

@@ -4,6 +4,7 @@
 //! means, ε grid, horizon, runs and confidence level — checked, with the
 //! configurations to simulate and the size guard of the whole run.
 
+use super::dp_se::{PullOrder, Rounding};
 use super::sim::RewardLaw;
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -176,8 +177,8 @@ impl Plan {
         })
     }
 
-    /// The configurations to simulate, each with the noise scale, bonus and
-    /// β given (else the paper's), checked: a private algorithm at every ε,
+    /// The configurations to simulate, each with the noise scale, bonus, β
+    /// and DP-SE's pull order and rounding given (else the paper's), checked: a private algorithm at every ε,
     /// a non-private baseline once (it does not depend on ε). Refused when
     /// the whole run would exceed [`LIMIT`] arm-rounds (each simulated round
     /// may look at every arm: UCB1, Thompson sampling), unless `force`.
@@ -186,8 +187,15 @@ impl Plan {
         noise_scale: Option<f64>,
         bonus: Option<f64>,
         beta: Option<f64>,
+        (pull_order, rounding): (PullOrder, Rounding),
         force: bool,
     ) -> Result<Vec<BanditConfig>> {
+        let default_order = (PullOrder::default(), Rounding::default());
+        if (pull_order, rounding) != default_order && !self.algorithms.contains(&BanditId::DpSe) {
+            return Err(Error::InvalidInput(
+                "--pull-order and --rounding apply to dp-se only, which is not simulated".into(),
+            ));
+        }
         let mut configs = Vec::new();
         for &id in &self.algorithms {
             let epsilons = if id.is_private() {
@@ -200,6 +208,8 @@ impl Plan {
                     noise_scale,
                     bonus,
                     beta,
+                    pull_order,
+                    rounding,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

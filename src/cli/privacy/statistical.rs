@@ -43,21 +43,11 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             .as_deref()
             .map(parse_lengths)
             .transpose()?,
-        dp_se: DpSeVariant {
-            beta: exact(&args.beta)?,
-            order: args
-                .pull_order
-                .as_deref()
-                .map(str::parse)
-                .transpose()?
-                .unwrap_or_default(),
-            rounding: args
-                .rounding
-                .as_deref()
-                .map(str::parse)
-                .transpose()?
-                .unwrap_or_default(),
-        },
+        dp_se: DpSeVariant::parse(
+            args.beta.as_deref(),
+            args.pull_order.as_deref(),
+            args.rounding.as_deref(),
+        )?,
         tree_depth: None,
     })
 }

@@ -1,0 +1,163 @@
+"""Policies written from the papers' pseudo-code, one run at a time, with the
+``select() -> arm`` / ``update(arm, reward)`` protocol that ``dpdtol.drive``
+plays: DP-SE (both pull orders, every rounding of its epoch lengths) and
+DP-UCB (one binary mechanism per arm), each with planted bugs. Arms are
+numbered from 0; every draw comes from numpy's global generator, which the
+driver seeds before each run (so a policy is given as a factory); tested
+in test_planted.py.
+"""
+
+import math
+
+import numpy as np
+
+
+def laplace(scale):
+    return np.random.laplace(0.0, scale)
+
+
+class DpSe:
+    """DP-SE, Sajed & Sheffet (ICML 2019), as dpdtol reads it
+    (src/bandit/policy/dp_se.rs):
+
+        S <- [K]; e <- 0
+        repeat
+          e <- e + 1; Delta_e <- 2^-e
+          R_e <- round(max{32 ln(8|S|e^2/beta)/Delta_e^2, 8 ln(4|S|e^2/beta)/(eps Delta_e)})
+          pull each i in S R_e times (blocks: i's R_e pulls in turn;
+              round-robin: the arms of S in turn, R_e rounds of them)
+          mu~_i <- (sum of i's R_e rewards + Lap(1/eps))/R_e, a fresh draw per arm
+          c_e <- sqrt(ln(8|S|e^2/beta)/(2 R_e)) + ln(4|S|e^2/beta)/(eps R_e)
+          remove from S every j with mu~_j < max_i mu~_i - 2 c_e
+        until |S| = 1, then pull the survivor to the horizon.
+
+    ``beta`` defaults to 1/T; ``rounding`` is "floor-plus-one" (floor + 1),
+    "ceiling" or "floor" (at least 1); ``epoch_length`` (R_1, R_2, ..; the
+    last repeats) replaces the printed R_e; ``noise_scale`` (default 1/eps)
+    is the Laplace scale on a reward sum.
+
+    Planted bugs (``bug``): "shared-noise", one Laplace draw per epoch added
+    to every arm's sum (the noise cancels in the comparison); "half-noise",
+    the scale halved.
+    """
+
+    def __init__(self, rewards_shape, epsilon, beta=None, noise_scale=None, epoch_length=None,
+                 pull_order="blocks", rounding="floor-plus-one", bug=None):
+        horizon, arms = rewards_shape
+        self.eps = epsilon
+        self.beta = 1.0 / max(horizon, 2) if beta is None else beta
+        self.scale = 1.0 / epsilon if noise_scale is None else noise_scale
+        if bug == "half-noise":
+            self.scale /= 2
+        self.lengths, self.order, self.rounding, self.bug = epoch_length, pull_order, rounding, bug
+        self.alive = list(range(arms))
+        self.e = 0
+        self._next_epoch()
+
+    def _length(self):
+        if self.lengths is not None:
+            return self.lengths[min(self.e, len(self.lengths)) - 1]
+        s, e, delta = len(self.alive), self.e, 0.5 ** self.e
+        r = max(32 * math.log(8 * s * e * e / self.beta) / delta**2,
+                8 * math.log(4 * s * e * e / self.beta) / (self.eps * delta))
+        if self.rounding == "ceiling":
+            return max(math.ceil(r), 1)
+        if self.rounding == "floor":
+            return max(math.floor(r), 1)
+        return math.floor(r) + 1
+
+    def _next_epoch(self):
+        self.e += 1
+        self.R = self._length()
+        if self.order == "round-robin":
+            self.plan = self.alive * self.R
+        else:
+            self.plan = [i for i in self.alive for _ in range(self.R)]
+        self.plan.reverse()
+        self.sums = dict.fromkeys(self.alive, 0.0)
+
+    def select(self):
+        return self.plan[-1] if self.plan else self.alive[0]
+
+    def update(self, arm, reward):
+        if len(self.alive) == 1:
+            return
+        self.plan.pop()
+        self.sums[arm] += reward
+        if self.plan:
+            return
+        shared = laplace(self.scale) if self.bug == "shared-noise" else None
+        noisy = {i: (self.sums[i] + (laplace(self.scale) if shared is None else shared)) / self.R
+                 for i in self.alive}
+        s, e, R = len(self.alive), self.e, self.R
+        c = math.sqrt(math.log(8 * s * e * e / self.beta) / (2 * R)) + math.log(4 * s * e * e / self.beta) / (self.eps * R)
+        best = max(noisy.values())
+        self.alive = [i for i in self.alive if not noisy[i] < best - 2 * c]
+        if len(self.alive) > 1:
+            self._next_epoch()
+
+
+class BinaryCounter:
+    """Chan, Shi & Song (2010), Algorithm 2, over any number of items: item
+    i completes the node of level l = (trailing zeros of i):
+    alpha_l <- x + sum_{k<l} alpha_k, alpha_k and alpha^_k <- 0 for k < l,
+    alpha^_l <- alpha_l + Lap(scale); the noisy prefix sum after i items is
+    the sum of alpha^_k over the one bits k of i."""
+
+    def __init__(self, scale):
+        self.scale, self.items = scale, 0
+        self.alpha, self.alpha_hat = [], []
+
+    def insert(self, x):
+        self.items += 1
+        level = (self.items & -self.items).bit_length() - 1
+        while len(self.alpha) <= level:
+            self.alpha.append(0.0)
+            self.alpha_hat.append(0.0)
+        node = x + sum(self.alpha[:level])
+        for k in range(level):
+            self.alpha[k] = self.alpha_hat[k] = 0.0
+        self.alpha[level] = node
+        self.alpha_hat[level] = node + laplace(self.scale)
+
+    def prefix(self):
+        return sum(a for k, a in enumerate(self.alpha_hat) if self.items >> k & 1)
+
+
+class DpUcb:
+    """DP-UCB, Mishra & Thakurta (UAI 2015), Algorithm 1, as dpdtol reads it
+    (src/bandit/policy/dp_ucb.rs):
+
+        each arm's binary mechanism: L = ceil(log2 T) levels, every node Lap(L/eps)
+        pull each arm once, inserting the reward into its tree
+        for t = K+1..T:
+          mu^_a = (noisy prefix sum of arm a's tree)/n_a
+          pull argmax_a mu^_a + sqrt(2 ln(t - 1)/n_a) + Gamma/n_a (the first maximum),
+            Gamma = K ln(T)^2 ln(K T ln(T)/gamma)/eps
+          insert the reward into the pulled arm's tree
+
+    Planted bugs (``bug``): "level-missing", the node scale (L - 1)/eps (a
+    level left out of the budget); "half-noise", L/(2 eps).
+    """
+
+    def __init__(self, rewards_shape, epsilon, gamma=0.1, bug=None):
+        horizon, arms = rewards_shape
+        levels = max(1, math.ceil(math.log2(horizon)))
+        if bug == "level-missing":
+            levels -= 1
+        scale = levels / epsilon / (2 if bug == "half-noise" else 1)
+        self.arms, self.t = arms, 0
+        self.G = arms * math.log(horizon) ** 2 * math.log(arms * horizon * math.log(horizon) / gamma) / epsilon
+        self.trees = [BinaryCounter(scale) for _ in range(arms)]
+
+    def select(self):
+        t = self.t + 1
+        if t <= self.arms:
+            return t - 1
+        index = [tree.prefix() / tree.items + math.sqrt(2 * math.log(t - 1) / tree.items) + self.G / tree.items
+                 for tree in self.trees]
+        return index.index(max(index))
+
+    def update(self, arm, reward):
+        self.t += 1
+        self.trees[arm].insert(reward)
