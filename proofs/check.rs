@@ -387,6 +387,7 @@ fn the_repairs_are_registered_and_hold() {
 ///   0.3035), while ln 100/100 = 0.046 ≤ 50.
 /// - ww-thm4-L332: 1/(1 + e^{−1} + e^{−2}) = 1/1.50321 = 0.6652 ≠ 1/3.
 /// - ww-cor1-L468: 2^1 = 2 against 2^2 = 4. ww-thm3-L521: t = 1 < T = 2.
+/// - ww-alg1-L122: ∫(β/2)e^{−|x|/β} dx = 2·(β/2)·β = β², 4 at β = 2.
 #[test]
 fn the_slips_are_refuted_at_their_witnesses() {
     let refuted = |id: &str, needles: &[&str]| {
@@ -405,6 +406,7 @@ fn the_slips_are_refuted_at_their_witnesses() {
     refuted("ww-thm4-L332", &["free"]);
     refuted("ww-cor1-L468", &["`2 = 4` fails"]);
     refuted("ww-thm3-L521", &["`2 ≤ 1` fails"]);
+    refuted("ww-alg1-L122", &["β = 2", "`4 = 1` fails"]);
     // Each is an erratum's claim.
     for id in [
         "hu-thm12-L319-minimax",
@@ -412,6 +414,7 @@ fn the_slips_are_refuted_at_their_witnesses() {
         "ww-thm4-L332",
         "ww-cor1-L468",
         "ww-thm3-L521",
+        "ww-alg1-L122",
     ] {
         assert!(errata().iter().any(|e| e.claims.contains(&id)), "{id}");
     }

@@ -261,6 +261,18 @@ pub fn errata() -> Vec<Erratum> {
             claims: &["ww-cor1-L501"],
         },
         Erratum {
+            id: "ww-laplace-density",
+            paper: Paper::WuWang,
+            location: "§1.2, the density of Lap(β), the noise of Theorems 1–2 and Corollary 2",
+            lines: "L122",
+            printed: "Lap(β) has the probability density function f(x) = (β/2)e^{−|x|/β} for x ∈ ℝ.",
+            truth: "That f integrates to 2·(β/2)·β = β², which is 1 only at β = 1: for Lap(2/ε) at ε = 1 (β = 2) the printed f has total mass 4, and 4 = 1 fails. The Laplace density of scale β is e^{−|x|/β}/(2β), with the 1/β of the exponential and Gumbel densities the paper prints next (L150).",
+            severity: Severity::TypoOrNotation,
+            consequence: "None: the results use Lap(2/ε) through the report-noisy-max theorem, i.e. with its true density e^{−ε|x|/2}·ε/4; with it Algorithm 1 is ε-DP on every problem checked (ww-thm1, ww-thm2).",
+            backed_by: &["ww-alg1-L122-half", "ww-thm1", "ww-thm2"],
+            claims: &["ww-alg1-L122"],
+        },
+        Erratum {
             id: "ww-lem1-subscript",
             paper: Paper::WuWang,
             location: "Lemma 1, proof (§2.1), the decomposition of F_{N_{r,j₁}}",

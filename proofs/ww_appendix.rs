@@ -3,7 +3,8 @@
 //! (Appendix C), the tails of Corollary 1 (Appendix D), the lower-bound
 //! chain of Theorem 3 (Appendix E) and the critical gap of Corollary 2
 //! (Appendix F); also the epoch count of Algorithm 1 (L57) and the binomial
-//! property as §1.3 states it (L134) and as Appendix B proves it (L408).
+//! property as §1.3 states it (L134) and as Appendix B proves it (L408), and
+//! the Laplace density of §1.2 (L122).
 //! Lines `L…` are those of `papers/000_…txt`; where a line
 //! carries both the rendered formula and its LaTeX, the two agree on every
 //! display used here.
@@ -611,6 +612,24 @@ fn lem4_l134() -> Outcome {
     )
 }
 
+/// The total mass of `c·e^{−|x|/β}` over the real line, `2cβ`: each
+/// half-line gives `c∫₀^∞ e^{−x/β} dx = cβ` (antiderivative `−cβe^{−x/β}`).
+fn laplace_mass(coefficient: &Q, beta: &Q) -> Q {
+    q(2, 1) * coefficient * beta
+}
+
+/// §1.2, L122 as printed: `Lap(β)` has density `(β/2)e^{−|x|/β}`, whose
+/// mass is `β²`; at `β = 2` (the paper's `Lap(2/ε)` at `ε = 1`) it is 4.
+fn lap_l122() -> Outcome {
+    false_at(
+        &["β"],
+        &[q(2, 1)],
+        &|p: &[Q]| laplace_mass(&(p[0].clone() / q(2, 1)), &p[0]),
+        Rel::Eq,
+        &|_: &[Q]| Q::one(),
+    )
+}
+
 /// `n!` as a rational.
 fn factorial(n: i64) -> Q {
     (1..=n).map(|i| q(i, 1)).product()
@@ -803,6 +822,34 @@ pub(super) fn claims() -> Vec<Claim> {
             domain: "every ε > 0 and x ≥ 0 (every p = e^{−εx} ∈ (0, 1]): the law is of degree 1 in p, read off the exact permute-and-flip law at three values; the inequality on the whole ray p ≥ 0",
             cost: Cost::Fast,
             check: cor1_l481,
+        },
+        Claim {
+            id: "ww-alg1-L122",
+            source: ww("§1.2, the Laplace law of Algorithm 1's original noise", "L122: \"Lap(β) has the probability density function f(x) = (β/2)e^{−|x|/β} for x ∈ ℝ\" (rendered \"β2e|x|β\", alt-text \\frac{\\beta}{2}e^{-\\frac{|x|}{\\beta}}; the densities of Exp(β) and Gumbel(β) at L150 carry 1/β)"),
+            statement: "As printed: f(x) = (β/2)e^{−|x|/β} is a probability density for every β > 0. Its mass is 2·(β/2)·β = β², which is 1 only at β = 1: at β = 2 (Lap(2/ε) at ε = 1) it is 4. The Laplace density of scale β is e^{−|x|/β}/(2β) (ww-alg1-L122-half).",
+            math: "∫_ℝ (β/2)e^{−|x|/β} dx = β² = 1",
+            method: Method::ExactAlgebra,
+            domain: "every β > 0 (the paper's β = 2/ε); the mass by the antiderivative −βe^{−x/β} on each half-line, refuted exactly at β = 2",
+            cost: Cost::Fast,
+            check: || Ok(lap_l122()),
+        },
+        Claim {
+            id: "ww-alg1-L122-half",
+            source: ww("§1.2, the Laplace law of Algorithm 1's original noise", "L122 with the normalisation 1/(2β) for β/2: f(x) = e^{−|x|/β}/(2β), the law Lap(2/ε) of Hu et al. (their eq. (11), b = 2/ε) that the privacy checker and the samplers use"),
+            statement: "Corrected: f(x) = e^{−|x|/β}/(2β) is a probability density for every β > 0: its mass is 2·(1/(2β))·β = 1.",
+            math: "∫_ℝ e^{−|x|/β}/(2β) dx = 1",
+            method: Method::ExactAlgebra,
+            domain: "every β > 0: the mass by the antiderivative on each half-line, an identity of rational functions in β",
+            cost: Cost::Fast,
+            check: || {
+                identity(
+                    "the mass 2·(1/(2β))·β and 1, both times β, are of degree 1 in β (grid β ∈ {1/2, 2}).",
+                    &["β"],
+                    &grid(&[vec![q(1, 2), q(2, 1)]]),
+                    &|p: &[Q]| laplace_mass(&(Q::one() / (q(2, 1) * &p[0])), &p[0]),
+                    &|_: &[Q]| Q::one(),
+                )
+            },
         },
         Claim {
             id: "ww-lem4-L134",
