@@ -431,6 +431,69 @@ fn reference_dp_ucb(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng
     pulls
 }
 
+/// DP-UCB-Bound as quoted in src/bandit/policy/dp_ucb_bound.rs (Tossou &
+/// Dimitrakakis's Algorithm 1): each arm's Hybrid mechanism kept as its
+/// observations and the noises of its releases — an array block's
+/// `Lap(2/ε)` when the count reaches a power of two, otherwise the noise
+/// of the dyadic block of the tree the observation completes, `Lap(m·2/ε)`
+/// — and the private sum assembled from them.
+fn reference_dp_ucb_bound(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let b = 2.0 / eps;
+    // noise[j][n − 1]: the noise drawn at arm j's n-th observation.
+    let mut noise: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let private_sum = |j: usize, n: usize, noise: &[Vec<f64>]| {
+        let m = n.ilog2();
+        let start = 1usize << m;
+        // The array blocks 1, 2, 3–4, …, 2^{m−1}+1–2^m, released at 2^0..2^m.
+        let arrays: f64 = x[j][..start].iter().sum::<f64>()
+            + (0..=m).map(|l| noise[j][(1 << l) - 1]).sum::<f64>();
+        // The tree over start+1..n: the dyadic blocks of the binary digits of n − start.
+        let leaves = n - start;
+        let (mut tree, mut from) = (0.0, start);
+        for level in (0..usize::BITS).rev().filter(|l| leaves >> l & 1 == 1) {
+            let end = from + (1 << level);
+            tree += x[j][from..end].iter().sum::<f64>() + noise[j][end - 1];
+            from = end;
+        }
+        arrays + tree
+    };
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
+        } else {
+            let plays = (t - 1) as f64;
+            let idx: Vec<f64> = (0..k)
+                .map(|j| {
+                    let n = noise[j].len();
+                    let nf = n as f64;
+                    let mut nu = 8f64.sqrt() * (4.0 * plays.powi(4)).ln() / eps;
+                    if !n.is_power_of_two() {
+                        nu *= nf.ln() + 1.0;
+                    }
+                    private_sum(j, n, &noise) / nf + (2.0 * plays.ln() / nf).sqrt() + nu / nf
+                })
+                .collect();
+            first_max(&idx)
+        };
+        let n = noise[jt].len() + 1;
+        let scale = if n.is_power_of_two() {
+            b
+        } else {
+            f64::from(n.ilog2()) * b
+        };
+        noise[jt].push(lap(scale, rng));
+        pulls.push(jt);
+    }
+    pulls
+}
+
 fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let x = table(seed, horizon + 1);
@@ -443,6 +506,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
             BanditId::DpUcb => reference_dp_ucb(&x, eps, horizon, &mut rng),
+            BanditId::DpUcbBound => reference_dp_ucb_bound(&x, eps, horizon, &mut rng),
             BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
@@ -482,6 +546,12 @@ fn dp_se_matches_its_definition() {
 fn dp_ucb_matches_mishra_and_thakurta() {
     check(BanditId::DpUcb, 1.0, 5_000, 0..4);
     check(BanditId::DpUcb, 8.0, 5_000, 4..6);
+}
+
+#[test]
+fn dp_ucb_bound_matches_tossou_and_dimitrakakis() {
+    check(BanditId::DpUcbBound, 1.0, 5_000, 0..4);
+    check(BanditId::DpUcbBound, 50.0, 5_000, 4..6);
 }
 
 #[test]

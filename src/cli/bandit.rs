@@ -78,6 +78,7 @@ const PRIVATE: &[&str] = &[
     "hybrid-ucb",
     "dp-se",
     "dp-ucb",
+    "dp-ucb-bound",
     "adap-klucb",
 ];
 
@@ -103,6 +104,7 @@ pub(super) const SCOPES: &[Scope] = &[
             "adap-klucb",
             "ucb1",
             "dp-ucb",
+            "dp-ucb-bound",
         ],
     ),
     scope("beta", &["dp-se", "dp-ucb"]),

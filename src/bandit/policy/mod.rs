@@ -37,6 +37,7 @@ pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
 pub mod dp_ucb;
+pub mod dp_ucb_bound;
 pub mod experiment;
 pub mod hybrid_ucb;
 pub mod lazy;
@@ -66,6 +67,9 @@ pub enum BanditId {
     DpSe,
     /// Mishra & Thakurta (2015), DP-UCB: UCB on binary-mechanism sums.
     DpUcb,
+    /// Tossou & Dimitrakakis (2016), DP-UCB-Bound: UCB on Hybrid-mechanism
+    /// sums.
+    DpUcbBound,
     /// Azize & Basu (2022), AdaP-KLUCB.
     AdapKlucb,
     /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
@@ -76,12 +80,13 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id: the private algorithms, then the non-private baselines.
-    pub const ALL: [BanditId; 8] = [
+    pub const ALL: [BanditId; 9] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
         BanditId::DpUcb,
+        BanditId::DpUcbBound,
         BanditId::AdapKlucb,
         BanditId::Ucb1,
         BanditId::Thompson,
@@ -95,6 +100,7 @@ impl BanditId {
             BanditId::HybridUcb => "hybrid-ucb",
             BanditId::DpSe => "dp-se",
             BanditId::DpUcb => "dp-ucb",
+            BanditId::DpUcbBound => "dp-ucb-bound",
             BanditId::AdapKlucb => "adap-klucb",
             BanditId::Ucb1 => "ucb1",
             BanditId::Thompson => "thompson",
@@ -252,6 +258,12 @@ impl BanditConfig {
                     .unwrap_or_else(|| dp_ucb::printed_depth(horizon));
                 let mut p = dp_ucb::DpUcb::with(k, eps, horizon, depth, self.beta.unwrap_or(0.1));
                 override_opt(&mut p.node_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpUcbBound => {
+                let mut p = dp_ucb_bound::DpUcbBound::new(k, eps);
+                override_opt(&mut p.array_scale, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }
