@@ -117,7 +117,7 @@ pub struct BanditPrivacyReport {
     /// shards' units again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spot_check: Option<super::merge::SpotCheck>,
-    /// Hybrid-UCB: the tree p-sums' Laplace scale per level.
+    /// Hybrid-UCB, DP-UCB-Bound: the tree p-sums' Laplace scale per level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_scale: Option<Fraction>,
     /// The verdict, the maximum and the witness (`pairs`: null for a shard).
