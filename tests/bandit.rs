@@ -494,6 +494,45 @@ fn reference_dp_ucb_bound(
     pulls
 }
 
+/// DP-UCB-INT as quoted in src/bandit/policy/dp_ucb_int.rs (Tossou &
+/// Dimitrakakis's Algorithm 3): round-robin for the first `K⌈1/ε⌉` rounds,
+/// then every arm whose count is a multiple of `f = ⌈1/ε⌉` gets a fresh index
+/// `mean + Lap(n^{v/2 − 1}) + √(2 ln t/n)`, `v = 1.1`, and the largest index
+/// is pulled.
+fn reference_dp_ucb_int(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let f = (1.0 / eps).ceil() as usize;
+    let mut seen: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut index = vec![0.0; k];
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k * f {
+            (t - 1) % k
+        } else {
+            for j in 0..k {
+                let n = seen[j].len();
+                if n % f == 0 {
+                    let nf = n as f64;
+                    let mean = seen[j].iter().sum::<f64>() / nf;
+                    index[j] = mean
+                        + lap(nf.powf(1.1 / 2.0 - 1.0), rng)
+                        + (2.0 * (t as f64).ln() / nf).sqrt();
+                }
+            }
+            first_max(&index)
+        };
+        let reward = x[jt][seen[jt].len()];
+        seen[jt].push(reward);
+        pulls.push(jt);
+    }
+    pulls
+}
+
 fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let x = table(seed, horizon + 1);
@@ -507,6 +546,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
             BanditId::DpUcb => reference_dp_ucb(&x, eps, horizon, &mut rng),
             BanditId::DpUcbBound => reference_dp_ucb_bound(&x, eps, horizon, &mut rng),
+            BanditId::DpUcbInt => reference_dp_ucb_int(&x, eps, horizon, &mut rng),
             BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
@@ -552,6 +592,12 @@ fn dp_ucb_matches_mishra_and_thakurta() {
 fn dp_ucb_bound_matches_tossou_and_dimitrakakis() {
     check(BanditId::DpUcbBound, 1.0, 5_000, 0..4);
     check(BanditId::DpUcbBound, 50.0, 5_000, 4..6);
+}
+
+#[test]
+fn dp_ucb_int_matches_tossou_and_dimitrakakis() {
+    check(BanditId::DpUcbInt, 1.0, 5_000, 0..4);
+    check(BanditId::DpUcbInt, 0.1, 5_000, 4..6);
 }
 
 #[test]

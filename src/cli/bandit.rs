@@ -79,6 +79,7 @@ const PRIVATE: &[&str] = &[
     "dp-se",
     "dp-ucb",
     "dp-ucb-bound",
+    "dp-ucb-int",
     "adap-klucb",
 ];
 
@@ -105,6 +106,7 @@ pub(super) const SCOPES: &[Scope] = &[
             "ucb1",
             "dp-ucb",
             "dp-ucb-bound",
+            "dp-ucb-int",
         ],
     ),
     scope("beta", &["dp-se", "dp-ucb"]),

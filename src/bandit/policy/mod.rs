@@ -38,6 +38,7 @@ pub mod bounds;
 pub mod dp_se;
 pub mod dp_ucb;
 pub mod dp_ucb_bound;
+pub mod dp_ucb_int;
 pub mod experiment;
 pub mod hybrid_ucb;
 pub mod lazy;
@@ -70,6 +71,9 @@ pub enum BanditId {
     /// Tossou & Dimitrakakis (2016), DP-UCB-Bound: UCB on Hybrid-mechanism
     /// sums.
     DpUcbBound,
+    /// Tossou & Dimitrakakis (2016), DP-UCB-INT: UCB with noisy means
+    /// recomputed at intervals.
+    DpUcbInt,
     /// Azize & Basu (2022), AdaP-KLUCB.
     AdapKlucb,
     /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
@@ -80,13 +84,14 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id: the private algorithms, then the non-private baselines.
-    pub const ALL: [BanditId; 9] = [
+    pub const ALL: [BanditId; 10] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
         BanditId::DpUcb,
         BanditId::DpUcbBound,
+        BanditId::DpUcbInt,
         BanditId::AdapKlucb,
         BanditId::Ucb1,
         BanditId::Thompson,
@@ -101,6 +106,7 @@ impl BanditId {
             BanditId::DpSe => "dp-se",
             BanditId::DpUcb => "dp-ucb",
             BanditId::DpUcbBound => "dp-ucb-bound",
+            BanditId::DpUcbInt => "dp-ucb-int",
             BanditId::AdapKlucb => "adap-klucb",
             BanditId::Ucb1 => "ucb1",
             BanditId::Thompson => "thompson",
@@ -264,6 +270,12 @@ impl BanditConfig {
             BanditId::DpUcbBound => {
                 let mut p = dp_ucb_bound::DpUcbBound::new(k, eps);
                 override_opt(&mut p.array_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpUcbInt => {
+                let mut p = dp_ucb_int::DpUcbInt::new(k, eps);
+                override_opt(&mut p.noise_factor, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }
