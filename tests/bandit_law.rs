@@ -838,15 +838,16 @@ fn dp_ucb_bound_round_three_is_the_difference_of_two_laplace_variables() {
 /// `(A₁ + A₂)/2 − C ≥ θ₄ = 1/2 + g(1, 4) − g(2, 4)`, round 5
 /// `(A₁ + A₂ + T₁)/3 − C ≥ θ₅ = 2/3 + g(1, 5) − g(3, 5)`, with
 /// `g(n, t) = √(2 ln(t − 1)/n) + ν/n`, `ν = √8 ln(4(t − 1)^4)·(ln n + 1)`
-/// (no `ln n + 1` at n = 1, 2). This mpmath script (25 digits, nested
-/// quadrature split at the kinks) gives the value below:
+/// (no `ln n + 1` at n = 1, 2). This mpmath script (the integral over `A₂`
+/// and `T₁` in closed form, checked against quadrature at one point; the
+/// other two by tanh-sinh quadrature split at every kink) gives the value
+/// below:
 ///
 /// ```text
 /// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
-/// mp.dps = 25
-/// ba = mpf(2); bt = mpf(2)
-/// f = lambda z, b: exp(-abs(z)/b)/(2*b)
-/// S = lambda x, b: exp(-x/b)/2 if x >= 0 else 1 - exp(x/b)/2
+/// mp.dps = 15
+/// b = mpf(2)
+/// f = lambda z: exp(-abs(z)/b)/(2*b)
 /// def g(n, t):
 ///     p = t - 1
 ///     nu = sqrt(8)*log(4*p**4)
@@ -854,15 +855,28 @@ fn dp_ucb_bound_round_three_is_the_difference_of_two_laplace_variables() {
 ///         nu *= log(n) + 1
 ///     return sqrt(2*log(p)/n) + nu/n
 /// th3 = mpf(1); th4 = 1 - mpf(1)/2 + g(1, 4) - g(2, 4); th5 = 1 - mpf(1)/3 + g(1, 5) - g(3, 5)
-/// def inner(c, a):
+/// def integral(terms, u, v):   # ∫_u^v Σ c·e^{r x} dx
+///     return sum(c*(v - u) if r == 0 else (-c*exp(r*u)/r if v == inf else c*(exp(r*v) - exp(r*u))/r)
+///                for c, r in terms)
+/// def inner(c, a):   # ∫_{lo}^∞ f(x) P(T₁ ≥ k − x) dx
 ///     lo = 2*(c + th4) - a; k = 3*(c + th5) - a
-///     pts = sorted(set([lo] + [p for p in (mpf(0), k) if p > lo]))
-///     return quad(lambda x: f(x, ba)*S(k - x, bt), pts + [inf])
+///     cuts = sorted(set([lo] + [p for p in (mpf(0), k) if p > lo])) + [inf]
+///     tot = mpf(0)
+///     for u, v in zip(cuts, cuts[1:]):
+///         m = u + 1 if v == inf else (u + v)/2
+///         fs = (1/(2*b), -1/b) if m >= 0 else (1/(2*b), 1/b)
+///         if k - m >= 0:
+///             terms = [(fs[0]*exp(-k/b)/2, fs[1] + 1/b)]
+///         else:
+///             terms = [(fs[0], fs[1]), (-fs[0]*exp(k/b)/2, fs[1] - 1/b)]
+///         tot += integral(terms, u, v)
+///     return tot
 /// def middle(c):
 ///     lo = c + th3
-///     pts = sorted(set([lo] + [p for p in (mpf(0), 2*(c+th4), 3*(c+th5)-2*(c+th4)) if p > lo]))
-///     return quad(lambda a: f(a, ba)*inner(c, a), pts + [inf])
-/// P = quad(lambda c: f(c, ba)*middle(c), [-inf, -th3, mpf(0), inf])
+///     pts = sorted(set([lo] + [p for p in (mpf(0), 2*(c+th4), 3*(c+th5)) if p > lo]))
+///     return quad(lambda a: f(a)*inner(c, a), pts + [inf])
+/// cuts = sorted(set([mpf(0), -th3, th3 - 2*th4, (th3 - 3*th5)/2, -th4, -th5, 2*th4 - 3*th5]))
+/// P = quad(lambda c: f(c)*middle(c), [-inf] + cuts + [inf])
 /// ```
 #[test]
 fn dp_ucb_bound_five_rounds_match_an_independent_quadrature() {
