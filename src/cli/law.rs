@@ -66,13 +66,13 @@ pub struct TargetArgs {
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
     #[arg(long)]
     rounding: Option<String>,
-    /// hybrid-ucb only: the tree p-sums' per-level noise scale, exactly.
+    /// hybrid-ucb and dp-ucb-bound: the tree p-sums' per-level noise scale, exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
-    /// hybrid-ucb only: a factor on both noise scales, exactly.
+    /// hybrid-ucb and dp-ucb-bound: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
-    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1: its constant 2; exactly.
+    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1 and dp-ucb-bound: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws or bandit pull sequences, a sample of more than 2·10^8 values.
