@@ -10,10 +10,14 @@
 //! (Mishra & Thakurta 2015; 64 pull sequences, each a polyhedron in the
 //! binary mechanism's node noises) on one K = 2, T = 8 reward table, checked
 //! to sum to 1 within its enclosure before it is timed.
+//! `dp_ucb_bound_law_k2_t8`: the same for DP-UCB-Bound (Tossou &
+//! Dimitrakakis 2016; a polyhedron in the Hybrid mechanism's noises).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;
+use dpdtol::bandit::law::dp_ucb_bound::DpUcbBoundParams;
 use dpdtol::bandit::law::law;
+use dpdtol::bandit::law::PullLaw;
 use dpdtol::bandit::policy::sim::{checkpoints, simulate_run, RewardLaw};
 use dpdtol::bandit::policy::{BanditConfig, BanditId, NoiseRng};
 use dpdtol::num::{Certified, Precision, Real, Q};
@@ -62,15 +66,16 @@ fn bandit(c: &mut Criterion) {
     group.finish();
 }
 
-fn dp_ucb_law(c: &mut Criterion) {
+/// Time the whole certified law of `params` on the K = 2, T = 8 table
+/// 0xbeef (round t, arm j: reward bit 2t + j), checked to sum to 1 within
+/// a narrow enclosure first.
+fn whole_law_k2_t8<L: PullLaw>(c: &mut Criterion, group: &str, params: &L) {
     let horizon = 8;
-    let params = DpUcbParams::printed(Q::from_integer(1.into()), horizon);
-    // Table 0xbeef: round t, arm j has reward bit 2t + j.
     let rewards: Vec<[Q; 2]> = (0..horizon)
         .map(|t| [0, 1].map(|j| Q::from_integer(((0xbeefu32 >> (2 * t + j)) & 1).into())))
         .collect();
     let bits = Precision(128);
-    let whole = law::<Certified>(&params, &rewards, &bits).expect("the law");
+    let whole = law::<Certified>(params, &rewards, &bits).expect("the law");
     assert_eq!(whole.len(), 64, "64 pull sequences");
     let total = whole
         .iter()
@@ -82,13 +87,23 @@ fn dp_ucb_law(c: &mut Criterion) {
         &hi - &lo < Q::new(1.into(), (1u64 << 40).into()),
         "a wide enclosure"
     );
-    let mut group = c.benchmark_group("dp_ucb_law_k2_t8");
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
     group.bench_function("whole-law", |b| {
-        b.iter(|| black_box(law::<Certified>(&params, &rewards, &bits).expect("the law")))
+        b.iter(|| black_box(law::<Certified>(params, &rewards, &bits).expect("the law")))
     });
     group.finish();
 }
 
-criterion_group!(benches, bandit, dp_ucb_law);
+fn dp_ucb_law(c: &mut Criterion) {
+    let params = DpUcbParams::printed(Q::from_integer(1.into()), 8);
+    whole_law_k2_t8(c, "dp_ucb_law_k2_t8", &params);
+}
+
+fn dp_ucb_bound_law(c: &mut Criterion) {
+    let params = DpUcbBoundParams::printed(Q::from_integer(1.into()));
+    whole_law_k2_t8(c, "dp_ucb_bound_law_k2_t8", &params);
+}
+
+criterion_group!(benches, bandit, dp_ucb_law, dp_ucb_bound_law);
 criterion_main!(benches);

@@ -431,6 +431,108 @@ fn reference_dp_ucb(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng
     pulls
 }
 
+/// DP-UCB-Bound as quoted in src/bandit/policy/dp_ucb_bound.rs (Tossou &
+/// Dimitrakakis's Algorithm 1): each arm's Hybrid mechanism kept as its
+/// observations and the noises of its releases — an array block's
+/// `Lap(2/ε)` when the count reaches a power of two, otherwise the noise
+/// of the dyadic block of the tree the observation completes, `Lap(m·2/ε)`
+/// — and the private sum assembled from them.
+fn reference_dp_ucb_bound(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let b = 2.0 / eps;
+    // noise[j][n − 1]: the noise drawn at arm j's n-th observation.
+    let mut noise: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let private_sum = |j: usize, n: usize, noise: &[Vec<f64>]| {
+        let m = n.ilog2();
+        let start = 1usize << m;
+        // The array blocks 1, 2, 3–4, …, 2^{m−1}+1–2^m, released at 2^0..2^m.
+        let arrays: f64 = x[j][..start].iter().sum::<f64>()
+            + (0..=m).map(|l| noise[j][(1 << l) - 1]).sum::<f64>();
+        // The tree over start+1..n: the dyadic blocks of the binary digits of n − start.
+        let leaves = n - start;
+        let (mut tree, mut from) = (0.0, start);
+        for level in (0..usize::BITS).rev().filter(|l| leaves >> l & 1 == 1) {
+            let end = from + (1 << level);
+            tree += x[j][from..end].iter().sum::<f64>() + noise[j][end - 1];
+            from = end;
+        }
+        arrays + tree
+    };
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
+        } else {
+            let plays = (t - 1) as f64;
+            let idx: Vec<f64> = (0..k)
+                .map(|j| {
+                    let n = noise[j].len();
+                    let nf = n as f64;
+                    let mut nu = 8f64.sqrt() * (4.0 * plays.powi(4)).ln() / eps;
+                    if !n.is_power_of_two() {
+                        nu *= nf.ln() + 1.0;
+                    }
+                    private_sum(j, n, &noise) / nf + (2.0 * plays.ln() / nf).sqrt() + nu / nf
+                })
+                .collect();
+            first_max(&idx)
+        };
+        let n = noise[jt].len() + 1;
+        let scale = if n.is_power_of_two() {
+            b
+        } else {
+            f64::from(n.ilog2()) * b
+        };
+        noise[jt].push(lap(scale, rng));
+        pulls.push(jt);
+    }
+    pulls
+}
+
+/// DP-UCB-INT as quoted in src/bandit/policy/dp_ucb_int.rs (Tossou &
+/// Dimitrakakis's Algorithm 3): round-robin for the first `K⌈1/ε⌉` rounds,
+/// then every arm whose count is a multiple of `f = ⌈1/ε⌉` gets a fresh index
+/// `mean + Lap(n^{v/2 − 1}) + √(2 ln t/n)`, `v = 1.1`, and the largest index
+/// is pulled.
+fn reference_dp_ucb_int(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
+    let k = x.len();
+    let f = (1.0 / eps).ceil() as usize;
+    let mut seen: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut index = vec![0.0; k];
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k * f {
+            (t - 1) % k
+        } else {
+            for j in 0..k {
+                let n = seen[j].len();
+                if n % f == 0 {
+                    let nf = n as f64;
+                    let mean = seen[j].iter().sum::<f64>() / nf;
+                    index[j] = mean
+                        + lap(nf.powf(1.1 / 2.0 - 1.0), rng)
+                        + (2.0 * (t as f64).ln() / nf).sqrt();
+                }
+            }
+            first_max(&index)
+        };
+        let reward = x[jt][seen[jt].len()];
+        seen[jt].push(reward);
+        pulls.push(jt);
+    }
+    pulls
+}
+
 fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let x = table(seed, horizon + 1);
@@ -443,6 +545,8 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
             BanditId::HybridUcb => reference_hybrid_ucb(&x, eps, horizon, &mut rng),
             BanditId::DpUcb => reference_dp_ucb(&x, eps, horizon, &mut rng),
+            BanditId::DpUcbBound => reference_dp_ucb_bound(&x, eps, horizon, &mut rng),
+            BanditId::DpUcbInt => reference_dp_ucb_int(&x, eps, horizon, &mut rng),
             BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
         let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
@@ -482,6 +586,18 @@ fn dp_se_matches_its_definition() {
 fn dp_ucb_matches_mishra_and_thakurta() {
     check(BanditId::DpUcb, 1.0, 5_000, 0..4);
     check(BanditId::DpUcb, 8.0, 5_000, 4..6);
+}
+
+#[test]
+fn dp_ucb_bound_matches_tossou_and_dimitrakakis() {
+    check(BanditId::DpUcbBound, 1.0, 5_000, 0..4);
+    check(BanditId::DpUcbBound, 50.0, 5_000, 4..6);
+}
+
+#[test]
+fn dp_ucb_int_matches_tossou_and_dimitrakakis() {
+    check(BanditId::DpUcbInt, 1.0, 5_000, 0..4);
+    check(BanditId::DpUcbInt, 0.1, 5_000, 4..6);
 }
 
 #[test]

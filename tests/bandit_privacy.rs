@@ -1458,3 +1458,73 @@ fn dp_ucb_half_the_printed_scale_is_violated_with_a_witness() {
     let ratio = recomputed_ratio(w, &params);
     assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-9 * ratio.to_f64());
 }
+
+// ---- DP-UCB-Bound (src/bandit/law/dp_ucb_bound.rs): the exact check ----
+
+use dpdtol::bandit::law::dp_ucb_bound::DpUcbBoundParams;
+
+#[test]
+fn dp_ucb_bound_check_agrees_with_a_brute_force_over_reward_tables() {
+    for params in [
+        DpUcbBoundParams::printed(q(4, 1)).scaled(&q(1, 2)),
+        DpUcbBoundParams {
+            confidence: q(1, 100),
+            ..DpUcbBoundParams::printed(q(2, 1))
+        },
+    ] {
+        let outcome = check::<Certified>(&params, 4, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
+        let (lo, hi) = outcome.max_ratio.clone().unwrap();
+        let brute = brute_force_of(4, |rows| {
+            law::<Certified>(&params, rows, &BITS)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| p)
+                .collect()
+        });
+        assert!(
+            lo <= brute && brute <= hi,
+            "{params:?}: {brute} not in [{lo}, {hi}]"
+        );
+    }
+}
+
+/// At T = 5 on {0, 1} no reward lies in both a tree p-sum and an array block
+/// that a decision reads (observation 3 of an arm is read at n = 3 and, in
+/// the block {3, 4}, at n = 4 only from round 6 on), so each reward moves
+/// one Laplace variable of scale `2/ε·f` and the largest ratio is below
+/// `e^{ε/(2f)}`, approached at the witness: the printed scales (`f = 1`) give
+/// about `e^{ε/2}`, half of them (`f = 1/2`) just under `e^ε` — private — and a
+/// third (`f = 1/3`) `e^{3ε/2}`, refuted. The refuted witness's ratio,
+/// computed again from its two tables' laws, is the one printed, and its
+/// δ(ε) is positive (the `--delta` verdict `violated` at 1/1000, exit 1).
+#[test]
+fn dp_ucb_bound_a_third_of_the_printed_scales_is_violated_with_a_witness() {
+    let args = |factor: &'static str, delta: bool| {
+        let mut a: Vec<&str> = "privacy --algorithm dp-ucb-bound --actions 2 --horizon 5 --alphabet 0,1 --epsilon 1 --json --scale-factor"
+            .split(' ')
+            .collect();
+        a.push(factor);
+        a.extend(delta.then_some(["--delta", "1/1000"]).into_iter().flatten());
+        a
+    };
+    let e = 1f64.exp();
+    for (factor, limit) in [("1", e.sqrt()), ("1/2", e)] {
+        let report = json(&args(factor, false));
+        assert_eq!(report["verdict"], "private", "{report}");
+        let ratio = decimal(&report["witness"]["ratio"]);
+        assert!(
+            ratio < limit && ratio > limit * 0.99,
+            "f = {factor}: {ratio}"
+        );
+    }
+    let planted = json(&args("1/3", true));
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    assert_eq!(planted["noise_scale"], "2/3");
+    let w = &planted["witness"];
+    assert!(decimal(&w["ratio"]) > e * e.sqrt() * 0.99);
+    let params = DpUcbBoundParams::printed(q(1, 1)).scaled(&q(1, 3));
+    let ratio = recomputed_ratio(w, &params);
+    assert!((ratio.to_f64() - decimal(&w["ratio"])).abs() < 1e-9 * ratio.to_f64());
+    assert_eq!(planted["delta"]["verdict"], "violated");
+    assert!(decimal(&planted["delta"]["value"]) > 1e-3);
+}

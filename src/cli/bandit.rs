@@ -85,6 +85,8 @@ const PRIVATE: &[&str] = &[
     "hybrid-ucb",
     "dp-se",
     "dp-ucb",
+    "dp-ucb-bound",
+    "dp-ucb-int",
     "adap-klucb",
 ];
 
@@ -110,6 +112,8 @@ pub(super) const SCOPES: &[Scope] = &[
             "adap-klucb",
             "ucb1",
             "dp-ucb",
+            "dp-ucb-bound",
+            "dp-ucb-int",
         ],
     ),
     scope("beta", &["dp-se", "dp-ucb"]),

@@ -66,13 +66,13 @@ pub struct TargetArgs {
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
     #[arg(long)]
     rounding: Option<String>,
-    /// hybrid-ucb only: the tree p-sums' per-level noise scale, exactly.
+    /// hybrid-ucb and dp-ucb-bound: the tree p-sums' per-level noise scale, exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
-    /// hybrid-ucb only: a factor on both noise scales, exactly.
+    /// hybrid-ucb and dp-ucb-bound: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
-    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1: its constant 2; exactly.
+    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1 and dp-ucb-bound: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws or bandit pull sequences, a sample of more than 2·10^8 values.
@@ -101,6 +101,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "anytime-lazy-ucb",
             "dp-se",
             "dp-ucb",
+            "dp-ucb-bound",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -117,6 +118,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "anytime-lazy-ucb",
             "dp-se",
             "dp-ucb",
+            "dp-ucb-bound",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -127,13 +129,14 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("beta", &["dp-se"]),
     scope("pull_order", &["dp-se"]),
     scope("rounding", &["dp-se"]),
-    scope("tree_scale", &["hybrid-ucb"]),
-    scope("scale_factor", &["hybrid-ucb"]),
+    scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
+    scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope(
         "bonus",
         &[
             "anytime-lazy-ucb",
             "dp-ucb",
+            "dp-ucb-bound",
             "hybrid-ucb",
             "ucb1",
             "lazy-dp-ts",

@@ -97,10 +97,10 @@ pub struct Args {
     /// lazy-dp-ts and hybrid-ucb only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
     #[arg(long)]
     confidence: Option<String>,
-    /// lazy-dp-ts and hybrid-ucb only: overrides the bonus constant 3 (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)), exactly (for planted variants).
+    /// lazy-dp-ts, hybrid-ucb and dp-ucb-bound: overrides the bonus constant (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)'s 3; dp-ucb-bound: the 2 of √(2 ln t'/n)), exactly (for planted variants).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
-    /// hybrid-ucb only: overrides the per-level scale of the tree p-sums' Laplace noise (default: --noise-scale, itself the array blocks' scale, default 2/ε), exactly.
+    /// hybrid-ucb and dp-ucb-bound: overrides the per-level scale of the tree p-sums' Laplace noise (hybrid-ucb's default: --noise-scale, itself the array blocks' scale, default 2/ε; dp-ucb-bound's: 2/ε), exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
     /// Instead of an online algorithm: one report-noisy-max selection with gumbel (softmax), exponential (permute-and-flip) or laplace noise, over every input of alphabet^K (--actions, --alphabet: any rationals, the losses) and every ordered pair that --neighbours allows.

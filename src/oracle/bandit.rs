@@ -104,6 +104,7 @@ pub fn has_law(id: BanditId) -> bool {
         BanditId::AnytimeLazyUcb
             | BanditId::DpSe
             | BanditId::DpUcb
+            | BanditId::DpUcbBound
             | BanditId::HybridUcb
             | BanditId::Ucb1
     )
@@ -284,6 +285,9 @@ impl LawParams {
             LawParams::DpUcb(_) => {
                 "the thresholds √(2 ln(t − 1)/n) + Γ/n of line 7, Γ = K ln²T · ln(K T ln T/γ)/ε, are transcendental"
             }
+            LawParams::DpUcbBound(_) => {
+                "the thresholds √(2 ln(t − 1)/n) + ν/n of Algorithm 1, ν = √8 ln(4(t − 1)^4)/ε · (ln n + 1), are transcendental"
+            }
             LawParams::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
@@ -297,6 +301,7 @@ impl LawParams {
             LawParams::LazyUcbArms(l) => f.call(l),
             LawParams::Hybrid(l) => f.call(l),
             LawParams::DpUcb(l) => f.call(l),
+            LawParams::DpUcbBound(l) => f.call(l),
             LawParams::DpSe(l) => f.call(&**l),
         }
     }

@@ -32,7 +32,7 @@ pub const RULES: &str = "support check first (the first sample whose pull sequen
 pub struct BanditGiven {
     /// The algorithm's id.
     pub algorithm: String,
-    /// The bonus constant (anytime-lazy-ucb, hybrid-ucb).
+    /// The bonus constant (anytime-lazy-ucb, hybrid-ucb, dp-ucb-bound).
     pub bonus: Option<String>,
     /// The epoch lengths R_1,R_2,… (dp-se).
     pub epoch_length: Option<String>,
@@ -42,9 +42,9 @@ pub struct BanditGiven {
     pub noise_scale: Option<String>,
     /// The reward table's file.
     pub rewards_file: Option<String>,
-    /// The factor on both scales (hybrid-ucb).
+    /// The factor on both scales (hybrid-ucb, dp-ucb-bound).
     pub scale_factor: Option<String>,
-    /// The tree p-sums' scale (hybrid-ucb).
+    /// The tree p-sums' scale (hybrid-ucb, dp-ucb-bound).
     pub tree_scale: Option<String>,
     /// δ, the failure probability β (dp-se; null: 1/T or not dp-se).
     #[serde(default, skip_serializing_if = "Option::is_none")]

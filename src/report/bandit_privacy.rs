@@ -24,6 +24,7 @@ const WHY_NOT_EXACT: &str = "the thresholds √(3 ln t/O) + 3 ln t/(εO) of line
 
 /// Why DP-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT_DP_UCB: &str = "the thresholds √(2 ln(t − 1)/n) + Γ/n of Algorithm 1, line 7, Γ = K ln²T · ln(K T ln T/γ)/ε, are transcendental";
+const WHY_NOT_EXACT_DP_UCB_BOUND: &str = "the thresholds √(2 ln(t − 1)/n) + ν/n of Algorithm 1, ν = √8 ln(4(t − 1)^4)/ε · (ln n + 1), are transcendental";
 
 /// Why Hybrid-UCB's laws are certified, not exact.
 const WHY_NOT_EXACT_HYBRID: &str =
@@ -116,7 +117,7 @@ pub struct BanditPrivacyReport {
     /// shards' units again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spot_check: Option<super::merge::SpotCheck>,
-    /// Hybrid-UCB: the tree p-sums' Laplace scale per level.
+    /// Hybrid-UCB, DP-UCB-Bound: the tree p-sums' Laplace scale per level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_scale: Option<Fraction>,
     /// The verdict, the maximum and the witness (`pairs`: null for a shard).
@@ -270,6 +271,16 @@ impl BanditPrivacyReport {
                     params.bonus,
                     params.gamma
                 ));
+            }
+            Law::DpUcbBound(params) => {
+                report.why_not_exact = WHY_NOT_EXACT_DP_UCB_BOUND.into();
+                report.note = Some(format!(
+                    "DP-UCB-Bound (Tossou & Dimitrakakis 2016, Algorithm 1, src/bandit/policy/dp_ucb_bound.rs, read from a public implementation): a Hybrid mechanism per arm, array blocks with Lap({}), tree p-sums with Lap(m·{}), index bonus √({}·ln(t − 1)/n) + ν/n with ν = √{}·ln(4(t − 1)^4)/ε·(ln n + 1)",
+                    params.array_scale, params.tree_scale, params.bonus, params.confidence
+                ));
+                report.tree_scale = Some(fraction(&params.tree_scale));
+                report.bonus = Some(fraction(&params.bonus));
+                report.algorithm_inferred = Some(true);
             }
             Law::LazyUcb(_) | Law::LazyUcbArms(_) => {}
         }

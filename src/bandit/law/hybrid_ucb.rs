@@ -102,18 +102,9 @@ impl HybridLawParams {
 
     /// `p(n)` and the scale of `Z(n)` (module documentation); `p(1) = None`.
     pub fn increment(&self, n: u64) -> (Option<u64>, Q) {
-        let m = n.ilog2();
-        let i = n - (1 << m);
-        if n == 1 {
-            (None, self.array_scale.clone())
-        } else if i == 0 {
-            (Some(n / 2), self.array_scale.clone())
-        } else {
-            (
-                Some(n - (1 << i.trailing_zeros())),
-                Q::from_integer((m + 1).into()) * &self.tree_scale,
-            )
-        }
+        hybrid_increment(n, &self.array_scale, |m| {
+            Q::from_integer((m + 1).into()) * &self.tree_scale
+        })
     }
 
     /// `B(n)`: the sum of the scales of the noises inside `W(n)`.
@@ -122,6 +113,26 @@ impl HybridLawParams {
         let levels = Q::from_integer((m + 1).into());
         let digits = Q::from_integer((n - (1 << m)).count_ones().into());
         &levels * &self.array_scale + digits * levels * &self.tree_scale
+    }
+}
+
+/// The increment of Chan, Shi & Song's Hybrid mechanism (module
+/// documentation): `p(n)` and the scale of `Z(n)`, `array_scale` for an
+/// array block (`n` a power of two) and `node_scale(m)` for a p-sum of the
+/// tree over observations `2^m + 1 .. 2^{m+1} − 1`; `p(1) = None`.
+pub fn hybrid_increment(
+    n: u64,
+    array_scale: &Q,
+    node_scale: impl Fn(u32) -> Q,
+) -> (Option<u64>, Q) {
+    let m = n.ilog2();
+    let i = n - (1 << m);
+    if n == 1 {
+        (None, array_scale.clone())
+    } else if i == 0 {
+        (Some(n / 2), array_scale.clone())
+    } else {
+        (Some(n - (1 << i.trailing_zeros())), node_scale(m))
     }
 }
 

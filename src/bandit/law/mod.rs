@@ -19,7 +19,9 @@
 //!   noisy sums;
 //! - [`dp_se`]: DP-SE (Sajed & Sheffet 2019), K = 2;
 //! - [`dp_ucb`]: DP-UCB (Mishra & Thakurta 2015), K = 2, a polyhedron in
-//!   the binary mechanism's node noises.
+//!   the binary mechanism's node noises;
+//! - [`dp_ucb_bound`]: DP-UCB-Bound (Tossou & Dimitrakakis 2016), K = 2, a
+//!   polyhedron in the Hybrid mechanism's noises.
 //!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
@@ -28,6 +30,7 @@ pub mod anytime_lazy_ucb;
 pub mod anytime_lazy_ucb_arms;
 pub mod dp_se;
 pub mod dp_ucb;
+pub mod dp_ucb_bound;
 pub mod hybrid_ucb;
 pub mod params;
 

@@ -9,6 +9,7 @@ use super::anytime_lazy_ucb::LazyUcbParams;
 use super::anytime_lazy_ucb_arms::LazyUcbArms;
 use super::dp_se::{DpSeParams, DpSeVariant};
 use super::dp_ucb::DpUcbParams;
+use super::dp_ucb_bound::DpUcbBoundParams;
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -19,7 +20,7 @@ use num_traits::Signed;
 /// Overrides of the printed parameters (none: the printed ones).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// The Laplace scale (Hybrid-UCB: the array blocks').
+    /// The Laplace scale (Hybrid-UCB, DP-UCB-Bound: the array blocks').
     pub scale: Option<Q>,
     /// Hybrid-UCB's tree p-sums' scale per level.
     pub tree_scale: Option<Q>,
@@ -50,7 +51,9 @@ impl Overrides {
         let read: &[&str] = match id {
             BanditId::DpSe => &["--epoch-length"],
             BanditId::DpUcb => &["--tree-depth"],
-            BanditId::HybridUcb => &["--tree-scale", "--scale-factor", "--bonus"],
+            BanditId::HybridUcb | BanditId::DpUcbBound => {
+                &["--tree-scale", "--scale-factor", "--bonus"]
+            }
             BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
             _ => return Ok(()),
         };
@@ -79,6 +82,8 @@ pub enum LawParams {
     DpSe(Box<DpSeParams>),
     /// DP-UCB.
     DpUcb(DpUcbParams),
+    /// DP-UCB-Bound.
+    DpUcbBound(DpUcbBoundParams),
 }
 
 impl LawParams {
@@ -119,16 +124,21 @@ impl LawParams {
                 set(&mut params.array_scale, &overrides.scale);
                 set(&mut params.tree_scale, &overrides.tree_scale);
                 set(&mut params.bonus, &overrides.bonus);
-                if let Some(f) = &overrides.scale_factor {
-                    if !f.is_positive() {
-                        return Err(Error::InvalidInput(format!(
-                            "--scale-factor must be positive, got {f}"
-                        )));
-                    }
+                if let Some(f) = positive_factor(overrides)? {
                     params.array_scale *= f;
                     params.tree_scale *= f;
                 }
                 LawParams::Hybrid(params)
+            }
+            BanditId::DpUcbBound => {
+                let mut params = DpUcbBoundParams::printed(epsilon);
+                set(&mut params.array_scale, &overrides.scale);
+                set(&mut params.tree_scale, &overrides.tree_scale);
+                set(&mut params.bonus, &overrides.bonus);
+                if let Some(f) = positive_factor(overrides)? {
+                    params = params.scaled(f);
+                }
+                LawParams::DpUcbBound(params)
             }
             BanditId::DpUcb => {
                 let mut params = DpUcbParams::printed(epsilon, horizon);
@@ -151,7 +161,7 @@ impl LawParams {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb have)"
+                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound and hybrid-ucb have)"
                 )))
             }
         };
@@ -159,7 +169,8 @@ impl LawParams {
         Ok(params)
     }
 
-    /// The Laplace scale in use (Hybrid-UCB: the array blocks').
+    /// The Laplace scale in use (Hybrid-UCB, DP-UCB-Bound: the array
+    /// blocks').
     pub fn scale(&self) -> &Q {
         match self {
             LawParams::DpSe(params) => &params.scale,
@@ -168,6 +179,7 @@ impl LawParams {
             }
             LawParams::Hybrid(params) => &params.array_scale,
             LawParams::DpUcb(params) => &params.node_scale,
+            LawParams::DpUcbBound(params) => &params.array_scale,
         }
     }
 
@@ -179,6 +191,17 @@ impl LawParams {
             LawParams::Hybrid(l) => PullLaw::validate(l),
             LawParams::DpSe(l) => PullLaw::validate(&**l),
             LawParams::DpUcb(l) => PullLaw::validate(l),
+            LawParams::DpUcbBound(l) => PullLaw::validate(l),
         }
+    }
+}
+
+/// `--scale-factor`, checked positive.
+fn positive_factor(overrides: &Overrides) -> Result<Option<&Q>> {
+    match &overrides.scale_factor {
+        Some(f) if !f.is_positive() => Err(Error::InvalidInput(format!(
+            "--scale-factor must be positive, got {f}"
+        ))),
+        given => Ok(given.as_ref()),
     }
 }

@@ -83,6 +83,51 @@ impl ArmState {
             .map(|k| self.alpha_hat[k])
             .sum()
     }
+
+    /// Count the observation `x` (Chan, Shi & Song's Hybrid mechanism): the
+    /// first one, and each tree that fills up (`2^m` leaves), becomes an
+    /// array block with `Lap(array_scale)`; otherwise the binary mechanism's
+    /// p-sum the leaf completes gets `Lap(node_scale(m))`.
+    pub fn insert(
+        &mut self,
+        x: f64,
+        array_scale: f64,
+        node_scale: impl Fn(u32) -> f64,
+        rng: &mut NoiseRng,
+    ) {
+        self.n += 1;
+        if self.n == 1 {
+            self.arrays = x + laplace(array_scale, rng);
+            return;
+        }
+        self.leaves += 1;
+        self.tree_sum += x;
+        if self.leaves == 1u64 << self.m {
+            // The tree is full: its true sum becomes an array block (the
+            // logarithmic mechanism's release at n = 2^{m+1}).
+            self.arrays += self.tree_sum + laplace(array_scale, rng);
+            self.m += 1;
+            self.leaves = 0;
+            self.tree_sum = 0.0;
+            self.alpha.clear();
+            self.alpha_hat.clear();
+            return;
+        }
+        // Binary mechanism step for leaf number `leaves`.
+        let level = self.leaves.trailing_zeros() as usize;
+        if self.alpha.len() <= level {
+            self.alpha.resize(level + 1, 0.0);
+            self.alpha_hat.resize(level + 1, 0.0);
+        }
+        let mut alpha = x;
+        for k in 0..level {
+            alpha += self.alpha[k];
+            self.alpha[k] = 0.0;
+            self.alpha_hat[k] = 0.0;
+        }
+        self.alpha[level] = alpha;
+        self.alpha_hat[level] = alpha + laplace(node_scale(self.m), rng);
+    }
 }
 
 /// The state of Hybrid-UCB.
@@ -122,43 +167,6 @@ impl HybridUcb {
             + f64::from(s.leaves.count_ones()) * f64::from(s.m + 1) * self.tree_scale;
         (total / s.n as f64, scale)
     }
-
-    fn insert(&mut self, j: usize, x: f64, rng: &mut NoiseRng) {
-        let (array_scale, tree_scale) = (self.array_scale, self.tree_scale);
-        let s = &mut self.state[j];
-        s.n += 1;
-        if s.n == 1 {
-            s.arrays = x + laplace(array_scale, rng);
-            return;
-        }
-        s.leaves += 1;
-        s.tree_sum += x;
-        if s.leaves == 1u64 << s.m {
-            // The tree is full: its true sum becomes an array block (the
-            // logarithmic mechanism's release at n = 2^{m+1}).
-            s.arrays += s.tree_sum + laplace(array_scale, rng);
-            s.m += 1;
-            s.leaves = 0;
-            s.tree_sum = 0.0;
-            s.alpha.clear();
-            s.alpha_hat.clear();
-            return;
-        }
-        // Binary mechanism step for leaf number `leaves`.
-        let level = s.leaves.trailing_zeros() as usize;
-        if s.alpha.len() <= level {
-            s.alpha.resize(level + 1, 0.0);
-            s.alpha_hat.resize(level + 1, 0.0);
-        }
-        let mut alpha = x;
-        for k in 0..level {
-            alpha += s.alpha[k];
-            s.alpha[k] = 0.0;
-            s.alpha_hat[k] = 0.0;
-        }
-        s.alpha[level] = alpha;
-        s.alpha_hat[level] = alpha + laplace(f64::from(s.m + 1) * tree_scale, rng);
-    }
 }
 
 impl Policy for HybridUcb {
@@ -184,7 +192,13 @@ impl Policy for HybridUcb {
 
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {
         // Runs are always 1: `sum` is one observation.
-        self.insert(arm, sum, rng);
+        let tree_scale = self.tree_scale;
+        self.state[arm].insert(
+            sum,
+            self.array_scale,
+            |m| f64::from(m + 1) * tree_scale,
+            rng,
+        );
         self.cache[arm] = self.private_mean(arm);
     }
 }

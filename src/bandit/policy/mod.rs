@@ -37,6 +37,8 @@ pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
 pub mod dp_ucb;
+pub mod dp_ucb_bound;
+pub mod dp_ucb_int;
 pub mod experiment;
 pub mod hybrid_ucb;
 pub mod lazy;
@@ -66,6 +68,12 @@ pub enum BanditId {
     DpSe,
     /// Mishra & Thakurta (2015), DP-UCB: UCB on binary-mechanism sums.
     DpUcb,
+    /// Tossou & Dimitrakakis (2016), DP-UCB-Bound: UCB on Hybrid-mechanism
+    /// sums.
+    DpUcbBound,
+    /// Tossou & Dimitrakakis (2016), DP-UCB-INT: UCB with noisy means
+    /// recomputed at intervals.
+    DpUcbInt,
     /// Azize & Basu (2022), AdaP-KLUCB.
     AdapKlucb,
     /// UCB1 of Auer, Cesa-Bianchi & Fischer (2002), non-private.
@@ -76,12 +84,14 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id: the private algorithms, then the non-private baselines.
-    pub const ALL: [BanditId; 8] = [
+    pub const ALL: [BanditId; 10] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
         BanditId::DpUcb,
+        BanditId::DpUcbBound,
+        BanditId::DpUcbInt,
         BanditId::AdapKlucb,
         BanditId::Ucb1,
         BanditId::Thompson,
@@ -95,6 +105,8 @@ impl BanditId {
             BanditId::HybridUcb => "hybrid-ucb",
             BanditId::DpSe => "dp-se",
             BanditId::DpUcb => "dp-ucb",
+            BanditId::DpUcbBound => "dp-ucb-bound",
+            BanditId::DpUcbInt => "dp-ucb-int",
             BanditId::AdapKlucb => "adap-klucb",
             BanditId::Ucb1 => "ucb1",
             BanditId::Thompson => "thompson",
@@ -252,6 +264,18 @@ impl BanditConfig {
                     .unwrap_or_else(|| dp_ucb::printed_depth(horizon));
                 let mut p = dp_ucb::DpUcb::with(k, eps, horizon, depth, self.beta.unwrap_or(0.1));
                 override_opt(&mut p.node_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpUcbBound => {
+                let mut p = dp_ucb_bound::DpUcbBound::new(k, eps);
+                override_opt(&mut p.array_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpUcbInt => {
+                let mut p = dp_ucb_int::DpUcbInt::new(k, eps);
+                override_opt(&mut p.noise_factor, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }

@@ -36,12 +36,16 @@ pub fn ratio_of(r: &Option<(Q, Q)>) -> Ratio {
 pub fn exact_check_of(id: BanditId) -> Result<()> {
     if matches!(
         id,
-        BanditId::AnytimeLazyUcb | BanditId::DpSe | BanditId::DpUcb | BanditId::HybridUcb
+        BanditId::AnytimeLazyUcb
+            | BanditId::DpSe
+            | BanditId::DpUcb
+            | BanditId::DpUcbBound
+            | BanditId::HybridUcb
     ) {
         Ok(())
     } else {
         Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb and hybrid-ucb only, not {id}"
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound and hybrid-ucb only, not {id}"
         )))
     }
 }
@@ -59,7 +63,7 @@ pub struct Setup {
     pub problem: Problem,
     /// The Laplace scale, when not the printed one.
     pub scale: Option<Q>,
-    /// Hybrid-UCB's tree scale per level and index bonus.
+    /// Hybrid-UCB's or DP-UCB-Bound's tree scale per level and index bonus.
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
@@ -88,6 +92,16 @@ impl Setup {
                 overrides.scale_factor,
             )?;
             (Some(s.scale), Some((s.tree_scale, s.bonus)))
+        } else if id == BanditId::DpUcbBound {
+            // The overrides and --scale-factor resolved as the law resolves them.
+            match Law::new(id, problem.epsilon.clone(), problem.horizon, 2, &overrides)? {
+                Law::DpUcbBound(p) => (Some(p.array_scale), Some((p.tree_scale, p.bonus))),
+                _ => {
+                    return Err(Error::Domain(
+                        "dp-ucb-bound's law has other parameters".into(),
+                    ))
+                }
+            }
         } else {
             (overrides.scale, None)
         };
@@ -111,6 +125,7 @@ macro_rules! on_law {
             Law::LazyUcbArms($l) => $body,
             Law::Hybrid($l) => $body,
             Law::DpUcb($l) => $body,
+            Law::DpUcbBound($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
                 $body
