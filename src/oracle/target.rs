@@ -10,6 +10,7 @@ use crate::algorithm::{AlgorithmId, Config, LawParameter};
 #[cfg(feature = "cli")]
 use crate::algorithm::{BestOptions, BestSequenceLaw};
 use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
@@ -60,8 +61,18 @@ pub struct TargetSpec {
     pub pull_order: Option<String>,
     /// dp-se's rounding of its epoch lengths.
     pub rounding: Option<String>,
+    /// dp-se's reading of `R_e` in its radius, integer or real.
+    pub radius: Option<String>,
+    /// dp-se: which entry of the reward table a pull receives, by round or
+    /// by pull.
+    pub reward_index: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
+}
+
+/// The named value given, or the default.
+fn named<T: Named>(text: &Option<String>) -> Result<T> {
+    text.as_deref().map_or(Ok(T::ALL[0]), T::parse)
 }
 
 fn missing(flag: &str, with: &str) -> Error {
@@ -120,18 +131,10 @@ impl TargetSpec {
             bonus: exact(&self.bonus)?,
             dp_se: DpSeVariant {
                 beta: exact(&self.beta)?,
-                order: self
-                    .pull_order
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()?
-                    .unwrap_or_default(),
-                rounding: self
-                    .rounding
-                    .as_deref()
-                    .map(str::parse)
-                    .transpose()?
-                    .unwrap_or_default(),
+                order: named(&self.pull_order)?,
+                rounding: named(&self.rounding)?,
+                radius: named(&self.radius)?,
+                reward_index: named(&self.reward_index)?,
             },
             ..BanditSpec::new(id, epsilon)
         };

@@ -7,7 +7,7 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
-use crate::bandit::policy::dp_se::{Named, PullOrder, Rounding};
+use crate::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex, Rounding};
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
@@ -55,6 +55,17 @@ pub struct BanditGiven {
     /// The rounding of the epoch lengths (dp-se, default `floor-plus-one`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounding: Option<String>,
+    /// The `R_e` the elimination radius reads (dp-se, default `integer`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<String>,
+    /// Which entry of the reward table a pull receives (dp-se, default `round`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_index: Option<String>,
+}
+
+/// The value given, or the default's name.
+fn given_or_default<T: Named>(given: &Option<String>) -> String {
+    given.clone().unwrap_or_else(|| T::ALL[0].name().into())
 }
 
 impl BanditGiven {
@@ -71,16 +82,10 @@ impl BanditGiven {
             scale_factor: spec.scale_factor.clone(),
             tree_scale: spec.tree_scale.clone(),
             beta: spec.beta.clone(),
-            pull_order: dp_se.then(|| {
-                spec.pull_order
-                    .clone()
-                    .unwrap_or_else(|| PullOrder::default().name().into())
-            }),
-            rounding: dp_se.then(|| {
-                spec.rounding
-                    .clone()
-                    .unwrap_or_else(|| Rounding::default().name().into())
-            }),
+            pull_order: dp_se.then(|| given_or_default::<PullOrder>(&spec.pull_order)),
+            rounding: dp_se.then(|| given_or_default::<Rounding>(&spec.rounding)),
+            radius: dp_se.then(|| given_or_default::<Radius>(&spec.radius)),
+            reward_index: dp_se.then(|| given_or_default::<RewardIndex>(&spec.reward_index)),
         }
     }
 }
@@ -464,10 +469,15 @@ impl fmt::Display for BanditGiven {
             ("beta", &self.beta),
             ("pull-order", &self.pull_order),
             ("rounding", &self.rounding),
+            ("radius", &self.radius),
+            ("reward-index", &self.reward_index),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;
             }
+        }
+        if self.pull_order.as_deref() == Some(PullOrder::Any.name()) {
+            f.write_str(" (tested on the per-epoch pull counts)")?;
         }
         if let Some(file) = &self.rewards_file {
             write!(f, ", rewards {file}")?;
@@ -577,10 +587,11 @@ impl Human for BanditGofReport {
             for fit in fitting {
                 let _ = writeln!(
                     out,
-                    "explain: fits beta {}, pull-order {}, rounding {} (p = {})",
+                    "explain: fits beta {}, pull-order {}, rounding {}, radius {} (p = {})",
                     fit.beta,
                     fit.pull_order,
                     fit.rounding,
+                    fit.radius,
                     fit.p_value
                         .map_or_else(|| "1".to_string(), |p| format!("{p:.4}"))
                 );

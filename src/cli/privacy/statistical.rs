@@ -57,6 +57,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
                 .map(str::parse)
                 .transpose()?
                 .unwrap_or_default(),
+            ..DpSeVariant::default()
         },
         tree_depth: None,
     })
