@@ -19,6 +19,20 @@ use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write};
 use std::path::Path;
 
+/// The conventions a bandit oracle report states: [`CONVENTIONS`], or
+/// with the rewards read by pull (`reward_index` `pull`) the same with
+/// row n holding every arm's reward at its n-th pull.
+pub fn conventions(target: &BanditGiven) -> String {
+    if target.reward_index.as_deref() == Some(RewardIndex::Pull.name()) {
+        CONVENTIONS.replace(
+            "row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]",
+            "row n of the reward table holds every arm's reward at its n-th pull; the learner pulls a_t and sees only table[n][a_t], a_t's n-th pull",
+        )
+    } else {
+        CONVENTIONS.to_string()
+    }
+}
+
 /// The conventions every bandit oracle report states.
 pub const CONVENTIONS: &str = "rounds are numbered from 1; row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]; arms are numbered from base in sequences and files";
 
@@ -188,7 +202,7 @@ impl BanditLawReport {
             arms: law.arms(),
             base,
             command: LawCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             header: LawHeader::of_bandit(law),
             horizon: Horizon::of(law.horizon()),
             law: law
@@ -259,7 +273,7 @@ impl BanditSampleReport {
             arms: law.arms(),
             base,
             command: SampleCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             format: SampleFormat::of(out),
             horizon: Horizon::of(law.horizon()),
             law: LawHeader::of_bandit(law),
@@ -350,7 +364,7 @@ impl BanditGofReport {
             alpha: options.alpha,
             base,
             command: GofCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             law: LawHeader::of_bandit(law),
             n: outcome.n,
             power: options.power,
