@@ -15,7 +15,7 @@
 //! Fixed seeds: deterministic.
 
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::dp_se::{PullOrder, Radius, RewardIndex, Rounding};
+use dpdtol::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex};
 use dpdtol::bandit::policy::{laplace, BanditId, NoiseRng, Policy, Pull};
 use dpdtol::error::Result;
 use dpdtol::num::Q;
@@ -186,4 +186,259 @@ fn the_counts_law_has_the_closed_form_values() {
         assert!((law[key] - p).abs() < 1e-12, "{key:?}: {} against {p}", law[key]);
     }
     assert!(g1 > 0.01 && g2 > 0.01, "{g1} {g2}: the noise decides");
+}
+
+/// The order a user's DP-SE pulls in, inside an epoch.
+#[derive(Clone, Copy)]
+enum UserOrder {
+    /// 0, 1, 0, 1, …
+    RoundRobin,
+    /// Arm 1's R pulls, then arm 0's.
+    ArmOneFirst,
+}
+
+/// A user's DP-SE on K = 2 arms, written from the pseudo-code of
+/// `bandit::policy::dp_se` with a fixed `R_e = r`: each epoch pulls both
+/// surviving arms `r` times in `order`, then `μ̃_i = (S_i + Lap(b))/r` and
+/// arm `j` is dropped when `max μ̃ − μ̃_j > 2(√(ln(16e²/β)/(2r)) +
+/// ln(8e²/β)/(εr))`; a lone survivor is pulled to the horizon.
+struct UserDpSe {
+    order: UserOrder,
+    r: u64,
+    epsilon: f64,
+    beta: f64,
+    scale: f64,
+    alive: Vec<usize>,
+    epoch: u32,
+    done: u64,
+    sums: [f64; 2],
+}
+
+impl UserDpSe {
+    fn new(order: UserOrder) -> UserDpSe {
+        UserDpSe {
+            order,
+            r: 2,
+            epsilon: 4.0,
+            beta: 1.0 / 12.0,
+            scale: 2.0,
+            alive: vec![0, 1],
+            epoch: 1,
+            done: 0,
+            sums: [0.0; 2],
+        }
+    }
+
+    fn next_arm(&self) -> usize {
+        match self.order {
+            UserOrder::RoundRobin => (self.done % 2) as usize,
+            UserOrder::ArmOneFirst => usize::from(self.done < self.r),
+        }
+    }
+}
+
+impl Policy for UserDpSe {
+    fn arms(&self) -> usize {
+        2
+    }
+    fn choose(&mut self, _t: u64, max_run: u64, _rng: &mut NoiseRng) -> Pull {
+        if self.alive.len() == 1 {
+            return Pull {
+                arm: self.alive[0],
+                run: max_run,
+            };
+        }
+        Pull {
+            arm: self.next_arm(),
+            run: 1,
+        }
+    }
+    fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {
+        if self.alive.len() == 1 {
+            return;
+        }
+        self.sums[arm] += sum;
+        self.done += 1;
+        if self.done < 2 * self.r {
+            return;
+        }
+        let r = self.r as f64;
+        let e2 = f64::from(self.epoch * self.epoch);
+        let radius = (((16.0 * e2 / self.beta).ln()) / (2.0 * r)).sqrt()
+            + (8.0 * e2 / self.beta).ln() / (self.epsilon * r);
+        let noisy: Vec<f64> = (0..2)
+            .map(|i| (self.sums[i] + laplace(self.scale, rng)) / r)
+            .collect();
+        let best = noisy[0].max(noisy[1]);
+        self.alive.retain(|&j| best - noisy[j] <= 2.0 * radius);
+        self.epoch += 1;
+        self.done = 0;
+        self.sums = [0.0; 2];
+    }
+}
+
+fn floats(table: &[Vec<Q>]) -> Vec<Vec<f64>> {
+    table
+        .iter()
+        .map(|r| r.iter().map(|x| x.to_f64().unwrap()).collect())
+        .collect()
+}
+
+fn user(order: UserOrder, index: RewardIndex, seed: u64) -> Samples {
+    let make = move || Ok(Box::new(UserDpSe::new(order)) as Box<dyn Policy>);
+    drive(make, &floats(&small_table()), index, 20_000, seed, false).unwrap()
+}
+
+fn chi_square_p(outcome: &BanditGof) -> f64 {
+    outcome.test.as_ref().map_or(0.0, |t| t.p_value)
+}
+
+#[test]
+fn a_users_dp_se_in_any_order_fed_by_pull_fits_the_counts_law() {
+    let any = small_law(PullOrder::Any, RewardIndex::Pull).unwrap();
+    for (order, seed) in [(UserOrder::RoundRobin, 3), (UserOrder::ArmOneFirst, 4)] {
+        let outcome = gof(&any, &user(order, RewardIndex::Pull, seed), &options()).unwrap();
+        assert!(!outcome.reject, "{outcome:?}");
+        assert!(outcome.support_violation.is_none());
+    }
+    // Fed by round, round-robin sees x = −1 in epoch 1 instead of 0.
+    let outcome = gof(
+        &any,
+        &user(UserOrder::RoundRobin, RewardIndex::Round, 5),
+        &options(),
+    )
+    .unwrap();
+    assert!(outcome.reject && chi_square_p(&outcome) < 1e-9, "{outcome:?}");
+    // In a fixed order its sequences are not the blocks law's.
+    let blocks = small_law(PullOrder::Blocks, RewardIndex::Pull).unwrap();
+    let outcome = gof(
+        &blocks,
+        &user(UserOrder::RoundRobin, RewardIndex::Pull, 6),
+        &options(),
+    )
+    .unwrap();
+    assert!(outcome.support_violation.is_some());
+}
+
+#[test]
+fn a_sequence_no_dp_se_pulls_is_named_by_its_round() {
+    let any = small_law(PullOrder::Any, RewardIndex::Pull).unwrap();
+    // Arm 0 three times in epoch 1 (R = 2).
+    let bad = [0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+    let why = any.statistic(&bad).unwrap_err();
+    assert!(why.starts_with("round 3:"), "{why}");
+    // Arm 0 alone in epoch 2 (arm 1 dropped at its start), then arm 1 in
+    // round 10.
+    let bad = [1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0];
+    let why = any.statistic(&bad).unwrap_err();
+    assert!(why.starts_with("round 10:"), "{why}");
+    assert_eq!(any.probability(&bad).unwrap().hi, q(0, 1));
+    // Epoch 2 mixed with arm 1 pulled three times, the last in round 8.
+    let bad = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 1];
+    let why = any.statistic(&bad).unwrap_err();
+    assert!(why.starts_with("round 8:"), "{why}");
+    // Any order of a DP-SE sequence has the probability of its counts.
+    let robin = [1, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1];
+    let blocks = [0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1];
+    assert_eq!(
+        any.probability(&robin).unwrap(),
+        any.probability(&blocks).unwrap()
+    );
+    assert!(any.probability(&robin).unwrap().lo > q(0, 1));
+}
+
+/// K = 2, T = 740 for DP-SE at its printed lengths with β = 9/10, ε = 1:
+/// R_1 = ⌊128 ln(160/9)⌋ + 1 = 369 (the first term of the maximum, 368.38;
+/// the second 16 ln(80/9) = 34.96), and R_2 = 2184 ends after T: one epoch
+/// end, at round 738. In blocks arm 0 reads rows 0–368 (318 ones, 17/20,
+/// zeros: S_0 = 318.85), arm 1 rows 369–737 (ones: S_1 = 369), x = 50.15.
+fn radius_table() -> Vec<Vec<Q>> {
+    (0..740)
+        .map(|t| {
+            let zero = match t {
+                0..=317 => q(1, 1),
+                318 => q(17, 20),
+                _ => q(0, 1),
+            };
+            vec![zero, q(1, 1)]
+        })
+        .collect()
+}
+
+fn radius_spec(radius: Radius) -> BanditSpec {
+    BanditSpec {
+        noise_scale: Some(q(1, 10)),
+        dp_se: DpSeVariant {
+            beta: Some(q(9, 10)),
+            radius,
+            ..DpSeVariant::default()
+        },
+        ..BanditSpec::new(BanditId::DpSe, q(1, 1))
+    }
+}
+
+fn radius_law(radius: Radius) -> BanditLaw {
+    BanditTarget::new(radius_spec(radius), radius_table())
+        .unwrap()
+        .law(false)
+        .unwrap()
+}
+
+#[test]
+fn the_real_radius_law_has_its_closed_form() {
+    // w = 2R(√(l1/(2ρ)) + l2/(ερ)), l1 = ln(16/β), l2 = ln(8/β), R = 369,
+    // ρ = R (integer) or the real max{…} + 1 = 128 l1 + 1 (real); arm 0 is
+    // dropped with probability G(w − x), b = 1/10.
+    let beta = 0.9f64;
+    let (l1, l2) = ((16.0 / beta).ln(), (8.0 / beta).ln());
+    let w = |rho: f64| 2.0 * 369.0 * ((l1 / (2.0 * rho)).sqrt() + l2 / rho);
+    for (radius, rho) in [(Radius::Integer, 369.0), (Radius::Real, 128.0 * l1 + 1.0)] {
+        let law = radius_law(radius);
+        let (lo, hi) = law.total();
+        assert!(lo <= q(1, 1) && q(1, 1) <= hi);
+        assert_eq!(law.entries().len(), 2);
+        let mut alone = vec![0; 369];
+        alone.resize(740, 1);
+        let p = law.probability(&alone).unwrap();
+        let want = tail(w(rho) - 50.15, 0.1);
+        assert!(
+            (mid(&p.lo, &p.hi) - want).abs() < 1e-9,
+            "{radius:?}: {} against {want}",
+            mid(&p.lo, &p.hi)
+        );
+    }
+}
+
+/// Slow (T = 740 rounds, 20 000 runs, 48 laws): `cargo test --release
+/// --test dp_se_readings -- --ignored`.
+#[test]
+#[ignore]
+fn each_radius_fits_its_own_law_and_not_the_others_and_explain_names_it() {
+    let laws = [Radius::Integer, Radius::Real].map(|r| (r, radius_law(r)));
+    for (seed, played) in [(11, Radius::Integer), (12, Radius::Real)] {
+        let samples = simulate(&radius_spec(played), &radius_table(), 20_000, seed, false).unwrap();
+        for (tested, law) in &laws {
+            let outcome = gof(law, &samples, &options()).unwrap();
+            assert_eq!(
+                outcome.reject,
+                *tested != played,
+                "{played:?} against {tested:?}: {outcome:?}"
+            );
+        }
+        let spec = radius_spec(Radius::Integer);
+        let fits = explain(&spec, &radius_table(), &samples, &options(), false).unwrap();
+        let fitting: Vec<_> = fits.iter().filter(|f| !f.reject).collect();
+        // Only β = 9/10 pulls arm 1 alone within T; the ceiling's real R_e
+        // is max{…}, one less than floor-plus-one's.
+        assert!(
+            fitting
+                .iter()
+                .any(|f| f.rounding == "floor-plus-one" && f.beta == "9/10"),
+            "{fits:?}"
+        );
+        for fit in &fitting {
+            assert_eq!(fit.radius, Named::name(played), "{fit:?}");
+            assert_eq!(fit.pull_order, "blocks", "{fit:?}");
+        }
+    }
 }
