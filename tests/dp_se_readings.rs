@@ -133,7 +133,10 @@ fn the_counts_law_is_every_orders_marginal_by_pull_and_not_by_round() {
     }
     // By round the two orders see different rewards in epoch 1 (x = 1 in
     // blocks, −1 round-robin): their counts' laws differ.
-    let blocks = marginal(&small_law(PullOrder::Blocks, RewardIndex::Round).unwrap(), &any);
+    let blocks = marginal(
+        &small_law(PullOrder::Blocks, RewardIndex::Round).unwrap(),
+        &any,
+    );
     let robin = marginal(
         &small_law(PullOrder::RoundRobin, RewardIndex::Round).unwrap(),
         &any,
@@ -183,7 +186,11 @@ fn the_counts_law_has_the_closed_form_values() {
     .collect();
     assert_eq!(law.len(), want.len());
     for (key, p) in &want {
-        assert!((law[key] - p).abs() < 1e-12, "{key:?}: {} against {p}", law[key]);
+        assert!(
+            (law[key] - p).abs() < 1e-12,
+            "{key:?}: {} against {p}",
+            law[key]
+        );
     }
     assert!(g1 > 0.01 && g2 > 0.01, "{g1} {g2}: the noise decides");
 }
@@ -308,7 +315,10 @@ fn a_users_dp_se_in_any_order_fed_by_pull_fits_the_counts_law() {
         &options(),
     )
     .unwrap();
-    assert!(outcome.reject && chi_square_p(&outcome) < 1e-9, "{outcome:?}");
+    assert!(
+        outcome.reject && chi_square_p(&outcome) < 1e-9,
+        "{outcome:?}"
+    );
     // In a fixed order its sequences are not the blocks law's.
     let blocks = small_law(PullOrder::Blocks, RewardIndex::Pull).unwrap();
     let outcome = gof(

@@ -102,9 +102,16 @@ fn planted(arm: usize, run: u64) -> impl Fn() -> Result<Box<dyn Policy>> + Sync 
 #[test]
 fn a_broken_protocol_names_the_first_run_and_its_round() {
     let error = |arm, run| {
-        drive(planted(arm, run), &floats(), RewardIndex::Round, 50, 1, false)
-            .unwrap_err()
-            .to_string()
+        drive(
+            planted(arm, run),
+            &floats(),
+            RewardIndex::Round,
+            50,
+            1,
+            false,
+        )
+        .unwrap_err()
+        .to_string()
     };
     let out_of_range = error(2, 1);
     assert!(
@@ -148,6 +155,8 @@ fn the_pulls_depend_on_the_seed_only() {
     assert_eq!(one.data(), on(2).data());
     assert_ne!(
         one.data(),
-        drive(alu(1.0), &floats(), RewardIndex::Round, 2_000, 10, false).unwrap().data()
+        drive(alu(1.0), &floats(), RewardIndex::Round, 2_000, 10, false)
+            .unwrap()
+            .data()
     );
 }

@@ -39,6 +39,8 @@ pub struct Params {
     beta: Option<String>,
     pull_order: Option<String>,
     rounding: Option<String>,
+    reward_index: Option<String>,
+    radius: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -59,6 +61,8 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         beta: params.beta.clone(),
         pull_order: params.pull_order.clone(),
         rounding: params.rounding.clone(),
+        radius: params.radius.clone(),
+        reward_index: params.reward_index.clone(),
     }
 }
 
@@ -104,6 +108,20 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
                 .unwrap_or_default(),
             rounding: params
                 .rounding
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+            radius: params
+                .radius
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(py_err)?
+                .unwrap_or_default(),
+            reward_index: params
+                .reward_index
                 .as_deref()
                 .map(str::parse)
                 .transpose()

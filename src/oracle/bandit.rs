@@ -826,7 +826,14 @@ pub fn simulate(
     let k = table[0].len();
     config.build(k, horizon as u64)?;
     let index = spec.dp_se.reward_index;
-    drive(|| config.build(k, horizon as u64), &table, index, n, seed, force)
+    drive(
+        || config.build(k, horizon as u64),
+        &table,
+        index,
+        n,
+        seed,
+        force,
+    )
 }
 
 /// Drive the policies that `make` builds `n` times on `target`'s reward

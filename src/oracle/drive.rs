@@ -56,7 +56,8 @@ where
     check_values(n, rewards.len(), arms, force)?;
     try_sample_indexed(n, rewards.len(), seed, |i, rng| {
         let policy = make()?;
-        play(policy, rewards, index, rng).map_err(|why| Error::InvalidInput(format!("run {i}, {why}")))
+        play(policy, rewards, index, rng)
+            .map_err(|why| Error::InvalidInput(format!("run {i}, {why}")))
     })
 }
 

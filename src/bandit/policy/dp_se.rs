@@ -397,9 +397,14 @@ impl DpSe {
         let (e, s) = (self.epoch, self.alive.len());
         let r = match self.radius {
             Radius::Integer => self.length as f64,
-            Radius::Real => {
-                real_length(&self.constants, e, s, self.epsilon, self.beta, self.rounding)
-            }
+            Radius::Real => real_length(
+                &self.constants,
+                e,
+                s,
+                self.epsilon,
+                self.beta,
+                self.rounding,
+            ),
         };
         let c = radius(&self.constants, e, s, r, self.epsilon, self.beta);
         let best = self.noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
