@@ -50,9 +50,10 @@
 //! states. Where this file reads that code differently, and why:
 //! - it pulls each arm `int(R_e)` times and scales the noise by that integer,
 //!   as here, but evaluates `h_e` and `c_e` at the real `R_e = max{…} + 1`;
-//!   here they use the integer number of pulls (the paper's `R_e` is a number
-//!   of pulls; the two radii differ by a relative `< 1/R_e`, and the radius
-//!   is data-independent, so privacy is unaffected);
+//!   here they use the integer number of pulls by default (the paper's `R_e`
+//!   is a number of pulls; the two radii differ by a relative `< 1/R_e`, and
+//!   the radius is data-independent, so privacy is unaffected), and that
+//!   code's reading is [`Radius::Real`] with [`Rounding::FloorPlusOne`];
 //! - it takes `μ̃_max` over all `K` stored values, which for eliminated arms
 //!   are a reset `0` plus fresh noise (an artefact of that code's storage);
 //!   here the maximum is over the surviving set `S`, which is what "the arms
