@@ -41,6 +41,24 @@
 //! before the horizon: then the one possible pull sequence has probability 1,
 //! exactly, and no noise is consulted).
 //!
+//! # Any order: the per-epoch pull counts, on a table read by pull
+//!
+//! The definition does not fix the order of an epoch's pulls. Read by round
+//! (row `t` is round `t`'s rewards), the order decides which rows an arm
+//! sees, so the law of the per-epoch pull counts depends on it. Read by pull
+//! ([`RewardIndex::Pull`]: arm `a`'s `n`-th pull sees row `n`'s entry of arm
+//! `a`, each column the arm's own stream, as in the stochastic model), while
+//! both arms survive each has been pulled `c_e = R_1 + … + R_{e−1}` times
+//! when epoch `e` starts, so its epoch sum is that of rows `c_e … c_e + R_e − 1`
+//! whatever the order: the decisions, hence the per-epoch counts, have one
+//! law for every order. [`PullOrder::Any`] tests that statistic: a pull
+//! sequence is mapped to its counts in each epoch complete within `T`
+//! ([`DpSeParams::epoch_counts`], written as the blocks sequence that has
+//! them); the rounds after the last complete epoch are not read (the counts
+//! of an epoch cut by the horizon depend on the order), so the law is the
+//! blocks law on the rounds observed ([`DpSeParams::observed`]). It is
+//! refused on a table read by round.
+//!
 //! # The printed epoch lengths never end an epoch at small T
 //!
 //! `R_1 = ⌊max{32 ln(16/β)·4, 8 ln(8/β)·2/ε}⌋ + 1` is in the hundreds for any
