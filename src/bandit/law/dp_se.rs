@@ -460,7 +460,7 @@ impl DpSeParams {
     /// (when the next epoch then pulls arm 1 before the horizon) "both".
     /// With [`PullOrder::Any`], the sequences of the rounds observed
     /// ([`DpSeParams::observed`]) in blocks, each padded to `horizon` by
-    /// [`pad`].
+    /// `pad` (the last pull repeated).
     pub fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         let full = horizon;
         let horizon = self.observed(full);
@@ -486,7 +486,7 @@ impl DpSeParams {
 
     /// The per-epoch pull counts of `pulls` ([`PullOrder::Any`]), written
     /// as the sequence of [`DpSeParams::sequences`] that has them: each
-    /// epoch complete within the horizon in blocks, the rest [`pad`]ded.
+    /// epoch complete within the horizon in blocks, the rest padded with the last pull.
     /// An error names the first round (from 1) at which `pulls` is no
     /// DP-SE pull sequence in any order: an arm pulled more than `R_e`
     /// times in an epoch where the other is pulled too (or in the first
