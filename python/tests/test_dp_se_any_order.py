@@ -23,7 +23,7 @@ REWARDS = np.array(
     [[0, 0], [0, 0], [4, 4], [0, 0], [1, 3], [4, 0], [2, 2], [0, 4], [3, 1], [4, 4], [1, 0], [2, 3]]
 ) / 4
 EPSILON, SCALE, R, BETA = 4.0, 2.0, 2, 1 / 12
-PARAMS = dict(epoch_lengths=[R], noise_scale="2", pull_order="any", reward_index="pull")
+PARAMS = dict(epoch_length=[R], noise_scale="2", pull_order="any", reward_index="pull")
 
 
 class RoundRobinDpSe:
