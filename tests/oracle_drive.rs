@@ -6,6 +6,7 @@
 //! number of threads. Fixed seeds: deterministic.
 
 use dpdtol::bandit::policy::anytime_lazy_ucb::AnytimeLazyUcb;
+use dpdtol::bandit::policy::dp_se::RewardIndex;
 use dpdtol::bandit::policy::{BanditId, NoiseRng, Policy, Pull};
 use dpdtol::error::Result;
 use dpdtol::num::Q;
@@ -101,9 +102,16 @@ fn planted(arm: usize, run: u64) -> impl Fn() -> Result<Box<dyn Policy>> + Sync 
 #[test]
 fn a_broken_protocol_names_the_first_run_and_its_round() {
     let error = |arm, run| {
-        drive(planted(arm, run), &floats(), 50, 1, false)
-            .unwrap_err()
-            .to_string()
+        drive(
+            planted(arm, run),
+            &floats(),
+            RewardIndex::Round,
+            50,
+            1,
+            false,
+        )
+        .unwrap_err()
+        .to_string()
     };
     let out_of_range = error(2, 1);
     assert!(
@@ -117,7 +125,7 @@ fn a_broken_protocol_names_the_first_run_and_its_round() {
     );
     assert!(error(1, 0).contains("round 3: a run of 0 pulls"));
     // Within the rules the same policy is played to the horizon.
-    let samples = drive(planted(1, 6), &floats(), 5, 1, false).unwrap();
+    let samples = drive(planted(1, 6), &floats(), RewardIndex::Round, 5, 1, false).unwrap();
     assert_eq!(samples.row(4), &[0, 0, 1, 1, 1, 1, 1, 1]);
     let options = GofOptions::default();
     let wrong_k = drive_gof(
@@ -141,12 +149,14 @@ fn the_pulls_depend_on_the_seed_only() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| drive(alu(1.0), &floats(), 2_000, 9, false).unwrap())
+            .install(|| drive(alu(1.0), &floats(), RewardIndex::Round, 2_000, 9, false).unwrap())
     };
     let one = on(1);
     assert_eq!(one.data(), on(2).data());
     assert_ne!(
         one.data(),
-        drive(alu(1.0), &floats(), 2_000, 10, false).unwrap().data()
+        drive(alu(1.0), &floats(), RewardIndex::Round, 2_000, 10, false)
+            .unwrap()
+            .data()
     );
 }

@@ -166,6 +166,8 @@ def _params(
     beta: Any = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    reward_index: Optional[str] = None,
+    radius: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -182,6 +184,8 @@ def _params(
         scale_factor=_option(scale_factor, "scale_factor"),
         beta=_option(beta, "beta"),
         pull_order=_optional_text(pull_order, "pull_order"),
+        reward_index=_optional_text(reward_index, "reward_index"),
+        radius=_optional_text(radius, "radius"),
         rounding=_optional_text(rounding, "rounding"),
     )
 
@@ -210,6 +214,8 @@ def bandit_law(
     beta: Any = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    reward_index: Optional[str] = None,
+    radius: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -225,7 +231,7 @@ def bandit_law(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius),
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
@@ -245,6 +251,8 @@ def bandit_sample(
     beta: Any = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    reward_index: Optional[str] = None,
+    radius: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -262,7 +270,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         _integer(n, "n"),
         _integer(seed, "seed"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius),
         force=_flag(force, "force"),
         base=base,
     )
@@ -286,6 +294,8 @@ def bandit_gof(
     beta: Any = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    reward_index: Optional[str] = None,
+    radius: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     explain: bool = False,
@@ -312,15 +322,19 @@ def bandit_gof(
     that distance with probability 0.9. ``seed`` applies to it only.
 
     DP-SE's open readings are ``beta`` (its β, the δ of Sajed & Sheffet's confidence, default 1/T), ``pull_order``
-    (``"blocks"`` or ``"round-robin"``) and ``rounding`` (``"floor-plus-one"``,
-    ``"ceiling"`` or ``"floor"``), as ``--beta``, ``--pull-order`` and
-    ``--rounding``. ``result.departure`` says where the samples depart first
+    (``"blocks"``, ``"round-robin"`` or ``"any"``: the per-epoch pull counts
+    only, with ``reward_index="pull"``), ``rounding`` (``"floor-plus-one"``,
+    ``"ceiling"`` or ``"floor"``) and ``radius`` (``"integer"`` or
+    ``"real"``: the R_e its elimination radius reads), as ``--beta``,
+    ``--pull-order``, ``--rounding`` and ``--radius``; ``reward_index``
+    (``"round"`` or ``"pull"``: arm a's n-th pull receives ``rewards[n - 1, a]``)
+    says how the samples' code read the table. ``result.departure`` says where the samples depart first
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every DP-SE reading on a small grid (``beta``, ``pull_order``,
     ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),

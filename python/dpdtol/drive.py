@@ -153,15 +153,20 @@ def _arm(a: Any, arms: int, base: int, what: str, i: int, t: Optional[int]) -> i
 
 class TableBandit:
     """The environment of one run: ``pull(arm)`` returns that arm's reward in
-    the current round (``rewards[t, arm - base]``, t the rounds played) and
+    the current round (``rewards[t, arm - base]``, t the rounds played), or
+    with ``reward_index="pull"`` at its current pull (``rewards[n, arm - base]``,
+    n that arm's pulls so far: each column is the arm's own reward stream), and
     records the pull; ``arms`` (K), ``horizon`` (T) and ``t`` are read-only
     facts for a policy that asks. Also reachable as ``n_arms``, ``K``, ``T``."""
 
-    def __init__(self, rewards: List[List[float]], base: int, pulls: np.ndarray, run: int) -> None:
+    def __init__(
+        self, rewards: List[List[float]], base: int, pulls: np.ndarray, run: int, by_pull: bool = False
+    ) -> None:
         self._rewards, self._base, self._pulls, self._run = rewards, base, pulls, run
         self.horizon = len(rewards)
         self.arms = len(rewards[0])
         self.t = 0
+        self._counts = [0] * self.arms if by_pull else None
 
     n_arms = property(lambda self: self.arms)
     K = property(lambda self: self.arms)
@@ -174,7 +179,11 @@ class TableBandit:
         k = _arm(arm, self.arms, self._base, "run", self._run, t + 1)
         self._pulls[t] = k + self._base
         self.t = t + 1
-        return self._rewards[t][k]
+        if self._counts is None:
+            return self._rewards[t][k]
+        n = self._counts[k]
+        self._counts[k] = n + 1
+        return self._rewards[n][k]
 
 
 def _select_then_update(choose: str) -> Callable[[Any, TableBandit], None]:
@@ -240,7 +249,14 @@ def _maker(policy: Any, protocol: Any) -> Tuple[Callable[[], Any], Callable[[Any
 
 
 def drive_bandit(
-    policy: Any, rewards: Any, n: int, seed: int, *, base: int = 0, protocol: Any = None
+    policy: Any,
+    rewards: Any,
+    n: int,
+    seed: int,
+    *,
+    base: int = 0,
+    protocol: Any = None,
+    reward_index: Optional[str] = None,
 ) -> np.ndarray:
     """Run ``policy`` ``n`` times on ``rewards`` (T x K): an ``n x T`` int64
     array of the arms pulled, numbered from ``base``. ``policy`` is an object
@@ -248,8 +264,12 @@ def drive_bandit(
     no arguments, called for each run); ``protocol`` as in the module's
     documentation. Raises ``DriveError`` naming the run and round of an arm
     out of range, of a non-integer arm, or of an exception the policy raised,
-    and a run that stops before the horizon."""
+    and a run that stops before the horizon. ``reward_index`` is ``"round"``
+    (the default: the pull of round t receives row t) or ``"pull"`` (arm a's
+    n-th pull receives row n), as ``--reward-index``."""
     n, seed, base = _count(n, "n", 1), _count(seed, "seed", 0), _count(base, "base", 0)
+    if reward_index not in (None, "round", "pull"):
+        raise ValueError(f"reward_index: expected 'round' or 'pull', got {reward_index!r}")
     table = _table(rewards, "rewards")
     rows = table.tolist()
     horizon = len(rows)
@@ -258,7 +278,7 @@ def drive_bandit(
     seeds = _Seeds(seed)
     for i in range(n):
         seeds.seed(i)
-        bandit = TableBandit(rows, base, pulls[i], i)
+        bandit = TableBandit(rows, base, pulls[i], i, by_pull=reward_index == "pull")
         try:
             play(make(), bandit)
         except _HorizonReached:

@@ -145,12 +145,13 @@ def assert_bandit_policy(
     times on ``rewards`` from ``seed`` and assert that its pull sequences
     follow the law of ``algorithm`` (``dpdtol.bandit_gof`` at level
     ``alpha``, with ``params`` as there: ``noise_scale``, ``epoch_lengths``,
-    ...). Returns the ``GofResult`` when they do. Otherwise the
+    ...; with ``reward_index="pull"`` the policy is fed by pull, arm a's n-th
+    pull receiving ``rewards[n - 1, a]``). Returns the ``GofResult`` when they do. Otherwise the
     ``AssertionError`` names the round where the pulls first depart from the
     law and, for every round, the prefix a_1..a_t furthest from it (observed
     and expected counts, standardized residual), then the ``worst`` sequences;
     an arm out of range raises ``DriveError`` naming its run and round."""
-    pulls = drive_bandit(policy, rewards, n, seed, base=base, protocol=protocol)
+    pulls = drive_bandit(policy, rewards, n, seed, base=base, protocol=protocol, reward_index=params.get("reward_index"))
     result = bandit_gof(algorithm, rewards, epsilon, pulls, alpha=alpha, force=force, base=base, **params)
     if not result.rejected:
         return result

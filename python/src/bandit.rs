@@ -39,6 +39,8 @@ pub struct Params {
     beta: Option<String>,
     pull_order: Option<String>,
     rounding: Option<String>,
+    reward_index: Option<String>,
+    radius: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -59,6 +61,8 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         beta: params.beta.clone(),
         pull_order: params.pull_order.clone(),
         rounding: params.rounding.clone(),
+        radius: params.radius.clone(),
+        reward_index: params.reward_index.clone(),
     }
     .naming_readings()
 }
@@ -98,6 +102,8 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             params.beta.as_deref(),
             params.pull_order.as_deref(),
             params.rounding.as_deref(),
+            params.radius.as_deref(),
+            params.reward_index.as_deref(),
         )
         .map_err(py_err)?,
         ..BanditSpec::new(id, epsilon)

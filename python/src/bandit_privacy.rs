@@ -75,7 +75,7 @@ fn bandit_privacy(
         bonus: exact("bonus", bonus)?,
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
-        dp_se: DpSeVariant::parse(beta, pull_order, rounding).map_err(py_err)?,
+        dp_se: DpSeVariant::parse(beta, pull_order, rounding, None, None).map_err(py_err)?,
         tree_depth: None,
     };
     overrides.refuse_unread(id).map_err(py_err)?;

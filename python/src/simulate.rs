@@ -62,7 +62,7 @@ fn bandit_simulate(
         level: parse_one("--confidence", confidence).map_err(py_err)?,
     })
     .map_err(py_err)?;
-    let dp_se = DpSeVariant::parse(None, pull_order, rounding).map_err(py_err)?;
+    let dp_se = DpSeVariant::parse(None, pull_order, rounding, None, None).map_err(py_err)?;
     let configs = plan
         .configs(
             optional("--noise-scale", noise_scale)?,

@@ -164,7 +164,13 @@ pub fn run(args: &Args) -> Result<String> {
         level: parse_one("--confidence", &args.confidence)?,
     })?;
     // DP-SE's β is `--beta`, shared with DP-UCB's γ (read as f64 here).
-    let dp_se = DpSeVariant::parse(None, args.pull_order.as_deref(), args.rounding.as_deref())?;
+    let dp_se = DpSeVariant::parse(
+        None,
+        args.pull_order.as_deref(),
+        args.rounding.as_deref(),
+        None,
+        None,
+    )?;
     let configs = plan.configs(
         optional("--noise-scale", &args.noise_scale)?,
         optional("--bonus", &args.bonus)?,

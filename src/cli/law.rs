@@ -60,9 +60,15 @@ pub struct TargetArgs {
     /// dp-se only: β, its failure probability (Sajed & Sheffet's δ) in (0, 1), exactly (default 1/T).
     #[arg(long, allow_hyphen_values = true)]
     beta: Option<String>,
-    /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn) or round-robin.
+    /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn), round-robin, or any (test the per-epoch pull counts only; needs --reward-index pull).
     #[arg(long)]
     pull_order: Option<String>,
+    /// dp-se only: which entry of the reward table a pull receives, round (default: the pull of round t gets row t's entry) or pull (arm a's n-th pull gets row n's entry of arm a).
+    #[arg(long)]
+    reward_index: Option<String>,
+    /// dp-se only: the R_e its elimination radius reads, integer (default: the number of pulls) or real (the real R_e before rounding).
+    #[arg(long)]
+    radius: Option<String>,
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
     #[arg(long)]
     rounding: Option<String>,
@@ -129,6 +135,8 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("beta", &["dp-se"]),
     scope("pull_order", &["dp-se"]),
     scope("rounding", &["dp-se"]),
+    scope("reward_index", &["dp-se"]),
+    scope("radius", &["dp-se"]),
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope(
@@ -221,6 +229,8 @@ impl TargetArgs {
             beta: self.beta.clone(),
             pull_order: self.pull_order.clone(),
             rounding: self.rounding.clone(),
+            radius: self.radius.clone(),
+            reward_index: self.reward_index.clone(),
             force: self.force,
         }
     }

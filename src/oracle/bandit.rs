@@ -69,10 +69,10 @@ use super::drive::drive;
 use super::gof::{chi_square_test, ChiSquareTest, Departure, GofOptions, SupportViolation};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
-use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::law::dp_se::{DpSeParams, DpSeVariant};
 use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw, WORK_UNIT};
-use crate::bandit::policy::dp_se::Named;
+use crate::bandit::policy::dp_se::{Named, PullOrder};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
@@ -177,7 +177,7 @@ impl BanditSpec {
             ("--scale-factor", self.scale_factor.is_some() && !hybrid),
             ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
             (
-                "--beta, --pull-order or --rounding",
+                "--beta, --pull-order, --rounding, --radius or --reward-index",
                 self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
             ),
         ] {
@@ -641,6 +641,15 @@ impl BanditTarget {
                 .and(why_not_exact)
                 .map(str::to_string),
             entries,
+            epoch_counts: match &self.law {
+                Law::Noisy(noisy) => match &**noisy {
+                    LawParams::DpSe(params) if params.order == PullOrder::Any => {
+                        Some(params.clone())
+                    }
+                    _ => None,
+                },
+                Law::Ucb1(_) => None,
+            },
         })
     }
 }
@@ -657,9 +666,28 @@ pub struct BanditLaw {
     digits_certain: bool,
     why_not_exact: Option<String>,
     entries: Vec<(Vec<usize>, Enclosed)>,
+    /// DP-SE in any order: the law is of the per-epoch pull counts, each
+    /// sample mapped to them ([`DpSeParams::epoch_counts`]).
+    epoch_counts: Option<Box<DpSeParams>>,
 }
 
 impl BanditLaw {
+    /// What the law is of, for `pulls` (arms checked below K): the pulls
+    /// themselves, or with DP-SE in any order their per-epoch counts
+    /// written as the entry that has them; an error names the round at
+    /// which `pulls` is no DP-SE pull sequence.
+    pub fn statistic(&self, pulls: &[usize]) -> std::result::Result<Vec<usize>, String> {
+        match &self.epoch_counts {
+            Some(params) => params.epoch_counts(pulls),
+            None => Ok(pulls.to_vec()),
+        }
+    }
+
+    /// Whether the law is of the per-epoch pull counts (DP-SE in any order).
+    pub fn of_epoch_counts(&self) -> bool {
+        self.epoch_counts.is_some()
+    }
+
     /// The number of arms K.
     pub fn arms(&self) -> usize {
         self.arms
@@ -725,7 +753,14 @@ impl BanditLaw {
     /// `P(pulls | x)` (0-based arms): exact 0 for a sequence not listed.
     pub fn probability(&self, pulls: &[usize]) -> Result<Enclosed> {
         self.check_sequence(pulls)?;
-        Ok(match self.find(pulls) {
+        let Ok(pulls) = self.statistic(pulls) else {
+            return Ok(Enclosed {
+                kind: Kind::Exact,
+                lo: Q::zero(),
+                hi: Q::zero(),
+            });
+        };
+        Ok(match self.find(&pulls) {
             Some(i) => self.entries[i].1.clone(),
             None => Enclosed {
                 kind: Kind::Exact,
@@ -789,12 +824,21 @@ pub fn simulate(
         beta: spec.dp_se.beta.as_ref().map(f),
         pull_order: spec.dp_se.order,
         rounding: spec.dp_se.rounding,
+        radius: spec.dp_se.radius,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
     let k = table[0].len();
     config.build(k, horizon as u64)?;
-    drive(|| config.build(k, horizon as u64), &table, n, seed, force)
+    let index = spec.dp_se.reward_index;
+    drive(
+        || config.build(k, horizon as u64),
+        &table,
+        index,
+        n,
+        seed,
+        force,
+    )
 }
 
 /// Drive the policies that `make` builds `n` times on `target`'s reward
@@ -821,7 +865,8 @@ where
         .iter()
         .map(|r| r.iter().map(f).collect())
         .collect();
-    let samples = drive(make, &table, n, seed, force)?;
+    let index = target.spec().dp_se.reward_index;
+    let samples = drive(make, &table, index, n, seed, force)?;
     let report = gof(&law, &samples, options)?;
     Ok((samples, report))
 }
@@ -854,6 +899,8 @@ pub struct VariantFit {
     pub pull_order: String,
     /// The rounding of the epoch lengths.
     pub rounding: String,
+    /// The `R_e` the radius reads.
+    pub radius: String,
     /// The test's p-value (null after a support violation).
     pub p_value: Option<f64>,
     /// Whether the samples are rejected against this reading.
@@ -881,6 +928,7 @@ pub fn explain(
         rewards.len(),
         spec.dp_se.beta.as_ref(),
         spec.epoch_lengths.is_none(),
+        spec.dp_se.reward_index,
     );
     let quiet = GofOptions {
         tv: None,
@@ -903,6 +951,7 @@ pub fn explain(
                     .map_or_else(|| "1/T".to_string(), ToString::to_string),
                 pull_order: variant.order.name().into(),
                 rounding: variant.rounding.name().into(),
+                radius: variant.radius.name().into(),
                 p_value: outcome.test.as_ref().map(|t| t.p_value),
                 reject: outcome.reject,
                 support_violation: outcome.support_violation.is_some(),
@@ -917,7 +966,10 @@ pub fn explain(
 fn departure(law: &BanditLaw, samples: &Samples, alpha: f64) -> Option<Departure> {
     let n = samples.rows();
     let rows: Vec<Vec<usize>> = (0..n)
-        .map(|i| samples.row(i).iter().map(|&a| a as usize).collect())
+        .map(|i| {
+            let pulls: Vec<usize> = samples.row(i).iter().map(|&a| a as usize).collect();
+            law.statistic(&pulls).unwrap_or(pulls)
+        })
         .collect();
     let possible = |prefix: &[usize]| {
         law.entries
@@ -996,12 +1048,13 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
                 arm(law.arms - 1)
             ))
         } else {
-            match law.find(&row_pulls) {
-                Some(cell) => {
+            match law.statistic(&row_pulls).map(|s| law.find(s)) {
+                Err(reason) => Some(reason),
+                Ok(Some(cell)) => {
                     counts[cell] += 1;
                     None
                 }
-                None => Some(format!(
+                Ok(None) => Some(format!(
                     "the pull sequence {} (arms from {}) has probability 0",
                     row_pulls
                         .iter()

@@ -4,25 +4,36 @@
 //! the exact law.
 //!
 //! The table is the contract of [`super::bandit`]: row `t − 1` holds every
-//! arm's reward in round `t`. At round `t` the driver asks
+//! arm's reward in round `t` ([`RewardIndex::Round`]), or, read by pull
+//! ([`RewardIndex::Pull`]), row `n − 1` holds every arm's reward at its
+//! `n`-th pull. At round `t` the driver asks
 //! [`Policy::choose`] with the cap `max_run = T − t + 1`, checks that the
 //! [`crate::bandit::policy::Pull`] names one of the `K` arms and a run
 //! `1 ≤ run ≤ max_run`, records the arm for those rounds and hands
-//! [`Policy::observe`] the sum of that arm's rewards over them. Run `i`
+//! [`Policy::observe`] the sum of that arm's rewards over them (over its next
+//! pulls, by pull). Run `i`
 //! draws its noise from [`super::sample::stream`]`(seed, i)`, so the pull
 //! sequences depend on `seed` only, not on the number of threads. A policy
 //! that breaks the protocol is an error naming the run (from 0) and the
 //! round (from 1); when several runs break it, the first of them is named.
 
 use super::sample::{check_values, try_sample_indexed, Samples};
+use crate::bandit::policy::dp_se::RewardIndex;
 use crate::bandit::policy::{NoiseRng, Policy};
 use crate::error::{Error, Result};
 
 /// `n` pull sequences (0-based arms) of the policies that `make` builds, one
 /// fresh policy a run, each played to the horizon on `rewards` (`T` rows of
-/// `K ≥ 2` finite rewards). Refused over
+/// `K ≥ 2` finite rewards, read by `index`). Refused over
 /// [`super::sample::MAX_VALUES`] values unless `force`.
-pub fn drive<F>(make: F, rewards: &[Vec<f64>], n: usize, seed: u64, force: bool) -> Result<Samples>
+pub fn drive<F>(
+    make: F,
+    rewards: &[Vec<f64>],
+    index: RewardIndex,
+    n: usize,
+    seed: u64,
+    force: bool,
+) -> Result<Samples>
 where
     F: Fn() -> Result<Box<dyn Policy>> + Sync,
 {
@@ -45,7 +56,8 @@ where
     check_values(n, rewards.len(), arms, force)?;
     try_sample_indexed(n, rewards.len(), seed, |i, rng| {
         let policy = make()?;
-        play(policy, rewards, rng).map_err(|why| Error::InvalidInput(format!("run {i}, {why}")))
+        play(policy, rewards, index, rng)
+            .map_err(|why| Error::InvalidInput(format!("run {i}, {why}")))
     })
 }
 
@@ -54,6 +66,7 @@ where
 fn play(
     mut policy: Box<dyn Policy>,
     rewards: &[Vec<f64>],
+    index: RewardIndex,
     rng: &mut NoiseRng,
 ) -> std::result::Result<Vec<usize>, String> {
     let (horizon, arms) = (rewards.len(), rewards[0].len());
@@ -64,6 +77,8 @@ fn play(
         ));
     }
     let mut pulls = Vec::with_capacity(horizon);
+    // The pulls of each arm so far.
+    let mut count = vec![0usize; arms];
     while pulls.len() < horizon {
         let t = pulls.len() + 1;
         let max_run = (horizon - pulls.len()) as u64;
@@ -81,11 +96,14 @@ fn play(
                 pull.run
             ));
         }
-        let rounds = t - 1..t - 1 + pull.run as usize;
-        let sum = rewards[rounds.clone()]
-            .iter()
-            .map(|row| row[pull.arm])
-            .sum();
+        let run = pull.run as usize;
+        let rows = match index {
+            RewardIndex::Round => t - 1..t - 1 + run,
+            RewardIndex::Pull => count[pull.arm]..count[pull.arm] + run,
+        };
+        count[pull.arm] += run;
+        let sum = rewards[rows].iter().map(|row| row[pull.arm]).sum();
+        let rounds = t - 1..t - 1 + run;
         pulls.extend(rounds.map(|_| pull.arm));
         policy.observe(pull.arm, pull.run, sum, rng);
     }

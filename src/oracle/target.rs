@@ -60,6 +60,11 @@ pub struct TargetSpec {
     pub pull_order: Option<String>,
     /// dp-se's rounding of its epoch lengths.
     pub rounding: Option<String>,
+    /// dp-se's reading of `R_e` in its radius, integer or real.
+    pub radius: Option<String>,
+    /// dp-se: which entry of the reward table a pull receives, by round or
+    /// by pull.
+    pub reward_index: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -122,6 +127,8 @@ impl TargetSpec {
                 self.beta.as_deref(),
                 self.pull_order.as_deref(),
                 self.rounding.as_deref(),
+                self.radius.as_deref(),
+                self.reward_index.as_deref(),
             )?,
             ..BanditSpec::new(id, epsilon)
         };

@@ -7,7 +7,7 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
-use crate::bandit::policy::dp_se::{Named, PullOrder, Rounding};
+use crate::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex, Rounding};
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
@@ -18,6 +18,20 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write};
 use std::path::Path;
+
+/// The conventions a bandit oracle report states: [`CONVENTIONS`], or
+/// with the rewards read by pull (`reward_index` `pull`) the same with
+/// row n holding every arm's reward at its n-th pull.
+pub fn conventions(target: &BanditGiven) -> String {
+    if target.reward_index.as_deref() == Some(RewardIndex::Pull.name()) {
+        CONVENTIONS.replace(
+            "row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]",
+            "row n of the reward table holds every arm's reward at its n-th pull; the learner pulls a_t and sees only table[n][a_t], a_t's n-th pull",
+        )
+    } else {
+        CONVENTIONS.to_string()
+    }
+}
 
 /// The conventions every bandit oracle report states.
 pub const CONVENTIONS: &str = "rounds are numbered from 1; row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]; arms are numbered from base in sequences and files";
@@ -55,6 +69,17 @@ pub struct BanditGiven {
     /// The rounding of the epoch lengths (dp-se, default `floor-plus-one`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounding: Option<String>,
+    /// The `R_e` the elimination radius reads (dp-se, default `integer`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<String>,
+    /// Which entry of the reward table a pull receives (dp-se, default `round`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_index: Option<String>,
+}
+
+/// The value given, or the default's name.
+fn given_or_default<T: Named>(given: &Option<String>) -> String {
+    given.clone().unwrap_or_else(|| T::ALL[0].name().into())
 }
 
 impl BanditGiven {
@@ -72,25 +97,22 @@ impl BanditGiven {
             beta: spec.beta.clone(),
             pull_order: spec.pull_order.clone(),
             rounding: spec.rounding.clone(),
+            radius: spec.radius.clone(),
+            reward_index: spec.reward_index.clone(),
         }
         .naming_readings()
     }
 
-    /// The target with DP-SE's pull order and rounding named, the defaults
-    /// when not given (absent for the other algorithms).
+    /// The target with DP-SE's readings named (pull order, rounding,
+    /// radius, reward index), the defaults when not given (absent for the
+    /// other algorithms).
     pub fn naming_readings(self) -> BanditGiven {
         let dp_se = self.algorithm.trim() == "dp-se";
         BanditGiven {
-            pull_order: dp_se.then(|| {
-                self.pull_order
-                    .clone()
-                    .unwrap_or_else(|| PullOrder::default().name().into())
-            }),
-            rounding: dp_se.then(|| {
-                self.rounding
-                    .clone()
-                    .unwrap_or_else(|| Rounding::default().name().into())
-            }),
+            pull_order: dp_se.then(|| given_or_default::<PullOrder>(&self.pull_order)),
+            rounding: dp_se.then(|| given_or_default::<Rounding>(&self.rounding)),
+            radius: dp_se.then(|| given_or_default::<Radius>(&self.radius)),
+            reward_index: dp_se.then(|| given_or_default::<RewardIndex>(&self.reward_index)),
             ..self
         }
     }
@@ -194,7 +216,7 @@ impl BanditLawReport {
             arms: law.arms(),
             base,
             command: LawCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             header: LawHeader::of_bandit(law),
             horizon: Horizon::of(law.horizon()),
             law: law
@@ -265,7 +287,7 @@ impl BanditSampleReport {
             arms: law.arms(),
             base,
             command: SampleCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             format: SampleFormat::of(out),
             horizon: Horizon::of(law.horizon()),
             law: LawHeader::of_bandit(law),
@@ -356,7 +378,7 @@ impl BanditGofReport {
             alpha: options.alpha,
             base,
             command: GofCommand,
-            conventions: CONVENTIONS.to_string(),
+            conventions: conventions(&given),
             law: LawHeader::of_bandit(law),
             n: outcome.n,
             power: options.power,
@@ -475,10 +497,15 @@ impl fmt::Display for BanditGiven {
             ("beta", &self.beta),
             ("pull-order", &self.pull_order),
             ("rounding", &self.rounding),
+            ("radius", &self.radius),
+            ("reward-index", &self.reward_index),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;
             }
+        }
+        if self.pull_order.as_deref() == Some(PullOrder::Any.name()) {
+            f.write_str(" (tested on the per-epoch pull counts)")?;
         }
         if let Some(file) = &self.rewards_file {
             write!(f, ", rewards {file}")?;
@@ -588,10 +615,11 @@ impl Human for BanditGofReport {
             for fit in fitting {
                 let _ = writeln!(
                     out,
-                    "explain: fits beta {}, pull-order {}, rounding {} (p = {})",
+                    "explain: fits beta {}, pull-order {}, rounding {}, radius {} (p = {})",
                     fit.beta,
                     fit.pull_order,
                     fit.rounding,
+                    fit.radius,
                     fit.p_value
                         .map_or_else(|| "1".to_string(), |p| format!("{p:.4}"))
                 );

@@ -352,6 +352,7 @@ impl BanditPrivacyReport {
                     .transpose()
                     .map_err(|_| field("rounding"))?
                     .unwrap_or_default(),
+                ..DpSeVariant::default()
             }
         } else if self.beta.is_some() || self.pull_order.is_some() || self.rounding.is_some() {
             return Err(field("pull_order"));

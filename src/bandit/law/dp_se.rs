@@ -41,6 +41,24 @@
 //! before the horizon: then the one possible pull sequence has probability 1,
 //! exactly, and no noise is consulted).
 //!
+//! # Any order: the per-epoch pull counts, on a table read by pull
+//!
+//! The definition does not fix the order of an epoch's pulls. Read by round
+//! (row `t` is round `t`'s rewards), the order decides which rows an arm
+//! sees, so the law of the per-epoch pull counts depends on it. Read by pull
+//! ([`RewardIndex::Pull`]: arm `a`'s `n`-th pull sees row `n`'s entry of arm
+//! `a`, each column the arm's own stream, as in the stochastic model), while
+//! both arms survive each has been pulled `c_e = R_1 + … + R_{e−1}` times
+//! when epoch `e` starts, so its epoch sum is that of rows `c_e … c_e + R_e − 1`
+//! whatever the order: the decisions, hence the per-epoch counts, have one
+//! law for every order. [`PullOrder::Any`] tests that statistic: a pull
+//! sequence is mapped to its counts in each epoch complete within `T`
+//! ([`DpSeParams::epoch_counts`], written as the blocks sequence that has
+//! them); the rounds after the last complete epoch are not read (the counts
+//! of an epoch cut by the horizon depend on the order), so the law is the
+//! blocks law on the rounds observed ([`DpSeParams::observed`]). It is
+//! refused on a table read by round.
+//!
 //! # The printed epoch lengths never end an epoch at small T
 //!
 //! `R_1 = ⌊max{32 ln(16/β)·4, 8 ln(8/β)·2/ε}⌋ + 1` is in the hundreds for any
@@ -51,7 +69,7 @@
 //! `R_e`.
 
 use super::PullLaw;
-use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Rounding};
+use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Radius, RewardIndex, Rounding};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, Certified, Precision, Real, Q};
 use num_traits::{One, Signed};
@@ -78,12 +96,18 @@ pub struct DpSeParams {
     pub order: PullOrder,
     /// How the printed `R_e` are made integers.
     pub rounding: Rounding,
+    /// Where the radius reads `R_e`.
+    pub radius: Radius,
+    /// Which entry of the table a pull receives.
+    pub reward_index: RewardIndex,
 }
 
 /// The readings of DP-SE's definition that its pseudo-code leaves open:
-/// δ (the failure probability β), the pull order inside an epoch and the
-/// rounding of `R_e`. The default is the reading of
-/// [`crate::bandit::policy::dp_se`]: `β = 1/T`, blocks, `⌊·⌋ + 1`.
+/// δ (the failure probability β), the pull order inside an epoch, the
+/// rounding of `R_e` and where the radius reads `R_e`; and the reading of
+/// the reward table (by round or by pull). The default is the reading of
+/// [`crate::bandit::policy::dp_se`]: `β = 1/T`, blocks, `⌊·⌋ + 1`, the
+/// radius at the integer `R_e`, rewards by round.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DpSeVariant {
     /// β, in `(0, 1)` (`None`: `1/T`).
@@ -92,6 +116,10 @@ pub struct DpSeVariant {
     pub order: PullOrder,
     /// The rounding of `R_e`.
     pub rounding: Rounding,
+    /// Where the radius reads `R_e`.
+    pub radius: Radius,
+    /// Which entry of the table a pull receives.
+    pub reward_index: RewardIndex,
 }
 
 /// An f64 constant of [`crate::bandit::policy::dp_se::Constants`] as the rational it is.
@@ -101,13 +129,15 @@ fn exact(x: f64) -> Result<Q> {
 
 impl DpSeVariant {
     /// The reading named by the texts of `--beta` (an exact number in
-    /// `(0, 1)`), `--pull-order` and `--rounding`, each `None` for its
-    /// default: the one parser of the command line, the oracle's targets and
+    /// `(0, 1)`), `--pull-order`, `--rounding`, `--radius` and
+    /// `--reward-index`, each `None` for its default: the one parser of the command line, the oracle's targets and
     /// the Python package.
     pub fn parse(
         beta: Option<&str>,
         pull_order: Option<&str>,
         rounding: Option<&str>,
+        radius: Option<&str>,
+        reward_index: Option<&str>,
     ) -> Result<DpSeVariant> {
         let beta = beta.map(parse_rational).transpose()?;
         if let Some(beta) = beta
@@ -122,15 +152,26 @@ impl DpSeVariant {
             beta,
             order: pull_order.map(str::parse).transpose()?.unwrap_or_default(),
             rounding: rounding.map(str::parse).transpose()?.unwrap_or_default(),
+            radius: radius.map(str::parse).transpose()?.unwrap_or_default(),
+            reward_index: reward_index
+                .map(str::parse)
+                .transpose()?
+                .unwrap_or_default(),
         })
     }
 
-    /// The readings [`crate::oracle::bandit::explain`] tries, a finite grid:
-    /// both pull orders, the three roundings (only the default when the
-    /// epoch lengths are given, `printed_lengths` false: rounding then
-    /// changes nothing), and β among `beta` (the one tested, `None` for
+    /// The readings [`crate::oracle::bandit::explain`] tries, a finite grid,
+    /// the rewards read by `reward_index`: the pull orders (`any` only by
+    /// pull), the three roundings and both radii (only the defaults when
+    /// the epoch lengths are given, `printed_lengths` false: they then
+    /// change nothing), and β among `beta` (the one tested, `None` for
     /// `1/T`), `1/T`, `1/T²`, `1/10`, `1/20`, `1/100`.
-    pub fn grid(horizon: usize, beta: Option<&Q>, printed_lengths: bool) -> Vec<DpSeVariant> {
+    pub fn grid(
+        horizon: usize,
+        beta: Option<&Q>,
+        printed_lengths: bool,
+        reward_index: RewardIndex,
+    ) -> Vec<DpSeVariant> {
         let t = Q::from_integer((horizon.max(2) as i64).into());
         let mut betas: Vec<Option<Q>> = vec![beta.cloned(), None];
         for d in [
@@ -150,20 +191,27 @@ impl DpSeVariant {
                 unique.push(d);
             }
         }
+        let (roundings, radii): (&[Rounding], &[Radius]) = if printed_lengths {
+            (<Rounding as Named>::ALL, <Radius as Named>::ALL)
+        } else {
+            (&[Rounding::FloorPlusOne], &[Radius::Integer])
+        };
+        let orders = <PullOrder as Named>::ALL
+            .iter()
+            .filter(|&&o| o != PullOrder::Any || reward_index == RewardIndex::Pull);
         let mut grid = Vec::new();
         for beta in &unique {
-            for &order in <PullOrder as Named>::ALL {
-                let roundings = if printed_lengths {
-                    <Rounding as Named>::ALL
-                } else {
-                    &[Rounding::FloorPlusOne]
-                };
+            for &order in orders.clone() {
                 for &rounding in roundings {
-                    grid.push(DpSeVariant {
-                        beta: beta.clone(),
-                        order,
-                        rounding,
-                    });
+                    for &radius in radii {
+                        grid.push(DpSeVariant {
+                            beta: beta.clone(),
+                            order,
+                            rounding,
+                            radius,
+                            reward_index,
+                        });
+                    }
                 }
             }
         }
@@ -213,6 +261,8 @@ impl DpSeParams {
             printed_lengths: true,
             order: variant.order,
             rounding: variant.rounding,
+            radius: variant.radius,
+            reward_index: variant.reward_index,
         };
         // The epochs that start within the horizon (each lasts 2R_e rounds).
         let (mut rounds, mut e) = (0u64, 1);
@@ -232,14 +282,7 @@ impl DpSeParams {
     fn printed_length(&self, e: u32) -> Result<u64> {
         let mut bits = 128;
         loop {
-            let ctx = Precision(bits);
-            let [r_sq, _, r_lin, _] = &self.constants;
-            let (l1, l2) = self.logs::<Certified>(e, &ctx)?;
-            let inv_delta = Q::from_integer(num_bigint::BigInt::from(1u64) << e);
-            let terms = [
-                Certified::from_rational(&(r_sq * &inv_delta * &inv_delta), &ctx) * l1,
-                Certified::from_rational(&(r_lin * &inv_delta / &self.epsilon), &ctx) * l2,
-            ];
+            let terms = self.terms::<Certified>(e, &Precision(bits))?;
             // ⌊max{a, b}⌋ = max{⌊a⌋, ⌊b⌋} (and the same for ⌈·⌉): each
             // decided on its own.
             let round = |x: &Q| match self.rounding {
@@ -272,6 +315,42 @@ impl DpSeParams {
         }
     }
 
+    /// The two terms of `R_e`'s maximum,
+    /// `[r_sq ln(log_sq·2e²/β)/Δ², r_lin ln(log_lin·2e²/β)/(εΔ)]`, `Δ = 2^{−e}`.
+    fn terms<R: Real>(&self, e: u32, ctx: &R::Context) -> Result<[R; 2]> {
+        let [r_sq, _, r_lin, _] = &self.constants;
+        let (l1, l2) = self.logs::<R>(e, ctx)?;
+        let inv_delta = Q::from_integer(num_bigint::BigInt::from(1u64) << e);
+        Ok([
+            R::from_rational(&(r_sq * &inv_delta * &inv_delta), ctx) * l1,
+            R::from_rational(&(r_lin * &inv_delta / &self.epsilon), ctx) * l2,
+        ])
+    }
+
+    /// The `R_e` the radius reads: the integer number of pulls, or
+    /// ([`Radius::Real`]) the real before rounding, `max{…} + 1` with
+    /// [`Rounding::FloorPlusOne`], `max{…}` otherwise
+    /// ([`crate::bandit::policy::dp_se::real_length`]).
+    fn radius_length<R: Real>(&self, e: u32, ctx: &R::Context) -> Result<R> {
+        if self.radius == Radius::Integer {
+            return Ok(R::from_int(self.length(e) as i64, ctx));
+        }
+        let [a, b] = self.terms::<R>(e, ctx)?;
+        let top = match a.cmp_certain(&b) {
+            Some(Ordering::Less) => b,
+            Some(_) => a,
+            None => {
+                return Err(Error::Domain(format!(
+                    "cannot decide the larger term of DP-SE's real R_{e}"
+                )))
+            }
+        };
+        Ok(match self.rounding {
+            Rounding::FloorPlusOne => top + R::from_int(1, ctx),
+            Rounding::Ceiling | Rounding::Floor => top,
+        })
+    }
+
     /// `(ln(log_sq·|S|e²/β), ln(log_lin·|S|e²/β))` with `|S| = 2`.
     fn logs<R: Real>(&self, e: u32, ctx: &R::Context) -> Result<(R, R)> {
         let base = Q::from_integer((2 * u64::from(e) * u64::from(e)).into()) / &self.beta;
@@ -288,14 +367,19 @@ impl DpSeParams {
         self.lengths.get(i).copied().unwrap_or(1)
     }
 
-    /// `w = 2 c_e R_e = 2√(R_e ln(log_sq·2e²/β)/2) + 2 ln(log_lin·2e²/β)/ε`.
+    /// `w = 2 c_e R_e = 2R_e (√(ln(log_sq·2e²/β)/(2ρ)) + ln(log_lin·2e²/β)/(ερ))`,
+    /// `R_e` the number of pulls and `ρ` the `R_e` the radius reads
+    /// ([`DpSeParams::radius_length`]; `ρ = R_e` gives
+    /// `2√(R_e ln(…)/2) + 2 ln(…)/ε`).
     fn width<R: Real>(&self, e: u32, ctx: &R::Context) -> Result<R> {
         let (l1, l2) = self.logs::<R>(e, ctx)?;
         let r = R::from_int(self.length(e) as i64, ctx);
-        let half = Q::new(1.into(), 2.into());
-        let root = (R::from_rational(&half, ctx) * (r * l1 / R::from_int(2, ctx)).ln()?).exp()?;
+        let rho = self.radius_length::<R>(e, ctx)?;
         let two = R::from_int(2, ctx);
-        Ok(two.clone() * root + two * l2 / R::from_rational(&self.epsilon, ctx))
+        let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
+        let root = (half * (l1 / (two.clone() * rho.clone())).ln()?).exp()?;
+        let c = root + l2 / (R::from_rational(&self.epsilon, ctx) * rho);
+        Ok(two * r * c)
     }
 
     /// Check ε, the scale and β, and that every epoch length is positive.
@@ -318,6 +402,16 @@ impl DpSeParams {
                 "--epoch-length expects positive integers R_1,R_2,… (the last repeats)".into(),
             ));
         }
+        if self.order == PullOrder::Any && self.reward_index == RewardIndex::Round {
+            return Err(Error::InvalidInput(
+                "--pull-order any needs --reward-index pull: on a table read by round the per-epoch pull counts' law depends on the order inside an epoch (or name the order: blocks, round-robin)".into(),
+            ));
+        }
+        if self.radius == Radius::Real && !self.printed_lengths {
+            return Err(Error::InvalidInput(
+                "--radius real reads the real R_e of the printed epoch lengths; it does not apply with --epoch-length".into(),
+            ));
+        }
         super::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }
@@ -331,7 +425,7 @@ impl DpSeParams {
     /// The arm of the epoch's pull `offset` (0-based) when both arms survive.
     fn arm(&self, e: u32, offset: usize) -> usize {
         match self.order {
-            PullOrder::Blocks => usize::from(offset as u64 >= self.length(e)),
+            PullOrder::Blocks | PullOrder::Any => usize::from(offset as u64 >= self.length(e)),
             PullOrder::RoundRobin => offset % 2,
         }
     }
@@ -340,7 +434,7 @@ impl DpSeParams {
     /// `start`.
     fn first_of_arm_one(&self, e: u32, start: usize) -> usize {
         match self.order {
-            PullOrder::Blocks => {
+            PullOrder::Blocks | PullOrder::Any => {
                 start.saturating_add(usize::try_from(self.length(e)).unwrap_or(usize::MAX))
             }
             PullOrder::RoundRobin => start.saturating_add(1),
@@ -360,6 +454,7 @@ impl DpSeParams {
     /// after a branching epoch whose successor's first pull of arm 1 would
     /// not come before it (at most `⌈T/2⌉` epochs: every epoch has a round).
     fn walk(&self, horizon: usize, mut visit: impl FnMut(u32, usize, usize, bool)) {
+        let horizon = self.observed(horizon);
         let (mut start, mut e) = (0usize, 1u32);
         loop {
             let end = self.end(e, start).min(horizon);
@@ -373,11 +468,34 @@ impl DpSeParams {
         }
     }
 
+    /// The rounds the law reads: all `horizon` of them, or with
+    /// [`PullOrder::Any`] those of the epochs complete within the horizon
+    /// (module documentation, "Any order").
+    pub fn observed(&self, horizon: usize) -> usize {
+        if self.order != PullOrder::Any {
+            return horizon;
+        }
+        let (mut start, mut e) = (0usize, 1u32);
+        loop {
+            let end = self.end(e, start);
+            if end > horizon {
+                return start;
+            }
+            start = end;
+            e = e.saturating_add(1);
+        }
+    }
+
     /// Every pull sequence of `horizon` rounds of positive probability (for a
     /// generic reward table): the schedule, branching at each epoch end
     /// before the horizon into "arm 0 to the end", "arm 1 to the end" and
     /// (when the next epoch then pulls arm 1 before the horizon) "both".
+    /// With [`PullOrder::Any`], the sequences of the rounds observed
+    /// ([`DpSeParams::observed`]) in blocks, each padded to `horizon` by
+    /// `pad` (the last pull repeated).
     pub fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+        let full = horizon;
+        let horizon = self.observed(full);
         let mut out = Vec::new();
         let mut prefix = Vec::with_capacity(horizon);
         self.walk(horizon, |e, start, end, branches| {
@@ -392,7 +510,66 @@ impl DpSeParams {
                 out.push(alone);
             }
         });
+        for pulls in &mut out {
+            pad(pulls, full);
+        }
         out
+    }
+
+    /// The per-epoch pull counts of `pulls` ([`PullOrder::Any`]), written
+    /// as the sequence of [`DpSeParams::sequences`] that has them: each
+    /// epoch complete within the horizon in blocks, the rest padded with the last pull.
+    /// An error names the first round (from 1) at which `pulls` is no
+    /// DP-SE pull sequence in any order: an arm pulled more than `R_e`
+    /// times in an epoch where the other is pulled too (or in the first
+    /// epoch, which pulls both), or an arm pulled after the other was left
+    /// alone.
+    pub fn epoch_counts(&self, pulls: &[usize]) -> std::result::Result<Vec<usize>, String> {
+        let horizon = pulls.len();
+        let mut canonical = Vec::with_capacity(horizon);
+        let (mut start, mut e) = (0usize, 1u32);
+        let mut alone: Option<usize> = None;
+        while start < horizon {
+            let r = self.length(e);
+            let end = self.end(e, start);
+            let mut counts = [0u64; 2];
+            for (t, &arm) in pulls.iter().enumerate().take(end.min(horizon)).skip(start) {
+                if let Some(j) = alone {
+                    if arm != j {
+                        return Err(format!(
+                            "round {}: arm {arm} is pulled after arm {j} was left alone (arms from 0)",
+                            t + 1
+                        ));
+                    }
+                    continue;
+                }
+                counts[arm] += 1;
+                let over = |a: usize| counts[a] > r && (counts[1 - a] > 0 || e == 1);
+                if let Some(a) = [0, 1].into_iter().find(|&a| over(a)) {
+                    return Err(format!(
+                        "round {}: arm {a} is pulled {} times and arm {} {} times in epoch {e}, which pulls each of both surviving arms R_{e} = {r} times (arms from 0)",
+                        t + 1,
+                        counts[a],
+                        1 - a,
+                        counts[1 - a]
+                    ));
+                }
+            }
+            if end > horizon {
+                break;
+            }
+            if alone.is_none() && (counts[0] == 0 || counts[1] == 0) {
+                alone = Some(usize::from(counts[0] == 0));
+            }
+            canonical.extend((0..end - start).map(|offset| match alone {
+                Some(j) => j,
+                None => self.arm(e, offset),
+            }));
+            start = end;
+            e = e.saturating_add(1);
+        }
+        pad(&mut canonical, horizon);
+        Ok(canonical)
     }
 
     /// How many sequences [`DpSeParams::sequences`] lists, counted on the
@@ -414,7 +591,14 @@ impl DpSeParams {
                 "the pulls must be arms 0 or 1, one per reward seen".into(),
             ));
         }
-        let horizon = pulls.len();
+        // Any order: the rounds observed, the rest padded.
+        let horizon = self.observed(pulls.len());
+        let mut padded = pulls[..horizon].to_vec();
+        pad(&mut padded, pulls.len());
+        if padded != pulls {
+            return Ok(None);
+        }
+        let (pulls, seen) = (&pulls[..horizon], &seen[..horizon]);
         let mut steps = Vec::new();
         let (mut start, mut e) = (0, 1);
         loop {
@@ -502,6 +686,13 @@ impl DpSeParams {
     }
 }
 
+/// Extend `pulls` to `horizon` rounds by repeating its last pull (arm 0 if
+/// it has none): the rounds [`PullOrder::Any`] does not read.
+fn pad(pulls: &mut Vec<usize>, horizon: usize) {
+    let last = pulls.last().copied().unwrap_or(0);
+    pulls.resize(horizon, last);
+}
+
 /// What an epoch's end decided, as far as the pulls tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -562,6 +753,23 @@ impl PullLaw for DpSeParams {
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         DpSeParams::sequences(self, horizon)
     }
+    /// By [`RewardIndex`]: by round, or arm `a`'s `n`-th pull sees row
+    /// `n`'s entry of arm `a`.
+    fn seen(&self, pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
+        match self.reward_index {
+            RewardIndex::Round => super::seen_by_round(pulls, rewards),
+            RewardIndex::Pull => {
+                let mut count = [0usize; 2];
+                pulls
+                    .iter()
+                    .map(|&a| {
+                        count[a] += 1;
+                        rewards[count[a] - 1].as_ref()[a].clone()
+                    })
+                    .collect()
+            }
+        }
+    }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         DpSeParams::event(self, pulls, seen)
     }
@@ -581,19 +789,28 @@ mod tests {
     #[test]
     fn the_readings_parse_as_the_flags_name_them() {
         assert_eq!(
-            DpSeVariant::parse(None, None, None).unwrap(),
+            DpSeVariant::parse(None, None, None, None, None).unwrap(),
             DpSeVariant::default()
         );
         assert_eq!(
-            DpSeVariant::parse(Some("1/10"), Some("round-robin"), Some("ceiling")).unwrap(),
+            DpSeVariant::parse(
+                Some("1/10"),
+                Some("round-robin"),
+                Some("ceiling"),
+                Some("real"),
+                Some("pull")
+            )
+            .unwrap(),
             DpSeVariant {
                 beta: Some(Q::new(1.into(), 10.into())),
                 order: PullOrder::RoundRobin,
                 rounding: Rounding::Ceiling,
+                radius: Radius::Real,
+                reward_index: RewardIndex::Pull,
             }
         );
         let refused = |beta, order, rounding, needle: &str| {
-            let message = DpSeVariant::parse(beta, order, rounding)
+            let message = DpSeVariant::parse(beta, order, rounding, None, None)
                 .unwrap_err()
                 .to_string();
             assert!(message.contains(needle), "{message}");

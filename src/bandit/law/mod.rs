@@ -76,6 +76,12 @@ pub trait PullLaw: Sync {
         let index = usize::try_from(index).ok()?;
         self.sequences(horizon).into_iter().nth(index)
     }
+    /// The rewards the learner sees when it pulls `pulls` on `rewards`
+    /// (`rewards[t][j]`: row `t`, arm `j`): by default the pull of round
+    /// `t` sees row `t`'s entry.
+    fn seen(&self, pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
+        seen_by_round(pulls, rewards)
+    }
     /// The event of `pulls` when the rewards seen are `seen`; `None` when
     /// the pulls have probability 0 whatever the noise.
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
@@ -88,6 +94,15 @@ pub trait PullLaw: Sync {
     fn max_laws(&self) -> u64 {
         MAX_LAWS
     }
+}
+
+/// The rewards seen when the pull of round `t` receives row `t`'s entry.
+pub fn seen_by_round(pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
+    pulls
+        .iter()
+        .zip(rewards)
+        .map(|(&a, r)| r.as_ref()[a].clone())
+        .collect()
 }
 
 /// The default limit on the laws one privacy check computes (without
@@ -168,11 +183,7 @@ pub(crate) fn counted_law<R: Real>(
         .into_iter()
         .map(|pulls| {
             progress.add(1);
-            let seen: Vec<Q> = pulls
-                .iter()
-                .zip(rewards)
-                .map(|(&a, r)| r.as_ref()[a].clone())
-                .collect();
+            let seen = params.seen(&pulls, rewards);
             let p = match params.event(&pulls, &seen)? {
                 Some(event) => params.probability::<R>(&event, ctx)?,
                 None => R::from_int(0, ctx),

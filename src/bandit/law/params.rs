@@ -106,7 +106,7 @@ impl LawParams {
         };
         if id != BanditId::DpSe && overrides.dp_se != DpSeVariant::default() {
             return Err(Error::InvalidInput(format!(
-                "--beta, --pull-order and --rounding apply to dp-se only, not {id}"
+                "--beta, --pull-order, --rounding, --radius and --reward-index apply to dp-se only, not {id}"
             )));
         }
         let params = match id {

@@ -50,9 +50,10 @@
 //! states. Where this file reads that code differently, and why:
 //! - it pulls each arm `int(R_e)` times and scales the noise by that integer,
 //!   as here, but evaluates `h_e` and `c_e` at the real `R_e = max{…} + 1`;
-//!   here they use the integer number of pulls (the paper's `R_e` is a number
-//!   of pulls; the two radii differ by a relative `< 1/R_e`, and the radius
-//!   is data-independent, so privacy is unaffected);
+//!   here they use the integer number of pulls by default (the paper's `R_e`
+//!   is a number of pulls; the two radii differ by a relative `< 1/R_e`, and
+//!   the radius is data-independent, so privacy is unaffected), and that
+//!   code's reading is [`Radius::Real`] with [`Rounding::FloorPlusOne`];
 //! - it takes `μ̃_max` over all `K` stored values, which for eliminated arms
 //!   are a reset `0` plus fresh noise (an artefact of that code's storage);
 //!   here the maximum is over the surviving set `S`, which is what "the arms
@@ -79,6 +80,16 @@
 //! first surviving arm, then the next; [`PullOrder::RoundRobin`] cycles
 //! through the surviving arms `R_e` times. Per-round cost: `O(1)` amortised
 //! (one [`Pull`] per block, or per pull round-robin, `O(|S|)` per epoch end).
+//! [`PullOrder::Any`] is the reading that fixes no order: the oracle then
+//! tests the per-epoch pull counts only ([`crate::bandit::law::dp_se`]),
+//! whose law is the same for every order when the rewards are read by pull
+//! ([`RewardIndex::Pull`]); the policy here plays it in blocks.
+//!
+//! The radius `h_e + c_e` is evaluated at the integer number of pulls
+//! ([`Radius::Integer`], the default) or, as the re-implementation named
+//! under "Provenance" does, at the real `R_e` before it is made an integer
+//! ([`Radius::Real`]: `max{…} + 1` with [`Rounding::FloorPlusOne`],
+//! `max{…}` otherwise); the noise is scaled by the integer in both.
 
 use super::{laplace, NoiseRng, Policy, Pull};
 use crate::error::{Error, Result};
@@ -94,6 +105,31 @@ pub enum PullOrder {
     Blocks,
     /// The surviving arms in increasing order, one pull each, `R_e` times.
     RoundRobin,
+    /// Any order: only the per-epoch pull counts are tested (the policy
+    /// plays blocks).
+    Any,
+}
+
+/// Where the elimination radius `h_e + c_e` reads `R_e` (`--radius`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Radius {
+    /// At the integer number of pulls `R_e`.
+    #[default]
+    Integer,
+    /// At the real `R_e` before rounding ([`real_length`]).
+    Real,
+}
+
+/// Which entry of a reward table a pull receives (`--reward-index`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RewardIndex {
+    /// The pull of round `t` receives row `t`'s entry of its arm.
+    #[default]
+    Round,
+    /// Arm `a`'s `n`-th pull receives row `n`'s entry of arm `a`: each
+    /// column is the arm's own reward stream (the stochastic model's i.i.d.
+    /// draws per arm), whatever the rounds of its pulls.
+    Pull,
 }
 
 /// How `R_e` is made an integer (`--rounding`).
@@ -136,12 +172,35 @@ pub trait Named: Sized + Copy + 'static {
 }
 
 impl Named for PullOrder {
-    const ALL: &'static [PullOrder] = &[PullOrder::Blocks, PullOrder::RoundRobin];
+    const ALL: &'static [PullOrder] = &[PullOrder::Blocks, PullOrder::RoundRobin, PullOrder::Any];
     const FLAG: &'static str = "--pull-order";
     fn name(self) -> &'static str {
         match self {
             PullOrder::Blocks => "blocks",
             PullOrder::RoundRobin => "round-robin",
+            PullOrder::Any => "any",
+        }
+    }
+}
+
+impl Named for Radius {
+    const ALL: &'static [Radius] = &[Radius::Integer, Radius::Real];
+    const FLAG: &'static str = "--radius";
+    fn name(self) -> &'static str {
+        match self {
+            Radius::Integer => "integer",
+            Radius::Real => "real",
+        }
+    }
+}
+
+impl Named for RewardIndex {
+    const ALL: &'static [RewardIndex] = &[RewardIndex::Round, RewardIndex::Pull];
+    const FLAG: &'static str = "--reward-index";
+    fn name(self) -> &'static str {
+        match self {
+            RewardIndex::Round => "round",
+            RewardIndex::Pull => "pull",
         }
     }
 }
@@ -173,7 +232,7 @@ macro_rules! named_text {
         }
     )*};
 }
-named_text!(PullOrder, Rounding);
+named_text!(PullOrder, Rounding, Radius, RewardIndex);
 
 impl Rounding {
     /// The integer number of pulls of the real `r ≥ 0` (f64).
@@ -221,21 +280,44 @@ pub fn epoch_length(
     beta: f64,
     rounding: Rounding,
 ) -> u64 {
+    rounding.apply(maximum(c, e, s, epsilon, beta))
+}
+
+/// `max{32 ln(8se²/β)/Δ_e², 8 ln(4se²/β)/(εΔ_e)}`, the real of which
+/// [`epoch_length`] is an integer.
+fn maximum(c: &Constants, e: u32, s: usize, epsilon: f64, beta: f64) -> f64 {
     let delta = 0.5f64.powi(e as i32);
     let ee = f64::from(e) * f64::from(e);
     let l1 = (c.log_sq * s as f64 * ee / beta).ln();
     let l2 = (c.log_lin * s as f64 * ee / beta).ln();
-    let r = (c.r_sq * l1 / (delta * delta)).max(c.r_lin * l2 / (epsilon * delta));
-    rounding.apply(r)
+    (c.r_sq * l1 / (delta * delta)).max(c.r_lin * l2 / (epsilon * delta))
 }
 
-/// Half the elimination margin, `h_e + c_e`, for epoch `e` with `s` arms and
-/// length `r`: an arm is removed when `μ̃_max − μ̃_j > 2(h_e + c_e)`.
-pub fn radius(c: &Constants, e: u32, s: usize, r: u64, epsilon: f64, beta: f64) -> f64 {
+/// The real `R_e` before rounding, as [`Radius::Real`] reads it:
+/// `max{…} + 1` with [`Rounding::FloorPlusOne`] (the definition's `+ 1`),
+/// `max{…}` with the other roundings.
+pub fn real_length(
+    c: &Constants,
+    e: u32,
+    s: usize,
+    epsilon: f64,
+    beta: f64,
+    rounding: Rounding,
+) -> f64 {
+    let m = maximum(c, e, s, epsilon, beta);
+    match rounding {
+        Rounding::FloorPlusOne => m + 1.0,
+        Rounding::Ceiling | Rounding::Floor => m,
+    }
+}
+
+/// Half the elimination margin, `h_e + c_e`, for epoch `e` with `s` arms,
+/// evaluated at `r` (the integer `R_e`, or the real one by [`Radius`]): an
+/// arm is removed when `μ̃_max − μ̃_j > 2(h_e + c_e)`.
+pub fn radius(c: &Constants, e: u32, s: usize, r: f64, epsilon: f64, beta: f64) -> f64 {
     let ee = f64::from(e) * f64::from(e);
     let l1 = (c.log_sq * s as f64 * ee / beta).ln();
     let l2 = (c.log_lin * s as f64 * ee / beta).ln();
-    let r = r as f64;
     (l1 / (2.0 * r)).sqrt() + l2 / (epsilon * r)
 }
 
@@ -255,6 +337,8 @@ pub struct DpSe {
     pub order: PullOrder,
     /// How `R_e` is made an integer.
     pub rounding: Rounding,
+    /// Where the radius reads `R_e`.
+    pub radius: Radius,
     /// The surviving arms `S`, increasing.
     pub alive: Vec<usize>,
     /// The epoch `e`.
@@ -297,6 +381,7 @@ impl DpSe {
             constants,
             order,
             rounding,
+            radius: Radius::default(),
             alive: (0..k).collect(),
             epoch: 1,
             length: epoch_length(&constants, 1, k, epsilon, beta, rounding),
@@ -310,14 +395,19 @@ impl DpSe {
     }
 
     fn end_epoch(&mut self) {
-        let c = radius(
-            &self.constants,
-            self.epoch,
-            self.alive.len(),
-            self.length,
-            self.epsilon,
-            self.beta,
-        );
+        let (e, s) = (self.epoch, self.alive.len());
+        let r = match self.radius {
+            Radius::Integer => self.length as f64,
+            Radius::Real => real_length(
+                &self.constants,
+                e,
+                s,
+                self.epsilon,
+                self.beta,
+                self.rounding,
+            ),
+        };
+        let c = radius(&self.constants, e, s, r, self.epsilon, self.beta);
         let best = self.noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut kept = Vec::with_capacity(self.alive.len());
         for (i, &arm) in self.alive.iter().enumerate() {
@@ -357,7 +447,7 @@ impl Policy for DpSe {
             };
         }
         let run = match self.order {
-            PullOrder::Blocks => max_run.min(self.length - self.done),
+            PullOrder::Blocks | PullOrder::Any => max_run.min(self.length - self.done),
             PullOrder::RoundRobin => 1,
         };
         Pull {

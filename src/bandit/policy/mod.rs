@@ -169,6 +169,8 @@ pub struct BanditConfig {
     pub pull_order: dp_se::PullOrder,
     /// DP-SE only: how its epoch lengths are made integers.
     pub rounding: dp_se::Rounding,
+    /// DP-SE only: where its radius reads `R_e`.
+    pub radius: dp_se::Radius,
     /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`; the node
     /// scale is `L/ε` unless `noise_scale` is given).
     pub tree_depth: Option<u32>,
@@ -185,6 +187,7 @@ impl BanditConfig {
             beta: None,
             pull_order: dp_se::PullOrder::default(),
             rounding: dp_se::Rounding::default(),
+            radius: dp_se::Radius::default(),
             tree_depth: None,
         }
     }
@@ -256,6 +259,7 @@ impl BanditConfig {
                 let beta = self.beta.unwrap_or(1.0 / horizon.max(2) as f64);
                 let mut p = dp_se::DpSe::with_variant(k, eps, beta, self.pull_order, self.rounding);
                 override_opt(&mut p.noise_scale, self.noise_scale);
+                p.radius = self.radius;
                 Box::new(p)
             }
             BanditId::DpUcb => {

@@ -47,6 +47,8 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             args.beta.as_deref(),
             args.pull_order.as_deref(),
             args.rounding.as_deref(),
+            None,
+            None,
         )?,
         tree_depth: None,
     })
