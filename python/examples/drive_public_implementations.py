@@ -11,8 +11,8 @@ writes a log file a run). Each case imports the code as its repository has
 it and adds only what calls it: its protocol (the driver's adapters), its
 constructor's parameters, and for best-arm identification a loop that pulls
 its guess to the horizon. No line of the code is changed, and none of it is
-copied here. ``--only`` runs the cases whose repository, path or target
-contains TEXT. The script prints the table of docs/public-implementations.md
+copied here. ``--only`` runs the cases whose repository, path, target or
+table contains TEXT. The script prints the table of docs/public-implementations.md
 as markdown (verdict, p, where a rejected bandit first departs from the law,
 and the recorded cause of each rejection), writes it as JSON with ``--json``,
 and exits with status 1 when a verdict differs from the one recorded, so
@@ -24,6 +24,7 @@ import builtins
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -81,7 +82,8 @@ def bandit(algorithm, make, table, epsilon, n, protocol=None, **params):
     where = ""
     if result.rejected and result.law is not None:
         first, _ = bandit_departure(result.law, pulls, ALPHA)
-        where = f"first departs at {first}" if first else ""
+        # A long prefix is shown by its first and last pulls.
+        where = re.sub(r"pulls ([0-9,]{24})[0-9,]+(,[0-9,]{11})", r"pulls \1…\2", f"first departs at {first}") if first else ""
     return result.verdict, result.p_min if result.support_violation is None else 0.0, where
 
 
@@ -263,7 +265,7 @@ def main():
     parser.add_argument("--mirror", default="/work/.mirror", help="the mirrored git directories, MIRROR/owner+name/repo")
     parser.add_argument("--n", type=int, default=20_000, help="runs of a random case on a short table (default 20000)")
     parser.add_argument("--n-long", type=int, default=40_000, help="runs of a case on the T = 2800 table (default 40000)")
-    parser.add_argument("--only", default=None, help="run only the cases whose repository, path or target contain this")
+    parser.add_argument("--only", default=None, help="run only the cases whose repository, path, target or table contain this")
     parser.add_argument("--json", default=None, help="write the rows to this file as JSON")
     args = parser.parse_args()
     mirror = os.path.abspath(args.mirror)
@@ -273,7 +275,7 @@ def main():
         os.chdir(folder)
         for c in cases(mirror, os.path.join(folder, "src"), args.n, args.n_long):
             run = c.pop("run")
-            if args.only and not any(args.only in c[k] for k in ("repository", "path", "target")):
+            if args.only and not any(args.only in c[k] for k in ("repository", "path", "target", "table")):
                 continue
             verdict, p, where = "not run", None, ""
             if run is not None:

@@ -72,6 +72,7 @@ fn bandit_privacy(
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
         dp_se: Default::default(),
+        tree_depth: None,
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
