@@ -1,26 +1,31 @@
 """Drive public implementations of algorithms dpdtol knows, unchanged,
 through ``dpdtol.drive`` and test them against the exact laws.
 
-    python python/examples/drive_public_implementations.py SRC [--n 20000]
+    python python/examples/drive_public_implementations.py [--mirror DIR] [--n 20000]
+        [--n-long 40000] [--only TEXT] [--json FILE]
 
-SRC holds the checkouts, named ``owner+name`` (``SRC/keirp+private-bandits``,
-...), at the commits below (``git archive <commit> | tar -x -C SRC/owner+name``).
-The script runs in a temporary folder (DP_BAI's DPSE writes a log file a
-run). Each case imports the code as
-its repository has it and adds only what calls it: its protocol (the driver's
-adapters), its constructor's parameters, and for best-arm identification a
-loop that pulls its guess to the horizon. No line of the code is changed,
-and none of it is copied here. The script prints one line per case (verdict,
-p, where a rejected bandit first departs from the law) and exits with
-status 1 when a verdict differs from the one recorded in EXPECTED (the
-table of docs/guide-test-your-implementation.md, with the cause of each
-rejection), so that a change in a repository or in dpdtol shows.
+MIRROR (default /work/.mirror) holds the repositories' git directories as
+``MIRROR/owner+name/repo``; the script extracts each at the commit below
+(``git archive``) into a temporary folder, where it also runs (DP_BAI's DPSE
+writes a log file a run). Each case imports the code as its repository has
+it and adds only what calls it: its protocol (the driver's adapters), its
+constructor's parameters, and for best-arm identification a loop that pulls
+its guess to the horizon. No line of the code is changed, and none of it is
+copied here. ``--only`` runs the cases whose repository, path, target or
+table contains TEXT. The script prints the table of docs/public-implementations.md
+as markdown (verdict, p, where a rejected bandit first departs from the law,
+and the recorded cause of each rejection), writes it as JSON with ``--json``,
+and exits with status 1 when a verdict differs from the one recorded, so
+that a change in a repository or in dpdtol shows.
 """
 
 import argparse
 import builtins
 import importlib.util
+import json
 import os
+import re
+import subprocess
 import sys
 import tempfile
 import types
@@ -39,19 +44,33 @@ LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 
 DP_SE_LONG = [[0.4302, 0.5698]] * 2800
 SCORES = [0.0, 1.0, 2.0, 4.0]
 
-KEIRP = ("keirp+private-bandits", "e6662803fd99da40505fd255b89e311fb2a08b1f")
-DP_BAI = ("Aymen97am+DP_BAI", "eb3b287d4603f6da8916d3c50610912475557581")
-KISHAN = ("kishan-chakraborty+Bandit", "a309faae55bb357f183b9e702285f1e863336a3f")
-ASTRFO = ("astrfo+bandit-rs", "d2d6e6d96d6032615996a2a496ff9f5c499f9c09")
-GUAPMAN = ("GuapmanX+Test", "1e58b0517c2092b81f8cb6f8a7ddd2d755db83fc")
-SNIPER = ("eth-sri+dp-sniper", "ee087b2584ca97d1064154db5dd2bda0bb5a8ceb")
-STATDP = ("cmla-psu+statdp", "d1f1e8fafa1fe15342dc9502654ec241585b9919")
-DIFFPRIVLIB = ("IBM+differential-privacy-library", "5d9c9d873c99295f14b0cfb61866fafbf3cc4684")
+KEIRP = ("keirp/private-bandits", "e6662803fd99da40505fd255b89e311fb2a08b1f")
+DP_BAI = ("Aymen97am/DP_BAI", "eb3b287d4603f6da8916d3c50610912475557581")
+KISHAN = ("kishan-chakraborty/Bandit", "a309faae55bb357f183b9e702285f1e863336a3f")
+ASTRFO = ("astrfo/bandit-rs", "d2d6e6d96d6032615996a2a496ff9f5c499f9c09")
+GUAPMAN = ("GuapmanX/Test", "1e58b0517c2092b81f8cb6f8a7ddd2d755db83fc")
+BANDITS_BOOK = ("johnmyleswhite/BanditsBook", "72345f9fb3c2c5b83abe5adcae16c86ed1213d4f")
+SNIPER = ("eth-sri/dp-sniper", "ee087b2584ca97d1064154db5dd2bda0bb5a8ceb")
+STATDP = ("cmla-psu/statdp", "d1f1e8fafa1fe15342dc9502654ec241585b9919")
+DIFFPRIVLIB = ("IBM/differential-privacy-library", "5d9c9d873c99295f14b0cfb61866fafbf3cc4684")
+DESEN = ("MikeAure/DesenTelecom", "2e2ad918c948599763440654f2f9de9f589049ff")
+JUSSI = ("JussiM01/ThompsonSampling", "6f6caa0")
 
 
-def load(src, repo, path, name):
+def checkout(mirror, repo, commit, into):
+    """The repository's tree at ``commit``, extracted from its mirrored git directory."""
+    folder = os.path.join(into, repo.replace("/", "+"))
+    if not os.path.isdir(folder):
+        os.makedirs(folder)
+        git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
+        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return folder
+
+
+def load(folder, path, name):
     """The module at ``path`` of the checkout, imported from its file."""
-    spec = importlib.util.spec_from_file_location(name, os.path.join(src, repo, path))
+    spec = importlib.util.spec_from_file_location(name, os.path.join(folder, path))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -63,7 +82,8 @@ def bandit(algorithm, make, table, epsilon, n, protocol=None, **params):
     where = ""
     if result.rejected and result.law is not None:
         first, _ = bandit_departure(result.law, pulls, ALPHA)
-        where = f"; first departs at {first}" if first else ""
+        # A long prefix is shown by its first and last pulls.
+        where = re.sub(r"pulls ([0-9,]{24})[0-9,]+(,[0-9,]{11})", r"pulls \1…\2", f"first departs at {first}") if first else ""
     return result.verdict, result.p_min if result.support_violation is None else 0.0, where
 
 
@@ -84,107 +104,195 @@ def pull_guess_to_horizon(policy, bandit_env):
         bandit_env.pull(int(guess))
 
 
-def cases(src, n):
-    """(repository, commit, path, target, run) for every case."""
-    sys.path.insert(0, os.path.join(src, KEIRP[0]))
+def case(repo, path, target, flags, table, n, expected, run=None, cause=""):
+    """One row: ``run() -> (verdict, p, where)``; ``run=None`` is a row not run (``cause`` says why)."""
+    return dict(repository=repo[0], commit=repo[1], path=path, target=target, flags=flags, table=table,
+                n=n, expected=expected, cause=cause, run=run)
+
+
+def cases(mirror, into, n, n_long):
+    """Every case, in the order of the table."""
+    keirp = checkout(mirror, *KEIRP, into)
+    sys.path.insert(0, keirp)
     from private_bandits.solvers.nonprivate.ucb import UCB1Solver
     from private_bandits.solvers.private.dp_successive_elimination import DPSuccessiveEliminationSolver
     from private_bandits.solvers.private.dp_ucb import DPUCBSolver
+    from private_bandits.solvers.private.private_ucb import PrivateUCBSolver
 
-    yield (*KEIRP, "private_bandits/solvers/nonprivate/ucb.py", "ucb1",
-           lambda: bandit("ucb1", lambda: UCB1Solver(2), UCB_TABLE, None, 1000))
-    yield (*KEIRP, "private_bandits/solvers/private/dp_successive_elimination.py", "dp-se (beta = 1/T)",
-           lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 8), UCB_TABLE, 1, 1000))
-    yield (*KEIRP, "private_bandits/solvers/private/dp_ucb.py", "hybrid-ucb",
-           lambda: bandit("hybrid-ucb", lambda: DPUCBSolver(2, 1.0), UCB_TABLE, 1, n))
+    solvers = "private_bandits/solvers/"
+    yield case(KEIRP, solvers + "nonprivate/ucb.py", "ucb1", "", "T8", 1000, "consistent",
+               lambda: bandit("ucb1", lambda: UCB1Solver(2), UCB_TABLE, None, 1000))
+    yield case(KEIRP, solvers + "private/dp_successive_elimination.py", "dp-se", "beta=1/8 (blocks)", "T8", 1000,
+               "rejected", lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 8), UCB_TABLE, 1, 1000),
+               "the order of pulls inside an epoch: round-robin (lines 41-44), the next row's flag")
+    yield case(KEIRP, solvers + "private/dp_successive_elimination.py", "dp-se", "beta=1/8, pull_order=round-robin",
+               "T8", 1000, "consistent",
+               lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 8), UCB_TABLE, 1, 1000,
+                              beta=1 / 8, pull_order="round-robin"))
+    yield case(KEIRP, solvers + "private/dp_successive_elimination.py", "dp-se",
+               "beta=1/2800, pull_order=round-robin, rounding=ceiling", "T2800", n_long, "rejected",
+               lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 2800), DP_SE_LONG, 1, n_long,
+                              beta=1 / 2800, pull_order="round-robin", rounding="ceiling"),
+               "needs the real-valued radius reading, being added: the epoch passes while r < R_e with the real "
+               "R_e = max{...} + 1 (line 23) and the radius is computed at the real R_e (lines 48-49)")
+    yield case(KEIRP, solvers + "private/dp_ucb.py", "hybrid-ucb (nearest)", "", "T8", n, "rejected",
+               lambda: bandit("hybrid-ucb", lambda: DPUCBSolver(2, 1.0), UCB_TABLE, 1, n),
+               "another algorithm: a hybrid mechanism per arm (logarithmic + binary, eps/2 each, "
+               "privacy/mechanisms/hybrid.py) under UCB1's index with no privacy term (dp_ucb.py step); "
+               "dpdtol has no law of it")
+    yield case(KEIRP, solvers + "private/private_ucb.py", "dp-ucb", "gamma=1/10 (default)", "T8", n, "consistent",
+               lambda: bandit("dp-ucb", lambda: PrivateUCBSolver(2, 1.0, 8, 0.1), UCB_TABLE, 1, n))
+    yield case(KEIRP, solvers + "private/private_ucb_boundless.py", "dp-ucb (nearest)", "", "—", 0, "not run",
+               cause="a variant dpdtol lacks: no relaxation term Gamma/n_a (lines 15-17) and every arm's binary "
+               "mechanism fed every round, 0 for the arms not pulled (counting.py lines 44-52)")
+    yield case(KEIRP, solvers + "private/dp_ucb_bound.py", "dp-ucb-bound", "", "—", 0, "not run",
+               cause="needs dp-ucb-bound (Tossou & Dimitrakakis), being added (DPUCBBoundSolver, lines 6-28)")
 
-    sys.path.insert(0, os.path.join(src, DP_BAI[0]))
+    dp_bai = checkout(mirror, *DP_BAI, into)
+    sys.path.insert(0, dp_bai)
     from algorithms.dp_se import DPSE
 
-    yield (*DP_BAI, "algorithms/dp_se.py", "dp-se (delta = 1/T), T = 8",
-           lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 8}), UCB_TABLE, 1, 1000))
-    yield (*DP_BAI, "algorithms/dp_se.py", "dp-se (delta = 1/T), T = 2800",
-           lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1,
-                          2 * n, protocol=pull_guess_to_horizon))
+    yield case(DP_BAI, "algorithms/dp_se.py", "dp-se", "beta=1/8", "T8", 1000, "consistent",
+               lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 8}), UCB_TABLE, 1, 1000, beta=1 / 8))
+    yield case(DP_BAI, "algorithms/dp_se.py", "dp-se", "beta=1/2800", "T2800", n_long, "rejected",
+               lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1, n_long,
+                              protocol=pull_guess_to_horizon, beta=1 / 2800),
+               "needs the real-valued radius reading, being added: h_e, c_e at the real R_e = 1371.875 "
+               "(lines 82-84, do_eliminations(Re)) while it pulls and scales the noise by int(R_e) = 1371 (lines 65, 70)")
 
     # Its module imports matplotlib and a module its repository does not have; neither is used.
     for name in ("matplotlib", "matplotlib.pyplot", "Stochastic.Rewards", "Stochastic.Rewards.gaussian"):
         sys.modules.setdefault(name, types.ModuleType(name))
     sys.modules["Stochastic.Rewards.gaussian"].GaussianReward = None
     sys.modules.setdefault("Stochastic.utils", types.SimpleNamespace(cal_regret=None))
-    kishan = load(src, KISHAN[0], "Stochastic/Algorithms/ucb.py", "kishan_ucb")
-    yield (*KISHAN, "Stochastic/Algorithms/ucb.py", "ucb1 --bonus 4 (its C = 2)",
-           lambda: bandit("ucb1", lambda: kishan.UCB(2, {"C": 2.0}), UCB_TABLE, None, 1000, bonus=4))
+    kishan = load(checkout(mirror, *KISHAN, into), "Stochastic/Algorithms/ucb.py", "kishan_ucb")
+    yield case(KISHAN, "Stochastic/Algorithms/ucb.py", "ucb1", "bonus=4 (its C = 2)", "T8", 1000, "consistent",
+               lambda: bandit("ucb1", lambda: kishan.UCB(2, {"C": 2.0}), UCB_TABLE, None, 1000, bonus=4))
 
-    astrfo = load(src, ASTRFO[0], "policy/ucb1.py", "astrfo_ucb1")
+    astrfo = load(checkout(mirror, *ASTRFO, into), "policy/ucb1.py", "astrfo_ucb1")
 
     def astrfo_ucb1():
         policy = astrfo.UCB1(2)
         policy.initialize()
         return policy
 
-    yield (*ASTRFO, "policy/ucb1.py", "ucb1", lambda: bandit("ucb1", astrfo_ucb1, UCB_TABLE, None, 1000))
+    yield case(ASTRFO, "policy/ucb1.py", "ucb1", "", "T8", 1000, "consistent",
+               lambda: bandit("ucb1", astrfo_ucb1, UCB_TABLE, None, 1000))
 
-    guapman = load(src, GUAPMAN[0], "np_UCB.py", "guapman_ucb")
-    yield (*GUAPMAN, "np_UCB.py", "ucb1", lambda: bandit("ucb1", lambda: guapman.UCB(2), UCB_TABLE, None, 1000))
-    yield (*GUAPMAN, "np_UCB.py", "ucb1 (ln t against ln(t + 1))",
-           lambda: bandit("ucb1", lambda: guapman.UCB(2), LOG_PLUS_ONE_TABLE, None, 1000))
+    guapman = load(checkout(mirror, *GUAPMAN, into), "np_UCB.py", "guapman_ucb")
+    yield case(GUAPMAN, "np_UCB.py", "ucb1", "", "T8", 1000, "consistent",
+               lambda: bandit("ucb1", lambda: guapman.UCB(2), UCB_TABLE, None, 1000))
+    yield case(GUAPMAN, "np_UCB.py", "ucb1", "", "T8'", 1000, "rejected",
+               lambda: bandit("ucb1", lambda: guapman.UCB(2), LOG_PLUS_ONE_TABLE, None, 1000),
+               "another index, not UCB1: sqrt(2 ln(t+1)/(n_j + 1e-5)) with no initial pull of each arm (line 13)")
 
-    sys.path.insert(0, os.path.join(src, SNIPER[0]))
+    book = load(checkout(mirror, *BANDITS_BOOK, into), "python/algorithms/ucb/ucb1.py", "bandits_book_ucb1")
+
+    def book_ucb1():
+        policy = book.UCB1([], [])
+        policy.initialize(2)
+        return policy
+
+    yield case(BANDITS_BOOK, "python/algorithms/ucb/ucb1.py", "ucb1", "", "T8", 1000, "consistent",
+               lambda: bandit("ucb1", book_ucb1, UCB_TABLE, None, 1000))
+    yield case(BANDITS_BOOK, "python/algorithms/ucb/ucb1.py", "ucb1", "", "T8'", 1000, "consistent",
+               lambda: bandit("ucb1", book_ucb1, LOG_PLUS_ONE_TABLE, None, 1000))
+
+    yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
+               cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")
+
+    sys.path.insert(0, checkout(mirror, *SNIPER, into))
     from dpsniper.mechanisms.report_noisy_max import ReportNoisyMax1, ReportNoisyMax2
 
     m1, m2 = ReportNoisyMax1(eps=1.0), ReportNoisyMax2(eps=1.0)
-    yield (*SNIPER, "dpsniper/mechanisms/report_noisy_max.py ReportNoisyMax1", "laplace, scale 2",
-           lambda: mechanism(lambda v: m1.m(v, 1)[0], "laplace", 2, n))
-    yield (*SNIPER, "dpsniper/mechanisms/report_noisy_max.py ReportNoisyMax2", "exponential, scale 2",
-           lambda: mechanism(lambda v: m2.m(v, 1)[0], "exponential", 2, n))
+    rnm = "dpsniper/mechanisms/report_noisy_max.py"
+    yield case(SNIPER, rnm + " ReportNoisyMax1", "rnm", "noise=laplace, scale=2", "scores 0,1,2,4", n, "consistent",
+               lambda: mechanism(lambda v: m1.m(v, 1)[0], "laplace", 2, n))
+    yield case(SNIPER, rnm + " ReportNoisyMax2", "rnm", "noise=exponential, scale=2", "scores 0,1,2,4", n,
+               "consistent", lambda: mechanism(lambda v: m2.m(v, 1)[0], "exponential", 2, n))
 
-    statdp = load(src, STATDP[0], "statdp/algorithms.py", "statdp_algorithms")
+    # Its modules import their base class as the top-level module ``abstract``.
+    desen = os.path.join(checkout(mirror, *DESEN, into), "perturbation", "differential_privacy")
+    sys.path.insert(0, desen)
+    for file, cls, noise in (("report_noisy_max1.py", "ReportNoisyMax1", "laplace"),
+                             ("report_noisy_max2.py", "ReportNoisyMax2", "exponential")):
+        m = getattr(load(desen, file, "desen_" + cls), cls)(eps=1.0, sensitivity=1.0)
+        yield case(DESEN, f"perturbation/differential_privacy/{file} {cls}", "rnm", f"noise={noise}, scale=1",
+                   "scores 0,1,2,4", n, "consistent",
+                   lambda m=m, noise=noise: mechanism(lambda v: m.m(np.asarray(v), 1)[0], noise, 1, n))
+    sys.path.remove(desen)
+
+    statdp = load(checkout(mirror, *STATDP, into), "statdp/algorithms.py", "statdp_algorithms")
     prng = np.random.mtrand._rand  # numpy's global generator, which the driver seeds
-    for name, noise in (("noisy_max_v1a", "laplace"), ("noisy_max_v2a", "exponential"), ("noisy_max_v1b", "laplace")):
+    for name, noise, expected, cause in (
+        ("noisy_max_v1a", "laplace", "consistent", ""),
+        ("noisy_max_v2a", "exponential", "consistent", ""),
+        ("noisy_max_v1b", "laplace", "driver",
+         "its planted bug (line 38, 'INCORRECT: returning maximum value instead of the index')"),
+    ):
         select = getattr(statdp, name)
-        yield (*STATDP, f"statdp/algorithms.py {name}", f"{noise}, scale 2",
-               lambda select=select, noise=noise: mechanism(lambda v: select(prng, v, 1.0), noise, 2, n))
+        yield case(STATDP, f"statdp/algorithms.py {name}", "rnm", f"noise={noise}, scale=2", "scores 0,1,2,4", n,
+                   expected, lambda select=select, noise=noise: mechanism(lambda v: select(prng, v, 1.0), noise, 2, n),
+                   cause)
 
     # Its package __init__ imports its scikit-learn models: the mechanisms are loaded without it.
     package = types.ModuleType("diffprivlib")
-    package.__path__ = [os.path.join(src, DIFFPRIVLIB[0], "diffprivlib")]
+    package.__path__ = [os.path.join(checkout(mirror, *DIFFPRIVLIB, into), "diffprivlib")]
     sys.modules["diffprivlib"] = package
     from diffprivlib.mechanisms import Exponential, PermuteAndFlip
 
     for cls, noise in ((Exponential, "gumbel"), (PermuteAndFlip, "exponential")):
-        yield (*DIFFPRIVLIB, f"diffprivlib/mechanisms/exponential.py {cls.__name__}", f"{noise}, scale 2",
-               lambda cls=cls, noise=noise: mechanism(
-                   lambda v: cls(epsilon=1.0, sensitivity=1.0, utility=list(v), random_state=prng).randomise(),
-                   noise, 2, n))
+        yield case(DIFFPRIVLIB, f"diffprivlib/mechanisms/exponential.py {cls.__name__}", "rnm",
+                   f"noise={noise}, scale=2", "scores 0,1,2,4", n, "consistent",
+                   lambda cls=cls, noise=noise: mechanism(
+                       lambda v: cls(epsilon=1.0, sensitivity=1.0, utility=list(v), random_state=prng).randomise(),
+                       noise, 2, n))
 
 
-# The verdicts recorded in the guide's table, in the order of cases().
-EXPECTED = [
-    "consistent", "rejected", "rejected", "consistent", "rejected", "consistent", "consistent",
-    "consistent", "rejected", "consistent", "consistent", "consistent", "consistent", "driver",
-    "consistent", "consistent",
-]
+def markdown(rows):
+    lines = ["| repository | path | commit | algorithm | dpdtol flags | table | n | verdict | p | cause |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        p = "" if r["p"] is None else f"{r['p']:.3g}"
+        cause = "; ".join(c for c in (r["where"], r["cause"] if r["verdict"] != "consistent" else "") if c)
+        lines.append(f"| {r['repository']} | `{r['path']}` | {r['commit'][:7]} | {r['target']} | {r['flags']} | "
+                     f"{r['table']} | {r['n'] or '—'} | {r['verdict']} | {p} | {cause} |")
+    return "\n".join(lines)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("src", help="the folder of the checkouts, named owner+name")
-    parser.add_argument("--n", type=int, default=20_000,
-                        help="runs of a random case, twice as many on T = 2800 (default 20000)")
+    parser.add_argument("--mirror", default="/work/.mirror", help="the mirrored git directories, MIRROR/owner+name/repo")
+    parser.add_argument("--n", type=int, default=20_000, help="runs of a random case on a short table (default 20000)")
+    parser.add_argument("--n-long", type=int, default=40_000, help="runs of a case on the T = 2800 table (default 40000)")
+    parser.add_argument("--only", default=None, help="run only the cases whose repository, path, target or table contain this")
+    parser.add_argument("--json", default=None, help="write the rows to this file as JSON")
     args = parser.parse_args()
-    src = os.path.abspath(args.src)
-    surprises = 0
+    mirror = os.path.abspath(args.mirror)
+    out = os.path.abspath(args.json) if args.json else None
+    rows, surprises = [], 0
     with tempfile.TemporaryDirectory(prefix="dpdtol-drive-") as folder:
         os.chdir(folder)
-        for expected, (repo, commit, path, target, run) in zip(EXPECTED, cases(src, args.n)):
-            try:
-                verdict, p, where = run()
-            except DriveError as e:
-                verdict, p, where = "driver", 0.0, f"; {e}"
-            surprise = "" if verdict == expected else f"  (recorded: {expected})"
-            surprises += bool(surprise)
-            print(f"{repo}@{commit[:7]} {path} [{target}]: {verdict}, p = {p:.3g}{where}{surprise}", flush=True)
+        for c in cases(mirror, os.path.join(folder, "src"), args.n, args.n_long):
+            run = c.pop("run")
+            if args.only and not any(args.only in c[k] for k in ("repository", "path", "target", "table")):
+                continue
+            verdict, p, where = "not run", None, ""
+            if run is not None:
+                try:
+                    verdict, p, where = run()
+                except DriveError as e:
+                    verdict, p, where = "driver", 0.0, str(e)
+            surprises += verdict != c["expected"]
+            rows.append(dict(c, verdict=verdict, p=p, where=where))
+            r = rows[-1]
+            print(f"{r['repository']}@{r['commit'][:7]} {r['path']} [{r['target']} {r['flags']}]: {verdict}, p = {p}"
+                  f"{'; ' + where if where else ''}{'' if verdict == c['expected'] else '  (recorded: ' + c['expected'] + ')'}",
+                  file=sys.stderr, flush=True)
+    print(markdown(rows))
+    if out:
+        with open(out, "w") as f:
+            json.dump(rows, f, indent=2)
     sys.exit(1 if surprises else 0)
 
 
