@@ -157,6 +157,12 @@ class BanditLaw(_Provenance):
         return self.probabilities[rows[0]]
 
 
+def _without_table_readings(params: Dict[str, Any]) -> Dict[str, Any]:
+    """``params`` without DP-SE's reward index and radius, which the
+    privacy check (over every table of the alphabet) does not take."""
+    return {k: v for k, v in params.items() if k not in ("reward_index", "radius")}
+
+
 def _params(
     noise_scale: Any,
     bonus: Any,
@@ -416,7 +422,9 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding),
+        **_without_table_readings(
+            _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding)
+        ),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
