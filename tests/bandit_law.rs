@@ -220,6 +220,10 @@ fn dp_se_printed_lengths_are_the_simulators() {
                     rounding: Rounding::Floor,
                     ..DpSeVariant::default()
                 },
+                DpSeVariant {
+                    rounding: Rounding::CeilingPlusOne,
+                    ..DpSeVariant::default()
+                },
             ] {
                 let other = DpSeParams::printed_as(eps.clone(), horizon, &variant).unwrap();
                 let beta = variant.beta.as_ref().map_or(beta, Q::to_f64);
@@ -238,6 +242,10 @@ fn dp_se_printed_lengths_are_the_simulators() {
                     assert_eq!(other.lengths, params.lengths);
                 } else if variant.rounding == Rounding::Floor {
                     assert_eq!(other.lengths[0] + 1, params.lengths[0]);
+                } else if variant.rounding == Rounding::CeilingPlusOne {
+                    // ⌈max{…} + 1⌉ = ⌊max{…}⌋ + 2: one pull more in every epoch.
+                    let one_more: Vec<u64> = params.lengths.iter().map(|r| r + 1).collect();
+                    assert_eq!(other.lengths[..], one_more[..other.lengths.len()]);
                 } else {
                     assert!(
                         other.lengths[0] < params.lengths[0],

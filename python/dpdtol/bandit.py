@@ -330,7 +330,7 @@ def bandit_gof(
     DP-SE's open readings are ``beta`` (its β, the δ of Sajed & Sheffet's confidence, default 1/T), ``pull_order``
     (``"blocks"``, ``"round-robin"`` or ``"any"``: the per-epoch pull counts
     only, with ``reward_index="pull"``), ``rounding`` (``"floor-plus-one"``,
-    ``"ceiling"`` or ``"floor"``) and ``radius`` (``"integer"`` or
+    ``"ceiling"``, ``"floor"`` or ``"ceiling-plus-one"``) and ``radius`` (``"integer"`` or
     ``"real"``: the R_e its elimination radius reads), as ``--beta``,
     ``--pull-order``, ``--rounding`` and ``--radius``; ``reward_index``
     (``"round"`` or ``"pull"``: arm a's n-th pull receives ``rewards[n - 1, a]``)

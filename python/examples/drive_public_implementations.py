@@ -118,6 +118,7 @@ def cases(mirror, into, n, n_long):
     from private_bandits.solvers.private.dp_successive_elimination import DPSuccessiveEliminationSolver
     from private_bandits.solvers.private.dp_ucb import DPUCBSolver
     from private_bandits.solvers.private.private_ucb import PrivateUCBSolver
+    from private_bandits.solvers.private.dp_ucb_bound import DPUCBBoundSolver
 
     solvers = "private_bandits/solvers/"
     yield case(KEIRP, solvers + "nonprivate/ucb.py", "ucb1", "", "T8", 1000, "consistent",
@@ -133,8 +134,13 @@ def cases(mirror, into, n, n_long):
                "beta=1/2800, pull_order=round-robin, rounding=ceiling", "T2800", n_long, "rejected",
                lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 2800), DP_SE_LONG, 1, n_long,
                               beta=1 / 2800, pull_order="round-robin", rounding="ceiling"),
-               "needs the real-valued radius reading, being added: the epoch passes while r < R_e with the real "
-               "R_e = max{...} + 1 (line 23) and the radius is computed at the real R_e (lines 48-49)")
+               "two readings: the epoch runs until r >= the real R_e = max{...} + 1 (lines 23, 46), "
+               "ceil(max{...}) + 1 pulls, and the radius is computed at the real R_e (lines 48-49): the next row's flags")
+    yield case(KEIRP, solvers + "private/dp_successive_elimination.py", "dp-se",
+               "beta=1/2800, pull_order=round-robin, rounding=ceiling-plus-one, radius=real", "T2800", n_long,
+               "consistent",
+               lambda: bandit("dp-se", lambda: DPSuccessiveEliminationSolver(2, 1.0, 1 / 2800), DP_SE_LONG, 1, n_long,
+                              beta=1 / 2800, pull_order="round-robin", rounding="ceiling-plus-one", radius="real"))
     yield case(KEIRP, solvers + "private/dp_ucb.py", "hybrid-ucb (nearest)", "", "T8", n, "rejected",
                lambda: bandit("hybrid-ucb", lambda: DPUCBSolver(2, 1.0), UCB_TABLE, 1, n),
                "another algorithm: a hybrid mechanism per arm (logarithmic + binary, eps/2 each, "
@@ -145,8 +151,8 @@ def cases(mirror, into, n, n_long):
     yield case(KEIRP, solvers + "private/private_ucb_boundless.py", "dp-ucb (nearest)", "", "—", 0, "not run",
                cause="a variant dpdtol lacks: no relaxation term Gamma/n_a (lines 15-17) and every arm's binary "
                "mechanism fed every round, 0 for the arms not pulled (counting.py lines 44-52)")
-    yield case(KEIRP, solvers + "private/dp_ucb_bound.py", "dp-ucb-bound", "", "—", 0, "not run",
-               cause="needs dp-ucb-bound (Tossou & Dimitrakakis), being added (DPUCBBoundSolver, lines 6-28)")
+    yield case(KEIRP, solvers + "private/dp_ucb_bound.py", "dp-ucb-bound", "", "T8", n, "consistent",
+               lambda: bandit("dp-ucb-bound", lambda: DPUCBBoundSolver(2, 1.0), UCB_TABLE, 1, n))
 
     dp_bai = checkout(mirror, *DP_BAI, into)
     sys.path.insert(0, dp_bai)
@@ -157,8 +163,11 @@ def cases(mirror, into, n, n_long):
     yield case(DP_BAI, "algorithms/dp_se.py", "dp-se", "beta=1/2800", "T2800", n_long, "rejected",
                lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1, n_long,
                               protocol=pull_guess_to_horizon, beta=1 / 2800),
-               "needs the real-valued radius reading, being added: h_e, c_e at the real R_e = 1371.875 "
-               "(lines 82-84, do_eliminations(Re)) while it pulls and scales the noise by int(R_e) = 1371 (lines 65, 70)")
+               "the radius at the real R_e = 1371.875 (lines 82-84, do_eliminations(Re)) while it pulls and scales "
+               "the noise by int(R_e) = 1371 (lines 65, 70): the next row's flag")
+    yield case(DP_BAI, "algorithms/dp_se.py", "dp-se", "beta=1/2800, radius=real", "T2800", n_long, "consistent",
+               lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1, n_long,
+                              protocol=pull_guess_to_horizon, beta=1 / 2800, radius="real"))
 
     # Its module imports matplotlib and a module its repository does not have; neither is used.
     for name in ("matplotlib", "matplotlib.pyplot", "Stochastic.Rewards", "Stochastic.Rewards.gaussian"):

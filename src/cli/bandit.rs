@@ -61,7 +61,7 @@ pub struct Args {
     /// dp-se only: the order of the pulls inside an epoch, blocks (default: each arm's R_e pulls in turn) or round-robin.
     #[arg(long)]
     pull_order: Option<String>,
-    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.

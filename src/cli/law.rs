@@ -69,7 +69,7 @@ pub struct TargetArgs {
     /// dp-se only: the R_e its elimination radius reads, integer (default: the number of pulls) or real (the real R_e before rounding).
     #[arg(long)]
     radius: Option<String>,
-    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
     /// hybrid-ucb and dp-ucb-bound: the tree p-sums' per-level noise scale, exactly.

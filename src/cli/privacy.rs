@@ -82,7 +82,7 @@ pub struct Args {
     /// dp-se only: the order of the pulls inside an epoch, blocks (default) or round-robin.
     #[arg(long)]
     pull_order: Option<String>,
-    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers) or floor (⌊·⌋).
+    /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).

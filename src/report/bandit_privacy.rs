@@ -86,7 +86,7 @@ pub struct BanditPrivacyReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pull_order: Option<String>,
     /// DP-SE: the rounding of the printed epoch lengths (`floor-plus-one`,
-    /// `ceiling`, `floor`).
+    /// `ceiling`, `floor`, `ceiling-plus-one`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounding: Option<String>,
     /// The ε checked.

@@ -287,7 +287,7 @@ impl DpSeParams {
             // decided on its own.
             let round = |x: &Q| match self.rounding {
                 Rounding::FloorPlusOne | Rounding::Floor => x.floor(),
-                Rounding::Ceiling => x.ceil(),
+                Rounding::Ceiling | Rounding::CeilingPlusOne => x.ceil(),
             };
             let floors: Option<Vec<_>> = terms
                 .iter()
@@ -299,7 +299,7 @@ impl DpSeParams {
             if let Some(floors) = floors {
                 let top = floors.into_iter().fold(0.into(), num_bigint::BigInt::max);
                 let r = match self.rounding {
-                    Rounding::FloorPlusOne => top + 1,
+                    Rounding::FloorPlusOne | Rounding::CeilingPlusOne => top + 1,
                     Rounding::Ceiling | Rounding::Floor => top.max(1.into()),
                 };
                 return u64::try_from(r).map_err(|_| {
@@ -329,7 +329,8 @@ impl DpSeParams {
 
     /// The `R_e` the radius reads: the integer number of pulls, or
     /// ([`Radius::Real`]) the real before rounding, `max{…} + 1` with
-    /// [`Rounding::FloorPlusOne`], `max{…}` otherwise
+    /// [`Rounding::FloorPlusOne`] and [`Rounding::CeilingPlusOne`], `max{…}`
+    /// otherwise
     /// ([`crate::bandit::policy::dp_se::real_length`]).
     fn radius_length<R: Real>(&self, e: u32, ctx: &R::Context) -> Result<R> {
         if self.radius == Radius::Integer {
@@ -346,7 +347,7 @@ impl DpSeParams {
             }
         };
         Ok(match self.rounding {
-            Rounding::FloorPlusOne => top + R::from_int(1, ctx),
+            Rounding::FloorPlusOne | Rounding::CeilingPlusOne => top + R::from_int(1, ctx),
             Rounding::Ceiling | Rounding::Floor => top,
         })
     }
@@ -834,7 +835,7 @@ mod tests {
             None,
             None,
             Some("up"),
-            "--rounding expects one of floor-plus-one, ceiling, floor",
+            "--rounding expects one of floor-plus-one, ceiling, floor, ceiling-plus-one",
         );
     }
 

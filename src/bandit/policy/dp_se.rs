@@ -29,7 +29,9 @@
 //! integer (a positive rational times the logarithm of a rational ≠ 1 is
 //! transcendental), so the two readings have one law and the default
 //! accepts both. Implementations that drop the `+ 1` and take `⌊max{…}⌋`
-//! ([`Rounding::Floor`]) pull one round fewer per arm and epoch.
+//! ([`Rounding::Floor`]) pull one round fewer per arm and epoch; those
+//! that pull until the count reaches the real `max{…} + 1`
+//! ([`Rounding::CeilingPlusOne`], `⌊max{…}⌋ + 2`) one round more.
 //! `|S|` is the number of surviving arms at the start of epoch `e`.
 //!
 //! **Provenance.** Sajed & Sheffet's own pseudo-code is not quoted here, so
@@ -143,6 +145,9 @@ pub enum Rounding {
     Ceiling,
     /// `⌊max{…}⌋` (at least 1): the definition without its `+ 1`.
     Floor,
+    /// `⌈max{…} + 1⌉ = ⌊max{…}⌋ + 2`: the real `R_e = max{…} + 1` pulled
+    /// until the count reaches it (an epoch that ends once `r ≥ R_e`).
+    CeilingPlusOne,
 }
 
 /// A finite list of named values read from and written as their names.
@@ -206,13 +211,19 @@ impl Named for RewardIndex {
 }
 
 impl Named for Rounding {
-    const ALL: &'static [Rounding] = &[Rounding::FloorPlusOne, Rounding::Ceiling, Rounding::Floor];
+    const ALL: &'static [Rounding] = &[
+        Rounding::FloorPlusOne,
+        Rounding::Ceiling,
+        Rounding::Floor,
+        Rounding::CeilingPlusOne,
+    ];
     const FLAG: &'static str = "--rounding";
     fn name(self) -> &'static str {
         match self {
             Rounding::FloorPlusOne => "floor-plus-one",
             Rounding::Ceiling => "ceiling",
             Rounding::Floor => "floor",
+            Rounding::CeilingPlusOne => "ceiling-plus-one",
         }
     }
 }
@@ -241,6 +252,7 @@ impl Rounding {
             Rounding::FloorPlusOne => r.max(0.0).floor() as u64 + 1,
             Rounding::Ceiling => (r.max(0.0).ceil() as u64).max(1),
             Rounding::Floor => (r.max(0.0).floor() as u64).max(1),
+            Rounding::CeilingPlusOne => r.max(0.0).ceil() as u64 + 1,
         }
     }
 }
@@ -294,8 +306,9 @@ fn maximum(c: &Constants, e: u32, s: usize, epsilon: f64, beta: f64) -> f64 {
 }
 
 /// The real `R_e` before rounding, as [`Radius::Real`] reads it:
-/// `max{…} + 1` with [`Rounding::FloorPlusOne`] (the definition's `+ 1`),
-/// `max{…}` with the other roundings.
+/// `max{…} + 1` with [`Rounding::FloorPlusOne`] and
+/// [`Rounding::CeilingPlusOne`] (the definition's `+ 1`), `max{…}` with the
+/// other roundings.
 pub fn real_length(
     c: &Constants,
     e: u32,
@@ -306,7 +319,7 @@ pub fn real_length(
 ) -> f64 {
     let m = maximum(c, e, s, epsilon, beta);
     match rounding {
-        Rounding::FloorPlusOne => m + 1.0,
+        Rounding::FloorPlusOne | Rounding::CeilingPlusOne => m + 1.0,
         Rounding::Ceiling | Rounding::Floor => m,
     }
 }
