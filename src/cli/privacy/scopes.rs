@@ -10,22 +10,14 @@ use crate::error::Result;
 /// A check of a bandit algorithm.
 const BANDIT: &str = "the bandit checks";
 /// A bandit check from the closed-form law.
-const EXACT_BANDIT: &str = "the exact bandit checks (anytime-lazy-ucb, dp-se, hybrid-ucb)";
+const EXACT_BANDIT: &str =
+    "the exact bandit checks (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, hybrid-ucb)";
 /// A bandit audit by simulation.
 const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
 /// A merge of shards.
 const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
 const ONE_EPSILON: &str = "an online algorithm at one --epsilon";
-
-/// The bandit algorithms `privacy` checks (exactly or by a statistical
-/// audit).
-const PRIVACY_BANDITS: [BanditId; 4] = [
-    BanditId::AnytimeLazyUcb,
-    BanditId::DpSe,
-    BanditId::HybridUcb,
-    BanditId::LazyDpTs,
-];
 
 /// Where the flags of `privacy` act ([`super::applies`]).
 pub(crate) const SCOPES: &[Scope] = &[
@@ -95,7 +87,15 @@ pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
         };
         return Ok(vec![Subject::new(id.name(), &[BANDIT, how, id.name()])]);
     }
-    let id = crate::cli::law::online_or_bandit(text, &PRIVACY_BANDITS)?;
+    // The bandit algorithms `privacy` checks, exactly or by a statistical audit.
+    let bandits: Vec<BanditId> = BanditId::ALL
+        .into_iter()
+        .filter(|&b| {
+            crate::cli::algorithm_help::privacy_exact(b)
+                || crate::cli::algorithm_help::privacy_statistical(b)
+        })
+        .collect();
+    let id = crate::cli::law::online_or_bandit(text, &bandits)?;
     let range = args.epsilon_range.is_some() || args.all_epsilon;
     let at = if range { ONLINE } else { ONE_EPSILON };
     Ok(vec![Subject::new(id.name(), &[ONLINE, at, id.name()])])
