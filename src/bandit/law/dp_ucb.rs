@@ -20,7 +20,7 @@
 //! `g(n_1, t) − g(n_0, t)` involve `√(ln t)` and `ln T`: the law is certified,
 //! and an exact backend declines.
 
-use super::anytime_lazy_ucb::{pull_sequence, pull_sequences};
+use super::hybrid_ucb::staircase_pull_law;
 use super::hybrid_ucb::Event;
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
@@ -114,21 +114,9 @@ impl DpUcbParams {
 }
 
 impl PullLaw for DpUcbParams {
-    type Event = Event;
+    staircase_pull_law!();
     fn validate(&self) -> Result<()> {
         DpUcbParams::validate(self)
-    }
-    fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
-    }
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(horizon)
-    }
-    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence(horizon, index)
-    }
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        Event::new(pulls, seen)
     }
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
         let relaxation = std::cell::OnceCell::new();

@@ -19,7 +19,7 @@
 //! ([`super::hybrid_ucb::Event::measure`]). The atoms involve `√(ln t)` and
 //! `ln n`: the law is certified, and an exact backend declines.
 
-use super::anytime_lazy_ucb::{pull_sequence, pull_sequences};
+use super::hybrid_ucb::staircase_pull_law;
 use super::hybrid_ucb::{hybrid_increment, Event};
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
@@ -108,21 +108,9 @@ impl DpUcbBoundParams {
 }
 
 impl PullLaw for DpUcbBoundParams {
-    type Event = Event;
+    staircase_pull_law!();
     fn validate(&self) -> Result<()> {
         DpUcbBoundParams::validate(self)
-    }
-    fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
-    }
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(horizon)
-    }
-    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence(horizon, index)
-    }
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        Event::new(pulls, seen)
     }
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
         event.measure(|n| self.increment(n), |n, t| self.bonus_at(n, t, ctx), ctx)

@@ -49,7 +49,7 @@
 //! At round `T` the counts sum to `T − 1`: at most `T − 1` variables, `T − 2`
 //! inequalities and `2^{T−1}` sign cells before merging.
 
-use super::anytime_lazy_ucb::{pull_sequence, pull_sequences, ucb_bonus};
+use super::anytime_lazy_ucb::ucb_bonus;
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
 use crate::measure::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
@@ -252,22 +252,36 @@ impl Event {
     }
 }
 
+/// The methods of [`PullLaw`] shared by the two-arm laws whose event is a
+/// staircase [`Event`] (Hybrid-UCB, DP-UCB, DP-UCB-Bound): the `2^{T−2}`
+/// pull sequences after each arm's first pull, and the event of one.
+macro_rules! staircase_pull_law {
+    () => {
+        type Event = $crate::bandit::law::hybrid_ucb::Event;
+        fn sequence_count(&self, horizon: usize) -> Option<u64> {
+            1u64.checked_shl(horizon.saturating_sub(2) as u32)
+        }
+        fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+            $crate::bandit::law::anytime_lazy_ucb::pull_sequences(horizon)
+        }
+        fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
+            $crate::bandit::law::anytime_lazy_ucb::pull_sequence(horizon, index)
+        }
+        fn event(
+            &self,
+            pulls: &[usize],
+            seen: &[$crate::num::Q],
+        ) -> $crate::error::Result<Option<Self::Event>> {
+            $crate::bandit::law::hybrid_ucb::Event::new(pulls, seen)
+        }
+    };
+}
+pub(crate) use staircase_pull_law;
+
 impl PullLaw for HybridLawParams {
-    type Event = Event;
+    staircase_pull_law!();
     fn validate(&self) -> Result<()> {
         HybridLawParams::validate(self)
-    }
-    fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
-    }
-    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences(horizon)
-    }
-    fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence(horizon, index)
-    }
-    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        Event::new(pulls, seen)
     }
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
         event.probability(self, ctx)
