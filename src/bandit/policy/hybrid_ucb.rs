@@ -49,6 +49,7 @@
 //! it does not grow with `T` except through `log₂` of the tree's depth.
 
 use super::{argmax, laplace, NoiseRng, Policy, Pull};
+use crate::mechanism::counter::BinaryCounter;
 
 /// Index (35) as inferred: `μ̃ + √(c ln t/n) + c ln t·B/n`, `c = bonus`.
 pub fn index(mu: f64, n: u64, ln_t: f64, total_scale: f64, bonus: f64) -> f64 {
@@ -65,12 +66,8 @@ pub struct ArmState {
     pub m: u32,
     /// The noisy sum of the arrays.
     pub arrays: f64,
-    /// Leaves filled in the current tree.
-    pub leaves: u64,
-    /// True p-sums `α_k` of the tree, by level.
-    pub alpha: Vec<f64>,
-    /// Noisy p-sums `α̂_k`.
-    pub alpha_hat: Vec<f64>,
+    /// The binary mechanism over the current tree's leaves.
+    pub tree: BinaryCounter,
     /// True sum of the current tree.
     pub tree_sum: f64,
 }
@@ -78,10 +75,7 @@ pub struct ArmState {
 impl ArmState {
     /// The noisy prefix sum of the tree: `Σ_{k : bit k of leaves} α̂_k`.
     pub fn tree_noisy(&self) -> f64 {
-        (0..self.alpha_hat.len())
-            .filter(|&k| self.leaves >> k & 1 == 1)
-            .map(|k| self.alpha_hat[k])
-            .sum()
+        self.tree.noisy_sum()
     }
 
     /// Count the observation `x` (Chan, Shi & Song's Hybrid mechanism): the
@@ -100,33 +94,17 @@ impl ArmState {
             self.arrays = x + laplace(array_scale, rng);
             return;
         }
-        self.leaves += 1;
         self.tree_sum += x;
-        if self.leaves == 1u64 << self.m {
+        if self.tree.items + 1 == 1u64 << self.m {
             // The tree is full: its true sum becomes an array block (the
             // logarithmic mechanism's release at n = 2^{m+1}).
             self.arrays += self.tree_sum + laplace(array_scale, rng);
             self.m += 1;
-            self.leaves = 0;
+            self.tree = BinaryCounter::new();
             self.tree_sum = 0.0;
-            self.alpha.clear();
-            self.alpha_hat.clear();
             return;
         }
-        // Binary mechanism step for leaf number `leaves`.
-        let level = self.leaves.trailing_zeros() as usize;
-        if self.alpha.len() <= level {
-            self.alpha.resize(level + 1, 0.0);
-            self.alpha_hat.resize(level + 1, 0.0);
-        }
-        let mut alpha = x;
-        for k in 0..level {
-            alpha += self.alpha[k];
-            self.alpha[k] = 0.0;
-            self.alpha_hat[k] = 0.0;
-        }
-        self.alpha[level] = alpha;
-        self.alpha_hat[level] = alpha + laplace(node_scale(self.m), rng);
+        self.tree.insert(x, node_scale(self.m), rng);
     }
 }
 
@@ -164,7 +142,7 @@ impl HybridUcb {
         let s = &self.state[j];
         let total = s.arrays + s.tree_noisy();
         let scale = f64::from(s.m + 1) * self.array_scale
-            + f64::from(s.leaves.count_ones()) * f64::from(s.m + 1) * self.tree_scale;
+            + f64::from(s.tree.items.count_ones()) * f64::from(s.m + 1) * self.tree_scale;
         (total / s.n as f64, scale)
     }
 }
