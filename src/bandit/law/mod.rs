@@ -21,7 +21,9 @@
 //! - [`dp_ucb`]: DP-UCB (Mishra & Thakurta 2015), K = 2, a polyhedron in
 //!   the binary mechanism's node noises;
 //! - [`dp_ucb_bound`]: DP-UCB-Bound (Tossou & Dimitrakakis 2016), K = 2, a
-//!   polyhedron in the Hybrid mechanism's noises.
+//!   polyhedron in the Hybrid mechanism's noises;
+//! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), K = 2 at the
+//!   interval `f = 1`, a product of per-round closed forms.
 //!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
@@ -31,6 +33,7 @@ pub mod anytime_lazy_ucb_arms;
 pub mod dp_se;
 pub mod dp_ucb;
 pub mod dp_ucb_bound;
+pub mod dp_ucb_int;
 pub mod hybrid_ucb;
 pub mod params;
 

@@ -1,0 +1,204 @@
+//! The certified law of DP-UCB-INT's pull sequence
+//! (src/bandit/law/dp_ucb_int.rs) against: its total mass (1), values
+//! computed independently by quadrature, a second backend (MPFR), the
+//! library's own policy simulated round by round (chi-square), and the exact
+//! privacy check with a half-noise variant planted.
+
+mod common;
+
+use dpdtol::bandit::law::dp_ucb_int::DpUcbIntParams;
+use dpdtol::bandit::law::{law, PullLaw};
+use dpdtol::bandit::policy::dp_ucb_int::DpUcbInt;
+use dpdtol::bandit::policy::{NoiseRng, Policy};
+use dpdtol::error::Error;
+use dpdtol::num::{Certified, Exact, Precision, Real, Q};
+use rand::SeedableRng;
+
+fn q(n: i64, d: i64) -> Q {
+    Q::new(n.into(), d.into())
+}
+
+/// A reward table on {0, 1} from the bits of `code` (round t, arm j: bit 2t + j).
+fn table(code: u32, horizon: usize) -> Vec<[Q; 2]> {
+    (0..horizon)
+        .map(|t| [0, 1].map(|j| q(i64::from((code >> (2 * t + j)) & 1), 1)))
+        .collect()
+}
+
+const BITS: Precision = Precision(128);
+
+/// The printed parameters at ε with `v` and the noise factor `b`.
+fn dp_ucb_int(epsilon: Q, rate: Q, noise_factor: Q) -> DpUcbIntParams {
+    DpUcbIntParams {
+        rate,
+        noise_factor,
+        ..DpUcbIntParams::printed(epsilon)
+    }
+}
+
+fn variants() -> [DpUcbIntParams; 4] {
+    [
+        DpUcbIntParams::printed(q(1, 1)),
+        dp_ucb_int(q(2, 1), q(1, 2), q(1, 2)),
+        // v = 2: every scale is b, the scales of a round always equal.
+        dp_ucb_int(q(1, 1), q(2, 1), q(1, 1)),
+        dp_ucb_int(q(3, 2), q(3, 2), q(1, 4)),
+    ]
+}
+
+#[test]
+fn dp_ucb_int_law_sums_to_one_within_its_enclosure() {
+    for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (6, 0x9b7), (8, 0xbeef)] {
+        for params in variants() {
+            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
+        }
+    }
+}
+
+/// Two events at ε = 1, v = 11/10, b = 1, against this mpmath script, which
+/// integrates `P(L_0 − L_1 ≥ θ) = ∫ f_a(x) P(L_1 ≤ x − θ) dx` by quadrature
+/// split at its kinks (not the closed form of the law):
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 30
+/// v = mpf(11)/10
+/// def sigma(n): return mpf(n)**(v/2 - 1)
+/// def lap_pdf(x, s): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x, s): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def p_arm0(n0, n1, theta):
+///     a, b = sigma(n0), sigma(n1)
+///     pts = sorted({mpf(0), theta})
+///     return quad(lambda x: lap_pdf(x, a)*lap_cdf(x - theta, b), [-inf] + pts + [inf])
+/// def g(n, t): return sqrt(2*log(t)/n)
+/// th3 = mpf(0) - mpf(1)
+/// th4 = mpf(0) - mpf(2)/2 + g(1, 4) - g(2, 4)
+/// print(p_arm0(1, 1, th3) * (1 - p_arm0(2, 1, th4)))          # 0.259731423432483064569616157013
+/// th3 = mpf(1); th4 = mpf(1) + g(2, 4) - g(1, 4); th5 = mpf(1)
+/// print((1 - p_arm0(1, 1, th3)) * p_arm0(1, 2, th4) * (1 - p_arm0(2, 2, th5)))
+///                                                              # 0.203971770174438502710767213124
+/// ```
+///
+/// The first: pulls 0 1 0 1 seeing 1, 0, 1 (round 4 compares counts (2, 1),
+/// unequal scales `2^{−0.45}` and 1); the second: pulls 0 1 1 0 1 seeing
+/// 0, 1, 1, 0 (counts (1, 2) then (2, 2)).
+#[test]
+fn dp_ucb_int_matches_an_independent_quadrature() {
+    let params = DpUcbIntParams::printed(q(1, 1));
+    for (pulls, seen, expected) in [
+        (
+            vec![0, 1, 0, 1],
+            vec![q(1, 1), q(0, 1), q(1, 1), q(0, 1)],
+            "0.259731423432483064569616157013",
+        ),
+        (
+            vec![0, 1, 1, 0, 1],
+            vec![q(0, 1), q(1, 1), q(1, 1), q(0, 1), q(1, 1)],
+            "0.203971770174438502710767213124",
+        ),
+    ] {
+        let event = params.event(&pulls, &seen).unwrap().unwrap();
+        let p = params.probability::<Certified>(&event, &BITS).unwrap();
+        let (lo, hi) = p.enclosure().unwrap();
+        let digits = expected.trim_start_matches("0.");
+        let quadrature = Q::new(
+            digits.parse::<num_bigint::BigInt>().unwrap(),
+            num_bigint::BigInt::from(10).pow(digits.len() as u32),
+        );
+        let slack = q(1, 1_000_000_000_000_000_000);
+        assert!(
+            &lo - &slack <= quadrature && quadrature <= &hi + &slack,
+            "{pulls:?}: [{lo}, {hi}] against the quadrature's {expected}"
+        );
+    }
+}
+
+/// At round 3 the counts are (1, 1): both scales are `b·1^{v/2−1} = b`,
+/// rational, and the bonuses cancel, so with equal rewards seen (`θ = 0`)
+/// the exact backend gives ½ — and declines as soon as a round compares
+/// unequal counts (`√(ln t)`, `2^{v/2−1}`).
+#[test]
+fn dp_ucb_int_exact_backend_where_rational_and_declines_elsewhere() {
+    let params = DpUcbIntParams::printed(q(1, 1));
+    let event = params
+        .event(&[0, 1, 1], &[q(1, 1), q(1, 1), q(0, 1)])
+        .unwrap()
+        .unwrap();
+    assert_eq!(params.probability::<Exact>(&event, &()).unwrap(), q(1, 2));
+    let event = params
+        .event(&[0, 1, 1, 0], &[q(1, 1), q(0, 1), q(0, 1), q(0, 1)])
+        .unwrap()
+        .unwrap();
+    assert!(matches!(
+        params.probability::<Exact>(&event, &()),
+        Err(Error::NotRepresentable(_))
+    ));
+}
+
+#[test]
+fn dp_ucb_int_law_refuses_an_interval_above_one() {
+    let params = DpUcbIntParams::printed(q(1, 2));
+    assert_eq!(params.interval, 2);
+    let message = params.validate().unwrap_err().to_string();
+    assert!(message.contains("f = 1 only"), "{message}");
+    assert!(!message.contains('\n'), "{message}");
+}
+
+#[test]
+fn dp_ucb_int_f64_agrees_with_the_certified_backend() {
+    for (horizon, code) in [(5, 0x2d5), (7, 0x1234)] {
+        for params in variants() {
+            common::assert_f64_agrees(&params, &table(code, horizon), 1e-13);
+        }
+    }
+}
+
+#[cfg(feature = "mpfr")]
+#[test]
+fn dp_ucb_int_mpfr_agrees_with_dashu() {
+    for params in variants() {
+        common::assert_mpfr_agrees(&params, &table(0x5a5, 6));
+    }
+}
+
+/// Play the library's `DpUcbInt` round by round on the table; the pull
+/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
+    let horizon = rewards.len();
+    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
+    let mut rng = NoiseRng::seed_from_u64(seed);
+    for _ in 0..runs {
+        let mut policy = DpUcbInt::new(2, params.epsilon.to_f64());
+        policy.rate = params.rate.to_f64();
+        policy.noise_factor = params.noise_factor.to_f64();
+        policy.bonus = params.bonus.to_f64();
+        let mut index = 0usize;
+        for (t, row) in rewards.iter().enumerate() {
+            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
+            if t >= 2 {
+                index = 2 * index + pull.arm;
+            }
+            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
+        }
+        counts[index] += 1;
+    }
+    counts
+}
+
+#[test]
+fn dp_ucb_int_law_matches_the_simulated_policy() {
+    let [printed, half, flat, _] = variants();
+    for (i, (horizon, code, params)) in
+        [(6, 0x9b7u32, printed), (5, 0x2d5, half), (7, 0x1234, flat)]
+            .into_iter()
+            .enumerate()
+    {
+        let seed = 2100 + i as u64;
+        let rewards = table(code, horizon);
+        let runs = 100_000;
+        let observed = simulate(&params, &rewards, runs, seed);
+        let what = format!("T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_law_fits(&params, &rewards, &observed, &what);
+    }
+}
