@@ -202,3 +202,76 @@ fn dp_ucb_int_law_matches_the_simulated_policy() {
         common::assert_law_fits(&params, &rewards, &observed, &what);
     }
 }
+
+fn decimal(v: &serde_json::Value) -> f64 {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// At T = 3 only round 3 is random: counts (1, 1), both scales `b`, the
+/// bonuses cancel, so arm 1 is pulled with `P(L_0 − L_1 ≥ θ) = S(θ)`,
+/// `S(θ) = e^{−θ/b}(2 + θ/b)/4` at `θ = y_2 − y_1 ≥ 0` (the law's module
+/// documentation, and the quadrature above). A neighbour moves `θ` by 1, the
+/// largest ratio being `S(0)/S(1)`: `(1/2)/(¾e^{−1}) = 2e/3 ≈ 1.81 < e` at the
+/// printed `b = 1` — private, `δ(1) = 0` — and `(1/2)/e^{−2} = e²/2 ≈ 3.69 > e`
+/// at half the noise (`b = 1/2`), refuted with `δ(1) = 1/2 − e·e^{−2} =
+/// 1/2 − 1/e` (the pair θ = 0 against θ = 1, arm 1).
+#[test]
+fn dp_ucb_int_half_the_noise_is_refuted_at_three_rounds() {
+    let run = |b: &str| {
+        common::json(&[
+            "privacy",
+            "--algorithm",
+            "dp-ucb-int",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--noise-scale",
+            b,
+            "--delta",
+            "1/1000",
+            "--json",
+        ])
+    };
+    let e = 1f64.exp();
+    let printed = run("1");
+    assert_eq!(printed["verdict"], "private", "{printed}");
+    let ratio = decimal(&printed["witness"]["ratio"]);
+    assert!((ratio - 2.0 * e / 3.0).abs() < 1e-12, "{ratio}");
+    assert_eq!(printed["delta"]["verdict"], "private", "{printed}");
+    assert_eq!(decimal(&printed["delta"]["value"]), 0.0);
+    let planted = run("1/2");
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    assert_eq!(planted["noise_scale"], "1/2");
+    let ratio = decimal(&planted["witness"]["ratio"]);
+    assert!((ratio - e * e / 2.0).abs() < 1e-12, "{ratio}");
+    assert_eq!(planted["delta"]["verdict"], "violated");
+    let delta = decimal(&planted["delta"]["value"]);
+    assert!((delta - (0.5 - 1.0 / e)).abs() < 1e-12, "{delta}");
+}
+
+/// Below ε = 1 the interval is `f = ⌈1/ε⌉ ≥ 2`: refused on one line, exit 2.
+#[test]
+fn dp_ucb_int_check_refuses_epsilon_below_one() {
+    let out = common::dpdtol(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1/2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("f = 1 only"), "{stderr}");
+}

@@ -36,7 +36,7 @@ pub struct TargetArgs {
     /// [required with wu-wang] wu-wang only: Bernoulli resampling of the losses, 0 or 1.
     #[arg(long)]
     resample: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η; for dp-ucb-int: the factor b of its scale b·n^{v/2 − 1} on the mean, printed 1), exactly.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The loss sequence: CSV (one round a line, K losses) or JSON (an array of rounds), exact decimals or p/q.
@@ -78,7 +78,7 @@ pub struct TargetArgs {
     /// hybrid-ucb and dp-ucb-bound: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
-    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1 and dp-ucb-bound: their constant 2; exactly.
+    /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// Do work over the limits: a law that enumerates more than 2^16 one-shot selection laws or bandit pull sequences, a sample of more than 2·10^8 values.
@@ -108,6 +108,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "dp-se",
             "dp-ucb",
             "dp-ucb-bound",
+            "dp-ucb-int",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -125,6 +126,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "dp-se",
             "dp-ucb",
             "dp-ucb-bound",
+            "dp-ucb-int",
             "hybrid-ucb",
             "lazy-dp-ts",
         ],
@@ -145,6 +147,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "anytime-lazy-ucb",
             "dp-ucb",
             "dp-ucb-bound",
+            "dp-ucb-int",
             "hybrid-ucb",
             "ucb1",
             "lazy-dp-ts",

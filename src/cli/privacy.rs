@@ -52,7 +52,7 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale).
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale); dp-ucb-int: the factor b of its Laplace scale b·n^{v/2 − 1} on a mean, 1.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).
@@ -97,7 +97,7 @@ pub struct Args {
     /// lazy-dp-ts and hybrid-ucb only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
     #[arg(long)]
     confidence: Option<String>,
-    /// lazy-dp-ts, hybrid-ucb and dp-ucb-bound: overrides the bonus constant (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)'s 3; dp-ucb-bound: the 2 of √(2 ln t'/n)), exactly (for planted variants).
+    /// lazy-dp-ts, hybrid-ucb, dp-ucb-bound and dp-ucb-int: overrides the bonus constant (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)'s 3; dp-ucb-bound: the 2 of √(2 ln t'/n); dp-ucb-int: the 2 of √(2 ln t/n)), exactly (for planted variants).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
     /// hybrid-ucb and dp-ucb-bound: overrides the per-level scale of the tree p-sums' Laplace noise (hybrid-ucb's default: --noise-scale, itself the array blocks' scale, default 2/ε; dp-ucb-bound's: 2/ε), exactly.

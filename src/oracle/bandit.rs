@@ -105,6 +105,7 @@ pub fn has_law(id: BanditId) -> bool {
             | BanditId::DpSe
             | BanditId::DpUcb
             | BanditId::DpUcbBound
+            | BanditId::DpUcbInt
             | BanditId::HybridUcb
             | BanditId::Ucb1
     )
@@ -288,6 +289,7 @@ impl LawParams {
             LawParams::DpUcbBound(_) => {
                 "the thresholds √(2 ln(t − 1)/n) + ν/n of Algorithm 1, ν = √8 ln(4(t − 1)^4)/ε · (ln n + 1), are transcendental"
             }
+            LawParams::DpUcbInt(_) => crate::bandit::law::dp_ucb_int::WHY_NOT_EXACT,
             LawParams::DpSe(_) => {
                 "the elimination radius 2c_e = 2√(ln(16e²/β)/(2R_e)) + 2 ln(8e²/β)/(εR_e) is transcendental"
             }
@@ -302,6 +304,7 @@ impl LawParams {
             LawParams::Hybrid(l) => f.call(l),
             LawParams::DpUcb(l) => f.call(l),
             LawParams::DpUcbBound(l) => f.call(l),
+            LawParams::DpUcbInt(l) => f.call(l),
             LawParams::DpSe(l) => f.call(&**l),
         }
     }

@@ -282,6 +282,19 @@ impl BanditPrivacyReport {
                 report.bonus = Some(fraction(&params.bonus));
                 report.algorithm_inferred = Some(true);
             }
+            Law::DpUcbInt(params) => {
+                report.why_not_exact = crate::bandit::law::dp_ucb_int::WHY_NOT_EXACT.into();
+                report.note = Some(format!(
+                    "DP-UCB-INT (Tossou & Dimitrakakis 2016, Algorithm 3, src/bandit/policy/dp_ucb_int.rs, read from a public implementation): at the interval f = {} each arm draws a fresh index every round, its mean plus Lap({}·n^({})) plus √({}·ln t/n) (v = {})",
+                    params.interval,
+                    params.noise_factor,
+                    params.scale_exponent(),
+                    params.bonus,
+                    params.rate
+                ));
+                report.bonus = Some(fraction(&params.bonus));
+                report.algorithm_inferred = Some(true);
+            }
             Law::LazyUcb(_) | Law::LazyUcbArms(_) => {}
         }
         report

@@ -49,6 +49,9 @@ use crate::num::{Real, Q};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
+/// Why the law is certified, not exact (the reports print it).
+pub const WHY_NOT_EXACT: &str = "the noise scales b·n^{v/2 − 1} and the bonuses √(2 ln t/n) of Algorithm 3 are irrational, and every round's tail e^{−θ/σ} transcendental";
+
 /// The parameters of DP-UCB-INT's law, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DpUcbIntParams {
@@ -113,11 +116,15 @@ impl DpUcbIntParams {
         check_scale(&self.epsilon, &self.noise_factor)
     }
 
+    /// `v/2 − 1`, the exponent of `n` in the noise scale.
+    pub fn scale_exponent(&self) -> Q {
+        &self.rate / Q::from_integer(2.into()) - Q::one()
+    }
+
     /// `σ(n) = b·n^{v/2 − 1}`, the Laplace scale of the mean's noise after
     /// `n` rewards.
     pub fn scale<R: Real>(&self, n: u64, ctx: &R::Context) -> Result<R> {
-        let exponent = &self.rate / Q::from_integer(2.into()) - Q::one();
-        let power = R::pow_rational(&Q::from_integer(n.into()), &exponent, ctx)?;
+        let power = R::pow_rational(&Q::from_integer(n.into()), &self.scale_exponent(), ctx)?;
         Ok(R::from_rational(&self.noise_factor, ctx) * power)
     }
 

@@ -10,6 +10,7 @@ use super::anytime_lazy_ucb_arms::LazyUcbArms;
 use super::dp_se::{DpSeParams, DpSeVariant};
 use super::dp_ucb::DpUcbParams;
 use super::dp_ucb_bound::DpUcbBoundParams;
+use super::dp_ucb_int::DpUcbIntParams;
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
 use crate::bandit::policy::BanditId;
@@ -20,7 +21,8 @@ use num_traits::Signed;
 /// Overrides of the printed parameters (none: the printed ones).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// The Laplace scale (Hybrid-UCB, DP-UCB-Bound: the array blocks').
+    /// The Laplace scale (Hybrid-UCB, DP-UCB-Bound: the array blocks';
+    /// DP-UCB-INT: the noise factor `b` of `b/n^{1 − v/2}`).
     pub scale: Option<Q>,
     /// Hybrid-UCB's tree p-sums' scale per level.
     pub tree_scale: Option<Q>,
@@ -54,6 +56,7 @@ impl Overrides {
             BanditId::HybridUcb | BanditId::DpUcbBound => {
                 &["--tree-scale", "--scale-factor", "--bonus"]
             }
+            BanditId::DpUcbInt => &["--bonus"],
             BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
             _ => return Ok(()),
         };
@@ -84,6 +87,8 @@ pub enum LawParams {
     DpUcb(DpUcbParams),
     /// DP-UCB-Bound.
     DpUcbBound(DpUcbBoundParams),
+    /// DP-UCB-INT.
+    DpUcbInt(DpUcbIntParams),
 }
 
 impl LawParams {
@@ -140,6 +145,12 @@ impl LawParams {
                 }
                 LawParams::DpUcbBound(params)
             }
+            BanditId::DpUcbInt => {
+                let mut params = DpUcbIntParams::printed(epsilon);
+                set(&mut params.noise_factor, &overrides.scale);
+                set(&mut params.bonus, &overrides.bonus);
+                LawParams::DpUcbInt(params)
+            }
             BanditId::DpUcb => {
                 let mut params = DpUcbParams::printed(epsilon, horizon);
                 if let Some(depth) = overrides.tree_depth {
@@ -161,7 +172,7 @@ impl LawParams {
             }
             other => {
                 return Err(Error::InvalidInput(format!(
-                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound and hybrid-ucb have)"
+                    "{other} has no certified law of its pulls (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, dp-ucb-int and hybrid-ucb have)"
                 )))
             }
         };
@@ -170,7 +181,7 @@ impl LawParams {
     }
 
     /// The Laplace scale in use (Hybrid-UCB, DP-UCB-Bound: the array
-    /// blocks').
+    /// blocks'; DP-UCB-INT: the noise factor `b` of `b/n^{1 − v/2}`).
     pub fn scale(&self) -> &Q {
         match self {
             LawParams::DpSe(params) => &params.scale,
@@ -180,6 +191,7 @@ impl LawParams {
             LawParams::Hybrid(params) => &params.array_scale,
             LawParams::DpUcb(params) => &params.node_scale,
             LawParams::DpUcbBound(params) => &params.array_scale,
+            LawParams::DpUcbInt(params) => &params.noise_factor,
         }
     }
 
@@ -192,6 +204,7 @@ impl LawParams {
             LawParams::DpSe(l) => PullLaw::validate(&**l),
             LawParams::DpUcb(l) => PullLaw::validate(l),
             LawParams::DpUcbBound(l) => PullLaw::validate(l),
+            LawParams::DpUcbInt(l) => PullLaw::validate(l),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::error::Result;
 const BANDIT: &str = "the bandit checks";
 /// A bandit check from the closed-form law.
 const EXACT_BANDIT: &str =
-    "the exact bandit checks (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, hybrid-ucb)";
+    "the exact bandit checks (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, dp-ucb-int, hybrid-ucb)";
 /// A bandit audit by simulation.
 const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
 /// A merge of shards.
@@ -55,7 +55,10 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("runs", &[STATISTICAL]),
     scope("seed", &[STATISTICAL]),
     scope("confidence", &[STATISTICAL]),
-    scope("bonus", &["lazy-dp-ts", "hybrid-ucb", "dp-ucb-bound"]),
+    scope(
+        "bonus",
+        &["lazy-dp-ts", "hybrid-ucb", "dp-ucb-bound", "dp-ucb-int"],
+    ),
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("mechanism", EVERY),
     scope("neighbours", &[MECHANISM]),

@@ -40,12 +40,13 @@ pub fn exact_check_of(id: BanditId) -> Result<()> {
             | BanditId::DpSe
             | BanditId::DpUcb
             | BanditId::DpUcbBound
+            | BanditId::DpUcbInt
             | BanditId::HybridUcb
     ) {
         Ok(())
     } else {
         Err(Error::InvalidInput(format!(
-            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound and hybrid-ucb only, not {id}"
+            "the exact privacy check of bandit algorithms covers anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, dp-ucb-int and hybrid-ucb only, not {id}"
         )))
     }
 }
@@ -126,6 +127,7 @@ macro_rules! on_law {
             Law::Hybrid($l) => $body,
             Law::DpUcb($l) => $body,
             Law::DpUcbBound($l) => $body,
+            Law::DpUcbInt($l) => $body,
             Law::DpSe(boxed) => {
                 let $l = &**boxed;
                 $body
