@@ -12,10 +12,14 @@
 //! to sum to 1 within its enclosure before it is timed.
 //! `dp_ucb_bound_law_k2_t8`: the same for DP-UCB-Bound (Tossou &
 //! Dimitrakakis 2016; a polyhedron in the Hybrid mechanism's noises).
+//! `dp_ucb_int_law_k2_t8`: the same for DP-UCB-INT (Tossou & Dimitrakakis
+//! 2016, Algorithm 3, at ε = 1: a product of per-round closed forms with
+//! irrational noise scales `n^{v/2 − 1}`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;
 use dpdtol::bandit::law::dp_ucb_bound::DpUcbBoundParams;
+use dpdtol::bandit::law::dp_ucb_int::DpUcbIntParams;
 use dpdtol::bandit::law::law;
 use dpdtol::bandit::law::PullLaw;
 use dpdtol::bandit::policy::sim::{checkpoints, simulate_run, RewardLaw};
@@ -105,5 +109,16 @@ fn dp_ucb_bound_law(c: &mut Criterion) {
     whole_law_k2_t8(c, "dp_ucb_bound_law_k2_t8", &params);
 }
 
-criterion_group!(benches, bandit, dp_ucb_law, dp_ucb_bound_law);
+fn dp_ucb_int_law(c: &mut Criterion) {
+    let params = DpUcbIntParams::printed(Q::from_integer(1.into()));
+    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8", &params);
+}
+
+criterion_group!(
+    benches,
+    bandit,
+    dp_ucb_law,
+    dp_ucb_bound_law,
+    dp_ucb_int_law
+);
 criterion_main!(benches);

@@ -29,6 +29,12 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   ``noise_scale`` (the array blocks', default 2/epsilon), ``tree_scale``
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
   ``bonus`` (default 3);
+- ``"dp-ucb-int"`` (Tossou & Dimitrakakis 2016, Algorithm 3, as read from a
+  public implementation), K = 2 and epsilon >= 1 (the interval
+  f = ceil(1/epsilon) = 1: a fresh index every round; refused below):
+  ``noise_scale`` (the factor b of the Laplace scale b n^(v/2 - 1) on an
+  arm's mean, default 1, v = 1.1), ``bonus`` (default 2, of
+  sqrt(2 ln t/n));
 - ``"ucb1"`` (Auer, Cesa-Bianchi & Fischer 2002), non-private, any K: no
   noise, so its law is one sequence of probability exactly 1; ``epsilon``
   must be None; ``bonus`` (default 2, of the index mean_j + sqrt(2 ln n/n_j),
@@ -390,8 +396,8 @@ def bandit_privacy(
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
     in one round's reward vector (``dpdtol privacy --algorithm ...``).
 
-    ``"anytime-lazy-ucb"``, ``"dp-se"`` and ``"hybrid-ucb"`` are checked
-    exhaustively with certified laws: a ``BanditPrivacyReport`` whose
+    ``"anytime-lazy-ucb"``, ``"dp-se"``, ``"dp-ucb-int"`` (epsilon >= 1) and
+    ``"hybrid-ucb"`` are checked exhaustively with certified laws: a ``BanditPrivacyReport`` whose
     ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
     ``"lazy-dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
     any of ``runs``, ``seed``, ``confidence``), are audited by simulation

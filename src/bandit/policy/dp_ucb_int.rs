@@ -14,10 +14,11 @@
 //! ```
 //!
 //! What is printed and what is inferred: no text copy of the paper was
-//! available; the algorithm above was read from a public MATLAB
-//! implementation that cites the paper's Algorithm 3 (`IndexDPUCBINT`), set
-//! against the paper's abstract (an interval mechanism, (ε, δ)-DP claimed;
-//! the δ of the claim could not be read and is not recorded here).
+//! available (a search of stored public pages found its abstract only); the
+//! algorithm above was read from a public MATLAB implementation that cites
+//! the paper's Algorithm 3 (`IndexDPUCBINT`), set against the paper's
+//! abstract (an interval mechanism, (ε, δ)-DP claimed; the δ of the claim
+//! could not be read and is not recorded here).
 //! Inferred: the interval `f = ⌈1/ε⌉`; the noise scale `1/n^{1 − v/2}` on the
 //! mean; that an arm whose count is a multiple of `f` draws a fresh index at
 //! every round (also when it was not pulled), with `t` the current round;
@@ -25,8 +26,9 @@
 //! experiment script, not the paper). Each is a field: `interval`,
 //! `rate` (v), `bonus` (the 2), `noise_factor` (the 1 of `1/n^{1 − v/2}`).
 //!
-//! Only the simulation exists: its law is not implemented (a scale
-//! `n^{v/2 − 1}` is irrational unless `v/2` is an integer).
+//! The certified law of its pulls at K = 2 and `f = 1` (`ε ≥ 1`) is
+//! [`crate::bandit::law::dp_ucb_int`]; with `f ≥ 2` only the simulation
+//! exists.
 //!
 //! Per-round cost `O(K)`.
 
