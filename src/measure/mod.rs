@@ -21,6 +21,11 @@
 //!   constants `c_j` are symbolic (rational combinations of real atoms), so
 //!   every structural decision is exact and only the signs of irrational
 //!   constants need a certified comparison.
+//! - [`laplace_line`]: `∫ f_a(x) ∏_j P(L_j ≤ x + d_j) dx` (or `>`) for
+//!   independent Laplace variables whose scales and shifts are backend
+//!   numbers (irrational scales too): the probability that one Laplace
+//!   variable stands on given sides of shifted others, a sum of exponentials
+//!   integrated piece by piece between the cuts `0` and `−d_j`.
 //! - [`roots`]: exact real root isolation of integer polynomials on
 //!   `(0, 1)` (Descartes' rule of signs with bisection, on square-free
 //!   parts), and refinement of an isolating interval by exact signs.
@@ -30,6 +35,7 @@
 //! [`crate::Error::Domain`] that asks the caller for more precision, never a
 //! guess.
 
+pub mod laplace_line;
 pub mod piecewise;
 pub mod polyhedral;
 pub mod roots;
