@@ -304,3 +304,45 @@ fn dp_ucb_int_half_the_noise_is_refuted_at_three_rounds() {
     let delta = decimal(&planted["delta"]["value"]);
     assert!((delta - (0.5 - 1.0 / e)).abs() < 1e-12, "{delta}");
 }
+
+/// At ε = 1/2 (f = 2) and T = 5 rounds 1–4 are round-robin and round 5 one
+/// comparison at counts (2, 2): scales `a = b·2^{−9/20}` for both arms, the
+/// bonuses cancel, `θ = m_1 − m_0` in steps of 1/2 and a neighbour moves it
+/// by 1/2. The largest ratio is `S(1/2)/S(1) = e^{1/(2a)}(2 + 1/(2a))/(2 + 1/a)`
+/// (`S` of the three-round test): about 1.578 < e^{1/2} at the printed `b = 1`,
+/// about 2.79 > e^{1/2} at `b = 1/2`, refuted.
+#[test]
+fn dp_ucb_int_kept_indices_half_the_noise_is_refuted_at_five_rounds() {
+    let run = |b: &str| {
+        common::json(&[
+            "privacy",
+            "--algorithm",
+            "dp-ucb-int",
+            "--actions",
+            "2",
+            "--horizon",
+            "5",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1/2",
+            "--noise-scale",
+            b,
+            "--json",
+        ])
+    };
+    let expected = |b: f64| {
+        let inverse = 1.0 / (b * 2f64.powf(-0.45));
+        (inverse / 2.0).exp() * (2.0 + inverse / 2.0) / (2.0 + inverse)
+    };
+    for (b, factor, verdict) in [("1", 1.0, "private"), ("1/2", 0.5, "violated")] {
+        let report = run(b);
+        assert_eq!(report["verdict"], verdict, "{report}");
+        let ratio = decimal(&report["witness"]["ratio"]);
+        assert!(
+            (ratio - expected(factor)).abs() < 1e-12,
+            "b = {b}: {ratio} vs {}",
+            expected(factor)
+        );
+    }
+}

@@ -30,8 +30,7 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
   ``bonus`` (default 3);
 - ``"dp-ucb-int"`` (Tossou & Dimitrakakis 2016, Algorithm 3, as read from a
-  public implementation), K = 2 and epsilon >= 1 (the interval
-  f = ceil(1/epsilon) = 1: a fresh index every round; refused below):
+  public implementation), K = 2, the interval f = ceil(1/epsilon):
   ``noise_scale`` (the factor b of the Laplace scale b n^(v/2 - 1) on an
   arm's mean, default 1, v = 1.1), ``bonus`` (default 2, of
   sqrt(2 ln t/n));
@@ -396,7 +395,7 @@ def bandit_privacy(
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
     in one round's reward vector (``dpdtol privacy --algorithm ...``).
 
-    ``"anytime-lazy-ucb"``, ``"dp-se"``, ``"dp-ucb-int"`` (epsilon >= 1) and
+    ``"anytime-lazy-ucb"``, ``"dp-se"``, ``"dp-ucb-int"`` and
     ``"hybrid-ucb"`` are checked exhaustively with certified laws: a ``BanditPrivacyReport`` whose
     ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
     ``"lazy-dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or

@@ -285,7 +285,7 @@ impl BanditPrivacyReport {
             Law::DpUcbInt(params) => {
                 report.why_not_exact = crate::bandit::law::dp_ucb_int::WHY_NOT_EXACT.into();
                 report.note = Some(format!(
-                    "DP-UCB-INT (Tossou & Dimitrakakis 2016, Algorithm 3, src/bandit/policy/dp_ucb_int.rs, read from a public implementation): at the interval f = {} each arm draws a fresh index every round, its mean plus Lap({}·n^({})) plus √({}·ln t/n) (v = {})",
+                    "DP-UCB-INT (Tossou & Dimitrakakis 2016, Algorithm 3, src/bandit/policy/dp_ucb_int.rs, read from a public implementation): round-robin for 2f rounds, f = {}, then an arm whose count n is a multiple of f draws a fresh index every round, its mean plus Lap({}·n^({})) plus √({}·ln t/n) (v = {}), and another keeps its last one",
                     params.interval,
                     params.noise_factor,
                     params.scale_exponent(),

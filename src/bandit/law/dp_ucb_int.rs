@@ -76,8 +76,7 @@ pub const WHY_NOT_EXACT: &str = "the noise scales b·n^{v/2 − 1} and the bonus
 pub struct DpUcbIntParams {
     /// ε of the algorithm (its interval `f = ⌈1/ε⌉`) and of the verdict.
     pub epsilon: Q,
-    /// `f`, the pulls between two recomputations of an arm's index; the law
-    /// covers `f = 1` only.
+    /// `f`, the pulls between two recomputations of an arm's index.
     pub interval: u64,
     /// `v` of the noise scale `b/n^{1 − v/2}` (default `11/10`).
     pub rate: Q,

@@ -22,8 +22,8 @@
 //!   the binary mechanism's node noises;
 //! - [`dp_ucb_bound`]: DP-UCB-Bound (Tossou & Dimitrakakis 2016), K = 2, a
 //!   polyhedron in the Hybrid mechanism's noises;
-//! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), K = 2 at the
-//!   interval `f = 1`, a product of per-round closed forms.
+//! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), K = 2, a
+//!   product over independent blocks of one-dimensional closed forms.
 //!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
