@@ -13,8 +13,10 @@
 //! `dp_ucb_bound_law_k2_t8`: the same for DP-UCB-Bound (Tossou &
 //! Dimitrakakis 2016; a polyhedron in the Hybrid mechanism's noises).
 //! `dp_ucb_int_law_k2_t8`: the same for DP-UCB-INT (Tossou & Dimitrakakis
-//! 2016, Algorithm 3, at ε = 1: a product of per-round closed forms with
-//! irrational noise scales `n^{v/2 − 1}`).
+//! 2016, Algorithm 3) at ε = 1 (interval 1: a product of per-round closed
+//! forms with irrational noise scales `n^{v/2 − 1}`), and
+//! `dp_ucb_int_law_k2_t8_interval_2` at ε = 1/2 (kept indices: blocks
+//! integrated by `measure::laplace_line`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;
@@ -112,6 +114,8 @@ fn dp_ucb_bound_law(c: &mut Criterion) {
 fn dp_ucb_int_law(c: &mut Criterion) {
     let params = DpUcbIntParams::printed(Q::from_integer(1.into()));
     whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8", &params);
+    let params = DpUcbIntParams::printed(Q::new(1.into(), 2.into()));
+    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8_interval_2", &params);
 }
 
 criterion_group!(

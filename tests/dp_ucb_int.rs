@@ -9,10 +9,8 @@ mod common;
 use dpdtol::bandit::law::dp_ucb_int::DpUcbIntParams;
 use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::bandit::policy::dp_ucb_int::DpUcbInt;
-use dpdtol::bandit::policy::{NoiseRng, Policy};
 use dpdtol::error::Error;
 use dpdtol::num::{Certified, Exact, Precision, Real, Q};
-use rand::SeedableRng;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
@@ -207,28 +205,17 @@ fn dp_ucb_int_mpfr_agrees_with_dashu() {
     }
 }
 
-/// Play the library's `DpUcbInt` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// Play the library's `DpUcbInt` with the parameters of `params` round by
+/// round on the table.
 fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = DpUcbInt::new(2, params.epsilon.to_f64());
         policy.rate = params.rate.to_f64();
         policy.noise_factor = params.noise_factor.to_f64();
         policy.bonus = params.bonus.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 #[test]
@@ -258,6 +245,29 @@ fn decimal(v: &serde_json::Value) -> f64 {
     v.as_str().unwrap().parse().unwrap()
 }
 
+/// `dpdtol privacy` of dp-ucb-int on {0, 1} with K = 2, `--noise-scale b`
+/// and `--delta 1/1000`, its JSON.
+fn privacy(horizon: &str, epsilon: &str, b: &str) -> serde_json::Value {
+    common::json(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "2",
+        "--horizon",
+        horizon,
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        epsilon,
+        "--noise-scale",
+        b,
+        "--delta",
+        "1/1000",
+        "--json",
+    ])
+}
+
 /// At T = 3 only round 3 is random: counts (1, 1), both scales `b`, the
 /// bonuses cancel, so arm 1 is pulled with `P(L_0 − L_1 ≥ θ) = S(θ)`,
 /// `S(θ) = e^{−θ/b}(2 + θ/b)/4` at `θ = y_2 − y_1 ≥ 0` (the law's module
@@ -268,34 +278,14 @@ fn decimal(v: &serde_json::Value) -> f64 {
 /// 1/2 − 1/e` (the pair θ = 0 against θ = 1, arm 1).
 #[test]
 fn dp_ucb_int_half_the_noise_is_refuted_at_three_rounds() {
-    let run = |b: &str| {
-        common::json(&[
-            "privacy",
-            "--algorithm",
-            "dp-ucb-int",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--noise-scale",
-            b,
-            "--delta",
-            "1/1000",
-            "--json",
-        ])
-    };
     let e = 1f64.exp();
-    let printed = run("1");
+    let printed = privacy("3", "1", "1");
     assert_eq!(printed["verdict"], "private", "{printed}");
     let ratio = decimal(&printed["witness"]["ratio"]);
     assert!((ratio - 2.0 * e / 3.0).abs() < 1e-12, "{ratio}");
     assert_eq!(printed["delta"]["verdict"], "private", "{printed}");
     assert_eq!(decimal(&printed["delta"]["value"]), 0.0);
-    let planted = run("1/2");
+    let planted = privacy("3", "1", "1/2");
     assert_eq!(planted["verdict"], "violated", "{planted}");
     assert_eq!(planted["noise_scale"], "1/2");
     let ratio = decimal(&planted["witness"]["ratio"]);
@@ -313,30 +303,12 @@ fn dp_ucb_int_half_the_noise_is_refuted_at_three_rounds() {
 /// about 2.79 > e^{1/2} at `b = 1/2`, refuted.
 #[test]
 fn dp_ucb_int_kept_indices_half_the_noise_is_refuted_at_five_rounds() {
-    let run = |b: &str| {
-        common::json(&[
-            "privacy",
-            "--algorithm",
-            "dp-ucb-int",
-            "--actions",
-            "2",
-            "--horizon",
-            "5",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1/2",
-            "--noise-scale",
-            b,
-            "--json",
-        ])
-    };
     let expected = |b: f64| {
         let inverse = 1.0 / (b * 2f64.powf(-0.45));
         (inverse / 2.0).exp() * (2.0 + inverse / 2.0) / (2.0 + inverse)
     };
     for (b, factor, verdict) in [("1", 1.0, "private"), ("1/2", 0.5, "violated")] {
-        let report = run(b);
+        let report = privacy("5", "1/2", b);
         assert_eq!(report["verdict"], verdict, "{report}");
         let ratio = decimal(&report["witness"]["ratio"]);
         assert!(

@@ -362,9 +362,7 @@ pub fn bandit_witness_ratio(
 
 /// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of
 /// `params` in f64) round by round on the reward table `rewards`, `runs`
-/// times from `seed`; the counts of the pull sequences in the order of
-/// [`dpdtol::bandit::law::law`] (rounds K+1.. as base-K digits, the
-/// first most significant).
+/// times from `seed`: [`simulate_policy`].
 pub fn simulate_lazy_ucb(
     params: &dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams,
     arms: usize,
@@ -373,26 +371,46 @@ pub fn simulate_lazy_ucb(
     seed: u64,
 ) -> Vec<u64> {
     use dpdtol::bandit::policy::anytime_lazy_ucb::AnytimeLazyUcb;
-    use dpdtol::bandit::policy::{NoiseRng, Policy};
-    use rand::SeedableRng;
-    let f = |x: &dpdtol::num::Q| {
-        x.numer().to_string().parse::<f64>().unwrap()
-            / x.denom().to_string().parse::<f64>().unwrap()
+    let new_policy = || {
+        let mut policy = AnytimeLazyUcb::new(arms, to_f64(&params.epsilon));
+        policy.means.noise_scale = to_f64(&params.scale);
+        policy.means.bonus = to_f64(&params.bonus);
+        policy
     };
+    simulate_policy(new_policy, arms, rewards, runs, seed)
+}
+
+/// A rational as the nearest f64 (through decimal strings).
+pub fn to_f64(x: &dpdtol::num::Q) -> f64 {
+    x.numer().to_string().parse::<f64>().unwrap() / x.denom().to_string().parse::<f64>().unwrap()
+}
+
+/// Play a fresh `new_policy()` (`arms` arms) round by round on the reward
+/// table `rewards`, `runs` times from one generator seeded by `seed`; the
+/// counts of the pull sequences in the order of
+/// [`dpdtol::bandit::law::law`] (rounds K+1.. as base-K digits, the first
+/// most significant).
+pub fn simulate_policy<P: dpdtol::bandit::policy::Policy>(
+    new_policy: impl Fn() -> P,
+    arms: usize,
+    rewards: &[impl AsRef<[dpdtol::num::Q]>],
+    runs: u64,
+    seed: u64,
+) -> Vec<u64> {
+    use dpdtol::bandit::policy::NoiseRng;
+    use rand::SeedableRng;
     let horizon = rewards.len();
     let mut counts = vec![0u64; arms.pow(horizon.saturating_sub(arms) as u32)];
     let mut rng = NoiseRng::seed_from_u64(seed);
     for _ in 0..runs {
-        let mut policy = AnytimeLazyUcb::new(arms, f(&params.epsilon));
-        policy.means.noise_scale = f(&params.scale);
-        policy.means.bonus = f(&params.bonus);
+        let mut policy = new_policy();
         let mut index = 0usize;
         for (t, row) in rewards.iter().enumerate() {
             let pull = policy.choose(t as u64 + 1, 1, &mut rng);
             if t >= arms {
                 index = arms * index + pull.arm;
             }
-            policy.observe(pull.arm, 1, f(&row.as_ref()[pull.arm]), &mut rng);
+            policy.observe(pull.arm, 1, to_f64(&row.as_ref()[pull.arm]), &mut rng);
         }
         counts[index] += 1;
     }

@@ -282,7 +282,7 @@ impl Event {
         let mut kept: Option<usize> = None;
         for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate() {
             let t = i as u64 + 1;
-            if t <= 2 * f {
+            if t <= f.saturating_mul(2) {
                 if arm as u64 != (t - 1) % 2 {
                     return Ok(None);
                 }
