@@ -318,3 +318,73 @@ fn dp_ucb_int_kept_indices_half_the_noise_is_refuted_at_five_rounds() {
         );
     }
 }
+
+/// `sample` on two neighbouring tables (rows (1/2, 0), (1, 1/2), (0, 1) and
+/// the first row replaced by (0, 0)), then `audit` of the samples: round 3
+/// compares counts (1, 1), so arm 0 (action 1 of the files) is pulled with
+/// `S(θ)`, `θ = m_1 − m_0`: `1/2 − 1/2 = 0` on the first table (1/2) and
+/// `1/2` on the second, `S(1/2) = e^{−1/2}(5/2)/4`; the exact ratio the audit
+/// prints for the event it picks with these seeds, "round 3 plays action 1",
+/// is `(1/2)/S(1/2) = (4/5)e^{1/2} ≈ 1.319`, below `e`: consistent.
+#[test]
+fn dp_ucb_int_samples_of_neighbouring_tables_audit_as_consistent() {
+    let dir = common::scratch("dp-ucb-int-audit");
+    let file =
+        |name: &str, rows: &str| common::scratch_file(dir.to_str().unwrap(), name, rows.as_bytes());
+    let (x, y) = (
+        file("x.csv", "1/2,0\n1,1/2\n0,1\n"),
+        file("y.csv", "0,0\n1,1/2\n0,1\n"),
+    );
+    let samples = |table: &str, seed: &str, out: &str| {
+        let out = dir.join(out).to_str().unwrap().to_string();
+        let args = ["sample", "--algorithm", "dp-ucb-int", "--epsilon", "1"];
+        let run = common::dpdtol(
+            &[
+                &args[..],
+                &[
+                    "--rewards-file",
+                    table,
+                    "--n",
+                    "4000",
+                    "--seed",
+                    seed,
+                    "--out",
+                    &out,
+                ],
+            ]
+            .concat(),
+        );
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        out
+    };
+    let (first, second) = (samples(&x, "1", "px.csv"), samples(&y, "2", "py.csv"));
+    let report = common::json(&[
+        "audit",
+        "--algorithm",
+        "dp-ucb-int",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        &x,
+        "--neighbour-file",
+        &y,
+        "--first",
+        &first,
+        "--second",
+        &second,
+        "--json",
+    ]);
+    assert_eq!(report["verdict"], "consistent", "{report}");
+    let interval = &report["exact_event_ratio"]["interval"];
+    let expected = 0.8 * 0.5f64.exp();
+    for end in [0, 1] {
+        assert!(
+            (decimal(&interval[end]) - expected).abs() < 1e-12,
+            "{report}"
+        );
+    }
+}
