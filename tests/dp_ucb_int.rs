@@ -166,6 +166,112 @@ fn dp_ucb_int_interval_two_matches_an_independent_quadrature() {
         .is_none());
 }
 
+/// K = 3 at ε = 1, v = 11/10, b = 1: pulls 0 1 2 1 0 seeing 1, 0, 1/2, 1.
+/// Round 4 (counts (1, 1, 1), means (1, 0, 1/2), equal bonuses): arm 1's
+/// draw beats both others, `P(L_0 ≤ X − 1, L_2 ≤ X − 1/2)`; round 5 (counts
+/// (1, 2, 1), means (1, 1/2, 1/2)): arm 0's draw beats arm 1's
+/// (`Lap(σ(2))`, shift `1/2 + g(1, 5) − g(2, 5)`) and arm 2's (shift 1/2).
+/// This mpmath script integrates both by quadrature split at the kinks:
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 30
+/// v = mpf(11)/10
+/// def sigma(n): return mpf(n)**(v/2 - 1)
+/// def lap_pdf(x, s): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x, s): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def g(n, t): return sqrt(2*log(t)/n)
+/// def wins(n, others):   # ∫ f(x) ∏ F(x + d) over the others' (count, d)
+///     h = lambda x: lap_pdf(x, sigma(n)) * mp.fprod(lap_cdf(x + d, sigma(m)) for m, d in others)
+///     return quad(h, [-inf] + sorted({mpf(0)} | {-d for _, d in others}) + [inf])
+/// r4 = wins(1, [(1, mpf(0) - 1), (1, mpf(0) - mpf(1)/2)])
+/// r5 = wins(1, [(2, mpf(1) - mpf(1)/2 + g(1, 5) - g(2, 5)), (1, mpf(1) - mpf(1)/2)])
+/// print(r4 * r5)   # 0.0951587629714802419881624946071
+/// ```
+#[test]
+fn dp_ucb_int_three_arms_match_an_independent_quadrature() {
+    let params = DpUcbIntParams {
+        arms: 3,
+        ..DpUcbIntParams::printed(q(1, 1))
+    };
+    let seen = [q(1, 1), q(0, 1), q(1, 2), q(1, 1), q(0, 1)];
+    let event = params.event(&[0, 1, 2, 1, 0], &seen).unwrap().unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let (lo, hi) = p.enclosure().unwrap();
+    let quadrature = Q::new(
+        "951587629714802419881624946071".parse().unwrap(),
+        num_bigint::BigInt::from(10).pow(31),
+    );
+    let slack = q(1, 1_000_000_000_000_000_000);
+    assert!(
+        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
+        "[{lo}, {hi}] against the quadrature's {quadrature}"
+    );
+}
+
+/// A reward table of K arms on {0, 1} from the bits of `code` (round t, arm
+/// j: bit Kt + j).
+fn table_of(arms: usize, code: u32, horizon: usize) -> Vec<Vec<Q>> {
+    (0..horizon)
+        .map(|t| {
+            (0..arms)
+                .map(|j| q(i64::from((code >> (arms * t + j)) & 1), 1))
+                .collect()
+        })
+        .collect()
+}
+
+/// K = 3 and 4 at ε = 1 and 2 (interval 1): the total mass, MPFR against
+/// dashu, and the library's policy simulated (chi-square).
+#[test]
+fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
+    for (i, (arms, horizon, code, epsilon)) in [
+        (3, 5, 0x5a5u32, q(1, 1)),
+        (3, 6, 0x2d2d5, q(2, 1)),
+        (4, 6, 0x9b7c3, q(1, 1)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let params = DpUcbIntParams {
+            arms,
+            ..DpUcbIntParams::printed(epsilon)
+        };
+        let rewards = table_of(arms, code, horizon);
+        let laws = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        common::assert_sums_to_one(&laws, &format!("K = {arms}, T = {horizon}"));
+        #[cfg(feature = "mpfr")]
+        common::assert_mpfr_agrees(&params, &rewards);
+        let seed = 2200 + i as u64;
+        let new_policy = || DpUcbInt::new(arms, params.epsilon.to_f64());
+        let observed = common::simulate_policy(new_policy, arms, &rewards, 100_000, seed);
+        let what = format!("K = {arms}, T = {horizon}, table {code:#x}, seed {seed}");
+        common::assert_law_fits(&params, &rewards, &observed, &what);
+    }
+}
+
+/// K = 3 below ε = 1 (kept indices nest): refused on one line, exit 2.
+#[test]
+fn dp_ucb_int_three_arms_below_epsilon_one_are_refused() {
+    let out = common::dpdtol(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "3",
+        "--horizon",
+        "4",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1/2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("f = 1 only"), "{stderr}");
+}
+
 /// At round 3 the counts are (1, 1): both scales are `b·1^{v/2−1} = b`,
 /// rational, and the bonuses cancel, so with equal rewards seen (`θ = 0`)
 /// the exact backend gives ½ — and declines as soon as a round compares

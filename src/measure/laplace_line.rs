@@ -20,16 +20,67 @@
 //! A nonzero vector's rate is decided nonzero by its enclosure; a rate that
 //! is zero through a rational relation between distinct scales (`√4 = 2√1`)
 //! is not recognised and stays undecided ([`Error::Domain`] at every
-//! precision). Cuts are ordered exactly when rational
-//! ([`super::piecewise::Cut`]), otherwise by their enclosures.
+//! precision). A shift is a rational plus an optional irrational atom with a
+//! key ([`Shift`]): two cuts with the same atom (or none) are ordered by
+//! their rationals exactly, others by their enclosures.
 //!
 //! Cost: with `m` factors, at most `2^m` terms on each of `m + 2` pieces
 //! (fewer once terms of equal rate vectors merge).
 
-use super::piecewise::Cut;
 use crate::error::{Error, Result};
-use crate::num::Real;
+use crate::num::{Real, Q};
 use std::cmp::Ordering;
+
+/// A shift `d = q + α`: a rational `q` and an optional atom `α`, a backend
+/// number with a key that equal atoms share.
+#[derive(Clone, Debug)]
+pub struct Shift<R> {
+    /// `q`.
+    pub rational: Q,
+    /// `α` and its key; `None` for `α = 0`.
+    pub atom: Option<(usize, R)>,
+}
+
+impl<R: Real> Shift<R> {
+    /// `q + α` in the backend.
+    pub fn value(&self, ctx: &R::Context) -> R {
+        let q = R::from_rational(&self.rational, ctx);
+        match &self.atom {
+            Some((_, a)) => q + a,
+            None => q,
+        }
+    }
+
+    /// The order of two shifts: exact when their atoms are the same (or
+    /// both absent), else by their enclosures ([`Error::Domain`] when
+    /// those overlap).
+    pub fn order(&self, other: &Shift<R>, ctx: &R::Context) -> Result<Ordering> {
+        let same_atom = match (&self.atom, &other.atom) {
+            (None, None) => true,
+            (Some((a, _)), Some((b, _))) => a == b,
+            _ => false,
+        };
+        if same_atom {
+            return Ok(self.rational.cmp(&other.rational));
+        }
+        self.value(ctx)
+            .cmp_certain(&other.value(ctx))
+            .ok_or_else(|| {
+                Error::Domain(format!(
+                    "cannot order the shifts {} + {:?} and {} + {:?} at this precision",
+                    self.rational, self.atom, other.rational, other.atom
+                ))
+            })
+    }
+
+    /// `−d`.
+    fn negated(&self) -> Shift<R> {
+        Shift {
+            rational: -self.rational.clone(),
+            atom: self.atom.clone().map(|(k, a)| (k, -a)),
+        }
+    }
+}
 
 /// A Laplace scale: its value, and a key that equal scales share.
 #[derive(Clone, Debug)]
@@ -46,8 +97,8 @@ pub struct Scale<R> {
 pub struct CdfFactor<R> {
     /// The scale of `L`.
     pub scale: Scale<R>,
-    /// `d`, exactly when rational.
-    pub shift: Cut<R>,
+    /// `d`.
+    pub shift: Shift<R>,
     /// `P(L ≤ x + d)` when true, `P(L > x + d)` when false.
     pub below: bool,
 }
@@ -77,25 +128,21 @@ pub fn density_times_cdfs<R: Real>(
         .unwrap_or(0)
         + 1;
     // The cuts: the density's 0 (owner None), factor j's −d_j (owner Some(j)).
-    let mut cuts: Vec<(Cut<R>, Option<usize>)> = vec![(
-        Cut {
-            value: R::from_int(0, ctx),
-            exact: Some(crate::num::Q::from_integer(0.into())),
-        },
-        None,
-    )];
+    let zero = Shift {
+        rational: Q::from_integer(0.into()),
+        atom: None,
+    };
+    let mut cuts: Vec<(Shift<R>, Option<usize>)> = vec![(zero, None)];
     for (j, f) in factors.iter().enumerate() {
-        let cut = Cut {
-            value: -f.shift.value.clone(),
-            exact: f.shift.exact.as_ref().map(|q| -q),
-        };
+        let cut = f.shift.negated();
         // Insertion in order.
         let mut at = cuts.len();
-        while at > 0 && cuts[at - 1].0.order(&cut)? == Ordering::Greater {
+        while at > 0 && cuts[at - 1].0.order(&cut, ctx)? == Ordering::Greater {
             at -= 1;
         }
         cuts.insert(at, (cut, Some(j)));
     }
+    let values: Vec<R> = cuts.iter().map(|(c, _)| c.value(ctx)).collect();
     // The position of each owner's cut among the sorted cuts.
     let mut density_at = 0;
     let mut factor_at = vec![0; factors.len()];
@@ -115,7 +162,7 @@ pub fn density_times_cdfs<R: Real>(
     // e^{d/b} and e^{−d/b} of each factor.
     let mut shifted = Vec::with_capacity(factors.len());
     for f in factors {
-        let ratio = f.shift.value.clone() / &f.scale.value;
+        let ratio = f.shift.value(ctx) / &f.scale.value;
         shifted.push((ratio.exp()?, (-ratio).exp()?));
     }
     let inverse = |s: &Scale<R>| one.clone() / &s.value;
@@ -181,8 +228,8 @@ pub fn density_times_cdfs<R: Real>(
             }
             terms = next;
         }
-        let lower = piece.checked_sub(1).map(|i| &cuts[i].0.value);
-        let upper = cuts.get(piece).map(|c| &c.0.value);
+        let lower = piece.checked_sub(1).map(|i| &values[i]);
+        let upper = values.get(piece);
         for t in &terms {
             total = total + integral(t, lower, upper, ctx)?;
         }
@@ -245,8 +292,11 @@ mod tests {
         Certified::from_rational(&Q::new(n.into(), d.into()), &BITS)
     }
 
-    fn shift(n: i64, d: i64) -> Cut<Certified> {
-        Cut::rational(Q::new(n.into(), d.into()), &BITS)
+    fn shift(n: i64, d: i64) -> Shift<Certified> {
+        Shift {
+            rational: Q::new(n.into(), d.into()),
+            atom: None,
+        }
     }
 
     fn assert_meets(x: &Certified, y: &Certified) {
@@ -301,14 +351,14 @@ mod tests {
             key: 2,
             value: certified(3, 2),
         };
-        let factor = |key: usize, b: Certified, d: Cut<Certified>, below: bool| CdfFactor {
+        let factor = |key: usize, b: Certified, d: Shift<Certified>, below: bool| CdfFactor {
             scale: Scale { key, value: b },
             shift: d,
             below,
         };
-        let irrational = Cut {
-            value: certified(2, 1).ln().unwrap(),
-            exact: None,
+        let irrational = Shift {
+            rational: Q::new(1.into(), 5.into()),
+            atom: Some((0, certified(2, 1).ln().unwrap())),
         };
         let first = [
             factor(0, certified(1, 1), shift(1, 3), true),

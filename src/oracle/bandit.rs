@@ -232,7 +232,11 @@ impl Law {
             }
             _ => {}
         }
-        if !matches!(id, BanditId::AnytimeLazyUcb | BanditId::Ucb1) && arms != 2 {
+        if !matches!(
+            id,
+            BanditId::AnytimeLazyUcb | BanditId::DpUcbInt | BanditId::Ucb1
+        ) && arms != 2
+        {
             return Err(Error::InvalidInput(format!(
                 "the law of {id}'s pulls is implemented for K = 2 arms, the reward table has {arms}"
             )));

@@ -1,7 +1,8 @@
 //! The law of DP-UCB-INT's pull sequence (Tossou & Dimitrakakis 2016,
 //! arXiv:1511.08681, Algorithm 3, as read in
-//! [`crate::bandit::policy::dp_ucb_int`]) with K = 2 arms on a fixed reward
-//! table, certified, at any interval `f = ⌈1/ε⌉`.
+//! [`crate::bandit::policy::dp_ucb_int`]) on a fixed reward table,
+//! certified: K = 2 arms at any interval `f = ⌈1/ε⌉`, any `2 ≤ K ≤ T` at
+//! `f = 1` (`ε ≥ 1`).
 //!
 //! # The rounds fall into independent blocks
 //!
@@ -25,6 +26,12 @@
 //!   kept `L` appears in no other constraint;
 //! - when `w`'s count is a multiple of `f` again the other arm is fresh (it
 //!   was not pulled), and the next round opens the next block.
+//!
+//! With `f = 1` every count is a multiple of `f`: each round after the
+//! first `K` is a block of its own, the pulled arm's draw against every
+//! other arm's (at any K). With `K ≥ 3` and `f ≥ 2` kept indices nest (a
+//! fresh draw that beats a kept one is kept above it, and fresh draws face
+//! the top one), a law not implemented: refused.
 //!
 //! So the blocks have disjoint noises and
 //!
@@ -59,10 +66,10 @@
 //! Cost: a block of `m` comparisons integrates up to `2^m` exponential terms
 //! on each of `m + 2` pieces.
 
+use super::anytime_lazy_ucb::{pull_sequence_count, pull_sequence_of, pull_sequences_of};
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
-use crate::measure::laplace_line::{density_times_cdfs, CdfFactor, Scale};
-use crate::measure::piecewise::Cut;
+use crate::measure::laplace_line::{density_times_cdfs, CdfFactor, Scale, Shift};
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Pow, Signed, Zero};
@@ -78,6 +85,8 @@ pub struct DpUcbIntParams {
     pub epsilon: Q,
     /// `f`, the pulls between two recomputations of an arm's index.
     pub interval: u64,
+    /// The number of arms K (`f = 1` when `K ≥ 3`).
+    pub arms: usize,
     /// `v` of the noise scale `b/n^{1 − v/2}` (default `11/10`).
     pub rate: Q,
     /// `b` of the noise scale `b/n^{1 − v/2}` (printed 1).
@@ -102,6 +111,7 @@ impl DpUcbIntParams {
         };
         DpUcbIntParams {
             interval: interval.max(1),
+            arms: 2,
             rate: Q::new(11.into(), 10.into()),
             noise_factor: Q::one(),
             bonus: Q::from_integer(2.into()),
@@ -109,8 +119,8 @@ impl DpUcbIntParams {
         }
     }
 
-    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `b` not too
-    /// small and `v` of bounded size.
+    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `K ≥ 2` (and
+    /// `f = 1` when `K ≥ 3`), `b` not too small and `v` of bounded size.
     pub fn validate(&self) -> Result<()> {
         for (name, v) in [
             ("--epsilon", &self.epsilon),
@@ -123,10 +133,17 @@ impl DpUcbIntParams {
                 )));
             }
         }
-        if self.interval == 0 {
-            return Err(Error::InvalidInput(
-                "dp-ucb-int's interval f must be at least 1".into(),
-            ));
+        if self.interval == 0 || self.arms < 2 {
+            return Err(Error::InvalidInput(format!(
+                "dp-ucb-int's law needs an interval f ≥ 1 and K ≥ 2 arms, got f = {}, K = {}",
+                self.interval, self.arms
+            )));
+        }
+        if self.arms > 2 && self.interval > 1 {
+            return Err(Error::InvalidInput(format!(
+                "dp-ucb-int's law at K = {} arms is implemented for the interval f = 1 only (ε ≥ 1), got f = {} (ε = {}): with K ≥ 3 kept indices nest (K = 2 covers every f)",
+                self.arms, self.interval, self.epsilon
+            )));
         }
         crate::algorithm::check_parameter_bits("the rate v", &self.rate)?;
         check_scale(&self.epsilon, &self.noise_factor)
@@ -164,20 +181,30 @@ impl DpUcbIntParams {
         (half * (c_ln / R::from_int(n as i64, ctx)).ln()?).exp()
     }
 
-    /// `d = m_w + g(n_w, t_w) − m_o − g(n_o, t)` of a comparison in `block`,
-    /// exactly when the bonuses are equal (`ln t_w/n_w = ln t/n_o`).
-    fn shift<R: Real>(&self, block: &Block, c: &Comparison, ctx: &R::Context) -> Result<Cut<R>> {
+    /// `d = m_w − m_o + α` of the comparison `j` of `block`, the atom
+    /// `α = g(n_w, t_w) − g(n_o, t)` absent when the bonuses are equal and
+    /// keyed by the first comparison of the block with the same bonus
+    /// (equal bonuses decided exactly, [`same_bonus`]).
+    fn shift<R: Real>(&self, block: &Block, j: usize, ctx: &R::Context) -> Result<Shift<R>> {
+        let c = &block.comparisons[j];
         let rational = &block.mean - &c.mean;
-        let (n_w, t_w) = (block.count, block.round);
-        let equal_bonuses =
-            BigInt::from(t_w).pow(c.count as u32) == BigInt::from(c.round).pow(n_w as u32);
-        if equal_bonuses {
-            return Ok(Cut::rational(rational, ctx));
+        if same_bonus((block.count, block.round), (c.count, c.round)) {
+            return Ok(Shift {
+                rational,
+                atom: None,
+            });
         }
-        Ok(Cut {
-            value: R::from_rational(&rational, ctx) + self.bonus_at::<R>(n_w, t_w, ctx)?
-                - self.bonus_at::<R>(c.count, c.round, ctx)?,
-            exact: None,
+        let key = (0..j)
+            .find(|&k| {
+                let other = &block.comparisons[k];
+                same_bonus((other.count, other.round), (c.count, c.round))
+            })
+            .unwrap_or(j);
+        let atom = self.bonus_at::<R>(block.count, block.round, ctx)?
+            - self.bonus_at::<R>(c.count, c.round, ctx)?;
+        Ok(Shift {
+            rational,
+            atom: Some((key, atom)),
         })
     }
 
@@ -186,7 +213,7 @@ impl DpUcbIntParams {
         let density = self.keyed_scale::<R>(block.count, ctx)?;
         if let [c] = &block.comparisons[..] {
             let other = self.keyed_scale::<R>(c.count, ctx)?;
-            let d = self.shift::<R>(block, c, ctx)?;
+            let d = self.shift::<R>(block, 0, ctx)?;
             let p = two_laplace_tail(&density, &other, &d, ctx)?;
             return Ok(if c.kept_wins {
                 p
@@ -197,10 +224,11 @@ impl DpUcbIntParams {
         let factors = block
             .comparisons
             .iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(j, c)| {
                 Ok(CdfFactor {
                     scale: self.keyed_scale::<R>(c.count, ctx)?,
-                    shift: self.shift::<R>(block, c, ctx)?,
+                    shift: self.shift::<R>(block, j, ctx)?,
                     below: c.kept_wins,
                 })
             })
@@ -209,12 +237,19 @@ impl DpUcbIntParams {
     }
 }
 
+/// Whether `√(c ln t/n)` is the same at `(n, t)` and `(n', t')`:
+/// `ln t/n = ln t'/n'`, that is `t^{n'} = t'^{n}`, decided exactly.
+fn same_bonus((n, t): (u64, u64), (n2, t2): (u64, u64)) -> bool {
+    let power = |base: u64, exponent: u64| BigInt::from(base).pow(exponent as u32);
+    power(t, n2) == power(t2, n)
+}
+
 /// `P(L_o ≤ X + d) = P(X − L_o ≥ −d)` for `X ~ Lap(a)`, `L_o ~ Lap(b)` (the
 /// closed form of the module documentation at `θ = −d`).
 fn two_laplace_tail<R: Real>(
     a: &Scale<R>,
     b: &Scale<R>,
-    d: &Cut<R>,
+    d: &Shift<R>,
     ctx: &R::Context,
 ) -> Result<R> {
     let (a, equal, b) = (&a.value, a.key == b.key, &b.value);
@@ -229,11 +264,14 @@ fn two_laplace_tail<R: Real>(
             Ok((a2.clone() * ea - b2.clone() * eb) / (R::from_int(2, ctx) * (a2 - b2)))
         }
     };
-    let zero = Cut::rational(Q::zero(), ctx);
+    let zero = Shift {
+        rational: Q::zero(),
+        atom: None,
+    };
     // θ = −d ≥ 0 iff d ≤ 0.
-    match d.order(&zero)? {
-        Ordering::Greater => Ok(R::from_int(1, ctx) - tail(d.value.clone())?),
-        _ => tail(-d.value.clone()),
+    match d.order(&zero, ctx)? {
+        Ordering::Greater => Ok(R::from_int(1, ctx) - tail(d.value(ctx))?),
+        _ => tail(-d.value(ctx)),
     }
 }
 
@@ -266,29 +304,35 @@ pub struct Event {
 }
 
 impl Event {
-    /// The event of `pulls` (arms 0 or 1) with `seen[t]` the reward of round
-    /// `t + 1`, at the interval `f`; `None` when the pulls have probability
-    /// 0 (round-robin not followed, or a forced round not).
-    pub fn new(pulls: &[usize], seen: &[Q], f: u64) -> Result<Option<Event>> {
-        if pulls.len() != seen.len() || pulls.iter().any(|&a| a > 1) {
-            return Err(Error::InvalidInput(
-                "the pulls must be arms 0 or 1, one per reward seen".into(),
-            ));
+    /// The event of `pulls` (arms `0..k`) with `seen[t]` the reward of round
+    /// `t + 1`, at the interval `f` (1 when `k ≥ 3`); `None` when the pulls
+    /// have probability 0 (round-robin not followed, or a forced round not).
+    pub fn new(pulls: &[usize], seen: &[Q], k: usize, f: u64) -> Result<Option<Event>> {
+        if pulls.len() != seen.len() || pulls.iter().any(|&a| a >= k) {
+            return Err(Error::InvalidInput(format!(
+                "the pulls must be arms 0 to {}, one per reward seen",
+                k - 1
+            )));
         }
-        let mut counts = [0u64; 2];
-        let mut sums = [Q::zero(), Q::zero()];
+        if k > 2 && f > 1 {
+            return Err(Error::InvalidInput(format!(
+                "kept indices at K = {k} arms (interval f = {f}) are not implemented"
+            )));
+        }
+        let mut counts = vec![0u64; k];
+        let mut sums = vec![Q::zero(); k];
         let mut blocks: Vec<Block> = Vec::new();
         // The arm whose draw the open block keeps.
         let mut kept: Option<usize> = None;
         for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate() {
             let t = i as u64 + 1;
-            if t <= f.saturating_mul(2) {
-                if arm as u64 != (t - 1) % 2 {
+            if t <= f.saturating_mul(k as u64) {
+                if arm as u64 != (t - 1) % k as u64 {
                     return Ok(None);
                 }
             } else {
                 let mean = |j: usize| &sums[j] / Q::from_integer(counts[j].into());
-                let fresh = counts.map(|n| n % f == 0);
+                let fresh: Vec<bool> = counts.iter().map(|n| n % f == 0).collect();
                 match kept {
                     Some(w) if !fresh[w] => {
                         let o = 1 - w;
@@ -308,23 +352,25 @@ impl Event {
                         }
                     }
                     _ => {
-                        // Both fresh (a kept arm that is fresh again left the other fresh).
-                        if !(fresh[0] && fresh[1]) {
+                        // All fresh (a kept arm that is fresh again left the other fresh).
+                        if !fresh.iter().all(|&f| f) {
                             return Err(Error::Domain(format!(
                                 "round {t}: an arm keeps an index outside a block"
                             )));
                         }
-                        let o = 1 - arm;
                         blocks.push(Block {
                             count: counts[arm],
                             mean: mean(arm),
                             round: t,
-                            comparisons: vec![Comparison {
-                                count: counts[o],
-                                mean: mean(o),
-                                round: t,
-                                kept_wins: true,
-                            }],
+                            comparisons: (0..k)
+                                .filter(|&o| o != arm)
+                                .map(|o| Comparison {
+                                    count: counts[o],
+                                    mean: mean(o),
+                                    round: t,
+                                    kept_wins: true,
+                                })
+                                .collect(),
                         });
                         kept = Some(arm);
                     }
@@ -342,25 +388,33 @@ impl PullLaw for DpUcbIntParams {
     fn validate(&self) -> Result<()> {
         DpUcbIntParams::validate(self)
     }
+    fn arms(&self) -> usize {
+        self.arms
+    }
+    /// Arms `0 … K − 1` first (round-robin's first round), then any arms:
+    /// `K^{T−K}`.
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        1u64.checked_shl(horizon.saturating_sub(2) as u32)
+        pull_sequence_count(self.arms, horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        super::anytime_lazy_ucb::pull_sequences(horizon)
+        pull_sequences_of(self.arms, horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        super::anytime_lazy_ucb::pull_sequence(horizon, index)
+        pull_sequence_of(self.arms, horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
-        Event::new(pulls, seen, self.interval)
+        Event::new(pulls, seen, self.arms, self.interval)
     }
-    /// `⌈(T − 2)/3⌉` units a sequence (at least 1): its `T − 2` comparisons,
-    /// each a few exponentials. Measured (release, 128 bits, the K = 2,
-    /// T = 8 table of the benchmark, the machine shared): 64 sequences in
-    /// 0.26–0.41 s at ε = 1, 0.05 s at ε = 1/2 (forced rounds rule most
-    /// sequences out), that is 1.3–2.1 units a sequence.
+    /// `⌈(T − K)(K − 1)²/3⌉` units a sequence (at least 1): its `T − K`
+    /// rounds, each a few exponentials a term of `2^{K−1}` on `K + 1` pieces.
+    /// Measured (release, 128 bits, the K = 2, T = 8 table of the benchmark,
+    /// the machine shared): 64 sequences in 0.26–0.41 s at ε = 1, 0.05 s at
+    /// ε = 1/2 (forced rounds rule most sequences out), that is 1.3–2.1 units
+    /// a sequence.
     fn work(&self, horizon: usize) -> Option<u128> {
-        let units = horizon.saturating_sub(2).div_ceil(3).max(1) as u128;
+        let rounds = horizon.saturating_sub(self.arms) as u128;
+        let pairs = (self.arms as u128 - 1).pow(2);
+        let units = (rounds * pairs).div_ceil(3).max(1);
         super::sequences_work(self.sequence_count(horizon), units)
     }
     /// The product over the blocks of their closed forms.

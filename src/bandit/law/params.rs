@@ -147,6 +147,7 @@ impl LawParams {
             }
             BanditId::DpUcbInt => {
                 let mut params = DpUcbIntParams::printed(epsilon);
+                params.arms = arms;
                 set(&mut params.noise_factor, &overrides.scale);
                 set(&mut params.bonus, &overrides.bonus);
                 LawParams::DpUcbInt(params)

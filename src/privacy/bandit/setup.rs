@@ -142,12 +142,13 @@ pub use crate::bandit::law::params::LawParams as Law;
 impl Setup {
     /// The parameters: printed, then overridden; an error for a K the law
     /// does not cover (DP-SE, Hybrid-UCB: K = 2; Anytime-Lazy-UCB:
-    /// `2 ≤ K ≤ T`, line 2 pulling each arm once).
+    /// `2 ≤ K ≤ T`, line 2 pulling each arm once; DP-UCB-INT: the same at
+    /// `ε ≥ 1`, its law refusing `K ≥ 3` below).
     pub fn law(&self) -> Result<Law> {
         exact_check_of(self.id)?;
         let epsilon = self.problem.epsilon.clone();
         let (k, horizon) = (self.actions, self.problem.horizon);
-        if self.id != BanditId::AnytimeLazyUcb && k != 2 {
+        if !matches!(self.id, BanditId::AnytimeLazyUcb | BanditId::DpUcbInt) && k != 2 {
             return Err(Error::InvalidInput(format!(
                 "the law of {}'s pulls is implemented for K = 2 arms, got --actions {k}",
                 self.id
