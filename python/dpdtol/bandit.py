@@ -30,7 +30,8 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
   ``bonus`` (default 3);
 - ``"dp-ucb-int"`` (Tossou & Dimitrakakis 2016, Algorithm 3, as read from a
-  public implementation), K = 2, the interval f = ceil(1/epsilon):
+  public implementation), the interval f = ceil(1/epsilon): K = 2 at any
+  epsilon, any 2 <= K <= T at epsilon >= 1 (f = 1):
   ``noise_scale`` (the factor b of the Laplace scale b n^(v/2 - 1) on an
   arm's mean, default 1, v = 1.1), ``bonus`` (default 2, of
   sqrt(2 ln t/n));
