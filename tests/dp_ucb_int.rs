@@ -503,3 +503,47 @@ fn dp_ucb_int_samples_of_neighbouring_tables_audit_as_consistent() {
         );
     }
 }
+
+/// K = 3, T = 4, ε = 1: rounds 1–3 pull arms 0, 1, 2 and round 4 compares
+/// three draws of scale 1 with equal bonuses, the means `m ∈ {0, 1}³`; a
+/// neighbour flips one arm's mean. This mpmath script maximises the ratio of
+/// round 4's probabilities by quadrature:
+///
+/// ```text
+/// from mpmath import mp, mpf, exp, quad, inf
+/// from itertools import product
+/// mp.dps = 30
+/// def lap_pdf(x): return exp(-abs(x))/2
+/// def lap_cdf(x): return exp(x)/2 if x < 0 else 1 - exp(-x)/2
+/// def p_wins(a, m):
+///     ds = [m[a] - m[b] for b in range(3) if b != a]
+///     h = lambda x: lap_pdf(x) * mp.fprod(lap_cdf(x + d) for d in ds)
+///     return quad(h, [-inf] + sorted({mpf(0)} | {mpf(-d) for d in ds}) + [inf])
+/// best = 0
+/// for m in product([0, 1], repeat=3):
+///     for j in range(3):
+///         m2 = list(m); m2[j] = 1 - m2[j]
+///         for a in range(3):
+///             best = max(best, p_wins(a, m) / p_wins(a, m2))
+/// print(best)   # 2.3473325393296640838877923522
+/// ```
+#[test]
+fn dp_ucb_int_three_arms_check_matches_an_independent_maximum() {
+    let report = common::json(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "3",
+        "--horizon",
+        "4",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(report["verdict"], "private", "{report}");
+    let ratio = decimal(&report["witness"]["ratio"]);
+    assert!((ratio - 2.347_332_539_329_664).abs() < 1e-12, "{ratio}");
+}
