@@ -100,20 +100,26 @@ fn dp_ucb_int_matches_an_independent_quadrature() {
             "0.203971770174438502710767213124",
         ),
     ] {
-        let event = params.event(&pulls, &seen).unwrap().unwrap();
-        let p = params.probability::<Certified>(&event, &BITS).unwrap();
-        let (lo, hi) = p.enclosure().unwrap();
-        let digits = expected.trim_start_matches("0.");
-        let quadrature = Q::new(
-            digits.parse::<num_bigint::BigInt>().unwrap(),
-            num_bigint::BigInt::from(10).pow(digits.len() as u32),
-        );
-        let slack = q(1, 1_000_000_000_000_000_000);
-        assert!(
-            &lo - &slack <= quadrature && quadrature <= &hi + &slack,
-            "{pulls:?}: [{lo}, {hi}] against the quadrature's {expected}"
-        );
+        assert_quadrature(&params, &pulls, &seen, expected);
     }
+}
+
+/// `P(pulls | seen)`, certified, is within `10^{−18}` of the quadrature's
+/// `expected` (a decimal `0.…`).
+fn assert_quadrature(params: &DpUcbIntParams, pulls: &[usize], seen: &[Q], expected: &str) {
+    let event = params.event(pulls, seen).unwrap().unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let (lo, hi) = p.enclosure().unwrap();
+    let digits = expected.trim_start_matches("0.");
+    let quadrature = Q::new(
+        digits.parse::<num_bigint::BigInt>().unwrap(),
+        num_bigint::BigInt::from(10).pow(digits.len() as u32),
+    );
+    let slack = q(1, 1_000_000_000_000_000_000);
+    assert!(
+        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
+        "{pulls:?}: [{lo}, {hi}] against the quadrature's {expected}"
+    );
 }
 
 /// At ε = 1/2 (interval f = 2), v = 11/10, b = 1: pulls 0 1 0 1 (round-robin)
@@ -145,21 +151,8 @@ fn dp_ucb_int_interval_two_matches_an_independent_quadrature() {
     let params = DpUcbIntParams::printed(q(1, 2));
     assert_eq!(params.interval, 2);
     let seen: Vec<Q> = [1, 0, 0, 1, 1, 1, 0, 0].map(|y| q(y, 1)).to_vec();
-    let event = params
-        .event(&[0, 1, 0, 1, 0, 1, 1, 0], &seen)
-        .unwrap()
-        .unwrap();
-    let p = params.probability::<Certified>(&event, &BITS).unwrap();
-    let (lo, hi) = p.enclosure().unwrap();
-    let quadrature = Q::new(
-        "112753103088045537804579993792".parse().unwrap(),
-        num_bigint::BigInt::from(10).pow(30),
-    );
-    let slack = q(1, 1_000_000_000_000_000_000);
-    assert!(
-        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
-        "[{lo}, {hi}] against the quadrature's {quadrature}"
-    );
+    let pulls = [0, 1, 0, 1, 0, 1, 1, 0];
+    assert_quadrature(&params, &pulls, &seen, "0.112753103088045537804579993792");
     assert!(params
         .event(&[0, 1, 0, 1, 0, 1, 0, 0], &seen)
         .unwrap()
@@ -195,17 +188,11 @@ fn dp_ucb_int_three_arms_match_an_independent_quadrature() {
         ..DpUcbIntParams::printed(q(1, 1))
     };
     let seen = [q(1, 1), q(0, 1), q(1, 2), q(1, 1), q(0, 1)];
-    let event = params.event(&[0, 1, 2, 1, 0], &seen).unwrap().unwrap();
-    let p = params.probability::<Certified>(&event, &BITS).unwrap();
-    let (lo, hi) = p.enclosure().unwrap();
-    let quadrature = Q::new(
-        "951587629714802419881624946071".parse().unwrap(),
-        num_bigint::BigInt::from(10).pow(31),
-    );
-    let slack = q(1, 1_000_000_000_000_000_000);
-    assert!(
-        &lo - &slack <= quadrature && quadrature <= &hi + &slack,
-        "[{lo}, {hi}] against the quadrature's {quadrature}"
+    assert_quadrature(
+        &params,
+        &[0, 1, 2, 1, 0],
+        &seen,
+        "0.0951587629714802419881624946071",
     );
 }
 
@@ -360,15 +347,15 @@ fn decimal(v: &serde_json::Value) -> f64 {
     v.as_str().unwrap().parse().unwrap()
 }
 
-/// `dpdtol privacy` of dp-ucb-int on {0, 1} with K = 2, `--noise-scale b`
+/// `dpdtol privacy` of dp-ucb-int on {0, 1} with K = `actions`, `--noise-scale b`
 /// and `--delta 1/1000`, its JSON.
-fn privacy(horizon: &str, epsilon: &str, b: &str) -> serde_json::Value {
+fn privacy(actions: &str, horizon: &str, epsilon: &str, b: &str) -> serde_json::Value {
     common::json(&[
         "privacy",
         "--algorithm",
         "dp-ucb-int",
         "--actions",
-        "2",
+        actions,
         "--horizon",
         horizon,
         "--alphabet",
@@ -394,13 +381,13 @@ fn privacy(horizon: &str, epsilon: &str, b: &str) -> serde_json::Value {
 #[test]
 fn dp_ucb_int_half_the_noise_is_refuted_at_three_rounds() {
     let e = 1f64.exp();
-    let printed = privacy("3", "1", "1");
+    let printed = privacy("2", "3", "1", "1");
     assert_eq!(printed["verdict"], "private", "{printed}");
     let ratio = decimal(&printed["witness"]["ratio"]);
     assert!((ratio - 2.0 * e / 3.0).abs() < 1e-12, "{ratio}");
     assert_eq!(printed["delta"]["verdict"], "private", "{printed}");
     assert_eq!(decimal(&printed["delta"]["value"]), 0.0);
-    let planted = privacy("3", "1", "1/2");
+    let planted = privacy("2", "3", "1", "1/2");
     assert_eq!(planted["verdict"], "violated", "{planted}");
     assert_eq!(planted["noise_scale"], "1/2");
     let ratio = decimal(&planted["witness"]["ratio"]);
@@ -423,7 +410,7 @@ fn dp_ucb_int_kept_indices_half_the_noise_is_refuted_at_five_rounds() {
         (inverse / 2.0).exp() * (2.0 + inverse / 2.0) / (2.0 + inverse)
     };
     for (b, factor, verdict) in [("1", 1.0, "private"), ("1/2", 0.5, "violated")] {
-        let report = privacy("5", "1/2", b);
+        let report = privacy("2", "5", "1/2", b);
         assert_eq!(report["verdict"], verdict, "{report}");
         let ratio = decimal(&report["witness"]["ratio"]);
         assert!(
@@ -529,20 +516,7 @@ fn dp_ucb_int_samples_of_neighbouring_tables_audit_as_consistent() {
 /// ```
 #[test]
 fn dp_ucb_int_three_arms_check_matches_an_independent_maximum() {
-    let report = common::json(&[
-        "privacy",
-        "--algorithm",
-        "dp-ucb-int",
-        "--actions",
-        "3",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-        "--json",
-    ]);
+    let report = privacy("3", "4", "1", "1");
     assert_eq!(report["verdict"], "private", "{report}");
     let ratio = decimal(&report["witness"]["ratio"]);
     assert!((ratio - 2.347_332_539_329_664).abs() < 1e-12, "{ratio}");
