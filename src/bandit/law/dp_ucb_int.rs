@@ -41,7 +41,7 @@
 //! ```
 //!
 //! each integral in closed form ([`crate::measure::laplace_line`]). A block
-//! of one comparison (every block when `f = 1`, `ε ≥ 1`) is the tail of the
+//! of one comparison (every block when K = 2 and `f = 1`) is the tail of the
 //! difference of two Laplace variables of scales `a = σ(n_w)`,
 //! `b = σ(n_o)`: `P(L_w − L_o ≥ θ)` at `θ = −d`, for `θ ≥ 0`
 //!
@@ -59,7 +59,9 @@
 //! `σ(n) = b·exp((v/2 − 1) ln n)` is computed in the backend (exact when it
 //! is rational, [`Real::pow_rational`]), never through `f64`. `d_t` involves
 //! `√(ln t)` unless the two bonuses are equal (`t_w^{n_o} = t^{n_w}`, decided
-//! exactly), and every factor `e^{−x/σ}`: the law is certified, and an exact
+//! exactly; the irrational part of two shifts with the same other bonus is
+//! the same atom, so their order is exact), and every factor `e^{−x/σ}`:
+//! the law is certified, and an exact
 //! backend declines. A cut or a rate whose sign its enclosure does not
 //! decide is an [`Error::Domain`] that asks for more precision.
 //!
