@@ -153,7 +153,7 @@ pub fn density_times_cdfs<R: Real>(
         }
     }
     let one = R::from_int(1, ctx);
-    let half = R::from_rational(&crate::num::Q::new(1.into(), 2.into()), ctx);
+    let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
     let unit = |key: usize, sign: i64| {
         let mut e = vec![0i64; keys];
         e[key] = sign;

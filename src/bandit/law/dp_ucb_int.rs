@@ -410,9 +410,9 @@ impl PullLaw for DpUcbIntParams {
     /// `⌈(T − K)(K − 1)²/3⌉` units a sequence (at least 1): its `T − K`
     /// rounds, each a few exponentials a term of `2^{K−1}` on `K + 1` pieces.
     /// Measured (release, 128 bits, the K = 2, T = 8 table of the benchmark,
-    /// the machine shared): 64 sequences in 0.26–0.41 s at ε = 1, 0.05 s at
-    /// ε = 1/2 (forced rounds rule most sequences out), that is 1.3–2.1 units
-    /// a sequence.
+    /// three runs on 2 cores under a load of 11–14): 64 sequences in
+    /// 0.26–0.67 s at ε = 1, 0.05–0.13 s at ε = 1/2 (forced rounds rule most
+    /// sequences out), that is 1.3–3.5 units a sequence.
     fn work(&self, horizon: usize) -> Option<u128> {
         let rounds = horizon.saturating_sub(self.arms) as u128;
         let pairs = (self.arms as u128 - 1).pow(2);
