@@ -133,10 +133,7 @@ pub const MAX_INVERSE_SCALE: i64 = 1024;
 /// An error naming the first of `parameters` (its name, its value) that is
 /// not positive.
 pub fn check_positive(parameters: &[(&str, &Q)]) -> Result<()> {
-    match parameters
-        .iter()
-        .find(|(_, v)| !v.is_positive())
-    {
+    match parameters.iter().find(|(_, v)| !v.is_positive()) {
         Some((name, v)) => Err(Error::InvalidInput(format!(
             "{name} must be positive, got {v}"
         ))),
