@@ -429,11 +429,7 @@ fn privacy_mechanism_checks_one_selection_and_refuses_what_does_not_apply() {
     ];
     let refused = |extra: &[&str], needle: &str| {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        let out = dpdtol(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(needle), "{stderr}");
+        common::refused(&args, needle);
     };
     refused(
         &["--horizon", "3"],
@@ -636,10 +632,7 @@ fn delta_decides_epsilon_delta_privacy_and_sets_the_exit_status() {
 
 /// Run `args`; (status, stdout, stderr).
 fn outcome(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpdtol"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = dpdtol(args);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

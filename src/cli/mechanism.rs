@@ -10,8 +10,10 @@ use crate::report::{rendered, DIGITS};
 /// Flags of `dpdtol mechanism`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// [required] The noise added to each score −loss: gumbel (softmax), exponential (permute-and-flip) or laplace.
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "[required] The noise added to each score −loss: gumbel (softmax), exponential (permute-and-flip) or laplace"
+    )]
     noise: String,
     /// [required unless --unit-weight] The noise scale β > 0, exactly: 1, 0.5, 2/3 (no default: the mechanism has no ε).
     #[arg(

@@ -29,14 +29,22 @@ pub struct Args {
         required_unless_present = "means_file"
     )]
     means: Option<String>,
-    /// [required] deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent).
-    #[arg(long)]
+    #[arg(
+        long,
+        help = "[required] deterministic (the loss vector is μ every round) or bernoulli (X_{t,j} ~ Bernoulli(μ_j), independent)"
+    )]
     setting: String,
-    /// [required] The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help = "[required] The horizon T ≥ 1: an integer, or 2^k, 2^k-1, 2^k+1"
+    )]
     horizon: String,
-    /// [required] The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        help = "[required] The privacy parameter ε > 0 the paper's default scales derive from, exactly: 1, 0.5, 1/2"
+    )]
     epsilon: String,
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]

@@ -194,7 +194,7 @@ impl TargetSpec {
 
     /// The law of `target` to `digits` relative digits, over the size limits
     /// when forced, with a progress bar on stderr for a long one
-    /// ([`crate::progress`]; the command line's).
+    /// (the command line's, `crate::progress`).
     #[cfg(feature = "cli")]
     pub fn law(&self, target: &Target, digits: u32) -> Result<BestSequenceLaw> {
         let task = Task {

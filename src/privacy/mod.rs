@@ -45,7 +45,7 @@
 //! each choice's maximising `j` over its `plays` rounds (for a choice that does
 //! not read the changed round: its first action of positive probability).
 //!
-//! [`brute_force`] computes the same maximum by enumerating every `a ∈ [K]^t`
+//! [`brute_force()`] computes the same maximum by enumerating every `a ∈ [K]^t`
 //! with [`crate::algorithm::SequenceLaw::probability`]; the tests check that
 //! both agree.
 //!
@@ -848,7 +848,7 @@ pub fn decide(max_ratio: &Ratio, epsilon: &Q, hint: u32) -> Result<(Verdict, Cer
 ///
 /// The reports must be of the same algorithm (not checked: a report does not
 /// name its algorithm), problem and K, and cover every shard exactly once.
-/// A report read from outside is checked first with [`recheck`].
+/// A report read from outside is checked first with [`recheck()`].
 pub fn merge(reports: &[Report]) -> Result<Report> {
     let first = reports
         .first()

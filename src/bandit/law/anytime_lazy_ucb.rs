@@ -56,7 +56,7 @@ use super::PullLaw;
 use crate::error::{Error, Result};
 use crate::measure::piecewise::{Cut, Piecewise};
 use crate::num::{Real, Q};
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 
 /// The parameters of Algorithm 1 the law depends on, as exact rationals.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,19 +89,12 @@ impl LazyUcbParams {
 
     /// Check that ε, the scale and the bonus are positive.
     pub fn validate(&self) -> Result<()> {
-        for (name, v) in [
+        super::check_positive(&[
             ("--epsilon", &self.epsilon),
             ("--noise-scale", &self.scale),
             ("the bonus", &self.bonus),
-        ] {
-            if !v.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "{name} must be positive, got {v}"
-                )));
-            }
-        }
-        super::check_scale(&self.epsilon, &self.scale)?;
-        Ok(())
+        ])?;
+        super::check_scale(&self.epsilon, &self.scale)
     }
 
     /// `g(O, t) = √(c ln t/O) + c ln t/(ε O)` (line 4, `c` the bonus).

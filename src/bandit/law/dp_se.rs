@@ -385,13 +385,7 @@ impl DpSeParams {
 
     /// Check ε, the scale and β, and that every epoch length is positive.
     pub fn validate(&self) -> Result<()> {
-        for (name, v) in [("--epsilon", &self.epsilon), ("--noise-scale", &self.scale)] {
-            if !v.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "{name} must be positive, got {v}"
-                )));
-            }
-        }
+        super::check_positive(&[("--epsilon", &self.epsilon), ("--noise-scale", &self.scale)])?;
         if !(self.beta.is_positive() && self.beta < Q::one()) {
             return Err(Error::InvalidInput(format!(
                 "DP-SE's β must lie in (0, 1), got {}",

@@ -22,11 +22,10 @@
 
 use super::hybrid_ucb::staircase_pull_law;
 use super::hybrid_ucb::Event;
-use super::{check_scale, PullLaw};
+use super::{check_positive, check_scale, PullLaw};
 use crate::error::{Error, Result};
 use crate::mechanism::counter::BinaryTree;
 use crate::num::{Real, Q};
-use num_traits::Signed;
 
 /// The parameters of DP-UCB's law, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,18 +69,12 @@ impl DpUcbParams {
     /// Check that every parameter is positive, `γ < 1` and the scale not too
     /// small.
     pub fn validate(&self) -> Result<()> {
-        for (name, v) in [
+        check_positive(&[
             ("--epsilon", &self.epsilon),
             ("--noise-scale", &self.node_scale),
             ("the bonus", &self.bonus),
             ("γ", &self.gamma),
-        ] {
-            if !v.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "{name} must be positive, got {v}"
-                )));
-            }
-        }
+        ])?;
         if self.gamma >= Q::from_integer(1.into()) {
             return Err(Error::InvalidInput(format!(
                 "γ must lie in (0, 1), got {}",

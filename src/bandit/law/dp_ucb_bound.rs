@@ -20,11 +20,10 @@
 //! `ln n`: the law is certified, and an exact backend declines.
 
 use super::hybrid_ucb::staircase_pull_law;
-use super::hybrid_ucb::{hybrid_increment, Event};
-use super::{check_scale, PullLaw};
-use crate::error::{Error, Result};
+use super::hybrid_ucb::{check_hybrid_params, hybrid_increment, Event};
+use super::PullLaw;
+use crate::error::Result;
 use crate::num::{Real, Q};
-use num_traits::Signed;
 
 /// The parameters of DP-UCB-Bound's law, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,21 +63,15 @@ impl DpUcbBoundParams {
 
     /// Check that every parameter is positive and the scales not too small.
     pub fn validate(&self) -> Result<()> {
-        for (name, v) in [
-            ("--epsilon", &self.epsilon),
-            ("--noise-scale", &self.array_scale),
-            ("--tree-scale", &self.tree_scale),
-            ("the bonus", &self.bonus),
-            ("the confidence constant", &self.confidence),
-        ] {
-            if !v.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "{name} must be positive, got {v}"
-                )));
-            }
-        }
-        check_scale(&self.epsilon, &self.array_scale)?;
-        check_scale(&self.epsilon, &self.tree_scale)
+        check_hybrid_params(
+            &self.epsilon,
+            &self.array_scale,
+            &self.tree_scale,
+            &[
+                ("the bonus", &self.bonus),
+                ("the confidence constant", &self.confidence),
+            ],
+        )
     }
 
     /// `p(n)` and the scale of `Z(n)`: the Hybrid mechanism with a tree of

@@ -50,11 +50,11 @@
 //! inequalities and `2^{T−1}` sign cells before merging.
 
 use super::anytime_lazy_ucb::ucb_bonus;
-use super::{check_scale, PullLaw};
+use super::{check_positive, check_scale, PullLaw};
 use crate::error::{Error, Result};
 use crate::measure::polyhedral::{laplace_measure, Inequality, LaplaceFactor};
 use crate::num::{Real, Q};
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 
 /// The parameters of the inferred Algorithm 4 the law depends on, exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,20 +84,12 @@ impl HybridLawParams {
 
     /// Check that every parameter is positive and the scales not too small.
     pub fn validate(&self) -> Result<()> {
-        for (name, v) in [
-            ("--epsilon", &self.epsilon),
-            ("--noise-scale", &self.array_scale),
-            ("--tree-scale", &self.tree_scale),
-            ("the bonus", &self.bonus),
-        ] {
-            if !v.is_positive() {
-                return Err(Error::InvalidInput(format!(
-                    "{name} must be positive, got {v}"
-                )));
-            }
-        }
-        check_scale(&self.epsilon, &self.array_scale)?;
-        check_scale(&self.epsilon, &self.tree_scale)
+        check_hybrid_params(
+            &self.epsilon,
+            &self.array_scale,
+            &self.tree_scale,
+            &[("the bonus", &self.bonus)],
+        )
     }
 
     /// `p(n)` and the scale of `Z(n)` (module documentation); `p(1) = None`.
@@ -114,6 +106,25 @@ impl HybridLawParams {
         let digits = Q::from_integer((n - (1 << m)).count_ones().into());
         &levels * &self.array_scale + digits * levels * &self.tree_scale
     }
+}
+
+/// Check a Hybrid mechanism's parameters: ε, the array scale (`--noise-scale`),
+/// the tree scale (`--tree-scale`) and the law's `constants` positive, then
+/// both scales not too small at ε ([`check_scale`]).
+pub fn check_hybrid_params(
+    epsilon: &Q,
+    array_scale: &Q,
+    tree_scale: &Q,
+    constants: &[(&str, &Q)],
+) -> Result<()> {
+    let scales = [
+        ("--epsilon", epsilon),
+        ("--noise-scale", array_scale),
+        ("--tree-scale", tree_scale),
+    ];
+    check_positive(&[&scales[..], constants].concat())?;
+    check_scale(epsilon, array_scale)?;
+    check_scale(epsilon, tree_scale)
 }
 
 /// The increment of Chan, Shi & Song's Hybrid mechanism (module

@@ -40,6 +40,7 @@ pub mod params;
 use crate::error::{Error, Result};
 use crate::num::{format_brief, Real, Q};
 use crate::progress::Progress;
+use num_traits::Signed;
 use std::hash::Hash;
 
 /// A bandit algorithm whose law of the pull sequence given the rewards the
@@ -131,6 +132,17 @@ pub fn sequences_work(count: Option<u64>, units: u128) -> Option<u128> {
 /// hand-edited merge input) asked for terabytes. The papers' scales are
 /// `1/ε` and the planted variants' `1/(2ε)`.
 pub const MAX_INVERSE_SCALE: i64 = 1024;
+
+/// An error naming the first of `parameters` (its name, its value) that is
+/// not positive.
+pub fn check_positive(parameters: &[(&str, &Q)]) -> Result<()> {
+    match parameters.iter().find(|(_, v)| !v.is_positive()) {
+        Some((name, v)) => Err(Error::InvalidInput(format!(
+            "{name} must be positive, got {v}"
+        ))),
+        None => Ok(()),
+    }
+}
 
 /// An error unless `1/b ≤` [`MAX_INVERSE_SCALE`] and `1/(εb) ≤`
 /// [`MAX_INVERSE_SCALE`] (`ε`, `b` positive, checked by the caller).

@@ -176,60 +176,19 @@ pub trait Named: Sized + Copy + 'static {
     }
 }
 
-impl Named for PullOrder {
-    const ALL: &'static [PullOrder] = &[PullOrder::Blocks, PullOrder::RoundRobin, PullOrder::Any];
-    const FLAG: &'static str = "--pull-order";
-    fn name(self) -> &'static str {
-        match self {
-            PullOrder::Blocks => "blocks",
-            PullOrder::RoundRobin => "round-robin",
-            PullOrder::Any => "any",
+/// [`Named`], `Display` and `FromStr` for an enum from one list of its
+/// variants and their names (the default first) and the flag that takes it.
+macro_rules! named {
+    ($t:ident, $flag:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl Named for $t {
+            const ALL: &'static [$t] = &[$($t::$variant),+];
+            const FLAG: &'static str = $flag;
+            fn name(self) -> &'static str {
+                match self {
+                    $($t::$variant => $name),+
+                }
+            }
         }
-    }
-}
-
-impl Named for Radius {
-    const ALL: &'static [Radius] = &[Radius::Integer, Radius::Real];
-    const FLAG: &'static str = "--radius";
-    fn name(self) -> &'static str {
-        match self {
-            Radius::Integer => "integer",
-            Radius::Real => "real",
-        }
-    }
-}
-
-impl Named for RewardIndex {
-    const ALL: &'static [RewardIndex] = &[RewardIndex::Round, RewardIndex::Pull];
-    const FLAG: &'static str = "--reward-index";
-    fn name(self) -> &'static str {
-        match self {
-            RewardIndex::Round => "round",
-            RewardIndex::Pull => "pull",
-        }
-    }
-}
-
-impl Named for Rounding {
-    const ALL: &'static [Rounding] = &[
-        Rounding::FloorPlusOne,
-        Rounding::Ceiling,
-        Rounding::Floor,
-        Rounding::CeilingPlusOne,
-    ];
-    const FLAG: &'static str = "--rounding";
-    fn name(self) -> &'static str {
-        match self {
-            Rounding::FloorPlusOne => "floor-plus-one",
-            Rounding::Ceiling => "ceiling",
-            Rounding::Floor => "floor",
-            Rounding::CeilingPlusOne => "ceiling-plus-one",
-        }
-    }
-}
-
-macro_rules! named_text {
-    ($($t:ty),*) => {$(
         impl fmt::Display for $t {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.name())
@@ -241,9 +200,22 @@ macro_rules! named_text {
                 <$t as Named>::parse(s)
             }
         }
-    )*};
+    };
 }
-named_text!(PullOrder, Rounding, Radius, RewardIndex);
+
+named!(PullOrder, "--pull-order", {
+    Blocks => "blocks",
+    RoundRobin => "round-robin",
+    Any => "any",
+});
+named!(Radius, "--radius", { Integer => "integer", Real => "real" });
+named!(RewardIndex, "--reward-index", { Round => "round", Pull => "pull" });
+named!(Rounding, "--rounding", {
+    FloorPlusOne => "floor-plus-one",
+    Ceiling => "ceiling",
+    Floor => "floor",
+    CeilingPlusOne => "ceiling-plus-one",
+});
 
 impl Rounding {
     /// The integer number of pulls of the real `r ≥ 0` (f64).

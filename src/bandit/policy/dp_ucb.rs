@@ -27,7 +27,7 @@
 //!
 //! Per-round cost `O(K)` plus `O(log n)` for the insertion.
 
-use super::{argmax, NoiseRng, Policy, Pull};
+use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
 use crate::mechanism::counter::BinaryCounter;
 
 /// The index `μ̂ + √(c ln t'/n) + Γ/n`.
@@ -85,15 +85,9 @@ impl Policy for DpUcb {
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, _rng: &mut NoiseRng) -> Pull {
-        let k = self.counters.len();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
-        }
-        let ln_plays = ((t - 1) as f64).ln();
-        let arm = argmax(self.counters.iter().map(|c| {
+        let ln_plays = (t.saturating_sub(1) as f64).ln();
+        each_once_then_argmax(t, self.counters.len(), |j| {
+            let c = &self.counters[j];
             index(
                 c.noisy_sum() / c.items as f64,
                 c.items,
@@ -101,8 +95,7 @@ impl Policy for DpUcb {
                 self.bonus,
                 self.relaxation,
             )
-        }));
-        Pull { arm, run: 1 }
+        })
     }
 
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {

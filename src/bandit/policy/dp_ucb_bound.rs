@@ -35,7 +35,7 @@
 //! Per-round cost `O(K)` plus `O(1)` amortised for the insertion.
 
 use super::hybrid_ucb::ArmState;
-use super::{argmax, NoiseRng, Policy, Pull};
+use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
 
 /// `ν(n, t') = √a · ln(4t'^4)/ε · (ln n + 1)`, without the `ln n + 1` when
 /// `n` is a power of two (`a = confidence`).
@@ -85,22 +85,15 @@ impl Policy for DpUcbBound {
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, _rng: &mut NoiseRng) -> Pull {
-        let k = self.state.len();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
-        }
-        let plays = t - 1;
+        let plays = t.saturating_sub(1);
         let ln_plays = (plays as f64).ln();
-        let arm = argmax(self.state.iter().map(|s| {
+        each_once_then_argmax(t, self.state.len(), |j| {
+            let s = &self.state[j];
             let n = s.n as f64;
             (s.arrays + s.tree_noisy()) / n
                 + (self.bonus * ln_plays / n).sqrt()
                 + nu(s.n, plays, self.confidence, self.epsilon) / n
-        }));
-        Pull { arm, run: 1 }
+        })
     }
 
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {

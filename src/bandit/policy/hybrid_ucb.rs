@@ -48,7 +48,7 @@
 //! Per-round cost: `O(K)` (the indices), plus `O(1)` amortised for the tree;
 //! it does not grow with `T` except through `log₂` of the tree's depth.
 
-use super::{argmax, laplace, NoiseRng, Policy, Pull};
+use super::{each_once_then_argmax, laplace, NoiseRng, Policy, Pull};
 use crate::mechanism::counter::BinaryCounter;
 
 /// Index (35) as inferred: `μ̃ + √(c ln t/n) + c ln t·B/n`, `c = bonus`.
@@ -153,19 +153,11 @@ impl Policy for HybridUcb {
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, _rng: &mut NoiseRng) -> Pull {
-        let k = self.state.len();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
-        }
         let ln_t = (t as f64).ln();
-        let arm = argmax((0..k).map(|j| {
+        each_once_then_argmax(t, self.state.len(), |j| {
             let (mu, scale) = self.cache[j];
             index(mu, self.state[j].n, ln_t, scale, self.bonus)
-        }));
-        Pull { arm, run: 1 }
+        })
     }
 
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {

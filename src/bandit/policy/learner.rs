@@ -1,6 +1,7 @@
 //! What every bandit policy shares: the [`Policy`] protocol, its [`Pull`],
 //! the random source of its own draws ([`NoiseRng`]), the draws themselves
-//! ([`laplace`], [`beta`]) and the papers' `argmax` ([`argmax`]).
+//! ([`laplace`], [`beta`]), the papers' `argmax` ([`argmax`]) and the
+//! index policies' pull ([`each_once_then_argmax`]).
 
 use crate::mechanism::{sampler, Noise};
 use rand::Rng;
@@ -63,6 +64,18 @@ pub fn beta(a: f64, b: f64, rng: &mut NoiseRng) -> f64 {
     let x = gamma(a, rng);
     let y = gamma(b, rng);
     x / (x + y)
+}
+
+/// The pull of an index policy in round `t` over `k` arms: each arm once in
+/// rounds `1..=k` (arm `t − 1`), then the [`argmax`] of `index(j)` over the
+/// arms `j` (called only then); every run has length 1.
+pub fn each_once_then_argmax(t: u64, k: usize, index: impl Fn(usize) -> f64) -> Pull {
+    let arm = if t <= k as u64 {
+        (t - 1) as usize
+    } else {
+        argmax((0..k).map(index))
+    };
+    Pull { arm, run: 1 }
 }
 
 /// The first index of the largest value (ties to the lowest index, as the

@@ -12,7 +12,7 @@
 //! `bonus`); ties to the lowest index. Per-round cost `O(K)` (`K` square roots
 //! and one logarithm), independent of `T`.
 
-use super::{argmax, NoiseRng, Policy, Pull};
+use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
 
 /// The UCB1 index `x̄ + √(c ln n / n_j)`, `c = bonus`.
 pub fn index(mean: f64, n_j: u64, ln_n: f64, bonus: f64) -> f64 {
@@ -47,18 +47,10 @@ impl Policy for Ucb1 {
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, _rng: &mut NoiseRng) -> Pull {
-        let k = self.n.len();
-        if t <= k as u64 {
-            return Pull {
-                arm: (t - 1) as usize,
-                run: 1,
-            };
-        }
-        let ln_n = ((t - 1) as f64).ln();
-        let arm = argmax(
-            (0..k).map(|j| index(self.sum[j] / self.n[j] as f64, self.n[j], ln_n, self.bonus)),
-        );
-        Pull { arm, run: 1 }
+        let ln_n = (t.saturating_sub(1) as f64).ln();
+        each_once_then_argmax(t, self.n.len(), |j| {
+            index(self.sum[j] / self.n[j] as f64, self.n[j], ln_n, self.bonus)
+        })
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, _rng: &mut NoiseRng) {

@@ -17,7 +17,7 @@
 //! sequence `a`, seen rewards `y`, in the order of
 //! [`crate::privacy::bandit::exact::Position`]), each against all its neighbours;
 //! `--merge` reads the shards' `--json` outputs back as untrusted input
-//! ([`merge`]) and prints what the whole run prints.
+//! ([`merge()`]) and prints what the whole run prints.
 
 use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::policy::BanditId;

@@ -19,7 +19,7 @@ const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
 const ONE_EPSILON: &str = "an online algorithm at one --epsilon";
 
-/// Where the flags of `privacy` act ([`super::applies`]).
+/// Where the flags of `privacy` act ([`crate::cli::applies`]).
 pub(crate) const SCOPES: &[Scope] = &[
     scope("algorithm", &[ONLINE, BANDIT]),
     scope("actions", EVERY),
@@ -67,7 +67,7 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("json", EVERY),
 ];
 
-/// What the run checks, for [`super::applies::enforce`]: the merge, one
+/// What the run checks, for [`crate::cli::applies::enforce`]: the merge, one
 /// selection, a bandit algorithm (exact or statistical) or an online
 /// algorithm (at one ε or over a range).
 pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
