@@ -55,15 +55,23 @@ STATDP = ("cmla-psu/statdp", "d1f1e8fafa1fe15342dc9502654ec241585b9919")
 DIFFPRIVLIB = ("IBM/differential-privacy-library", "5d9c9d873c99295f14b0cfb61866fafbf3cc4684")
 DESEN = ("MikeAure/DesenTelecom", "2e2ad918c948599763440654f2f9de9f589049ff")
 JUSSI = ("JussiM01/ThompsonSampling", "6f6caa0")
+SAYAKRC = ("sayakrc/Differentially-Private-Bandits", "650fd1dd47107f59495ef432d5d468c789aad5b4")
+SMPY = ("SMPyBandits/SMPyBandits", "012fc13a9d82e361930fdf701dfff9a91439d60c")
+LIGHTDP = ("yuxincs/lightdp", "d7b55df389278ed56d6ebc23bec46d1dcdb835f7")
+SACOFA = ("samadeusfp/SaCoFa", "1f5a79935996f2be3f912e8d32d4086bd09f5329")
+LHIDER = ("sisinflab/LHider", "c1f06f034c1f0659c4d5f16fcd2b6b36d10802ab")
+PGM = ("ryan112358/private-pgm", "4d2b3c566b148da3ef800ce76e6189c548f2da22")
 
 
-def checkout(mirror, repo, commit, into):
-    """The repository's tree at ``commit``, extracted from its mirrored git directory."""
+def checkout(mirror, repo, commit, into, paths=()):
+    """The repository's tree at ``commit`` (only ``paths`` when given: a mirror may lack a
+    repository's largest files), extracted from its mirrored git directory."""
     folder = os.path.join(into, repo.replace("/", "+"))
     if not os.path.isdir(folder):
         os.makedirs(folder)
         git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
-        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit], check=True, capture_output=True).stdout
+        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit, *paths], check=True,
+                                 capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
     return folder
 
@@ -149,8 +157,10 @@ def cases(mirror, into, n, n_long):
     yield case(KEIRP, solvers + "private/private_ucb.py", "dp-ucb", "gamma=1/10 (default)", "T8", n, "consistent",
                lambda: bandit("dp-ucb", lambda: PrivateUCBSolver(2, 1.0, 8, 0.1), UCB_TABLE, 1, n))
     yield case(KEIRP, solvers + "private/private_ucb_boundless.py", "dp-ucb (nearest)", "", "—", 0, "not run",
-               cause="a variant dpdtol lacks: no relaxation term Gamma/n_a (lines 15-17) and every arm's binary "
-               "mechanism fed every round, 0 for the arms not pulled (counting.py lines 44-52)")
+               cause="another algorithm than DP-UCB: no relaxation term Gamma/n_a (lines 15-17), UCB1's index on "
+               "private means; and every arm's binary mechanism fed every round, 0 for the arms not pulled "
+               "(counting.py lines 44-52), the noise a tree sum over the rounds, not the arm's pulls; dpdtol has "
+               "no law of it")
     yield case(KEIRP, solvers + "private/dp_ucb_bound.py", "dp-ucb-bound", "", "T8", n, "consistent",
                lambda: bandit("dp-ucb-bound", lambda: DPUCBBoundSolver(2, 1.0), UCB_TABLE, 1, n))
 
@@ -168,6 +178,28 @@ def cases(mirror, into, n, n_long):
     yield case(DP_BAI, "algorithms/dp_se.py", "dp-se", "beta=1/2800, radius=real", "T2800", n_long, "consistent",
                lambda: bandit("dp-se", lambda: DPSE({"K": 2, "eps": 1.0, "delta": 1 / 2800}), DP_SE_LONG, 1, n_long,
                               protocol=pull_guess_to_horizon, beta=1 / 2800, radius="real"))
+
+    # Its DP-SE takes an environment with the arms K and epsilon, and plays by get_arm(t) / update(t, arm, r).
+    sayakrc = load(checkout(mirror, *SAYAKRC, into), "MABPrivate.py", "sayakrc_mab_private")
+    env = types.SimpleNamespace(K=2, epsilon=1.0)
+
+    def get_arm_update(policy, bandit_env):
+        while True:
+            t = bandit_env.t
+            arm = policy.get_arm(t)
+            policy.update(t, arm, bandit_env.pull(int(arm)))
+
+    def sayakrc_dp_se(beta, table, runs):
+        return bandit("dp-se", lambda: sayakrc.DPSE(env, len(table), {"crs": 1, "delta": beta, "dc": 2}), table, 1,
+                      runs, protocol=get_arm_update, beta=beta)
+
+    yield case(SAYAKRC, "MABPrivate.py DPSE", "dp-se", "beta=1/8", "T8", 1000, "consistent",
+               lambda: sayakrc_dp_se(1 / 8, UCB_TABLE, 1000))
+    yield case(SAYAKRC, "MABPrivate.py DPSE", "dp-se", "beta=1/2800", "T2800", 2000, "rejected",
+               lambda: sayakrc_dp_se(1 / 2800, DP_SE_LONG, 2000),
+               "a bug: one Laplace number shared by all arms (line 212, self.rewards + rng.laplace(0, 1 / self.eps) "
+               "adds a scalar to the vector of sums), so the noise cancels in the elimination rule and the "
+               "decision is the noiseless one")
 
     # Its module imports matplotlib and a module its repository does not have; neither is used.
     for name in ("matplotlib", "matplotlib.pyplot", "Stochastic.Rewards", "Stochastic.Rewards.gaussian"):
@@ -207,6 +239,29 @@ def cases(mirror, into, n, n_long):
     yield case(BANDITS_BOOK, "python/algorithms/ucb/ucb1.py", "ucb1", "", "T8'", 1000, "consistent",
                lambda: bandit("ucb1", book_ucb1, LOG_PLUS_ONE_TABLE, None, 1000))
 
+    # Its policies import their base classes as top-level modules when loaded outside the package.
+    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
+    sys.path.insert(0, smpy)
+    smpy_ucb = load(smpy, "UCB.py", "smpy_ucb")
+    sys.path.remove(smpy)
+
+    def smpy_ucb_policy():
+        policy = smpy_ucb.UCB(2)
+        policy.startGame()
+        return policy
+
+    def choice_get_reward(policy, bandit_env):
+        while True:
+            arm = policy.choice()
+            policy.getReward(arm, bandit_env.pull(int(arm)))
+
+    yield case(SMPY, "SMPyBandits/Policies/UCB.py", "ucb1", "", "T8", 1000, "rejected",
+               lambda: bandit("ucb1", smpy_ucb_policy, UCB_TABLE, None, 1000, protocol=choice_get_reward),
+               "a reading dpdtol lacks: ties, the first K rounds' infinite indices included, go to an arm drawn "
+               "uniformly among the maximal ones (IndexPolicy.py choice, np.random.choice over the argmax set), "
+               "where UCB1's law plays each arm once in order and breaks ties to the lowest arm; same index "
+               "sqrt(2 ln t / N_k) with t the plays so far (UCB.py computeIndex)")
+
     yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
                cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")
 
@@ -243,6 +298,43 @@ def cases(mirror, into, n, n_long):
         yield case(STATDP, f"statdp/algorithms.py {name}", "rnm", f"noise={noise}, scale=2", "scores 0,1,2,4", n,
                    expected, lambda select=select, noise=noise: mechanism(lambda v: select(prng, v, 1.0), noise, 2, n),
                    cause)
+
+    lightdp = load(checkout(mirror, *LIGHTDP, into), "lightdp/stattest/noisymax.py", "lightdp_noisymax")
+    yield case(LIGHTDP, "lightdp/stattest/noisymax.py noisymax", "rnm", "noise=laplace, scale=1", "scores 0,1,2,4", n,
+               "consistent", lambda: mechanism(lambda v: lightdp.noisymax(v, 1.0), "laplace", 1, n))
+
+    # Its exponential mechanism scores the outputs by their reversed list: on the outputs 4, 2, 1, 0 the
+    # scores are 0, 1, 2, 4, and the output returned is mapped back to its position.
+    sacofa = load(checkout(mirror, *SACOFA, into), "ExpMechDF/privatize_df_exp/exp_mech.py", "sacofa_exp_mech")
+    outputs = [4, 2, 1, 0]
+    yield case(SACOFA, "ExpMechDF/privatize_df_exp/exp_mech.py exp_mech", "rnm", "noise=gumbel, scale=2",
+               "scores 0,1,2,4", n, "consistent",
+               lambda: mechanism(lambda v: outputs.index(sacofa.exp_mech(outputs, 1.0)), "gumbel", 2, n))
+
+    # Its module imports tqdm for a progress bar the precomputed-scores path does not draw; its
+    # constructor seeds numpy's generator, which the driver seeds again before each call.
+    sys.modules.setdefault("tqdm", types.ModuleType("tqdm"))
+    lhider = load(checkout(mirror, *LHIDER, into, ["src/exponential_mechanism"]), "src/exponential_mechanism/mechanism.py", "lhider_mechanism")
+    score = types.SimpleNamespace(sensitivity=1.0, range=1.0)
+    em = lhider.ExponentialMechanism(score, epsilon=1.0)
+    yield case(LHIDER, "src/exponential_mechanism/mechanism.py ExponentialMechanism.run_exponential_sensibile",
+               "rnm", "noise=gumbel, scale=2", "scores 0,1,2,4", n, "consistent",
+               lambda: mechanism(lambda v: em.run_exponential_sensibile(list(range(len(v))), np.asarray(v)),
+                                 "gumbel", 2, n))
+
+    # Its Mechanism imports its sibling module cdp2adp as a top-level module (unused at delta = 0),
+    # which imports matplotlib (unused).
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        sys.modules.setdefault(name, types.ModuleType(name))
+    pgm = os.path.join(checkout(mirror, *PGM, into, ["mechanisms"]), "mechanisms")
+    sys.path.insert(0, pgm)
+    pgm_mechanism = load(pgm, "mechanism.py", "pgm_mechanism").Mechanism(1.0, 0, True)
+    sys.path.remove(pgm)
+    for method, noise in (("permute_and_flip", "exponential"), ("exponential_mechanism", "gumbel")):
+        select = getattr(pgm_mechanism, method)
+        yield case(PGM, f"mechanisms/mechanism.py Mechanism.{method}", "rnm", f"noise={noise}, scale=2",
+                   "scores 0,1,2,4", n, "consistent",
+                   lambda select=select, noise=noise: mechanism(lambda v: select(np.asarray(v), 1.0), noise, 2, n))
 
     # Its package __init__ imports its scikit-learn models: the mechanisms are loaded without it.
     package = types.ModuleType("diffprivlib")

@@ -1,7 +1,8 @@
 """Policies written from the papers' pseudo-code, one run at a time, with the
 ``select() -> arm`` / ``update(arm, reward)`` protocol that ``dpdtol.drive``
-plays: DP-SE (both pull orders, every rounding of its epoch lengths) and
-DP-UCB (one binary mechanism per arm), each with planted bugs. Arms are
+plays: DP-SE (both pull orders, every rounding of its epoch lengths),
+DP-UCB (one binary mechanism per arm) and DP-UCB-Bound (one Hybrid mechanism
+per arm), each with planted bugs. Arms are
 numbered from 0; every draw comes from numpy's global generator, which the
 driver seeds before each run (so a policy is given as a factory); tested
 in test_planted.py.
@@ -161,3 +162,74 @@ class DpUcb:
     def update(self, arm, reward):
         self.t += 1
         self.trees[arm].insert(reward)
+
+
+class HybridCounter:
+    """Chan, Shi & Song's Hybrid mechanism as DP-UCB-Bound keeps it per arm
+    (src/bandit/policy/dp_ucb_bound.rs): the logarithmic mechanism's blocks
+    (observation 1, 2, 3-4, .., 2^(m-1)+1 .. 2^m, each block's sum with one
+    Lap(array_scale), released when the count reaches 2^m) and a binary
+    mechanism over observations 2^m+1 .. 2^(m+1)-1 whose p-sums get
+    Lap(m tree_scale) (m levels)."""
+
+    def __init__(self, array_scale, tree_scale):
+        self.array_scale, self.tree_scale = array_scale, tree_scale
+        self.n = 0
+        self.blocks = 0.0  # the released blocks' noisy sums
+        self.pending = 0.0  # the true sum since the last release
+        self.tree = None
+
+    def insert(self, x):
+        self.n += 1
+        self.pending += x
+        if self.n & (self.n - 1) == 0:
+            # The count reached 2^m: the block is released, and a tree of m
+            # levels counts the observations up to 2^(m+1) - 1.
+            self.blocks += self.pending + laplace(self.array_scale)
+            self.pending = 0.0
+            m = self.n.bit_length() - 1
+            self.tree = BinaryCounter(m * self.tree_scale)
+        else:
+            self.tree.insert(x)
+
+    def noisy_sum(self):
+        return self.blocks + self.tree.prefix()
+
+
+class DpUcbBound:
+    """DP-UCB-Bound, Tossou & Dimitrakakis (AAAI 2016), Algorithm 1, as
+    dpdtol reads it (src/bandit/policy/dp_ucb_bound.rs):
+
+        one Hybrid mechanism per arm at eps: blocks Lap(2/eps), tree p-sums Lap(m 2/eps)
+        pull each arm once
+        for t = K+1, ..: t' = t - 1
+          mu~_a = (Hybrid noisy sum of arm a)/n_a
+          nu_a = sqrt(8) ln(4 t'^4)/eps, times (ln n_a + 1) unless n_a is a power of two
+          pull argmax_a mu~_a + sqrt(2 ln t'/n_a) + nu_a/n_a (the first maximum)
+          insert the reward into the pulled arm's mechanism
+
+    Planted bug (``bug``): "third-noise", both scales 2/(3 eps).
+    """
+
+    def __init__(self, arms, epsilon, bug=None):
+        scale = 2 / epsilon / (3 if bug == "third-noise" else 1)
+        self.eps, self.t = epsilon, 0
+        self.arms = [HybridCounter(scale, scale) for _ in range(arms)]
+
+    def select(self):
+        t = self.t + 1
+        if t <= len(self.arms):
+            return t - 1
+        plays = t - 1
+        index = []
+        for arm in self.arms:
+            n = arm.n
+            nu = math.sqrt(8) * math.log(4 * plays**4) / self.eps
+            if n & (n - 1):
+                nu *= math.log(n) + 1
+            index.append(arm.noisy_sum() / n + math.sqrt(2 * math.log(plays) / n) + nu / n)
+        return index.index(max(index))
+
+    def update(self, arm, reward):
+        self.t += 1
+        self.arms[arm].insert(reward)

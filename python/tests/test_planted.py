@@ -9,7 +9,8 @@ correct implementation follows when it is tested against another.
 The tables: DP-SE on ``PATTERN`` (rewards in {0, 1/2, 1}, K = 2, T = 8) with
 short epochs (the printed R_1 is in the hundreds, so that no epoch would end)
 and a large noise scale, so that an epoch's end eliminates an arm with a
-probability far from 0 and 1; DP-UCB at its printed parameters, T = 6.
+probability far from 0 and 1; DP-UCB at its printed parameters, T = 6;
+DP-UCB-Bound at its printed parameters on ``PATTERN``.
 """
 
 from fractions import Fraction
@@ -20,7 +21,7 @@ import pytest
 import dpdtol
 from dpdtol.drive import drive_bandit
 from dpdtol.testing import assert_bandit_policy
-from planted import DpSe, DpUcb
+from planted import DpSe, DpUcb, DpUcbBound
 
 ALPHA = 1e-3
 SEED = 0
@@ -59,6 +60,8 @@ PLANTED = {
         "dp-ucb", lambda: DpUcb(FLOATS[:6].shape, 1, bug="level-missing"), {}),
     "dp-ucb noise scale halved": (
         "dp-ucb", lambda: DpUcb(FLOATS[:6].shape, 1, bug="half-noise"), {}),
+    "dp-ucb-bound noise scales a third": (
+        "dp-ucb-bound", lambda: DpUcbBound(2, 1, bug="third-noise"), {}),
 }
 
 # The smallest size of SIZES at which each planted bug is rejected with SEED
@@ -69,6 +72,7 @@ DETECTED = {
     "dp-se beta = 1/100 (delta for beta), tested at 1/T": 160,
     "dp-ucb tree level missing": 640,
     "dp-ucb noise scale halved": 160,
+    "dp-ucb-bound noise scales a third": 160,
 }
 
 
@@ -87,6 +91,11 @@ def test_dp_se_from_its_pseudo_code_passes(order):
 
 def test_dp_ucb_from_its_pseudo_code_passes():
     result = assert_bandit_policy("dp-ucb", lambda: DpUcb(FLOATS[:6].shape, 1), PATTERN[:6], 1, n=8000, seed=SEED)
+    assert result.chi_square_tests[0]["groups"] >= 3
+
+
+def test_dp_ucb_bound_from_its_pseudo_code_passes():
+    result = assert_bandit_policy("dp-ucb-bound", lambda: DpUcbBound(2, 1), PATTERN, 1, n=8000, seed=SEED)
     assert result.chi_square_tests[0]["groups"] >= 3
 
 
