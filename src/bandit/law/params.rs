@@ -54,7 +54,7 @@ impl Overrides {
             BanditId::HybridUcb | BanditId::DpUcbBound => {
                 &["--tree-scale", "--scale-factor", "--bonus"]
             }
-            BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
+            BanditId::AnytimeLazyUcb | BanditId::LazyDpTs | BanditId::DpTs => &["--bonus"],
             _ => return Ok(()),
         };
         match given
