@@ -51,10 +51,10 @@ impl Overrides {
         let read: &[&str] = match id {
             BanditId::DpSe => &["--epoch-length"],
             BanditId::DpUcb => &["--tree-depth"],
-            BanditId::HybridUcb | BanditId::DpUcbBound => {
+            BanditId::HybridUcb | BanditId::DpUcbBound | BanditId::DpTs => {
                 &["--tree-scale", "--scale-factor", "--bonus"]
             }
-            BanditId::AnytimeLazyUcb | BanditId::LazyDpTs | BanditId::DpTs => &["--bonus"],
+            BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
             _ => return Ok(()),
         };
         match given

@@ -257,7 +257,9 @@ impl BanditConfig {
             }
             BanditId::DpTs => {
                 let mut p = dp_ts::DpTs::new(k, eps);
+                // Both Hybrid-mechanism scales, as the audit's default tree scale follows it.
                 override_opt(&mut p.array_scale, self.noise_scale);
+                override_opt(&mut p.tree_scale, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }
