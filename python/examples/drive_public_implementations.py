@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import types
+from fractions import Fraction
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from dpdtol import bandit_gof, mechanism_gof
 from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mechanism
 
 ALPHA = 1e-3
+CAUSE_LEANING_DP_TS = "pending"
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 # A table on which UCB1's ln t and an index with ln(t + 1) pull differently (round 5).
 LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 0.25], [0, 0.25], [1, 1]]
@@ -55,6 +57,7 @@ STATDP = ("cmla-psu/statdp", "d1f1e8fafa1fe15342dc9502654ec241585b9919")
 DIFFPRIVLIB = ("IBM/differential-privacy-library", "5d9c9d873c99295f14b0cfb61866fafbf3cc4684")
 DESEN = ("MikeAure/DesenTelecom", "2e2ad918c948599763440654f2f9de9f589049ff")
 JUSSI = ("JussiM01/ThompsonSampling", "6f6caa0")
+LEANING_DP_TS = ("littlerain51/Leaning-DP-TS", "dc39918caa7b6d913120390926841734c64ac770")
 
 
 def checkout(mirror, repo, commit, into):
@@ -210,6 +213,8 @@ def cases(mirror, into, n, n_long):
     yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
                cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")
 
+    yield from leaning_dp_ts(mirror, into, n)
+
     sys.path.insert(0, checkout(mirror, *SNIPER, into))
     from dpsniper.mechanisms.report_noisy_max import ReportNoisyMax1, ReportNoisyMax2
 
@@ -256,6 +261,43 @@ def cases(mirror, into, n, n_long):
                    lambda cls=cls, noise=noise: mechanism(
                        lambda v: cls(epsilon=1.0, sensitivity=1.0, utility=list(v), random_state=prng).randomise(),
                        noise, 2, n))
+
+
+def leaning_dp_ts(mirror, into, n):
+    """DP_TS.py runs its own experiment when imported (line 366): it is
+    imported with printing silenced and matplotlib replaced by a module of
+    no-ops. Its experiment's loop (lines 285-296) pulls each arm once, then
+    calls select_arm/update: the driver plays the same."""
+    plot = types.ModuleType("matplotlib.pyplot")
+    plot.__getattr__ = lambda name: lambda *a, **k: None
+    matplotlib = types.ModuleType("matplotlib")
+    matplotlib.pyplot = plot
+    saved = {m: sys.modules.get(m) for m in ("matplotlib", "matplotlib.pyplot")}
+    sys.modules.update({"matplotlib": matplotlib, "matplotlib.pyplot": plot})
+    quiet, builtins.print = builtins.print, lambda *a, **k: None
+    try:
+        module = load(checkout(mirror, *LEANING_DP_TS, into), "DP_TS.py", "leaning_dp_ts")
+    finally:
+        builtins.print = quiet
+        for m, old in saved.items():
+            if old is None:
+                sys.modules.pop(m)
+            else:
+                sys.modules[m] = old
+
+    def their_loop(policy, bandit_env):
+        for arm in range(bandit_env.arms):
+            policy.update(arm, bandit_env.pull(arm))
+        while True:
+            arm = policy.select_arm()
+            policy.update(arm, bandit_env.pull(arm))
+
+    eps = 100.0
+    make = lambda: module.PrivateThompsonSamplingBanditWithCorrection_O(2, eps, None)
+    yield case(LEANING_DP_TS, "DP_TS.py PrivateThompsonSamplingBanditWithCorrection_O", "dp-ts",
+               "epsilon=100, noise_scale=1/100", "T8", n, "rejected",
+               lambda: bandit("dp-ts", make, UCB_TABLE, eps, n, protocol=their_loop, noise_scale=Fraction(1, 100)),
+               CAUSE_LEANING_DP_TS)
 
 
 def markdown(rows):
