@@ -268,7 +268,7 @@ fn bandit_gof(
     };
     let given = given(algorithm, epsilon, &params);
     let spec = spec(algorithm, epsilon, params)?;
-    if oracle::bandit::has_two_sample_test(spec.id) {
+    if oracle::has_two_sample_test(spec.id) {
         let rewards = rational_rows("rewards", &rewards)?;
         let outcome = py
             .detach(|| {
