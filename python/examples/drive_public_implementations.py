@@ -37,7 +37,11 @@ from dpdtol import bandit_gof, mechanism_gof
 from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mechanism
 
 ALPHA = 1e-3
-CAUSE_LEANING_DP_TS = "pending"
+CAUSE_LEANING_DP_TS = (
+    "line 215 overwrites C_j with the newest block's noisy sum instead of adding it, dropping the earlier "
+    "observations from the mean (a bug; with that line fixed it is still rejected, p = 4e-65); the bonus and "
+    "Beta parameters are computed at the arm's last update (lines 231-235, ln t of that round), and the tree's "
+    "noise is drawn afresh at every update (line 225 reruns BinaryMechanism): readings dpdtol does not have")
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 # A table on which UCB1's ln t and an index with ln(t + 1) pull differently (round 5).
 LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 0.25], [0, 0.25], [1, 1]]
@@ -60,13 +64,13 @@ JUSSI = ("JussiM01/ThompsonSampling", "6f6caa0")
 LEANING_DP_TS = ("littlerain51/Leaning-DP-TS", "dc39918caa7b6d913120390926841734c64ac770")
 
 
-def checkout(mirror, repo, commit, into):
-    """The repository's tree at ``commit``, extracted from its mirrored git directory."""
+def checkout(mirror, repo, commit, into, *paths):
+    """The repository's tree at ``commit`` (only ``paths`` if given), extracted from its mirrored git directory."""
     folder = os.path.join(into, repo.replace("/", "+"))
     if not os.path.isdir(folder):
         os.makedirs(folder)
         git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
-        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit], check=True, capture_output=True).stdout
+        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit, *paths], check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
     return folder
 
@@ -264,7 +268,8 @@ def cases(mirror, into, n, n_long):
 
 
 def leaning_dp_ts(mirror, into, n):
-    """DP_TS.py runs its own experiment when imported (line 366): it is
+    """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
+    notes). It runs its own experiment when imported (line 366): it is
     imported with printing silenced and matplotlib replaced by a module of
     no-ops. Its experiment's loop (lines 285-296) pulls each arm once, then
     calls select_arm/update: the driver plays the same."""
@@ -276,7 +281,7 @@ def leaning_dp_ts(mirror, into, n):
     sys.modules.update({"matplotlib": matplotlib, "matplotlib.pyplot": plot})
     quiet, builtins.print = builtins.print, lambda *a, **k: None
     try:
-        module = load(checkout(mirror, *LEANING_DP_TS, into), "DP_TS.py", "leaning_dp_ts")
+        module = load(checkout(mirror, *LEANING_DP_TS, into, "DP_TS.py"), "DP_TS.py", "leaning_dp_ts")
     finally:
         builtins.print = quiet
         for m, old in saved.items():
