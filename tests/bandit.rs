@@ -322,9 +322,72 @@ fn reference_adap_klucb(
     pulls
 }
 
+/// Chan, Shi & Song's Hybrid mechanism as src/bandit/policy/hybrid_ucb.rs
+/// infers it, per arm: observations kept, every dyadic block's noisy sum
+/// drawn when the block completes (`Lap(b)` for observation 1 and each
+/// power-of-two block, `Lap((m+1)·b)` for a p-sum of the open tree), prefix
+/// sums assembled from the blocks.
+struct Hybrid {
+    b: f64,
+    obs: Vec<Vec<f64>>,
+    arrays: Vec<f64>,
+    m: Vec<u32>,
+    /// Noisy sums of the completed dyadic blocks of the current tree, by size (level).
+    blocks: Vec<Vec<f64>>,
+}
+
+impl Hybrid {
+    fn new(k: usize, b: f64) -> Hybrid {
+        Hybrid {
+            b,
+            obs: vec![Vec::new(); k],
+            arrays: vec![0.0; k],
+            m: vec![0; k],
+            blocks: vec![Vec::new(); k],
+        }
+    }
+
+    /// `n_j`, the tree's leaves and arm `j`'s noisy sum.
+    fn sum(&self, j: usize) -> (usize, u64, f64) {
+        let n = self.obs[j].len();
+        let leaves = (n - (1usize << self.m[j])) as u64;
+        let tree: f64 = (0..self.blocks[j].len())
+            .filter(|&l| leaves >> l & 1 == 1)
+            .map(|l| self.blocks[j][l])
+            .sum();
+        (n, leaves, self.arrays[j] + tree)
+    }
+
+    /// Arm `jt`'s next observation from the table.
+    fn push(&mut self, x: &[Vec<f64>], jt: usize, rng: &mut NoiseRng) {
+        let b = self.b;
+        let reward = x[jt][self.obs[jt].len()];
+        self.obs[jt].push(reward);
+        let n = self.obs[jt].len();
+        if n == 1 {
+            self.arrays[jt] = reward + lap(b, rng);
+        } else {
+            let start = 1usize << self.m[jt];
+            let leaves = n - start;
+            if leaves == start {
+                let tree_sum: f64 = self.obs[jt][start..].iter().sum();
+                self.arrays[jt] += tree_sum + lap(b, rng);
+                self.m[jt] += 1;
+                self.blocks[jt].clear();
+            } else {
+                let level = leaves.trailing_zeros() as usize;
+                let block: f64 = self.obs[jt][n - (1 << level)..].iter().sum();
+                if self.blocks[jt].len() <= level {
+                    self.blocks[jt].resize(level + 1, 0.0);
+                }
+                self.blocks[jt][level] = block + lap(f64::from(self.m[jt] + 1) * b, rng);
+            }
+        }
+    }
+}
+
 /// The inferred Hybrid-UCB of src/bandit/policy/hybrid_ucb.rs, from its quoted
-/// pseudo-code: observations kept, every dyadic block's noisy sum drawn when
-/// the block completes, prefix sums assembled from the blocks.
+/// pseudo-code: index (35) on the Hybrid mechanism's means.
 fn reference_hybrid_ucb(
     x: &[Vec<f64>],
     eps: f64,
@@ -333,11 +396,7 @@ fn reference_hybrid_ucb(
 ) -> Vec<usize> {
     let k = x.len();
     let b = 2.0 / eps;
-    let mut obs: Vec<Vec<f64>> = vec![Vec::new(); k];
-    let mut arrays = vec![0.0; k];
-    let mut m = vec![0u32; k];
-    // Noisy sums of the completed dyadic blocks of the current tree, by size (level).
-    let mut blocks: Vec<Vec<f64>> = vec![Vec::new(); k];
+    let mut h = Hybrid::new(k, b);
     let mut pulls = Vec::new();
     for t in 1..=horizon {
         let jt = if t <= k {
@@ -346,43 +405,45 @@ fn reference_hybrid_ucb(
             let lt = (t as f64).ln();
             let idx: Vec<f64> = (0..k)
                 .map(|j| {
-                    let n = obs[j].len();
-                    let leaves = (n - (1usize << m[j])) as u64;
-                    let levels = f64::from(m[j] + 1);
-                    let tree: f64 = (0..blocks[j].len())
-                        .filter(|&l| leaves >> l & 1 == 1)
-                        .map(|l| blocks[j][l])
-                        .sum();
+                    let (n, leaves, sum) = h.sum(j);
+                    let levels = f64::from(h.m[j] + 1);
                     let scale = levels * b + f64::from(leaves.count_ones()) * levels * b;
-                    (arrays[j] + tree) / n as f64
-                        + (3.0 * lt / n as f64).sqrt()
-                        + 3.0 * lt * scale / n as f64
+                    sum / n as f64 + (3.0 * lt / n as f64).sqrt() + 3.0 * lt * scale / n as f64
                 })
                 .collect();
             first_max(&idx)
         };
-        let reward = x[jt][obs[jt].len()];
-        obs[jt].push(reward);
-        let n = obs[jt].len();
-        if n == 1 {
-            arrays[jt] = reward + lap(b, rng);
+        h.push(x, jt, rng);
+        pulls.push(jt);
+    }
+    pulls
+}
+
+/// DP-TS as inferred in src/bandit/policy/dp_ts.rs (Hu & Hegde, UAI 2022):
+/// `θ_j ~ Beta(μ̄O + 1, (1 − μ̄)O + 1)` with
+/// `μ̄ = Clip[0,1](μ̃ + 6√(8 ln(O+1) ln t)/(εO))` on the Hybrid mechanism's
+/// means (scales `2/ε`), drawn for every arm in order, argmax pulled.
+fn reference_dp_ts(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
+    let k = x.len();
+    let mut h = Hybrid::new(k, 2.0 / eps);
+    let mut pulls = Vec::new();
+    for t in 1..=horizon {
+        let jt = if t <= k {
+            t - 1
         } else {
-            let start = 1usize << m[jt];
-            let leaves = n - start;
-            if leaves == start {
-                let tree_sum: f64 = obs[jt][start..].iter().sum();
-                arrays[jt] += tree_sum + lap(b, rng);
-                m[jt] += 1;
-                blocks[jt].clear();
-            } else {
-                let level = leaves.trailing_zeros() as usize;
-                let block: f64 = obs[jt][n - (1 << level)..].iter().sum();
-                if blocks[jt].len() <= level {
-                    blocks[jt].resize(level + 1, 0.0);
-                }
-                blocks[jt][level] = block + lap(f64::from(m[jt] + 1) * b, rng);
-            }
-        }
+            let lt = (t as f64).ln();
+            let theta: Vec<f64> = (0..k)
+                .map(|j| {
+                    let (n, _, sum) = h.sum(j);
+                    let o = n as f64;
+                    let v = sum / o + 6.0 * (8.0 * (o + 1.0).ln() * lt).sqrt() / (eps * o);
+                    let clip = v.clamp(0.0, 1.0);
+                    beta(clip * o + 1.0, (1.0 - clip) * o + 1.0, rng)
+                })
+                .collect();
+            first_max(&theta)
+        };
+        h.push(x, jt, rng);
         pulls.push(jt);
     }
     pulls
@@ -540,6 +601,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
         let reference = match id {
             BanditId::AnytimeLazyUcb => reference_anytime_lazy_ucb(&x, eps, horizon, &mut rng),
             BanditId::LazyDpTs => reference_lazy_dp_ts(&x, eps, horizon, &mut rng),
+            BanditId::DpTs => reference_dp_ts(&x, eps, horizon, &mut rng),
             BanditId::Thompson => reference_thompson(&x, horizon, &mut rng),
             BanditId::Ucb1 => reference_ucb1(&x, horizon),
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
@@ -565,6 +627,14 @@ fn anytime_lazy_ucb_in_runs_matches_the_pseudo_code_stepped_round_by_round() {
 fn lazy_dp_ts_matches_the_pseudo_code() {
     check(BanditId::LazyDpTs, 0.5, 5_000, 0..4);
     check(BanditId::LazyDpTs, 8.0, 5_000, 4..6);
+}
+
+#[test]
+fn dp_ts_matches_its_inferred_definition() {
+    // Small ε: the bonus keeps μ̄ clipped at 1 for long; large ε: the noisy
+    // means and the Beta draws decide.
+    check(BanditId::DpTs, 0.5, 5_000, 0..3);
+    check(BanditId::DpTs, 50.0, 5_000, 3..6);
 }
 
 #[test]

@@ -430,6 +430,43 @@ fn lazy_dp_ts_two_sample_test() {
     assert_eq!(one_thread, reference.slice(0..3000));
 }
 
+/// DP-TS has no law either: its two-sample test accepts two seeds of its
+/// own simulation and rejects the planted variant with half of both
+/// Hybrid-mechanism scales (`1/ε`: the reading of the public
+/// implementation), at the bonus 1/100 for both (the inferred bonus
+/// `6√(8 ln(O+1) ln t)/(εO)` clips every `μ̄` to 1 at T = 7, so no noise
+/// moves the law).
+#[test]
+fn dp_ts_two_sample_test() {
+    use dpdtol::oracle::bandit::simulate;
+    use dpdtol::oracle::two_sample::homogeneity;
+    let rewards = table(
+        &[
+            &[1, 3],
+            &[4, 0],
+            &[2, 2],
+            &[0, 4],
+            &[3, 1],
+            &[4, 4],
+            &[1, 0],
+        ],
+        4,
+    );
+    let mut inferred = BanditSpec::new(BanditId::DpTs, q(4, 1));
+    inferred.bonus = Some(q(1, 100));
+    let n = 20_000;
+    let reference = simulate(&inferred, &rewards, n, 5, false).unwrap();
+    let same = simulate(&inferred, &rewards, n, 6, false).unwrap();
+    let options = GofOptions::default();
+    let outcome = homogeneity(&reference, &same, &options).unwrap();
+    assert!(!outcome.reject, "seeds 5, 6: {outcome:?}");
+    let mut half = inferred.clone();
+    half.noise_scale = Some(q(1, 4));
+    let other = simulate(&half, &rewards, n, 6, false).unwrap();
+    let outcome = homogeneity(&reference, &other, &options).unwrap();
+    assert!(outcome.reject, "half the noise: {outcome:?}");
+}
+
 /// An audit report whose chosen event is `event`, `first_over_second`.
 fn audited(event: Event, first_over_second: bool) -> AuditReport {
     AuditReport {

@@ -1528,3 +1528,39 @@ fn dp_ucb_bound_a_third_of_the_printed_scales_is_violated_with_a_witness() {
     assert_eq!(planted["delta"]["verdict"], "violated");
     assert!(decimal(&planted["delta"]["value"]) > 1e-3);
 }
+
+/// DP-TS (inferred, [`dpdtol::bandit::policy::dp_ts`]) on K = 2, T = 5,
+/// {0, 1}, ε = 1, bonus 1/1000 (the inferred bonus clips every `μ̄` to 1 at
+/// such T, so the pulls would not read the noise), 20 000 runs a table,
+/// seed 3: the planted variant with a quarter of both Hybrid-mechanism
+/// scales (`1/(2ε)`: observation 1 alone loses `2ε`, read by round 3) is
+/// refuted; the inferred scales `2/ε` are not. Half the scales (`1/ε`,
+/// observation 1 losing exactly ε, observation 3 `3ε/2` only jointly through
+/// later sums) is not refuted at these sizes: ε lower bounds 0.46 at T = 5
+/// (20 000 runs) and 0.57 at T = 6 (40 000 runs), the Beta draws blur the
+/// noise further.
+#[test]
+fn dp_ts_audit_refutes_a_quarter_of_the_noise() {
+    let run = |factor: &'static str| {
+        let mut args = ts_command(&[
+            "--horizon",
+            "5",
+            "--bonus",
+            "1/1000",
+            "--scale-factor",
+            factor,
+            "--runs",
+            "20000",
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        args[2] = "dp-ts";
+        json(&args)
+    };
+    let planted = run("1/4");
+    assert_eq!(planted["verdict"], "violated", "{planted}");
+    assert_eq!(planted["algorithm_inferred"], true);
+    let inferred = run("1");
+    assert_eq!(inferred["verdict"], "undecided", "{inferred}");
+}

@@ -41,11 +41,12 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   n the pulls so far).
 
 ``epsilon`` is required by the private algorithms. ``"lazy-dp-ts"`` (Hu et
-al., Algorithm 3) has no exact or certified law (its pulls are argmaxes of
-Beta draws whose parameters move continuously with the noise):
-``bandit_law`` and ``bandit_sample`` raise ValueError for it, and
-``bandit_gof`` runs a weaker, labelled two-sample test against dpdtol's own
-(f64, approximate) simulation of it.
+al., Algorithm 3) and ``"dp-ts"`` (Hu & Hegde, UAI 2022, as inferred) have
+no exact or certified law (their pulls are argmaxes of Beta draws whose
+parameters move continuously with the noise): ``bandit_law`` and
+``bandit_sample`` raise ValueError for them, and ``bandit_gof`` runs a
+weaker, labelled two-sample test against dpdtol's own (f64, approximate)
+simulation.
 
 A worked example: Anytime-Lazy-UCB, K = 2, on five rounds. Rounds 1 and 2
 pull arms 1 and 2 (line 2); round 3 pulls arm 1 iff 0.25 + Z_1 >= 0.75 + Z_2,
@@ -325,7 +326,7 @@ def bandit_gof(
     size that detects a total-variation distance ``tv`` with probability 0.9.
     ``result.law`` is the BanditLaw tested against.
 
-    ``lazy-dp-ts`` has no law: its samples are compared instead with as many
+    ``lazy-dp-ts`` and ``dp-ts`` have no law: their samples are compared instead with as many
     sequences of dpdtol's own simulation of it (noise drawn in f64, seeded by
     ``seed``, default 0) by a chi-square test of homogeneity, named
     ``"two-sample (against dpdtol's simulation, approximate)"``; ``law`` is
@@ -399,7 +400,7 @@ def bandit_privacy(
     ``"anytime-lazy-ucb"``, ``"dp-se"``, ``"dp-ucb-int"`` and
     ``"hybrid-ucb"`` are checked exhaustively with certified laws: a ``BanditPrivacyReport`` whose
     ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
-    ``"lazy-dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
+    ``"lazy-dp-ts"``, ``"dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
     any of ``runs``, ``seed``, ``confidence``), are audited by simulation
     (``runs`` per table, default 200000, ``seed`` default 1, Clopper–Pearson
     bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
@@ -454,7 +455,7 @@ def bandit_simulate(
     rounding: Optional[str] = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
-    a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"hybrid-ucb"``,
+    a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"dp-ts"``, ``"hybrid-ucb"``,
     ``"dp-se"``, ``"adap-klucb"``, ``"ucb1"``, ``"thompson"``) on Bernoulli
     arms of ``means`` for ``horizon`` rounds, ``runs`` runs each (at least 2)
     from ``seed``, at each ε of ``epsilon`` (one number or a list), or a

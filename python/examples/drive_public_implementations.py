@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import types
+from fractions import Fraction
 
 import numpy as np
 
@@ -36,6 +37,11 @@ from dpdtol import bandit_gof, mechanism_gof
 from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mechanism
 
 ALPHA = 1e-3
+CAUSE_LEANING_DP_TS = (
+    "line 215 overwrites C_j with the newest block's noisy sum instead of adding it, dropping the earlier "
+    "observations from the mean (a bug; with that line fixed it is still rejected, p = 4e-65); the bonus and "
+    "Beta parameters are computed at the arm's last update (lines 231-235, ln t of that round), and the tree's "
+    "noise is drawn afresh at every update (line 225 reruns BinaryMechanism): readings dpdtol does not have")
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 # A table on which UCB1's ln t and an index with ln(t + 1) pull differently (round 5).
 LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 0.25], [0, 0.25], [1, 1]]
@@ -61,6 +67,7 @@ LIGHTDP = ("yuxincs/lightdp", "d7b55df389278ed56d6ebc23bec46d1dcdb835f7")
 SACOFA = ("samadeusfp/SaCoFa", "1f5a79935996f2be3f912e8d32d4086bd09f5329")
 LHIDER = ("sisinflab/LHider", "c1f06f034c1f0659c4d5f16fcd2b6b36d10802ab")
 PGM = ("ryan112358/private-pgm", "4d2b3c566b148da3ef800ce76e6189c548f2da22")
+LEANING_DP_TS = ("littlerain51/Leaning-DP-TS", "dc39918caa7b6d913120390926841734c64ac770")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -265,6 +272,8 @@ def cases(mirror, into, n, n_long):
     yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
                cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")
 
+    yield from leaning_dp_ts(mirror, into, n)
+
     sys.path.insert(0, checkout(mirror, *SNIPER, into))
     from dpsniper.mechanisms.report_noisy_max import ReportNoisyMax1, ReportNoisyMax2
 
@@ -348,6 +357,44 @@ def cases(mirror, into, n, n_long):
                    lambda cls=cls, noise=noise: mechanism(
                        lambda v: cls(epsilon=1.0, sensitivity=1.0, utility=list(v), random_state=prng).randomise(),
                        noise, 2, n))
+
+
+def leaning_dp_ts(mirror, into, n):
+    """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
+    notes). It runs its own experiment when imported (line 366): it is
+    imported with printing silenced and matplotlib replaced by a module of
+    no-ops. Its experiment's loop (lines 285-296) pulls each arm once, then
+    calls select_arm/update: the driver plays the same."""
+    plot = types.ModuleType("matplotlib.pyplot")
+    plot.__getattr__ = lambda name: lambda *a, **k: None
+    matplotlib = types.ModuleType("matplotlib")
+    matplotlib.pyplot = plot
+    saved = {m: sys.modules.get(m) for m in ("matplotlib", "matplotlib.pyplot")}
+    sys.modules.update({"matplotlib": matplotlib, "matplotlib.pyplot": plot})
+    quiet, builtins.print = builtins.print, lambda *a, **k: None
+    try:
+        module = load(checkout(mirror, *LEANING_DP_TS, into, ["DP_TS.py"]), "DP_TS.py", "leaning_dp_ts")
+    finally:
+        builtins.print = quiet
+        for m, old in saved.items():
+            if old is None:
+                sys.modules.pop(m)
+            else:
+                sys.modules[m] = old
+
+    def their_loop(policy, bandit_env):
+        for arm in range(bandit_env.arms):
+            policy.update(arm, bandit_env.pull(arm))
+        while True:
+            arm = policy.select_arm()
+            policy.update(arm, bandit_env.pull(arm))
+
+    eps = 100.0
+    make = lambda: module.PrivateThompsonSamplingBanditWithCorrection_O(2, eps, None)
+    yield case(LEANING_DP_TS, "DP_TS.py PrivateThompsonSamplingBanditWithCorrection_O", "dp-ts",
+               "epsilon=100, noise_scale=1/100", "T8", n, "rejected",
+               lambda: bandit("dp-ts", make, UCB_TABLE, eps, n, protocol=their_loop, noise_scale=Fraction(1, 100)),
+               CAUSE_LEANING_DP_TS)
 
 
 def markdown(rows):

@@ -238,7 +238,7 @@ fn gof_dict<'py>(
 
 /// The goodness-of-fit of `samples` (an `n × T` array of 0-based arms)
 /// against the law ([`oracle::gof`]): the support, then one Pearson
-/// chi-square over the pull sequences. For `lazy-dp-ts`, which has no law,
+/// chi-square over the pull sequences. For `lazy-dp-ts` and `dp-ts`, which have no law,
 /// the two-sample test ([`homogeneity`]) against `n` sequences of dpdtol's
 /// own f64 simulation ([`oracle::simulate`], seeded by `seed`, default 0).
 #[pyfunction]
@@ -268,7 +268,7 @@ fn bandit_gof(
     };
     let given = given(algorithm, epsilon, &params);
     let spec = spec(algorithm, epsilon, params)?;
-    if spec.id == BanditId::LazyDpTs {
+    if oracle::has_two_sample_test(spec.id) {
         let rewards = rational_rows("rewards", &rewards)?;
         let outcome = py
             .detach(|| {
@@ -298,7 +298,7 @@ fn bandit_gof(
     }
     if seed.is_some() {
         return Err(PyValueError::new_err(
-            "seed applies to lazy-dp-ts only (the seed of its reference simulation)",
+            "seed applies to lazy-dp-ts and dp-ts only (the seed of their reference simulation)",
         ));
     }
     let rewards = rational_rows("rewards", &rewards)?;

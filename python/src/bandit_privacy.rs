@@ -28,10 +28,10 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
     text.map(|t| rational(what, t)).transpose()
 }
 
-/// `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb|lazy-dp-ts`:
+/// `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb|lazy-dp-ts|dp-ts`:
 /// the exact check, or the statistical audit when `method` is
 /// `"statistical"`, when `runs`, `seed` or `confidence` is given, or for
-/// Lazy-DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
+/// Lazy-DP-TS and DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
 /// its text and whether it is the statistical audit's.
 #[pyfunction]
 #[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]

@@ -233,3 +233,67 @@ class DpUcbBound:
     def update(self, arm, reward):
         self.t += 1
         self.arms[arm].insert(reward)
+
+
+class DpTs:
+    """DP-TS, Hu & Hegde (UAI 2022), as dpdtol infers it
+    (src/bandit/policy/dp_ts.rs), b = 2/eps:
+
+        per arm, Chan, Shi & Song's Hybrid mechanism: observation 1 and every
+          block of observations 2^m+1..2^(m+1) (when it completes) enter the
+          noisy sum with one Lap(b) each; inside the open block, a binary
+          mechanism over its leaves, every node Lap((m+1) b)
+        pull each arm once
+        for t = K+1..T:
+          mu~_a = (noisy sum of arm a)/O_a
+          mu-_a = clip to [0, 1] of mu~_a + c sqrt(8 ln(O_a + 1) ln t)/(eps O_a)
+          theta_a ~ Beta(mu-_a O_a + 1, (1 - mu-_a) O_a + 1), a = 1..K in order
+          pull the first argmax of theta
+
+    ``bonus`` is c (default 6). Planted bugs (``bug``): "half-noise", b = 1/eps;
+    "level-missing", the open block's nodes Lap(m b) (a level left out of
+    the budget; its first tree, m = 1, then has the blocks' scale).
+    """
+
+    def __init__(self, rewards_shape, epsilon, bonus=6.0, bug=None):
+        _, arms = rewards_shape
+        self.eps, self.c, self.bug = epsilon, bonus, bug
+        self.b = (1.0 if bug == "half-noise" else 2.0) / epsilon
+        self.arms, self.t = arms, 0
+        self.n = [0] * arms
+        self.m = [0] * arms
+        self.blocks = [0.0] * arms  # noisy sum of the completed blocks
+        self.open_sum = [0.0] * arms  # true sum of the open block
+        self.trees = [None] * arms
+
+    def select(self):
+        t = self.t + 1
+        if t <= self.arms:
+            return t - 1
+        theta = []
+        for a in range(self.arms):
+            o = self.n[a]
+            tree = self.trees[a].prefix() if self.trees[a] else 0.0
+            mean = (self.blocks[a] + tree) / o
+            v = mean + self.c * math.sqrt(8 * math.log(o + 1) * math.log(t)) / (self.eps * o)
+            v = min(max(v, 0.0), 1.0)
+            theta.append(np.random.beta(v * o + 1, (1 - v) * o + 1))
+        return theta.index(max(theta))
+
+    def update(self, arm, reward):
+        self.t += 1
+        self.n[arm] += 1
+        n, m = self.n[arm], self.m[arm]
+        if n == 1:
+            self.blocks[arm] = reward + laplace(self.b)
+            return
+        self.open_sum[arm] += reward
+        if n == 2 ** (m + 1):
+            self.blocks[arm] += self.open_sum[arm] + laplace(self.b)
+            self.m[arm] += 1
+            self.open_sum[arm], self.trees[arm] = 0.0, None
+            return
+        if self.trees[arm] is None:
+            levels = m if self.bug == "level-missing" else m + 1
+            self.trees[arm] = BinaryCounter(levels * self.b)
+        self.trees[arm].insert(reward)

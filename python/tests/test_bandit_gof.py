@@ -204,7 +204,7 @@ def test_lazy_dp_ts_is_a_labelled_two_sample_test():
     assert bad.rejected, describe(bad)
     with pytest.raises(ValueError, match="no exact or certified law"):
         dpdtol.bandit_sample("lazy-dp-ts", ALU_CHANGING, EPSILON, 10, seed=1)
-    with pytest.raises(ValueError, match="seed applies to lazy-dp-ts only"):
+    with pytest.raises(ValueError, match="seed applies to lazy-dp-ts and dp-ts only"):
         dpdtol.bandit_gof("anytime-lazy-ucb", ALU_CHANGING, EPSILON, np.ones((1, 8), dtype=np.int64), seed=1)
 
 

@@ -198,3 +198,12 @@ def test_delta_is_the_delta_of_the_cli(command, call, verdict):
 def test_delta_is_refused_for_a_statistical_audit():
     with pytest.raises(ValueError, match="delta"):
         dpdtol.bandit_privacy("lazy-dp-ts", 2, [0, 1], 1, delta=0)
+
+
+def test_dp_ts_audit_refutes_a_quarter_of_the_noise():
+    # As tests/bandit_privacy.rs: K = 2, T = 5, {0, 1}, eps = 1, bonus 1/1000,
+    # 20000 runs a table, seed 3; the inferred scales 2/eps are not refuted.
+    common = dict(runs=20000, seed=3, bonus="1/1000")
+    planted = dpdtol.bandit_privacy("dp-ts", 5, [0, 1], 1, scale_factor="1/4", **common)
+    assert planted.verdict == "violated"
+    assert dpdtol.bandit_privacy("dp-ts", 5, [0, 1], 1, **common).verdict == "undecided"

@@ -10,7 +10,9 @@ The tables: DP-SE on ``PATTERN`` (rewards in {0, 1/2, 1}, K = 2, T = 8) with
 short epochs (the printed R_1 is in the hundreds, so that no epoch would end)
 and a large noise scale, so that an epoch's end eliminates an arm with a
 probability far from 0 and 1; DP-UCB at its printed parameters, T = 6;
-DP-UCB-Bound at its printed parameters on ``PATTERN``.
+DP-UCB-Bound at its printed parameters on ``PATTERN``; DP-TS (no law: the
+two-sample test against dpdtol's simulation) on ``PATTERN`` at eps = 1 with the bonus constant 1/100 (the inferred 6 clips
+every mean to 1 at T = 8, so that the pulls would not read the noise).
 """
 
 from fractions import Fraction
@@ -21,7 +23,7 @@ import pytest
 import dpdtol
 from dpdtol.drive import drive_bandit
 from dpdtol.testing import assert_bandit_policy
-from planted import DpSe, DpUcb, DpUcbBound
+from planted import DpSe, DpTs, DpUcb, DpUcbBound
 
 ALPHA = 1e-3
 SEED = 0
@@ -47,6 +49,9 @@ DP_SE_CASES = {
     ),
 }
 
+# DP-TS: the gof's keywords (the policy's bonus constant is 1/100 too).
+DP_TS = dict(bonus=Fraction(1, 100))
+
 # Each planted bug: (algorithm, policy factory, gof keywords).
 PLANTED = {
     "dp-se shared noise across arms": (
@@ -62,6 +67,10 @@ PLANTED = {
         "dp-ucb", lambda: DpUcb(FLOATS[:6].shape, 1, bug="half-noise"), {}),
     "dp-ucb-bound noise scales a third": (
         "dp-ucb-bound", lambda: DpUcbBound(2, 1, bug="third-noise"), {}),
+    "dp-ts noise scale halved": (
+        "dp-ts", lambda: DpTs(FLOATS.shape, 1, bonus=0.01, bug="half-noise"), DP_TS),
+    "dp-ts tree level missing": (
+        "dp-ts", lambda: DpTs(FLOATS.shape, 1, bonus=0.01, bug="level-missing"), DP_TS),
 }
 
 # The smallest size of SIZES at which each planted bug is rejected with SEED
@@ -73,6 +82,8 @@ DETECTED = {
     "dp-ucb tree level missing": 640,
     "dp-ucb noise scale halved": 160,
     "dp-ucb-bound noise scales a third": 160,
+    "dp-ts noise scale halved": 40,
+    "dp-ts tree level missing": 5120,
 }
 
 
@@ -99,11 +110,15 @@ def test_dp_ucb_bound_from_its_pseudo_code_passes():
     assert result.chi_square_tests[0]["groups"] >= 3
 
 
+def test_dp_ts_from_its_pseudo_code_passes():
+    assert_bandit_policy("dp-ts", lambda: DpTs(FLOATS.shape, 1, bonus=0.01), PATTERN, 1, n=8000, seed=SEED, **DP_TS)
+
+
 @pytest.mark.parametrize("name", list(PLANTED))
 def test_planted_bug_is_rejected_at_its_recorded_size(name):
     n = DETECTED[name]
     algorithm, policy, tested = PLANTED[name]
-    with pytest.raises(AssertionError, match="first departs|joint law"):
+    with pytest.raises(AssertionError, match="first departs|joint law|two-sample"):
         assert_bandit_policy(algorithm, policy, rewards_of(algorithm), 1, n=n, seed=SEED, alpha=ALPHA, **tested)
 
 

@@ -82,6 +82,7 @@ pub struct Args {
 const PRIVATE: &[&str] = &[
     "anytime-lazy-ucb",
     "lazy-dp-ts",
+    "dp-ts",
     "hybrid-ucb",
     "dp-se",
     "dp-ucb",
@@ -108,6 +109,7 @@ pub(super) const SCOPES: &[Scope] = &[
         &[
             "anytime-lazy-ucb",
             "lazy-dp-ts",
+            "dp-ts",
             "hybrid-ucb",
             "adap-klucb",
             "ucb1",

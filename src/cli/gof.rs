@@ -37,7 +37,7 @@ pub struct Args {
     /// The power of that detection.
     #[arg(long, default_value = "0.9")]
     power: String,
-    /// lazy-dp-ts only (no law: a two-sample test against dpdtol's own simulation): the simulation's seed, default 0.
+    /// lazy-dp-ts and dp-ts only (no law: a two-sample test against dpdtol's own simulation): the simulation's seed, default 0.
     #[arg(long)]
     seed: Option<String>,
     /// dp-se: also test the samples against every named reading of its open choices (δ, pull order, rounding) on a small grid, and say which fit.
@@ -55,7 +55,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("alpha", EVERY),
     scope("tv", EVERY),
     scope("power", &[TV]),
-    scope("seed", &["lazy-dp-ts"]),
+    scope("seed", &["lazy-dp-ts", "dp-ts"]),
     scope("explain", &[BANDIT]),
     scope("json", EVERY),
 ];

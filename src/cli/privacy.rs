@@ -52,13 +52,13 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale); dp-ucb-int: the factor b of its Laplace scale b·n^{v/2 − 1} on a mean, 1.
+    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb and dp-ts: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale); dp-ucb-int: the factor b of its Laplace scale b·n^{v/2 − 1} on a mean, 1.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
-    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours; lazy-dp-ts, hybrid-ucb: of every table's chunks of 4096 runs, whose counts --merge sums and audits).
+    /// Check only part I of N (1 ≤ I ≤ N) of the loss sequences, each against all its neighbours (anytime-lazy-ucb, dp-se: of the laws P(pulls | rewards seen), each against its neighbours; lazy-dp-ts, dp-ts, hybrid-ucb: of every table's chunks of 4096 runs, whose counts --merge sums and audits).
     #[arg(long)]
     shard: Option<String>,
     /// Run even when the enumeration has more than 10^8 ordered pairs (a table of more than 2^22 losses, |alphabet|^K · K, is refused even so).
@@ -88,19 +88,19 @@ pub struct Args {
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
-    /// lazy-dp-ts and hybrid-ucb only (statistical audits): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
+    /// lazy-dp-ts, dp-ts and hybrid-ucb only (statistical audits): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).
     #[arg(long)]
     runs: Option<String>,
-    /// lazy-dp-ts and hybrid-ucb only: the master seed of the simulation (default 1).
+    /// lazy-dp-ts, dp-ts and hybrid-ucb only: the master seed of the simulation (default 1).
     #[arg(long)]
     seed: Option<String>,
-    /// lazy-dp-ts and hybrid-ucb only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
+    /// lazy-dp-ts, dp-ts and hybrid-ucb only: the confidence level of the lower bound on ε, Bonferroni across pairs (default 0.95).
     #[arg(long)]
     confidence: Option<String>,
-    /// lazy-dp-ts, hybrid-ucb, dp-ucb-bound and dp-ucb-int: overrides the bonus constant (lazy-dp-ts: line 4's 3 ln t/(εO); hybrid-ucb: index (35)'s 3; dp-ucb-bound: the 2 of √(2 ln t'/n); dp-ucb-int: the 2 of √(2 ln t/n)), exactly (for planted variants).
+    /// lazy-dp-ts, dp-ts, hybrid-ucb, dp-ucb-bound and dp-ucb-int: overrides the bonus constant (lazy-dp-ts: line 4's 3 ln t/(εO); dp-ts: the 6 of 6√(8 ln(O+1) ln t)/(εO); hybrid-ucb: index (35)'s 3; dp-ucb-bound: the 2 of √(2 ln t'/n); dp-ucb-int: the 2 of √(2 ln t/n)), exactly (for planted variants).
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
-    /// hybrid-ucb and dp-ucb-bound: overrides the per-level scale of the tree p-sums' Laplace noise (hybrid-ucb's default: --noise-scale, itself the array blocks' scale, default 2/ε; dp-ucb-bound's: 2/ε), exactly.
+    /// hybrid-ucb, dp-ts and dp-ucb-bound: overrides the per-level scale of the tree p-sums' Laplace noise (hybrid-ucb's and dp-ts's default: --noise-scale, itself the array blocks' scale, default 2/ε; dp-ucb-bound's: 2/ε), exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
     /// Instead of an online algorithm: one report-noisy-max selection with gumbel (softmax), exponential (permute-and-flip) or laplace noise, over every input of alphabet^K (--actions, --alphabet: any rationals, the losses) and every ordered pair that --neighbours allows.

@@ -114,7 +114,7 @@ pub fn has_law(id: BanditId) -> bool {
 /// Whether `gof` tests samples of `id` by a two-sample test against the
 /// library's own simulation ([`simulate`]), for want of a law.
 pub fn has_two_sample_test(id: BanditId) -> bool {
-    id == BanditId::LazyDpTs
+    matches!(id, BanditId::LazyDpTs | BanditId::DpTs)
 }
 
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
@@ -217,6 +217,11 @@ impl Law {
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
                     "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
+                ))
+            }
+            BanditId::DpTs => {
+                return Err(Error::InvalidInput(
+                    "dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the hybrid mechanism's Laplace noise (a sum of Laplace terms in each mean), an incomplete-beta integral with no closed form (gof tests it against dpdtol's own simulation; its privacy is audited statistically: dpdtol privacy --algorithm dp-ts)".into(),
                 ))
             }
             other if !has_law(other) => {

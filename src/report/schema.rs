@@ -134,7 +134,7 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             "gof-bandit-two-sample",
             schema::<bandit_oracle::BanditTwoSampleReport>(
                 "gof-bandit-two-sample",
-                "dpdtol gof --json for lazy-dp-ts, which has no exact or certified law: a two-sample test of the pull sequences against dpdtol's own seeded simulation. Exit status 1 when reject is true.",
+                "dpdtol gof --json for lazy-dp-ts and dp-ts, which have no exact or certified law: a two-sample test of the pull sequences against dpdtol's own seeded simulation. Exit status 1 when reject is true.",
             ),
         ),
         (

@@ -227,7 +227,7 @@ impl StatisticalPrivacyReport {
             || (1.0 - setup.confidence) / (2.0 * run.sizes.1.max(1) as f64),
             |o| o.level,
         );
-        let hybrid = a.id == BanditId::HybridUcb;
+        let hybrid = matches!(a.id, BanditId::HybridUcb | BanditId::DpTs);
         StatisticalPrivacyReport {
             actions: 2,
             algorithm: a.id.name().to_string(),
@@ -302,7 +302,7 @@ impl super::merge::Part for StatisticalPrivacyReport {
         }
         let scale = number("noise_scale", &self.noise_scale)?;
         let tree_scale = match (id, &self.tree_scale) {
-            (BanditId::HybridUcb, Some(t)) => number("tree_scale", t)?,
+            (BanditId::HybridUcb | BanditId::DpTs, Some(t)) => number("tree_scale", t)?,
             (_, None) => scale.clone(),
             _ => return Err(field("tree_scale")),
         };
@@ -357,7 +357,7 @@ impl super::merge::Whole for StatisticalPrivacyReport {
             return Ok(());
         }
         Err(Error::InvalidInput(format!(
-            "{name} is not the report of a lazy-dp-ts or hybrid-ucb audit, as the other inputs are"
+            "{name} is not the report of a lazy-dp-ts, dp-ts or hybrid-ucb audit, as the other inputs are"
         )))
     }
 
@@ -405,14 +405,19 @@ impl super::merge::Units for AuditRun {
 }
 
 /// Whether `value` is the report of a statistical audit (`kind`
-/// approximate, `algorithm` lazy-dp-ts or hybrid-ucb).
+/// approximate, `algorithm` lazy-dp-ts, dp-ts or hybrid-ucb).
 pub fn is_report(value: &serde_json::Value) -> bool {
     value.get("kind").and_then(serde_json::Value::as_str) == Some("approximate")
         && value
             .get("algorithm")
             .and_then(serde_json::Value::as_str)
             .and_then(|a| a.parse::<BanditId>().ok())
-            .is_some_and(|id| matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb))
+            .is_some_and(|id| {
+                matches!(
+                    id,
+                    BanditId::LazyDpTs | BanditId::DpTs | BanditId::HybridUcb
+                )
+            })
 }
 
 /// An f64 written by the report, read back (the same double: 40 digits of

@@ -53,7 +53,7 @@ impl Overrides {
         let read: &[&str] = match id {
             BanditId::DpSe => &["--epoch-length"],
             BanditId::DpUcb => &["--tree-depth"],
-            BanditId::HybridUcb | BanditId::DpUcbBound => {
+            BanditId::HybridUcb | BanditId::DpUcbBound | BanditId::DpTs => {
                 &["--tree-scale", "--scale-factor", "--bonus"]
             }
             BanditId::DpUcbInt => &["--bonus"],

@@ -29,8 +29,13 @@ use super::{beta, LazyMeans, NoiseRng, Policy, Pull};
 /// Line 4's Beta parameters `(μ̄O + 1, (1 − μ̄)O + 1)` with
 /// `μ̄ = Clip_[0,1](μ̃ + c ln t/(εO))`, `c = bonus`.
 pub fn beta_parameters(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> (f64, f64) {
+    clipped_beta(mu + bonus * ln_t / (epsilon * o as f64), o)
+}
+
+/// `(μ̄O + 1, (1 − μ̄)O + 1)` with `μ̄ = Clip_[0,1](x)`, `x` the optimistic
+/// mean before the clip.
+pub fn clipped_beta(x: f64, o: u64) -> (f64, f64) {
     let o = o as f64;
-    let x = mu + bonus * ln_t / (epsilon * o);
     let clipped = if x > 1.0 {
         1.0
     } else if x >= 0.0 {

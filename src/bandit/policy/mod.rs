@@ -17,11 +17,12 @@
 //! until its count doubles. The simulation engine ([`sim`]) then
 //! draws the run's reward **sum** at once (a Binomial for Bernoulli rewards)
 //! instead of stepping round by round. Per-round algorithms (Thompson sampling,
-//! UCB1, Hybrid-UCB) return runs of length 1.
+//! UCB1, Hybrid-UCB, DP-TS) return runs of length 1.
 //!
 //! Each algorithm keeps its deterministic decision rule (given the private
 //! statistics, which arm) in plain functions of those statistics —
 //! [`anytime_lazy_ucb::index`], [`lazy_dp_ts::beta_parameters`],
+//! [`dp_ts::optimistic_mean`],
 //! [`ucb1::index`], [`dp_se::radius`], [`hybrid_ucb::index`],
 //! [`adap_klucb::index`] — and its
 //! schedule ([`LazySchedule`], DP-SE's epoch lengths, Hybrid-UCB's blocks) apart
@@ -36,6 +37,7 @@ pub mod adap_klucb;
 pub mod anytime_lazy_ucb;
 pub mod bounds;
 pub mod dp_se;
+pub mod dp_ts;
 pub mod dp_ucb;
 pub mod dp_ucb_bound;
 pub mod dp_ucb_int;
@@ -62,6 +64,8 @@ pub enum BanditId {
     AnytimeLazyUcb,
     /// Hu et al. 004 Algorithm 3.
     LazyDpTs,
+    /// Hu & Hegde (UAI 2022), DP-TS (inferred: see [`dp_ts`]).
+    DpTs,
     /// Hu et al. 002 Appendix E, Algorithm 4 (rebuilt: see [`hybrid_ucb`]).
     HybridUcb,
     /// Sajed & Sheffet (2019), DP-SE.
@@ -84,9 +88,10 @@ pub enum BanditId {
 
 impl BanditId {
     /// Every id: the private algorithms, then the non-private baselines.
-    pub const ALL: [BanditId; 10] = [
+    pub const ALL: [BanditId; 11] = [
         BanditId::AnytimeLazyUcb,
         BanditId::LazyDpTs,
+        BanditId::DpTs,
         BanditId::HybridUcb,
         BanditId::DpSe,
         BanditId::DpUcb,
@@ -102,6 +107,7 @@ impl BanditId {
         match self {
             BanditId::AnytimeLazyUcb => "anytime-lazy-ucb",
             BanditId::LazyDpTs => "lazy-dp-ts",
+            BanditId::DpTs => "dp-ts",
             BanditId::HybridUcb => "hybrid-ucb",
             BanditId::DpSe => "dp-se",
             BanditId::DpUcb => "dp-ucb",
@@ -247,6 +253,14 @@ impl BanditConfig {
                 let mut p = lazy_dp_ts::LazyDpTs::new(k, eps);
                 override_opt(&mut p.means.noise_scale, self.noise_scale);
                 override_opt(&mut p.means.bonus, self.bonus);
+                Box::new(p)
+            }
+            BanditId::DpTs => {
+                let mut p = dp_ts::DpTs::new(k, eps);
+                // Both Hybrid-mechanism scales, as the audit's default tree scale follows it.
+                override_opt(&mut p.array_scale, self.noise_scale);
+                override_opt(&mut p.tree_scale, self.noise_scale);
+                override_opt(&mut p.bonus, self.bonus);
                 Box::new(p)
             }
             BanditId::HybridUcb => {

@@ -13,7 +13,8 @@ const BANDIT: &str = "the bandit checks";
 const EXACT_BANDIT: &str =
     "the exact bandit checks (anytime-lazy-ucb, dp-se, dp-ucb, dp-ucb-bound, dp-ucb-int, hybrid-ucb)";
 /// A bandit audit by simulation.
-const STATISTICAL: &str = "the statistical audits (lazy-dp-ts, hybrid-ucb --method statistical)";
+const STATISTICAL: &str =
+    "the statistical audits (lazy-dp-ts, dp-ts, hybrid-ucb --method statistical)";
 /// A merge of shards.
 const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
@@ -28,7 +29,10 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("epsilon", &[ONE_EPSILON, BANDIT, MECHANISM]),
     scope("epsilon_range", &[ONLINE]),
     scope("all_epsilon", &[ONLINE]),
-    scope("scale_factor", &[ONLINE, "hybrid-ucb", "dp-ucb-bound"]),
+    scope(
+        "scale_factor",
+        &[ONLINE, "hybrid-ucb", "dp-ucb-bound", "dp-ts"],
+    ),
     scope("resample", &["wu-wang"]),
     scope("noise", &["wu-wang"]),
     scope(
@@ -57,9 +61,9 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("confidence", &[STATISTICAL]),
     scope(
         "bonus",
-        &["lazy-dp-ts", "hybrid-ucb", "dp-ucb-bound", "dp-ucb-int"],
+        &["lazy-dp-ts", "dp-ts", "hybrid-ucb", "dp-ucb-bound", "dp-ucb-int"],
     ),
-    scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
+    scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound", "dp-ts"]),
     scope("mechanism", EVERY),
     scope("neighbours", &[MECHANISM]),
     scope("scale", &[MECHANISM]),

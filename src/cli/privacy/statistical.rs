@@ -1,9 +1,9 @@
-//! `dpdtol privacy --algorithm lazy-dp-ts|hybrid-ucb …`: the **statistical**
-//! audit of Lazy-DP-TS and Hybrid-UCB ([`crate::privacy::bandit::statistical`], which
-//! says why no certified law is available for Lazy-DP-TS; Hybrid-UCB's is
+//! `dpdtol privacy --algorithm lazy-dp-ts|dp-ts|hybrid-ucb …`: the **statistical**
+//! audit of Lazy-DP-TS, DP-TS and Hybrid-UCB ([`crate::privacy::bandit::statistical`], which
+//! says why no certified law is available for Lazy-DP-TS and DP-TS; Hybrid-UCB's is
 //! its exact check, the default, and this audit `--method statistical`) under the flags and
 //! JSON keys of the other privacy checks, plus `--runs`, `--seed`,
-//! `--confidence` and `--bonus` (and Hybrid-UCB's `--tree-scale`). Its
+//! `--confidence` and `--bonus` (and Hybrid-UCB's and DP-TS's `--tree-scale` and `--scale-factor`). Its
 //! numbers are approximate (f64 simulation, Clopper–Pearson bounds) and say
 //! so; its verdict is "violated" or "undecided" (no violation detected),
 //! never "private".
@@ -54,7 +54,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
     })
 }
 
-/// Run the audit of `id` (Lazy-DP-TS or Hybrid-UCB), or the part
+/// Run the audit of `id` (Lazy-DP-TS, DP-TS or Hybrid-UCB), or the part
 /// `--shard I/N` of its runs.
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let actions = parse_count("--actions", given(&args.actions, "--actions")?)?;

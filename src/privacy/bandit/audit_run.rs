@@ -7,7 +7,7 @@
 
 use super::statistical::{
     analyse, check_part_size, runs_in, runs_of, sample_part, sample_table, selection, tables_of,
-    units, AuditOutcome, AuditSetup, Counts, HybridParams, Selection, TsParams,
+    units, AuditOutcome, AuditSetup, Counts, DpTsParams, HybridParams, Selection, TsParams,
 };
 use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
@@ -28,7 +28,7 @@ pub const DEFAULT_RUNS: u64 = 200_000;
 /// settings.
 pub fn is_statistical(id: BanditId, method: Option<&str>, sampling: bool) -> Result<bool> {
     match id {
-        BanditId::LazyDpTs => Ok(true),
+        BanditId::LazyDpTs | BanditId::DpTs => Ok(true),
         BanditId::HybridUcb => match method.map(str::trim) {
             None => Ok(sampling),
             Some("statistical") => Ok(true),
@@ -54,6 +54,7 @@ macro_rules! on_params {
         match $audit.params() {
             Params::Ts($p) => $body,
             Params::Hybrid($p) => $body,
+            Params::DpTs($p) => $body,
         }
     };
 }
@@ -62,6 +63,7 @@ macro_rules! on_params {
 enum Params {
     Ts(TsParams),
     Hybrid(HybridParams),
+    DpTs(DpTsParams),
 }
 
 /// The exact parameters of an audit.
@@ -100,10 +102,9 @@ impl Scales {
         factor: Option<Q>,
     ) -> Result<Scales> {
         if factor.is_some() && tree_scale.is_some() {
-            return Err(Error::InvalidInput(
-                "--scale-factor multiplies both of hybrid-ucb's scales; it excludes --tree-scale"
-                    .into(),
-            ));
+            return Err(Error::InvalidInput(format!(
+                "--scale-factor multiplies both of {id}'s scales; it excludes --tree-scale"
+            )));
         }
         let mut scale = match scale {
             Some(s) => s,
@@ -122,7 +123,9 @@ impl Scales {
         Ok(Scales {
             scale,
             tree_scale,
-            bonus: bonus.unwrap_or_else(|| Q::from_integer(3.into())),
+            bonus: bonus.unwrap_or_else(|| {
+                Q::from_integer(if id == BanditId::DpTs { 6 } else { 3 }.into())
+            }),
         })
     }
 }
@@ -156,7 +159,11 @@ impl Audit {
                 "--epsilon must be positive, got {epsilon}"
             )));
         }
-        let numerator = if id == BanditId::HybridUcb { 2 } else { 1 };
+        let numerator = if matches!(id, BanditId::HybridUcb | BanditId::DpTs) {
+            2
+        } else {
+            1
+        };
         Ok(Q::from_integer(numerator.into()) / epsilon)
     }
 
@@ -198,9 +205,12 @@ impl Audit {
     /// The audit of `id` with the parameters `given` and `setup` (whose
     /// alphabet is `given`'s, in f64), every parameter checked.
     pub fn new(id: BanditId, given: Given, setup: AuditSetup) -> Result<Audit> {
-        if !matches!(id, BanditId::LazyDpTs | BanditId::HybridUcb) {
+        if !matches!(
+            id,
+            BanditId::LazyDpTs | BanditId::DpTs | BanditId::HybridUcb
+        ) {
             return Err(Error::InvalidInput(format!(
-                "the statistical audit covers lazy-dp-ts and hybrid-ucb, not {id}"
+                "the statistical audit covers lazy-dp-ts, dp-ts and hybrid-ucb, not {id}"
             )));
         }
         let Scales {
@@ -227,13 +237,16 @@ impl Audit {
 
     fn params(&self) -> Params {
         let epsilon = to_f64(&self.epsilon);
+        let hybrid = HybridParams {
+            epsilon,
+            array_scale: to_f64(&self.scale),
+            tree_scale: to_f64(&self.tree_scale),
+            bonus: to_f64(&self.bonus),
+        };
         if self.id == BanditId::HybridUcb {
-            Params::Hybrid(HybridParams {
-                array_scale: to_f64(&self.scale),
-                tree_scale: to_f64(&self.tree_scale),
-                bonus: to_f64(&self.bonus),
-                ..HybridParams::inferred(epsilon)
-            })
+            Params::Hybrid(hybrid)
+        } else if self.id == BanditId::DpTs {
+            Params::DpTs(DpTsParams(hybrid))
         } else {
             Params::Ts(TsParams {
                 noise_scale: to_f64(&self.scale),

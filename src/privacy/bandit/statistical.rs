@@ -1,5 +1,5 @@
 //! A **statistical** privacy audit of a bandit policy with K = 2 arms on
-//! small reward tables: Lazy-DP-TS (Hu et al., 004 Algorithm
+//! small reward tables: DP-TS ([`DpTsParams`]), Lazy-DP-TS (Hu et al., 004 Algorithm
 //! 3, L190–L200; Theorem 4, L204), whose pull-sequence law this crate cannot
 //! give exactly or certified (why: [`TsParams`]), and Hybrid-UCB (002
 //! Appendix E, Algorithm 4, L244–L264, as inferred in [`crate::bandit::policy::hybrid_ucb`];
@@ -16,7 +16,8 @@
 //! * **Sampler.** One run plays the simulator's own policy
 //!   ([`Audited::policy`]: [`crate::bandit::policy::lazy_dp_ts::LazyDpTs`] with its Laplace
 //!   and Beta draws, [`crate::bandit::policy::hybrid_ucb::HybridUcb`] with its Laplace
-//!   draws) on a reward table
+//!   draws, [`crate::bandit::policy::dp_ts::DpTs`] (DP-TS, Hu & Hegde, UAI
+//!   2022, as inferred) with both) on a reward table
 //!   `x ∈ (V²)^T`, row `t` the rewards of both arms in round `t`, one round at
 //!   a time, and records its pulls of rounds `3..T` (rounds 1 and 2 pull arms
 //!   1 and 2 in both algorithms) as a code in `0..2^{T−2}`. Run `i` of table `k` draws
@@ -75,6 +76,7 @@
 //! ([`analyse`]) is a function of the summed counts only, so the counts of
 //! shards `1/N..N/N` summed are the whole run's and so is the analysis.
 
+use crate::bandit::policy::dp_ts::DpTs;
 use crate::bandit::policy::hybrid_ucb::HybridUcb;
 use crate::bandit::policy::lazy_dp_ts::LazyDpTs;
 use crate::bandit::policy::{NoiseRng, Policy};
@@ -307,6 +309,50 @@ impl Audited for HybridParams {
         p.array_scale = self.array_scale;
         p.tree_scale = self.tree_scale;
         p.bonus = self.bonus;
+        p
+    }
+}
+
+/// DP-TS's parameters (Hu & Hegde, UAI 2022, as inferred in
+/// [`crate::bandit::policy::dp_ts`]): the Hybrid mechanism's two scales, as
+/// Hybrid-UCB's (inferred defaults `2/ε` each), and the bonus constant of
+/// `c·√(8 ln(O+1) ln t)/(εO)` (inferred default 6). Like Lazy-DP-TS it has
+/// no certified law (its pulls are argmaxes of Beta draws whose parameters
+/// move continuously with the noise: [`TsParams`]); what the audit can see of
+/// its noise is Hybrid-UCB's ([`HybridParams`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DpTsParams(pub HybridParams);
+
+impl DpTsParams {
+    /// As inferred ([`crate::bandit::policy::dp_ts`]): both scales `2/ε`, bonus 6.
+    pub fn inferred(epsilon: f64) -> DpTsParams {
+        let p = DpTs::new(2, epsilon);
+        DpTsParams(HybridParams {
+            epsilon,
+            array_scale: p.array_scale,
+            tree_scale: p.tree_scale,
+            bonus: p.bonus,
+        })
+    }
+}
+
+impl Audited for DpTsParams {
+    type Policy = DpTs;
+    const NAME: &'static str = "DP-TS";
+
+    fn epsilon(&self) -> f64 {
+        self.0.epsilon
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.0.validate()
+    }
+
+    fn policy(&self) -> DpTs {
+        let mut p = DpTs::new(2, self.0.epsilon);
+        p.array_scale = self.0.array_scale;
+        p.tree_scale = self.0.tree_scale;
+        p.bonus = self.0.bonus;
         p
     }
 }

@@ -1,0 +1,125 @@
+//! DP-TS: Hu & Hegde, *Near-optimal Thompson sampling-based algorithms for
+//! differentially private stochastic bandits*, UAI 2022 (PMLR 180:844–852),
+//! the non-lazy algorithm beside Lazy-DP-TS, **inferred**: the paper's text
+//! is not among the project's copies, only its abstract (PMLR page and
+//! OpenReview `Bfzg8d8j9x5`). Printed there: DP-TS "reshape[s] the posterior
+//! distribution in an optimistic way as compared to the non-private Thompson
+//! Sampling", with regret `Σ_j O(log T/min{ε, Δ_j} · log(log T/(εΔ_j)))`;
+//! Lazy-DP-TS "gets rid of the extra log factor by using the idea of dropping
+//! observations", so DP-TS keeps every observation.
+//!
+//! The algorithm below, per arm `j` with `O_j` observations:
+//!
+//! ```text
+//! init (rounds 1..K): pull j once
+//! μ̃_j = the hybrid mechanism's private sum of j's O_j observations / O_j:
+//!   Lap(array_scale) on observation 1 and on each block sum at O_j = 2^{m+1}
+//!   (the logarithmic mechanism), the binary mechanism with Lap((m+1)·tree_scale)
+//!   per p-sum inside the open block of 2^m observations        ([`ArmState`])
+//! μ̄_j = Clip_[0,1](μ̃_j + c·√(8 ln(O_j + 1) ln t)/(ε O_j))
+//! draw θ_j(t) ~ Beta(μ̄_j O_j + 1, (1 − μ̄_j) O_j + 1) for j = 1..K in order
+//! pull argmax_j θ_j(t) (ties to the lowest index); insert the observation
+//! ```
+//!
+//! Whence each part. The Beta draw on the clipped optimistic mean is Lazy-DP-TS's
+//! line 4 (Hu, Huang, Mehta & Hegde, journal version, Algorithm 3, 004 L190),
+//! which the abstract calls the shared idea of both algorithms. The private
+//! mean from Chan, Shi & Song's Hybrid mechanism (2011) and the bonus form
+//! `c·√(8 ln(O+1) ln t)/(εO)` with `c = 6` are the reading of the one public
+//! implementation (littlerain51/Leaning-DP-TS, `DP_TS.py`); the bonus has the
+//! shape of Chan et al.'s bound for a sum of `ln(O+1)` Laplace terms
+//! (Lemma 2.8: `ν√(8 ln(2/δ))`) at `δ ≈ 1/t`. The block convention
+//! (blocks `{1}, {2}, {3,4}, …`, the open block's tree of `2^m` leaves) and
+//! the scales — `2/ε` for each block and `2/ε` per tree level, the budget
+//! split `ε/2 + ε/2` of Chan et al.'s Hybrid mechanism, which makes the
+//! per-arm stream ε-DP — are those of dpdtol's Hybrid-UCB
+//! ([`super::hybrid_ucb`]). Every inferred constant is a field.
+//!
+//! Per-round cost: `K` Beta draws, plus `O(1)` amortised for the tree.
+
+use super::hybrid_ucb::ArmState;
+use super::lazy_dp_ts::clipped_beta;
+use super::{beta, NoiseRng, Policy, Pull};
+
+/// `μ̃ + c·√(8 ln(O+1) ln t)/(εO)`, the optimistic private mean before the
+/// clip, `c = bonus`.
+pub fn optimistic_mean(mu: f64, o: u64, ln_t: f64, epsilon: f64, bonus: f64) -> f64 {
+    let o = o as f64;
+    mu + bonus * (8.0 * (o + 1.0).ln() * ln_t).sqrt() / (epsilon * o)
+}
+
+/// The state of DP-TS.
+#[derive(Clone, Debug)]
+pub struct DpTs {
+    /// ε of the bonus.
+    pub epsilon: f64,
+    /// Scale of each block's Laplace noise (default `2/ε`).
+    pub array_scale: f64,
+    /// Scale of a tree p-sum's noise per level (default `2/ε`; times
+    /// `m_j + 1` levels).
+    pub tree_scale: f64,
+    /// The constant `c = 6` of the bonus.
+    pub bonus: f64,
+    /// Per arm: the hybrid mechanism.
+    pub state: Vec<ArmState>,
+    /// `μ̃_j`, updated when arm `j` is observed.
+    pub mean: Vec<f64>,
+}
+
+impl DpTs {
+    /// The inferred defaults for `k` arms at ε.
+    pub fn new(k: usize, epsilon: f64) -> DpTs {
+        DpTs {
+            epsilon,
+            array_scale: 2.0 / epsilon,
+            tree_scale: 2.0 / epsilon,
+            bonus: 6.0,
+            state: vec![ArmState::default(); k],
+            mean: vec![0.0; k],
+        }
+    }
+}
+
+impl Policy for DpTs {
+    fn arms(&self) -> usize {
+        self.state.len()
+    }
+
+    fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
+        let k = self.state.len();
+        if t <= k as u64 {
+            return Pull {
+                arm: (t - 1) as usize,
+                run: 1,
+            };
+        }
+        let ln_t = (t as f64).ln();
+        let mut best = (0, f64::NEG_INFINITY);
+        for j in 0..k {
+            let o = self.state[j].n;
+            let x = optimistic_mean(self.mean[j], o, ln_t, self.epsilon, self.bonus);
+            let (a, b) = clipped_beta(x, o);
+            let theta = beta(a, b, rng);
+            if theta > best.1 {
+                best = (j, theta);
+            }
+        }
+        Pull {
+            arm: best.0,
+            run: 1,
+        }
+    }
+
+    fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {
+        // Runs are always 1: `sum` is one observation.
+        let tree_scale = self.tree_scale;
+        let s = &mut self.state[arm];
+        s.insert(
+            sum,
+            self.array_scale,
+            |m| f64::from(m + 1) * tree_scale,
+            rng,
+        );
+        self.mean[arm] = (s.arrays + s.tree_noisy()) / s.n as f64;
+    }
+}
