@@ -138,8 +138,4 @@ impl PullLaw for DpUcbParams {
     fn name(&self) -> &'static str {
         "dp-ucb"
     }
-    /// As Hybrid-UCB's (the same polyhedra): 2^15 laws.
-    fn max_laws(&self) -> u64 {
-        1 << 15
-    }
 }

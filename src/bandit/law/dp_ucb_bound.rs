@@ -118,8 +118,4 @@ impl PullLaw for DpUcbBoundParams {
     fn name(&self) -> &'static str {
         "dp-ucb-bound"
     }
-    /// As Hybrid-UCB's (the same polyhedra): 2^15 laws.
-    fn max_laws(&self) -> u64 {
-        1 << 15
-    }
 }

@@ -66,6 +66,14 @@ pub trait PullLaw: Sync {
     fn work(&self, horizon: usize) -> Option<u128> {
         self.integrations(horizon).map(u128::from)
     }
+    /// The work of one law `P(pulls | seen)` on `horizon` rounds, in
+    /// [`WORK_UNIT`]s: [`PullLaw::work`] shared by the pull sequences,
+    /// rounded up (at least 1; `None` when unknown). The privacy check
+    /// multiplies it by the distinct laws it computes.
+    fn law_work(&self, horizon: usize) -> Option<u128> {
+        let sequences = u128::from(self.sequence_count(horizon)?.max(1));
+        Some(self.work(horizon)?.div_ceil(sequences).max(1))
+    }
     /// Every pull sequence of `horizon` rounds that may have positive
     /// probability (a superset is fine), arms 0-based.
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
@@ -114,6 +122,11 @@ pub const MAX_LAWS: u64 = 1 << 22;
 /// certified at 192 bits: T = 14, 4096 sequences, 16 s; T = 16, 53 s), the
 /// unit the costlier laws are calibrated in (docs/limits.md).
 pub const WORK_UNIT: &str = "work units (about 3 ms each)";
+
+/// The most work a law, or a privacy check's laws and quotients, costs
+/// without `force`, in [`WORK_UNIT`]s: about 50 s of one core (release
+/// build).
+pub const MAX_WORK: u128 = 1 << 14;
 
 /// The work of `count` sequences of `units` [`WORK_UNIT`]s each, `None`
 /// when the count is unknown or the product overflows.
