@@ -1352,3 +1352,18 @@ fn dp_ucb_and_dp_ucb_bound_laws_are_costed_as_polyhedra() {
         refused(&words(&command), "1048576");
     }
 }
+
+#[test]
+fn privacy_at_the_largest_epsilon_accepted_answers_within_a_minute() {
+    // ε = 2^24, the cap of an online algorithm's ε: the ratio e^{2^24} of
+    // hu-rnm-ftnl has 7 286 253 decimal digits before the point, and its
+    // decimals took over a minute (each digit count formed 10^7286252
+    // again); the exponent is ⌊2^24·log10(e)⌋ = 7 286 252.
+    let run = answered(
+        "privacy --algorithm hu-rnm-ftnl --actions 2 --horizon 2 --alphabet 0,1 --epsilon 16777216",
+        60.0,
+    );
+    let exponent = (16_777_216f64 * std::f64::consts::LOG10_E).floor();
+    assert_eq!(exponent, 7_286_252.0);
+    assert!(run.stdout.contains("e7286252"), "{}", run.stdout);
+}
