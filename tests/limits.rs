@@ -1367,3 +1367,24 @@ fn privacy_at_the_largest_epsilon_accepted_answers_within_a_minute() {
     assert_eq!(exponent, 7_286_252.0);
     assert!(run.stdout.contains("e7286252"), "{}", run.stdout);
 }
+
+#[test]
+fn a_huge_bonus_is_refused_by_the_exact_laws() {
+    // Guards against --bonus 1e20 running the exact laws out of memory
+    // (Hybrid-UCB's law on 4 rows grew past 3 GB: the enclosure of e^{−√c}
+    // as a rational has about 1.44·√c bits); 10^17 took 20 s. The laws
+    // accept c ≤ 2^20 = 1048576.
+    let rows = reward_table("huge-bonus", 4, 2);
+    for command in [
+        format!("law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        format!("law --algorithm dp-ucb-bound --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        format!("law --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 1e20".to_string(),
+    ] {
+        refused(&words(&command), "1048576");
+    }
+    answered(
+        &format!("law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rows} --bonus 1048576"),
+        20.0,
+    );
+}

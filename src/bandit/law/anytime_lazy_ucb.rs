@@ -100,6 +100,7 @@ impl LazyUcbParams {
                 )));
             }
         }
+        super::check_bonus(&self.bonus)?;
         super::check_scale(&self.epsilon, &self.scale)?;
         Ok(())
     }

@@ -88,6 +88,7 @@ impl DpUcbParams {
                 self.gamma
             )));
         }
+        super::check_bonus(&self.bonus)?;
         check_scale(&self.epsilon, &self.node_scale)
     }
 

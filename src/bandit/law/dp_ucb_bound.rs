@@ -77,6 +77,7 @@ impl DpUcbBoundParams {
                 )));
             }
         }
+        super::check_bonus(&self.bonus)?;
         check_scale(&self.epsilon, &self.array_scale)?;
         check_scale(&self.epsilon, &self.tree_scale)
     }

@@ -96,6 +96,7 @@ impl HybridLawParams {
                 )));
             }
         }
+        super::check_bonus(&self.bonus)?;
         check_scale(&self.epsilon, &self.array_scale)?;
         check_scale(&self.epsilon, &self.tree_scale)
     }

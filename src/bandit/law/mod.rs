@@ -164,6 +164,24 @@ pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
     Ok(())
 }
 
+/// The largest index constant (`--bonus`) the exact laws accept: the
+/// bonus `√(c ln t/n)` moves the cut points by about `√c` noise scales, and
+/// the enclosure of `e^{−√c}` written as a rational has about `1.44√c`
+/// bits (Hybrid-UCB's law at `c = 10^17` took 20 s and 240 MB, at `10^20`
+/// gigabytes). The papers' constants are 2 and 3.
+pub const MAX_BONUS: i64 = 1 << 20;
+
+/// An error unless `0 < bonus ≤` [`MAX_BONUS`].
+pub fn check_bonus(bonus: &Q) -> Result<()> {
+    if bonus > &Q::from_integer(MAX_BONUS.into()) {
+        return Err(Error::InvalidInput(format!(
+            "the bonus constant {} is above {MAX_BONUS}: the laws' exponents grow like its square root (at most {MAX_BONUS} is accepted)",
+            format_brief(bonus)
+        )));
+    }
+    Ok(())
+}
+
 /// The whole law: `(pulls, P(pulls | seen))` over [`PullLaw::sequences`],
 /// where `rewards[t][j]` is arm `j`'s reward in round `t + 1` (a row of K
 /// values) and the learner sees `rewards[t][pulls[t]]`.
