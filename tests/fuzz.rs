@@ -1193,6 +1193,36 @@ fn spot_checked(stdout: &str) -> String {
     }
 }
 
+/// Command lines a sweep of the newest flags found aborting, panicking or
+/// hanging (each flag of each bandit law given hostile values), replayed
+/// under the contract: DP-SE's β below the floating-point range, a bonus
+/// of 10^20 in the staircase laws.
+const FOUND: &[&str] = &[
+    "privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --beta 1e-330",
+    "law --algorithm dp-se --epsilon 1 --rewards-file {rewards} --beta 1e-199999",
+    "gof --algorithm dp-se --epsilon 1 --rewards-file {rewards} --samples {pulls} --beta 1e-330",
+    "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 99999999999999999999",
+    "privacy --algorithm dp-ucb-bound --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 99999999999999999999",
+    "law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rewards} --bonus 99999999999999999999",
+    "sample --algorithm dp-ucb-bound --epsilon 1 --rewards-file {rewards} --n 5 --seed 1 --out /tmp/dpdtol-fuzz-out.csv --bonus 99999999999999999999",
+];
+
+#[test]
+fn found_command_lines_keep_the_contract() {
+    for line in FOUND {
+        let line = line
+            .replace("{rewards}", files()[3])
+            .replace("{pulls}", files()[4]);
+        let args: Vec<String> = line.split(' ').map(String::from).collect();
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = capped(&refs, CASE_SECONDS);
+        if let Err(e) = check_contract(&args, &run) {
+            panic!("{e}");
+        }
+        assert_eq!(run.code, Some(2), "{line}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn fuzz_the_argument_grammar_briefly() {
     fuzz_arguments(120);

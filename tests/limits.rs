@@ -1388,3 +1388,23 @@ fn a_huge_bonus_is_refused_by_the_exact_laws() {
         20.0,
     );
 }
+
+#[test]
+fn a_dp_se_beta_below_the_floating_point_range_is_refused() {
+    // Guards against --beta 1e-330 overflowing DP-SE's epoch length (β is 0
+    // in f64, ln(1/β) infinite: a panic in a debug build, a wrapped length
+    // in a release one). β ≥ 2^-1022 is accepted (1e-300 runs).
+    let rows = reward_table("tiny-beta", 4, 2);
+    for beta in ["1e-330", "1e-199999"] {
+        for command in [
+            format!("law --algorithm dp-se --epsilon 1 --rewards-file {rows} --beta {beta}"),
+            format!("privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --beta {beta}"),
+        ] {
+            refused(&words(&command), "2^-1022");
+        }
+    }
+    answered(
+        &format!("law --algorithm dp-se --epsilon 1 --rewards-file {rows} --beta 1e-300"),
+        20.0,
+    );
+}
