@@ -214,4 +214,4 @@ def test_delta_is_refused_for_a_statistical_audit():
 def test_an_exact_check_past_its_work_is_refused_with_its_estimate(algorithm, horizon, alphabet, figure):
     # The CLI's guard (tests/limits.rs): the work, not the count of laws.
     with pytest.raises(dpdtol.TooLargeError, match=figure):
-        dpdtol.bandit_privacy(algorithm, 2, horizon, alphabet, 1)
+        dpdtol.bandit_privacy(algorithm, horizon, alphabet, 1, actions=2)
