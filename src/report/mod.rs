@@ -296,7 +296,7 @@ pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
 
 /// An exact rational as a [`Fraction`].
 pub fn fraction(q: &Q) -> Fraction {
-    Fraction(q.to_string())
+    Fraction(crate::num::exact_text(q))
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in
