@@ -104,6 +104,8 @@ fn valid(flag: &str) -> &'static [&'static str] {
             "hybrid-ucb",
             "ucb1",
             "lazy-dp-ts",
+            "dp-ucb",
+            "dp-ucb-bound",
         ],
         "--actions" => &["2", "3", "24"],
         "--horizon" => &["1", "2", "2^1", "2^2-1"],
@@ -135,6 +137,12 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--epoch-length" => &["2", "1,2"],
         "--scale-factor" => &["2"],
         "--tree-scale" => &["1"],
+        "--pull-order" => &["blocks", "round-robin", "any"],
+        "--rounding" => &["floor-plus-one", "ceiling", "floor", "ceiling-plus-one"],
+        "--radius" => &["integer", "real"],
+        "--reward-index" => &["round", "pull"],
+        "--delta" => &["0", "1/100"],
+        "--spot-check" => &["4", "all", "0"],
         "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file"
         | "--rewards-file" => files(),
         _ => &[],
@@ -160,6 +168,19 @@ fn files() -> &'static [&'static str] {
             write("rewards.csv", "1/2,0\n1,1/2\n0,1\n"),
             write("pulls.csv", &"1,2,1\n1,2,2\n".repeat(20)),
         ]
+    })
+}
+
+/// A FIFO nobody reads or writes: as an output its write would wait for
+/// ever, as an input its read; both must be refused before they are opened.
+fn fifo() -> &'static str {
+    static FIFO: OnceLock<&'static str> = OnceLock::new();
+    FIFO.get_or_init(|| {
+        let path = std::env::temp_dir().join(format!("dpdtol-fuzz-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+        Box::leak(path.display().to_string().into_boxed_str())
     })
 }
 
@@ -213,6 +234,12 @@ const VALUED: &[&str] = &[
     "--epoch-length",
     "--scale-factor",
     "--tree-scale",
+    "--pull-order",
+    "--rounding",
+    "--radius",
+    "--reward-index",
+    "--delta",
+    "--spot-check",
 ];
 
 const SWITCHES: &[&str] = &[
@@ -231,6 +258,7 @@ fn flag_value() -> impl Strategy<Value = Vec<String>> {
         let flag = VALUED[f];
         let pool: &[&str] = match (how, flag) {
             (_, "--merge" | "--curve" | "--plot" | "--markdown" | "--csv" | "--out") => &[
+                fifo(),
                 "/dev/full",
                 "/nonexistent/x.svg",
                 "/dev/zero",
@@ -243,6 +271,7 @@ fn flag_value() -> impl Strategy<Value = Vec<String>> {
                 "--losses-file" | "--rewards-file" | "--samples" | "--first" | "--second"
                 | "--neighbour-file",
             ) => &[
+                fifo(),
                 "/dev/zero",
                 "/dev/urandom",
                 "/dev/null",
@@ -270,6 +299,8 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "privacy-bandit",
         "privacy-statistical",
         "privacy-mechanism",
+        "privacy-dpse",
+        "privacy-dpucb",
         "regret",
         "regret",
         "verify",
@@ -279,6 +310,8 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "law",
         "law-file",
         "law-bandit",
+        "law-dpse",
+        "law-dpucbbound",
         "sample",
         "sample-bandit",
         "gof",
@@ -336,6 +369,21 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--runs=100",
                 ],
                 "privacy-mechanism" => &["--mechanism", "--actions", "--alphabet", "--epsilon"],
+                "privacy-dpse" => &[
+                    "--algorithm=dp-se",
+                    "--actions",
+                    "--horizon=3",
+                    "--alphabet",
+                    "--epsilon",
+                    "--epoch-length=1",
+                ],
+                "privacy-dpucb" => &[
+                    "--algorithm=dp-ucb",
+                    "--actions",
+                    "--horizon=3",
+                    "--alphabet",
+                    "--epsilon",
+                ],
                 "bandit-baseline" => &["--algorithm=ucb1", "--means", "--horizon=4", "--runs"],
                 "bandit" => &[
                     "--algorithm=anytime-lazy-ucb,lazy-dp-ts",
@@ -361,6 +409,17 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--epsilon",
                     "--rewards-file=rewards",
                     "--sequence=1,2,1",
+                ],
+                "law-dpse" => &[
+                    "--algorithm=dp-se",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--epoch-length=1",
+                ],
+                "law-dpucbbound" => &[
+                    "--algorithm=dp-ucb-bound",
+                    "--epsilon",
+                    "--rewards-file=rewards",
                 ],
                 "sample-bandit" => &[
                     "--algorithm=dp-se",
@@ -491,8 +550,14 @@ fn fuzz_arguments(cases: u32) {
     for f in ["/tmp/dpdtol-fuzz-out.svg", "/tmp/dpdtol-fuzz-out.csv"] {
         let _ = std::fs::remove_file(f);
     }
+    // Every abort, panic or hang has failed the run above: the classes
+    // left are answered (status 0 or 1) and refused (2).
     eprintln!(
-        "argument fuzzing, {cases} cases: statuses 0/1/2 = {statuses:?}, slowest {slowest:.2} s"
+        "argument fuzzing, {cases} cases: answered {} (status 0/1 = {}/{}), refused {}, abort/panic 0, hang 0; slowest {slowest:.2} s",
+        statuses[0] + statuses[1],
+        statuses[0],
+        statuses[1],
+        statuses[2]
     );
     // The pools reach the computations, not only the parsers.
     assert!(statuses[0] > 0 && statuses[2] > 0, "{statuses:?}");
@@ -1125,6 +1190,36 @@ fn spot_checked(stdout: &str) -> String {
         common::without_spot_check(stdout)
     } else {
         stdout.to_string()
+    }
+}
+
+/// Command lines a sweep of the newest flags found aborting, panicking or
+/// hanging (each flag of each bandit law given hostile values), replayed
+/// under the contract: DP-SE's β below the floating-point range, a bonus
+/// of 10^20 in the staircase laws.
+const FOUND: &[&str] = &[
+    "privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --beta 1e-330",
+    "law --algorithm dp-se --epsilon 1 --rewards-file {rewards} --beta 1e-199999",
+    "gof --algorithm dp-se --epsilon 1 --rewards-file {rewards} --samples {pulls} --beta 1e-330",
+    "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 99999999999999999999",
+    "privacy --algorithm dp-ucb-bound --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 99999999999999999999",
+    "law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rewards} --bonus 99999999999999999999",
+    "sample --algorithm dp-ucb-bound --epsilon 1 --rewards-file {rewards} --n 5 --seed 1 --out /tmp/dpdtol-fuzz-out.csv --bonus 99999999999999999999",
+];
+
+#[test]
+fn found_command_lines_keep_the_contract() {
+    for line in FOUND {
+        let line = line
+            .replace("{rewards}", files()[3])
+            .replace("{pulls}", files()[4]);
+        let args: Vec<String> = line.split(' ').map(String::from).collect();
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = capped(&refs, CASE_SECONDS);
+        if let Err(e) = check_contract(&args, &run) {
+            panic!("{e}");
+        }
+        assert_eq!(run.code, Some(2), "{line}: {}", run.stderr);
     }
 }
 

@@ -1294,3 +1294,118 @@ fn a_one_shot_checks_epsilon_past_2_to_24_is_refused_at_once() {
         );
     }
 }
+
+#[test]
+fn exact_bandit_checks_are_refused_on_their_work_not_their_law_count() {
+    // Guards against the exact privacy checks counting their laws only:
+    // each of these passed the law count (2^22, or 2^15 for the staircase
+    // laws) and ran for minutes to hours. The estimates (docs/limits.md),
+    // in units of 1000 steps (an event built or a quotient compared) plus
+    // each distinct law's integration work:
+    // - Anytime-Lazy-UCB, T = 2 on 2048 values: 1 pull sequence · 2048² =
+    //   4 194 304 laws, · 2 rounds · 2047 replacements = 17 171 480 576
+    //   quotients; ⌈(4 194 304 + 17 171 480 576)/1000⌉ = 17 175 675.
+    // - DP-SE, T = 2 on 256 values: 65 536 laws, 33 423 360 quotients:
+    //   ⌈33 488 896/1000⌉ = 33 489 (47 s in a debug build).
+    // - Anytime-Lazy-UCB, T = 12 on {0, 1}: 2^10 sequences · 2^12 = 2^22
+    //   laws, 12 · 2^22 quotients: ⌈13 · 2^22/1000⌉ = 54 526 (over 200 s).
+    // - Hybrid-UCB, T = 8 on {0, 1}: 2^6 · 2^8 = 16 384 laws (131 072
+    //   quotients, 148 units) and 8128 distinct events of 4^6/16 = 256
+    //   units: 2 080 768 + 148 = 2 080 916 (about an hour).
+    // - DP-UCB, T = 7 on {0, 1}: 2016 distinct events of 4^5/16 = 64 units
+    //   and ⌈(4096 + 7 · 4096)/1000⌉ = 33: 129 057 (82 s in a debug build).
+    let values = |n: usize| {
+        (0..n)
+            .map(|i| format!("{i}/{}", n - 1))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (v2048, v256) = (values(2048), values(256));
+    for (command, figure) in [
+        (format!("privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 2 --alphabet {v2048} --epsilon 1"), "17175675"),
+        (format!("privacy --algorithm dp-se --actions 2 --horizon 2 --alphabet {v256} --epsilon 1"), "33489"),
+        ("privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 12 --alphabet 0,1 --epsilon 1".to_string(), "54526"),
+        ("privacy --algorithm hybrid-ucb --actions 2 --horizon 8 --alphabet 0,1 --epsilon 1".to_string(), "2080916"),
+        ("privacy --algorithm dp-ucb --actions 2 --horizon 7 --alphabet 0,1 --epsilon 1".to_string(), "129057"),
+        ("privacy --algorithm dp-ucb-bound --actions 2 --horizon 8 --alphabet 0,1 --epsilon 1".to_string(), "2080916"),
+    ] {
+        let args = words(&command);
+        refused(&args, figure);
+        refused(&args, "--force");
+    }
+    // Below the limit the check runs.
+    answered(
+        "privacy --algorithm anytime-lazy-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1",
+        20.0,
+    );
+}
+
+#[test]
+fn dp_ucb_and_dp_ucb_bound_laws_are_costed_as_polyhedra() {
+    // Guards against DP-UCB's and DP-UCB-Bound's laws counting one work
+    // unit a sequence (DP-UCB on 10 rows: 256 units, over 3 minutes): their
+    // events are Hybrid-UCB's staircases, 4^{T−2}/16 units a sequence,
+    // T = 10: 2^8 · 4^8/16 = 1 048 576.
+    let rows = reward_table("staircase-work", 10, 2);
+    for algorithm in ["dp-ucb", "dp-ucb-bound"] {
+        let command = format!("law --algorithm {algorithm} --epsilon 1 --rewards-file {rows}");
+        refused(&words(&command), "1048576");
+    }
+}
+
+#[test]
+#[ignore = "slow: about 20 s of one core in a debug build (the decimals themselves are checked in src/num/decimal.rs)"]
+fn privacy_at_the_largest_epsilon_accepted_answers_within_a_minute() {
+    // ε = 2^24, the cap of an online algorithm's ε: the ratio e^{2^24} of
+    // hu-rnm-ftnl has 7 286 253 decimal digits before the point, and its
+    // decimals took over a minute (each digit count formed 10^7286252
+    // again); the exponent is ⌊2^24·log10(e)⌋ = 7 286 252.
+    let run = answered(
+        "privacy --algorithm hu-rnm-ftnl --actions 2 --horizon 2 --alphabet 0,1 --epsilon 16777216",
+        60.0,
+    );
+    let exponent = (16_777_216f64 * std::f64::consts::LOG10_E).floor();
+    assert_eq!(exponent, 7_286_252.0);
+    assert!(run.stdout.contains("e7286252"), "{}", run.stdout);
+}
+
+#[test]
+fn a_huge_bonus_is_refused_by_the_exact_laws() {
+    // Guards against --bonus 1e20 running the exact laws out of memory
+    // (Hybrid-UCB's law on 4 rows grew past 3 GB: the enclosure of e^{−√c}
+    // as a rational has about 1.44·√c bits); 10^17 took 20 s. The laws
+    // accept c ≤ 2^20 = 1048576.
+    let rows = reward_table("huge-bonus", 4, 2);
+    for command in [
+        format!("law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        format!("law --algorithm dp-ucb-bound --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        format!("law --algorithm anytime-lazy-ucb --epsilon 1 --rewards-file {rows} --bonus 1e20"),
+        "privacy --algorithm hybrid-ucb --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 1e20".to_string(),
+    ] {
+        refused(&words(&command), "1048576");
+    }
+    answered(
+        &format!("law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rows} --bonus 1048576"),
+        20.0,
+    );
+}
+
+#[test]
+fn a_dp_se_beta_below_the_floating_point_range_is_refused() {
+    // Guards against --beta 1e-330 overflowing DP-SE's epoch length (β is 0
+    // in f64, ln(1/β) infinite: a panic in a debug build, a wrapped length
+    // in a release one). β ≥ 2^-1022 is accepted (1e-300 runs).
+    let rows = reward_table("tiny-beta", 4, 2);
+    for beta in ["1e-330", "1e-199999"] {
+        for command in [
+            format!("law --algorithm dp-se --epsilon 1 --rewards-file {rows} --beta {beta}"),
+            format!("privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --beta {beta}"),
+        ] {
+            refused(&words(&command), "2^-1022");
+        }
+    }
+    answered(
+        &format!("law --algorithm dp-se --epsilon 1 --rewards-file {rows} --beta 1e-300"),
+        20.0,
+    );
+}

@@ -207,3 +207,20 @@ def test_dp_ts_audit_refutes_a_quarter_of_the_noise():
     planted = dpdtol.bandit_privacy("dp-ts", 5, [0, 1], 1, scale_factor="1/4", **common)
     assert planted.verdict == "violated"
     assert dpdtol.bandit_privacy("dp-ts", 5, [0, 1], 1, **common).verdict == "undecided"
+
+
+@pytest.mark.parametrize(
+    "algorithm, horizon, alphabet, figure",
+    [
+        # 2^10 pull sequences · 2^12 seen sequences = 2^22 laws (the law
+        # count's limit), 12 · 2^22 quotients: ⌈13 · 2^22/1000⌉ = 54526 units.
+        ("anytime-lazy-ucb", 12, [0, 1], "54526"),
+        # 2^6 · 2^8 = 16384 laws, 8128 distinct events of 4^6/16 = 256 units,
+        # and ⌈(16384 + 8 · 16384)/1000⌉ = 148: 2080916.
+        ("hybrid-ucb", 8, [0, 1], "2080916"),
+    ],
+)
+def test_an_exact_check_past_its_work_is_refused_with_its_estimate(algorithm, horizon, alphabet, figure):
+    # The CLI's guard (tests/limits.rs): the work, not the count of laws.
+    with pytest.raises(dpdtol.TooLargeError, match=figure):
+        dpdtol.bandit_privacy(algorithm, horizon, alphabet, 1, actions=2)

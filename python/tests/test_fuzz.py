@@ -101,7 +101,8 @@ HOSTILE = [
     0.5, 1.9, 2.7, -0.5, 1e308, 5e-324, 10**6, 2**32, 2**63, 2**64, 2**100,
     -(2**70), Fraction(1, 3), Decimal("NaN"), Decimal("1e-999999"), "2^64", "2^30",
     [], [0], [[]], [[0, 1], [1]], [[0, 1]], np.array([[1, 2]]), {"a": 1},
-    np.int64(3), np.float64(0.25),
+    np.int64(3), np.float64(0.25), 1e-330, "1e-330", 1e20, "blocks", "round-robin", "any", "floor", "ceiling",
+    "ceiling-plus-one", "real", "integer", "pull", "round", "dp-ucb", "dp-ucb-bound", "hybrid-ucb",
 ]
 
 LOSSES = [[0, 1], [1, 0], [0, "1/2"]]
@@ -141,11 +142,15 @@ EXTRA = {
     "regret": ["noise", "noise_scale", "resample", "force"],
     "audit": ["algorithm", "losses", "neighbour", "epsilon", "noise", "noise_scale", "resample", "force"],
     "verify": ["shard"],
-    "bandit_law": ["noise_scale", "epoch_length", "tree_scale", "scale_factor", "force"],
-    "bandit_sample": ["noise_scale", "bonus", "tree_scale", "scale_factor", "force"],
-    "bandit_gof": ["noise_scale", "bonus", "epoch_length", "tree_scale", "scale_factor", "seed", "tv", "force"],
-    "bandit_privacy": ["noise_scale", "tree_scale", "scale_factor", "bonus", "method", "runs", "seed", "confidence", "force"],
-    "bandit_simulate": ["epsilon", "experiment", "noise_scale", "bonus", "beta", "force"],
+    "bandit_law": ["noise_scale", "epoch_length", "tree_scale", "scale_factor", "beta", "pull_order", "rounding",
+                   "reward_index", "radius", "force"],
+    "bandit_sample": ["noise_scale", "bonus", "tree_scale", "scale_factor", "beta", "pull_order", "rounding",
+                      "reward_index", "radius", "force"],
+    "bandit_gof": ["noise_scale", "bonus", "epoch_length", "tree_scale", "scale_factor", "seed", "tv", "beta",
+                   "pull_order", "rounding", "reward_index", "radius", "force"],
+    "bandit_privacy": ["noise_scale", "tree_scale", "scale_factor", "bonus", "beta", "pull_order", "rounding", "method",
+                       "runs", "seed", "confidence", "delta", "force"],
+    "bandit_simulate": ["epsilon", "experiment", "noise_scale", "bonus", "beta", "pull_order", "rounding", "force"],
 }
 
 @st.composite
@@ -189,3 +194,79 @@ def test_the_worker_sees_a_crash(worker):
     w.process.stdin.flush()
     assert w.process.stdout.readline() == "" and w.process.wait() != 0
     w.process = None
+
+
+# What a driven policy may return in a round: arms of every type, out of
+# range, or an exception raised instead.
+POLICY_MOVES = [
+    0, 1, 2, -1, np.int64(1), np.int32(0), np.uint8(1), True, np.bool_(False), 0.0, 1.5, float("nan"), "1", None,
+    Fraction(1), Decimal(1), 2**64, "raise",
+]
+
+
+class _Scripted:
+    """A select/update policy playing ``moves`` round after round."""
+
+    def __init__(self, moves):
+        self.moves, self.t = list(moves), 0
+
+    def select(self):
+        move = self.moves[self.t % len(self.moves)]
+        self.t += 1
+        if isinstance(move, str) and move == "raise":
+            raise RuntimeError("the policy failed")
+        return move
+
+    def update(self, arm, reward):
+        pass
+
+
+class _Runner:
+    """A run(bandit) policy that stops early or never stops pulling."""
+
+    def __init__(self, forever):
+        self.forever = forever
+
+    def run(self, bandit):
+        for _ in range(10**6 if self.forever else 1):
+            try:
+                bandit.pull(0)
+            except Exception:  # a policy swallowing errors must still be stopped
+                pass
+
+
+def _valid_arm(move, base):
+    """An arm the driver takes: a Python or numpy integer (not a boolean)
+    among the two arms ``base``, ``base + 1``."""
+    if isinstance(move, (bool, np.bool_)) or not isinstance(move, (int, np.integer)):
+        return False
+    return base <= int(move) < base + 2
+
+
+@settings(max_examples=int(os.environ.get("DPDTOL_FUZZ_EXAMPLES", "400")) // 4, derandomize=True, deadline=None,
+          database=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(POLICY_MOVES), min_size=1, max_size=4), st.sampled_from([0, 1]))
+def test_the_driver_refuses_what_a_policy_does_wrong_and_never_coerces(moves, base):
+    from dpdtol.drive import DriveError, drive_bandit
+
+    table = [[0.25, 0.5], [1, 0], [0.5, 0.5]]
+    played = [moves[t % len(moves)] for t in range(len(table))]
+    ok = all(_valid_arm(m, base) for m in played)
+    try:
+        pulls = drive_bandit(lambda: _Scripted(moves), table, 2, seed=0, base=base)
+    except DriveError:
+        assert not ok, f"{moves} base {base}: refused"
+        return
+    assert ok, f"{moves} base {base}: accepted"
+    assert pulls.shape == (2, 3) and pulls.dtype == np.int64
+    assert [int(m) for m in played] == list(pulls[0])
+
+
+def test_the_driver_stops_a_policy_that_never_stops_or_stops_early():
+    from dpdtol.drive import DriveError, drive_bandit
+
+    table = [[0.25, 0.5], [1, 0], [0.5, 0.5]]
+    pulls = drive_bandit(lambda: _Runner(forever=True), table, 2, seed=0)
+    assert (pulls == 0).all()
+    with pytest.raises(DriveError, match="stopped after 1 of the T = 3 rounds"):
+        drive_bandit(lambda: _Runner(forever=False), table, 2, seed=0)

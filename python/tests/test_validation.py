@@ -97,3 +97,22 @@ def test_epoch_lengths_is_the_former_name_of_epoch_length():
     assert law.to_dict() if hasattr(law, "to_dict") else law.kind
     with pytest.raises(TypeError, match="former name"):
         dpdtol.bandit_law("dp-se", [[0.5, 0.25]] * 3, 1, epoch_length=[1], epoch_lengths=[1])
+
+
+REWARDS = [[0.25, 0.0], [0.0, 0.75], [1, 0.5]]
+
+
+@pytest.mark.parametrize("beta", ["1e-330", "1e-199999"])
+def test_a_dp_se_beta_below_the_floating_point_range_is_refused(beta):
+    # As the command line (tests/limits.rs): the schedule is computed in f64,
+    # where such a β is 0 and the epoch length overflowed.
+    with pytest.raises(ValueError, match=r"2\^-1022"):
+        dpdtol.bandit_law("dp-se", REWARDS, 1, beta=beta)
+    with pytest.raises(ValueError, match=r"2\^-1022"):
+        dpdtol.bandit_privacy("dp-se", 3, [0, 1], 1, beta=beta)
+
+
+@pytest.mark.parametrize("algorithm", ["hybrid-ucb", "dp-ucb-bound", "anytime-lazy-ucb"])
+def test_a_huge_bonus_is_refused_by_the_exact_laws(algorithm):
+    with pytest.raises(ValueError, match="1048576"):
+        dpdtol.bandit_law(algorithm, REWARDS, 1, bonus="1e20")

@@ -31,7 +31,7 @@ mod refine;
 
 pub use self::dashu::DashuFloat;
 pub use self::decimal::{
-    certain_digits, format_brief, format_certain, format_sig, format_sig_directed,
+    certain_digits, exact_text, format_brief, format_certain, format_sig, format_sig_directed,
 };
 pub use self::exact::{rational_root, Exact};
 pub use self::interval::{Dir, Endpoint, Interval, Precision};

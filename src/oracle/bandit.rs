@@ -86,9 +86,8 @@ use serde::{Deserialize, Serialize};
 /// end of each).
 pub const MAX_SEQUENCES: u64 = 1 << 16;
 
-/// The most work a law (or UCB1's pulls) costs without `force`, in
-/// [`WORK_UNIT`]s: about 50 s of one core (release build).
-pub const MAX_WORK: u128 = 1 << 14;
+/// The most work a law (or UCB1's pulls) costs without `force`.
+pub use crate::bandit::law::MAX_WORK;
 
 /// The first and the largest precision, in bits, of a certified law: it is
 /// doubled while a cut point is unresolved or a probability is not

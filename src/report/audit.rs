@@ -333,16 +333,27 @@ impl AuditReport {
     }
 }
 
-/// The event for people: `round 2 plays action 1`, `the sequence 1,2,1`.
-impl fmt::Display for AuditEvent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl AuditEvent {
+    /// The event for people: `round 2 plays action 1` (of a bandit, `round
+    /// 2 pulls arm 1`), `the sequence 1,2,1`.
+    pub fn text(&self, bandit: bool) -> String {
         match self {
-            AuditEvent::Round { round, action } => write!(f, "round {round} plays action {action}"),
+            AuditEvent::Round { round, action } if bandit => {
+                format!("round {round} pulls arm {action}")
+            }
+            AuditEvent::Round { round, action } => format!("round {round} plays action {action}"),
             AuditEvent::Sequence { sequence } => {
                 let actions: Vec<String> = sequence.iter().map(u64::to_string).collect();
-                write!(f, "the sequence {}", actions.join(","))
+                format!("the sequence {}", actions.join(","))
             }
         }
+    }
+}
+
+/// The event of a full-information audit ([`AuditEvent::text`]).
+impl fmt::Display for AuditEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(false))
     }
 }
 
@@ -387,7 +398,8 @@ impl Human for AuditReport {
             "ε ≥ {:.6} with confidence {} (approximate f64; Clopper–Pearson on the event \"{}\", {numerator} over {denominator}, chosen on the first halves among {} candidates, counted on the second halves: {}/{numerator_rows} vs {}/{denominator_rows})",
             self.epsilon_lower,
             self.confidence,
-            self.event,
+            self.event
+                .text(matches!(self.target, Some(AuditTarget::Bandit(_)))),
             self.candidates,
             self.numerator_count,
             self.denominator_count,

@@ -563,10 +563,10 @@ impl Human for BanditLawReport {
 impl Human for BanditSampleReport {
     fn human(&self) -> String {
         format!(
-            "{}: wrote {} pull sequences of {} rounds ({}, arms from {}, seed {}) to {}",
+            "{}: wrote {} of {} ({}, arms from {}, seed {}) to {}",
             self.target,
-            self.n,
-            self.horizon.0,
+            super::counted(self.n, "pull sequence"),
+            super::counted(&self.horizon.0, "round"),
             self.format.name(),
             self.base,
             self.seed,
@@ -581,7 +581,7 @@ impl Human for BanditGofReport {
         let mut out = table_head(
             &self.target.to_string(),
             self.n,
-            "pull sequences",
+            "pull sequence",
             self.support_violation.as_ref(),
         );
         let tests: Vec<(String, _)> = self.test.iter().map(|t| ("joint".to_string(), t)).collect();

@@ -156,14 +156,14 @@ impl GofReport {
 }
 
 /// The first lines of a goodness-of-fit table: the target, `n` samples
-/// (called `what`), and the first sample outside the support, if any.
+/// (`what` names one), and the first sample outside the support, if any.
 pub fn table_head(
     target: &str,
     n: usize,
     what: &str,
     violation: Option<&SupportViolation>,
 ) -> String {
-    let mut out = format!("{target}: {n} {what} against the law\n");
+    let mut out = format!("{target}: {} against the law\n", super::counted(n, what));
     if let Some(v) = violation {
         let _ = writeln!(
             out,
@@ -230,7 +230,7 @@ impl Human for GofReport {
         let mut out = table_head(
             &self.target.to_string(),
             self.n,
-            "samples",
+            "sample",
             self.support_violation.as_ref(),
         );
         let tests: Vec<(String, &ChiSquareTest)> = self
@@ -245,11 +245,10 @@ impl Human for GofReport {
         }
         let _ = writeln!(
             out,
-            "rule: {}\n{}: {} test{}, each at {:.3e} (alpha {})",
+            "rule: {}\n{}: {}, each at {:.3e} (alpha {})",
             self.rules,
             self.verdict.against_law(),
-            self.tests,
-            if self.tests == 1 { "" } else { "s" },
+            super::counted(self.tests, "test"),
             self.per_test_alpha,
             self.alpha
         );

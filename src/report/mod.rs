@@ -286,9 +286,17 @@ pub fn bound(q: &Q, dir: Dir) -> Decimal {
     Decimal(format_sig_directed(q, DIGITS, dir))
 }
 
+/// `n` and its noun, plural unless `n` is 1 (`1 sample`, `2 samples`;
+/// `noun` is the singular, made plural with an `s`).
+pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let plural = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{plural}")
+}
+
 /// An exact rational as a [`Fraction`].
 pub fn fraction(q: &Q) -> Fraction {
-    Fraction(q.to_string())
+    Fraction(crate::num::exact_text(q))
 }
 
 /// The report as the one JSON object a `--json` run prints: keys in

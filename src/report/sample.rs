@@ -89,10 +89,10 @@ impl SampleReport {
 impl Human for SampleReport {
     fn human(&self) -> String {
         format!(
-            "{}: wrote {} sequences of {} actions ({}, actions from {}, seed {}) to {}",
+            "{}: wrote {} of {} ({}, actions from {}, seed {}) to {}",
             self.target,
-            self.n,
-            self.horizon.0,
+            super::counted(self.n, "sequence"),
+            super::counted(&self.horizon.0, "action"),
             self.format.name(),
             self.base,
             self.seed,

@@ -94,6 +94,7 @@ impl LazyUcbParams {
             ("--noise-scale", &self.scale),
             ("the bonus", &self.bonus),
         ])?;
+        super::check_bonus(&self.bonus)?;
         super::check_scale(&self.epsilon, &self.scale)
     }
 

@@ -102,6 +102,26 @@ pub struct DpSeParams {
     pub reward_index: RewardIndex,
 }
 
+/// An error unless `0 < β < 1` and `β ≥ 2^{−1022}`: the schedule's
+/// epoch lengths are computed in f64 (`ln(1/β)`), where a smaller β is 0
+/// and its epochs would never end.
+fn check_beta(beta: &Q) -> Result<()> {
+    if !beta.is_positive() || *beta >= Q::one() {
+        return Err(Error::InvalidInput(format!(
+            "--beta (DP-SE's β) must lie in (0, 1), got {}",
+            crate::num::format_brief(beta)
+        )));
+    }
+    let b = Real::to_f64(beta);
+    if b.is_nan() || b < f64::MIN_POSITIVE {
+        return Err(Error::InvalidInput(format!(
+            "--beta (DP-SE's β) must be at least 2^-1022 (its schedule is computed in floating point), got {}",
+            crate::num::format_brief(beta)
+        )));
+    }
+    Ok(())
+}
+
 /// The readings of DP-SE's definition that its pseudo-code leaves open:
 /// δ (the failure probability β), the pull order inside an epoch, the
 /// rounding of `R_e` and where the radius reads `R_e`; and the reading of
@@ -140,13 +160,8 @@ impl DpSeVariant {
         reward_index: Option<&str>,
     ) -> Result<DpSeVariant> {
         let beta = beta.map(parse_rational).transpose()?;
-        if let Some(beta) = beta
-            .as_ref()
-            .filter(|b| !b.is_positive() || **b >= Q::one())
-        {
-            return Err(Error::InvalidInput(format!(
-                "--beta (DP-SE's β) must lie in (0, 1), got {beta}"
-            )));
+        if let Some(beta) = &beta {
+            check_beta(beta)?;
         }
         Ok(DpSeVariant {
             beta,
@@ -235,11 +250,9 @@ impl DpSeParams {
             )));
         }
         let beta = match &variant.beta {
-            Some(beta) if beta.is_positive() && *beta < Q::one() => beta.clone(),
             Some(beta) => {
-                return Err(Error::InvalidInput(format!(
-                    "--beta (DP-SE's β) must lie in (0, 1), got {beta}"
-                )))
+                check_beta(beta)?;
+                beta.clone()
             }
             None => Q::new(1.into(), (horizon.max(2) as i64).into()),
         };

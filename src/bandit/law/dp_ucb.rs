@@ -81,6 +81,7 @@ impl DpUcbParams {
                 self.gamma
             )));
         }
+        super::check_bonus(&self.bonus)?;
         check_scale(&self.epsilon, &self.node_scale)
     }
 
@@ -130,9 +131,5 @@ impl PullLaw for DpUcbParams {
     }
     fn name(&self) -> &'static str {
         "dp-ucb"
-    }
-    /// As Hybrid-UCB's (the same polyhedra): 2^15 laws.
-    fn max_laws(&self) -> u64 {
-        1 << 15
     }
 }

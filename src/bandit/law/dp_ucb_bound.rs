@@ -71,7 +71,8 @@ impl DpUcbBoundParams {
                 ("the bonus", &self.bonus),
                 ("the confidence constant", &self.confidence),
             ],
-        )
+        )?;
+        super::check_bonus(&self.bonus)
     }
 
     /// `p(n)` and the scale of `Z(n)`: the Hybrid mechanism with a tree of
@@ -110,9 +111,5 @@ impl PullLaw for DpUcbBoundParams {
     }
     fn name(&self) -> &'static str {
         "dp-ucb-bound"
-    }
-    /// As Hybrid-UCB's (the same polyhedra): 2^15 laws.
-    fn max_laws(&self) -> u64 {
-        1 << 15
     }
 }

@@ -89,7 +89,8 @@ impl HybridLawParams {
             &self.array_scale,
             &self.tree_scale,
             &[("the bonus", &self.bonus)],
-        )
+        )?;
+        super::check_bonus(&self.bonus)
     }
 
     /// `p(n)` and the scale of `Z(n)` (module documentation); `p(1) = None`.
@@ -265,7 +266,8 @@ impl Event {
 
 /// The methods of [`PullLaw`] shared by the two-arm laws whose event is a
 /// staircase [`Event`] (Hybrid-UCB, DP-UCB, DP-UCB-Bound): the `2^{T−2}`
-/// pull sequences after each arm's first pull, and the event of one.
+/// pull sequences after each arm's first pull, the event of one, and the
+/// cost of its polyhedron.
 macro_rules! staircase_pull_law {
     () => {
         type Event = $crate::bandit::law::hybrid_ucb::Event;
@@ -285,6 +287,26 @@ macro_rules! staircase_pull_law {
         ) -> $crate::error::Result<Option<Self::Event>> {
             $crate::bandit::law::hybrid_ucb::Event::new(pulls, seen)
         }
+        /// A law costs far more than Anytime-Lazy-UCB's (a Fourier–Motzkin
+        /// integration: Hybrid-UCB's takes about 16 ms at T = 6, 43 ms at
+        /// T = 7, 0.5 s at T = 8, release): 2^15 laws, so that T = 8 on
+        /// {0, 1} (16384 laws) passes this count and the work estimate
+        /// decides ([`PullLaw::law_work`]).
+        fn max_laws(&self) -> u64 {
+            1 << 15
+        }
+        /// `4^{T−2}/16` units a sequence (at least 1): the `2^{T−1}` sign
+        /// cells of its `T − 1` variables, paired by each elimination.
+        /// Measured (one core, rewards {0, 1}): Hybrid-UCB's law at T = 6,
+        /// 7, 8 takes 0.95 s, 5.7 s, 59 s (release), 16, 64, 256 units a
+        /// sequence at 2.8–3.6 ms a unit; DP-UCB-Bound's the same; DP-UCB's
+        /// 0.36 s, 1.5 s, 7.4 s, 52 s at T = 6 to 9 (debug build, its
+        /// dependencies optimised), within the estimate.
+        fn work(&self, horizon: usize) -> Option<u128> {
+            let exponent = 2 * u32::try_from(horizon.saturating_sub(2)).ok()?;
+            let units = 1u128.checked_shl(exponent.saturating_sub(4))?;
+            $crate::bandit::law::sequences_work(self.sequence_count(horizon), units)
+        }
     };
 }
 pub(crate) use staircase_pull_law;
@@ -299,21 +321,5 @@ impl PullLaw for HybridLawParams {
     }
     fn name(&self) -> &'static str {
         "hybrid-ucb"
-    }
-    /// A law costs far more than Algorithm 1's (a Fourier–Motzkin
-    /// integration: about 16 ms at T = 6, 43 ms at T = 7, 0.5 s at T = 8,
-    /// release): 2^15 laws, so that T = 8 on {0, 1} (16384 laws, 8128
-    /// distinct events) runs and T = 9 asks for `--force` or `--shard`.
-    fn max_laws(&self) -> u64 {
-        1 << 15
-    }
-    /// `4^{T−2}/16` units a sequence (at least 1): the `2^{T−1}` sign cells
-    /// of its `T − 1` variables, paired by each elimination. Measured
-    /// (release, one core, rewards {0, 1}): T = 6, 7, 8 take 0.95 s, 5.7 s,
-    /// 59 s, that is 16, 64, 256 units a sequence at 2.8–3.6 ms a unit.
-    fn work(&self, horizon: usize) -> Option<u128> {
-        let exponent = 2 * u32::try_from(horizon.saturating_sub(2)).ok()?;
-        let units = 1u128.checked_shl(exponent.saturating_sub(4))?;
-        super::sequences_work(self.sequence_count(horizon), units)
     }
 }

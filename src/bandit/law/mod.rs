@@ -70,6 +70,14 @@ pub trait PullLaw: Sync {
     fn work(&self, horizon: usize) -> Option<u128> {
         self.integrations(horizon).map(u128::from)
     }
+    /// The work of one law `P(pulls | seen)` on `horizon` rounds, in
+    /// [`WORK_UNIT`]s: [`PullLaw::work`] shared by the pull sequences,
+    /// rounded up (at least 1; `None` when unknown). The privacy check
+    /// multiplies it by the distinct laws it computes.
+    fn law_work(&self, horizon: usize) -> Option<u128> {
+        let sequences = u128::from(self.sequence_count(horizon)?.max(1));
+        Some(self.work(horizon)?.div_ceil(sequences).max(1))
+    }
     /// Every pull sequence of `horizon` rounds that may have positive
     /// probability (a superset is fine), arms 0-based.
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>>;
@@ -119,6 +127,11 @@ pub const MAX_LAWS: u64 = 1 << 22;
 /// unit the costlier laws are calibrated in (docs/limits.md).
 pub const WORK_UNIT: &str = "work units (about 3 ms each)";
 
+/// The most work a law, or a privacy check's laws and quotients, costs
+/// without `force`, in [`WORK_UNIT`]s: about 50 s of one core (release
+/// build).
+pub const MAX_WORK: u128 = 1 << 14;
+
 /// The work of `count` sequences of `units` [`WORK_UNIT`]s each, `None`
 /// when the count is unknown or the product overflows.
 pub fn sequences_work(count: Option<u64>, units: u128) -> Option<u128> {
@@ -162,6 +175,24 @@ pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
                 format_brief(&v)
             )));
         }
+    }
+    Ok(())
+}
+
+/// The largest index constant (`--bonus`) the exact laws accept: the
+/// bonus `√(c ln t/n)` moves the cut points by about `√c` noise scales, and
+/// the enclosure of `e^{−√c}` written as a rational has about `1.44√c`
+/// bits (Hybrid-UCB's law at `c = 10^17` took 20 s and 240 MB, at `10^20`
+/// gigabytes). The papers' constants are 2 and 3.
+pub const MAX_BONUS: i64 = 1 << 20;
+
+/// An error unless `0 < bonus ≤` [`MAX_BONUS`].
+pub fn check_bonus(bonus: &Q) -> Result<()> {
+    if bonus > &Q::from_integer(MAX_BONUS.into()) {
+        return Err(Error::InvalidInput(format!(
+            "the bonus constant {} is above {MAX_BONUS}: the laws' exponents grow like its square root (at most {MAX_BONUS} is accepted)",
+            format_brief(bonus)
+        )));
     }
     Ok(())
 }

@@ -218,13 +218,14 @@ named!(Rounding, "--rounding", {
 });
 
 impl Rounding {
-    /// The integer number of pulls of the real `r ≥ 0` (f64).
+    /// The integer number of pulls of the real `r ≥ 0` (f64), `u64::MAX`
+    /// past it (an epoch longer than any horizon).
     pub fn apply(self, r: f64) -> u64 {
         match self {
-            Rounding::FloorPlusOne => r.max(0.0).floor() as u64 + 1,
+            Rounding::FloorPlusOne => (r.max(0.0).floor() as u64).saturating_add(1),
             Rounding::Ceiling => (r.max(0.0).ceil() as u64).max(1),
             Rounding::Floor => (r.max(0.0).floor() as u64).max(1),
-            Rounding::CeilingPlusOne => r.max(0.0).ceil() as u64 + 1,
+            Rounding::CeilingPlusOne => (r.max(0.0).ceil() as u64).saturating_add(1),
         }
     }
 }
