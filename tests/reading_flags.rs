@@ -202,11 +202,8 @@ fn privacy_takes_dp_ses_radius_and_reward_index() {
     let printed = privacy("dp-se", "4", &lengths);
     assert_eq!(printed["radius"], "integer");
     assert_eq!(printed["reward_index"], "round");
-    let real = privacy(
-        "dp-se",
-        "4",
-        &[&lengths[..], &["--radius", "real"]].concat(),
-    );
+    // The real radius reads the printed epoch lengths' real R_e.
+    let real = privacy("dp-se", "4", &["--radius", "real"]);
     assert_eq!(real["radius"], "real");
     // The reward index names the reading; a change of one table entry is a
     // change of one reward seen either way, so the verdict is the same.
@@ -247,6 +244,8 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
         "bandit",
         "--algorithm",
         "dp-se,dp-ucb",
+        "--epsilon",
+        "1",
         "--means",
         "0.5,0.25",
         "--horizon",
@@ -275,6 +274,8 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
         "bandit",
         "--algorithm",
         "dp-ucb",
+        "--epsilon",
+        "1",
         "--means",
         "0.5,0.25",
         "--horizon",

@@ -47,7 +47,8 @@ def test_bandit_privacy_takes_the_readings():
     scaled = dpdtol.bandit_privacy("dp-ucb", 4, [0, 1], 1, noise_scale=3)
     assert deep.tree_depth == 3
     assert deep.max_ratio_interval == scaled.max_ratio_interval
-    real = dpdtol.bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1], radius="real")
+    # The real radius reads the printed epoch lengths' real R_e.
+    real = dpdtol.bandit_privacy("dp-se", 4, [0, 1], 1, radius="real")
     assert real.radius == "real" and real.reward_index == "round"
     by_pull = dpdtol.bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1], reward_index="pull")
     assert by_pull.reward_index == "pull"
@@ -56,12 +57,12 @@ def test_bandit_privacy_takes_the_readings():
 
 
 def test_bandit_simulate_takes_the_readings():
-    r = dpdtol.bandit_simulate(["dp-se", "dp-ucb"], [0.5, 0.25], horizon=100, runs=2, radius="real", tree_depth=4)
+    r = dpdtol.bandit_simulate(["dp-se", "dp-ucb"], [0.5, 0.25], epsilon=1, horizon=100, runs=2, radius="real", tree_depth=4)
     by_id = {x["algorithm"]: x for x in r.results}
     assert by_id["dp-se"]["radius"] == "real"
     assert by_id["dp-ucb"]["tree_depth"] == 4
     with pytest.raises(ValueError, match="tree_depth"):
-        dpdtol.bandit_simulate("ucb1", [0.5, 0.25], horizon=10, runs=2, tree_depth=4)
+        dpdtol.bandit_simulate("ucb1", [0.5, 0.25], epsilon=1, horizon=10, runs=2, tree_depth=4)
 
 
 def _quoted(doc):

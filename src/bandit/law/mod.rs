@@ -158,7 +158,7 @@ pub fn check_scale(epsilon: &Q, scale: &Q) -> Result<()> {
 /// values) and the learner sees `rewards[t][pulls[t]]`.
 pub fn law<R: Real>(
     params: &impl PullLaw,
-    rewards: &[impl AsRef<[Q]> + Sync],
+    rewards: &[impl AsRef<[Q]>],
     ctx: &R::Context,
 ) -> Result<Vec<(Vec<usize>, R)>> {
     counted_law(params, rewards, ctx, &Progress::default())
@@ -173,7 +173,7 @@ pub fn law<R: Real>(
 /// are skipped, those before it still computed), as sequentially.
 pub(crate) fn counted_law<R: Real>(
     params: &impl PullLaw,
-    rewards: &[impl AsRef<[Q]> + Sync],
+    rewards: &[impl AsRef<[Q]>],
     ctx: &R::Context,
     progress: &Progress,
 ) -> Result<Vec<(Vec<usize>, R)>> {
@@ -185,6 +185,8 @@ pub(crate) fn counted_law<R: Real>(
             row.as_ref().len()
         )));
     }
+    // The rows as slices, which the threads share.
+    let rewards: Vec<&[Q]> = rewards.iter().map(AsRef::as_ref).collect();
     let sequences = params.sequences(rewards.len());
     progress.start(sequences.len() as u64);
     let first_failure = AtomicUsize::new(usize::MAX);
@@ -196,7 +198,7 @@ pub(crate) fn counted_law<R: Real>(
                 return None;
             }
             progress.add(1);
-            let seen = params.seen(pulls, rewards);
+            let seen = params.seen(pulls, &rewards);
             let p = match params.event(pulls, &seen) {
                 Ok(Some(event)) => params.probability::<R>(&event, ctx),
                 Ok(None) => Ok(R::from_int(0, ctx)),
