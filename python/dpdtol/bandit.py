@@ -15,7 +15,8 @@ package (``base=0`` for numpy's ``argmax``); in the table itself, row
 ``t - 1`` column ``j - 1`` is arm j's reward. Anytime-Lazy-UCB pulls arms
 1, 2, .., K in rounds 1..K (its line 2).
 
-Algorithms (ids as for ``dpdtol privacy``), with their parameters:
+Algorithms with a law (ids as on the command line): {law}; with their
+parameters:
 
 - ``"anytime-lazy-ucb"`` (Hu, Huang, Mehta & Hegde, Algorithm 1), any
   2 <= K <= T: ``noise_scale`` (default 1/epsilon, the Laplace scale on each
@@ -29,6 +30,12 @@ Algorithms (ids as for ``dpdtol privacy``), with their parameters:
   ``noise_scale`` (the array blocks', default 2/epsilon), ``tree_scale``
   (default 2/epsilon), ``scale_factor`` (on both; excludes ``tree_scale``),
   ``bonus`` (default 3);
+- ``"dp-ucb"`` (Mishra & Thakurta 2015, Algorithm 1), K = 2: ``noise_scale``
+  (each binary-mechanism node's, default L/epsilon), ``tree_depth`` (the
+  binary mechanism's depth L, default ceil(log2 T));
+- ``"dp-ucb-bound"`` (Tossou & Dimitrakakis 2016, Algorithm 1), K = 2:
+  ``noise_scale`` (the array blocks'), ``tree_scale``, ``scale_factor``,
+  ``bonus`` (default 2);
 - ``"dp-ucb-int"`` (Tossou & Dimitrakakis 2016, Algorithm 3, as read from a
   public implementation), the interval f = ceil(1/epsilon): K = 2 at any
   epsilon, any 2 <= K <= T at epsilon >= 1 (f = 1):
@@ -164,12 +171,6 @@ class BanditLaw(_Provenance):
         return self.probabilities[rows[0]]
 
 
-def _without_table_readings(params: Dict[str, Any]) -> Dict[str, Any]:
-    """``params`` without DP-SE's reward index and radius, which the
-    privacy check (over every table of the alphabet) does not take."""
-    return {k: v for k, v in params.items() if k not in ("reward_index", "radius")}
-
-
 def _params(
     noise_scale: Any,
     bonus: Any,
@@ -181,6 +182,7 @@ def _params(
     rounding: Optional[str] = None,
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
+    tree_depth: Any = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -200,7 +202,14 @@ def _params(
         reward_index=_optional_text(reward_index, "reward_index"),
         radius=_optional_text(radius, "radius"),
         rounding=_optional_text(rounding, "rounding"),
+        tree_depth=_tree_depth(tree_depth),
     )
+
+
+def _tree_depth(depth: Any) -> Optional[str]:
+    """DP-UCB's tree depth as the command line's text (its parser checks
+    it: an integer in 1..=63)."""
+    return None if depth is None else str(_integer(depth, "tree_depth"))
 
 
 def _bandit_law(d: Dict[str, Any], base: int) -> BanditLaw:
@@ -229,13 +238,14 @@ def bandit_law(
     rounding: Optional[str] = None,
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
+    tree_depth: Any = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
 ) -> BanditLaw:
     """The law of ``algorithm``'s pull sequence on ``rewards`` (T x K, the
     contract of this module), exact when every probability it needs is
-    rational, else certified. Each listed sequence costs one closed-form
+    rational, else certified; ``algorithm`` is one of {law}. Each listed sequence costs one closed-form
     integration: over 2^16 candidate sequences (K^(T-K) for
     Anytime-Lazy-UCB) it raises TooLargeError unless ``force``. Arms are
     numbered from ``base``."""
@@ -244,7 +254,7 @@ def bandit_law(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
@@ -266,12 +276,13 @@ def bandit_sample(
     rounding: Optional[str] = None,
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
+    tree_depth: Any = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
 ) -> Samples:
     """``n`` reference pull sequences of ``algorithm`` on ``rewards``, each
-    drawn from the law of ``bandit_law`` by exact inversion, as ``Samples``
+    drawn from the law of ``bandit_law`` (``algorithm`` one of {law}) by exact inversion, as ``Samples``
     (the type ``sample`` returns): the ``n x T`` int64 array (arms numbered
     from ``base``) with the report of ``dpdtol sample --rewards-file ...
     --json``. The array depends on ``seed`` only, not on the number of
@@ -283,7 +294,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         _integer(n, "n"),
         _integer(seed, "seed"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
         force=_flag(force, "force"),
         base=base,
     )
@@ -309,6 +320,7 @@ def bandit_gof(
     rounding: Optional[str] = None,
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
+    tree_depth: Any = None,
     force: bool = False,
     base: int = 1,
     explain: bool = False,
@@ -324,9 +336,10 @@ def bandit_gof(
     increasing expected count until each expects >= 5; rejected when its
     p-value is below ``alpha``. With ``tv``, the test also reports the sample
     size that detects a total-variation distance ``tv`` with probability 0.9.
-    ``result.law`` is the BanditLaw tested against.
+    ``result.law`` is the BanditLaw tested against; ``algorithm`` is one of
+    {law}.
 
-    ``lazy-dp-ts`` and ``dp-ts`` have no law: their samples are compared instead with as many
+    {two_sample} have no law: their samples are compared instead with as many
     sequences of dpdtol's own simulation of it (noise drawn in f64, seeded by
     ``seed``, default 0) by a chi-square test of homogeneity, named
     ``"two-sample (against dpdtol's simulation, approximate)"``; ``law`` is
@@ -347,7 +360,7 @@ def bandit_gof(
     every DP-SE reading on a small grid (``beta``, ``pull_order``,
     ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
@@ -392,16 +405,19 @@ def bandit_privacy(
     beta: Any = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    radius: Optional[str] = None,
+    reward_index: Optional[str] = None,
+    tree_depth: Any = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
     in one round's reward vector (``dpdtol privacy --algorithm ...``).
 
-    ``"anytime-lazy-ucb"``, ``"dp-se"``, ``"dp-ucb-int"`` and
-    ``"hybrid-ucb"`` are checked exhaustively with certified laws: a ``BanditPrivacyReport`` whose
+    {privacy_exact} are checked
+    exhaustively with certified laws: a ``BanditPrivacyReport`` whose
     ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"``.
-    ``"lazy-dp-ts"``, ``"dp-ts"``, and ``"hybrid-ucb"`` with ``method="statistical"`` (or
-    any of ``runs``, ``seed``, ``confidence``), are audited by simulation
+    {privacy_statistical} (``"hybrid-ucb"`` with ``method="statistical"``, or
+    any of ``runs``, ``seed``, ``confidence``) are audited by simulation
     (``runs`` per table, default 200000, ``seed`` default 1, Clopper–Pearson
     bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
     approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``. The
@@ -409,8 +425,12 @@ def bandit_privacy(
     command line's text; ``report.to_dict()`` its ``--json``. ``delta=D``
     (exact checks) also decides (ε, D)-DP from the whole laws
     (``report.delta``, as ``--delta``). DP-SE's readings ``beta``,
-    ``pull_order`` and ``rounding`` are those of ``bandit_gof`` (``--beta``,
-    ``--pull-order``, ``--rounding``); the report names the reading checked.
+    ``pull_order``, ``rounding``, ``radius`` and ``reward_index`` are those of
+    ``bandit_gof`` (``--beta``, ``--pull-order``, ``--rounding``,
+    ``--radius``, ``--reward-index``; the reward index does not change the
+    verdict: one table entry changed is one reward seen changed either
+    way), DP-UCB's ``tree_depth`` that of ``bandit_law``
+    (``--tree-depth``); the report names the reading checked.
 
     >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
     >>> r.verdict, r.kind
@@ -429,9 +449,7 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_without_table_readings(
-            _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding)
-        ),
+        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
@@ -453,10 +471,11 @@ def bandit_simulate(
     threads: Optional[int] = None,
     pull_order: Optional[str] = None,
     rounding: Optional[str] = None,
+    radius: Optional[str] = None,
+    tree_depth: Any = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
-    a list: ``"anytime-lazy-ucb"``, ``"lazy-dp-ts"``, ``"dp-ts"``, ``"hybrid-ucb"``,
-    ``"dp-se"``, ``"adap-klucb"``, ``"ucb1"``, ``"thompson"``) on Bernoulli
+    a list of {simulate}) on Bernoulli
     arms of ``means`` for ``horizon`` rounds, ``runs`` runs each (at least 2)
     from ``seed``, at each ε of ``epsilon`` (one number or a list), or a
     preset ``experiment`` (``"hu-fig1"``, ``"hu-fig2"``, ``"hu2021"``):
@@ -464,8 +483,10 @@ def bandit_simulate(
     pseudo-regret at the ``checkpoints`` with its intervals at
     ``confidence``, per algorithm and ε, in ``results``; ``print(report)``
     gives the command line's tables. ``beta`` is DP-SE's β (default 1/T)
-    and DP-UCB's γ; DP-SE's ``pull_order`` and ``rounding`` are those of
-    ``bandit_gof`` (``--pull-order``, ``--rounding``).
+    and DP-UCB's γ; DP-SE's ``pull_order``, ``rounding`` and ``radius`` are
+    those of ``bandit_gof`` (``--pull-order``, ``--rounding``, ``--radius``),
+    DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``); each
+    result names the readings it ran.
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
     >>> r.kind, r.results[0]["algorithm"]
@@ -507,5 +528,28 @@ def bandit_simulate(
         beta=one(beta, "beta"),
         pull_order=_optional_text(pull_order, "pull_order"),
         rounding=_optional_text(rounding, "rounding"),
+        radius=_optional_text(radius, "radius"),
+        tree_depth=_tree_depth(tree_depth),
     )
     return BanditReport._from_json(text, rendered=rendered)
+
+
+def _name_algorithms() -> None:
+    """Write into this module's docstrings (``{law}``, ``{privacy_exact}``,
+    ..) the algorithms each function accepts, from the native table of the
+    predicates the command line decides with."""
+    lists = _native.bandit_algorithms()
+
+    def named(doc: Optional[str]) -> Optional[str]:
+        if doc is None:  # python -OO
+            return None
+        for key, names in lists.items():
+            doc = doc.replace("{" + key + "}", ", ".join(f'``"{n}"``' for n in names))
+        return doc
+
+    for f in (bandit_law, bandit_sample, bandit_gof, bandit_privacy, bandit_simulate):
+        f.__doc__ = named(f.__doc__)
+    globals()["__doc__"] = named(__doc__)
+
+
+_name_algorithms()

@@ -287,7 +287,8 @@ class VerifyReport(_Report):
 @dataclass(frozen=True)
 class BanditPrivacyReport(_Verdict, _Report):
     """The exhaustive ε-DP check of a bandit algorithm (``dpdtol privacy
-    --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb --json``): every pair of
+    --algorithm ALGORITHM --json`` of a bandit algorithm with an exact
+    check, those ``bandit_privacy`` names): every pair of
     reward tables differing in one round, each pull sequence's probability
     on both; ``print(report)`` gives the command line's text."""
 
@@ -332,6 +333,12 @@ class BanditPrivacyReport(_Verdict, _Report):
     """DP-SE: the pull order inside an epoch (``blocks``, ``round-robin``)."""
     rounding: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     """DP-SE: the rounding of the printed epoch lengths."""
+    radius: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-SE: the R_e its elimination radius reads (``integer``, ``real``)."""
+    reward_index: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-SE: which entry of the table a pull receives (``round``, ``pull``)."""
+    tree_depth: Optional[int] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-UCB: the binary mechanism's depth L."""
     delta: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     """With ``delta=D``: the (ε, δ) check (``target``, ``value``, ``interval``, ``exact``, ``verdict``, ``witness``)."""
     note: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)

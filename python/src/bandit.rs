@@ -12,6 +12,7 @@ pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
@@ -41,6 +42,7 @@ pub struct Params {
     rounding: Option<String>,
     reward_index: Option<String>,
     radius: Option<String>,
+    tree_depth: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -63,6 +65,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         rounding: params.rounding.clone(),
         radius: params.radius.clone(),
         reward_index: params.reward_index.clone(),
+        tree_depth: params.tree_depth.clone(),
     }
     .naming_readings()
 }
@@ -98,6 +101,12 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
         epoch_lengths: params.epoch_lengths,
         tree_scale: exact("tree_scale", params.tree_scale)?,
         scale_factor: exact("scale_factor", params.scale_factor)?,
+        tree_depth: params
+            .tree_depth
+            .as_deref()
+            .map(parse_tree_depth)
+            .transpose()
+            .map_err(py_err)?,
         dp_se: DpSeVariant::parse(
             params.beta.as_deref(),
             params.pull_order.as_deref(),
@@ -337,7 +346,36 @@ fn bandit_gof(
 }
 
 /// Add the bandit functions to the module `dpdtol._native`.
+/// The bandit algorithms each function accepts, by the predicates the
+/// command line decides with (so that a docstring lists exactly them):
+/// `law` (`bandit_law`, `bandit_sample`, `bandit_gof`), `two_sample`
+/// (`bandit_gof`'s test against dpdtol's simulation), `privacy_exact` and
+/// `privacy_statistical` (`bandit_privacy`), `simulate` (every one).
+#[pyfunction]
+fn bandit_algorithms(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    use dpdtol::privacy::bandit::audit_run::is_statistical;
+    use dpdtol::privacy::bandit::setup::exact_check_of;
+    let names = |keep: &dyn Fn(BanditId) -> bool| -> Vec<&'static str> {
+        BanditId::ALL
+            .into_iter()
+            .filter(|&id| keep(id))
+            .map(BanditId::name)
+            .collect()
+    };
+    let d = PyDict::new(py);
+    d.set_item("law", names(&oracle::has_law))?;
+    d.set_item("two_sample", names(&oracle::has_two_sample_test))?;
+    d.set_item("privacy_exact", names(&|id| exact_check_of(id).is_ok()))?;
+    d.set_item(
+        "privacy_statistical",
+        names(&|id| is_statistical(id, Some("statistical"), false).unwrap_or(false)),
+    )?;
+    d.set_item("simulate", names(&|_| true))?;
+    Ok(d.into_any().unbind())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bandit_algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_law, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_sample, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_gof, m)?)?;

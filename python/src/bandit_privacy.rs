@@ -11,6 +11,7 @@ use crate::{horizon, rational};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::BanditId;
+use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::Q;
 use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
 use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
@@ -34,7 +35,7 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
 /// Lazy-DP-TS and DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
 /// its text and whether it is the statistical audit's.
 #[pyfunction]
-#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
+#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, reward_index=None, tree_depth=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_privacy(
     py: Python<'_>,
@@ -51,6 +52,9 @@ fn bandit_privacy(
     beta: Option<&str>,
     pull_order: Option<&str>,
     rounding: Option<&str>,
+    radius: Option<&str>,
+    reward_index: Option<&str>,
+    tree_depth: Option<&str>,
     method: Option<&str>,
     runs: Option<u64>,
     seed: Option<u64>,
@@ -75,16 +79,26 @@ fn bandit_privacy(
         bonus: exact("bonus", bonus)?,
         scale_factor: exact("scale_factor", scale_factor)?,
         lengths: epoch_lengths,
-        dp_se: DpSeVariant::parse(beta, pull_order, rounding, None, None).map_err(py_err)?,
-        tree_depth: None,
+        dp_se: DpSeVariant::parse(beta, pull_order, rounding, radius, reward_index)
+            .map_err(py_err)?,
+        tree_depth: tree_depth
+            .map(parse_tree_depth)
+            .transpose()
+            .map_err(py_err)?,
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
     if statistical {
         if target.is_some() {
-            return Err(PyValueError::new_err(
-                "delta: the (ε, δ) check needs a closed-form law (anytime-lazy-ucb, dp-se, hybrid-ucb), not a statistical audit",
-            ));
+            let exact: Vec<&str> = BanditId::ALL
+                .into_iter()
+                .filter(|&b| exact_check_of(b).is_ok())
+                .map(BanditId::name)
+                .collect();
+            return Err(PyValueError::new_err(format!(
+                "delta: the (ε, δ) check needs a closed-form law ({}), not a statistical audit",
+                exact.join(", ")
+            )));
         }
         let setup = AuditSetup {
             horizon,

@@ -59,7 +59,7 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 41] = [
+const PARAMETERS: [(&str, &str); 44] = [
     ("use --force", "pass force=True"),
     ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
     ("--neighbour-file", "neighbour"),
@@ -67,6 +67,8 @@ const PARAMETERS: [(&str, &str); 41] = [
     ("--rewards-file", "rewards"),
     ("--epoch-length", "epoch_length"),
     ("--scale-factor", "scale_factor"),
+    ("--reward-index", "reward_index"),
+    ("--tree-depth", "tree_depth"),
     ("--all-epsilon", "epsilon_range=None"),
     ("--noise-scale", "noise_scale"),
     ("--pull-order", "pull_order"),
@@ -80,6 +82,7 @@ const PARAMETERS: [(&str, &str); 41] = [
     ("--algorithm", "algorithm"),
     ("--resample", "resample"),
     ("--rounding", "rounding"),
+    ("--radius", "radius"),
     ("--alphabet", "alphabet"),
     ("--epsilon", "epsilon"),
     ("--horizon", "horizon"),

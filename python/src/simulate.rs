@@ -8,9 +8,9 @@
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::experiment::{Given, Plan};
+use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
 use dpdtol::bandit::policy::BanditId;
-use dpdtol::num::given::{parse_f64_list, parse_one};
+use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
 use pyo3::prelude::*;
@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 /// come as the command line's text (`epsilons` comma-separated) and are
 /// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
@@ -38,6 +38,8 @@ fn bandit_simulate(
     beta: Option<&str>,
     pull_order: Option<&str>,
     rounding: Option<&str>,
+    radius: Option<&str>,
+    tree_depth: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
@@ -62,13 +64,21 @@ fn bandit_simulate(
         level: parse_one("--confidence", confidence).map_err(py_err)?,
     })
     .map_err(py_err)?;
-    let dp_se = DpSeVariant::parse(None, pull_order, rounding, None, None).map_err(py_err)?;
+    let dp_se = DpSeVariant::parse(None, pull_order, rounding, radius, None).map_err(py_err)?;
     let configs = plan
         .configs(
             optional("--noise-scale", noise_scale)?,
             optional("--bonus", bonus)?,
             optional("--beta", beta)?,
-            (dp_se.order, dp_se.rounding),
+            Readings {
+                pull_order: dp_se.order,
+                rounding: dp_se.rounding,
+                radius: dp_se.radius,
+                tree_depth: tree_depth
+                    .map(parse_tree_depth)
+                    .transpose()
+                    .map_err(py_err)?,
+            },
             force,
         )
         .map_err(py_err)?;

@@ -77,5 +77,5 @@ def test_dp_se_readings_are_simulated_and_named():
         assert abs(float(result["final"]["regret"]) - regret) < 1e-9
     with pytest.raises(ValueError, match="pull_order expects one of blocks, round-robin"):
         dpdtol.bandit_simulate("dp-se", [0.9, 0.1], 1, horizon=400, runs=2, pull_order="zigzag")
-    with pytest.raises(ValueError, match="pull_order and rounding apply to dp-se only"):
+    with pytest.raises(ValueError, match="pull_order, rounding and radius apply to dp-se only"):
         dpdtol.bandit_simulate("ucb1", [0.9, 0.1], horizon=400, runs=2, pull_order="round-robin")

@@ -77,6 +77,15 @@ pub(super) fn help(command: &str) -> Option<String> {
     })
 }
 
+/// The help of `privacy --delta`, naming the exact bandit checks it
+/// applies to by the predicate `privacy` decides with.
+pub(super) fn delta_help() -> String {
+    format!(
+        "Also decide (ε, δ)-DP for this δ (exactly: 0, 1/100): δ(ε) = max over neighbour pairs of Σ_a (P(a|x) − e^ε P(a|x′))₊ from the whole laws (small instances; the exit status then follows this verdict). Online algorithms at one --epsilon, the exact bandit checks ({}), --mechanism.",
+        bandits(privacy_exact)
+    )
+}
+
 /// Whether `command` accepts the algorithm named `name`, by the same
 /// predicates (for the test that compares each help with it).
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 
 pub(super) use crate::num::given::{
     parse_actions, parse_bit, parse_count, parse_exact_list, parse_f64, parse_f64_list,
-    parse_lengths, parse_one, parse_rounds, parse_seed,
+    parse_lengths, parse_one, parse_rounds, parse_seed, parse_tree_depth,
 };
 
 /// `--spot-check N` (or `all`) and `--spot-check-seed S` of a merge

@@ -8,9 +8,9 @@
 //! `hu-fig2`) and what 002 §6 states (`hu2021`).
 
 use super::applies::{scope, Scope, Subject, EVERY};
-use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds};
+use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds, parse_tree_depth};
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan};
+use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan, Readings};
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::Result;
 use crate::progress::{with_progress, Task};
@@ -64,6 +64,12 @@ pub struct Args {
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
+    /// dp-se only: the R_e its elimination radius reads, integer (default: the number of pulls) or real (the real R_e before rounding).
+    #[arg(long)]
+    radius: Option<String>,
+    /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).
+    #[arg(long)]
+    tree_depth: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -121,6 +127,8 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("beta", &["dp-se", "dp-ucb"]),
     scope("pull_order", &["dp-se"]),
     scope("rounding", &["dp-se"]),
+    scope("radius", &["dp-se"]),
+    scope("tree_depth", &["dp-ucb"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -170,14 +178,23 @@ pub fn run(args: &Args) -> Result<String> {
         None,
         args.pull_order.as_deref(),
         args.rounding.as_deref(),
-        None,
+        args.radius.as_deref(),
         None,
     )?;
     let configs = plan.configs(
         optional("--noise-scale", &args.noise_scale)?,
         optional("--bonus", &args.bonus)?,
         optional("--beta", &args.beta)?,
-        (dp_se.order, dp_se.rounding),
+        Readings {
+            pull_order: dp_se.order,
+            rounding: dp_se.rounding,
+            radius: dp_se.radius,
+            tree_depth: args
+                .tree_depth
+                .as_deref()
+                .map(parse_tree_depth)
+                .transpose()?,
+        },
         args.force,
     )?;
     // Output files are checked before the work, not after it.

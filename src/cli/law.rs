@@ -78,6 +78,9 @@ pub struct TargetArgs {
     /// hybrid-ucb and dp-ucb-bound: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
+    /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale). Hybrid-UCB and DP-UCB-Bound have no fixed depth (their trees grow with the count).
+    #[arg(long)]
+    tree_depth: Option<String>,
     /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
@@ -143,11 +146,11 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("radius", &["dp-se"]),
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
+    scope("tree_depth", &["dp-ucb"]),
     scope(
         "bonus",
         &[
             "anytime-lazy-ucb",
-            "dp-ucb",
             "dp-ucb-bound",
             "dp-ucb-int",
             "hybrid-ucb",
@@ -237,6 +240,7 @@ impl TargetArgs {
             rounding: self.rounding.clone(),
             radius: self.radius.clone(),
             reward_index: self.reward_index.clone(),
+            tree_depth: self.tree_depth.clone(),
             force: self.force,
         }
     }

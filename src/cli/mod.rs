@@ -117,7 +117,8 @@ where
 }
 
 /// The command line's grammar, each command's `--algorithm` help listing
-/// the algorithms it accepts ([`algorithm_help`]).
+/// the algorithms it accepts, and `privacy --delta`'s the exact bandit
+/// checks ([`algorithm_help`]).
 fn command() -> clap::Command {
     let mut cli = Cli::command();
     let names: Vec<String> = cli
@@ -128,9 +129,17 @@ fn command() -> clap::Command {
     // one it changes to the end: in turn, they keep their order.
     for name in names {
         let help = algorithm_help::help(&name);
-        cli = cli.mut_subcommand(name, |c| match help {
-            Some(help) => c.mut_arg("algorithm", |a| a.help(help)),
-            None => c,
+        let privacy = name == "privacy";
+        cli = cli.mut_subcommand(name, |c| {
+            let c = match help {
+                Some(help) => c.mut_arg("algorithm", |a| a.help(help)),
+                None => c,
+            };
+            if privacy {
+                c.mut_arg("delta", |a| a.help(algorithm_help::delta_help()))
+            } else {
+                c
+            }
         });
     }
     cli
@@ -369,5 +378,38 @@ mod tests {
             checked += 1;
         }
         assert_eq!(checked, 7, "the commands with --algorithm");
+    }
+
+    /// `privacy --delta`'s help names exactly the bandit algorithms whose
+    /// exact check `privacy` runs (and so takes `--delta`), out of every
+    /// bandit name.
+    #[test]
+    fn delta_help_lists_the_exact_bandit_checks() {
+        use crate::bandit::policy::BanditId;
+        let cli = command();
+        let privacy = cli
+            .get_subcommands()
+            .find(|c| c.get_name() == "privacy")
+            .expect("privacy");
+        let help = privacy
+            .get_arguments()
+            .find(|a| a.get_id() == "delta")
+            .and_then(|a| a.get_help())
+            .map(ToString::to_string)
+            .expect("--delta has a help");
+        let is_word = |c: char| c.is_ascii_alphanumeric() || c == '-';
+        let words: Vec<&str> = help.split(|c: char| !is_word(c)).collect();
+        let listed: Vec<&str> = BanditId::ALL
+            .map(BanditId::name)
+            .into_iter()
+            .filter(|n| words.contains(n))
+            .collect();
+        let exact: Vec<&str> = BanditId::ALL
+            .into_iter()
+            .filter(|&id| crate::privacy::bandit::setup::exact_check_of(id).is_ok())
+            .map(BanditId::name)
+            .collect();
+        assert_eq!(listed, exact, "privacy --delta --help: {help}");
+        assert!(exact.len() >= 5, "{exact:?}");
     }
 }

@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "beta", "pull_order", "rounding", "mechanism", "neighbours", "scale"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "beta", "pull_order", "rounding", "radius", "reward_index", "tree_depth", "mechanism", "neighbours", "scale"])]
     merge: Vec<std::path::PathBuf>,
     /// --merge: the units of each shard (sub-ranges of the loss sequences or candidates, of the laws; tables) recomputed and compared with what the shard says (default 4; all: every unit of every shard, so that nothing is taken on trust; 0: none, and the report says so).
     #[arg(long, allow_hyphen_values = true)]
@@ -85,6 +85,15 @@ pub struct Args {
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
+    /// dp-se only: the R_e its elimination radius reads, integer (default: the number of pulls) or real (the real R_e before rounding).
+    #[arg(long)]
+    radius: Option<String>,
+    /// dp-se only: which entry of the reward table a pull receives, round (default) or pull (arm a's n-th pull gets row n's entry of arm a); named in the report, the verdict is the same under both (changing one entry of the table changes one reward seen either way).
+    #[arg(long)]
+    reward_index: Option<String>,
+    /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).
+    #[arg(long)]
+    tree_depth: Option<String>,
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,
@@ -112,7 +121,7 @@ pub struct Args {
     /// --mechanism only: the noise scale β, exactly. Default: the textbook 2Δ/ε for every noise, Δ = D for linf:D and one:D, the alphabet's range for any (exponential mechanism: McSherry & Talwar 2007, Dwork & Roth 2014 Thm 3.10; permute-and-flip: McKenna & Sheldon 2020; Laplace report-noisy-max: Dwork & Roth 2014 §3.3).
     #[arg(long, allow_hyphen_values = true)]
     scale: Option<String>,
-    /// Also decide (ε, δ)-DP for this δ (exactly: 0, 1/100): δ(ε) = max over neighbour pairs of Σ_a (P(a|x) − e^ε P(a|x′))₊ from the whole laws (small instances; the exit status then follows this verdict). Online algorithms at one --epsilon, the exact bandit checks, --mechanism.
+    /// Also decide (ε, δ)-DP for this δ (its help, naming the exact bandit checks, is generated: `cli::algorithm_help::delta_help`).
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["merge", "shard", "epsilon_range", "all_epsilon"])]
     delta: Option<String>,
     /// Print one JSON object instead of a paragraph.

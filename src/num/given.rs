@@ -17,6 +17,16 @@ pub fn parse_count(flag: &str, text: &str) -> Result<usize> {
     })
 }
 
+/// A binary mechanism's depth `L` (`--tree-depth`): an integer in `1..=63`.
+pub fn parse_tree_depth(text: &str) -> Result<u32> {
+    match text.trim().parse::<u32>() {
+        Ok(depth) if (1..=63).contains(&depth) => Ok(depth),
+        _ => Err(Error::Parse(format!(
+            "--tree-depth expects an integer in 1..=63, got '{text}'"
+        ))),
+    }
+}
+
 /// A number for an f64 computation, read exactly and then rounded to the
 /// nearest double: a value that would round to 0 or to infinity is refused
 /// as given, never read as 0 or inf.

@@ -137,6 +137,8 @@ pub struct BanditSpec {
     /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
     /// its constant 2.
     pub bonus: Option<Q>,
+    /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`).
+    pub tree_depth: Option<u32>,
     /// DP-SE: its reading of the choices its pseudo-code leaves open (δ,
     /// the pull order inside an epoch, the rounding of `R_e`).
     pub dp_se: DpSeVariant,
@@ -153,6 +155,7 @@ impl BanditSpec {
             tree_scale: None,
             scale_factor: None,
             bonus: None,
+            tree_depth: None,
             dp_se: DpSeVariant::default(),
         }
     }
@@ -176,6 +179,10 @@ impl BanditSpec {
             ("--tree-scale", self.tree_scale.is_some() && !hybrid),
             ("--scale-factor", self.scale_factor.is_some() && !hybrid),
             ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
+            (
+                "--tree-depth",
+                self.tree_depth.is_some() && id != BanditId::DpUcb,
+            ),
             (
                 "--beta, --pull-order, --rounding, --radius or --reward-index",
                 self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
@@ -274,7 +281,7 @@ impl Law {
             bonus: spec.bonus.clone(),
             lengths: spec.epoch_lengths.clone(),
             dp_se: spec.dp_se.clone(),
-            tree_depth: None,
+            tree_depth: spec.tree_depth,
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(Box::new(law)))

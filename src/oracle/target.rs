@@ -13,7 +13,7 @@ use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
-use crate::num::given::{parse_bit, parse_count, parse_lengths};
+use crate::num::given::{parse_bit, parse_count, parse_lengths, parse_tree_depth};
 use crate::num::{parse_rational, parse_rational_list, Q};
 #[cfg(feature = "cli")]
 use crate::progress::{with_progress, Task};
@@ -65,6 +65,8 @@ pub struct TargetSpec {
     /// dp-se: which entry of the reward table a pull receives, by round or
     /// by pull.
     pub reward_index: Option<String>,
+    /// dp-ucb's binary mechanism depth `L`.
+    pub tree_depth: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -123,6 +125,11 @@ impl TargetSpec {
             tree_scale: exact(&self.tree_scale)?,
             scale_factor: exact(&self.scale_factor)?,
             bonus: exact(&self.bonus)?,
+            tree_depth: self
+                .tree_depth
+                .as_deref()
+                .map(parse_tree_depth)
+                .transpose()?,
             dp_se: DpSeVariant::parse(
                 self.beta.as_deref(),
                 self.pull_order.as_deref(),

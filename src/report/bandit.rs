@@ -87,6 +87,13 @@ pub struct BanditResult {
     /// dp-se: the rounding of its epoch lengths (`--rounding`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounding: Option<String>,
+    /// dp-se: the `R_e` its elimination radius reads (`--radius`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<String>,
+    /// dp-ucb: the binary mechanism's depth `L` (`--tree-depth`; default
+    /// `⌈log₂ T⌉`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_depth: Option<u32>,
     /// The standard deviation of the runs' regret at each checkpoint.
     pub sd: Vec<Float>,
     /// The Student-t interval on the mean regret at each checkpoint.
@@ -308,6 +315,14 @@ impl BanditResult {
             mean_pulls,
             pull_order: dp_se.then(|| config.pull_order.name().to_string()),
             rounding: dp_se.then(|| config.rounding.name().to_string()),
+            radius: dp_se.then(|| config.radius.name().to_string()),
+            tree_depth: (config.id == BanditId::DpUcb).then(|| {
+                config.tree_depth.unwrap_or_else(|| {
+                    // The last checkpoint is the horizon.
+                    let horizon = checkpoints.last().copied().unwrap_or(0);
+                    crate::bandit::policy::dp_ucb::printed_depth(horizon)
+                })
+            }),
             sd: summaries.iter().map(|s| Float(s.sd)).collect(),
             t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
         }

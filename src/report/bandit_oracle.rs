@@ -75,6 +75,9 @@ pub struct BanditGiven {
     /// Which entry of the reward table a pull receives (dp-se, default `round`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward_index: Option<String>,
+    /// The binary mechanism's depth L (dp-ucb, default ⌈log₂ T⌉ of the table's T; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_depth: Option<String>,
 }
 
 /// The value given, or the default's name.
@@ -99,6 +102,7 @@ impl BanditGiven {
             rounding: spec.rounding.clone(),
             radius: spec.radius.clone(),
             reward_index: spec.reward_index.clone(),
+            tree_depth: spec.tree_depth.clone(),
         }
         .naming_readings()
     }
@@ -499,6 +503,7 @@ impl fmt::Display for BanditGiven {
             ("rounding", &self.rounding),
             ("radius", &self.radius),
             ("reward-index", &self.reward_index),
+            ("tree-depth", &self.tree_depth),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;

@@ -89,6 +89,17 @@ pub struct BanditPrivacyReport {
     /// `ceiling`, `floor`, `ceiling-plus-one`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounding: Option<String>,
+    /// DP-SE: the `R_e` its elimination radius reads (`integer`, `real`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<String>,
+    /// DP-SE: which entry of the reward table a pull receives (`round`,
+    /// `pull`); the verdict is the same under both (a change of one table
+    /// entry is a change of one reward seen either way).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_index: Option<String>,
+    /// DP-UCB: the binary mechanism's depth L.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree_depth: Option<u32>,
     /// The ε checked.
     pub epsilon: Fraction,
     /// The horizon T, as a string of the integer.
@@ -211,6 +222,9 @@ impl BanditPrivacyReport {
             beta: None,
             pull_order: None,
             rounding: None,
+            radius: None,
+            reward_index: None,
+            tree_depth: None,
             epsilon: fraction(&p.epsilon),
             horizon: p.horizon.to_string(),
             merge: BanditMergeKeys {
@@ -248,6 +262,8 @@ impl BanditPrivacyReport {
                 report.beta = Some(fraction(&params.beta));
                 report.pull_order = Some(params.order.name().into());
                 report.rounding = Some(params.rounding.name().into());
+                report.radius = Some(params.radius.name().into());
+                report.reward_index = Some(params.reward_index.name().into());
                 report.noise_consulted = Some(params.noise_consulted(p.horizon));
             }
             Law::Hybrid(params) => {
@@ -262,6 +278,7 @@ impl BanditPrivacyReport {
             }
             Law::DpUcb(params) => {
                 report.why_not_exact = WHY_NOT_EXACT_DP_UCB.into();
+                report.tree_depth = Some(params.tree.depth);
                 report.note = Some(format!(
                     "DP-UCB (Mishra & Thakurta 2015, Algorithm 1, src/bandit/policy/dp_ucb.rs): a binary mechanism per arm, each node with Lap({}) (a tree of {} levels at ε = {} prints {}), index bonus √({}·ln(t − 1)/n) + Γ/n with γ = {}",
                     params.node_scale,
@@ -365,12 +382,37 @@ impl BanditPrivacyReport {
                     .transpose()
                     .map_err(|_| field("rounding"))?
                     .unwrap_or_default(),
-                ..DpSeVariant::default()
+                radius: self
+                    .radius
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|_| field("radius"))?
+                    .unwrap_or_default(),
+                reward_index: self
+                    .reward_index
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|_| field("reward_index"))?
+                    .unwrap_or_default(),
             }
         } else if self.beta.is_some() || self.pull_order.is_some() || self.rounding.is_some() {
             return Err(field("pull_order"));
+        } else if self.radius.is_some() || self.reward_index.is_some() {
+            return Err(field("radius"));
         } else {
             DpSeVariant::default()
+        };
+        // Absent from a report written before the depth was named, and
+        // refused for another algorithm; the printed depth reads as none.
+        let tree_depth = match (id, self.tree_depth) {
+            (BanditId::DpUcb, Some(depth)) => {
+                let printed = crate::bandit::policy::dp_ucb::printed_depth(horizon as u64);
+                (depth != printed).then_some(depth)
+            }
+            (_, None) => None,
+            (_, Some(_)) => return Err(field("tree_depth")),
         };
         let hybrid = match (id, &self.tree_scale, &self.bonus) {
             (BanditId::HybridUcb, Some(tree), Some(bonus)) => {
@@ -388,6 +430,7 @@ impl BanditPrivacyReport {
             hybrid,
             lengths,
             dp_se,
+            tree_depth,
         })
     }
 }

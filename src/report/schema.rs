@@ -16,7 +16,7 @@ enum PrivacyOutput {
     /// A full-information online algorithm (`--algorithm`), or a shard of it.
     FullInformation(privacy::PrivacyReport),
     /// A bandit algorithm's exact (certified) check, or a shard of it.
-    Bandit(bandit_privacy::BanditPrivacyReport),
+    Bandit(Box<bandit_privacy::BanditPrivacyReport>),
     /// A bandit algorithm's statistical audit, or a shard of its runs.
     Statistical(statistical_privacy::StatisticalPrivacyReport),
     /// One report-noisy-max selection (`--mechanism`).

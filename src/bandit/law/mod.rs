@@ -41,7 +41,9 @@ use crate::error::{Error, Result};
 use crate::num::{format_brief, Real, Q};
 use crate::progress::Progress;
 use num_traits::Signed;
+use rayon::prelude::*;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A bandit algorithm whose law of the pull sequence given the rewards the
 /// learner saw is known as a function of a hashable event.
@@ -209,6 +211,12 @@ pub fn law<R: Real>(
 }
 
 /// [`law`], its pull sequences counted on `progress` as they are done.
+///
+/// The sequences are integrated in parallel on the current rayon pool; each
+/// probability is computed by the same code whatever the thread, so the law
+/// is identical to a sequential one. On failure the error is that of the
+/// first failing sequence in order (the sequences after a known failure
+/// are skipped, those before it still computed), as sequentially.
 pub(crate) fn counted_law<R: Real>(
     params: &impl PullLaw,
     rewards: &[impl AsRef<[Q]>],
@@ -223,18 +231,39 @@ pub(crate) fn counted_law<R: Real>(
             row.as_ref().len()
         )));
     }
+    // The rows as slices, which the threads share.
+    let rewards: Vec<&[Q]> = rewards.iter().map(AsRef::as_ref).collect();
     let sequences = params.sequences(rewards.len());
     progress.start(sequences.len() as u64);
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let probabilities: Vec<Option<Result<R>>> = sequences
+        .par_iter()
+        .enumerate()
+        .map(|(i, pulls)| {
+            if i > first_failure.load(Ordering::Relaxed) {
+                return None;
+            }
+            progress.add(1);
+            let seen = params.seen(pulls, &rewards);
+            let p = match params.event(pulls, &seen) {
+                Ok(Some(event)) => params.probability::<R>(&event, ctx),
+                Ok(None) => Ok(R::from_int(0, ctx)),
+                Err(e) => Err(e),
+            };
+            if p.is_err() {
+                first_failure.fetch_min(i, Ordering::Relaxed);
+            }
+            Some(p)
+        })
+        .collect();
     sequences
         .into_iter()
-        .map(|pulls| {
-            progress.add(1);
-            let seen = params.seen(&pulls, rewards);
-            let p = match params.event(&pulls, &seen)? {
-                Some(event) => params.probability::<R>(&event, ctx)?,
-                None => R::from_int(0, ctx),
-            };
-            Ok((pulls, p))
+        .zip(probabilities)
+        .map(|(pulls, p)| match p {
+            Some(p) => Ok((pulls, p?)),
+            None => Err(Error::Domain(
+                "a pull sequence was skipped after a failure before it".into(),
+            )),
         })
         .collect()
 }

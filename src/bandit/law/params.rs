@@ -28,7 +28,8 @@ pub struct Overrides {
     pub tree_scale: Option<Q>,
     /// Hybrid-UCB: a factor > 0 on both scales (after the two above).
     pub scale_factor: Option<Q>,
-    /// The constant of the bonus (Anytime-Lazy-UCB, Hybrid-UCB).
+    /// The constant of the bonus (Anytime-Lazy-UCB, Hybrid-UCB,
+    /// DP-UCB-Bound).
     pub bonus: Option<Q>,
     /// DP-SE's epoch lengths R_1, R_2, … (the last repeats).
     pub lengths: Option<Vec<u64>>,

@@ -4,7 +4,7 @@
 //! means, ε grid, horizon, runs and confidence level — checked, with the
 //! configurations to simulate and the size guard of the whole run.
 
-use super::dp_se::{PullOrder, Rounding};
+use super::dp_se::{PullOrder, Radius, Rounding};
 use super::sim::RewardLaw;
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -116,6 +116,21 @@ pub struct Plan {
     pub alpha: f64,
 }
 
+/// The readings of the pseudo-code's open choices a simulation is run
+/// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth
+/// (default: each paper's printed reading).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Readings {
+    /// DP-SE: the order of the pulls inside an epoch.
+    pub pull_order: PullOrder,
+    /// DP-SE: the rounding of its epoch lengths.
+    pub rounding: Rounding,
+    /// DP-SE: where its radius reads `R_e`.
+    pub radius: Radius,
+    /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`).
+    pub tree_depth: Option<u32>,
+}
+
 impl Plan {
     /// The plan of `given`: every value checked.
     pub fn new(given: Given<'_>) -> Result<Plan> {
@@ -187,13 +202,22 @@ impl Plan {
         noise_scale: Option<f64>,
         bonus: Option<f64>,
         beta: Option<f64>,
-        (pull_order, rounding): (PullOrder, Rounding),
+        readings: Readings,
         force: bool,
     ) -> Result<Vec<BanditConfig>> {
-        let default_order = (PullOrder::default(), Rounding::default());
-        if (pull_order, rounding) != default_order && !self.algorithms.contains(&BanditId::DpSe) {
+        let dp_se = Readings {
+            tree_depth: None,
+            ..readings
+        };
+        if dp_se != Readings::default() && !self.algorithms.contains(&BanditId::DpSe) {
             return Err(Error::InvalidInput(
-                "--pull-order and --rounding apply to dp-se only, which is not simulated".into(),
+                "--pull-order, --rounding and --radius apply to dp-se only, which is not simulated"
+                    .into(),
+            ));
+        }
+        if readings.tree_depth.is_some() && !self.algorithms.contains(&BanditId::DpUcb) {
+            return Err(Error::InvalidInput(
+                "--tree-depth applies to dp-ucb only, which is not simulated".into(),
             ));
         }
         let mut configs = Vec::new();
@@ -208,8 +232,10 @@ impl Plan {
                     noise_scale,
                     bonus,
                     beta,
-                    pull_order,
-                    rounding,
+                    pull_order: readings.pull_order,
+                    rounding: readings.rounding,
+                    radius: readings.radius,
+                    tree_depth: readings.tree_depth,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

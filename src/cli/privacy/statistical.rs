@@ -12,7 +12,7 @@ use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
 use crate::bandit::policy::BanditId;
-use crate::cli::args::parse_lengths;
+use crate::cli::args::{parse_lengths, parse_tree_depth};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
 use crate::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
@@ -47,10 +47,14 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             args.beta.as_deref(),
             args.pull_order.as_deref(),
             args.rounding.as_deref(),
-            None,
-            None,
+            args.radius.as_deref(),
+            args.reward_index.as_deref(),
         )?,
-        tree_depth: None,
+        tree_depth: args
+            .tree_depth
+            .as_deref()
+            .map(parse_tree_depth)
+            .transpose()?,
     })
 }
 

@@ -68,8 +68,11 @@ pub struct Setup {
     pub hybrid: Option<(Q, Q)>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
-    /// DP-SE's reading of its open choices (δ, pull order, rounding).
+    /// DP-SE's reading of its open choices (δ, pull order, rounding,
+    /// radius, reward index).
     pub dp_se: DpSeVariant,
+    /// DP-UCB's tree depth, when not the printed one.
+    pub tree_depth: Option<u32>,
 }
 
 impl Setup {
@@ -114,6 +117,7 @@ impl Setup {
             hybrid,
             lengths: overrides.lengths,
             dp_se: overrides.dp_se,
+            tree_depth: overrides.tree_depth,
         })
     }
 }
@@ -167,7 +171,7 @@ impl Setup {
             bonus,
             lengths: self.lengths.clone(),
             dp_se: self.dp_se.clone(),
-            tree_depth: None,
+            tree_depth: self.tree_depth,
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }

@@ -1,0 +1,304 @@
+//! The readings of the pseudo-code's open choices as flags, each acting on
+//! the algorithms that have it, named in the report, and refused with one
+//! line elsewhere:
+//!
+//! - `--tree-depth L` (DP-UCB's binary mechanism, Mishra & Thakurta 2015):
+//!   the law depends on the depth only through the node scale `L/ε`
+//!   (the tree's shape, `W(n) = W(n − lowbit(n)) + Z(n)`, does not), so the
+//!   law at depth `L` is the law at the printed depth with
+//!   `--noise-scale L/ε`, and differs from the printed one;
+//! - `--radius` and `--reward-index` of `privacy` and `--radius` of `bandit`
+//!   (DP-SE).
+
+mod common;
+
+use common::{capped, dpdtol, json, refused, scratch_file};
+use serde_json::Value;
+
+/// A K = 2, T = 5 reward table.
+fn rewards() -> String {
+    scratch_file("reading-flags", "rewards.csv", b"1,0\n0,1\n1,1\n0,0\n1,0\n")
+}
+
+fn law(rewards: &str, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "law",
+        "--algorithm",
+        "dp-ucb",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        rewards,
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    json(&args)
+}
+
+/// The probabilities of a law report, by pull sequence.
+fn probabilities(report: &Value) -> Vec<(String, String)> {
+    report["law"]
+        .as_array()
+        .expect("law")
+        .iter()
+        .map(|s| {
+            (
+                s["pulls"].to_string(),
+                s["probability_interval"].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn tree_depth_sets_dp_ucbs_node_scale_and_is_named() {
+    let rewards = rewards();
+    // T = 5: the printed depth ⌈log₂ 5⌉ = 3, node scale 3/ε.
+    let printed = law(&rewards, &[]);
+    let deep = law(&rewards, &["--tree-depth", "5"]);
+    let scaled = law(&rewards, &["--noise-scale", "5"]);
+    assert_eq!(deep["target"]["tree_depth"], "5", "{}", deep["target"]);
+    assert!(printed["target"].get("tree_depth").is_none());
+    assert_eq!(probabilities(&deep), probabilities(&scaled));
+    assert_ne!(probabilities(&deep), probabilities(&printed));
+    let text = String::from_utf8(
+        dpdtol(&[
+            "law",
+            "--algorithm",
+            "dp-ucb",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            &rewards,
+            "--tree-depth",
+            "5",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("tree-depth 5"), "{text}");
+}
+
+#[test]
+fn tree_depth_is_refused_out_of_range_and_on_other_algorithms() {
+    let rewards = rewards();
+    for depth in ["0", "64", "2.5", "x"] {
+        refused(
+            &[
+                "law",
+                "--algorithm",
+                "dp-ucb",
+                "--epsilon",
+                "1",
+                "--rewards-file",
+                &rewards,
+                "--tree-depth",
+                depth,
+            ],
+            "--tree-depth expects an integer in 1..=63",
+        );
+    }
+    for algorithm in ["hybrid-ucb", "dp-ucb-bound", "dp-se", "anytime-lazy-ucb"] {
+        refused(
+            &[
+                "law",
+                "--algorithm",
+                algorithm,
+                "--epsilon",
+                "1",
+                "--rewards-file",
+                &rewards,
+                "--tree-depth",
+                "3",
+            ],
+            "--tree-depth does not apply",
+        );
+    }
+    refused(
+        &[
+            "privacy",
+            "--algorithm",
+            "hybrid-ucb",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--tree-depth",
+            "3",
+        ],
+        "--tree-depth does not apply",
+    );
+    refused(
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,0.25",
+            "--horizon",
+            "10",
+            "--runs",
+            "2",
+            "--tree-depth",
+            "3",
+        ],
+        "--tree-depth does not apply",
+    );
+    // dp-ucb's law reads no bonus constant: refused by the flag table.
+    refused(
+        &[
+            "law",
+            "--algorithm",
+            "dp-ucb",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            &rewards,
+            "--bonus",
+            "3",
+        ],
+        "--bonus does not apply",
+    );
+}
+
+fn privacy(algorithm: &str, horizon: &str, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "privacy",
+        "--algorithm",
+        algorithm,
+        "--actions",
+        "2",
+        "--horizon",
+        horizon,
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    json(&args)
+}
+
+#[test]
+fn privacy_takes_dp_ucbs_tree_depth() {
+    // T = 4: printed depth 2. Depth 3 is node scale 3/ε.
+    let deep = privacy("dp-ucb", "4", &["--tree-depth", "3"]);
+    let scaled = privacy("dp-ucb", "4", &["--noise-scale", "3"]);
+    let printed = privacy("dp-ucb", "4", &[]);
+    assert_eq!(deep["tree_depth"], 3);
+    assert_eq!(printed["tree_depth"], 2);
+    assert_eq!(deep["max_ratio_interval"], scaled["max_ratio_interval"]);
+    assert_ne!(deep["max_ratio_interval"], printed["max_ratio_interval"]);
+}
+
+#[test]
+fn privacy_takes_dp_ses_radius_and_reward_index() {
+    let lengths = ["--epoch-length", "1"];
+    let printed = privacy("dp-se", "4", &lengths);
+    assert_eq!(printed["radius"], "integer");
+    assert_eq!(printed["reward_index"], "round");
+    // The real radius reads the printed epoch lengths' real R_e.
+    let real = privacy("dp-se", "4", &["--radius", "real"]);
+    assert_eq!(real["radius"], "real");
+    // The reward index names the reading; a change of one table entry is a
+    // change of one reward seen either way, so the verdict is the same.
+    let by_pull = privacy(
+        "dp-se",
+        "4",
+        &[&lengths[..], &["--reward-index", "pull"]].concat(),
+    );
+    assert_eq!(by_pull["reward_index"], "pull");
+    assert_eq!(by_pull["max_ratio_interval"], printed["max_ratio_interval"]);
+    let run = capped(
+        &[
+            "privacy",
+            "--algorithm",
+            "dp-se",
+            "--actions",
+            "2",
+            "--horizon",
+            "4",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--epoch-length",
+            "1",
+            "--radius",
+            "half",
+        ],
+        20.0,
+    );
+    common::assert_refused(&run, "--radius half");
+    assert!(run.stderr.contains("--radius"), "{}", run.stderr);
+}
+
+#[test]
+fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
+    let report = json(&[
+        "bandit",
+        "--algorithm",
+        "dp-se,dp-ucb",
+        "--epsilon",
+        "1",
+        "--means",
+        "0.5,0.25",
+        "--horizon",
+        "100",
+        "--runs",
+        "2",
+        "--radius",
+        "real",
+        "--tree-depth",
+        "4",
+        "--json",
+    ]);
+    let results = report["results"].as_array().expect("results");
+    let of = |id: &str| {
+        results
+            .iter()
+            .find(|r| r["algorithm"] == id)
+            .expect("the algorithm's result")
+    };
+    assert_eq!(of("dp-se")["radius"], "real");
+    assert!(of("dp-se").get("tree_depth").is_none());
+    assert_eq!(of("dp-ucb")["tree_depth"], 4);
+    assert!(of("dp-ucb").get("radius").is_none());
+    // The printed depth ⌈log₂ 100⌉ = 7 is named when not given.
+    let printed = json(&[
+        "bandit",
+        "--algorithm",
+        "dp-ucb",
+        "--epsilon",
+        "1",
+        "--means",
+        "0.5,0.25",
+        "--horizon",
+        "100",
+        "--runs",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(printed["results"][0]["tree_depth"], 7);
+    refused(
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,0.25",
+            "--horizon",
+            "10",
+            "--runs",
+            "2",
+            "--radius",
+            "real",
+        ],
+        "--radius does not apply",
+    );
+}
