@@ -64,7 +64,13 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("confidence", &[STATISTICAL]),
     scope(
         "bonus",
-        &["lazy-dp-ts", "dp-ts", "hybrid-ucb", "dp-ucb-bound", "dp-ucb-int"],
+        &[
+            "lazy-dp-ts",
+            "dp-ts",
+            "hybrid-ucb",
+            "dp-ucb-bound",
+            "dp-ucb-int",
+        ],
     ),
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound", "dp-ts"]),
     scope("mechanism", EVERY),
