@@ -9,6 +9,7 @@ use super::args::{parse_actions, parse_bit};
 use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
+use crate::oracle::bandit::has_law;
 use crate::oracle::TargetSpec;
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
@@ -169,15 +170,6 @@ pub(super) fn parse_base(text: &str) -> Result<u32> {
     parse_bit("--base", text)
 }
 
-/// The bandit algorithms with a law of their pulls, which `law`, `sample`,
-/// `gof` and `audit` accept beside the online algorithms.
-pub(super) const LAW_BANDITS: [BanditId; 4] = [
-    BanditId::AnytimeLazyUcb,
-    BanditId::DpSe,
-    BanditId::HybridUcb,
-    BanditId::Ucb1,
-];
-
 /// `text` as an online algorithm, else refused with every algorithm the
 /// command accepts: the online ones and `bandits`.
 pub(super) fn online_or_bandit(text: &str, bandits: &[BanditId]) -> Result<AlgorithmId> {
@@ -204,7 +196,13 @@ impl TargetArgs {
                 if let Ok(id) = text.parse::<BanditId>() {
                     return Ok(Subject::new(id.name(), &[BANDIT, id.name()]));
                 }
-                let id = online_or_bandit(text, &LAW_BANDITS)?;
+                // The bandit algorithms with a law of their pulls, which `law`,
+                // `sample`, `gof` and `audit` accept beside the online ones.
+                let bandits: Vec<BanditId> = BanditId::ALL
+                    .into_iter()
+                    .filter(|&id| has_law(id))
+                    .collect();
+                let id = online_or_bandit(text, &bandits)?;
                 Ok(Subject::new(id.name(), &[ONLINE, id.name()]))
             }
             None if required => Err(Error::InvalidInput(
