@@ -76,5 +76,5 @@ def test_any_order_by_round_is_refused_in_one_line():
     pulls = drive_bandit(RoundRobinDpSe, REWARDS, 10, 3, reward_index="pull")
     from dpdtol import bandit_gof
 
-    with pytest.raises(ValueError, match="--reward-index pull"):
+    with pytest.raises(ValueError, match="reward_index pull"):
         bandit_gof("dp-se", REWARDS, 4, pulls, base=0, **dict(PARAMS, reward_index=None))
