@@ -2,7 +2,7 @@
 //! differentially private stochastic bandits*, UAI 2022 (PMLR 180:844–852),
 //! the non-lazy algorithm beside Lazy-DP-TS, **inferred**: the paper's text
 //! is not among the project's copies, only its abstract (PMLR page and
-//! OpenReview `Bfzg8d8j9x5`). Printed there: DP-TS "reshape[s] the posterior
+//! OpenReview `Bfzg8d8j9x5`). Printed there: DP-TS "reshape\[s\] the posterior
 //! distribution in an optimistic way as compared to the non-private Thompson
 //! Sampling", with regret `Σ_j O(log T/min{ε, Δ_j} · log(log T/(εΔ_j)))`;
 //! Lazy-DP-TS "gets rid of the extra log factor by using the idea of dropping
