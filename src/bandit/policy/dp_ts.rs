@@ -39,7 +39,7 @@
 
 use super::hybrid_ucb::ArmState;
 use super::lazy_dp_ts::clipped_beta;
-use super::{beta, NoiseRng, Policy, Pull};
+use super::{beta_argmax, NoiseRng, Policy, Pull};
 
 /// `μ̃ + c·√(8 ln(O+1) ln t)/(εO)`, the optimistic private mean before the
 /// clip, `c = bonus`.
@@ -94,20 +94,17 @@ impl Policy for DpTs {
             };
         }
         let ln_t = (t as f64).ln();
-        let mut best = (0, f64::NEG_INFINITY);
-        for j in 0..k {
-            let o = self.state[j].n;
-            let x = optimistic_mean(self.mean[j], o, ln_t, self.epsilon, self.bonus);
-            let (a, b) = clipped_beta(x, o);
-            let theta = beta(a, b, rng);
-            if theta > best.1 {
-                best = (j, theta);
-            }
-        }
-        Pull {
-            arm: best.0,
-            run: 1,
-        }
+        beta_argmax(
+            k,
+            |j| {
+                let o = self.state[j].n;
+                clipped_beta(
+                    optimistic_mean(self.mean[j], o, ln_t, self.epsilon, self.bonus),
+                    o,
+                )
+            },
+            rng,
+        )
     }
 
     fn observe(&mut self, arm: usize, _n: u64, sum: f64, rng: &mut NoiseRng) {

@@ -24,7 +24,7 @@
 //!
 //! Per-round cost: `K` Beta draws, no allocation; it does not grow with `T`.
 
-use super::{beta, LazyMeans, NoiseRng, Policy, Pull};
+use super::{beta_argmax, LazyMeans, NoiseRng, Policy, Pull};
 
 /// Line 4's Beta parameters `(μ̄O + 1, (1 − μ̄)O + 1)` with
 /// `μ̄ = Clip_[0,1](μ̃ + c ln t/(εO))`, `c = bonus`.
@@ -73,18 +73,11 @@ impl Policy for LazyDpTs {
             return pull;
         }
         let ln_t = (t as f64).ln();
-        let mut best = (0, f64::NEG_INFINITY);
-        for j in 0..m.mu.len() {
-            let (a, b) = beta_parameters(m.mu[j], m.schedule.o[j], ln_t, m.epsilon, m.bonus);
-            let theta = beta(a, b, rng);
-            if theta > best.1 {
-                best = (j, theta);
-            }
-        }
-        Pull {
-            arm: best.0,
-            run: 1,
-        }
+        beta_argmax(
+            m.mu.len(),
+            |j| beta_parameters(m.mu[j], m.schedule.o[j], ln_t, m.epsilon, m.bonus),
+            rng,
+        )
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, rng: &mut NoiseRng) {

@@ -66,6 +66,25 @@ pub fn beta(a: f64, b: f64, rng: &mut NoiseRng) -> f64 {
     x / (x + y)
 }
 
+/// The pull of a Thompson-sampling policy over `k` arms: one
+/// `Beta(a_j, b_j)` draw per arm `j = 0, 1, ..` in that order, with
+/// `(a_j, b_j) = params(j)`, and the first arm of the largest draw; a run of
+/// length 1.
+pub fn beta_argmax(k: usize, params: impl Fn(usize) -> (f64, f64), rng: &mut NoiseRng) -> Pull {
+    let mut best = (0, f64::NEG_INFINITY);
+    for j in 0..k {
+        let (a, b) = params(j);
+        let theta = beta(a, b, rng);
+        if theta > best.1 {
+            best = (j, theta);
+        }
+    }
+    Pull {
+        arm: best.0,
+        run: 1,
+    }
+}
+
 /// The pull of an index policy in round `t` over `k` arms: each arm once in
 /// rounds `1..=k` (arm `t − 1`), then the [`argmax`] of `index(j)` over the
 /// arms `j` (called only then); every run has length 1.

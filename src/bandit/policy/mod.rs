@@ -51,7 +51,9 @@ pub mod thompson;
 pub mod ucb1;
 
 pub use self::lazy::{lazy_run, LazyMeans, LazySchedule};
-pub use self::learner::{argmax, beta, each_once_then_argmax, laplace, NoiseRng, Policy, Pull};
+pub use self::learner::{
+    argmax, beta, beta_argmax, each_once_then_argmax, laplace, NoiseRng, Policy, Pull,
+};
 
 use crate::error::{Error, Result};
 use std::fmt;

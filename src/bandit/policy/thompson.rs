@@ -15,7 +15,7 @@
 //! `(S_j + 1, O_j − S_j + 1)`. θ drawn for `j = 1..K` in order; ties to the
 //! lowest index. Per-round cost: `K` Beta draws, no allocation.
 
-use super::{beta, NoiseRng, Policy, Pull};
+use super::{beta_argmax, NoiseRng, Policy, Pull};
 
 /// The state of Algorithm 2: pulls `O_j` and reward sums `S_j = μ̂_j O_j`.
 #[derive(Clone, Debug)]
@@ -42,18 +42,11 @@ impl Policy for Thompson {
     }
 
     fn choose(&mut self, _t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
-        let mut best = (0, f64::NEG_INFINITY);
-        for j in 0..self.o.len() {
-            let s = self.sum[j];
-            let theta = beta(s + 1.0, self.o[j] as f64 - s + 1.0, rng);
-            if theta > best.1 {
-                best = (j, theta);
-            }
-        }
-        Pull {
-            arm: best.0,
-            run: 1,
-        }
+        beta_argmax(
+            self.o.len(),
+            |j| (self.sum[j] + 1.0, self.o[j] as f64 - self.sum[j] + 1.0),
+            rng,
+        )
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, _rng: &mut NoiseRng) {
