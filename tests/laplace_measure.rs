@@ -95,8 +95,10 @@ fn difference_tail<R: Real>(b: &Q, u: R) -> R {
 
 #[test]
 fn a_difference_beyond_an_irrational_threshold_is_the_closed_form_tail() {
-    // The threshold u = √2 is an atom: x_1 − x_2 − √2 ≥ 0.
-    let b = q(3, 2);
+    // The threshold u = √2 is an atom: x_1 − x_2 − √2 ≥ 0. The scales put
+    // e^{−√2/b} in the integration as e^{(−1/b)·√2}: a power of a root
+    // e^{−√2/d} for b = 3/2 (numerator 2) and b = 7/1000 (numerator 1000,
+    // near the largest power), a series for b = 7/3000 (numerator 3000).
     let root2 = Certified::from_int(2, &BITS).ln().unwrap();
     let root2 = (Certified::from_rational(&q(1, 2), &BITS) * root2)
         .exp()
@@ -105,22 +107,27 @@ fn a_difference_beyond_an_irrational_threshold_is_the_closed_form_tail() {
         x: qs(&[1, -1]),
         constant: vec![q(0, 1), q(-1, 1)],
     };
-    let p = laplace_measure::<Certified>(
-        2,
-        &noises(&[b.clone(), b.clone()]),
-        &[event],
-        std::slice::from_ref(&root2),
-        &BITS,
-    )
-    .unwrap();
-    let expected = difference_tail(&b, root2);
-    let (lo, hi) = p.enclosure().unwrap();
-    let (elo, ehi) = expected.enclosure().unwrap();
-    assert!(
-        lo <= ehi && elo <= hi,
-        "[{lo}, {hi}] against [{elo}, {ehi}]"
-    );
-    assert!(&hi - &lo < q(1, 1 << 40), "a wide enclosure");
+    for b in [q(3, 2), q(7, 1000), q(7, 3000)] {
+        let p = laplace_measure::<Certified>(
+            2,
+            &noises(&[b.clone(), b.clone()]),
+            std::slice::from_ref(&event),
+            std::slice::from_ref(&root2),
+            &BITS,
+        )
+        .unwrap();
+        let expected = difference_tail(&b, root2.clone());
+        let (lo, hi) = p.enclosure().unwrap();
+        let (elo, ehi) = expected.enclosure().unwrap();
+        assert!(
+            lo <= ehi && elo <= hi,
+            "b = {b}: [{lo}, {hi}] against [{elo}, {ehi}]"
+        );
+        assert!(
+            &hi - &lo < &hi * q(1, 1 << 40),
+            "b = {b}: a wide enclosure [{lo}, {hi}]"
+        );
+    }
 }
 
 /// A small instance: `n` noises (running sums when `chain`), scales in
