@@ -457,14 +457,6 @@ fn hybrid(epsilon: Q, factor: Q) -> HybridLawParams {
     }
 }
 
-fn hybrid_total(params: &HybridLawParams, horizon: usize, code: u32) -> Certified {
-    let laws = law::<Certified>(params, &table(code, horizon), &BITS).unwrap();
-    laws.iter()
-        .fold(Certified::from_int(0, &BITS), |acc, (_, p)| {
-            acc + &p.clone()
-        })
-}
-
 #[test]
 fn hybrid_law_sums_to_one_within_its_enclosure() {
     for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (5, 0x2d5), (6, 0x9b7)] {
@@ -477,14 +469,32 @@ fn hybrid_law_sums_to_one_within_its_enclosure() {
                 ..hybrid(q(1, 1), q(1, 1))
             },
         ] {
-            let (lo, hi) = hybrid_total(&params, horizon, code).enclosure().unwrap();
-            assert!(
-                lo <= q(1, 1) && q(1, 1) <= hi,
-                "T = {horizon}: [{lo}, {hi}]"
-            );
-            assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon}: a wide enclosure");
+            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
         }
     }
+}
+
+/// The law of `params` pulls arm 1 at round 3, after arm 1 saw 0 in round
+/// 1 and arm 2 saw 1 in round 2, with probability `P(D ≥ u) =
+/// ½e^{−u/b}(1 + u/(2b))`, `u = 1`: `D` the difference of two `Lap(b)`, the
+/// density of `D` being `(1 + |x|/b) e^{−|x|/b}/(4b)` (their convolution,
+/// done by hand), integrated from `u`.
+fn assert_round_three_is_a_laplace_difference(params: &impl PullLaw, b: &Q) {
+    let event = params
+        .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
+        .unwrap()
+        .unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let u = Certified::from_int(1, &BITS) / Certified::from_rational(b, &BITS);
+    let half = Certified::from_rational(&q(1, 2), &BITS);
+    let expected =
+        half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
+    let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
+    assert!(
+        lo <= ehi && elo <= hi,
+        "b = {b}: [{lo}, {hi}] vs [{elo}, {ehi}]"
+    );
 }
 
 /// Round 3 compares the two arms' first noisy sums, `A₁ − A₁' ≥ y_2 − y_1`
@@ -495,23 +505,7 @@ fn hybrid_law_sums_to_one_within_its_enclosure() {
 fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
     for (epsilon, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 4))] {
         let params = hybrid(epsilon, factor);
-        let b = params.array_scale.clone();
-        // Arm 1 saw 0 in round 1, arm 2 saw 1 in round 2: u = 1.
-        let p = params
-            .probability::<Certified>(
-                &params
-                    .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-                    .unwrap()
-                    .unwrap(),
-                &BITS,
-            )
-            .unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        assert_round_three_is_a_laplace_difference(&params, &params.array_scale);
     }
 }
 
@@ -528,28 +522,17 @@ fn hybrid_mpfr_agrees_with_dashu() {
     common::assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), &table(0x5a5, 6));
 }
 
-/// Play the library's `HybridUcb` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `HybridUcb` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_hybrid(params: &HybridLawParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = HybridUcb::new(2, params.epsilon.to_f64());
         policy.array_scale = params.array_scale.to_f64();
         policy.tree_scale = params.tree_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn hybrid_goodness_of_fit(runs: u64, horizons: &[usize]) {
@@ -666,18 +649,7 @@ fn dp_ucb_round_three_is_the_difference_of_two_laplace_variables() {
         (q(2, 1), 5, q(1, 4)),
     ] {
         let params = dp_ucb(epsilon, horizon, factor);
-        let b = params.node_scale.clone();
-        let event = params
-            .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-            .unwrap()
-            .unwrap();
-        let p = params.probability::<Certified>(&event, &BITS).unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        assert_round_three_is_a_laplace_difference(&params, &params.node_scale);
     }
 }
 
@@ -734,33 +706,22 @@ fn dp_ucb_mpfr_agrees_with_dashu() {
     common::assert_mpfr_agrees(&dp_ucb(q(1, 2), 6, q(1, 2)), &table(0x5a5, 6));
 }
 
-/// Play the library's `DpUcb` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `DpUcb` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_dp_ucb(params: &DpUcbParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = DpUcb::with(
             2,
             params.epsilon.to_f64(),
-            horizon as u64,
+            rewards.len() as u64,
             params.tree.depth,
             params.gamma.to_f64(),
         );
         policy.node_scale = params.node_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn dp_ucb_goodness_of_fit(runs: u64, horizons: &[usize]) {
@@ -823,18 +784,7 @@ fn dp_ucb_bound_law_sums_to_one_within_its_enclosure() {
 fn dp_ucb_bound_round_three_is_the_difference_of_two_laplace_variables() {
     for (epsilon, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(2, 1), q(1, 4))] {
         let params = dp_ucb_bound(epsilon, factor, q(8, 1));
-        let b = params.array_scale.clone();
-        let event = params
-            .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-            .unwrap()
-            .unwrap();
-        let p = params.probability::<Certified>(&event, &BITS).unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        assert_round_three_is_a_laplace_difference(&params, &params.array_scale);
     }
 }
 
@@ -920,34 +870,23 @@ fn dp_ucb_bound_mpfr_agrees_with_dashu() {
     common::assert_mpfr_agrees(&dp_ucb_bound(q(4, 1), q(1, 2), q(1, 10)), &table(0x5a5, 6));
 }
 
-/// Play the library's `DpUcbBound` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `DpUcbBound` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_dp_ucb_bound(
     params: &DpUcbBoundParams,
     rewards: &[[Q; 2]],
     runs: u64,
     seed: u64,
 ) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = DpUcbBound::new(2, params.epsilon.to_f64());
         policy.array_scale = params.array_scale.to_f64();
         policy.tree_scale = params.tree_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
         policy.confidence = params.confidence.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn dp_ucb_bound_goodness_of_fit(runs: u64, horizons: &[usize]) {
