@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{hybrid_law, two_arm_table};
+
 use dpdtol::bandit::law::anytime_lazy_ucb::{probability, LazyUcbParams};
 use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::bandit::policy::{NoiseRng, Policy};
@@ -12,13 +14,6 @@ use rand::SeedableRng;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
-}
-
-/// A reward table on {0, 1} from the bits of `code` (round t, arm j: bit 2t + j).
-fn table(code: u32, horizon: usize) -> Vec<[Q; 2]> {
-    (0..horizon)
-        .map(|t| [0, 1].map(|j| q(i64::from((code >> (2 * t + j)) & 1), 1)))
-        .collect()
 }
 
 const BITS: Precision = Precision(128);
@@ -32,20 +27,8 @@ fn the_law_sums_to_one_within_its_enclosure() {
         (7, 0x1234),
         (8, 0xbeef),
     ] {
-        for params in [
-            LazyUcbParams::printed(q(1, 1)),
-            LazyUcbParams::printed(q(1, 2)),
-            LazyUcbParams {
-                scale: q(1, 2),
-                ..LazyUcbParams::printed(q(1, 1))
-            },
-            // The planted variant: Lap(1/(εO)) on an epoch's sum.
-            LazyUcbParams {
-                scale_o_power: -1,
-                ..LazyUcbParams::printed(q(1, 1))
-            },
-        ] {
-            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+        for params in common::lazy_ucb_variants() {
+            let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
             common::assert_sums_to_one(&laws, &format!("T = {horizon}"));
         }
     }
@@ -75,14 +58,14 @@ fn round_three_matches_the_difference_of_two_laplace_variables() {
 fn f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (8, 0x6a6a)] {
         let params = LazyUcbParams::printed(q(1, 1));
-        common::assert_f64_agrees(&params, &table(code, horizon), 1e-14);
+        common::assert_f64_agrees(&params, &two_arm_table(code, horizon), 1e-14);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn mpfr_agrees_with_dashu() {
-    common::assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), &table(0x5a5, 6));
+    common::assert_mpfr_agrees(&LazyUcbParams::printed(q(1, 2)), &two_arm_table(0x5a5, 6));
 }
 
 /// Play the library's policy round by round on the table; the pull sequence
@@ -117,7 +100,7 @@ fn assert_fits<L: PullLaw>(
 ) {
     for (i, (horizon, code, params)) in cases.iter().enumerate() {
         let seed = first_seed + i as u64;
-        let rewards = table(*code, *horizon);
+        let rewards = two_arm_table(*code, *horizon);
         let observed = simulate(params, &rewards, runs, seed);
         let what = format!("T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
         common::assert_law_fits(params, &rewards, &observed, &what);
@@ -167,13 +150,14 @@ fn dp_se_law_sums_to_one_within_its_enclosure() {
         for lengths in [&[1][..], &[1, 2], &[2, 1], &[]] {
             for (eps, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 2))] {
                 let round_robin = dp_se_round_robin(eps.clone(), horizon, factor.clone(), lengths);
-                let laws = law::<Certified>(&round_robin, &table(code, horizon), &BITS).unwrap();
+                let laws =
+                    law::<Certified>(&round_robin, &two_arm_table(code, horizon), &BITS).unwrap();
                 common::assert_sums_to_one(
                     &laws,
                     &format!("round-robin T = {horizon} {lengths:?}"),
                 );
                 let params = dp_se(eps, horizon, factor, lengths);
-                let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+                let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
                 common::assert_sums_to_one(&laws, &format!("T = {horizon} {lengths:?}"));
                 if lengths.is_empty() {
                     // The printed lengths end no epoch within 8 rounds: one
@@ -268,7 +252,7 @@ fn dp_se_printed_lengths_are_the_simulators() {
 fn dp_se_round_robin_is_blocks_on_the_permuted_table() {
     let perm = [0usize, 2, 1, 3, 4];
     for code in [0x2d5u32, 0x13a, 0x3ff, 0x0f0] {
-        let rewards = table(code, 5);
+        let rewards = two_arm_table(code, 5);
         let permuted: Vec<[Q; 2]> = perm.iter().map(|&t| rewards[t].clone()).collect();
         let rr = law::<Certified>(
             &dp_se_round_robin(q(1, 1), 5, q(1, 1), &[2]),
@@ -367,7 +351,7 @@ fn dp_se_f64_agrees_with_the_certified_backend() {
             order,
             ..dp_se(q(1, 1), horizon, q(1, 1), &lengths)
         };
-        let rewards = table(code, horizon);
+        let rewards = two_arm_table(code, horizon);
         let exact = law::<Certified>(&params, &rewards, &BITS).unwrap();
         let float = law::<f64>(&params, &rewards, &()).unwrap();
         for ((pulls, c), (_, f)) in exact.iter().zip(&float) {
@@ -380,7 +364,10 @@ fn dp_se_f64_agrees_with_the_certified_backend() {
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_se_mpfr_agrees_with_dashu() {
-    common::assert_mpfr_agrees(&dp_se(q(1, 2), 7, q(1, 1), &[1, 2]), &table(0x5a5, 7));
+    common::assert_mpfr_agrees(
+        &dp_se(q(1, 2), 7, q(1, 1), &[1, 2]),
+        &two_arm_table(0x5a5, 7),
+    );
 }
 
 /// Play the library's DP-SE round by round, its epoch lengths reset to
@@ -447,44 +434,44 @@ fn dp_se_law_matches_the_simulated_policy_at_a_million_runs() {
 use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
 use dpdtol::bandit::policy::hybrid_ucb::HybridUcb;
 
-/// The inferred parameters at ε with both scales multiplied by `factor`.
-fn hybrid(epsilon: Q, factor: Q) -> HybridLawParams {
-    let p = HybridLawParams::inferred(epsilon);
-    HybridLawParams {
-        array_scale: &p.array_scale * &factor,
-        tree_scale: &p.tree_scale * &factor,
-        ..p
-    }
-}
-
-fn hybrid_total(params: &HybridLawParams, horizon: usize, code: u32) -> Certified {
-    let laws = law::<Certified>(params, &table(code, horizon), &BITS).unwrap();
-    laws.iter()
-        .fold(Certified::from_int(0, &BITS), |acc, (_, p)| {
-            acc + &p.clone()
-        })
-}
-
 #[test]
 fn hybrid_law_sums_to_one_within_its_enclosure() {
     for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (5, 0x2d5), (6, 0x9b7)] {
         for params in [
-            hybrid(q(1, 1), q(1, 1)),
-            hybrid(q(1, 2), q(1, 1)),
-            hybrid(q(1, 1), q(1, 2)),
+            hybrid_law(q(1, 1), q(1, 1)),
+            hybrid_law(q(1, 2), q(1, 1)),
+            hybrid_law(q(1, 1), q(1, 2)),
             HybridLawParams {
                 tree_scale: q(1, 3),
-                ..hybrid(q(1, 1), q(1, 1))
+                ..hybrid_law(q(1, 1), q(1, 1))
             },
         ] {
-            let (lo, hi) = hybrid_total(&params, horizon, code).enclosure().unwrap();
-            assert!(
-                lo <= q(1, 1) && q(1, 1) <= hi,
-                "T = {horizon}: [{lo}, {hi}]"
-            );
-            assert!(&hi - &lo < q(1, 1 << 40), "T = {horizon}: a wide enclosure");
+            let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
+            common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
         }
     }
+}
+
+/// The law of `params` pulls arm 1 at round 3, after arm 1 saw 0 in round
+/// 1 and arm 2 saw 1 in round 2, with probability `P(D ≥ u) =
+/// ½e^{−u/b}(1 + u/(2b))`, `u = 1`: `D` the difference of two `Lap(b)`, the
+/// density of `D` being `(1 + |x|/b) e^{−|x|/b}/(4b)` (their convolution,
+/// done by hand), integrated from `u`.
+fn assert_round_three_is_a_laplace_difference(params: &impl PullLaw, b: &Q) {
+    let event = params
+        .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
+        .unwrap()
+        .unwrap();
+    let p = params.probability::<Certified>(&event, &BITS).unwrap();
+    let u = Certified::from_int(1, &BITS) / Certified::from_rational(b, &BITS);
+    let half = Certified::from_rational(&q(1, 2), &BITS);
+    let expected =
+        half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
+    let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
+    assert!(
+        lo <= ehi && elo <= hi,
+        "b = {b}: [{lo}, {hi}] vs [{elo}, {ehi}]"
+    );
 }
 
 /// Round 3 compares the two arms' first noisy sums, `A₁ − A₁' ≥ y_2 − y_1`
@@ -494,77 +481,54 @@ fn hybrid_law_sums_to_one_within_its_enclosure() {
 #[test]
 fn hybrid_round_three_is_the_difference_of_two_laplace_variables() {
     for (epsilon, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(1, 1), q(1, 4))] {
-        let params = hybrid(epsilon, factor);
-        let b = params.array_scale.clone();
-        // Arm 1 saw 0 in round 1, arm 2 saw 1 in round 2: u = 1.
-        let p = params
-            .probability::<Certified>(
-                &params
-                    .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-                    .unwrap()
-                    .unwrap(),
-                &BITS,
-            )
-            .unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        let params = hybrid_law(epsilon, factor);
+        assert_round_three_is_a_laplace_difference(&params, &params.array_scale);
     }
 }
 
 #[test]
 fn hybrid_f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
-        common::assert_f64_agrees(&hybrid(q(1, 1), q(1, 1)), &table(code, horizon), 1e-14);
+        common::assert_f64_agrees(
+            &hybrid_law(q(1, 1), q(1, 1)),
+            &two_arm_table(code, horizon),
+            1e-14,
+        );
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn hybrid_mpfr_agrees_with_dashu() {
-    common::assert_mpfr_agrees(&hybrid(q(1, 2), q(1, 2)), &table(0x5a5, 6));
+    common::assert_mpfr_agrees(&hybrid_law(q(1, 2), q(1, 2)), &two_arm_table(0x5a5, 6));
 }
 
-/// Play the library's `HybridUcb` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `HybridUcb` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_hybrid(params: &HybridLawParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = HybridUcb::new(2, params.epsilon.to_f64());
         policy.array_scale = params.array_scale.to_f64();
         policy.tree_scale = params.tree_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn hybrid_goodness_of_fit(runs: u64, horizons: &[usize]) {
     let cases: Vec<(usize, u32, HybridLawParams)> = [
-        (6, 0x9b7u32, hybrid(q(1, 1), q(1, 1))),
-        (5, 0x2d5, hybrid(q(1, 2), q(1, 2))),
+        (6, 0x9b7u32, hybrid_law(q(1, 1), q(1, 1))),
+        (5, 0x2d5, hybrid_law(q(1, 2), q(1, 2))),
         (
             6,
             0x1234,
             HybridLawParams {
                 tree_scale: q(1, 3),
-                ..hybrid(q(1, 1), q(1, 2))
+                ..hybrid_law(q(1, 1), q(1, 2))
             },
         ),
-        (7, 0xbeef, hybrid(q(1, 1), q(1, 2))),
+        (7, 0xbeef, hybrid_law(q(1, 1), q(1, 2))),
     ]
     .into_iter()
     .filter(|c| horizons.contains(&c.0))
@@ -607,7 +571,7 @@ fn hybrid_law_matches_the_simulated_policy_at_a_million_runs() {
 /// ```
 #[test]
 fn hybrid_four_rounds_match_an_independent_quadrature() {
-    let params = hybrid(q(1, 1), q(1, 1));
+    let params = hybrid_law(q(1, 1), q(1, 1));
     let seen = [q(0, 1), q(1, 1), q(1, 1), q(0, 1)];
     let event = params.event(&[0, 1, 0, 0], &seen).unwrap().unwrap();
     let p = params.probability::<Certified>(&event, &BITS).unwrap();
@@ -648,7 +612,7 @@ fn dp_ucb_law_sums_to_one_within_its_enclosure() {
             dp_ucb(q(4, 1), horizon, q(1, 2)),
             depth_two,
         ] {
-            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
             common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
         }
     }
@@ -666,18 +630,7 @@ fn dp_ucb_round_three_is_the_difference_of_two_laplace_variables() {
         (q(2, 1), 5, q(1, 4)),
     ] {
         let params = dp_ucb(epsilon, horizon, factor);
-        let b = params.node_scale.clone();
-        let event = params
-            .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-            .unwrap()
-            .unwrap();
-        let p = params.probability::<Certified>(&event, &BITS).unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        assert_round_three_is_a_laplace_difference(&params, &params.node_scale);
     }
 }
 
@@ -722,7 +675,7 @@ fn dp_ucb_f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (6, 0x6a6)] {
         common::assert_f64_agrees(
             &dp_ucb(q(1, 1), horizon, q(1, 1)),
-            &table(code, horizon),
+            &two_arm_table(code, horizon),
             1e-14,
         );
     }
@@ -731,36 +684,25 @@ fn dp_ucb_f64_agrees_with_the_certified_backend() {
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_ucb_mpfr_agrees_with_dashu() {
-    common::assert_mpfr_agrees(&dp_ucb(q(1, 2), 6, q(1, 2)), &table(0x5a5, 6));
+    common::assert_mpfr_agrees(&dp_ucb(q(1, 2), 6, q(1, 2)), &two_arm_table(0x5a5, 6));
 }
 
-/// Play the library's `DpUcb` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `DpUcb` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_dp_ucb(params: &DpUcbParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = DpUcb::with(
             2,
             params.epsilon.to_f64(),
-            horizon as u64,
+            rewards.len() as u64,
             params.tree.depth,
             params.gamma.to_f64(),
         );
         policy.node_scale = params.node_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn dp_ucb_goodness_of_fit(runs: u64, horizons: &[usize]) {
@@ -809,7 +751,7 @@ fn dp_ucb_bound_law_sums_to_one_within_its_enclosure() {
             dp_ucb_bound(q(8, 1), q(1, 1), q(1, 100)),
             dp_ucb_bound(q(4, 1), q(1, 2), q(1, 10)),
         ] {
-            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
             common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
         }
     }
@@ -823,18 +765,7 @@ fn dp_ucb_bound_law_sums_to_one_within_its_enclosure() {
 fn dp_ucb_bound_round_three_is_the_difference_of_two_laplace_variables() {
     for (epsilon, factor) in [(q(1, 1), q(1, 1)), (q(1, 2), q(1, 1)), (q(2, 1), q(1, 4))] {
         let params = dp_ucb_bound(epsilon, factor, q(8, 1));
-        let b = params.array_scale.clone();
-        let event = params
-            .event(&[0, 1, 0], &[q(0, 1), q(1, 1), q(0, 1)])
-            .unwrap()
-            .unwrap();
-        let p = params.probability::<Certified>(&event, &BITS).unwrap();
-        let u = Certified::from_int(1, &BITS) / Certified::from_rational(&b, &BITS);
-        let half = Certified::from_rational(&q(1, 2), &BITS);
-        let expected =
-            half.clone() * (-u.clone()).exp().unwrap() * (Certified::from_int(1, &BITS) + half * u);
-        let ((lo, hi), (elo, ehi)) = (p.enclosure().unwrap(), expected.enclosure().unwrap());
-        assert!(lo <= ehi && elo <= hi, "[{lo}, {hi}] vs [{elo}, {ehi}]");
+        assert_round_three_is_a_laplace_difference(&params, &params.array_scale);
     }
 }
 
@@ -910,44 +841,36 @@ fn dp_ucb_bound_f64_agrees_with_the_certified_backend() {
         (5, 0x2d5, DpUcbBoundParams::printed(q(1, 1))),
         (6, 0x6a6, dp_ucb_bound(q(8, 1), q(1, 1), q(1, 100))),
     ] {
-        common::assert_f64_agrees(&params, &table(code, horizon), 1e-13);
+        common::assert_f64_agrees(&params, &two_arm_table(code, horizon), 1e-13);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn dp_ucb_bound_mpfr_agrees_with_dashu() {
-    common::assert_mpfr_agrees(&dp_ucb_bound(q(4, 1), q(1, 2), q(1, 10)), &table(0x5a5, 6));
+    common::assert_mpfr_agrees(
+        &dp_ucb_bound(q(4, 1), q(1, 2), q(1, 10)),
+        &two_arm_table(0x5a5, 6),
+    );
 }
 
-/// Play the library's `DpUcbBound` round by round on the table; the pull
-/// sequence as an index into [`law`]'s order (rounds 3.. as binary digits).
+/// The library's `DpUcbBound` at `params` played on the table
+/// ([`common::simulate_policy`]: counts in [`law`]'s order).
 fn simulate_dp_ucb_bound(
     params: &DpUcbBoundParams,
     rewards: &[[Q; 2]],
     runs: u64,
     seed: u64,
 ) -> Vec<u64> {
-    let horizon = rewards.len();
-    let mut counts = vec![0u64; 1 << horizon.saturating_sub(2)];
-    let mut rng = NoiseRng::seed_from_u64(seed);
-    for _ in 0..runs {
+    let new_policy = || {
         let mut policy = DpUcbBound::new(2, params.epsilon.to_f64());
         policy.array_scale = params.array_scale.to_f64();
         policy.tree_scale = params.tree_scale.to_f64();
         policy.bonus = params.bonus.to_f64();
         policy.confidence = params.confidence.to_f64();
-        let mut index = 0usize;
-        for (t, row) in rewards.iter().enumerate() {
-            let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= 2 {
-                index = 2 * index + pull.arm;
-            }
-            policy.observe(pull.arm, 1, row[pull.arm].to_f64(), &mut rng);
-        }
-        counts[index] += 1;
-    }
-    counts
+        policy
+    };
+    common::simulate_policy(new_policy, 2, rewards, runs, seed)
 }
 
 fn dp_ucb_bound_goodness_of_fit(runs: u64, horizons: &[usize]) {

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{dpdtol, json};
+use common::{bit_table, dpdtol, json, lazy_ucb_variants};
 use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
 use dpdtol::bandit::law::anytime_lazy_ucb_arms::LazyUcbArms;
 use dpdtol::bandit::law::law;
@@ -21,35 +21,6 @@ fn q(n: i64, d: i64) -> Q {
 
 const BITS: Precision = Precision(128);
 
-/// A reward table of `arms` arms on {0, 1} from the bits of `code` (round
-/// t, arm j: bit `arms·t + j`).
-fn table(arms: usize, code: u64, horizon: usize) -> Vec<Vec<Q>> {
-    (0..horizon)
-        .map(|t| {
-            (0..arms)
-                .map(|j| q(((code >> (arms * t + j)) & 1) as i64, 1))
-                .collect()
-        })
-        .collect()
-}
-
-/// The parameters the tests sweep: printed at ε = 1 and 1/2, the planted
-/// half scale, and noise `Lap(1/(εO))` on the sums (`scale_o_power = −1`).
-fn variants() -> Vec<LazyUcbParams> {
-    vec![
-        LazyUcbParams::printed(q(1, 1)),
-        LazyUcbParams::printed(q(1, 2)),
-        LazyUcbParams {
-            scale: q(1, 2),
-            ..LazyUcbParams::printed(q(1, 1))
-        },
-        LazyUcbParams {
-            scale_o_power: -1,
-            ..LazyUcbParams::printed(q(1, 1))
-        },
-    ]
-}
-
 fn overlap(a: &Certified, b: &Certified) -> bool {
     let ((alo, ahi), (blo, bhi)) = (a.enclosure().unwrap(), b.enclosure().unwrap());
     alo <= bhi && blo <= ahi
@@ -61,8 +32,8 @@ fn overlap(a: &Certified, b: &Certified) -> bool {
 #[test]
 fn two_arms_agree_with_the_tree_of_windows_on_every_pull_sequence() {
     for (horizon, code) in [(5, 0x2d5u64), (5, 0x0f0), (6, 0x9b7), (6, 0xa5c)] {
-        let rewards = table(2, code, horizon);
-        for params in variants() {
+        let rewards = bit_table(2, code, horizon);
+        for params in lazy_ucb_variants() {
             let tree = law::<Certified>(&params, &rewards, &BITS).unwrap();
             let arms = LazyUcbArms {
                 params: params.clone(),
@@ -88,9 +59,9 @@ fn two_arms_agree_with_the_tree_of_windows_on_every_pull_sequence() {
 #[test]
 fn three_arms_law_sums_to_one_within_its_enclosure() {
     for (horizon, code) in [(5, 0x5a5au64), (6, 0x2f0f1), (7, 0x1b2c3d)] {
-        for params in variants() {
+        for params in lazy_ucb_variants() {
             let arms = LazyUcbArms { params, arms: 3 };
-            let laws = law::<Certified>(&arms, &table(3, code, horizon), &BITS).unwrap();
+            let laws = law::<Certified>(&arms, &bit_table(3, code, horizon), &BITS).unwrap();
             assert_eq!(laws.len(), 3usize.pow(horizon as u32 - 3));
             common::assert_sums_to_one(&laws, &format!("K = 3, T = {horizon}"));
         }
@@ -117,14 +88,14 @@ fn f64_agrees_with_the_certified_backend_at_three_arms() {
         (7, 0x1b2c3d, LazyUcbParams::printed(q(1, 2))),
     ] {
         let arms = LazyUcbArms { params, arms: 3 };
-        common::assert_f64_agrees(&arms, &table(3, code, horizon), 1e-13);
+        common::assert_f64_agrees(&arms, &bit_table(3, code, horizon), 1e-13);
     }
 }
 
 #[cfg(feature = "mpfr")]
 #[test]
 fn mpfr_agrees_with_dashu_at_three_arms() {
-    common::assert_mpfr_agrees(&LazyUcbArms::printed(q(1, 2), 3), &table(3, 0x2f0f1, 6));
+    common::assert_mpfr_agrees(&LazyUcbArms::printed(q(1, 2), 3), &bit_table(3, 0x2f0f1, 6));
 }
 
 /// Chi-square of the simulated pull sequences against the K = 3 law on three
@@ -145,7 +116,7 @@ fn goodness_of_fit(runs: u64) {
     for (i, (horizon, code, params)) in cases.into_iter().enumerate() {
         let seed = 3300 + i as u64;
         let arms = LazyUcbArms { params, arms: 3 };
-        let rewards = table(3, code, horizon);
+        let rewards = bit_table(3, code, horizon);
         let observed = common::simulate_lazy_ucb(&arms.params, 3, &rewards, runs, seed);
         let what = format!("K = 3, T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
         common::assert_law_fits(&arms, &rewards, &observed, &what);
@@ -178,7 +149,7 @@ fn brute_force(law_of: &LazyUcbArms, horizon: usize) -> Q {
     let prefix = k * (horizon - 1);
     let prefix_laws: Vec<Vec<Certified>> = (0..1u64 << prefix)
         .map(|c| {
-            let mut rows = table(k, c, horizon - 1);
+            let mut rows = bit_table(k, c, horizon - 1);
             rows.push(vec![q(0, 1); k]);
             law::<Certified>(law_of, &rows, &BITS)
                 .unwrap()
@@ -352,7 +323,7 @@ fn three_arms_bad_input_is_one_line_and_status_two() {
 #[test]
 fn a_law_repeats_its_enclosure_exactly() {
     let arms = LazyUcbArms::printed(q(1, 2), 3);
-    let rewards = table(3, 0x1b2c3d, 7);
+    let rewards = bit_table(3, 0x1b2c3d, 7);
     let first = law::<Certified>(&arms, &rewards, &BITS).unwrap();
     for _ in 0..3 {
         let again = law::<Certified>(&arms, &rewards, &BITS).unwrap();

@@ -27,9 +27,9 @@ fn table(rows: &[&[i64]], denominator: i64) -> Vec<Vec<Q>> {
         .collect()
 }
 
-/// One target per algorithm and law the oracle has, with its name.
-fn targets() -> Vec<(&'static str, BanditTarget)> {
-    let k2 = table(
+/// The K = 2 table of seven rounds, in quarters, that most tests play.
+fn seven_rounds() -> Vec<Vec<Q>> {
+    table(
         &[
             &[1, 3],
             &[4, 0],
@@ -40,7 +40,12 @@ fn targets() -> Vec<(&'static str, BanditTarget)> {
             &[1, 0],
         ],
         4,
-    );
+    )
+}
+
+/// One target per algorithm and law the oracle has, with its name.
+fn targets() -> Vec<(&'static str, BanditTarget)> {
+    let k2 = seven_rounds();
     let k3 = table(
         &[&[1, 0, 2], &[2, 2, 0], &[0, 1, 2], &[2, 0, 1], &[1, 1, 1]],
         2,
@@ -201,7 +206,7 @@ fn samples_do_not_depend_on_the_thread_count() {
 /// the support is named.
 #[test]
 fn gof_rejects_a_wrong_law_and_names_an_impossible_row() {
-    let rewards = table(&[&[1, 3], &[4, 0], &[2, 2], &[0, 4], &[3, 1], &[4, 4]], 4);
+    let rewards = seven_rounds()[..6].to_vec();
     let printed = BanditTarget::new(
         BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 1)),
         rewards.clone(),
@@ -382,6 +387,11 @@ fn the_simulated_policies_fit_the_laws() {
     }
 }
 
+/// 20 000 runs of `spec` simulated on [`seven_rounds`] from `seed`.
+fn simulated(spec: &BanditSpec, seed: u64) -> Samples {
+    dpdtol::oracle::bandit::simulate(spec, &seven_rounds(), 20_000, seed, false).unwrap()
+}
+
 /// Lazy-DP-TS has no law: its two-sample test accepts two seeds of its
 /// own simulation, rejects one with the noise scale and the bonus 1/100
 /// (at T = 7 the printed bonus `3 ln t/(εO)` clips every `μ̄` to 1, so the
@@ -389,24 +399,10 @@ fn the_simulated_policies_fit_the_laws() {
 /// depend on the thread count.
 #[test]
 fn lazy_dp_ts_two_sample_test() {
-    use dpdtol::oracle::bandit::simulate;
     use dpdtol::oracle::two_sample::homogeneity;
-    let rewards = table(
-        &[
-            &[1, 3],
-            &[4, 0],
-            &[2, 2],
-            &[0, 4],
-            &[3, 1],
-            &[4, 4],
-            &[1, 0],
-        ],
-        4,
-    );
     let printed = BanditSpec::new(BanditId::LazyDpTs, q(1, 1));
-    let n = 20_000;
-    let reference = simulate(&printed, &rewards, n, 1, false).unwrap();
-    let same = simulate(&printed, &rewards, n, 2, false).unwrap();
+    let reference = simulated(&printed, 1);
+    let same = simulated(&printed, 2);
     let options = GofOptions {
         tv: Some(0.05),
         ..GofOptions::default()
@@ -419,14 +415,16 @@ fn lazy_dp_ts_two_sample_test() {
     let mut wrong = printed.clone();
     wrong.noise_scale = Some(q(1, 100));
     wrong.bonus = Some(q(1, 100));
-    let other = simulate(&wrong, &rewards, n, 2, false).unwrap();
+    let other = simulated(&wrong, 2);
     let outcome = homogeneity(&reference, &other, &options).unwrap();
     assert!(outcome.reject, "{outcome:?}");
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| simulate(&printed, &rewards, 3000, 1, false).unwrap());
+        .install(|| {
+            dpdtol::oracle::bandit::simulate(&printed, &seven_rounds(), 3000, 1, false).unwrap()
+        });
     assert_eq!(one_thread, reference.slice(0..3000));
 }
 
@@ -438,31 +436,17 @@ fn lazy_dp_ts_two_sample_test() {
 /// moves the law).
 #[test]
 fn dp_ts_two_sample_test() {
-    use dpdtol::oracle::bandit::simulate;
     use dpdtol::oracle::two_sample::homogeneity;
-    let rewards = table(
-        &[
-            &[1, 3],
-            &[4, 0],
-            &[2, 2],
-            &[0, 4],
-            &[3, 1],
-            &[4, 4],
-            &[1, 0],
-        ],
-        4,
-    );
     let mut inferred = BanditSpec::new(BanditId::DpTs, q(4, 1));
     inferred.bonus = Some(q(1, 100));
-    let n = 20_000;
-    let reference = simulate(&inferred, &rewards, n, 5, false).unwrap();
-    let same = simulate(&inferred, &rewards, n, 6, false).unwrap();
+    let reference = simulated(&inferred, 5);
+    let same = simulated(&inferred, 6);
     let options = GofOptions::default();
     let outcome = homogeneity(&reference, &same, &options).unwrap();
     assert!(!outcome.reject, "seeds 5, 6: {outcome:?}");
     let mut half = inferred.clone();
     half.noise_scale = Some(q(1, 4));
-    let other = simulate(&half, &rewards, n, 6, false).unwrap();
+    let other = simulated(&half, 6);
     let outcome = homogeneity(&reference, &other, &options).unwrap();
     assert!(outcome.reject, "half the noise: {outcome:?}");
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{dpdtol, gives_a_result, json};
+use common::{dpdtol, gives_a_result, hybrid_law, json};
 use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
 use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::num::{Certified, Precision, Real, Q};
@@ -1304,18 +1304,6 @@ fn statistical_merge_refuses_incomplete_mixed_or_altered_shards() {
 }
 
 // ---- Hybrid-UCB's exact check (src/bandit/law/hybrid_ucb.rs) ----
-
-use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
-
-/// Hybrid-UCB as inferred at ε with both scales times `factor`.
-fn hybrid_law(epsilon: Q, factor: Q) -> HybridLawParams {
-    let p = HybridLawParams::inferred(epsilon);
-    HybridLawParams {
-        array_scale: &p.array_scale * &factor,
-        tree_scale: &p.tree_scale * &factor,
-        ..p
-    }
-}
 
 #[test]
 fn hybrid_check_agrees_with_a_brute_force_over_reward_tables() {

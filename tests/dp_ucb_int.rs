@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::{bit_table, two_arm_table};
+
 use dpdtol::bandit::law::dp_ucb_int::DpUcbIntParams;
 use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::bandit::policy::dp_ucb_int::DpUcbInt;
@@ -14,13 +16,6 @@ use dpdtol::num::{Certified, Exact, Precision, Real, Q};
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
-}
-
-/// A reward table on {0, 1} from the bits of `code` (round t, arm j: bit 2t + j).
-fn table(code: u32, horizon: usize) -> Vec<[Q; 2]> {
-    (0..horizon)
-        .map(|t| [0, 1].map(|j| q(i64::from((code >> (2 * t + j)) & 1), 1)))
-        .collect()
 }
 
 const BITS: Precision = Precision(128);
@@ -52,7 +47,7 @@ fn variants() -> [DpUcbIntParams; 7] {
 fn dp_ucb_int_law_sums_to_one_within_its_enclosure() {
     for (horizon, code) in [(3, 0b10_01), (4, 0b10_11_01), (6, 0x9b7), (9, 0x1beef)] {
         for params in variants() {
-            let laws = law::<Certified>(&params, &table(code, horizon), &BITS).unwrap();
+            let laws = law::<Certified>(&params, &two_arm_table(code, horizon), &BITS).unwrap();
             common::assert_sums_to_one(&laws, &format!("T = {horizon}, {params:?}"));
         }
     }
@@ -196,18 +191,6 @@ fn dp_ucb_int_three_arms_match_an_independent_quadrature() {
     );
 }
 
-/// A reward table of K arms on {0, 1} from the bits of `code` (round t, arm
-/// j: bit Kt + j).
-fn table_of(arms: usize, code: u32, horizon: usize) -> Vec<Vec<Q>> {
-    (0..horizon)
-        .map(|t| {
-            (0..arms)
-                .map(|j| q(i64::from((code >> (arms * t + j)) & 1), 1))
-                .collect()
-        })
-        .collect()
-}
-
 /// K = 3 and 4 at ε = 1 and 2 (interval 1): the total mass, MPFR against
 /// dashu, and the library's policy simulated (chi-square).
 #[test]
@@ -224,7 +207,7 @@ fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
             arms,
             ..DpUcbIntParams::printed(epsilon)
         };
-        let rewards = table_of(arms, code, horizon);
+        let rewards = bit_table(arms, code.into(), horizon);
         let laws = law::<Certified>(&params, &rewards, &BITS).unwrap();
         common::assert_sums_to_one(&laws, &format!("K = {arms}, T = {horizon}"));
         #[cfg(feature = "mpfr")]
@@ -285,7 +268,7 @@ fn dp_ucb_int_exact_backend_where_rational_and_declines_elsewhere() {
 fn dp_ucb_int_f64_agrees_with_the_certified_backend() {
     for (horizon, code) in [(5, 0x2d5), (7, 0x1234)] {
         for params in variants() {
-            common::assert_f64_agrees(&params, &table(code, horizon), 1e-13);
+            common::assert_f64_agrees(&params, &two_arm_table(code, horizon), 1e-13);
         }
     }
 }
@@ -294,7 +277,7 @@ fn dp_ucb_int_f64_agrees_with_the_certified_backend() {
 #[test]
 fn dp_ucb_int_mpfr_agrees_with_dashu() {
     for params in variants() {
-        common::assert_mpfr_agrees(&params, &table(0x5a5, 6));
+        common::assert_mpfr_agrees(&params, &two_arm_table(0x5a5, 6));
     }
 }
 
@@ -325,7 +308,7 @@ fn goodness_of_fit(runs: u64) {
     .enumerate()
     {
         let seed = 2100 + i as u64;
-        let rewards = table(code, horizon);
+        let rewards = two_arm_table(code, horizon);
         let observed = simulate(&params, &rewards, runs, seed);
         let what = format!("T = {horizon}, table {code:#x}, seed {seed}, {runs} runs");
         common::assert_law_fits(&params, &rewards, &observed, &what);

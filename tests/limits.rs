@@ -1353,6 +1353,103 @@ fn dp_ucb_and_dp_ucb_bound_laws_are_costed_as_polyhedra() {
     }
 }
 
+/// Hybrid-UCB's law (its events and probabilities) with its work set to
+/// `units` [`dpdtol::bandit::law::WORK_UNIT`]s a pull sequence: the (ε, δ)
+/// check's work estimate at a chosen cost per distinct law.
+struct CostedHybrid {
+    law: dpdtol::bandit::law::hybrid_ucb::HybridLawParams,
+    units: u128,
+}
+
+impl dpdtol::bandit::law::PullLaw for CostedHybrid {
+    type Event = dpdtol::bandit::law::hybrid_ucb::Event;
+    fn validate(&self) -> dpdtol::Result<()> {
+        self.law.validate()
+    }
+    fn sequence_count(&self, horizon: usize) -> Option<u64> {
+        self.law.sequence_count(horizon)
+    }
+    fn work(&self, horizon: usize) -> Option<u128> {
+        dpdtol::bandit::law::sequences_work(self.sequence_count(horizon), self.units)
+    }
+    fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
+        self.law.sequences(horizon)
+    }
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> dpdtol::Result<Option<Self::Event>> {
+        self.law.event(pulls, seen)
+    }
+    fn probability<R: dpdtol::num::Real>(
+        &self,
+        event: &Self::Event,
+        ctx: &R::Context,
+    ) -> dpdtol::Result<R> {
+        self.law.probability(event, ctx)
+    }
+    fn name(&self) -> &'static str {
+        self.law.name()
+    }
+}
+
+#[test]
+fn the_delta_checks_work_is_its_distinct_laws_integrations() {
+    // The (ε, δ) check of a bandit algorithm is refused first on its terms
+    // (ordered neighbour pairs × pull sequences, 10^7): DP-UCB at T = 7 on
+    // {0, 1} has 4^7 tables · 7 rounds · 3 replacements = 344 064 pairs
+    // of 2^5 = 32 pull sequences, 11 010 048 terms (its ratio check would
+    // be refused on 129 057 work units).
+    refused(
+        &words("privacy --algorithm dp-ucb --actions 2 --horizon 7 --alphabet 0,1 --epsilon 1 --delta 1/1000"),
+        "11010048 terms",
+    );
+    // Within the terms limit the work estimate decides: the work of one law
+    // times the distinct laws over all reward tables (no events built or
+    // quotients compared, unlike the ratio check's). No shipped law at
+    // once passes the terms limit and exceeds 2^14 units (Hybrid-UCB at
+    // T = 7: 11 010 048 terms; at T = 6, 1 179 648 terms and 16 · 496 = 7936
+    // units), so the estimate is tested on Hybrid-UCB's law at a chosen
+    // cost `u` a pull sequence (law work ⌈2^{T−2}·u/2^{T−2}⌉ = u).
+    //
+    // Its distinct laws at T = 4 on {0, 1}, by hand: the event of a pull
+    // sequence (2^{T−2} = 4 of them: arms 1, 2, then any) is, for each round
+    // t = 3..T, the counts and the offset ȳ₂ − ȳ₁ of the means of the
+    // rewards seen before t. Adding a constant to every reward seen leaves
+    // every offset unchanged; conversely the offsets fix y₁..y_{T−1} up to
+    // such a constant (round 3's offset is y₂ − y₁, and each later one adds
+    // one reward with a coefficient 1/n ≠ 0 to one arm's mean), and y_T is
+    // never read. The 2^{T−1} = 8 vectors y₁..y₃ in {0, 1}^3 give 7 events
+    // (all zeros and all ones coincide) a sequence: 4 · 7 = 28 distinct
+    // laws, the same over the 4^4 reward tables, whose seen rewards are all
+    // of {0, 1}^4 (the ratio check's 2016 and 8128 at T = 7, 8 are this
+    // 2^{T−2}·(2^{T−1} − 1)). Its terms: 4^4 · 4 · 3 = 3072 pairs · 4
+    // sequences = 12 288.
+    //
+    // u = 586: 28 · 586 = 16 408 > 2^14 = 16 384, refused; u = 585:
+    // 28 · 585 = 16 380, run. Counting the ratio check's steps too
+    // (⌈(64 laws + 256 quotients)/1000⌉ = 1 unit) would give 16 409; the
+    // laws of every table (1024) rather than the distinct ones, 600 064.
+    use dpdtol::bandit::law::hybrid_ucb::HybridLawParams;
+    use dpdtol::privacy::{delta, Problem};
+    let one = Q::one();
+    let problem = Problem::new(4, vec![Q::zero(), one.clone()], one.clone()).unwrap();
+    let costed = |units| CostedHybrid {
+        law: HybridLawParams::inferred(one.clone()),
+        units,
+    };
+    let target = parse_rational("1/1000").unwrap();
+    let error = delta::bandit(&costed(586), &problem, &target, false)
+        .expect_err("16 408 units, over 2^14")
+        .to_string();
+    for needle in [
+        "its 28 distinct laws",
+        ": 16408, over the limit of 16384",
+        "--force",
+    ] {
+        assert!(error.contains(needle), "{needle}: {error}");
+    }
+    delta::bandit(&costed(585), &problem, &target, false).expect("16 380 units, within 2^14");
+    delta::bandit(&costed(586), &problem, &target, true).expect("forced");
+}
+
 #[test]
 #[ignore = "slow: about 20 s of one core in a debug build (the decimals themselves are checked in src/num/decimal.rs)"]
 fn privacy_at_the_largest_epsilon_accepted_answers_within_a_minute() {

@@ -20,19 +20,38 @@ fn rewards() -> String {
     scratch_file("reading-flags", "rewards.csv", b"1,0\n0,1\n1,1\n0,0\n1,0\n")
 }
 
-fn law(rewards: &str, extra: &[&str]) -> Value {
-    let mut args = vec![
-        "law",
-        "--algorithm",
-        "dp-ucb",
-        "--epsilon",
-        "1",
-        "--rewards-file",
-        rewards,
-        "--json",
-    ];
-    args.extend_from_slice(extra);
-    json(&args)
+/// `head`, then the words of each of `tails`.
+fn with_words<'a>(head: &[&'a str], tails: &[&'a str]) -> Vec<&'a str> {
+    let tails = tails.iter().flat_map(|t| t.split_whitespace());
+    head.iter().copied().chain(tails).collect()
+}
+
+/// `law --algorithm A --rewards-file R --epsilon 1`, then the words of
+/// `extra`.
+fn law_args<'a>(algorithm: &'a str, rewards: &'a str, extra: &'a str) -> Vec<&'a str> {
+    let head = ["law", "--algorithm", algorithm, "--rewards-file", rewards];
+    with_words(&head, &["--epsilon 1", extra])
+}
+
+/// `privacy --algorithm A --actions 2 --horizon T --alphabet 0,1 --epsilon 1`,
+/// then the words of `extra`.
+fn privacy_args<'a>(algorithm: &'a str, horizon: &'a str, extra: &'a str) -> Vec<&'a str> {
+    with_words(
+        &common::privacy_command(algorithm, "2", horizon, "0,1", "1"),
+        &[extra],
+    )
+}
+
+/// `bandit --algorithm A --horizon T --means 0.5,0.25 --runs 2`, then the
+/// words of `extra`.
+fn bandit_args<'a>(algorithm: &'a str, horizon: &'a str, extra: &'a str) -> Vec<&'a str> {
+    let head = ["bandit", "--algorithm", algorithm, "--horizon", horizon];
+    with_words(&head, &["--means 0.5,0.25 --runs 2", extra])
+}
+
+/// The JSON of DP-UCB's law on `rewards` with the words of `extra`.
+fn law(rewards: &str, extra: &str) -> Value {
+    json(&law_args("dp-ucb", rewards, &format!("{extra} --json")))
 }
 
 /// The probabilities of a law report, by pull sequence.
@@ -54,28 +73,15 @@ fn probabilities(report: &Value) -> Vec<(String, String)> {
 fn tree_depth_sets_dp_ucbs_node_scale_and_is_named() {
     let rewards = rewards();
     // T = 5: the printed depth ⌈log₂ 5⌉ = 3, node scale 3/ε.
-    let printed = law(&rewards, &[]);
-    let deep = law(&rewards, &["--tree-depth", "5"]);
-    let scaled = law(&rewards, &["--noise-scale", "5"]);
+    let printed = law(&rewards, "");
+    let deep = law(&rewards, "--tree-depth 5");
+    let scaled = law(&rewards, "--noise-scale 5");
     assert_eq!(deep["target"]["tree_depth"], "5", "{}", deep["target"]);
     assert!(printed["target"].get("tree_depth").is_none());
     assert_eq!(probabilities(&deep), probabilities(&scaled));
     assert_ne!(probabilities(&deep), probabilities(&printed));
-    let text = String::from_utf8(
-        dpdtol(&[
-            "law",
-            "--algorithm",
-            "dp-ucb",
-            "--epsilon",
-            "1",
-            "--rewards-file",
-            &rewards,
-            "--tree-depth",
-            "5",
-        ])
-        .stdout,
-    )
-    .unwrap();
+    let text =
+        String::from_utf8(dpdtol(&law_args("dp-ucb", &rewards, "--tree-depth 5")).stdout).unwrap();
     assert!(text.contains("tree-depth 5"), "{text}");
 }
 
@@ -84,112 +90,46 @@ fn tree_depth_is_refused_out_of_range_and_on_other_algorithms() {
     let rewards = rewards();
     for depth in ["0", "64", "2.5", "x"] {
         refused(
-            &[
-                "law",
-                "--algorithm",
-                "dp-ucb",
-                "--epsilon",
-                "1",
-                "--rewards-file",
-                &rewards,
-                "--tree-depth",
-                depth,
-            ],
+            &law_args("dp-ucb", &rewards, &format!("--tree-depth {depth}")),
             "--tree-depth expects an integer in 1..=63",
         );
     }
     for algorithm in ["hybrid-ucb", "dp-ucb-bound", "dp-se", "anytime-lazy-ucb"] {
         refused(
-            &[
-                "law",
-                "--algorithm",
-                algorithm,
-                "--epsilon",
-                "1",
-                "--rewards-file",
-                &rewards,
-                "--tree-depth",
-                "3",
-            ],
+            &law_args(algorithm, &rewards, "--tree-depth 3"),
             "--tree-depth does not apply",
         );
     }
     refused(
-        &[
-            "privacy",
-            "--algorithm",
-            "hybrid-ucb",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--tree-depth",
-            "3",
-        ],
+        &privacy_args("hybrid-ucb", "3", "--tree-depth 3"),
         "--tree-depth does not apply",
     );
     refused(
-        &[
-            "bandit",
-            "--algorithm",
-            "ucb1",
-            "--means",
-            "0.5,0.25",
-            "--horizon",
-            "10",
-            "--runs",
-            "2",
-            "--tree-depth",
-            "3",
-        ],
+        &bandit_args("ucb1", "10", "--tree-depth 3"),
         "--tree-depth does not apply",
     );
     // dp-ucb's law reads no bonus constant: refused by the flag table.
     refused(
-        &[
-            "law",
-            "--algorithm",
-            "dp-ucb",
-            "--epsilon",
-            "1",
-            "--rewards-file",
-            &rewards,
-            "--bonus",
-            "3",
-        ],
+        &law_args("dp-ucb", &rewards, "--bonus 3"),
         "--bonus does not apply",
     );
 }
 
-fn privacy(algorithm: &str, horizon: &str, extra: &[&str]) -> Value {
-    let mut args = vec![
-        "privacy",
-        "--algorithm",
+/// The JSON of [`privacy_args`].
+fn privacy(algorithm: &str, horizon: &str, extra: &str) -> Value {
+    json(&privacy_args(
         algorithm,
-        "--actions",
-        "2",
-        "--horizon",
         horizon,
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1",
-        "--json",
-    ];
-    args.extend_from_slice(extra);
-    json(&args)
+        &format!("{extra} --json"),
+    ))
 }
 
 #[test]
 fn privacy_takes_dp_ucbs_tree_depth() {
     // T = 4: printed depth 2. Depth 3 is node scale 3/ε.
-    let deep = privacy("dp-ucb", "4", &["--tree-depth", "3"]);
-    let scaled = privacy("dp-ucb", "4", &["--noise-scale", "3"]);
-    let printed = privacy("dp-ucb", "4", &[]);
+    let deep = privacy("dp-ucb", "4", "--tree-depth 3");
+    let scaled = privacy("dp-ucb", "4", "--noise-scale 3");
+    let printed = privacy("dp-ucb", "4", "");
     assert_eq!(deep["tree_depth"], 3);
     assert_eq!(printed["tree_depth"], 2);
     assert_eq!(deep["max_ratio_interval"], scaled["max_ratio_interval"]);
@@ -198,40 +138,19 @@ fn privacy_takes_dp_ucbs_tree_depth() {
 
 #[test]
 fn privacy_takes_dp_ses_radius_and_reward_index() {
-    let lengths = ["--epoch-length", "1"];
-    let printed = privacy("dp-se", "4", &lengths);
+    let printed = privacy("dp-se", "4", "--epoch-length 1");
     assert_eq!(printed["radius"], "integer");
     assert_eq!(printed["reward_index"], "round");
     // The real radius reads the printed epoch lengths' real R_e.
-    let real = privacy("dp-se", "4", &["--radius", "real"]);
+    let real = privacy("dp-se", "4", "--radius real");
     assert_eq!(real["radius"], "real");
     // The reward index names the reading; a change of one table entry is a
     // change of one reward seen either way, so the verdict is the same.
-    let by_pull = privacy(
-        "dp-se",
-        "4",
-        &[&lengths[..], &["--reward-index", "pull"]].concat(),
-    );
+    let by_pull = privacy("dp-se", "4", "--epoch-length 1 --reward-index pull");
     assert_eq!(by_pull["reward_index"], "pull");
     assert_eq!(by_pull["max_ratio_interval"], printed["max_ratio_interval"]);
     let run = capped(
-        &[
-            "privacy",
-            "--algorithm",
-            "dp-se",
-            "--actions",
-            "2",
-            "--horizon",
-            "4",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--epoch-length",
-            "1",
-            "--radius",
-            "half",
-        ],
+        &privacy_args("dp-se", "4", "--epoch-length 1 --radius half"),
         20.0,
     );
     common::assert_refused(&run, "--radius half");
@@ -240,24 +159,11 @@ fn privacy_takes_dp_ses_radius_and_reward_index() {
 
 #[test]
 fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
-    let report = json(&[
-        "bandit",
-        "--algorithm",
+    let report = json(&bandit_args(
         "dp-se,dp-ucb",
-        "--epsilon",
-        "1",
-        "--means",
-        "0.5,0.25",
-        "--horizon",
         "100",
-        "--runs",
-        "2",
-        "--radius",
-        "real",
-        "--tree-depth",
-        "4",
-        "--json",
-    ]);
+        "--epsilon 1 --radius real --tree-depth 4 --json",
+    ));
     let results = report["results"].as_array().expect("results");
     let of = |id: &str| {
         results
@@ -270,35 +176,10 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
     assert_eq!(of("dp-ucb")["tree_depth"], 4);
     assert!(of("dp-ucb").get("radius").is_none());
     // The printed depth ⌈log₂ 100⌉ = 7 is named when not given.
-    let printed = json(&[
-        "bandit",
-        "--algorithm",
-        "dp-ucb",
-        "--epsilon",
-        "1",
-        "--means",
-        "0.5,0.25",
-        "--horizon",
-        "100",
-        "--runs",
-        "2",
-        "--json",
-    ]);
+    let printed = json(&bandit_args("dp-ucb", "100", "--epsilon 1 --json"));
     assert_eq!(printed["results"][0]["tree_depth"], 7);
     refused(
-        &[
-            "bandit",
-            "--algorithm",
-            "ucb1",
-            "--means",
-            "0.5,0.25",
-            "--horizon",
-            "10",
-            "--runs",
-            "2",
-            "--radius",
-            "real",
-        ],
+        &bandit_args("ucb1", "10", "--radius real"),
         "--radius does not apply",
     );
 }

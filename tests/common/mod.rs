@@ -360,6 +360,61 @@ pub fn bandit_witness_ratio(
     p / &p2
 }
 
+/// A reward table of `arms` arms on {0, 1} from the bits of `code` (round
+/// t, arm j: bit `arms·t + j`).
+pub fn bit_table(arms: usize, code: u64, horizon: usize) -> Vec<Vec<dpdtol::num::Q>> {
+    (0..horizon)
+        .map(|t| {
+            (0..arms)
+                .map(|j| dpdtol::num::Q::from_integer(((code >> (arms * t + j)) & 1).into()))
+                .collect()
+        })
+        .collect()
+}
+
+/// [`bit_table`] of two arms, each row a pair.
+pub fn two_arm_table(code: u32, horizon: usize) -> Vec<[dpdtol::num::Q; 2]> {
+    bit_table(2, code.into(), horizon)
+        .into_iter()
+        .map(|row| <[dpdtol::num::Q; 2]>::try_from(row).unwrap())
+        .collect()
+}
+
+/// Hybrid-UCB's law as inferred at `epsilon`
+/// ([`dpdtol::bandit::law::hybrid_ucb::HybridLawParams::inferred`]), both
+/// scales times `factor`.
+pub fn hybrid_law(
+    epsilon: dpdtol::num::Q,
+    factor: dpdtol::num::Q,
+) -> dpdtol::bandit::law::hybrid_ucb::HybridLawParams {
+    let p = dpdtol::bandit::law::hybrid_ucb::HybridLawParams::inferred(epsilon);
+    dpdtol::bandit::law::hybrid_ucb::HybridLawParams {
+        array_scale: &p.array_scale * &factor,
+        tree_scale: &p.tree_scale * &factor,
+        ..p
+    }
+}
+
+/// The Anytime-Lazy-UCB parameters the tests sweep: printed at ε = 1 and
+/// 1/2, the planted half scale, and noise `Lap(1/(εO))` on an epoch's sum
+/// (`scale_o_power = −1`, a reading the privacy check refutes).
+pub fn lazy_ucb_variants() -> Vec<dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams> {
+    use dpdtol::bandit::law::anytime_lazy_ucb::LazyUcbParams;
+    let q = |n: i64, d: i64| dpdtol::num::Q::new(n.into(), d.into());
+    vec![
+        LazyUcbParams::printed(q(1, 1)),
+        LazyUcbParams::printed(q(1, 2)),
+        LazyUcbParams {
+            scale: q(1, 2),
+            ..LazyUcbParams::printed(q(1, 1))
+        },
+        LazyUcbParams {
+            scale_o_power: -1,
+            ..LazyUcbParams::printed(q(1, 1))
+        },
+    ]
+}
+
 /// Play the library's Anytime-Lazy-UCB (`arms` arms, the parameters of
 /// `params` in f64) round by round on the reward table `rewards`, `runs`
 /// times from `seed`: [`simulate_policy`].
