@@ -19,7 +19,11 @@
 //! [`Ties::Uniform`] gives an unplayed machine the index `+∞` and draws the
 //! machine uniformly among those of maximal index, so that the first `K`
 //! rounds are a uniformly random order of the machines (the reading of
-//! index-policy libraries that draw among the argmax set).
+//! index-policy libraries that draw among the argmax set). In f64 two
+//! indices tie when their doubles are equal: the exact ties when the reward
+//! sums are exact in binary (Bernoulli or dyadic rewards), an approximation
+//! otherwise; the exact law decides every tie exactly
+//! ([`crate::bandit::law::ucb1`]).
 
 use super::reading::named;
 use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
