@@ -6,6 +6,7 @@
 
 mod common;
 
+use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{Kind, Q};
 use dpdtol::oracle::audit::{
@@ -73,6 +74,21 @@ fn targets() -> Vec<(&'static str, BanditTarget)> {
             BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 2)), k3).unwrap(),
         ),
         ("dp-se R = 1", BanditTarget::new(dp_se, k2.clone()).unwrap()),
+        ("ucb1 ties uniform K = 2", ucb1_uniform(k2.clone())),
+        (
+            "ucb1 ties uniform K = 3",
+            ucb1_uniform(table(
+                &[
+                    &[1, 1, 1],
+                    &[0, 0, 0],
+                    &[2, 0, 2],
+                    &[1, 1, 1],
+                    &[2, 2, 2],
+                    &[0, 1, 0],
+                ],
+                2,
+            )),
+        ),
         (
             "hybrid-ucb",
             BanditTarget::new(hybrid, k2[..5].to_vec()).unwrap(),
@@ -80,18 +96,31 @@ fn targets() -> Vec<(&'static str, BanditTarget)> {
     ]
 }
 
+/// UCB1 with ties drawn uniformly on `rewards`.
+fn ucb1_uniform(rewards: Vec<Vec<Q>>) -> BanditTarget {
+    let mut spec = BanditSpec::new(BanditId::Ucb1, q(1, 1));
+    spec.ties = Ties::Uniform;
+    BanditTarget::new(spec, rewards).unwrap()
+}
+
 #[test]
 fn every_law_totals_one_within_its_enclosure() {
     for (what, target) in targets() {
         let law = target.law(false).unwrap();
-        assert_eq!(law.kind(), Kind::Certified, "{what}");
+        // UCB1 draws no noise: its probabilities are products of 1/|argmax|.
+        let kind = if what.starts_with("ucb1") {
+            Kind::Exact
+        } else {
+            Kind::Certified
+        };
+        assert_eq!(law.kind(), kind, "{what}");
         let (lo, hi) = law.total();
         assert!(lo <= Q::one() && Q::one() <= hi, "{what}: [{lo}, {hi}]");
         assert!(
             &hi - &lo < q(1, 1_000_000_000_000_000_000),
             "{what}: a wide enclosure"
         );
-        // At least two sequences: the noise is consulted.
+        // At least two sequences: the noise (or a tie) is consulted.
         assert!(law.entries().len() >= 2, "{what}");
         for (pulls, p) in law.entries() {
             assert!(p.lo <= p.hi && p.hi > Q::zero(), "{what} {pulls:?}");
@@ -366,6 +395,104 @@ fn ucb1_agrees_with_the_policy() {
             .collect();
         assert_eq!(law.entries()[0].0, pulls, "K = {k}, code {code:x}");
     }
+}
+
+/// UCB1 with uniform ties on `T8` of docs/public-implementations.md,
+/// `(1/2, 1/4), (0, 1), (1, 0), (1/4, 3/4), (1/2, 1/2), (1, 0), (0, 1),
+/// (1/2, 1/4)`, derived by hand. Round 1 draws the first arm (1/2 each).
+/// Order 0,1: arm 0 saw 1/2, arm 1 saw 1; round 3 (n = 2, counts equal):
+/// arm 1 alone, which sees 0 (row 3): sums 1/2, 1 at counts 1, 2; round 4
+/// (n = 3): `1/2 + √(2 ln 3) ≈ 1.982` against `1/2 + √(ln 3) ≈ 1.548`: arm
+/// 0, sees 1/4: sums 3/4, 1 at counts 2, 2: round 5 arm 1 alone (mean 1/2
+/// against 3/8), sees 1/2: sums 3/4, 3/2 at 2, 3; round 6 (n = 5):
+/// `3/8 + √(ln 5) ≈ 1.644` against `1/2 + √(2 ln 5/3) ≈ 1.536`: arm 0,
+/// sees 1: sums 7/4, 3/2 at 3, 3: round 7 arm 0 (7/12 > 1/2), sees 0: sums
+/// 7/4, 3/2 at 4, 3; round 8 (n = 7): `7/16 + √(ln 7/2) ≈ 1.424` against
+/// `1/2 + √(2 ln 7/3) ≈ 1.640`: arm 1. Order 1,0: arm 1 saw 1/4, arm 0 saw
+/// 0; round 3: arm 1 (1/4 > 0), sees 0: sums 0, 1/4 at 1, 2; round 4:
+/// `√(2 ln 3) ≈ 1.482` against `1/8 + √(ln 3) ≈ 1.173`: arm 0, sees 1/4:
+/// sums 1/4, 1/4 at 2, 2, means 1/8 each: round 5 a tie, 1/2 each. Those
+/// branches meet no other tie (checked by the law's entries: 3 sequences,
+/// 1/2, 1/4, 1/4).
+#[test]
+fn ucb1_uniform_ties_on_t8_derived_by_hand() {
+    let t8 = table(
+        &[
+            &[2, 1],
+            &[0, 4],
+            &[4, 0],
+            &[1, 3],
+            &[2, 2],
+            &[4, 0],
+            &[0, 4],
+            &[2, 1],
+        ],
+        4,
+    );
+    let law = ucb1_uniform(t8.clone()).law(false).unwrap();
+    assert_eq!(law.kind(), Kind::Exact);
+    assert_eq!(law.entries().len(), 3, "{:?}", law.entries());
+    assert_eq!(
+        law.probability(&[0, 1, 1, 0, 1, 0, 0, 1]).unwrap().exact(),
+        Some(&q(1, 2))
+    );
+    let total: Q = law
+        .entries()
+        .iter()
+        .map(|(_, p)| p.exact().cloned().unwrap())
+        .sum();
+    assert_eq!(total, Q::one());
+    let second: Vec<&Vec<usize>> = law
+        .entries()
+        .iter()
+        .filter(|(s, _)| s[..5] == [1, 0, 1, 0, 0] || s[..5] == [1, 0, 1, 0, 1])
+        .map(|(s, p)| {
+            assert_eq!(p.exact(), Some(&q(1, 4)), "{s:?}");
+            s
+        })
+        .collect();
+    assert_eq!(second.len(), 2, "{:?}", law.entries());
+    // Ties to the lowest arm: the order 0,1, the first sequence above.
+    let lowest = BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), t8)
+        .unwrap()
+        .law(false)
+        .unwrap();
+    assert_eq!(lowest.entries().len(), 1);
+    assert_eq!(lowest.entries()[0].0, vec![0, 1, 1, 0, 1, 0, 0, 1]);
+}
+
+/// Samples of UCB1 with uniform ties (the library's policy) are rejected
+/// against the law of ties to the lowest arm, at their first round, and
+/// samples of the lowest reading against the uniform law (half of the
+/// uniform law's first pulls are arm 1, none of the lowest's).
+#[test]
+fn ucb1_tie_readings_tell_each_other_apart() {
+    use dpdtol::oracle::bandit::simulate;
+    let rewards = table(&[&[2, 1], &[0, 4], &[4, 0], &[1, 3], &[2, 2]], 4);
+    let uniform = ucb1_uniform(rewards.clone());
+    let lowest =
+        BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards.clone()).unwrap();
+    let drawn = simulate(uniform.spec(), &rewards, 2000, 3, false).unwrap();
+    let report = gof(&lowest.law(false).unwrap(), &drawn, &GofOptions::default()).unwrap();
+    assert!(report.support_violation.is_some(), "{report:?}");
+    assert_eq!(
+        report.departure.as_ref().map(|d| d.round),
+        Some(1),
+        "{report:?}"
+    );
+    assert!(
+        !gof(&uniform.law(false).unwrap(), &drawn, &GofOptions::default())
+            .unwrap()
+            .reject
+    );
+    let ordered = simulate(lowest.spec(), &rewards, 2000, 3, false).unwrap();
+    let report = gof(
+        &uniform.law(false).unwrap(),
+        &ordered,
+        &GofOptions::default(),
+    )
+    .unwrap();
+    assert!(report.reject, "{report:?}");
 }
 
 /// The library's f64 policies played round by round on the table

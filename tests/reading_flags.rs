@@ -8,11 +8,13 @@
 //!   law at depth `L` is the law at the printed depth with
 //!   `--noise-scale L/ε`, and differs from the printed one;
 //! - `--radius` and `--reward-index` of `privacy` and `--radius` of `bandit`
-//!   (DP-SE).
+//!   (DP-SE);
+//! - `--ties lowest|uniform` (UCB1): which arm of maximal index is pulled,
+//!   in `law`, `sample`, `gof` and `bandit`.
 
 mod common;
 
-use common::{capped, dpdtol, json, refused, scratch_file};
+use common::{capped, dpdtol, json, refused, scratch, scratch_file};
 use serde_json::Value;
 
 /// A K = 2, T = 5 reward table.
@@ -181,5 +183,186 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
     refused(
         &bandit_args("ucb1", "10", "--radius real"),
         "--radius does not apply",
+    );
+}
+
+/// K = 2, T = 3: rewards (1, 0), (0, 1), (1, 0). Uniform ties: round 1
+/// draws the first arm, round 2 pulls the other, and in round 3 both arms
+/// have one play and equal means (1 and 1 after 1,2; 0 and 0 after 2,1): a
+/// tie, so each of the four sequences has 1/4. Lowest: 1,2,1 alone.
+#[test]
+fn ties_reads_ucb1s_ties_and_is_named() {
+    let rewards = scratch_file("reading-flags", "ties.csv", b"1,0\n0,1\n1,0\n");
+    let law = |extra: &[&str]| {
+        let mut args = vec![
+            "law",
+            "--algorithm",
+            "ucb1",
+            "--rewards-file",
+            &rewards,
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let uniform = law(&["--ties", "uniform"]);
+    assert_eq!(uniform["target"]["ties"], "uniform");
+    assert_eq!(uniform["kind"], "exact");
+    let entries: Vec<(String, String)> = uniform["law"]
+        .as_array()
+        .expect("law")
+        .iter()
+        .map(|s| (s["pulls"].to_string(), s["probability_exact"].to_string()))
+        .collect();
+    let quarter = "\"1/4\"".to_string();
+    assert_eq!(
+        entries,
+        vec![
+            ("[1,2,1]".to_string(), quarter.clone()),
+            ("[1,2,2]".to_string(), quarter.clone()),
+            ("[2,1,1]".to_string(), quarter.clone()),
+            ("[2,1,2]".to_string(), quarter),
+        ]
+    );
+    let lowest = law(&[]);
+    assert_eq!(lowest["target"]["ties"], "lowest");
+    assert_eq!(lowest["law"].as_array().map(Vec::len), Some(1));
+    assert_eq!(lowest["law"][0]["pulls"].to_string(), "[1,2,1]");
+    // A sample of the uniform law fits it and is rejected under lowest.
+    let samples = scratch("reading-flags").join("ties-samples.csv");
+    let samples = samples.to_str().expect("a path");
+    let out = dpdtol(&[
+        "sample",
+        "--algorithm",
+        "ucb1",
+        "--ties",
+        "uniform",
+        "--rewards-file",
+        &rewards,
+        "--n",
+        "400",
+        "--seed",
+        "5",
+        "--out",
+        samples,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let gof = |ties: &str| {
+        dpdtol(&[
+            "gof",
+            "--algorithm",
+            "ucb1",
+            "--ties",
+            ties,
+            "--rewards-file",
+            &rewards,
+            "--samples",
+            samples,
+        ])
+    };
+    assert_eq!(gof("uniform").status.code(), Some(0));
+    let rejected = gof("lowest");
+    assert_eq!(rejected.status.code(), Some(1));
+    let text = String::from_utf8(rejected.stdout).unwrap();
+    assert!(text.contains("ties lowest"), "{text}");
+}
+
+#[test]
+fn ties_is_refused_when_unknown_and_on_other_algorithms() {
+    let rewards = rewards();
+    refused(
+        &[
+            "law",
+            "--algorithm",
+            "ucb1",
+            "--rewards-file",
+            &rewards,
+            "--ties",
+            "random",
+        ],
+        "--ties expects one of lowest, uniform, got 'random'",
+    );
+    refused(
+        &[
+            "law",
+            "--algorithm",
+            "dp-ucb",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            &rewards,
+            "--ties",
+            "uniform",
+        ],
+        "--ties does not apply to dp-ucb",
+    );
+    refused(
+        &[
+            "bandit",
+            "--algorithm",
+            "dp-se",
+            "--epsilon",
+            "1",
+            "--means",
+            "0.5,0.25",
+            "--horizon",
+            "10",
+            "--runs",
+            "2",
+            "--ties",
+            "uniform",
+        ],
+        "--ties does not apply",
+    );
+    // UCB1 is not private: privacy takes no --ties.
+    refused(
+        &[
+            "privacy",
+            "--algorithm",
+            "ucb1",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--ties",
+            "uniform",
+        ],
+        "--ties",
+    );
+}
+
+#[test]
+fn bandit_names_ucb1s_ties() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,0.5",
+            "--horizon",
+            "50",
+            "--runs",
+            "4",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    assert_eq!(run(&[])["results"][0]["ties"], "lowest");
+    let uniform = run(&["--ties", "uniform"]);
+    assert_eq!(uniform["results"][0]["ties"], "uniform");
+    // The same reward streams (fixed seed) pulled under the two readings.
+    assert_ne!(
+        uniform["results"][0]["mean_pulls"],
+        run(&[])["results"][0]["mean_pulls"]
     );
 }

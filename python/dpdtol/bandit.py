@@ -42,10 +42,13 @@ parameters:
   ``noise_scale`` (the factor b of the Laplace scale b n^(v/2 - 1) on an
   arm's mean, default 1, v = 1.1), ``bonus`` (default 2, of
   sqrt(2 ln t/n));
-- ``"ucb1"`` (Auer, Cesa-Bianchi & Fischer 2002), non-private, any K: no
-  noise, so its law is one sequence of probability exactly 1; ``epsilon``
-  must be None; ``bonus`` (default 2, of the index mean_j + sqrt(2 ln n/n_j),
-  n the pulls so far).
+- ``"ucb1"`` (Auer, Cesa-Bianchi & Fischer 2002), non-private, any K:
+  ``epsilon`` must be None; ``bonus`` (default 2, of the index
+  mean_j + sqrt(2 ln n/n_j), n the pulls so far), ``ties`` (``"lowest"``,
+  the default: each arm once in order, then ties to the lowest arm, so the
+  law is one sequence of probability exactly 1; ``"uniform"``: an unplayed
+  arm's index is +inf and the arm is drawn uniformly among those of maximal
+  index, an exact law over a tree of sequences).
 
 ``epsilon`` is required by the private algorithms. ``"lazy-dp-ts"`` (Hu et
 al., Algorithm 3) and ``"dp-ts"`` (Hu & Hegde, UAI 2022, as inferred) have
@@ -183,6 +186,7 @@ def _params(
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    ties: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -203,6 +207,7 @@ def _params(
         radius=_optional_text(radius, "radius"),
         rounding=_optional_text(rounding, "rounding"),
         tree_depth=_tree_depth(tree_depth),
+        ties=_optional_text(ties, "ties"),
     )
 
 
@@ -239,6 +244,7 @@ def bandit_law(
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    ties: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -254,7 +260,7 @@ def bandit_law(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties),
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
@@ -277,6 +283,7 @@ def bandit_sample(
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    ties: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
@@ -294,7 +301,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         _integer(n, "n"),
         _integer(seed, "seed"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties),
         force=_flag(force, "force"),
         base=base,
     )
@@ -321,6 +328,7 @@ def bandit_gof(
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    ties: Optional[str] = None,
     force: bool = False,
     base: int = 1,
     explain: bool = False,
@@ -354,13 +362,18 @@ def bandit_gof(
     ``"real"``: the R_e its elimination radius reads), as ``--beta``,
     ``--pull-order``, ``--rounding`` and ``--radius``; ``reward_index``
     (``"round"`` or ``"pull"``: arm a's n-th pull receives ``rewards[n - 1, a]``)
-    says how the samples' code read the table. ``result.departure`` says where the samples depart first
+    says how the samples' code read the table. UCB1's open reading is
+    ``ties`` (``--ties``): ``"lowest"`` (each arm once in order, then ties
+    to the lowest arm, one pull sequence) or ``"uniform"`` (an unplayed
+    arm's index is +inf and the arm is drawn uniformly among those of
+    maximal index, the first K rounds included: an exact law over the
+    sequences, 1/|argmax| at each tie). ``result.departure`` says where the samples depart first
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every DP-SE reading on a small grid (``beta``, ``pull_order``,
     ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
@@ -436,6 +449,9 @@ def bandit_privacy(
     >>> r.verdict, r.kind
     ('private', 'certified')
     """
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth)
+    # UCB1's reading of ties: privacy checks no ucb1 (it is not private).
+    del params["ties"]
     text, human, statistical = _native.bandit_privacy(
         _text(algorithm, "algorithm"),
         _integer(actions, "actions"),
@@ -449,7 +465,7 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
+        **params,
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
@@ -473,6 +489,7 @@ def bandit_simulate(
     rounding: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    ties: Optional[str] = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
     a list of {simulate}) on Bernoulli
@@ -485,8 +502,9 @@ def bandit_simulate(
     gives the command line's tables. ``beta`` is DP-SE's β (default 1/T)
     and DP-UCB's γ; DP-SE's ``pull_order``, ``rounding`` and ``radius`` are
     those of ``bandit_gof`` (``--pull-order``, ``--rounding``, ``--radius``),
-    DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``); each
-    result names the readings it ran.
+    DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``), UCB1's
+    ``ties`` that of ``bandit_gof`` (``--ties``); each result names the
+    readings it ran.
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
     >>> r.kind, r.results[0]["algorithm"]
@@ -530,6 +548,7 @@ def bandit_simulate(
         rounding=_optional_text(rounding, "rounding"),
         radius=_optional_text(radius, "radius"),
         tree_depth=_tree_depth(tree_depth),
+        ties=_optional_text(ties, "ties"),
     )
     return BanditReport._from_json(text, rendered=rendered)
 

@@ -264,10 +264,13 @@ def cases(mirror, into, n, n_long):
 
     yield case(SMPY, "SMPyBandits/Policies/UCB.py", "ucb1", "", "T8", 1000, "rejected",
                lambda: bandit("ucb1", smpy_ucb_policy, UCB_TABLE, None, 1000, protocol=choice_get_reward),
-               "a reading dpdtol lacks: ties, the first K rounds' infinite indices included, go to an arm drawn "
-               "uniformly among the maximal ones (IndexPolicy.py choice, np.random.choice over the argmax set), "
-               "where UCB1's law plays each arm once in order and breaks ties to the lowest arm; same index "
-               "sqrt(2 ln t / N_k) with t the plays so far (UCB.py computeIndex)")
+               "ties, the first K rounds' infinite indices included, go to an arm drawn uniformly among the "
+               "maximal ones (IndexPolicy.py choice, np.random.choice over the argmax set), where the default "
+               "reading plays each arm once in order and breaks ties to the lowest arm: the next row's flag; same "
+               "index sqrt(2 ln t / N_k) with t the plays so far (UCB.py computeIndex)")
+    yield case(SMPY, "SMPyBandits/Policies/UCB.py", "ucb1", "ties=uniform", "T8", n, "consistent",
+               lambda: bandit("ucb1", smpy_ucb_policy, UCB_TABLE, None, n, protocol=choice_get_reward,
+                              ties="uniform"))
 
     yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
                cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")

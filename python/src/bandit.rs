@@ -43,6 +43,7 @@ pub struct Params {
     reward_index: Option<String>,
     radius: Option<String>,
     tree_depth: Option<String>,
+    ties: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -66,6 +67,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         radius: params.radius.clone(),
         reward_index: params.reward_index.clone(),
         tree_depth: params.tree_depth.clone(),
+        ties: params.ties.clone(),
     }
     .naming_readings()
 }
@@ -107,6 +109,13 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             .map(parse_tree_depth)
             .transpose()
             .map_err(py_err)?,
+        ties: params
+            .ties
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(py_err)?
+            .unwrap_or_default(),
         dp_se: DpSeVariant::parse(
             params.beta.as_deref(),
             params.pull_order.as_deref(),

@@ -59,7 +59,7 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 44] = [
+const PARAMETERS: [(&str, &str); 45] = [
     ("use --force", "pass force=True"),
     ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
     ("--neighbour-file", "neighbour"),
@@ -97,6 +97,7 @@ const PARAMETERS: [(&str, &str); 44] = [
     ("--noise", "noise"),
     ("--bonus", "bonus"),
     ("--alpha", "alpha"),
+    ("--ties", "ties"),
     ("--claim", "claim"),
     ("--scale", "scale"),
     ("--beta", "beta"),

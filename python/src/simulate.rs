@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 /// come as the command line's text (`epsilons` comma-separated) and are
 /// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, ties=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
@@ -40,6 +40,7 @@ fn bandit_simulate(
     rounding: Option<&str>,
     radius: Option<&str>,
     tree_depth: Option<&str>,
+    ties: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
@@ -78,6 +79,11 @@ fn bandit_simulate(
                     .map(parse_tree_depth)
                     .transpose()
                     .map_err(py_err)?,
+                ties: ties
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(py_err)?
+                    .unwrap_or_default(),
             },
             force,
         )

@@ -70,6 +70,9 @@ pub struct Args {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).
     #[arg(long)]
     tree_depth: Option<String>,
+    /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm) or uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included).
+    #[arg(long)]
+    ties: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -129,6 +132,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("rounding", &["dp-se"]),
     scope("radius", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
+    scope("ties", &["ucb1"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -194,6 +198,12 @@ pub fn run(args: &Args) -> Result<String> {
                 .as_deref()
                 .map(parse_tree_depth)
                 .transpose()?,
+            ties: args
+                .ties
+                .as_deref()
+                .map(str::parse)
+                .transpose()?
+                .unwrap_or_default(),
         },
         args.force,
     )?;

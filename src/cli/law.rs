@@ -82,6 +82,9 @@ pub struct TargetArgs {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale). Hybrid-UCB and DP-UCB-Bound have no fixed depth (their trees grow with the count).
     #[arg(long)]
     tree_depth: Option<String>,
+    /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm) or uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included).
+    #[arg(long)]
+    ties: Option<String>,
     /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
@@ -148,6 +151,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("tree_depth", &["dp-ucb"]),
+    scope("ties", &["ucb1"]),
     scope(
         "bonus",
         &[
@@ -239,6 +243,7 @@ impl TargetArgs {
             radius: self.radius.clone(),
             reward_index: self.reward_index.clone(),
             tree_depth: self.tree_depth.clone(),
+            ties: self.ties.clone(),
             force: self.force,
         }
     }

@@ -23,9 +23,12 @@
 //! - DP-SE (Sajed & Sheffet, arXiv:1905.09383), K = 2
 //!   ([`crate::bandit::law::dp_se`]);
 //! - Hybrid-UCB as inferred ([`crate::bandit::law::hybrid_ucb`]), K = 2;
-//! - UCB1 (Auer, Cesa-Bianchi & Fischer 2002), non-private: deterministic
-//!   given the table, its law a point mass, exact (each comparison of two
-//!   indices decided exactly).
+//! - UCB1 (Auer, Cesa-Bianchi & Fischer 2002), non-private, exact
+//!   ([`crate::bandit::law::ucb1`], each comparison of two indices decided
+//!   exactly): with ties to the lowest arm (`--ties lowest`) deterministic
+//!   given the table, its law a point mass; with ties drawn uniformly among
+//!   the maximal indices, unplayed arms' `+∞` included (`--ties uniform`),
+//!   a finite tree of rational probabilities.
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else
@@ -71,12 +74,13 @@ use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::dp_se::{DpSeParams, DpSeVariant};
 use crate::bandit::law::params::{LawParams, Overrides};
-use crate::bandit::law::{counted_law, PullLaw, WORK_UNIT};
+use crate::bandit::law::{counted_law, PullLaw, PRECISIONS, WORK_UNIT};
 use crate::bandit::policy::dp_se::{Named, PullOrder};
+use crate::bandit::policy::ucb1::Ties;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
-use crate::progress::{with_progress, Progress, Task};
+use crate::progress::{with_progress, Task};
 use num_traits::{One, Signed, Zero};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -88,12 +92,6 @@ pub const MAX_SEQUENCES: u64 = 1 << 16;
 
 /// The most work a law (or UCB1's pulls) costs without `force`.
 pub use crate::bandit::law::MAX_WORK;
-
-/// The first and the largest precision, in bits, of a certified law: it is
-/// doubled while a cut point is unresolved or a probability is not
-/// enclosed to a relative `10^{−42}` (about 140 bits: the first pass keeps
-/// 52 bits for the error the operations accumulate).
-const PRECISIONS: (u32, u32) = (192, 4096);
 
 /// Whether the oracle has the exact or certified law of `id`'s pulls (the
 /// algorithms `law`, `sample`, `gof` and `audit` take on a reward table).
@@ -142,6 +140,8 @@ pub struct BanditSpec {
     /// DP-SE: its reading of the choices its pseudo-code leaves open (δ,
     /// the pull order inside an epoch, the rounding of `R_e`).
     pub dp_se: DpSeVariant,
+    /// UCB1: how it chooses among arms of equal index.
+    pub ties: Ties,
 }
 
 impl BanditSpec {
@@ -157,6 +157,7 @@ impl BanditSpec {
             bonus: None,
             tree_depth: None,
             dp_se: DpSeVariant::default(),
+            ties: Ties::default(),
         }
     }
 
@@ -184,6 +185,10 @@ impl BanditSpec {
                 self.tree_depth.is_some() && id != BanditId::DpUcb,
             ),
             (
+                "--ties",
+                self.ties != Ties::default() && id != BanditId::Ucb1,
+            ),
+            (
                 "--beta, --pull-order, --rounding, --radius or --reward-index",
                 self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
             ),
@@ -207,8 +212,14 @@ impl BanditSpec {
 /// The law of an algorithm with one, its parameters built.
 #[derive(Clone, Debug)]
 enum Law {
-    /// UCB1 with its bonus constant: deterministic given the table.
-    Ucb1(Q),
+    /// UCB1 with its bonus constant and its reading of ties:
+    /// deterministic given the table with ties to the lowest arm.
+    Ucb1 {
+        /// The constant 2 of the bonus.
+        bonus: Q,
+        /// How ties are broken.
+        ties: Ties,
+    },
     /// An algorithm whose noise makes the pulls random.
     Noisy(Box<LawParams>),
 }
@@ -272,7 +283,10 @@ impl Law {
                     "--bonus must be positive, got {bonus}"
                 )));
             }
-            return Ok(Law::Ucb1(bonus));
+            return Ok(Law::Ucb1 {
+                bonus,
+                ties: spec.ties,
+            });
         }
         let overrides = Overrides {
             scale: spec.noise_scale.clone(),
@@ -419,110 +433,35 @@ fn enclosed<R: Real>(law: Vec<(Vec<usize>, R)>) -> Result<Vec<(Vec<usize>, Enclo
         .collect()
 }
 
-/// The pulls of UCB1 (Auer, Cesa-Bianchi & Fischer 2002, Fig. 1, as
-/// [`crate::bandit::policy::ucb1`]) on `rewards`: each arm once, then at
-/// round `t > K` the arm maximising `x̄_j + √(c ln n/n_j)`, `n = t − 1`, ties
-/// to the lowest index. They are a function of the table: the law is a
-/// point mass.
-///
-/// Every comparison is decided exactly. Two indices with `n_i = n_j` differ
-/// by the rational `x̄_i − x̄_j` (a tie is a tie). With `n_i ≠ n_j` (and
-/// `n ≥ 2`) they never tie: `c ln n` is transcendental for a rational
-/// `c > 0` (Lindemann–Weierstrass), so `√(c ln n)(1/√n_i − 1/√n_j)` is not
-/// the rational `x̄_j − x̄_i`; certified intervals separate them, at 192
-/// bits and, if not, twice as many, up to 4096.
-///
-/// The work is estimated first: `(T − K)(K − 1)` comparisons of certified
-/// indices, one [`WORK_UNIT`] each (T = 20 000, K = 2: 54 s, release, one
-/// core), refused past [`MAX_WORK`] unless `force`; the rounds are counted
-/// on a progress bar.
-fn ucb1_pulls(rewards: &[Vec<Q>], bonus: &Q, force: bool) -> Result<Vec<usize>> {
-    let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
-    let comparisons =
-        (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
-    let what = format!(
-        "ucb1's pulls on T = {horizon} rounds of K = {arms} arms: its comparisons of certified indices, one of its {WORK_UNIT} each"
-    );
-    crate::size::work(&what, comparisons, MAX_WORK, force)?;
+/// The law of UCB1's pulls on `rewards` ([`crate::bandit::law::ucb1`]:
+/// every comparison of two indices decided exactly, the probabilities
+/// exact), the rounds counted on a progress bar; refused past
+/// [`MAX_WORK`], or with ties drawn uniformly past [`MAX_SEQUENCES`] pull
+/// sequences, unless `force`.
+fn ucb1_law(
+    rewards: &[Vec<Q>],
+    bonus: &Q,
+    ties: Ties,
+    force: bool,
+) -> Result<Vec<(Vec<usize>, Enclosed)>> {
     let task = Task {
         name: "ucb1",
         unit: "rounds",
     };
-    with_progress(true, task, horizon as u64, |progress| {
-        let mut bits = PRECISIONS.0;
-        loop {
-            progress.start(horizon as u64);
-            match ucb1_pulls_at(rewards, bonus, &Precision(bits), progress) {
-                Err(Error::Domain(_)) if bits < PRECISIONS.1 => {
-                    bits = (bits * 2).min(PRECISIONS.1);
-                }
-                other => return other,
-            }
-        }
-    })
-}
-
-/// [`ucb1_pulls`] at one precision, each round counted on `progress`;
-/// [`Error::Domain`] when an enclosure does not decide a comparison.
-fn ucb1_pulls_at(
-    rewards: &[Vec<Q>],
-    bonus: &Q,
-    ctx: &Precision,
-    progress: &Progress,
-) -> Result<Vec<usize>> {
-    let k = rewards.first().map_or(0, Vec::len);
-    let mut n = vec![0u64; k];
-    let mut sum = vec![Q::zero(); k];
-    let mut pulls = Vec::with_capacity(rewards.len());
-    let half = Certified::from_rational(&Q::new(1.into(), 2.into()), ctx);
-    for (t, row) in rewards.iter().enumerate() {
-        // Round t + 1; n = t plays so far.
-        let arm = if t < k {
-            t
-        } else {
-            let c_ln =
-                Certified::from_rational(bonus, ctx) * Certified::from_int(t as i64, ctx).ln()?;
-            let index = |j: usize| -> Result<(Q, Q)> {
-                let plays = Q::from_integer(n[j].into());
-                let root = (half.clone()
-                    * (c_ln.clone() / Certified::from_rational(&plays, ctx)).ln()?)
-                .exp()?;
-                (Certified::from_rational(&(&sum[j] / plays), ctx) + root)
-                    .enclosure()
-                    .ok_or_else(|| Error::Domain("an index without an enclosure".into()))
+    let law = with_progress(true, task, rewards.len() as u64, |progress| {
+        crate::bandit::law::ucb1::counted_law(rewards, bonus, ties, MAX_SEQUENCES, force, progress)
+    })?;
+    Ok(law
+        .into_iter()
+        .map(|(pulls, p)| {
+            let exact = Enclosed {
+                kind: Kind::Exact,
+                lo: p.clone(),
+                hi: p,
             };
-            let mut best = 0;
-            for j in 1..k {
-                let better = if n[j] == n[best] {
-                    sum[j] > sum[best]
-                } else {
-                    let ((lo_j, hi_j), (lo_b, hi_b)) = (index(j)?, index(best)?);
-                    if lo_j > hi_b {
-                        true
-                    } else if hi_j < lo_b {
-                        false
-                    } else {
-                        return Err(Error::Domain(format!(
-                            "round {}: UCB1's indices of arms {} and {} (numbered from 1) are not separated at {} bits",
-                            t + 1,
-                            best + 1,
-                            j + 1,
-                            ctx.0
-                        )));
-                    }
-                };
-                if better {
-                    best = j;
-                }
-            }
-            best
-        };
-        n[arm] += 1;
-        sum[arm] += &row[arm];
-        pulls.push(arm);
-        progress.add(1);
-    }
-    Ok(pulls)
+            (pulls, exact)
+        })
+        .collect())
 }
 
 /// A bandit algorithm on a reward table: what [`BanditTarget::law`],
@@ -604,16 +543,9 @@ impl BanditTarget {
     /// [`MAX_SEQUENCES`] candidate sequences unless `force`.
     pub fn law(&self, force: bool) -> Result<BanditLaw> {
         let (computed, why_not_exact) = match &self.law {
-            Law::Ucb1(bonus) => (
+            Law::Ucb1 { bonus, ties } => (
                 Computed {
-                    entries: vec![(
-                        ucb1_pulls(&self.rewards, bonus, force)?,
-                        Enclosed {
-                            kind: Kind::Exact,
-                            lo: Q::one(),
-                            hi: Q::one(),
-                        },
-                    )],
+                    entries: ucb1_law(&self.rewards, bonus, *ties, force)?,
                     precision_bits: None,
                     digits_certain: true,
                 },
@@ -666,7 +598,7 @@ impl BanditTarget {
                     }
                     _ => None,
                 },
-                Law::Ucb1(_) => None,
+                Law::Ucb1 { .. } => None,
             },
         })
     }
@@ -843,6 +775,7 @@ pub fn simulate(
         pull_order: spec.dp_se.order,
         rounding: spec.dp_se.rounding,
         radius: spec.dp_se.radius,
+        ties: spec.ties,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();

@@ -67,6 +67,8 @@ pub struct TargetSpec {
     pub reward_index: Option<String>,
     /// dp-ucb's binary mechanism depth `L`.
     pub tree_depth: Option<String>,
+    /// ucb1's reading of ties, lowest or uniform.
+    pub ties: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -130,6 +132,12 @@ impl TargetSpec {
                 .as_deref()
                 .map(parse_tree_depth)
                 .transpose()?,
+            ties: self
+                .ties
+                .as_deref()
+                .map(str::parse)
+                .transpose()?
+                .unwrap_or_default(),
             dp_se: DpSeVariant::parse(
                 self.beta.as_deref(),
                 self.pull_order.as_deref(),

@@ -94,6 +94,9 @@ pub struct BanditResult {
     /// `⌈log₂ T⌉`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_depth: Option<u32>,
+    /// ucb1: how it chooses among arms of equal index (`--ties`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ties: Option<String>,
     /// The standard deviation of the runs' regret at each checkpoint.
     pub sd: Vec<Float>,
     /// The Student-t interval on the mean regret at each checkpoint.
@@ -323,6 +326,7 @@ impl BanditResult {
                     crate::bandit::policy::dp_ucb::printed_depth(horizon)
                 })
             }),
+            ties: (config.id == BanditId::Ucb1).then(|| config.ties.name().to_string()),
             sd: summaries.iter().map(|s| Float(s.sd)).collect(),
             t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
         }

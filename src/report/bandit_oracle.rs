@@ -8,6 +8,7 @@ use super::oracle::{probability, probability_text, Approximate, Horizon, LawHead
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::ucb1::Ties;
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
@@ -78,6 +79,9 @@ pub struct BanditGiven {
     /// The binary mechanism's depth L (dp-ucb, default ⌈log₂ T⌉ of the table's T; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_depth: Option<String>,
+    /// How ties between maximal indices are broken (ucb1, default `lowest`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ties: Option<String>,
 }
 
 /// The value given, or the default's name.
@@ -103,16 +107,19 @@ impl BanditGiven {
             radius: spec.radius.clone(),
             reward_index: spec.reward_index.clone(),
             tree_depth: spec.tree_depth.clone(),
+            ties: spec.ties.clone(),
         }
         .naming_readings()
     }
 
     /// The target with DP-SE's readings named (pull order, rounding,
-    /// radius, reward index), the defaults when not given (absent for the
-    /// other algorithms).
+    /// radius, reward index) and UCB1's (ties), the defaults when not given
+    /// (absent for the other algorithms).
     pub fn naming_readings(self) -> BanditGiven {
         let dp_se = self.algorithm.trim() == "dp-se";
+        let ucb1 = self.algorithm.trim() == "ucb1";
         BanditGiven {
+            ties: ucb1.then(|| given_or_default::<Ties>(&self.ties)),
             pull_order: dp_se.then(|| given_or_default::<PullOrder>(&self.pull_order)),
             rounding: dp_se.then(|| given_or_default::<Rounding>(&self.rounding)),
             radius: dp_se.then(|| given_or_default::<Radius>(&self.radius)),
@@ -504,6 +511,7 @@ impl fmt::Display for BanditGiven {
             ("radius", &self.radius),
             ("reward-index", &self.reward_index),
             ("tree-depth", &self.tree_depth),
+            ("ties", &self.ties),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;

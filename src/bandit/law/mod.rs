@@ -25,6 +25,10 @@
 //! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), K = 2, a
 //!   product over independent blocks of one-dimensional closed forms.
 //!
+//! UCB1 (non-private, [`ucb1`]) has no noise and no [`PullLaw`]: its law is
+//! a point mass, or a finite tree when its ties are drawn uniformly, with
+//! every comparison of two indices decided exactly.
+//!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
 
@@ -36,6 +40,7 @@ pub mod dp_ucb_bound;
 pub mod dp_ucb_int;
 pub mod hybrid_ucb;
 pub mod params;
+pub mod ucb1;
 
 use crate::error::{Error, Result};
 use crate::num::{format_brief, Real, Q};
@@ -128,6 +133,13 @@ pub const MAX_LAWS: u64 = 1 << 22;
 /// certified at 192 bits: T = 14, 4096 sequences, 16 s; T = 16, 53 s), the
 /// unit the costlier laws are calibrated in (docs/limits.md).
 pub const WORK_UNIT: &str = "work units (about 3 ms each)";
+
+/// The first and the largest precision, in bits, of a certified law: it is
+/// doubled while a cut point is unresolved or a probability is not
+/// enclosed to a relative `10^{−42}` (about 140 bits: the first pass keeps
+/// 52 bits for the error the operations accumulate), and so are UCB1's
+/// comparisons of two indices ([`ucb1`]).
+pub const PRECISIONS: (u32, u32) = (192, 4096);
 
 /// The most work a law, or a privacy check's laws and quotients, costs
 /// without `force`, in [`WORK_UNIT`]s: about 50 s of one core (release

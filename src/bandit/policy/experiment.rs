@@ -6,6 +6,7 @@
 
 use super::dp_se::{PullOrder, Radius, Rounding};
 use super::sim::RewardLaw;
+use super::ucb1::Ties;
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
@@ -117,8 +118,8 @@ pub struct Plan {
 }
 
 /// The readings of the pseudo-code's open choices a simulation is run
-/// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth
-/// (default: each paper's printed reading).
+/// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth,
+/// UCB1's ties (default: each paper's printed reading).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Readings {
     /// DP-SE: the order of the pulls inside an epoch.
@@ -129,6 +130,8 @@ pub struct Readings {
     pub radius: Radius,
     /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`).
     pub tree_depth: Option<u32>,
+    /// UCB1: how it chooses among arms of equal index.
+    pub ties: Ties,
 }
 
 impl Plan {
@@ -207,6 +210,7 @@ impl Plan {
     ) -> Result<Vec<BanditConfig>> {
         let dp_se = Readings {
             tree_depth: None,
+            ties: Ties::default(),
             ..readings
         };
         if dp_se != Readings::default() && !self.algorithms.contains(&BanditId::DpSe) {
@@ -218,6 +222,11 @@ impl Plan {
         if readings.tree_depth.is_some() && !self.algorithms.contains(&BanditId::DpUcb) {
             return Err(Error::InvalidInput(
                 "--tree-depth applies to dp-ucb only, which is not simulated".into(),
+            ));
+        }
+        if readings.ties != Ties::default() && !self.algorithms.contains(&BanditId::Ucb1) {
+            return Err(Error::InvalidInput(
+                "--ties applies to ucb1 only, which is not simulated".into(),
             ));
         }
         let mut configs = Vec::new();
@@ -236,6 +245,7 @@ impl Plan {
                     rounding: readings.rounding,
                     radius: readings.radius,
                     tree_depth: readings.tree_depth,
+                    ties: readings.ties,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

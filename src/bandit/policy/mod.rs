@@ -46,6 +46,7 @@ pub mod hybrid_ucb;
 pub mod lazy;
 pub mod lazy_dp_ts;
 pub mod learner;
+pub mod reading;
 pub mod sim;
 pub mod thompson;
 pub mod ucb1;
@@ -182,6 +183,8 @@ pub struct BanditConfig {
     /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`; the node
     /// scale is `L/ε` unless `noise_scale` is given).
     pub tree_depth: Option<u32>,
+    /// UCB1 only: how it chooses among arms of equal index.
+    pub ties: ucb1::Ties,
 }
 
 impl BanditConfig {
@@ -197,6 +200,7 @@ impl BanditConfig {
             rounding: dp_se::Rounding::default(),
             radius: dp_se::Radius::default(),
             tree_depth: None,
+            ties: ucb1::Ties::default(),
         }
     }
 
@@ -308,6 +312,7 @@ impl BanditConfig {
             BanditId::Ucb1 => {
                 let mut p = ucb1::Ucb1::new(k);
                 override_opt(&mut p.bonus, self.bonus);
+                p.ties = self.ties;
                 Box::new(p)
             }
             BanditId::Thompson => Box::new(thompson::Thompson::new(k)),

@@ -9,10 +9,38 @@
 //! ```
 //!
 //! At round `t > K`, `n = t − 1`. Default constant 2 (overridable as
-//! `bonus`); ties to the lowest index. Per-round cost `O(K)` (`K` square roots
-//! and one logarithm), independent of `T`.
+//! `bonus`). Per-round cost `O(K)` (`K` square roots and one logarithm),
+//! independent of `T`.
+//!
+//! The pseudo-code leaves two choices open: the order in which the machines
+//! are first played, and the machine played when several maximise the
+//! index. [`Ties`] names the readings: [`Ties::Lowest`] (the default) plays
+//! the machines in order and breaks ties to the lowest index;
+//! [`Ties::Uniform`] gives an unplayed machine the index `+∞` and draws the
+//! machine uniformly among those of maximal index, so that the first `K`
+//! rounds are a uniformly random order of the machines (the reading of
+//! index-policy libraries that draw among the argmax set). In f64 two
+//! indices tie when their doubles are equal: the exact ties when the reward
+//! sums are exact in binary (Bernoulli or dyadic rewards), an approximation
+//! otherwise; the exact law decides every tie exactly
+//! ([`crate::bandit::law::ucb1`]).
 
+use super::reading::named;
 use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
+use rand::Rng;
+
+/// How UCB1 chooses among machines of equal index (`--ties`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// Each machine once in order, then ties to the lowest index.
+    #[default]
+    Lowest,
+    /// An unplayed machine's index is `+∞`; the machine is drawn uniformly
+    /// among those of maximal index, in every round.
+    Uniform,
+}
+
+named!(Ties, "--ties", { Lowest => "lowest", Uniform => "uniform" });
 
 /// The UCB1 index `x̄ + √(c ln n / n_j)`, `c = bonus`.
 pub fn index(mean: f64, n_j: u64, ln_n: f64, bonus: f64) -> f64 {
@@ -24,6 +52,8 @@ pub fn index(mean: f64, n_j: u64, ln_n: f64, bonus: f64) -> f64 {
 pub struct Ucb1 {
     /// The constant 2 of the index.
     pub bonus: f64,
+    /// How ties are broken.
+    pub ties: Ties,
     /// `n_j`.
     pub n: Vec<u64>,
     /// Reward sums.
@@ -35,8 +65,18 @@ impl Ucb1 {
     pub fn new(k: usize) -> Ucb1 {
         Ucb1 {
             bonus: 2.0,
+            ties: Ties::default(),
             n: vec![0; k],
             sum: vec![0.0; k],
+        }
+    }
+
+    /// The index of arm `j` at `ln n`, `+∞` while it is unplayed.
+    fn index_of(&self, j: usize, ln_n: f64) -> f64 {
+        if self.n[j] == 0 {
+            f64::INFINITY
+        } else {
+            index(self.sum[j] / self.n[j] as f64, self.n[j], ln_n, self.bonus)
         }
     }
 }
@@ -46,11 +86,22 @@ impl Policy for Ucb1 {
         self.n.len()
     }
 
-    fn choose(&mut self, t: u64, _max_run: u64, _rng: &mut NoiseRng) -> Pull {
+    fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
         let ln_n = (t.saturating_sub(1) as f64).ln();
-        each_once_then_argmax(t, self.n.len(), |j| {
-            index(self.sum[j] / self.n[j] as f64, self.n[j], ln_n, self.bonus)
-        })
+        let k = self.n.len();
+        match self.ties {
+            Ties::Lowest => each_once_then_argmax(t, k, |j| self.index_of(j, ln_n)),
+            Ties::Uniform => {
+                let indices: Vec<f64> = (0..k).map(|j| self.index_of(j, ln_n)).collect();
+                let top = indices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let maximal: Vec<usize> = (0..k).filter(|&j| indices[j] == top).collect();
+                let arm = match maximal.len() {
+                    0 | 1 => maximal.first().copied().unwrap_or(0),
+                    m => maximal[rng.random_range(0..m)],
+                };
+                Pull { arm, run: 1 }
+            }
+        }
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, _rng: &mut NoiseRng) {

@@ -1,0 +1,400 @@
+//! The law of UCB1's pulls (Auer, Cesa-Bianchi & Fischer 2002, Fig. 1, as
+//! [`crate::bandit::policy::ucb1`]) on a reward table, under either reading
+//! of its ties ([`Ties`]), exact.
+//!
+//! At round `t` (from 1) `n = t − 1` plays are done; arm `j` has `n_j`
+//! plays with reward sum `S_j` and the index `I_j = S_j/n_j + √(c ln n/n_j)`
+//! (`c` the bonus, 2 as printed), `+∞` while `n_j = 0`. The round pulls an
+//! arm of the set `M_t` of maximal indices: the lowest one
+//! ([`Ties::Lowest`]: then each arm once in order, a point mass), or one
+//! drawn uniformly from `M_t` ([`Ties::Uniform`]). The law is the finite
+//! tree of these choices; a pull sequence's probability is the product of
+//! `1/|M_t|` over its rounds, a rational.
+//!
+//! # Deciding `M_t` exactly
+//!
+//! While an arm is unplayed (rounds `1..=K`), `M_t` is the set of unplayed
+//! arms: the played ones have finite indices. So every comparison of two
+//! finite indices happens at `n ≥ K ≥ 2`, where `ln n > 0`. Two indices
+//! `I_i`, `I_j`:
+//!
+//! - with `n_i = n_j` the bonuses are equal and `I_i − I_j = (S_i − S_j)/n_i`,
+//!   a rational: they tie exactly when `S_i = S_j`;
+//! - with `n_i ≠ n_j` they never tie. If they did,
+//!   `√(c ln n)·(n_i^{−1/2} − n_j^{−1/2}) = S_j/n_j − S_i/n_i` would make
+//!   `√(c ln n)` the quotient of a rational by the nonzero algebraic number
+//!   `n_i^{−1/2} − n_j^{−1/2}`, so `ln n = (√(c ln n))²/c` algebraic; by the
+//!   Lindemann–Weierstrass theorem `e^α` is transcendental for every
+//!   algebraic `α ≠ 0`, and `n = e^{ln n}` is an integer, so `ln n = 0`,
+//!   `n = 1`, excluded above. The difference is then nonzero, and certified
+//!   enclosures of the two indices ([`crate::num::Certified`]) separate at
+//!   a finite precision: [`PRECISIONS`]`.0` bits, doubled while they
+//!   overlap up to [`PRECISIONS`]`.1`, past which the comparison is refused
+//!   ([`Error::Domain`], naming the round, the arms and the bits).
+//!
+//! No tie is guessed and no probability is rounded: the law is exact.
+//!
+//! # Cost
+//!
+//! One comparison of certified indices ([`super::WORK_UNIT`]) per arm but
+//! one, per round after the `K`-th, per pull sequence alive. Under
+//! [`Ties::Lowest`] that is `(T − K)(K − 1)`; under [`Ties::Uniform`] at
+//! least `K!·(T − K)(K − 1)`, the `K!` orders of the first `K` rounds, and
+//! the sequences branch again at every later tie. Both are estimated first
+//! and refused past their limits unless forced; under [`Ties::Uniform`] the
+//! count of pull sequences and the work done are checked again after every
+//! round, the tree's size being known only as it grows.
+
+use super::{MAX_WORK, PRECISIONS, WORK_UNIT};
+use crate::bandit::policy::ucb1::Ties;
+use crate::error::{Error, Result};
+use crate::num::{Certified, Precision, Real, Q};
+use crate::progress::Progress;
+use num_traits::{One, Zero};
+use std::cmp::Ordering;
+
+/// The statistics UCB1 reads: each arm's plays and reward sum.
+#[derive(Clone, Debug)]
+struct Played {
+    n: Vec<u64>,
+    sum: Vec<Q>,
+}
+
+/// One pull sequence of the tree so far, with its probability.
+#[derive(Clone, Debug)]
+struct Branch {
+    played: Played,
+    pulls: Vec<usize>,
+    probability: Q,
+}
+
+/// The index `S_j/n_j + √(c ln n/n_j)` of a played arm, enclosed at `bits`.
+fn index(played: &Played, j: usize, c_ln: &Certified, bits: u32) -> Result<(Q, Q)> {
+    let ctx = Precision(bits);
+    let plays = Q::from_integer(played.n[j].into());
+    let half = Certified::from_rational(&Q::new(1.into(), 2.into()), &ctx);
+    let root = (half * (c_ln.clone() / Certified::from_rational(&plays, &ctx)).ln()?).exp()?;
+    (Certified::from_rational(&(&played.sum[j] / plays), &ctx) + root)
+        .enclosure()
+        .ok_or_else(|| Error::Domain("an index without an enclosure".into()))
+}
+
+/// `c ln n` enclosed at `bits`.
+fn c_ln(bonus: &Q, n: u64, bits: u32) -> Result<Certified> {
+    let ctx = Precision(bits);
+    Ok(Certified::from_rational(bonus, &ctx) * Certified::from_int(n as i64, &ctx).ln()?)
+}
+
+/// The arms of maximal index in round `round` (from 1), after
+/// `n = round − 1` plays: the unplayed arms while there are any, else the
+/// arms whose index equals the largest, every comparison decided exactly
+/// (the module's argument), in increasing order.
+fn maximal(played: &Played, bonus: &Q, round: usize) -> Result<Vec<usize>> {
+    let unplayed: Vec<usize> = (0..played.n.len()).filter(|&j| played.n[j] == 0).collect();
+    if !unplayed.is_empty() {
+        return Ok(unplayed);
+    }
+    let n = (round - 1) as u64;
+    let first = c_ln(bonus, n, PRECISIONS.0)?;
+    let enclosures = (0..played.n.len())
+        .map(|j| index(played, j, &first, PRECISIONS.0))
+        .collect::<Result<Vec<_>>>()?;
+    // The order of `I_i` and `I_j`.
+    let compare = |i: usize, j: usize| -> Result<Ordering> {
+        if played.n[i] == played.n[j] {
+            return Ok(played.sum[i].cmp(&played.sum[j]));
+        }
+        let (mut a, mut b) = (enclosures[i].clone(), enclosures[j].clone());
+        let mut bits = PRECISIONS.0;
+        loop {
+            if a.0 > b.1 {
+                return Ok(Ordering::Greater);
+            }
+            if a.1 < b.0 {
+                return Ok(Ordering::Less);
+            }
+            if bits >= PRECISIONS.1 {
+                return Err(Error::Domain(format!(
+                    "round {round}: UCB1's indices of arms {} and {} (numbered from 1) are not separated at {bits} bits",
+                    i.min(j) + 1,
+                    i.max(j) + 1
+                )));
+            }
+            bits = (bits * 2).min(PRECISIONS.1);
+            let refined = c_ln(bonus, n, bits)?;
+            (a, b) = (
+                index(played, i, &refined, bits)?,
+                index(played, j, &refined, bits)?,
+            );
+        }
+    };
+    let mut best = vec![0];
+    for j in 1..played.n.len() {
+        match compare(j, best[0])? {
+            Ordering::Greater => best = vec![j],
+            Ordering::Equal => best.push(j),
+            Ordering::Less => {}
+        }
+    }
+    Ok(best)
+}
+
+/// `K!`, `None` past 128 bits.
+fn orders(arms: usize) -> Option<u128> {
+    (1..=arms as u128).try_fold(1u128, |f, i| f.checked_mul(i))
+}
+
+/// The law of UCB1's pulls on `rewards` (`T` rows of `K ≥ 2` rewards) with
+/// bonus constant `bonus` and ties read as `ties`: every pull sequence of
+/// positive probability (arms 0-based, in the order the tree lists them)
+/// with its exact probability. The work is refused past [`MAX_WORK`]
+/// [`WORK_UNIT`]s, and under [`Ties::Uniform`] the tree past
+/// `max_sequences` pull sequences, unless `force`.
+pub fn law(
+    rewards: &[Vec<Q>],
+    bonus: &Q,
+    ties: Ties,
+    max_sequences: u64,
+    force: bool,
+) -> Result<Vec<(Vec<usize>, Q)>> {
+    counted_law(
+        rewards,
+        bonus,
+        ties,
+        max_sequences,
+        force,
+        &Progress::default(),
+    )
+}
+
+/// [`law`], each round counted on `progress`.
+pub(crate) fn counted_law(
+    rewards: &[Vec<Q>],
+    bonus: &Q,
+    ties: Ties,
+    max_sequences: u64,
+    force: bool,
+    progress: &Progress,
+) -> Result<Vec<(Vec<usize>, Q)>> {
+    let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
+    let starts = match ties {
+        Ties::Lowest => Some(1),
+        Ties::Uniform => orders(arms),
+    };
+    let per_sequence =
+        (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
+    let what = |counted: &str| {
+        format!("ucb1's law (ties {ties}) on T = {horizon} rounds of K = {arms} arms: {counted}")
+    };
+    if ties == Ties::Uniform {
+        crate::size::work(
+            &what("its pull sequences, at least the K! orders of the first K rounds"),
+            starts,
+            max_sequences.into(),
+            force,
+        )?;
+    }
+    crate::size::work(
+        &what(&format!(
+            "its comparisons of certified indices (at least), one of its {WORK_UNIT} each"
+        )),
+        starts.zip(per_sequence).and_then(|(s, p)| s.checked_mul(p)),
+        MAX_WORK,
+        force,
+    )?;
+    progress.start(horizon as u64);
+    let mut tree = vec![Branch {
+        played: Played {
+            n: vec![0; arms],
+            sum: vec![Q::zero(); arms],
+        },
+        pulls: Vec::new(),
+        probability: Q::one(),
+    }];
+    let mut comparisons = 0u128;
+    for (t, row) in rewards.iter().enumerate() {
+        let round = t + 1;
+        if round > arms {
+            comparisons = comparisons.saturating_add(tree.len() as u128 * (arms as u128 - 1));
+        }
+        let mut grown = Vec::with_capacity(tree.len());
+        for branch in tree {
+            let maximal = maximal(&branch.played, bonus, round)?;
+            let chosen = match ties {
+                Ties::Lowest => &maximal[..1],
+                Ties::Uniform => &maximal[..],
+            };
+            let share = Q::new(1.into(), (chosen.len() as i64).into());
+            for &arm in chosen {
+                let mut next = branch.clone();
+                next.played.n[arm] += 1;
+                next.played.sum[arm] += &row[arm];
+                next.pulls.push(arm);
+                next.probability *= &share;
+                grown.push(next);
+            }
+        }
+        if ties == Ties::Uniform {
+            let by = format!("by round {round}");
+            crate::size::work(
+                &what(&format!("its pull sequences {by}")),
+                Some(grown.len() as u128),
+                max_sequences.into(),
+                force,
+            )?;
+            crate::size::work(
+                &what(&format!(
+                    "its comparisons of certified indices {by}, one of its {WORK_UNIT} each"
+                )),
+                Some(comparisons),
+                MAX_WORK,
+                force,
+            )?;
+            crate::size::table(
+                &what(&format!("the pull sequences held {by}, T + 4K words each")),
+                (grown.len() as u128).checked_mul((horizon + 4 * arms) as u128),
+                8,
+            )?;
+        }
+        tree = grown;
+        progress.add(1);
+    }
+    Ok(tree
+        .into_iter()
+        .map(|branch| (branch.pulls, branch.probability))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> Q {
+        Q::new(n.into(), d.into())
+    }
+
+    fn table(rows: &[&[(i64, i64)]]) -> Vec<Vec<Q>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&(n, d)| q(n, d)).collect())
+            .collect()
+    }
+
+    fn law_of(rewards: &[Vec<Q>], ties: Ties) -> Vec<(Vec<usize>, Q)> {
+        let mut law = law(rewards, &q(2, 1), ties, 1 << 16, false).unwrap();
+        law.sort();
+        law
+    }
+
+    /// K = 2, T = 3, rewards (1, 0), (0, 1), (1, 0), bonus 2.
+    ///
+    /// Uniform: round 1 draws arm 0 or 1 (1/2 each); round 2 pulls the other.
+    /// Round 3 (n = 2): both arms have n_j = 1, so the indices differ by the
+    /// means. Order 0,1: arm 0 saw row 1's 1, arm 1 saw row 2's 1: means
+    /// 1, 1, a tie: 1/2 each, so 0,1,0 and 0,1,1 have 1/4. Order 1,0: arm 1
+    /// saw row 1's 0, arm 0 saw row 2's 0: means 0, 0, a tie: 1,0,0 and
+    /// 1,0,1 have 1/4. Lowest: 0,1 then the tie of means 1, 1 to arm 0.
+    #[test]
+    fn two_arms_three_rounds_by_hand() {
+        let rewards = table(&[&[(1, 1), (0, 1)], &[(0, 1), (1, 1)], &[(1, 1), (0, 1)]]);
+        let quarter = q(1, 4);
+        assert_eq!(
+            law_of(&rewards, Ties::Uniform),
+            vec![
+                (vec![0, 1, 0], quarter.clone()),
+                (vec![0, 1, 1], quarter.clone()),
+                (vec![1, 0, 0], quarter.clone()),
+                (vec![1, 0, 1], quarter),
+            ]
+        );
+        assert_eq!(
+            law_of(&rewards, Ties::Lowest),
+            vec![(vec![0, 1, 0], q(1, 1))]
+        );
+    }
+
+    /// K = 3, T = 5, every reward 1/2: every played mean is 1/2, so two arms
+    /// tie exactly when their counts are equal.
+    ///
+    /// Rounds 1–3 are a uniform order (1/3, then 1/2, then 1): each of the
+    /// 6 orders has 1/6. Round 4 (n = 3): all counts 1, a three-way tie,
+    /// 1/3 each. Round 5 (n = 4): the arm pulled in round 4 has n = 2, a
+    /// smaller bonus √(2 ln 4/2) < √(2 ln 4), so the two others tie, 1/2
+    /// each. Every sequence has 1/6 · 1/3 · 1/2 = 1/36, and there are
+    /// 6 · 3 · 2 = 36 of them: each a permutation of the three arms, then a
+    /// repeat of any arm, then one of the two others.
+    #[test]
+    fn three_equal_arms_by_hand() {
+        let row: &[(i64, i64)] = &[(1, 2); 3];
+        let rewards = table(&[row; 5]);
+        let law = law_of(&rewards, Ties::Uniform);
+        assert_eq!(law.len(), 36);
+        for (pulls, p) in &law {
+            assert_eq!(*p, q(1, 36), "{pulls:?}");
+            let mut first: Vec<usize> = pulls[..3].to_vec();
+            first.sort();
+            assert_eq!(first, vec![0, 1, 2], "{pulls:?}");
+            assert_ne!(pulls[4], pulls[3], "{pulls:?}");
+        }
+        let total: Q = law.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(total, q(1, 1));
+        assert_eq!(
+            law_of(&rewards, Ties::Lowest),
+            vec![(vec![0, 1, 2, 0, 1], q(1, 1))]
+        );
+    }
+
+    /// Unequal counts never tie, but a tie of equal counts after a
+    /// comparison of unequal ones does: K = 3, T = 6, rewards chosen so
+    /// that in round 5 arm 0 (n = 2, mean 1/2) is compared with arms 1 and
+    /// 2 (n = 1 each, means 0): `1/2 + √(2 ln 4/2) ≈ 1.677` against
+    /// `0 + √(2 ln 4) ≈ 1.665`, so arm 0 wins alone (under lowest too).
+    ///
+    /// Table: row 1 (1, 0, 0), row 2 (0, 0, 0), row 3 (0, 0, 0), row 4
+    /// (0, 0, 0), row 5 (1, 0, 0), row 6 (0, 0, 0). Lowest: 0, 1, 2 (means
+    /// 1, 0, 0); round 4 (n = 3, all n_j = 1): arm 0 (mean 1) alone; arm 0
+    /// gets 0, mean 1/2, n = 2; round 5 as above: arm 0, which gets 1, mean
+    /// 2/3, n = 3; round 6 (n = 5): `2/3 + √(2 ln 5/3) ≈ 1.700` against
+    /// `√(2 ln 5) ≈ 1.794` for arms 1 and 2, a tie of equal counts and
+    /// means: lowest takes arm 1, uniform 1/2 each.
+    #[test]
+    fn unequal_counts_are_separated_and_equal_ones_tie() {
+        let rewards = table(&[
+            &[(1, 1), (0, 1), (0, 1)],
+            &[(0, 1); 3],
+            &[(0, 1); 3],
+            &[(0, 1); 3],
+            &[(1, 1), (0, 1), (0, 1)],
+            &[(0, 1); 3],
+        ]);
+        assert_eq!(
+            law_of(&rewards, Ties::Lowest),
+            vec![(vec![0, 1, 2, 0, 0, 1], q(1, 1))]
+        );
+        let uniform = law_of(&rewards, Ties::Uniform);
+        // The order 0, 1, 2 (1/6), then arm 0 twice, then arm 1 or 2.
+        let p = |pulls: &[usize]| {
+            uniform
+                .iter()
+                .find(|(s, _)| s == pulls)
+                .map(|(_, p)| p.clone())
+        };
+        assert_eq!(p(&[0, 1, 2, 0, 0, 1]), Some(q(1, 12)));
+        assert_eq!(p(&[0, 1, 2, 0, 0, 2]), Some(q(1, 12)));
+        let total: Q = uniform.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(total, q(1, 1));
+    }
+
+    /// The refusals: the K! first orders past the limit, the tree past it
+    /// as it grows, and both lifted by `force`.
+    #[test]
+    fn the_tree_is_refused_past_its_limit_unless_forced() {
+        let row: &[(i64, i64)] = &[(1, 2); 3];
+        let rewards = table(&[row; 5]);
+        let run = |limit, force| law(&rewards, &q(2, 1), Ties::Uniform, limit, force);
+        let e = run(5, false).unwrap_err().to_string();
+        assert!(e.contains("K! orders") && e.contains("--force"), "{e}");
+        let e = run(20, false).unwrap_err().to_string();
+        assert!(e.contains("by round 5") && e.contains("36"), "{e}");
+        assert_eq!(run(20, true).unwrap().len(), 36);
+    }
+}
