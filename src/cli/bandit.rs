@@ -10,8 +10,9 @@
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds, parse_tree_depth};
 use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan, Readings};
-use crate::bandit::policy::{BanditConfig, BanditId};
+use crate::bandit::policy::{BanditConfig, BanditId, Named};
 use crate::error::Result;
 use crate::progress::{with_progress, Task};
 use crate::report::bandit::BanditReport;
@@ -70,6 +71,9 @@ pub struct Args {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).
     #[arg(long)]
     tree_depth: Option<String>,
+    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    #[arg(long)]
+    bonus_round: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -129,6 +133,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("rounding", &["dp-se"]),
     scope("radius", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
+    scope("bonus_round", &["dp-ts"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -194,6 +199,12 @@ pub fn run(args: &Args) -> Result<String> {
                 .as_deref()
                 .map(parse_tree_depth)
                 .transpose()?,
+            bonus_round: args
+                .bonus_round
+                .as_deref()
+                .map(<BonusRound as Named>::parse)
+                .transpose()?
+                .unwrap_or_default(),
         },
         args.force,
     )?;

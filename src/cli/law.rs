@@ -82,6 +82,9 @@ pub struct TargetArgs {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale). Hybrid-UCB and DP-UCB-Bound have no fixed depth (their trees grow with the count).
     #[arg(long)]
     tree_depth: Option<String>,
+    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    #[arg(long)]
+    bonus_round: Option<String>,
     /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
@@ -148,6 +151,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("tree_depth", &["dp-ucb"]),
+    scope("bonus_round", &["dp-ts"]),
     scope(
         "bonus",
         &[
@@ -239,6 +243,7 @@ impl TargetArgs {
             radius: self.radius.clone(),
             reward_index: self.reward_index.clone(),
             tree_depth: self.tree_depth.clone(),
+            bonus_round: self.bonus_round.clone(),
             force: self.force,
         }
     }

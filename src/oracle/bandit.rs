@@ -72,7 +72,9 @@ use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::dp_se::{DpSeParams, DpSeVariant};
 use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw, WORK_UNIT};
-use crate::bandit::policy::dp_se::{Named, PullOrder};
+use crate::bandit::policy::dp_se::PullOrder;
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::Named;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
@@ -142,6 +144,8 @@ pub struct BanditSpec {
     /// DP-SE: its reading of the choices its pseudo-code leaves open (δ,
     /// the pull order inside an epoch, the rounding of `R_e`).
     pub dp_se: DpSeVariant,
+    /// DP-TS: the round whose `ln t` its bonus reads.
+    pub bonus_round: BonusRound,
 }
 
 impl BanditSpec {
@@ -157,6 +161,7 @@ impl BanditSpec {
             bonus: None,
             tree_depth: None,
             dp_se: DpSeVariant::default(),
+            bonus_round: BonusRound::default(),
         }
     }
 
@@ -186,6 +191,10 @@ impl BanditSpec {
             (
                 "--beta, --pull-order, --rounding, --radius or --reward-index",
                 self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
+            ),
+            (
+                "--bonus-round",
+                self.bonus_round != BonusRound::default() && id != BanditId::DpTs,
             ),
         ] {
             if given {
@@ -282,6 +291,7 @@ impl Law {
             lengths: spec.epoch_lengths.clone(),
             dp_se: spec.dp_se.clone(),
             tree_depth: spec.tree_depth,
+            bonus_round: spec.bonus_round,
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(Box::new(law)))
@@ -843,6 +853,7 @@ pub fn simulate(
         pull_order: spec.dp_se.order,
         rounding: spec.dp_se.rounding,
         radius: spec.dp_se.radius,
+        bonus_round: spec.bonus_round,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();

@@ -10,7 +10,8 @@ use crate::algorithm::{AlgorithmId, Config, LawParameter};
 #[cfg(feature = "cli")]
 use crate::algorithm::{BestOptions, BestSequenceLaw};
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::BanditId;
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::{BanditId, Named};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::given::{parse_bit, parse_count, parse_lengths, parse_tree_depth};
@@ -67,6 +68,8 @@ pub struct TargetSpec {
     pub reward_index: Option<String>,
     /// dp-ucb's binary mechanism depth `L`.
     pub tree_depth: Option<String>,
+    /// dp-ts: the round whose `ln t` its bonus reads.
+    pub bonus_round: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -137,6 +140,12 @@ impl TargetSpec {
                 self.radius.as_deref(),
                 self.reward_index.as_deref(),
             )?,
+            bonus_round: self
+                .bonus_round
+                .as_deref()
+                .map(<BonusRound as Named>::parse)
+                .transpose()?
+                .unwrap_or_default(),
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

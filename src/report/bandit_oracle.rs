@@ -7,7 +7,9 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
-use crate::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::dp_se::{PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::Named;
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
@@ -78,6 +80,9 @@ pub struct BanditGiven {
     /// The binary mechanism's depth L (dp-ucb, default ⌈log₂ T⌉ of the table's T; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_depth: Option<String>,
+    /// The round whose ln t the bonus reads (dp-ts, default `current`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_round: Option<String>,
 }
 
 /// The value given, or the default's name.
@@ -103,20 +108,23 @@ impl BanditGiven {
             radius: spec.radius.clone(),
             reward_index: spec.reward_index.clone(),
             tree_depth: spec.tree_depth.clone(),
+            bonus_round: spec.bonus_round.clone(),
         }
         .naming_readings()
     }
 
     /// The target with DP-SE's readings named (pull order, rounding,
-    /// radius, reward index), the defaults when not given (absent for the
-    /// other algorithms).
+    /// radius, reward index) and DP-TS's (bonus round), the defaults when
+    /// not given (absent for the other algorithms).
     pub fn naming_readings(self) -> BanditGiven {
         let dp_se = self.algorithm.trim() == "dp-se";
+        let dp_ts = self.algorithm.trim() == "dp-ts";
         BanditGiven {
             pull_order: dp_se.then(|| given_or_default::<PullOrder>(&self.pull_order)),
             rounding: dp_se.then(|| given_or_default::<Rounding>(&self.rounding)),
             radius: dp_se.then(|| given_or_default::<Radius>(&self.radius)),
             reward_index: dp_se.then(|| given_or_default::<RewardIndex>(&self.reward_index)),
+            bonus_round: dp_ts.then(|| given_or_default::<BonusRound>(&self.bonus_round)),
             ..self
         }
     }
@@ -504,6 +512,7 @@ impl fmt::Display for BanditGiven {
             ("radius", &self.radius),
             ("reward-index", &self.reward_index),
             ("tree-depth", &self.tree_depth),
+            ("bonus-round", &self.bonus_round),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;

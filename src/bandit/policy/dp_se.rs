@@ -93,10 +93,8 @@
 //! ([`Radius::Real`]: `max{…} + 1` with [`Rounding::FloorPlusOne`],
 //! `max{…}` otherwise); the noise is scaled by the integer in both.
 
+use super::named::named;
 use super::{laplace, NoiseRng, Policy, Pull};
-use crate::error::{Error, Result};
-use std::fmt;
-use std::str::FromStr;
 
 /// The order of the pulls inside an epoch, which DP-SE's definition leaves
 /// open (`--pull-order`).
@@ -148,59 +146,6 @@ pub enum Rounding {
     /// `⌈max{…} + 1⌉ = ⌊max{…}⌋ + 2`: the real `R_e = max{…} + 1` pulled
     /// until the count reaches it (an epoch that ends once `r ≥ R_e`).
     CeilingPlusOne,
-}
-
-/// A finite list of named values read from and written as their names.
-pub trait Named: Sized + Copy + 'static {
-    /// Every value, the default first.
-    const ALL: &'static [Self];
-    /// The flag that takes it, in messages.
-    const FLAG: &'static str;
-    /// Its name on the command line and in reports.
-    fn name(self) -> &'static str;
-    /// The value named `text`, or an error listing the names.
-    fn parse(text: &str) -> Result<Self> {
-        let text = text.trim();
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Self::ALL.iter().map(|v| v.name()).collect();
-                Error::InvalidInput(format!(
-                    "{} expects one of {}, got '{text}'",
-                    Self::FLAG,
-                    names.join(", ")
-                ))
-            })
-    }
-}
-
-/// [`Named`], `Display` and `FromStr` for an enum from one list of its
-/// variants and their names (the default first) and the flag that takes it.
-macro_rules! named {
-    ($t:ident, $flag:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
-        impl Named for $t {
-            const ALL: &'static [$t] = &[$($t::$variant),+];
-            const FLAG: &'static str = $flag;
-            fn name(self) -> &'static str {
-                match self {
-                    $($t::$variant => $name),+
-                }
-            }
-        }
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-        impl FromStr for $t {
-            type Err = Error;
-            fn from_str(s: &str) -> Result<$t> {
-                <$t as Named>::parse(s)
-            }
-        }
-    };
 }
 
 named!(PullOrder, "--pull-order", {

@@ -5,6 +5,7 @@
 //! configurations to simulate and the size guard of the whole run.
 
 use super::dp_se::{PullOrder, Radius, Rounding};
+use super::dp_ts::BonusRound;
 use super::sim::RewardLaw;
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -117,8 +118,8 @@ pub struct Plan {
 }
 
 /// The readings of the pseudo-code's open choices a simulation is run
-/// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth
-/// (default: each paper's printed reading).
+/// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth,
+/// DP-TS's bonus round (default: each paper's printed reading).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Readings {
     /// DP-SE: the order of the pulls inside an epoch.
@@ -129,6 +130,8 @@ pub struct Readings {
     pub radius: Radius,
     /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`).
     pub tree_depth: Option<u32>,
+    /// DP-TS: the round whose `ln t` its bonus reads.
+    pub bonus_round: BonusRound,
 }
 
 impl Plan {
@@ -207,6 +210,7 @@ impl Plan {
     ) -> Result<Vec<BanditConfig>> {
         let dp_se = Readings {
             tree_depth: None,
+            bonus_round: BonusRound::default(),
             ..readings
         };
         if dp_se != Readings::default() && !self.algorithms.contains(&BanditId::DpSe) {
@@ -218,6 +222,13 @@ impl Plan {
         if readings.tree_depth.is_some() && !self.algorithms.contains(&BanditId::DpUcb) {
             return Err(Error::InvalidInput(
                 "--tree-depth applies to dp-ucb only, which is not simulated".into(),
+            ));
+        }
+        if readings.bonus_round != BonusRound::default()
+            && !self.algorithms.contains(&BanditId::DpTs)
+        {
+            return Err(Error::InvalidInput(
+                "--bonus-round applies to dp-ts only, which is not simulated".into(),
             ));
         }
         let mut configs = Vec::new();
@@ -236,6 +247,7 @@ impl Plan {
                     rounding: readings.rounding,
                     radius: readings.radius,
                     tree_depth: readings.tree_depth,
+                    bonus_round: readings.bonus_round,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

@@ -46,6 +46,7 @@ pub mod hybrid_ucb;
 pub mod lazy;
 pub mod lazy_dp_ts;
 pub mod learner;
+pub mod named;
 pub mod sim;
 pub mod thompson;
 pub mod ucb1;
@@ -54,6 +55,7 @@ pub use self::lazy::{lazy_run, LazyMeans, LazySchedule};
 pub use self::learner::{
     argmax, beta, beta_argmax, each_once_then_argmax, laplace, NoiseRng, Policy, Pull,
 };
+pub use self::named::Named;
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -182,6 +184,8 @@ pub struct BanditConfig {
     /// DP-UCB: the binary mechanism's depth `L` (default `⌈log₂ T⌉`; the node
     /// scale is `L/ε` unless `noise_scale` is given).
     pub tree_depth: Option<u32>,
+    /// DP-TS only: the round whose `ln t` its bonus reads.
+    pub bonus_round: dp_ts::BonusRound,
 }
 
 impl BanditConfig {
@@ -197,6 +201,7 @@ impl BanditConfig {
             rounding: dp_se::Rounding::default(),
             radius: dp_se::Radius::default(),
             tree_depth: None,
+            bonus_round: dp_ts::BonusRound::default(),
         }
     }
 
@@ -263,6 +268,7 @@ impl BanditConfig {
                 override_opt(&mut p.array_scale, self.noise_scale);
                 override_opt(&mut p.tree_scale, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
+                p.bonus_round = self.bonus_round;
                 Box::new(p)
             }
             BanditId::HybridUcb => {
