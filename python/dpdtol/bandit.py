@@ -183,6 +183,7 @@ def _params(
     reward_index: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -203,6 +204,7 @@ def _params(
         radius=_optional_text(radius, "radius"),
         rounding=_optional_text(rounding, "rounding"),
         tree_depth=_tree_depth(tree_depth),
+        bonus_round=_optional_text(bonus_round, "bonus_round"),
     )
 
 
@@ -325,6 +327,7 @@ def bandit_gof(
     base: int = 1,
     explain: bool = False,
     epoch_lengths: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
     1 by default; ``base=0`` for numpy's ``argmax``; ``one_based`` is the
@@ -358,9 +361,15 @@ def bandit_gof(
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every DP-SE reading on a small grid (``beta``, ``pull_order``,
-    ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
+    ``rounding``, ``p_value``, ``reject``, ``support_violation``).
+
+    DP-TS's open reading is ``bonus_round`` (``--bonus-round``): the round
+    whose ln t its optimistic bonus reads, ``"current"`` (default: the round
+    of the draw) or ``"last-update"`` (the round of the arm's last
+    observation: the bonus and the Beta parameters frozen until its next
+    one)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, bonus_round)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
@@ -408,6 +417,7 @@ def bandit_privacy(
     radius: Optional[str] = None,
     reward_index: Optional[str] = None,
     tree_depth: Any = None,
+    bonus_round: Optional[str] = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
@@ -430,7 +440,8 @@ def bandit_privacy(
     ``--radius``, ``--reward-index``; the reward index does not change the
     verdict: one table entry changed is one reward seen changed either
     way), DP-UCB's ``tree_depth`` that of ``bandit_law``
-    (``--tree-depth``); the report names the reading checked.
+    (``--tree-depth``), DP-TS's ``bonus_round`` that of ``bandit_gof``
+    (``--bonus-round``); the report names the reading checked.
 
     >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
     >>> r.verdict, r.kind
@@ -449,7 +460,7 @@ def bandit_privacy(
         force=_flag(force, "force"),
         threads=_optional_integer(threads, "threads", 1),
         delta=None if delta is None else _exact(delta, "delta"),
-        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth),
+        **_params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, bonus_round),
     )
     report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
     return report._from_json(text, rendered=human)
@@ -473,6 +484,7 @@ def bandit_simulate(
     rounding: Optional[str] = None,
     radius: Optional[str] = None,
     tree_depth: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
     a list of {simulate}) on Bernoulli
@@ -485,7 +497,8 @@ def bandit_simulate(
     gives the command line's tables. ``beta`` is DP-SE's β (default 1/T)
     and DP-UCB's γ; DP-SE's ``pull_order``, ``rounding`` and ``radius`` are
     those of ``bandit_gof`` (``--pull-order``, ``--rounding``, ``--radius``),
-    DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``); each
+    DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``),
+    DP-TS's ``bonus_round`` that of ``bandit_gof`` (``--bonus-round``); each
     result names the readings it ran.
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
@@ -530,6 +543,7 @@ def bandit_simulate(
         rounding=_optional_text(rounding, "rounding"),
         radius=_optional_text(radius, "radius"),
         tree_depth=_tree_depth(tree_depth),
+        bonus_round=_optional_text(bonus_round, "bonus_round"),
     )
     return BanditReport._from_json(text, rendered=rendered)
 

@@ -11,7 +11,8 @@ use crate::laws::Entry;
 pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::BanditId;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
@@ -43,6 +44,7 @@ pub struct Params {
     reward_index: Option<String>,
     radius: Option<String>,
     tree_depth: Option<String>,
+    bonus_round: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -66,6 +68,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         radius: params.radius.clone(),
         reward_index: params.reward_index.clone(),
         tree_depth: params.tree_depth.clone(),
+        bonus_round: params.bonus_round.clone(),
     }
     .naming_readings()
 }
@@ -115,6 +118,13 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             params.reward_index.as_deref(),
         )
         .map_err(py_err)?,
+        bonus_round: params
+            .bonus_round
+            .as_deref()
+            .map(<BonusRound as Named>::parse)
+            .transpose()
+            .map_err(py_err)?
+            .unwrap_or_default(),
         ..BanditSpec::new(id, epsilon)
     })
 }

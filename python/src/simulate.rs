@@ -9,7 +9,8 @@ use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
-use dpdtol::bandit::policy::BanditId;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
@@ -21,7 +22,7 @@ use pyo3::prelude::*;
 /// come as the command line's text (`epsilons` comma-separated) and are
 /// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, bonus_round=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
@@ -40,6 +41,7 @@ fn bandit_simulate(
     rounding: Option<&str>,
     radius: Option<&str>,
     tree_depth: Option<&str>,
+    bonus_round: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
@@ -78,6 +80,11 @@ fn bandit_simulate(
                     .map(parse_tree_depth)
                     .transpose()
                     .map_err(py_err)?,
+                bonus_round: bonus_round
+                    .map(<BonusRound as Named>::parse)
+                    .transpose()
+                    .map_err(py_err)?
+                    .unwrap_or_default(),
             },
             force,
         )

@@ -175,3 +175,65 @@ impl Policy for DpTs {
         self.updated[arm] = self.round;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Arm 0 with `O = 1`, `μ̃ = 1/4`, last observed in round 2; arm 1 with
+    /// `O = 3`, `μ̃ = 1/2`, last observed in round 5; ε = 100, `c = 6`; the
+    /// parameters of round 9. Values from
+    ///
+    /// ```text
+    /// from math import log, sqrt
+    /// def p(mu, o, t, eps=100.0, c=6.0):
+    ///     x = min(max(mu + c*sqrt(8*log(o+1)*log(t))/(eps*o), 0.0), 1.0)
+    ///     return (x*o + 1, (1 - x)*o + 1)
+    /// p(0.25, 1, 9), p(0.5, 3, 9)   # current: ln 9 for both
+    /// p(0.25, 1, 2), p(0.5, 3, 5)   # last-update: ln 2 and ln 5
+    /// ```
+    #[test]
+    fn the_frozen_reading_reads_ln_t_of_the_arm_s_last_observation() {
+        let mut p = DpTs::new(2, 100.0);
+        p.state[0].n = 1;
+        p.state[1].n = 3;
+        p.mean = vec![0.25, 0.5];
+        p.updated = vec![2, 5];
+        let close = |(a, b): (f64, f64), (x, y): (f64, f64)| {
+            assert!((a - x).abs() < 1e-12 && (b - y).abs() < 1e-12, "{a}, {b}");
+        };
+        close(
+            p.beta_parameters(0, 9),
+            (1.4594335231048827, 1.5405664768951173),
+        );
+        close(
+            p.beta_parameters(1, 9),
+            (2.796183728790504, 2.203816271209496),
+        );
+        p.bonus_round = BonusRound::LastUpdate;
+        close(
+            p.beta_parameters(0, 9),
+            (1.3676309772162256, 1.6323690227837744),
+        );
+        close(
+            p.beta_parameters(1, 9),
+            (2.753490148594187, 2.246509851405813),
+        );
+        // The same in any later round until the next observation.
+        close(
+            p.beta_parameters(1, 1000),
+            (2.753490148594187, 2.246509851405813),
+        );
+    }
+
+    #[test]
+    fn an_observation_records_its_round() {
+        let mut p = DpTs::new(2, 1.0);
+        let mut rng = <NoiseRng as rand::SeedableRng>::seed_from_u64(1);
+        for t in 1..=6 {
+            let arm = p.choose(t, 1, &mut rng).arm;
+            p.observe(arm, 1, 1.0, &mut rng);
+            assert_eq!(p.updated[arm], t);
+        }
+    }
+}
