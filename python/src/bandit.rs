@@ -118,13 +118,7 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             params.reward_index.as_deref(),
         )
         .map_err(py_err)?,
-        bonus_round: params
-            .bonus_round
-            .as_deref()
-            .map(<BonusRound as Named>::parse)
-            .transpose()
-            .map_err(py_err)?
-            .unwrap_or_default(),
+        bonus_round: BonusRound::given(params.bonus_round.as_deref()).map_err(py_err)?,
         ..BanditSpec::new(id, epsilon)
     })
 }

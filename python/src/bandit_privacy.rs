@@ -87,11 +87,7 @@ fn bandit_privacy(
             .map(parse_tree_depth)
             .transpose()
             .map_err(py_err)?,
-        bonus_round: bonus_round
-            .map(<BonusRound as Named>::parse)
-            .transpose()
-            .map_err(py_err)?
-            .unwrap_or_default(),
+        bonus_round: BonusRound::given(bonus_round).map_err(py_err)?,
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;

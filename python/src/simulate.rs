@@ -8,8 +8,8 @@
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
 use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
 use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;
@@ -80,11 +80,7 @@ fn bandit_simulate(
                     .map(parse_tree_depth)
                     .transpose()
                     .map_err(py_err)?,
-                bonus_round: bonus_round
-                    .map(<BonusRound as Named>::parse)
-                    .transpose()
-                    .map_err(py_err)?
-                    .unwrap_or_default(),
+                bonus_round: BonusRound::given(bonus_round).map_err(py_err)?,
             },
             force,
         )

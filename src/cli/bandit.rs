@@ -199,12 +199,7 @@ pub fn run(args: &Args) -> Result<String> {
                 .as_deref()
                 .map(parse_tree_depth)
                 .transpose()?,
-            bonus_round: args
-                .bonus_round
-                .as_deref()
-                .map(<BonusRound as Named>::parse)
-                .transpose()?
-                .unwrap_or_default(),
+            bonus_round: BonusRound::given(args.bonus_round.as_deref())?,
         },
         args.force,
     )?;

@@ -140,12 +140,7 @@ impl TargetSpec {
                 self.radius.as_deref(),
                 self.reward_index.as_deref(),
             )?,
-            bonus_round: self
-                .bonus_round
-                .as_deref()
-                .map(<BonusRound as Named>::parse)
-                .transpose()?
-                .unwrap_or_default(),
+            bonus_round: BonusRound::given(self.bonus_round.as_deref())?,
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

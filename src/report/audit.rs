@@ -190,8 +190,8 @@ impl ClaimSource {
 pub enum AuditTarget {
     /// An online algorithm on a loss file, or one selection.
     Given(TargetGiven),
-    /// A bandit algorithm on a reward table.
-    Bandit(BanditGiven),
+    /// A bandit algorithm on a reward table (boxed: the larger variant).
+    Bandit(Box<BanditGiven>),
 }
 
 /// A privacy audit of a black-box sampler.
@@ -327,7 +327,7 @@ impl AuditReport {
         AuditReport {
             conventions: BANDIT_CONVENTIONS.to_string(),
             exact_event_probabilities: Some(p.map(EventProbability::new)),
-            target: Some(AuditTarget::Bandit(given)),
+            target: Some(AuditTarget::Bandit(Box::new(given))),
             ..self
         }
     }

@@ -13,6 +13,11 @@ pub trait Named: Sized + Copy + 'static {
     const FLAG: &'static str;
     /// Its name on the command line and in reports.
     fn name(self) -> &'static str;
+    /// The value named `text` when given, else the default (the first).
+    fn given(text: Option<&str>) -> Result<Self> {
+        text.map_or(Ok(Self::ALL[0]), Self::parse)
+    }
+
     /// The value named `text`, or an error listing the names.
     fn parse(text: &str) -> Result<Self> {
         let text = text.trim();

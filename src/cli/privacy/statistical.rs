@@ -56,12 +56,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             .as_deref()
             .map(parse_tree_depth)
             .transpose()?,
-        bonus_round: args
-            .bonus_round
-            .as_deref()
-            .map(<BonusRound as Named>::parse)
-            .transpose()?
-            .unwrap_or_default(),
+        bonus_round: BonusRound::given(args.bonus_round.as_deref())?,
     })
 }
 
