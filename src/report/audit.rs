@@ -190,7 +190,7 @@ impl ClaimSource {
 pub enum AuditTarget {
     /// An online algorithm on a loss file, or one selection.
     Given(TargetGiven),
-    /// A bandit algorithm on a reward table (boxed: the larger variant).
+    /// A bandit algorithm on a reward table.
     Bandit(Box<BanditGiven>),
 }
 
