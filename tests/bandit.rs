@@ -15,6 +15,7 @@ mod common;
 
 use common::{chi_square_p_value, dpdtol};
 use dpdtol::bandit::policy::adap_klucb::kl_upper;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::sim::{play, simulate, simulate_run, RewardLaw, Table};
 use dpdtol::bandit::policy::{beta, BanditConfig, BanditId, NoiseRng};
 use dpdtol::mechanism::{sampler, Noise};
@@ -422,28 +423,47 @@ fn reference_hybrid_ucb(
 /// DP-TS as inferred in src/bandit/policy/dp_ts.rs (Hu & Hegde, UAI 2022):
 /// `θ_j ~ Beta(μ̄O + 1, (1 − μ̄)O + 1)` with
 /// `μ̄ = Clip[0,1](μ̃ + 6√(8 ln(O+1) ln t)/(εO))` on the Hybrid mechanism's
-/// means (scales `2/ε`), drawn for every arm in order, argmax pulled.
-fn reference_dp_ts(x: &[Vec<f64>], eps: f64, horizon: usize, rng: &mut NoiseRng) -> Vec<usize> {
+/// means (scales `2/ε`), drawn for every arm in order, argmax pulled. With
+/// `frozen`, the public implementation's reading (`DP_TS.py`, `update`):
+/// `μ̄_j` and the Beta parameters computed when arm `j` is observed, with
+/// `ln t` of that round, and drawn from unchanged until its next observation.
+fn reference_dp_ts(
+    x: &[Vec<f64>],
+    eps: f64,
+    horizon: usize,
+    frozen: bool,
+    rng: &mut NoiseRng,
+) -> Vec<usize> {
     let k = x.len();
     let mut h = Hybrid::new(k, 2.0 / eps);
+    let parameters = |h: &Hybrid, j: usize, t: usize| {
+        let (n, _, sum) = h.sum(j);
+        let o = n as f64;
+        let lt = (t as f64).ln();
+        let v = sum / o + 6.0 * (8.0 * (o + 1.0).ln() * lt).sqrt() / (eps * o);
+        let clip = v.clamp(0.0, 1.0);
+        (clip * o + 1.0, (1.0 - clip) * o + 1.0)
+    };
+    let mut stored = vec![(1.0, 1.0); k];
     let mut pulls = Vec::new();
     for t in 1..=horizon {
         let jt = if t <= k {
             t - 1
         } else {
-            let lt = (t as f64).ln();
             let theta: Vec<f64> = (0..k)
                 .map(|j| {
-                    let (n, _, sum) = h.sum(j);
-                    let o = n as f64;
-                    let v = sum / o + 6.0 * (8.0 * (o + 1.0).ln() * lt).sqrt() / (eps * o);
-                    let clip = v.clamp(0.0, 1.0);
-                    beta(clip * o + 1.0, (1.0 - clip) * o + 1.0, rng)
+                    let (a, b) = if frozen {
+                        stored[j]
+                    } else {
+                        parameters(&h, j, t)
+                    };
+                    beta(a, b, rng)
                 })
                 .collect();
             first_max(&theta)
         };
         h.push(x, jt, rng);
+        stored[jt] = parameters(&h, jt, t);
         pulls.push(jt);
     }
     pulls
@@ -595,13 +615,21 @@ fn reference_dp_ucb_int(
 }
 
 fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
+    check_config(&BanditConfig::new(id, eps), horizon, seeds);
+}
+
+fn check_config(config: &BanditConfig, horizon: usize, seeds: std::ops::Range<u64>) {
+    let (id, eps) = (config.id, config.epsilon);
     for seed in seeds {
         let x = table(seed, horizon + 1);
         let mut rng = NoiseRng::seed_from_u64(seed + 1000);
         let reference = match id {
             BanditId::AnytimeLazyUcb => reference_anytime_lazy_ucb(&x, eps, horizon, &mut rng),
             BanditId::LazyDpTs => reference_lazy_dp_ts(&x, eps, horizon, &mut rng),
-            BanditId::DpTs => reference_dp_ts(&x, eps, horizon, &mut rng),
+            BanditId::DpTs => {
+                let frozen = config.bonus_round == BonusRound::LastUpdate;
+                reference_dp_ts(&x, eps, horizon, frozen, &mut rng)
+            }
             BanditId::Thompson => reference_thompson(&x, horizon, &mut rng),
             BanditId::Ucb1 => reference_ucb1(&x, horizon),
             BanditId::DpSe => reference_dp_se(&x, eps, horizon, &mut rng),
@@ -611,7 +639,7 @@ fn check(id: BanditId, eps: f64, horizon: usize, seeds: std::ops::Range<u64>) {
             BanditId::DpUcbInt => reference_dp_ucb_int(&x, eps, horizon, &mut rng),
             BanditId::AdapKlucb => reference_adap_klucb(&x, eps, horizon, &mut rng),
         };
-        let ours = engine(&BanditConfig::new(id, eps), x, horizon as u64, seed + 1000);
+        let ours = engine(config, x, horizon as u64, seed + 1000);
         assert_same(id.name(), seed, &ours, &regret_of(&reference));
     }
 }
@@ -635,6 +663,27 @@ fn dp_ts_matches_its_inferred_definition() {
     // means and the Beta draws decide.
     check(BanditId::DpTs, 0.5, 5_000, 0..3);
     check(BanditId::DpTs, 50.0, 5_000, 3..6);
+}
+
+#[test]
+fn dp_ts_with_the_bonus_frozen_at_the_last_update_matches_its_reference() {
+    for (eps, seeds) in [(0.5, 0..3), (50.0, 3..6)] {
+        let config = BanditConfig {
+            bonus_round: BonusRound::LastUpdate,
+            ..BanditConfig::new(BanditId::DpTs, eps)
+        };
+        check_config(&config, 5_000, seeds);
+    }
+}
+
+#[test]
+fn the_two_dp_ts_readings_pull_differently() {
+    // The replays above would pass if the flag were ignored and both
+    // references agreed: they do not, on the same seeds.
+    let x = table(3, 5_001);
+    let pulls =
+        |frozen| reference_dp_ts(&x, 50.0, 5_000, frozen, &mut NoiseRng::seed_from_u64(1003));
+    assert_ne!(pulls(false), pulls(true));
 }
 
 #[test]

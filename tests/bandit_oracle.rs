@@ -578,6 +578,53 @@ fn dp_ts_two_sample_test() {
     assert!(outcome.reject, "half the noise: {outcome:?}");
 }
 
+/// DP-TS's two readings of the round its bonus reads: the two-sample test
+/// accepts the frozen reading (`--bonus-round last-update`) against itself
+/// at another seed and rejects it against the current one. The table is
+/// chosen so that they differ at once: every reward 0 and ε = 100 (means
+/// within a few hundredths of 0), bonus constant 12, so that with one
+/// observation the bonus is `12·√(8 ln 2 · ln t)/100`, unclipped. In round
+/// 3 the current reading gives both arms `μ̄ = 0.12·√(8 ln 2 ln 3) ≈ 0.296`
+/// (P(arm 1) = 1/2); the frozen one gives arm 1, observed in round 1,
+/// `ln 1 = 0` (`μ̄ ≈ 0`, Beta(1, 2)) and arm 2, observed in round 2,
+/// `μ̄ ≈ 0.12·√8·ln 2 ≈ 0.235` (Beta(1.235, 1.765)): P(arm 1) ≈ 0.41
+/// (numpy, 10⁶ draws), a departure of 0.09 that n = 20 000 sees at z ≈ 25.
+#[test]
+fn dp_ts_bonus_round_two_sample_test() {
+    use dpdtol::bandit::policy::dp_ts::BonusRound;
+    use dpdtol::oracle::bandit::simulate;
+    use dpdtol::oracle::two_sample::homogeneity;
+    let zero: &[i64] = &[0, 0];
+    let rewards = table(&[zero; 7], 1);
+    let mut frozen = BanditSpec::new(BanditId::DpTs, q(100, 1));
+    frozen.bonus = Some(q(12, 1));
+    frozen.bonus_round = BonusRound::LastUpdate;
+    let current = BanditSpec {
+        bonus_round: BonusRound::Current,
+        ..frozen.clone()
+    };
+    let n = 20_000;
+    let options = GofOptions::default();
+    let reference = simulate(&frozen, &rewards, n, 5, false).unwrap();
+    let same = simulate(&frozen, &rewards, n, 6, false).unwrap();
+    let outcome = homogeneity(&reference, &same, &options).unwrap();
+    assert!(!outcome.reject, "frozen, seeds 5, 6: {outcome:?}");
+    let other = simulate(&current, &rewards, n, 6, false).unwrap();
+    let outcome = homogeneity(&reference, &other, &options).unwrap();
+    assert!(outcome.reject, "frozen against current: {outcome:?}");
+    assert!(outcome.test.p_value < 1e-12, "{outcome:?}");
+    // Round 3's share of arm 1 (0-based arm 0) in each sample.
+    let share = |s: &dpdtol::oracle::Samples| {
+        (0..s.rows()).filter(|&i| s.row(i)[2] == 0).count() as f64 / s.rows() as f64
+    };
+    assert!(
+        (share(&reference) - 0.41).abs() < 0.02,
+        "{}",
+        share(&reference)
+    );
+    assert!((share(&other) - 0.5).abs() < 0.02, "{}", share(&other));
+}
+
 /// An audit report whose chosen event is `event`, `first_over_second`.
 fn audited(event: Event, first_over_second: bool) -> AuditReport {
     AuditReport {

@@ -15,7 +15,8 @@
 //! Fixed seeds: deterministic.
 
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex};
+use dpdtol::bandit::policy::dp_se::{PullOrder, Radius, RewardIndex};
+use dpdtol::bandit::policy::Named;
 use dpdtol::bandit::policy::{laplace, BanditId, NoiseRng, Policy, Pull};
 use dpdtol::error::Result;
 use dpdtol::num::Q;

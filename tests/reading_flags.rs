@@ -10,11 +10,14 @@
 //! - `--radius` and `--reward-index` of `privacy` and `--radius` of `bandit`
 //!   (DP-SE);
 //! - `--ties lowest|uniform` (UCB1): which arm of maximal index is pulled,
-//!   in `law`, `sample`, `gof` and `bandit`.
+//!   in `law`, `sample`, `gof` and `bandit`;
+//! - `--bonus-round` (DP-TS): the round whose `ln t` its bonus reads, in
+//!   `bandit`, `gof` (its two-sample test) and the statistical `privacy`
+//!   audit.
 
 mod common;
 
-use common::{capped, dpdtol, json, refused, scratch, scratch_file};
+use common::{capped, dpdtol, json, merge_list, refused, scratch, scratch_file};
 use serde_json::Value;
 
 /// A K = 2, T = 5 reward table.
@@ -364,5 +367,201 @@ fn bandit_names_ucb1s_ties() {
     assert_ne!(
         uniform["results"][0]["mean_pulls"],
         run(&[])["results"][0]["mean_pulls"]
+    );
+}
+
+/// The all-zero table of `tests/bandit_oracle.rs`'s `dp_ts_bonus_round_two_sample_test`
+/// (ε = 100, bonus 12), where DP-TS's two readings differ from round 3 on.
+fn zero_rewards() -> String {
+    scratch_file("reading-flags", "zeros.csv", "0,0\n".repeat(7).as_bytes())
+}
+
+/// DP-TS pull sequences of the frozen reading, from the library's own
+/// simulation (seed 7), as a CSV file of 1-based arms.
+fn frozen_samples(rewards: &str, n: usize) -> String {
+    use dpdtol::bandit::policy::dp_ts::BonusRound;
+    use dpdtol::bandit::policy::BanditId;
+    use dpdtol::oracle::bandit::{simulate, BanditSpec};
+    let table = dpdtol::oracle::io::read_rewards(std::path::Path::new(rewards)).unwrap();
+    let spec = BanditSpec {
+        bonus: Some(dpdtol::num::Q::from_integer(12.into())),
+        bonus_round: BonusRound::LastUpdate,
+        ..BanditSpec::new(BanditId::DpTs, dpdtol::num::Q::from_integer(100.into()))
+    };
+    let samples = simulate(&spec, &table, n, 7, false).unwrap();
+    let path = scratch("reading-flags").join("frozen.csv");
+    dpdtol::oracle::io::write_samples(&path, &samples, 1).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn bonus_round_selects_dp_ts_s_reading_in_gof_and_is_named() {
+    let rewards = zero_rewards();
+    let samples = frozen_samples(&rewards, 4000);
+    let gof = |extra: &[&str]| {
+        let mut args = vec![
+            "gof",
+            "--algorithm",
+            "dp-ts",
+            "--epsilon",
+            "100",
+            "--bonus",
+            "12",
+            "--rewards-file",
+            &rewards,
+            "--samples",
+            &samples,
+            "--seed",
+            "3",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let frozen = gof(&["--bonus-round", "last-update"]);
+    assert_eq!(frozen["target"]["bonus_round"], "last-update");
+    assert_eq!(frozen["reject"], false, "{}", frozen["test"]);
+    let current = gof(&[]);
+    assert_eq!(current["target"]["bonus_round"], "current");
+    assert_eq!(current["reject"], true, "{}", current["test"]);
+    // The simulation names the reading per DP-TS result only.
+    let report = json(&[
+        "bandit",
+        "--algorithm",
+        "dp-ts,ucb1",
+        "--means",
+        "0.5,0.25",
+        "--epsilon",
+        "1",
+        "--horizon",
+        "20",
+        "--runs",
+        "2",
+        "--bonus-round",
+        "last-update",
+        "--json",
+    ]);
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(results[0]["bonus_round"], "last-update");
+    assert!(results[1].get("bonus_round").is_none());
+}
+
+#[test]
+fn bonus_round_is_refused_on_other_algorithms_and_unknown_names() {
+    let rewards = zero_rewards();
+    refused(
+        &[
+            "bandit",
+            "--algorithm",
+            "ucb1",
+            "--means",
+            "0.5,0.25",
+            "--horizon",
+            "10",
+            "--runs",
+            "2",
+            "--bonus-round",
+            "last-update",
+        ],
+        "--bonus-round does not apply to ucb1",
+    );
+    refused(
+        &[
+            "bandit",
+            "--algorithm",
+            "dp-ts",
+            "--means",
+            "0.5,0.25",
+            "--epsilon",
+            "1",
+            "--horizon",
+            "10",
+            "--runs",
+            "2",
+            "--bonus-round",
+            "frozen",
+        ],
+        "--bonus-round expects one of current, last-update, got 'frozen'",
+    );
+    refused(
+        &[
+            "gof",
+            "--algorithm",
+            "lazy-dp-ts",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            &rewards,
+            "--samples",
+            &rewards,
+            "--bonus-round",
+            "last-update",
+        ],
+        "--bonus-round does not apply to lazy-dp-ts",
+    );
+    refused(
+        &[
+            "privacy",
+            "--algorithm",
+            "hybrid-ucb",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--bonus-round",
+            "last-update",
+        ],
+        "--bonus-round does not apply to hybrid-ucb",
+    );
+}
+
+#[test]
+fn bonus_round_is_named_by_dp_ts_s_privacy_audit_and_survives_its_merge() {
+    let audit = |extra: &[&str]| {
+        let mut args = vec![
+            "privacy",
+            "--algorithm",
+            "dp-ts",
+            "--actions",
+            "2",
+            "--horizon",
+            "3",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+            "--runs",
+            "200",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    assert_eq!(audit(&[])["bonus_round"], "current");
+    let whole = audit(&["--bonus-round", "last-update"]);
+    assert_eq!(whole["bonus_round"], "last-update");
+    let parts: Vec<Value> = ["1/2", "2/2"]
+        .iter()
+        .map(|shard| audit(&["--bonus-round", "last-update", "--shard", shard]))
+        .collect();
+    let dir = scratch("reading-flags");
+    let list = merge_list(&dir, "dp-ts-frozen", &parts[0], &parts[1]);
+    let merged = json(&["privacy", "--merge", &list, "--json"]);
+    assert_eq!(merged["bonus_round"], "last-update");
+    assert_eq!(merged["epsilon_lower"], whole["epsilon_lower"]);
+    // A part whose reading was changed is not this audit's.
+    let mut forged = parts[0].clone();
+    forged["bonus_round"] = "current".into();
+    let list = merge_list(&dir, "dp-ts-forged", &forged, &parts[1]);
+    let out = dpdtol(&["privacy", "--merge", &list, "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
     );
 }

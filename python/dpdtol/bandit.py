@@ -187,6 +187,7 @@ def _params(
     radius: Optional[str] = None,
     tree_depth: Any = None,
     ties: Optional[str] = None,
+    bonus_round: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The algorithm's parameters as ``_native`` reads them."""
     lengths = None
@@ -208,6 +209,7 @@ def _params(
         rounding=_optional_text(rounding, "rounding"),
         tree_depth=_tree_depth(tree_depth),
         ties=_optional_text(ties, "ties"),
+        bonus_round=_optional_text(bonus_round, "bonus_round"),
     )
 
 
@@ -333,6 +335,7 @@ def bandit_gof(
     base: int = 1,
     explain: bool = False,
     epoch_lengths: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> GofResult:
     """Test ``samples`` (an ``n x T`` array of pulls numbered from ``base``,
     1 by default; ``base=0`` for numpy's ``argmax``; ``one_based`` is the
@@ -371,9 +374,15 @@ def bandit_gof(
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every DP-SE reading on a small grid (``beta``, ``pull_order``,
-    ``rounding``, ``p_value``, ``reject``, ``support_violation``)."""
+    ``rounding``, ``p_value``, ``reject``, ``support_violation``).
+
+    DP-TS's open reading is ``bonus_round`` (``--bonus-round``): the round
+    whose ln t its optimistic bonus reads, ``"current"`` (default: the round
+    of the draw) or ``"last-update"`` (the round of the arm's last
+    observation: the bonus and the Beta parameters frozen until its next
+    one)."""
     base = _base(base, one_based)
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties, bonus_round)
     d = _native.bandit_gof(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
@@ -421,6 +430,7 @@ def bandit_privacy(
     radius: Optional[str] = None,
     reward_index: Optional[str] = None,
     tree_depth: Any = None,
+    bonus_round: Optional[str] = None,
 ):
     """ε-DP of a bandit algorithm with K = ``actions`` arms over every pair of
     reward tables of ``horizon`` rounds (rewards in ``alphabet``) that differ
@@ -443,13 +453,14 @@ def bandit_privacy(
     ``--radius``, ``--reward-index``; the reward index does not change the
     verdict: one table entry changed is one reward seen changed either
     way), DP-UCB's ``tree_depth`` that of ``bandit_law``
-    (``--tree-depth``); the report names the reading checked.
+    (``--tree-depth``), DP-TS's ``bonus_round`` that of ``bandit_gof``
+    (``--bonus-round``); the report names the reading checked.
 
     >>> r = bandit_privacy("dp-se", 4, [0, 1], 1, epoch_length=[1])
     >>> r.verdict, r.kind
     ('private', 'certified')
     """
-    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth)
+    params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, None, bonus_round)
     # UCB1's reading of ties: privacy checks no ucb1 (it is not private).
     del params["ties"]
     text, human, statistical = _native.bandit_privacy(
@@ -490,6 +501,7 @@ def bandit_simulate(
     radius: Optional[str] = None,
     tree_depth: Any = None,
     ties: Optional[str] = None,
+    bonus_round: Optional[str] = None,
 ) -> BanditReport:
     """Monte Carlo simulation (f64, approximate) of ``algorithm`` (one id or
     a list of {simulate}) on Bernoulli
@@ -503,7 +515,8 @@ def bandit_simulate(
     and DP-UCB's γ; DP-SE's ``pull_order``, ``rounding`` and ``radius`` are
     those of ``bandit_gof`` (``--pull-order``, ``--rounding``, ``--radius``),
     DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``), UCB1's
-    ``ties`` that of ``bandit_gof`` (``--ties``); each result names the
+    ``ties`` that of ``bandit_gof`` (``--ties``), DP-TS's ``bonus_round``
+    that of ``bandit_gof`` (``--bonus-round``); each result names the
     readings it ran.
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
@@ -549,6 +562,7 @@ def bandit_simulate(
         radius=_optional_text(radius, "radius"),
         tree_depth=_tree_depth(tree_depth),
         ties=_optional_text(ties, "ties"),
+        bonus_round=_optional_text(bonus_round, "bonus_round"),
     )
     return BanditReport._from_json(text, rendered=rendered)
 

@@ -398,6 +398,8 @@ class StatisticalPrivacyReport(_Verdict, _Report):
     why_not_certified: str
     witness: Dict[str, Any]
     algorithm_inferred: Optional[bool] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    bonus_round: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
+    """DP-TS: the round whose ln t its bonus reads (``current``, ``last-update``)."""
     spot_check: Optional[Dict[str, Any]] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     tree_scale: Optional[str] = field(default=None, metadata=_OMITTED_WHEN_NULL)
     rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})

@@ -39,9 +39,14 @@ from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mecha
 ALPHA = 1e-3
 CAUSE_LEANING_DP_TS = (
     "line 215 overwrites C_j with the newest block's noisy sum instead of adding it, dropping the earlier "
-    "observations from the mean (a bug; with that line fixed it is still rejected, p = 4e-65); the bonus and "
-    "Beta parameters are computed at the arm's last update (lines 231-235, ln t of that round), and the tree's "
-    "noise is drawn afresh at every update (line 225 reruns BinaryMechanism): readings dpdtol does not have")
+    "observations from the mean (a bug); and the bonus and Beta parameters are computed at the arm's last update "
+    "(lines 231-235, ln t of that round), drawn from until its next one: the reading bonus_round=last-update, "
+    "the next row")
+CAUSE_LEANING_DP_TS_FROZEN = (
+    "line 215's bug; with that line fixed (C_j += ...) the code is consistent with this reading (p = 0.612; "
+    "rejected under the default reading, p = 3.7e-65). Line 225 reruns BinaryMechanism with fresh noise at every "
+    "update, re-releasing the open block's sums (a privacy leak, not a reading): at epsilon = 100 its noise "
+    "(scale ln(T)/100 per node) is too small to move the pull law at n = 20000")
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 # A table on which UCB1's ln t and an index with ln(t + 1) pull differently (round 5).
 LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 0.25], [0, 0.25], [1, 1]]
@@ -394,10 +399,13 @@ def leaning_dp_ts(mirror, into, n):
 
     eps = 100.0
     make = lambda: module.PrivateThompsonSamplingBanditWithCorrection_O(2, eps, None)
-    yield case(LEANING_DP_TS, "DP_TS.py PrivateThompsonSamplingBanditWithCorrection_O", "dp-ts",
-               "epsilon=100, noise_scale=1/100", "T8", n, "rejected",
-               lambda: bandit("dp-ts", make, UCB_TABLE, eps, n, protocol=their_loop, noise_scale=Fraction(1, 100)),
-               CAUSE_LEANING_DP_TS)
+    for reading, flags, cause in ((None, "", CAUSE_LEANING_DP_TS),
+                                  ("last-update", ", bonus_round=last-update", CAUSE_LEANING_DP_TS_FROZEN)):
+        yield case(LEANING_DP_TS, "DP_TS.py PrivateThompsonSamplingBanditWithCorrection_O", "dp-ts",
+                   f"epsilon=100, noise_scale=1/100{flags}", "T8", n, "rejected",
+                   lambda reading=reading: bandit("dp-ts", make, UCB_TABLE, eps, n, protocol=their_loop,
+                                                  noise_scale=Fraction(1, 100), bonus_round=reading),
+                   cause)
 
 
 def markdown(rows):

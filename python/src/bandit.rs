@@ -11,7 +11,9 @@ use crate::laws::Entry;
 pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::BanditId;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::ucb1::Ties;
+use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
@@ -44,6 +46,7 @@ pub struct Params {
     radius: Option<String>,
     tree_depth: Option<String>,
     ties: Option<String>,
+    bonus_round: Option<String>,
 }
 
 /// The target as the reports record it given (`rewards_file` is null: the
@@ -68,6 +71,7 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
         reward_index: params.reward_index.clone(),
         tree_depth: params.tree_depth.clone(),
         ties: params.ties.clone(),
+        bonus_round: params.bonus_round.clone(),
     }
     .naming_readings()
 }
@@ -109,13 +113,7 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             .map(parse_tree_depth)
             .transpose()
             .map_err(py_err)?,
-        ties: params
-            .ties
-            .as_deref()
-            .map(str::parse)
-            .transpose()
-            .map_err(py_err)?
-            .unwrap_or_default(),
+        ties: Ties::given(params.ties.as_deref()).map_err(py_err)?,
         dp_se: DpSeVariant::parse(
             params.beta.as_deref(),
             params.pull_order.as_deref(),
@@ -124,6 +122,7 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             params.reward_index.as_deref(),
         )
         .map_err(py_err)?,
+        bonus_round: BonusRound::given(params.bonus_round.as_deref()).map_err(py_err)?,
         ..BanditSpec::new(id, epsilon)
     })
 }

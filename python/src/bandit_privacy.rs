@@ -10,7 +10,8 @@ use crate::bandit::py_err;
 use crate::{horizon, rational};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::law::params::Overrides;
-use dpdtol::bandit::policy::BanditId;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::Q;
 use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
@@ -35,7 +36,7 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
 /// Lazy-DP-TS and DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
 /// its text and whether it is the statistical audit's.
 #[pyfunction]
-#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, reward_index=None, tree_depth=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
+#[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, reward_index=None, tree_depth=None, bonus_round=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_privacy(
     py: Python<'_>,
@@ -55,6 +56,7 @@ fn bandit_privacy(
     radius: Option<&str>,
     reward_index: Option<&str>,
     tree_depth: Option<&str>,
+    bonus_round: Option<&str>,
     method: Option<&str>,
     runs: Option<u64>,
     seed: Option<u64>,
@@ -85,6 +87,7 @@ fn bandit_privacy(
             .map(parse_tree_depth)
             .transpose()
             .map_err(py_err)?,
+        bonus_round: BonusRound::given(bonus_round).map_err(py_err)?,
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;

@@ -59,7 +59,7 @@ create_exception!(
 /// arguments that mean the same: the one table of every function of the
 /// package, longest flag first (`--noise-scale` before `--noise`, `use
 /// --force` before `--force`).
-const PARAMETERS: [(&str, &str); 45] = [
+const PARAMETERS: [(&str, &str); 46] = [
     ("use --force", "pass force=True"),
     ("--spot-check-seed", "dpdtol privacy --spot-check-seed"),
     ("--neighbour-file", "neighbour"),
@@ -68,6 +68,7 @@ const PARAMETERS: [(&str, &str); 45] = [
     ("--epoch-length", "epoch_length"),
     ("--scale-factor", "scale_factor"),
     ("--reward-index", "reward_index"),
+    ("--bonus-round", "bonus_round"),
     ("--tree-depth", "tree_depth"),
     ("--all-epsilon", "epsilon_range=None"),
     ("--noise-scale", "noise_scale"),

@@ -8,8 +8,10 @@
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
+use dpdtol::bandit::policy::dp_ts::BonusRound;
+use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
-use dpdtol::bandit::policy::BanditId;
+use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
@@ -21,7 +23,7 @@ use pyo3::prelude::*;
 /// come as the command line's text (`epsilons` comma-separated) and are
 /// read by its parsers ([`dpdtol::num::given`]).
 #[pyfunction]
-#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, ties=None, force=false, threads=None))]
+#[pyo3(signature = (algorithms=None, means=None, epsilons=None, horizon=None, runs=None, seed=1, confidence="0.95", experiment=None, noise_scale=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, tree_depth=None, ties=None, bonus_round=None, force=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn bandit_simulate(
     py: Python<'_>,
@@ -41,6 +43,7 @@ fn bandit_simulate(
     radius: Option<&str>,
     tree_depth: Option<&str>,
     ties: Option<&str>,
+    bonus_round: Option<&str>,
     force: bool,
     threads: Option<usize>,
 ) -> PyResult<(String, String)> {
@@ -79,11 +82,8 @@ fn bandit_simulate(
                     .map(parse_tree_depth)
                     .transpose()
                     .map_err(py_err)?,
-                ties: ties
-                    .map(str::parse)
-                    .transpose()
-                    .map_err(py_err)?
-                    .unwrap_or_default(),
+                ties: Ties::given(ties).map_err(py_err)?,
+                bonus_round: BonusRound::given(bonus_round).map_err(py_err)?,
             },
             force,
         )

@@ -1,7 +1,7 @@
 """The readings of the pseudo-codes' open choices as Python arguments, with
 the command line's names and parser: DP-UCB's ``tree_depth``, DP-SE's
 ``radius`` and ``reward_index`` in ``bandit_privacy`` and ``radius`` in
-``bandit_simulate``; and the docstrings' algorithm lists, which must be
+``bandit_simulate``, DP-TS's ``bonus_round`` in both; and the docstrings' algorithm lists, which must be
 exactly what each function accepts."""
 
 import re
@@ -83,3 +83,23 @@ def test_docstrings_list_what_each_function_accepts():
     module = dpdtol.bandit.__doc__
     for name in lists["law"]:
         assert f'- ``"{name}"``' in module, name
+
+
+def test_bonus_round_is_dp_ts_s_reading_named_in_its_reports():
+    r = dpdtol.bandit_simulate(["dp-ts", "ucb1"], [0.5, 0.25], epsilon=1, horizon=20, runs=2, bonus_round="last-update")
+    by_id = {x["algorithm"]: x for x in r.results}
+    assert by_id["dp-ts"]["bonus_round"] == "last-update"
+    assert "bonus_round" not in by_id["ucb1"]
+    audit = dpdtol.bandit_privacy("dp-ts", 3, [0, 1], 1, runs=200, bonus_round="last-update")
+    assert audit.bonus_round == "last-update"
+    assert audit.to_dict()["bonus_round"] == "last-update"
+    assert dpdtol.bandit_privacy("dp-ts", 3, [0, 1], 1, runs=200).bonus_round == "current"
+
+
+def test_bonus_round_is_refused_elsewhere_and_by_unknown_names():
+    with pytest.raises(ValueError, match="bonus_round applies to dp-ts only"):
+        dpdtol.bandit_simulate("ucb1", [0.5, 0.25], horizon=10, runs=2, bonus_round="last-update")
+    with pytest.raises(ValueError, match="bonus_round does not apply"):
+        dpdtol.bandit_privacy("lazy-dp-ts", 3, [0, 1], 1, runs=200, bonus_round="last-update")
+    with pytest.raises(ValueError, match="bonus_round expects one of current, last-update"):
+        dpdtol.bandit_simulate("dp-ts", [0.5, 0.25], epsilon=1, horizon=10, runs=2, bonus_round="frozen")

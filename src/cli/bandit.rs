@@ -10,8 +10,10 @@
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds, parse_tree_depth};
 use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan, Readings};
-use crate::bandit::policy::{BanditConfig, BanditId};
+use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::{BanditConfig, BanditId, Named};
 use crate::error::Result;
 use crate::progress::{with_progress, Task};
 use crate::report::bandit::BanditReport;
@@ -73,6 +75,9 @@ pub struct Args {
     /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm) or uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included).
     #[arg(long)]
     ties: Option<String>,
+    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    #[arg(long)]
+    bonus_round: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -133,6 +138,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("radius", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("ties", &["ucb1"]),
+    scope("bonus_round", &["dp-ts"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -198,12 +204,8 @@ pub fn run(args: &Args) -> Result<String> {
                 .as_deref()
                 .map(parse_tree_depth)
                 .transpose()?,
-            ties: args
-                .ties
-                .as_deref()
-                .map(str::parse)
-                .transpose()?
-                .unwrap_or_default(),
+            ties: Ties::given(args.ties.as_deref())?,
+            bonus_round: BonusRound::given(args.bonus_round.as_deref())?,
         },
         args.force,
     )?;

@@ -85,6 +85,9 @@ pub struct TargetArgs {
     /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm) or uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included).
     #[arg(long)]
     ties: Option<String>,
+    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    #[arg(long)]
+    bonus_round: Option<String>,
     /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
     #[arg(long, allow_hyphen_values = true)]
     bonus: Option<String>,
@@ -152,6 +155,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("ties", &["ucb1"]),
+    scope("bonus_round", &["dp-ts"]),
     scope(
         "bonus",
         &[
@@ -244,6 +248,7 @@ impl TargetArgs {
             reward_index: self.reward_index.clone(),
             tree_depth: self.tree_depth.clone(),
             ties: self.ties.clone(),
+            bonus_round: self.bonus_round.clone(),
             force: self.force,
         }
     }

@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// Instead of checking: merge the --json outputs of all the shards of one run (regular files of at most 8 MiB, comma-separated; each is validated and its witness re-evaluated).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "beta", "pull_order", "rounding", "radius", "reward_index", "tree_depth", "mechanism", "neighbours", "scale"])]
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["algorithm", "actions", "horizon", "alphabet", "epsilon", "shard", "resample", "noise", "noise_scale", "threads", "force", "epoch_length", "beta", "pull_order", "rounding", "radius", "reward_index", "tree_depth", "bonus_round", "mechanism", "neighbours", "scale"])]
     merge: Vec<std::path::PathBuf>,
     /// --merge: the units of each shard (sub-ranges of the loss sequences or candidates, of the laws; tables) recomputed and compared with what the shard says (default 4; all: every unit of every shard, so that nothing is taken on trust; 0: none, and the report says so).
     #[arg(long, allow_hyphen_values = true)]
@@ -94,6 +94,9 @@ pub struct Args {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).
     #[arg(long)]
     tree_depth: Option<String>,
+    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    #[arg(long)]
+    bonus_round: Option<String>,
     /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
     #[arg(long)]
     method: Option<String>,

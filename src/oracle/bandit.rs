@@ -75,8 +75,10 @@ use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::dp_se::{DpSeParams, DpSeVariant};
 use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw, PRECISIONS, WORK_UNIT};
-use crate::bandit::policy::dp_se::{Named, PullOrder};
+use crate::bandit::policy::dp_se::PullOrder;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::Named;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Exact, Kind, Precision, Real, Q};
@@ -142,6 +144,8 @@ pub struct BanditSpec {
     pub dp_se: DpSeVariant,
     /// UCB1: how it chooses among arms of equal index.
     pub ties: Ties,
+    /// DP-TS: the round whose `ln t` its bonus reads.
+    pub bonus_round: BonusRound,
 }
 
 impl BanditSpec {
@@ -158,6 +162,7 @@ impl BanditSpec {
             tree_depth: None,
             dp_se: DpSeVariant::default(),
             ties: Ties::default(),
+            bonus_round: BonusRound::default(),
         }
     }
 
@@ -191,6 +196,10 @@ impl BanditSpec {
             (
                 "--beta, --pull-order, --rounding, --radius or --reward-index",
                 self.dp_se != DpSeVariant::default() && id != BanditId::DpSe,
+            ),
+            (
+                "--bonus-round",
+                self.bonus_round != BonusRound::default() && id != BanditId::DpTs,
             ),
         ] {
             if given {
@@ -296,6 +305,7 @@ impl Law {
             lengths: spec.epoch_lengths.clone(),
             dp_se: spec.dp_se.clone(),
             tree_depth: spec.tree_depth,
+            bonus_round: spec.bonus_round,
         };
         let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
         Ok(Law::Noisy(Box::new(law)))
@@ -776,6 +786,7 @@ pub fn simulate(
         rounding: spec.dp_se.rounding,
         radius: spec.dp_se.radius,
         ties: spec.ties,
+        bonus_round: spec.bonus_round,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();

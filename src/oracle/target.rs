@@ -10,7 +10,8 @@ use crate::algorithm::{AlgorithmId, Config, LawParameter};
 #[cfg(feature = "cli")]
 use crate::algorithm::{BestOptions, BestSequenceLaw};
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::BanditId;
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::{BanditId, Named};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::given::{parse_bit, parse_count, parse_lengths, parse_tree_depth};
@@ -69,6 +70,8 @@ pub struct TargetSpec {
     pub tree_depth: Option<String>,
     /// ucb1's reading of ties, lowest or uniform.
     pub ties: Option<String>,
+    /// dp-ts: the round whose `ln t` its bonus reads.
+    pub bonus_round: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
 }
@@ -145,6 +148,7 @@ impl TargetSpec {
                 self.radius.as_deref(),
                 self.reward_index.as_deref(),
             )?,
+            bonus_round: BonusRound::given(self.bonus_round.as_deref())?,
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

@@ -6,9 +6,9 @@
 
 use super::{decimal, fraction, Decimal, Float, Fraction, NumberKind, SchemaVersion};
 use crate::bandit::policy::bounds::{anytime_lazy_ucb_bound, Verdict};
-use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::experiment::Plan;
 use crate::bandit::policy::sim::{self, RewardLaw, Run, Summary};
+use crate::bandit::policy::Named;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::Result;
 use crate::num::Q;
@@ -97,6 +97,9 @@ pub struct BanditResult {
     /// ucb1: how it chooses among arms of equal index (`--ties`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ties: Option<String>,
+    /// dp-ts: the round whose `ln t` its bonus reads (`--bonus-round`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_round: Option<String>,
     /// The standard deviation of the runs' regret at each checkpoint.
     pub sd: Vec<Float>,
     /// The Student-t interval on the mean regret at each checkpoint.
@@ -327,6 +330,8 @@ impl BanditResult {
                 })
             }),
             ties: (config.id == BanditId::Ucb1).then(|| config.ties.name().to_string()),
+            bonus_round: (config.id == BanditId::DpTs)
+                .then(|| config.bonus_round.name().to_string()),
             sd: summaries.iter().map(|s| Float(s.sd)).collect(),
             t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
         }

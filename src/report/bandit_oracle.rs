@@ -7,8 +7,10 @@ use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
-use crate::bandit::policy::dp_se::{Named, PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::dp_se::{PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::Named;
 use crate::error::Result;
 use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
@@ -82,6 +84,9 @@ pub struct BanditGiven {
     /// How ties between maximal indices are broken (ucb1, default `lowest`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ties: Option<String>,
+    /// The round whose ln t the bonus reads (dp-ts, default `current`; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_round: Option<String>,
 }
 
 /// The value given, or the default's name.
@@ -108,22 +113,25 @@ impl BanditGiven {
             reward_index: spec.reward_index.clone(),
             tree_depth: spec.tree_depth.clone(),
             ties: spec.ties.clone(),
+            bonus_round: spec.bonus_round.clone(),
         }
         .naming_readings()
     }
 
     /// The target with DP-SE's readings named (pull order, rounding,
-    /// radius, reward index) and UCB1's (ties), the defaults when not given
-    /// (absent for the other algorithms).
+    /// radius, reward index), UCB1's (ties) and DP-TS's (bonus round), the
+    /// defaults when not given (absent for the other algorithms).
     pub fn naming_readings(self) -> BanditGiven {
         let dp_se = self.algorithm.trim() == "dp-se";
         let ucb1 = self.algorithm.trim() == "ucb1";
+        let dp_ts = self.algorithm.trim() == "dp-ts";
         BanditGiven {
             ties: ucb1.then(|| given_or_default::<Ties>(&self.ties)),
             pull_order: dp_se.then(|| given_or_default::<PullOrder>(&self.pull_order)),
             rounding: dp_se.then(|| given_or_default::<Rounding>(&self.rounding)),
             radius: dp_se.then(|| given_or_default::<Radius>(&self.radius)),
             reward_index: dp_se.then(|| given_or_default::<RewardIndex>(&self.reward_index)),
+            bonus_round: dp_ts.then(|| given_or_default::<BonusRound>(&self.bonus_round)),
             ..self
         }
     }
@@ -512,6 +520,7 @@ impl fmt::Display for BanditGiven {
             ("reward-index", &self.reward_index),
             ("tree-depth", &self.tree_depth),
             ("ties", &self.ties),
+            ("bonus-round", &self.bonus_round),
         ] {
             if let Some(v) = value {
                 write!(f, ", {flag} {v}")?;

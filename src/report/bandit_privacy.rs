@@ -7,8 +7,8 @@ use super::privacy::{field, number_field, sequence_text, ExactRatio, VerdictKeys
 use super::{fraction, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::dp_se::Named;
 use crate::bandit::policy::BanditId;
+use crate::bandit::policy::Named;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::Q;

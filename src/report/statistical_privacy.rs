@@ -7,7 +7,8 @@ use super::privacy::{bound_decimal, field, number_field, sequence_text};
 use super::{
     enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion, DIGITS,
 };
-use crate::bandit::policy::BanditId;
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::{BanditId, Named};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{format_sig_directed, Dir, Q};
@@ -85,6 +86,9 @@ pub struct StatisticalPrivacyReport {
     pub alphabet: Vec<Fraction>,
     /// The bonus constant.
     pub bonus: Fraction,
+    /// DP-TS: the round whose ln t its bonus reads, `current` or `last-update` (absent for the others).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_round: Option<String>,
     /// e^ε, to its certain digits.
     pub bound: Decimal,
     /// An enclosure of e^ε.
@@ -234,6 +238,7 @@ impl StatisticalPrivacyReport {
             algorithm_inferred: hybrid.then_some(true),
             alphabet: a.alphabet.iter().map(fraction).collect(),
             bonus: fraction(&a.bonus),
+            bonus_round: (a.id == BanditId::DpTs).then(|| a.bonus_round.name().to_string()),
             bound: bound_decimal(&run.bound),
             bound_interval: enclosure(&run.bound),
             confidence: setup.confidence,
@@ -306,6 +311,13 @@ impl super::merge::Part for StatisticalPrivacyReport {
             (_, None) => scale.clone(),
             _ => return Err(field("tree_scale")),
         };
+        let bonus_round = match (id, &self.bonus_round) {
+            (BanditId::DpTs, Some(name)) => {
+                <BonusRound as Named>::parse(name).map_err(|_| field("bonus_round"))?
+            }
+            (BanditId::DpTs, None) | (_, Some(_)) => return Err(field("bonus_round")),
+            (_, None) => BonusRound::default(),
+        };
         let audit = Audit::new(
             id,
             Given {
@@ -320,6 +332,7 @@ impl super::merge::Part for StatisticalPrivacyReport {
                     tree_scale,
                     bonus: number("bonus", &self.bonus)?,
                 },
+                bonus_round,
             },
             AuditSetup {
                 horizon: self.horizon.parse().map_err(|_| field("horizon"))?,
@@ -439,9 +452,13 @@ impl Human for StatisticalPrivacyReport {
             ),
             None => format!("scale {}", self.noise_scale),
         };
+        let bonus_round = self
+            .bonus_round
+            .as_ref()
+            .map_or_else(String::new, |r| format!(", bonus round {r}"));
         let _ = writeln!(
             out,
-            "{} (Laplace noise, {scales}, bonus {}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
+            "{} (Laplace noise, {scales}, bonus {}{bonus_round}), K = 2, horizon {}, rewards {{{}}}, ε = {}: STATISTICAL AUDIT (approximate)",
             self.algorithm,
             self.bonus,
             self.horizon,

@@ -69,7 +69,8 @@
 //! `R_e`.
 
 use super::PullLaw;
-use crate::bandit::policy::dp_se::{DpSe, Named, PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::dp_se::{DpSe, PullOrder, Radius, RewardIndex, Rounding};
+use crate::bandit::policy::Named;
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, Certified, Precision, Real, Q};
 use num_traits::{One, Signed};

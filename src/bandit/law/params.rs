@@ -13,6 +13,7 @@ use super::dp_ucb_bound::DpUcbBoundParams;
 use super::dp_ucb_int::DpUcbIntParams;
 use super::hybrid_ucb::HybridLawParams;
 use super::PullLaw;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::Q;
@@ -38,6 +39,9 @@ pub struct Overrides {
     /// DP-UCB's tree depth `L` (its node scale `L/ε` unless `scale` is
     /// given).
     pub tree_depth: Option<u32>,
+    /// DP-TS's round whose `ln t` its bonus reads (read by its statistical
+    /// audit; no law reads it).
+    pub bonus_round: BonusRound,
 }
 
 impl Overrides {
@@ -50,13 +54,15 @@ impl Overrides {
             ("--bonus", self.bonus.is_some()),
             ("--epoch-length", self.lengths.is_some()),
             ("--tree-depth", self.tree_depth.is_some()),
+            ("--bonus-round", self.bonus_round != BonusRound::default()),
         ];
         let read: &[&str] = match id {
             BanditId::DpSe => &["--epoch-length"],
             BanditId::DpUcb => &["--tree-depth"],
-            BanditId::HybridUcb | BanditId::DpUcbBound | BanditId::DpTs => {
+            BanditId::HybridUcb | BanditId::DpUcbBound => {
                 &["--tree-scale", "--scale-factor", "--bonus"]
             }
+            BanditId::DpTs => &["--tree-scale", "--scale-factor", "--bonus", "--bonus-round"],
             BanditId::DpUcbInt => &["--bonus"],
             BanditId::AnytimeLazyUcb | BanditId::LazyDpTs => &["--bonus"],
             _ => return Ok(()),

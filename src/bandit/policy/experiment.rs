@@ -5,6 +5,7 @@
 //! configurations to simulate and the size guard of the whole run.
 
 use super::dp_se::{PullOrder, Radius, Rounding};
+use super::dp_ts::BonusRound;
 use super::sim::RewardLaw;
 use super::ucb1::Ties;
 use super::{BanditConfig, BanditId};
@@ -119,7 +120,8 @@ pub struct Plan {
 
 /// The readings of the pseudo-code's open choices a simulation is run
 /// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth,
-/// UCB1's ties (default: each paper's printed reading).
+/// UCB1's ties, DP-TS's bonus round (default: each paper's printed
+/// reading).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Readings {
     /// DP-SE: the order of the pulls inside an epoch.
@@ -132,6 +134,8 @@ pub struct Readings {
     pub tree_depth: Option<u32>,
     /// UCB1: how it chooses among arms of equal index.
     pub ties: Ties,
+    /// DP-TS: the round whose `ln t` its bonus reads.
+    pub bonus_round: BonusRound,
 }
 
 impl Plan {
@@ -211,6 +215,7 @@ impl Plan {
         let dp_se = Readings {
             tree_depth: None,
             ties: Ties::default(),
+            bonus_round: BonusRound::default(),
             ..readings
         };
         if dp_se != Readings::default() && !self.algorithms.contains(&BanditId::DpSe) {
@@ -227,6 +232,13 @@ impl Plan {
         if readings.ties != Ties::default() && !self.algorithms.contains(&BanditId::Ucb1) {
             return Err(Error::InvalidInput(
                 "--ties applies to ucb1 only, which is not simulated".into(),
+            ));
+        }
+        if readings.bonus_round != BonusRound::default()
+            && !self.algorithms.contains(&BanditId::DpTs)
+        {
+            return Err(Error::InvalidInput(
+                "--bonus-round applies to dp-ts only, which is not simulated".into(),
             ));
         }
         let mut configs = Vec::new();
@@ -246,6 +258,7 @@ impl Plan {
                     radius: readings.radius,
                     tree_depth: readings.tree_depth,
                     ties: readings.ties,
+                    bonus_round: readings.bonus_round,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

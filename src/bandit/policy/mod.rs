@@ -55,6 +55,7 @@ pub use self::lazy::{lazy_run, LazyMeans, LazySchedule};
 pub use self::learner::{
     argmax, beta, beta_argmax, each_once_then_argmax, laplace, NoiseRng, Policy, Pull,
 };
+pub use self::reading::Named;
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -185,6 +186,8 @@ pub struct BanditConfig {
     pub tree_depth: Option<u32>,
     /// UCB1 only: how it chooses among arms of equal index.
     pub ties: ucb1::Ties,
+    /// DP-TS only: the round whose `ln t` its bonus reads.
+    pub bonus_round: dp_ts::BonusRound,
 }
 
 impl BanditConfig {
@@ -201,6 +204,7 @@ impl BanditConfig {
             radius: dp_se::Radius::default(),
             tree_depth: None,
             ties: ucb1::Ties::default(),
+            bonus_round: dp_ts::BonusRound::default(),
         }
     }
 
@@ -267,6 +271,7 @@ impl BanditConfig {
                 override_opt(&mut p.array_scale, self.noise_scale);
                 override_opt(&mut p.tree_scale, self.noise_scale);
                 override_opt(&mut p.bonus, self.bonus);
+                p.bonus_round = self.bonus_round;
                 Box::new(p)
             }
             BanditId::HybridUcb => {

@@ -1,5 +1,5 @@
 //! A reading of an open choice of an algorithm's pseudo-code (DP-SE's pull
-//! order, UCB1's tie-breaking): a finite list of named values, the default
+//! order, UCB1's tie-breaking, the round DP-TS's bonus reads): a finite list of named values, the default
 //! first, read from and written as their names on the command line, in
 //! Python and in the reports.
 
@@ -28,6 +28,10 @@ pub trait Named: Sized + Copy + 'static {
                     names.join(", ")
                 ))
             })
+    }
+    /// The value named `text` when given, else the default (the first).
+    fn given(text: Option<&str>) -> Result<Self> {
+        text.map_or(Ok(Self::ALL[0]), Self::parse)
     }
 }
 

@@ -58,6 +58,7 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("radius", &["dp-se"]),
     scope("reward_index", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
+    scope("bonus_round", &["dp-ts"]),
     scope("method", &[ONE_EPSILON, "hybrid-ucb"]),
     scope("runs", &[STATISTICAL]),
     scope("seed", &[STATISTICAL]),

@@ -11,7 +11,8 @@
 use super::{given, parse_count, parse_horizon, Args};
 use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
-use crate::bandit::policy::BanditId;
+use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::{BanditId, Named};
 use crate::cli::args::{parse_lengths, parse_tree_depth};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational, parse_rational_list};
@@ -55,6 +56,7 @@ pub(super) fn overrides(args: &Args) -> Result<Overrides> {
             .as_deref()
             .map(parse_tree_depth)
             .transpose()?,
+        bonus_round: BonusRound::given(args.bonus_round.as_deref())?,
     })
 }
 

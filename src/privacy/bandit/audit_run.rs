@@ -10,6 +10,7 @@ use super::statistical::{
     units, AuditOutcome, AuditSetup, Counts, DpTsParams, HybridParams, Selection, TsParams,
 };
 use crate::bandit::law::params::Overrides;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
@@ -75,6 +76,9 @@ pub struct Given {
     pub alphabet: Vec<Q>,
     /// The scales and the bonus.
     pub scales: Scales,
+    /// DP-TS: the round whose `ln t` its bonus reads (the default for the
+    /// others).
+    pub bonus_round: BonusRound,
 }
 
 /// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
@@ -144,6 +148,8 @@ pub struct Audit {
     pub tree_scale: Q,
     /// The bonus constant.
     pub bonus: Q,
+    /// DP-TS: the round whose `ln t` its bonus reads.
+    pub bonus_round: BonusRound,
     /// The reward values, exactly.
     pub alphabet: Vec<Q>,
     /// Horizon, runs, seed, confidence (the alphabet in f64).
@@ -198,6 +204,7 @@ impl Audit {
             epsilon,
             alphabet,
             scales,
+            bonus_round: overrides.bonus_round,
         };
         Audit::new(id, given, setup)
     }
@@ -213,6 +220,11 @@ impl Audit {
                 "the statistical audit covers lazy-dp-ts, dp-ts and hybrid-ucb, not {id}"
             )));
         }
+        if given.bonus_round != BonusRound::default() && id != BanditId::DpTs {
+            return Err(Error::InvalidInput(format!(
+                "--bonus-round does not apply to {id}"
+            )));
+        }
         let Scales {
             scale,
             tree_scale,
@@ -223,6 +235,7 @@ impl Audit {
             tree_scale,
             scale,
             bonus,
+            bonus_round: given.bonus_round,
             setup: AuditSetup {
                 alphabet: given.alphabet.iter().map(to_f64).collect(),
                 ..setup
@@ -246,7 +259,10 @@ impl Audit {
         if self.id == BanditId::HybridUcb {
             Params::Hybrid(hybrid)
         } else if self.id == BanditId::DpTs {
-            Params::DpTs(DpTsParams(hybrid))
+            Params::DpTs(DpTsParams {
+                hybrid,
+                bonus_round: self.bonus_round,
+            })
         } else {
             Params::Ts(TsParams {
                 noise_scale: to_f64(&self.scale),

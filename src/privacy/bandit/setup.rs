@@ -13,6 +13,7 @@ use super::exact::{
 use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
 use crate::bandit::law::PullLaw;
+use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Q};
@@ -172,6 +173,8 @@ impl Setup {
             lengths: self.lengths.clone(),
             dp_se: self.dp_se.clone(),
             tree_depth: self.tree_depth,
+            // DP-TS, the one reader, has no exact check.
+            bonus_round: BonusRound::default(),
         };
         Law::new(self.id, epsilon, horizon, k, &overrides)
     }

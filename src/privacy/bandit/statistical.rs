@@ -76,7 +76,7 @@
 //! ([`analyse`]) is a function of the summed counts only, so the counts of
 //! shards `1/N..N/N` summed are the whole run's and so is the analysis.
 
-use crate::bandit::policy::dp_ts::DpTs;
+use crate::bandit::policy::dp_ts::{BonusRound, DpTs};
 use crate::bandit::policy::hybrid_ucb::HybridUcb;
 use crate::bandit::policy::lazy_dp_ts::LazyDpTs;
 use crate::bandit::policy::{NoiseRng, Policy};
@@ -319,20 +319,30 @@ impl Audited for HybridParams {
 /// `c·√(8 ln(O+1) ln t)/(εO)` (inferred default 6). Like Lazy-DP-TS it has
 /// no certified law (its pulls are argmaxes of Beta draws whose parameters
 /// move continuously with the noise: [`TsParams`]); what the audit can see of
-/// its noise is Hybrid-UCB's ([`HybridParams`]).
+/// its noise is Hybrid-UCB's ([`HybridParams`]). Its reading of the round
+/// whose `ln t` the bonus reads ([`BonusRound`]) is a field.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DpTsParams(pub HybridParams);
+pub struct DpTsParams {
+    /// The scales and the bonus constant.
+    pub hybrid: HybridParams,
+    /// The round whose `ln t` the bonus reads.
+    pub bonus_round: BonusRound,
+}
 
 impl DpTsParams {
-    /// As inferred ([`crate::bandit::policy::dp_ts`]): both scales `2/ε`, bonus 6.
+    /// As inferred ([`crate::bandit::policy::dp_ts`]): both scales `2/ε`,
+    /// bonus 6, `ln t` of the current round.
     pub fn inferred(epsilon: f64) -> DpTsParams {
         let p = DpTs::new(2, epsilon);
-        DpTsParams(HybridParams {
-            epsilon,
-            array_scale: p.array_scale,
-            tree_scale: p.tree_scale,
-            bonus: p.bonus,
-        })
+        DpTsParams {
+            hybrid: HybridParams {
+                epsilon,
+                array_scale: p.array_scale,
+                tree_scale: p.tree_scale,
+                bonus: p.bonus,
+            },
+            bonus_round: p.bonus_round,
+        }
     }
 }
 
@@ -341,18 +351,20 @@ impl Audited for DpTsParams {
     const NAME: &'static str = "DP-TS";
 
     fn epsilon(&self) -> f64 {
-        self.0.epsilon
+        self.hybrid.epsilon
     }
 
     fn validate(&self) -> Result<()> {
-        self.0.validate()
+        self.hybrid.validate()
     }
 
     fn policy(&self) -> DpTs {
-        let mut p = DpTs::new(2, self.0.epsilon);
-        p.array_scale = self.0.array_scale;
-        p.tree_scale = self.0.tree_scale;
-        p.bonus = self.0.bonus;
+        let h = &self.hybrid;
+        let mut p = DpTs::new(2, h.epsilon);
+        p.array_scale = h.array_scale;
+        p.tree_scale = h.tree_scale;
+        p.bonus = h.bonus;
+        p.bonus_round = self.bonus_round;
         p
     }
 }
