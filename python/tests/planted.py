@@ -170,10 +170,10 @@ class HybridCounter:
     (observation 1, 2, 3-4, .., 2^(m-1)+1 .. 2^m, each block's sum with one
     Lap(array_scale), released when the count reaches 2^m) and a binary
     mechanism over observations 2^m+1 .. 2^(m+1)-1 whose p-sums get
-    Lap(m tree_scale) (m levels)."""
+    Lap(m tree_scale) (m levels; ``levels(m)`` replaces m)."""
 
-    def __init__(self, array_scale, tree_scale):
-        self.array_scale, self.tree_scale = array_scale, tree_scale
+    def __init__(self, array_scale, tree_scale, levels=lambda m: m):
+        self.array_scale, self.tree_scale, self.levels = array_scale, tree_scale, levels
         self.n = 0
         self.blocks = 0.0  # the released blocks' noisy sums
         self.pending = 0.0  # the true sum since the last release
@@ -188,7 +188,7 @@ class HybridCounter:
             self.blocks += self.pending + laplace(self.array_scale)
             self.pending = 0.0
             m = self.n.bit_length() - 1
-            self.tree = BinaryCounter(m * self.tree_scale)
+            self.tree = BinaryCounter(self.levels(m) * self.tree_scale)
         else:
             self.tree.insert(x)
 
@@ -208,13 +208,16 @@ class DpUcbBound:
           pull argmax_a mu~_a + sqrt(2 ln t'/n_a) + nu_a/n_a (the first maximum)
           insert the reward into the pulled arm's mechanism
 
-    Planted bug (``bug``): "third-noise", both scales 2/(3 eps).
+    Planted bugs (``bug``): "third-noise", both scales 2/(3 eps);
+    "level-missing", the tree's p-sums Lap((m - 1) 2/eps) (a level left out
+    of the budget: the one-leaf tree of observation 3, m = 1, gets no noise).
     """
 
     def __init__(self, arms, epsilon, bug=None):
         scale = 2 / epsilon / (3 if bug == "third-noise" else 1)
+        levels = (lambda m: m - 1) if bug == "level-missing" else (lambda m: m)
         self.eps, self.t = epsilon, 0
-        self.arms = [HybridCounter(scale, scale) for _ in range(arms)]
+        self.arms = [HybridCounter(scale, scale, levels) for _ in range(arms)]
 
     def select(self):
         t = self.t + 1
