@@ -7,7 +7,7 @@ use super::privacy::{field, number_field, sequence_text, ExactRatio, VerdictKeys
 use super::{fraction, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::dp_se::Named;
+use crate::bandit::policy::dp_se::{Named, RewardIndex};
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
@@ -93,8 +93,9 @@ pub struct BanditPrivacyReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radius: Option<String>,
     /// DP-SE: which entry of the reward table a pull receives (`round`,
-    /// `pull`); the verdict is the same under both (a change of one table
-    /// entry is a change of one reward seen either way).
+    /// `pull`). Neighbouring tables replace a row read by round, an entry
+    /// read by pull: one reward seen changes either way, so the ratio
+    /// verdict is the same under both; the δ check reads the table so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward_index: Option<String>,
     /// DP-UCB: the binary mechanism's depth L.
@@ -711,6 +712,12 @@ impl Human for BanditPrivacyReport {
         }
         if let Some(note) = &self.note {
             let _ = writeln!(out, "  {note}");
+        }
+        if self.reward_index.as_deref() == Some(RewardIndex::Pull.name()) {
+            let _ = writeln!(
+                out,
+                "  rewards read by pull: arm a's n-th pull receives row n's entry of arm a, and neighbouring tables differ in one entry"
+            );
         }
         let covered = if whole {
             format!(

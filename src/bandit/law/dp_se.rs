@@ -778,6 +778,10 @@ impl PullLaw for DpSeParams {
             }
         }
     }
+    /// Read by pull, an entry.
+    fn neighbours_replace_an_entry(&self) -> bool {
+        self.reward_index == RewardIndex::Pull
+    }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         DpSeParams::event(self, pulls, seen)
     }

@@ -96,6 +96,16 @@ pub trait PullLaw: Sync {
     fn seen(&self, pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
         seen_by_round(pulls, rewards)
     }
+    /// Whether neighbouring tables differ in one entry rather than one row.
+    /// Read by round ([`seen_by_round`], the default), row `t` is round
+    /// `t`'s reward vector, of which the learner sees one entry: the
+    /// neighbours replace a row (Hu, Huang, Mehta & Hegde, the definition of
+    /// privacy, arXiv:2102.07929, L86). Read otherwise, a row
+    /// is no round's data and the unit replaced is an entry, what one pull
+    /// receives; either way one reward seen changes.
+    fn neighbours_replace_an_entry(&self) -> bool {
+        false
+    }
     /// The event of `pulls` when the rewards seen are `seen`; `None` when
     /// the pulls have probability 0 whatever the noise.
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Self::Event>>;
