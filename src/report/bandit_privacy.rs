@@ -323,10 +323,15 @@ impl BanditPrivacyReport {
     /// these).
     pub fn table_pairs(&self) -> u64 {
         let horizon = self.horizon.parse().unwrap_or(0);
+        let entry = self
+            .setup()
+            .and_then(|s| s.law())
+            .is_ok_and(|law| law.neighbours_replace_an_entry());
         table_pairs(
             horizon,
             self.alphabet.len(),
             usize::try_from(self.actions).unwrap_or(usize::MAX),
+            entry,
         )
     }
 
@@ -549,7 +554,12 @@ impl super::merge::Part for BanditPrivacyReport {
             usize::try_from(self.merge.replacement).map_err(|_| field("merge.replacement"))?;
         let law = setup.law()?;
         let p = &setup.problem;
-        let pairs = table_pairs(p.horizon, p.alphabet.len(), setup.actions);
+        let pairs = table_pairs(
+            p.horizon,
+            p.alphabet.len(),
+            setup.actions,
+            law.neighbours_replace_an_entry(),
+        );
         let part = setup.part(&law, shard)?;
         let quotients = setup.quotients(&part);
         let units = self.units(shard, &part, &max_ratio)?;
@@ -716,7 +726,7 @@ impl Human for BanditPrivacyReport {
         if self.reward_index.as_deref() == Some(RewardIndex::Pull.name()) {
             let _ = writeln!(
                 out,
-                "  rewards read by pull: arm a's n-th pull receives row n's entry of arm a, and neighbouring tables differ in one entry"
+                "  rewards read by pull: arm a's n-th pull receives row n's entry of arm a, neighbouring tables differ in one entry, and a witness's round is the round whose reward seen changes"
             );
         }
         let covered = if whole {
