@@ -250,6 +250,42 @@ fn dp_se_check_agrees_with_a_brute_force_over_reward_tables() {
     ]);
 }
 
+/// DP-SE at T = 4, R_e = 1, read by pull (arm a's n-th pull receives row
+/// n's entry of arm a): the witness's tables, given to the same law again
+/// (what `dpdtol law --reward-index pull` prints for each), have the ratio
+/// reported, differ in one entry, in the cell that the witness round's
+/// pull receives; the pairs covered are 4⁴ tables · 4 rows · 2 entries.
+#[test]
+fn dp_se_witness_read_by_pull_has_its_ratio_on_its_tables() {
+    use dpdtol::bandit::policy::dp_se::RewardIndex;
+    let mut params = dp_se(q(1, 1), 4, q(1, 1), &[1]);
+    params.reward_index = RewardIndex::Pull;
+    let outcome = check::<Certified>(&params, 4, &[q(0, 1), q(1, 1)], false, &BITS).unwrap();
+    assert_eq!(outcome.pairs, 256 * 4 * 2);
+    let w = &outcome.witness;
+    let probability = |rows: &[Vec<Q>]| {
+        law::<Certified>(&params, rows, &BITS)
+            .unwrap()
+            .into_iter()
+            .find(|(pulls, _)| pulls == &w.pulls)
+            .unwrap()
+            .1
+    };
+    let ratio = probability(&w.rewards) / &probability(&w.neighbour);
+    let (lo, hi) = w.ratio.clone().unwrap();
+    let (rlo, rhi) = ratio.enclosure().unwrap();
+    assert!(
+        rlo <= hi && lo <= rhi,
+        "[{rlo}, {rhi}] against [{lo}, {hi}]"
+    );
+    assert!(lo > q(1, 1), "the noise is exercised");
+    let changed: Vec<(usize, usize)> = (0..4)
+        .flat_map(|t| (0..2).map(move |a| (t, a)))
+        .filter(|&(t, a)| w.rewards[t][a] != w.neighbour[t][a])
+        .collect();
+    assert_eq!(changed, vec![params.cells(&w.pulls)[w.round - 1]]);
+}
+
 /// Two decisions (epoch ends at rounds 2 and 4): about 15 s in debug.
 #[test]
 #[ignore = "1024 reward tables at T = 5: run in release"]

@@ -4,12 +4,14 @@
 //! but is (ε, δ)-DP for the right δ.
 
 use dpdtol::algorithm::{AlgorithmId, Config};
+use dpdtol::bandit::law::dp_se::{DpSeParams, DpSeVariant};
 use dpdtol::bandit::law::params::Overrides;
+use dpdtol::bandit::policy::dp_se::RewardIndex;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::error::Error;
 use dpdtol::mechanism::{softmax, Noise};
 use dpdtol::num::{Certified, Exact, ExpRational, Kind, Precision, Real, Q};
-use dpdtol::privacy::bandit::setup::Setup;
+use dpdtol::privacy::bandit::setup::{Law, Setup};
 use dpdtol::privacy::delta::{self, largest, Found};
 use dpdtol::privacy::one_shot::{self, Neighbours, OneShot, OneShotOptions};
 use dpdtol::privacy::{check, Options, Problem, Verdict};
@@ -254,5 +256,152 @@ fn a_large_delta_check_is_refused_with_its_size() {
             assert!(message.contains("ordered pairs"), "{message}");
         }
         other => panic!("expected TooLarge, got {other:?}"),
+    }
+}
+
+/// DP-SE at K = 2, T = 3, rewards {0, 1}: ε = 1, β = 1/2, R_1 = 1, noise
+/// scale b = 2 on each epoch sum, the table read as `reading` says.
+fn dp_se_t3(reading: RewardIndex) -> (Setup, DpSeParams) {
+    let problem = Problem::new(3, vec![q(0, 1), q(1, 1)], q(1, 1)).unwrap();
+    let overrides = Overrides {
+        scale: Some(q(2, 1)),
+        lengths: Some(vec![1]),
+        dp_se: DpSeVariant {
+            beta: Some(q(1, 2)),
+            reward_index: reading,
+            ..DpSeVariant::default()
+        },
+        ..Overrides::default()
+    };
+    let setup = Setup::new(BanditId::DpSe, 2, problem, overrides).unwrap();
+    match setup.law().unwrap() {
+        Law::DpSe(params) => (setup, *params),
+        other => panic!("dp-se built {other:?}"),
+    }
+}
+
+/// `Σ_a (P(a|x) − e^ε P(a|x′))₊` of the two tables, in f64, from the law of
+/// the pull sequences (what `dpdtol law` prints for each table).
+fn pair_delta_from_law(params: &DpSeParams, x: &[Vec<Q>], y: &[Vec<Q>], epsilon: f64) -> f64 {
+    let ctx = Precision(128);
+    let p = dpdtol::bandit::law::law::<Certified>(params, x, &ctx).unwrap();
+    let r = dpdtol::bandit::law::law::<Certified>(params, y, &ctx).unwrap();
+    p.iter()
+        .zip(&r)
+        .map(|((a, pa), (b, pb))| {
+            assert_eq!(a, b);
+            (pa.to_f64() - epsilon.exp() * pb.to_f64()).max(0.0)
+        })
+        .sum()
+}
+
+/// DP-SE's δ on a table read by pull (arm a's n-th pull receives row n's
+/// entry of arm a), against the closed form. One epoch ends before T = 3
+/// (rounds 1–2 pull arms 1, 2), and round 3 pulls arm 2 iff arm 1 was
+/// eliminated: `P(1 2 2 | x) = G(w − x)`, `P(1 2 1 | x) = 1 − G(w − x)`,
+/// with `G(u) = ½e^{−u/b}(1 + u/(2b))`, `b = 2`, the width
+/// `w = 2(√(ln(8·2/β)/2) + ln(4·2/β)/ε) = 8.17795` and `x = S_2 − S_1`,
+/// here row 1's arm-2 entry minus its arm-1 entry (by round: row 2's arm-2
+/// entry minus row 1's arm-1 entry). Neighbours replace one entry (by
+/// round: one row), which moves `x` by one; at e^{2/5} (the law's ε stays
+/// 1) the largest δ is the pair x = 1 against x = 0:
+///
+/// ```text
+/// from math import log, sqrt, exp
+/// b, eps, beta = 2.0, 1.0, 0.5
+/// w = 2 * (sqrt(log(8 * 2 / beta) / 2) + log(4 * 2 / beta) / eps)
+/// G = lambda u: 0.5 * exp(-u / b) * (1 + u / (2 * b)) if u >= 0 else 1 - G(-u)
+/// law = lambda x: [1 - G(w - x), G(w - x)]
+/// d = lambda x, y: sum(max(p - exp(0.4) * r, 0) for p, r in zip(law(x), law(y)))
+/// max(d(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if abs(x - y) == 1)
+/// # 0.0005486825709043949 (x = 0 against −1: 0.0005321159581042276;
+/// # 1 against −1, two entries of row 1 replaced: 0.013625950509271584)
+/// ```
+///
+/// The check reads the table as the law reads it: its witness, given to
+/// the by-pull law again, has the δ reported, and the pairs are the
+/// 4³ tables times 3 rows times 2 entries. The value equals the by-round
+/// one (each reading maps the rewards an epoch sums to distinct cells, the
+/// same for every pull sequence), the witnesses differ.
+#[test]
+fn dp_se_delta_reads_the_table_by_pull() {
+    let expected = 0.000_548_682_570_904_394_9;
+    let delta_at = |reading| {
+        let (setup, params) = dp_se_t3(reading);
+        let mut problem = setup.problem.clone();
+        problem.epsilon = q(2, 5);
+        (
+            delta::bandit(&params, &problem, &q(0, 1), false).unwrap(),
+            params,
+        )
+    };
+    let (by_pull, params) = delta_at(RewardIndex::Pull);
+    assert_eq!(by_pull.verdict, Verdict::Violated);
+    assert_eq!(by_pull.pairs, 64 * 3 * 2);
+    let lo = by_pull.lo.to_f64();
+    assert!((lo - expected).abs() < 1e-15, "δ = {lo}");
+    let again = pair_delta_from_law(&params, &by_pull.input, &by_pull.neighbour, 0.4);
+    assert!(
+        (again - expected).abs() < 1e-15,
+        "the witness's δ by pull: {again}"
+    );
+    let changed = |x: &[Vec<Q>], y: &[Vec<Q>]| {
+        x.iter()
+            .flatten()
+            .zip(y.iter().flatten())
+            .filter(|(a, b)| a != b)
+            .count()
+    };
+    assert_eq!(changed(&by_pull.input, &by_pull.neighbour), 1);
+    let (by_round, round_params) = delta_at(RewardIndex::Round);
+    assert_eq!(by_round.pairs, 64 * 3 * 3);
+    assert!((by_round.lo.to_f64() - expected).abs() < 1e-15);
+    let again = pair_delta_from_law(&round_params, &by_round.input, &by_round.neighbour, 0.4);
+    assert!(
+        (again - expected).abs() < 1e-15,
+        "the witness's δ by round: {again}"
+    );
+    // The by-round witness, (0,0) (0,1) (0,0) against (1,0) (0,1) (0,0),
+    // read by pull is x = 0 against −1: another δ.
+    let other = pair_delta_from_law(&params, &by_round.input, &by_round.neighbour, 0.4);
+    assert!(
+        (other - 0.000_532_115_958_104_227_6).abs() < 1e-15,
+        "{other}"
+    );
+}
+
+/// On the same DP-SE read by pull, δ(ε) is 0 exactly where the ratio check
+/// says ε-DP: at a rational ε just above ln of its largest ratio
+/// (1.5236091, ln 0.4210819 by the script above: the largest
+/// `P(a|x)/P(a|x′)` over entry neighbours) δ = 0, just below it δ > 0.
+#[test]
+fn dp_se_by_pull_delta_vanishes_at_the_ratio_checks_epsilon() {
+    let (setup, params) = dp_se_t3(RewardIndex::Pull);
+    let ratio = setup
+        .clone()
+        .check(dpdtol::privacy::Shard::WHOLE, false)
+        .unwrap();
+    let (lo, hi) = ratio.outcome.max_ratio.clone().unwrap();
+    let star = lo.to_f64().ln();
+    assert!(
+        (star - 0.421_081_938_027_190_7).abs() < 1e-12,
+        "ln ratio = {star}"
+    );
+    assert!(hi.to_f64().ln() < 0.4211);
+    for (epsilon, verdict) in [
+        (q(4211, 10000), Verdict::Private),
+        (q(4210, 10000), Verdict::Violated),
+    ] {
+        let mut problem = setup.problem.clone();
+        problem.epsilon = epsilon.clone();
+        let d = delta::bandit(&params, &problem, &q(0, 1), false).unwrap();
+        assert_eq!(
+            d.verdict, verdict,
+            "ε = {epsilon}: δ in [{}, {}]",
+            d.lo, d.hi
+        );
+        if verdict == Verdict::Private {
+            assert_eq!(d.hi, q(0, 1));
+        }
     }
 }

@@ -88,7 +88,7 @@ pub struct Args {
     /// dp-se only: the R_e its elimination radius reads, integer (default: the number of pulls) or real (the real R_e before rounding).
     #[arg(long)]
     radius: Option<String>,
-    /// dp-se only: which entry of the reward table a pull receives, round (default) or pull (arm a's n-th pull gets row n's entry of arm a); named in the report, the verdict is the same under both (changing one entry of the table changes one reward seen either way).
+    /// dp-se only: which entry of the reward table a pull receives, round (default) or pull (arm a's n-th pull gets row n's entry of arm a); named in the report. Neighbouring tables replace a row read by round (one round's rewards), an entry read by pull (one pull's reward): one reward seen changes either way, so the ratio verdict is the same under both; --delta reads the table as given.
     #[arg(long)]
     reward_index: Option<String>,
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale).

@@ -510,8 +510,8 @@ pub fn one_shot(problem: &OneShot, target: &Q, force: bool) -> Result<DeltaCheck
 }
 
 /// The law of a bandit's pull sequences (in the order of
-/// [`PullLaw::sequences`]) on every reward table of `space`, each distinct
-/// event computed once.
+/// [`PullLaw::sequences`]) on every reward table of `space`, read as the
+/// law reads it ([`PullLaw::seen`]), each distinct event computed once.
 fn table_laws<R: Real, L: PullLaw>(
     law: &L,
     space: &Space,
@@ -532,12 +532,7 @@ fn table_laws<R: Real, L: PullLaw>(
             sequences
                 .iter()
                 .map(|pulls| {
-                    let seen: Vec<Q> = pulls
-                        .iter()
-                        .zip(&table)
-                        .map(|(&a, row)| row[a].clone())
-                        .collect();
-                    Ok(match law.event(pulls, &seen)? {
+                    Ok(match law.event(pulls, &law.seen(pulls, &table))? {
                         None => R::from_int(0, ctx),
                         Some(event) => value
                             .get(&event)
@@ -561,12 +556,7 @@ fn seen_events<L: PullLaw>(
     for x in 0..space.sequences() {
         let table = space.sequence(x);
         for pulls in sequences {
-            let seen: Vec<Q> = pulls
-                .iter()
-                .zip(&table)
-                .map(|(&a, row)| row[a].clone())
-                .collect();
-            if let Some(event) = law.event(pulls, &seen)? {
+            if let Some(event) = law.event(pulls, &law.seen(pulls, &table))? {
                 events.insert(event);
             }
         }
@@ -575,8 +565,10 @@ fn seen_events<L: PullLaw>(
 }
 
 /// `δ(ε)` of a bandit algorithm with a closed-form pull law over every
-/// ordered pair of neighbouring reward tables of `problem` (one round's
-/// reward vector replaced), against `target`. Certified only (the laws
+/// ordered pair of neighbouring reward tables of `problem`, against
+/// `target`: one row replaced, or one entry when the law says so
+/// ([`PullLaw::neighbours_replace_an_entry`]); the learner sees the rewards
+/// the law's reading gives ([`PullLaw::seen`]). Certified only (the laws
 /// involve `ln t`).
 pub fn bandit<L: PullLaw>(
     law: &L,
@@ -603,7 +595,18 @@ pub fn bandit<L: PullLaw>(
         .law_work(problem.horizon)
         .and_then(|w| w.checked_mul(distinct));
     crate::size::work(&what, work, MAX_WORK, force)?;
-    let pairs = sequence_pairs(&space);
+    let mut pairs = sequence_pairs(&space);
+    if law.neighbours_replace_an_entry() {
+        pairs.retain(|&(x, y, round)| {
+            let vector = |z: usize| &space.vectors[space.digit(z as u64, round - 1) as usize];
+            vector(x)
+                .iter()
+                .zip(vector(y))
+                .filter(|(a, b)| a != b)
+                .count()
+                == 1
+        });
+    }
     let certified = |ctx: &Precision| -> Result<Instance<Certified>> {
         Ok(Instance {
             laws: table_laws::<Certified, L>(law, &space, &sequences, &events, ctx)?,

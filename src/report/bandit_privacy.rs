@@ -7,6 +7,7 @@ use super::privacy::{field, number_field, sequence_text, ExactRatio, VerdictKeys
 use super::{fraction, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::law::dp_se::DpSeParams;
 use crate::bandit::law::dp_se::DpSeVariant;
+use crate::bandit::policy::dp_se::RewardIndex;
 use crate::bandit::policy::BanditId;
 use crate::bandit::policy::Named;
 use crate::error::{Error, Result};
@@ -93,8 +94,9 @@ pub struct BanditPrivacyReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radius: Option<String>,
     /// DP-SE: which entry of the reward table a pull receives (`round`,
-    /// `pull`); the verdict is the same under both (a change of one table
-    /// entry is a change of one reward seen either way).
+    /// `pull`). Neighbouring tables replace a row read by round, an entry
+    /// read by pull: one reward seen changes either way, so the ratio
+    /// verdict is the same under both; the δ check reads the table so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reward_index: Option<String>,
     /// DP-UCB: the binary mechanism's depth L.
@@ -322,10 +324,15 @@ impl BanditPrivacyReport {
     /// these).
     pub fn table_pairs(&self) -> u64 {
         let horizon = self.horizon.parse().unwrap_or(0);
+        let entry = self
+            .setup()
+            .and_then(|s| s.law())
+            .is_ok_and(|law| law.neighbours_replace_an_entry());
         table_pairs(
             horizon,
             self.alphabet.len(),
             usize::try_from(self.actions).unwrap_or(usize::MAX),
+            entry,
         )
     }
 
@@ -548,7 +555,12 @@ impl super::merge::Part for BanditPrivacyReport {
             usize::try_from(self.merge.replacement).map_err(|_| field("merge.replacement"))?;
         let law = setup.law()?;
         let p = &setup.problem;
-        let pairs = table_pairs(p.horizon, p.alphabet.len(), setup.actions);
+        let pairs = table_pairs(
+            p.horizon,
+            p.alphabet.len(),
+            setup.actions,
+            law.neighbours_replace_an_entry(),
+        );
         let part = setup.part(&law, shard)?;
         let quotients = setup.quotients(&part);
         let units = self.units(shard, &part, &max_ratio)?;
@@ -711,6 +723,12 @@ impl Human for BanditPrivacyReport {
         }
         if let Some(note) = &self.note {
             let _ = writeln!(out, "  {note}");
+        }
+        if self.reward_index.as_deref() == Some(RewardIndex::Pull.name()) {
+            let _ = writeln!(
+                out,
+                "  rewards read by pull: arm a's n-th pull receives row n's entry of arm a, neighbouring tables differ in one entry, and a witness's round is the round whose reward seen changes"
+            );
         }
         let covered = if whole {
             format!(

@@ -764,20 +764,24 @@ impl PullLaw for DpSeParams {
     }
     /// By [`RewardIndex`]: by round, or arm `a`'s `n`-th pull sees row
     /// `n`'s entry of arm `a`.
-    fn seen(&self, pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
+    fn cells(&self, pulls: &[usize]) -> Vec<(usize, usize)> {
         match self.reward_index {
-            RewardIndex::Round => super::seen_by_round(pulls, rewards),
+            RewardIndex::Round => super::cells_by_round(pulls),
             RewardIndex::Pull => {
                 let mut count = [0usize; 2];
                 pulls
                     .iter()
                     .map(|&a| {
                         count[a] += 1;
-                        rewards[count[a] - 1].as_ref()[a].clone()
+                        (count[a] - 1, a)
                     })
                     .collect()
             }
         }
+    }
+    /// Read by pull, an entry.
+    fn neighbours_replace_an_entry(&self) -> bool {
+        self.reward_index == RewardIndex::Pull
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         DpSeParams::event(self, pulls, seen)

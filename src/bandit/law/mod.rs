@@ -95,11 +95,30 @@ pub trait PullLaw: Sync {
         let index = usize::try_from(index).ok()?;
         self.sequences(horizon).into_iter().nth(index)
     }
+    /// The cell `(row, arm)` of the reward table each of `pulls` receives:
+    /// by default the pull of round `t` receives row `t`'s entry
+    /// ([`cells_by_round`]).
+    fn cells(&self, pulls: &[usize]) -> Vec<(usize, usize)> {
+        cells_by_round(pulls)
+    }
     /// The rewards the learner sees when it pulls `pulls` on `rewards`
-    /// (`rewards[t][j]`: row `t`, arm `j`): by default the pull of round
-    /// `t` sees row `t`'s entry.
+    /// (`rewards[t][j]`: row `t`, arm `j`): the entries of
+    /// [`PullLaw::cells`].
     fn seen(&self, pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
-        seen_by_round(pulls, rewards)
+        self.cells(pulls)
+            .into_iter()
+            .map(|(t, a)| rewards[t].as_ref()[a].clone())
+            .collect()
+    }
+    /// Whether neighbouring tables differ in one entry rather than one row.
+    /// Read by round ([`cells_by_round`], the default), row `t` is round
+    /// `t`'s reward vector, of which the learner sees one entry: the
+    /// neighbours replace a row (Hu, Huang, Mehta & Hegde, the definition of
+    /// privacy, arXiv:2102.07929, L86). Read otherwise, a row
+    /// is no round's data and the unit replaced is an entry, what one pull
+    /// receives; either way one reward seen changes.
+    fn neighbours_replace_an_entry(&self) -> bool {
+        false
     }
     /// The event of `pulls` when the rewards seen are `seen`; `None` when
     /// the pulls have probability 0 whatever the noise.
@@ -115,13 +134,9 @@ pub trait PullLaw: Sync {
     }
 }
 
-/// The rewards seen when the pull of round `t` receives row `t`'s entry.
-pub fn seen_by_round(pulls: &[usize], rewards: &[impl AsRef<[Q]>]) -> Vec<Q> {
-    pulls
-        .iter()
-        .zip(rewards)
-        .map(|(&a, r)| r.as_ref()[a].clone())
-        .collect()
+/// The cells read when the pull of round `t` receives row `t`'s entry.
+pub fn cells_by_round(pulls: &[usize]) -> Vec<(usize, usize)> {
+    pulls.iter().copied().enumerate().collect()
 }
 
 /// The default limit on the laws one privacy check computes (without

@@ -203,6 +203,19 @@ impl LawParams {
         }
     }
 
+    /// [`PullLaw::neighbours_replace_an_entry`] of the law they are.
+    pub fn neighbours_replace_an_entry(&self) -> bool {
+        match self {
+            LawParams::DpSe(l) => PullLaw::neighbours_replace_an_entry(&**l),
+            LawParams::LazyUcb(l) => PullLaw::neighbours_replace_an_entry(l),
+            LawParams::LazyUcbArms(l) => PullLaw::neighbours_replace_an_entry(l),
+            LawParams::Hybrid(l) => PullLaw::neighbours_replace_an_entry(l),
+            LawParams::DpUcb(l) => PullLaw::neighbours_replace_an_entry(l),
+            LawParams::DpUcbBound(l) => PullLaw::neighbours_replace_an_entry(l),
+            LawParams::DpUcbInt(l) => PullLaw::neighbours_replace_an_entry(l),
+        }
+    }
+
     /// Check the parameters ([`PullLaw::validate`] of the law they are).
     fn validate(&self) -> Result<()> {
         match self {

@@ -53,11 +53,12 @@ pub struct Witness {
     /// `x`: `T` rows of the K arms' rewards (an arm not pulled gets the
     /// alphabet's first value).
     pub rewards: Vec<Vec<Q>>,
-    /// `x'`: `x` with round `round`'s vector replaced.
+    /// `x'`: `x` with the cell that round `round`'s pull receives replaced
+    /// ([`PullLaw::cells`]: read by round, in row `round`).
     pub neighbour: Vec<Vec<Q>>,
     /// The pulls, 0-based.
     pub pulls: Vec<usize>,
-    /// The round (1-based) where `x` and `x'` differ.
+    /// The round (1-based) whose reward seen differs between `x` and `x'`.
     pub round: usize,
     /// The enclosure `[lo, hi]` of `P(pulls|x)/P(pulls|x')`, `None` if infinite.
     pub ratio: Option<(Q, Q)>,
@@ -74,8 +75,8 @@ pub struct Outcome {
     pub max_ratio: Option<(Q, Q)>,
     /// Where the largest lower end is attained.
     pub witness: Witness,
-    /// The ordered pairs of reward tables the whole check covers,
-    /// `|V|^{KT} · T · (|V|^K − 1)` (also in a part: it is the problem's).
+    /// The ordered pairs of reward tables the whole check covers
+    /// ([`table_pairs`]; also in a part: it is the problem's).
     pub pairs: u64,
     /// Where the largest lower end is attained ([`Position`]).
     pub position: Position,
@@ -321,7 +322,12 @@ fn counted_part<R: Real, L: PullLaw>(
     let quotients = (part.end - part.start)
         .saturating_mul(horizon as u64)
         .saturating_mul(v as u64 - 1);
-    let pairs = table_pairs(horizon, v, params.arms());
+    let pairs = table_pairs(
+        horizon,
+        v,
+        params.arms(),
+        params.neighbours_replace_an_entry(),
+    );
     let Some((lo, position, hi)) = best else {
         if part == (0..all) {
             return Err(Error::InvalidInput(
@@ -399,9 +405,11 @@ fn part_steps(laws: u64, numerators: u64, horizon: usize, v: usize) -> Option<u1
 /// dependencies optimised), about 1.4 µs a quotient.
 const STEPS_PER_UNIT: u128 = 1000;
 
-/// `|V|^{KT} · T · (|V|^K − 1)`, the ordered pairs of neighbouring reward
-/// tables of `arms` = K arms (saturating).
-pub fn table_pairs(horizon: usize, v: usize, arms: usize) -> u64 {
+/// The ordered pairs of neighbouring reward tables of `arms` = K arms
+/// (saturating): `|V|^{KT} · T · (|V|^K − 1)` when a neighbour replaces a
+/// row, `|V|^{KT} · T · K(|V| − 1)` when it replaces an `entry`
+/// ([`PullLaw::neighbours_replace_an_entry`]).
+pub fn table_pairs(horizon: usize, v: usize, arms: usize, entry: bool) -> u64 {
     let n = u32::try_from(arms)
         .ok()
         .and_then(|k| (v as u64).checked_pow(k))
@@ -409,12 +417,17 @@ pub fn table_pairs(horizon: usize, v: usize, arms: usize) -> u64 {
     if n <= 1 || horizon == 0 {
         return 0;
     }
+    let replacements = if entry {
+        (arms as u64).saturating_mul(v as u64 - 1)
+    } else {
+        n - 1
+    };
     // In O(log T) steps: a horizon read from a merge input may be huge.
     u32::try_from(horizon)
         .ok()
         .and_then(|t| n.checked_pow(t))
         .and_then(|p| p.checked_mul(horizon as u64))
-        .and_then(|p| p.checked_mul(n - 1))
+        .and_then(|p| p.checked_mul(replacements))
         .unwrap_or(u64::MAX)
 }
 
@@ -467,10 +480,10 @@ pub fn witness_at<R: Real>(
         }
     };
     let num = probability(&seen)?;
-    let rewards = table(params.arms(), &pulls, &seen, alphabet);
+    let rewards = table(params, &pulls, &seen, alphabet);
     seen[r] = d;
     let den = probability(&seen)?;
-    let neighbour = table(params.arms(), &pulls, &seen, alphabet);
+    let neighbour = table(params, &pulls, &seen, alphabet);
     let ratio = if den.is_zero_certain() {
         None
     } else {
@@ -489,18 +502,15 @@ pub fn witness_at<R: Real>(
     ))
 }
 
-/// The reward table of `arms` arms whose pulled arm's rewards are `seen`
-/// (indices into `alphabet`), the other arms' the alphabet's first value.
-fn table(arms: usize, pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Vec<Q>> {
-    pulls
-        .iter()
-        .zip(seen)
-        .map(|(&a, &i)| {
-            let mut row = vec![alphabet[0].clone(); arms];
-            row[a] = alphabet[i].clone();
-            row
-        })
-        .collect()
+/// The reward table on which `pulls` see `seen` (indices into `alphabet`),
+/// each placed in the cell its pull receives ([`PullLaw::cells`]), the
+/// other cells the alphabet's first value.
+fn table(params: &impl PullLaw, pulls: &[usize], seen: &[usize], alphabet: &[Q]) -> Vec<Vec<Q>> {
+    let mut rows = vec![vec![alphabet[0].clone(); params.arms()]; pulls.len()];
+    for ((t, a), &i) in params.cells(pulls).into_iter().zip(seen) {
+        rows[t][a] = alphabet[i].clone();
+    }
+    rows
 }
 
 /// The outcome of the whole check from those of a partition of its laws
