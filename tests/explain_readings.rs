@@ -5,7 +5,8 @@
 //!   names `ties uniform` and not `ties lowest`;
 //! - DP-UCB's `--tree-depth`: samples at depth 2 (node scale 2/ε), tested
 //!   against the printed depth ⌈log₂ 5⌉ = 3 (scale 3/ε), are rejected, and
-//!   `--explain` names depth 2 alone among the depths 1..=5.
+//!   `--explain` names depth 2 alone among the depths 1..=5;
+//! - `dp-ts` and `lazy-dp-ts` (a two-sample test, no law): refused.
 
 mod common;
 
@@ -154,4 +155,28 @@ fn explain_tries_no_depth_when_the_noise_scale_is_given() {
     let given = "--epsilon 1 --noise-scale 2";
     let report = explained("dp-ucb", &rewards, &samples, given);
     assert_eq!(report["explain"], serde_json::json!([]), "{report}");
+}
+
+/// `--explain` is refused with one line where `gof` is a two-sample test.
+#[test]
+fn explain_is_refused_for_a_two_sample_test() {
+    let rewards = scratch_file("explain-readings", "r5.csv", b"1,0\n0,1\n1,1\n0,0\n1,0\n");
+    let samples = scratch_file("explain-readings", "one.csv", b"1,2,1,2,1\n");
+    for algorithm in ["dp-ts", "lazy-dp-ts"] {
+        common::refused(
+            &[
+                "gof",
+                "--algorithm",
+                algorithm,
+                "--epsilon",
+                "1",
+                "--rewards-file",
+                &rewards,
+                "--samples",
+                &samples,
+                "--explain",
+            ],
+            &format!("--explain does not apply to {algorithm}"),
+        );
+    }
 }

@@ -101,6 +101,9 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         .as_ref()
         .is_some_and(|(spec, _)| crate::oracle::bandit::has_two_sample_test(spec.id));
     let (text, reject) = match spec {
+        Some((spec, _)) if two_sample && args.explain => {
+            return Err(bandit::explain_two_sample(spec.id));
+        }
         Some((spec, rewards)) if two_sample => {
             two_sample_gof(args, &spec, &rewards, base, &options)?
         }

@@ -116,6 +116,15 @@ pub fn has_two_sample_test(id: BanditId) -> bool {
     matches!(id, BanditId::LazyDpTs | BanditId::DpTs)
 }
 
+/// The refusal of `--explain` (`explain=True`) for `id`, an algorithm
+/// tested by the two-sample test: without a law there is no reading's law
+/// to test the samples against.
+pub fn explain_two_sample(id: BanditId) -> Error {
+    Error::InvalidInput(format!(
+        "--explain does not apply to {id}: its gof is a two-sample test against dpdtol's simulation, with no law whose readings could be tried"
+    ))
+}
+
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
 /// the papers' defaults, each overridable.
 #[derive(Clone, Debug, PartialEq, Eq)]
