@@ -6,6 +6,7 @@
 //! - DP-UCB's `--tree-depth`: samples at depth 2 (node scale 2/ε), tested
 //!   against the printed depth 3 (scale 3/ε) at T = 5 and T = 8, are
 //!   rejected, and `--explain` names depth 2 alone among the depths 1..=5;
+//! - a reading whose law is over the work limit is listed, not tried;
 //! - `dp-ts` and `lazy-dp-ts` (a two-sample test, no law): refused.
 
 mod common;
@@ -203,4 +204,45 @@ fn explain_is_refused_for_a_two_sample_test() {
             &format!("--explain does not apply to {algorithm}"),
         );
     }
+}
+
+/// K = 6, T = 12, every reward 1: with uniform ties each block of six
+/// rounds plays the six arms in a uniformly random order (unplayed arms tie
+/// at +∞, then all have equal counts and means), 720² = 518 400 sequences,
+/// a law over the work limit; with ties to the lowest arm one sequence. The
+/// uniform reading is listed as not tried, with its size and `--force`, and
+/// the run still reports the lowest reading's fit.
+#[test]
+fn explain_lists_a_reading_over_the_work_limit_as_refused() {
+    let rows = "1,1,1,1,1,1\n".repeat(12);
+    let rewards = scratch_file("explain-readings", "ones.csv", rows.as_bytes());
+    let samples = samples("ucb1", &rewards, "", 10, 1, "ones-samples.csv");
+    let report = explained("ucb1", &rewards, &samples, "");
+    assert_eq!(report["reject"], false, "{report}");
+    assert_eq!(fits(&report, "ties"), vec![("lowest".to_string(), false)]);
+    let refused = report["explain_refused"]
+        .as_array()
+        .expect("explain_refused");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(
+        refused[0]["readings"],
+        serde_json::json!({"ties": "uniform"})
+    );
+    let reason = refused[0]["reason"].as_str().expect("reason");
+    assert!(
+        reason.contains("over the limit") && reason.contains("--force"),
+        "{reason}"
+    );
+    let out = dpdtol(&[
+        "gof",
+        "--algorithm",
+        "ucb1",
+        "--rewards-file",
+        &rewards,
+        "--samples",
+        &samples,
+        "--explain",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("explain: not tried ties uniform: "), "{text}");
 }
