@@ -819,7 +819,9 @@ fn assert_explained(
     let departure = outcome.departure.unwrap();
     assert!(departure.significant, "{what}: {departure:?}");
     assert_eq!(departure.round, round, "{what}: {departure:?}");
-    let fits = explain(&spec, &rewards, &samples, &options, false).unwrap();
+    let fits = explain(&spec, &rewards, &samples, &options, false)
+        .unwrap()
+        .fits;
     let name = |v: &DpSeVariant| {
         (
             v.beta
@@ -832,7 +834,11 @@ fn assert_explained(
     let fit = |v: &DpSeVariant| {
         let (beta, order, rounding) = name(v);
         fits.iter()
-            .find(|f| f.beta == beta && f.pull_order == order && f.rounding == rounding)
+            .find(|f| {
+                f.beta == Some(beta.clone())
+                    && f.pull_order == Some(order.clone())
+                    && f.rounding == Some(rounding.clone())
+            })
             .unwrap_or_else(|| panic!("{what}: {v:?} not tried"))
     };
     assert!(!fit(&planted).reject, "{what}: {:?}", fit(&planted));

@@ -437,19 +437,21 @@ fn each_radius_fits_its_own_law_and_not_the_others_and_explain_names_it() {
             );
         }
         let spec = radius_spec(Radius::Integer);
-        let fits = explain(&spec, &radius_table(), &samples, &options(), false).unwrap();
+        let fits = explain(&spec, &radius_table(), &samples, &options(), false)
+            .unwrap()
+            .fits;
         let fitting: Vec<_> = fits.iter().filter(|f| !f.reject).collect();
         // Only β = 9/10 pulls arm 1 alone within T; the ceiling's real R_e
         // is max{…}, one less than floor-plus-one's.
         assert!(
             fitting
                 .iter()
-                .any(|f| f.rounding == "floor-plus-one" && f.beta == "9/10"),
+                .any(|f| f.readings["rounding"] == "floor-plus-one" && f.readings["beta"] == "9/10"),
             "{fits:?}"
         );
         for fit in &fitting {
-            assert_eq!(fit.radius, Named::name(played), "{fit:?}");
-            assert_eq!(fit.pull_order, "blocks", "{fit:?}");
+            assert_eq!(fit.radius.as_deref(), Some(Named::name(played)), "{fit:?}");
+            assert_eq!(fit.pull_order.as_deref(), Some("blocks"), "{fit:?}");
         }
     }
 }

@@ -805,10 +805,20 @@ class GofResult:
 
     @property
     def explain(self) -> Optional[List[Dict[str, Any]]]:
-        """With ``explain=True`` (DP-SE): the test against every reading on a
-        small grid, the report's ``explain`` (as ``dpdtol gof --explain
-        --json``); else None."""
+        """With ``explain=True``: the test against every reading of the
+        algorithm's open choices on a small grid (DP-SE's, UCB1's ``ties``,
+        DP-UCB's ``tree-depth``), each fit's reading in ``readings`` (DP-SE's
+        also as ``beta``, ``pull_order``, ``rounding``, ``radius``), the
+        report's ``explain`` (as ``dpdtol gof --explain --json``); else
+        None."""
         return (self.report or {}).get("explain")
+
+    @property
+    def explain_refused(self) -> Optional[List[Dict[str, Any]]]:
+        """With ``explain=True``: the readings not tested, their law over
+        the work limit without ``force`` (``readings``, ``reason``), the
+        report's ``explain_refused``; None when none was refused."""
+        return (self.report or {}).get("explain_refused")
 
     @property
     def verdict(self) -> str:

@@ -373,8 +373,13 @@ def bandit_gof(
     sequences, 1/|argmax| at each tie). ``result.departure`` says where the samples depart first
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
-    every DP-SE reading on a small grid (``beta``, ``pull_order``,
-    ``rounding``, ``p_value``, ``reject``, ``support_violation``).
+    every reading of the algorithm's open choices on a small grid (DP-SE's,
+    UCB1's two ``ties``, DP-UCB's ``tree_depth`` from 1 to ceil(log2 T) + 2),
+    each with its ``readings`` (``{"ties": "uniform"}``; DP-SE's also as
+    ``beta``, ``pull_order``, ``rounding``, ``radius``), ``p_value``,
+    ``reject`` and ``support_violation``; ``result.explain_refused`` the
+    readings whose law is over the work limit. ``explain`` does not apply to
+    {two_sample} (a two-sample test, no law to try readings of).
 
     DP-TS's open reading is ``bonus_round`` (``--bonus-round``): the round
     whose ln t its optimistic bonus reads, ``"current"`` (default: the round

@@ -286,6 +286,9 @@ fn bandit_gof(
     let given = given(algorithm, epsilon, &params);
     let spec = spec(algorithm, epsilon, params)?;
     if oracle::has_two_sample_test(spec.id) {
+        if explain {
+            return Err(py_err(oracle::explain_two_sample(spec.id)));
+        }
         let rewards = rational_rows("rewards", &rewards)?;
         let outcome = py
             .detach(|| {

@@ -40,7 +40,7 @@ pub struct Args {
     /// lazy-dp-ts and dp-ts only (no law: a two-sample test against dpdtol's own simulation): the simulation's seed, default 0.
     #[arg(long)]
     seed: Option<String>,
-    /// dp-se: also test the samples against every named reading of its open choices (δ, pull order, rounding) on a small grid, and say which fit.
+    /// Also test the samples against every named reading of the algorithm's open choices on a small grid, and say which fit: dp-se's δ, pull order, rounding and radius; ucb1's ties; dp-ucb's tree depth (1 to ⌈log₂ T⌉ + 2).
     #[arg(long)]
     explain: bool,
     /// Print one JSON object instead of a table.
@@ -101,6 +101,9 @@ pub fn run(args: &Args, status: &mut i32) -> Result<String> {
         .as_ref()
         .is_some_and(|(spec, _)| crate::oracle::bandit::has_two_sample_test(spec.id));
     let (text, reject) = match spec {
+        Some((spec, _)) if two_sample && args.explain => {
+            return Err(bandit::explain_two_sample(spec.id));
+        }
         Some((spec, rewards)) if two_sample => {
             two_sample_gof(args, &spec, &rewards, base, &options)?
         }
@@ -136,8 +139,8 @@ fn bandit_gof(
         &outcome,
     );
     if args.explain {
-        let fits = bandit::explain(&spec, &rewards, &samples, options, force)?;
-        report = report.with_explain(fits);
+        let explanation = bandit::explain(&spec, &rewards, &samples, options, force)?;
+        report = report.with_explain(explanation);
     }
     Ok((rendered(&report, args.json), report.reject))
 }

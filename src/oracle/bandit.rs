@@ -116,6 +116,15 @@ pub fn has_two_sample_test(id: BanditId) -> bool {
     matches!(id, BanditId::LazyDpTs | BanditId::DpTs)
 }
 
+/// The refusal of `--explain` (`explain=True`) for `id`, an algorithm
+/// tested by the two-sample test: without a law there is no reading's law
+/// to test the samples against.
+pub fn explain_two_sample(id: BanditId) -> Error {
+    Error::InvalidInput(format!(
+        "--explain does not apply to {id}: its gof is a two-sample test against dpdtol's simulation, with no law whose readings could be tried"
+    ))
+}
+
 /// A bandit algorithm with its parameters, as `dpdtol privacy` takes them:
 /// the papers' defaults, each overridable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -850,19 +859,33 @@ pub struct BanditGof {
     pub departure: Option<Departure>,
 }
 
+/// A reading of an algorithm's open choices by name: each choice by its
+/// flag without `--` (`ties`, `tree-depth`, `beta`, `pull-order`,
+/// `rounding`, `radius`) and its value as the flag takes it.
+pub type Readings = std::collections::BTreeMap<String, String>;
+
 /// One reading of the algorithm's open choices and how the samples fit its
 /// law ([`explain`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFit {
-    /// δ (DP-SE's β), exactly; `1/T` when not given.
-    pub beta: String,
-    /// The pull order inside an epoch.
-    pub pull_order: String,
-    /// The rounding of the epoch lengths.
-    pub rounding: String,
-    /// The `R_e` the radius reads.
-    pub radius: String,
+    /// The reading tested, every choice of the grid named (for DP-SE the
+    /// four below too).
+    #[serde(default)]
+    pub readings: Readings,
+    /// DP-SE: δ (its β), exactly; `1/T` when not given (absent for other
+    /// algorithms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beta: Option<String>,
+    /// DP-SE: the pull order inside an epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_order: Option<String>,
+    /// DP-SE: the rounding of the epoch lengths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounding: Option<String>,
+    /// DP-SE: the `R_e` the radius reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<String>,
     /// The test's p-value (null after a support violation).
     pub p_value: Option<f64>,
     /// Whether the samples are rejected against this reading.
@@ -871,55 +894,147 @@ pub struct VariantFit {
     pub support_violation: bool,
 }
 
+/// A reading [`explain`] did not test: its law is over the work limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedReading {
+    /// The reading, as in [`VariantFit::readings`].
+    pub readings: Readings,
+    /// Why its law was not computed: its size, and how to force it.
+    pub reason: String,
+}
+
+/// What [`explain`] found: the readings tested, and those refused.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Explanation {
+    /// The test against each reading whose law was computed.
+    pub fits: Vec<VariantFit>,
+    /// The readings whose law is over the work limit (without `force`).
+    pub refused: Vec<RefusedReading>,
+}
+
+/// A reading to try: the target in it and its names.
+struct Reading {
+    spec: BanditSpec,
+    names: Readings,
+}
+
+/// The readings of `spec`'s open choices [`explain`] tries on `horizon`
+/// rounds, the one tested among them:
+///
+/// - DP-SE: [`DpSeVariant::grid`];
+/// - UCB1: both tie rules ([`Ties`]);
+/// - DP-UCB: the tree depths `1..=L + 2`, `L` the larger of the printed
+///   `⌈log₂ T⌉` and the depth tested (none when `--noise-scale` is given:
+///   the depth then sets nothing);
+/// - any other algorithm: none.
+fn readings(spec: &BanditSpec, horizon: usize) -> Vec<Reading> {
+    let named = |pairs: &[(&str, String)]| -> Readings {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), v.clone()))
+            .collect()
+    };
+    match spec.id {
+        BanditId::DpSe => DpSeVariant::grid(
+            horizon,
+            spec.dp_se.beta.as_ref(),
+            spec.epoch_lengths.is_none(),
+            spec.dp_se.reward_index,
+        )
+        .into_iter()
+        .map(|variant| Reading {
+            names: named(&[
+                ("beta", beta_name(&variant)),
+                ("pull-order", variant.order.name().into()),
+                ("rounding", variant.rounding.name().into()),
+                ("radius", variant.radius.name().into()),
+            ]),
+            spec: BanditSpec {
+                dp_se: variant,
+                ..spec.clone()
+            },
+        })
+        .collect(),
+        BanditId::Ucb1 => <Ties as Named>::ALL
+            .iter()
+            .map(|&ties| Reading {
+                names: named(&[("ties", ties.name().into())]),
+                spec: BanditSpec {
+                    ties,
+                    ..spec.clone()
+                },
+            })
+            .collect(),
+        BanditId::DpUcb if spec.noise_scale.is_none() => {
+            let printed = crate::bandit::policy::dp_ucb::printed_depth(horizon as u64);
+            let deepest = spec.tree_depth.unwrap_or(printed).max(printed) + 2;
+            (1..=deepest.min(63))
+                .map(|depth| Reading {
+                    names: named(&[("tree-depth", depth.to_string())]),
+                    spec: BanditSpec {
+                        tree_depth: Some(depth),
+                        ..spec.clone()
+                    },
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// DP-SE's δ as reports name it: `1/T` when not given.
+fn beta_name(variant: &DpSeVariant) -> String {
+    variant
+        .beta
+        .as_ref()
+        .map_or_else(|| "1/T".to_string(), ToString::to_string)
+}
+
 /// The samples tested against every reading of `spec`'s open choices on a
-/// small grid ([`DpSeVariant::grid`], DP-SE; no other algorithm has named
-/// readings: an empty list), each at the level of `options`: which
-/// conventions the samples follow. Each law is computed as
-/// [`BanditTarget::law`] (refused over its limit unless `force`).
+/// small grid ([`readings`]: DP-SE's, UCB1's ties, DP-UCB's tree depth; an
+/// empty list for an algorithm without named readings), each at the level
+/// of `options`: which conventions the samples follow. Each law is
+/// computed as [`BanditTarget::law`]; one over its work limit (unless
+/// `force`) is not tested but listed in [`Explanation::refused`].
 pub fn explain(
     spec: &BanditSpec,
     rewards: &[Vec<Q>],
     samples: &Samples,
     options: &GofOptions,
     force: bool,
-) -> Result<Vec<VariantFit>> {
-    if spec.id != BanditId::DpSe {
-        return Ok(Vec::new());
-    }
-    let grid = DpSeVariant::grid(
-        rewards.len(),
-        spec.dp_se.beta.as_ref(),
-        spec.epoch_lengths.is_none(),
-        spec.dp_se.reward_index,
-    );
+) -> Result<Explanation> {
     let quiet = GofOptions {
         tv: None,
         ..options.clone()
     };
-    grid.into_iter()
-        .map(|variant| {
-            let target = BanditTarget::new(
-                BanditSpec {
-                    dp_se: variant.clone(),
-                    ..spec.clone()
-                },
-                rewards.to_vec(),
-            )?;
-            let outcome = gof(&target.law(force)?, samples, &quiet)?;
-            Ok(VariantFit {
-                beta: variant
-                    .beta
-                    .as_ref()
-                    .map_or_else(|| "1/T".to_string(), ToString::to_string),
-                pull_order: variant.order.name().into(),
-                rounding: variant.rounding.name().into(),
-                radius: variant.radius.name().into(),
-                p_value: outcome.test.as_ref().map(|t| t.p_value),
-                reject: outcome.reject,
-                support_violation: outcome.support_violation.is_some(),
-            })
-        })
-        .collect()
+    let mut explanation = Explanation::default();
+    for reading in readings(spec, rewards.len()) {
+        let dp_se = (spec.id == BanditId::DpSe).then(|| reading.spec.dp_se.clone());
+        let target = BanditTarget::new(reading.spec, rewards.to_vec())?;
+        let law = match target.law(force) {
+            Err(Error::TooLarge(reason)) => {
+                explanation.refused.push(RefusedReading {
+                    readings: reading.names,
+                    reason,
+                });
+                continue;
+            }
+            law => law?,
+        };
+        let outcome = gof(&law, samples, &quiet)?;
+        explanation.fits.push(VariantFit {
+            readings: reading.names,
+            beta: dp_se.as_ref().map(beta_name),
+            pull_order: dp_se.as_ref().map(|v| v.order.name().into()),
+            rounding: dp_se.as_ref().map(|v| v.rounding.name().into()),
+            radius: dp_se.as_ref().map(|v| v.radius.name().into()),
+            p_value: outcome.test.as_ref().map(|t| t.p_value),
+            reject: outcome.reject,
+            support_violation: outcome.support_violation.is_some(),
+        });
+    }
+    Ok(explanation)
 }
 
 /// The departure of `samples` from `law` ([`Departure`]): over the pull

@@ -12,7 +12,9 @@ use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::ucb1::Ties;
 use crate::bandit::policy::Named;
 use crate::error::Result;
-use crate::oracle::bandit::{BanditGof, BanditLaw, VariantFit};
+use crate::oracle::bandit::{
+    BanditGof, BanditLaw, Explanation, Readings, RefusedReading, VariantFit,
+};
 use crate::oracle::gof::{ChiSquareTest, Departure, GofOptions, SupportViolation};
 use crate::oracle::io::SampleFormat;
 use crate::oracle::two_sample::TwoSample;
@@ -372,13 +374,19 @@ pub struct BanditGofReport {
     /// for an algorithm without named readings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<Vec<VariantFit>>,
+    /// With `--explain`: the readings of the grid not tested, their law
+    /// over the work limit without `--force` (absent when none was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain_refused: Option<Vec<RefusedReading>>,
 }
 
 impl BanditGofReport {
-    /// The report with the fits of `--explain`.
-    pub fn with_explain(self, fits: Vec<VariantFit>) -> BanditGofReport {
+    /// The report with what `--explain` found.
+    pub fn with_explain(self, explanation: Explanation) -> BanditGofReport {
+        let refused = explanation.refused;
         BanditGofReport {
-            explain: Some(fits),
+            explain: Some(explanation.fits),
+            explain_refused: (!refused.is_empty()).then_some(refused),
             ..self
         }
     }
@@ -413,6 +421,7 @@ impl BanditGofReport {
             verdict: Verdict::of(outcome.reject),
             departure: outcome.departure.clone().map(|d| d.based(base)),
             explain: None,
+            explain_refused: None,
         }
     }
 }
@@ -619,7 +628,8 @@ impl Human for BanditGofReport {
             let _ = writeln!(out, "{departure}");
         }
         if let Some(fits) = &self.explain {
-            if fits.is_empty() {
+            let refused = self.explain_refused.as_deref().unwrap_or_default();
+            if fits.is_empty() && refused.is_empty() {
                 let _ = writeln!(
                     out,
                     "explain: {} has no named readings to try",
@@ -637,18 +647,29 @@ impl Human for BanditGofReport {
             for fit in fitting {
                 let _ = writeln!(
                     out,
-                    "explain: fits beta {}, pull-order {}, rounding {}, radius {} (p = {})",
-                    fit.beta,
-                    fit.pull_order,
-                    fit.rounding,
-                    fit.radius,
+                    "explain: fits {} (p = {})",
+                    named(&fit.readings),
                     fit.p_value
                         .map_or_else(|| "1".to_string(), |p| format!("{p:.4}"))
+                );
+            }
+            for reading in refused {
+                let _ = writeln!(
+                    out,
+                    "explain: not tried {}: {}",
+                    named(&reading.readings),
+                    reading.reason
                 );
             }
         }
         out.trim_end().to_string()
     }
+}
+
+/// A reading in words: `ties uniform`, `beta 1/T, pull-order blocks, …`.
+fn named(readings: &Readings) -> String {
+    let pairs: Vec<String> = readings.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    pairs.join(", ")
 }
 
 /// A table, labelled as a two-sample test.
