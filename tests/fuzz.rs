@@ -66,6 +66,10 @@ const HOSTILE: &[&str] = &[
     "0,,1",
     "--json",
     "-",
+    "Uniform",
+    "last_update",
+    "ucb1",
+    "64",
 ];
 
 /// Sizes that overflow, exhaust memory or would run for hours: each must be
@@ -106,6 +110,9 @@ fn valid(flag: &str) -> &'static [&'static str] {
             "lazy-dp-ts",
             "dp-ucb",
             "dp-ucb-bound",
+            "dp-ucb-int",
+            "dp-ts",
+            "ucb1,dp-ts",
         ],
         "--actions" => &["2", "3", "24"],
         "--horizon" => &["1", "2", "2^1", "2^2-1"],
@@ -141,6 +148,9 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--rounding" => &["floor-plus-one", "ceiling", "floor", "ceiling-plus-one"],
         "--radius" => &["integer", "real"],
         "--reward-index" => &["round", "pull"],
+        "--tree-depth" => &["3", "1", "63"],
+        "--ties" => &["uniform", "lowest"],
+        "--bonus-round" => &["last-update", "current"],
         "--delta" => &["0", "1/100"],
         "--spot-check" => &["4", "all", "0"],
         "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file"
@@ -238,6 +248,9 @@ const VALUED: &[&str] = &[
     "--rounding",
     "--radius",
     "--reward-index",
+    "--tree-depth",
+    "--ties",
+    "--bonus-round",
     "--delta",
     "--spot-check",
 ];
@@ -301,6 +314,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "privacy-mechanism",
         "privacy-dpse",
         "privacy-dpucb",
+        "privacy-dpts",
         "regret",
         "regret",
         "verify",
@@ -312,10 +326,12 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         "law-bandit",
         "law-dpse",
         "law-dpucbbound",
+        "law-ucb1",
         "sample",
         "sample-bandit",
         "gof",
         "gof-bandit",
+        "gof-dpts",
         "audit",
         "audit-bandit",
         "bogus",
@@ -384,6 +400,15 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--alphabet",
                     "--epsilon",
                 ],
+                "privacy-dpts" => &[
+                    "--algorithm=dp-ts",
+                    "--actions",
+                    "--horizon=2",
+                    "--alphabet",
+                    "--epsilon",
+                    "--runs=100",
+                    "--bonus-round",
+                ],
                 "bandit-baseline" => &["--algorithm=ucb1", "--means", "--horizon=4", "--runs"],
                 "bandit" => &[
                     "--algorithm=anytime-lazy-ucb,lazy-dp-ts",
@@ -421,6 +446,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--epsilon",
                     "--rewards-file=rewards",
                 ],
+                "law-ucb1" => &["--algorithm=ucb1", "--rewards-file=rewards", "--ties"],
                 "sample-bandit" => &[
                     "--algorithm=dp-se",
                     "--epsilon",
@@ -434,6 +460,14 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--epsilon",
                     "--rewards-file=rewards",
                     "--samples=pulls",
+                ],
+                "gof-dpts" => &[
+                    "--algorithm=dp-ts",
+                    "--epsilon",
+                    "--rewards-file=rewards",
+                    "--samples=pulls",
+                    "--seed=1",
+                    "--bonus-round",
                 ],
                 "audit-bandit" => &[
                     "--algorithm=anytime-lazy-ucb",
@@ -1196,7 +1230,9 @@ fn spot_checked(stdout: &str) -> String {
 /// Command lines a sweep of the newest flags found aborting, panicking or
 /// hanging (each flag of each bandit law given hostile values), replayed
 /// under the contract: DP-SE's β below the floating-point range, a bonus
-/// of 10^20 in the staircase laws.
+/// of 10^20 in the staircase laws, UCB1's uniform ties on 34 arms of equal
+/// rewards with `--force` (a tree of 10^6 pull sequences past the memory
+/// cap, once built before it was counted).
 const FOUND: &[&str] = &[
     "privacy --algorithm dp-se --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --beta 1e-330",
     "law --algorithm dp-se --epsilon 1 --rewards-file {rewards} --beta 1e-199999",
@@ -1205,14 +1241,25 @@ const FOUND: &[&str] = &[
     "privacy --algorithm dp-ucb-bound --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --bonus 99999999999999999999",
     "law --algorithm hybrid-ucb --epsilon 1 --rewards-file {rewards} --bonus 99999999999999999999",
     "sample --algorithm dp-ucb-bound --epsilon 1 --rewards-file {rewards} --n 5 --seed 1 --out /tmp/dpdtol-fuzz-out.csv --bonus 99999999999999999999",
+    "law --algorithm ucb1 --ties uniform --rewards-file {equal34} --force",
 ];
+
+/// A reward table of 34 rounds of 34 arms, every reward 0.
+fn equal_rewards() -> String {
+    let path = std::env::temp_dir().join(format!("dpdtol-fuzz-equal-{}.csv", std::process::id()));
+    let row = vec!["0"; 34].join(",");
+    std::fs::write(&path, format!("{row}\n").repeat(34)).unwrap();
+    path.display().to_string()
+}
 
 #[test]
 fn found_command_lines_keep_the_contract() {
+    let equal = equal_rewards();
     for line in FOUND {
         let line = line
             .replace("{rewards}", files()[3])
-            .replace("{pulls}", files()[4]);
+            .replace("{pulls}", files()[4])
+            .replace("{equal34}", &equal);
         let args: Vec<String> = line.split(' ').map(String::from).collect();
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = capped(&refs, CASE_SECONDS);

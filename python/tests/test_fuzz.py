@@ -59,6 +59,8 @@ class Worker:
 
     def __init__(self):
         self.process = None
+        # Outcomes by kind: ok, refused, timeout (a crash fails the test).
+        self.tally = {}
 
     def start(self):
         self.process = subprocess.Popen(
@@ -80,12 +82,15 @@ class Worker:
         ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
         if not ready:
             self.stop()
-            return "timeout"
-        out = self.process.stdout.readline().strip()
-        if not out:
-            status = self.process.wait()
-            self.process = None
-            return f"CRASH {status}"
+            out = "timeout"
+        else:
+            out = self.process.stdout.readline().strip()
+            if not out:
+                status = self.process.wait()
+                self.process = None
+                out = f"CRASH {status}"
+        kind = out.split()[0]
+        self.tally[kind] = self.tally.get(kind, 0) + 1
         return out
 
     def stop(self):
@@ -103,6 +108,7 @@ HOSTILE = [
     [], [0], [[]], [[0, 1], [1]], [[0, 1]], np.array([[1, 2]]), {"a": 1},
     np.int64(3), np.float64(0.25), 1e-330, "1e-330", 1e20, "blocks", "round-robin", "any", "floor", "ceiling",
     "ceiling-plus-one", "real", "integer", "pull", "round", "dp-ucb", "dp-ucb-bound", "hybrid-ucb",
+    "lowest", "uniform", "Uniform", "current", "last-update", "last_update", "ucb1", "dp-ts", 63, 64,
 ]
 
 LOSSES = [[0, 1], [1, 0], [0, "1/2"]]
@@ -143,14 +149,16 @@ EXTRA = {
     "audit": ["algorithm", "losses", "neighbour", "epsilon", "noise", "noise_scale", "resample", "force"],
     "verify": ["shard"],
     "bandit_law": ["noise_scale", "epoch_length", "tree_scale", "scale_factor", "beta", "pull_order", "rounding",
-                   "reward_index", "radius", "force"],
+                   "reward_index", "radius", "tree_depth", "ties", "force"],
     "bandit_sample": ["noise_scale", "bonus", "tree_scale", "scale_factor", "beta", "pull_order", "rounding",
-                      "reward_index", "radius", "force"],
+                      "reward_index", "radius", "tree_depth", "ties", "force"],
     "bandit_gof": ["noise_scale", "bonus", "epoch_length", "tree_scale", "scale_factor", "seed", "tv", "beta",
-                   "pull_order", "rounding", "reward_index", "radius", "force"],
-    "bandit_privacy": ["noise_scale", "tree_scale", "scale_factor", "bonus", "beta", "pull_order", "rounding", "method",
-                       "runs", "seed", "confidence", "delta", "force"],
-    "bandit_simulate": ["epsilon", "experiment", "noise_scale", "bonus", "beta", "pull_order", "rounding", "force"],
+                   "pull_order", "rounding", "reward_index", "radius", "tree_depth", "ties", "bonus_round", "force"],
+    "bandit_privacy": ["noise_scale", "tree_scale", "scale_factor", "bonus", "beta", "pull_order", "rounding", "radius",
+                       "reward_index", "tree_depth", "bonus_round", "method", "runs", "seed", "confidence", "delta",
+                       "force"],
+    "bandit_simulate": ["epsilon", "experiment", "noise_scale", "bonus", "beta", "pull_order", "rounding", "radius",
+                        "tree_depth", "ties", "bonus_round", "force"],
 }
 
 @st.composite
@@ -175,6 +183,7 @@ def worker():
     w = Worker()
     yield w
     w.stop()
+    print(f"\nfuzzed calls by outcome: {w.tally}")
 
 
 @settings(max_examples=int(os.environ.get("DPDTOL_FUZZ_EXAMPLES", "400")), derandomize=True, deadline=None,

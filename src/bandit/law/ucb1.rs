@@ -42,8 +42,12 @@
 //! least `K!·(T − K)(K − 1)`, the `K!` orders of the first `K` rounds, and
 //! the sequences branch again at every later tie. Both are estimated first
 //! and refused past their limits unless forced; under [`Ties::Uniform`] the
-//! count of pull sequences and the work done are checked again after every
-//! round, the tree's size being known only as it grows.
+//! tree's size is known only as it grows, so before every round the work
+//! is checked again (the comparisons done, and at least `K − 1` more per
+//! branch alive per round left: a branch has a child in every round), and
+//! so are the round's pull sequences, counted and costed in memory
+//! ([`branch_bytes`]) before any is built — the memory cap holds with
+//! `--force` too.
 
 use super::{MAX_WORK, PRECISIONS, WORK_UNIT};
 use crate::bandit::policy::ucb1::Ties;
@@ -139,6 +143,18 @@ fn maximal(played: &Played, bonus: &Q, round: usize) -> Result<Vec<usize>> {
     Ok(best)
 }
 
+/// The bytes one [`Branch`] holds on `horizon` rounds of `arms` arms, about:
+/// its own fields, the pulls (a word each), per arm a play count (a word)
+/// and a reward sum (a rational whose numerator and denominator each hold
+/// a heap block of about 32 bytes), and the probability's two blocks.
+fn branch_bytes(horizon: usize, arms: usize) -> usize {
+    let blocks = 2 * 32;
+    std::mem::size_of::<Branch>()
+        + 8 * horizon
+        + arms * (8 + std::mem::size_of::<Q>() + blocks)
+        + blocks
+}
+
 /// `K!`, `None` past 128 bits.
 fn orders(arms: usize) -> Option<u128> {
     (1..=arms as u128).try_fold(1u128, |f, i| f.checked_mul(i))
@@ -216,16 +232,54 @@ pub(crate) fn counted_law(
         let round = t + 1;
         if round > arms {
             comparisons = comparisons.saturating_add(tree.len() as u128 * (arms as u128 - 1));
+            if ties == Ties::Uniform {
+                // Every branch alive has a child in each later round, and
+                // each of them costs K − 1 comparisons again.
+                let ahead = (tree.len() as u128)
+                    .saturating_mul(arms as u128 - 1)
+                    .saturating_mul((horizon - round) as u128);
+                crate::size::work(
+                    &what(&format!(
+                        "its comparisons of certified indices (at least, as counted at round {round}), one of its {WORK_UNIT} each"
+                    )),
+                    Some(comparisons.saturating_add(ahead)),
+                    MAX_WORK,
+                    force,
+                )?;
+            }
         }
-        let mut grown = Vec::with_capacity(tree.len());
-        for branch in tree {
-            let maximal = maximal(&branch.played, bonus, round)?;
-            let chosen = match ties {
-                Ties::Lowest => &maximal[..1],
-                Ties::Uniform => &maximal[..],
-            };
+        let choices = tree
+            .iter()
+            .map(|branch| {
+                let mut maximal = maximal(&branch.played, bonus, round)?;
+                if ties == Ties::Lowest {
+                    maximal.truncate(1);
+                }
+                Ok(maximal)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let count: u128 = choices.iter().map(|c| c.len() as u128).sum();
+        let by = format!("by round {round}");
+        if ties == Ties::Uniform {
+            crate::size::work(
+                &what(&format!("its pull sequences {by}")),
+                Some(count),
+                max_sequences.into(),
+                force,
+            )?;
+        }
+        crate::size::table(
+            &what(&format!("the pull sequences held {by}")),
+            Some(count),
+            branch_bytes(horizon, arms),
+        )?;
+        let mut grown = crate::size::vec_with_capacity(
+            &what(&format!("the pull sequences held {by}")),
+            Some(count),
+        )?;
+        for (branch, chosen) in tree.into_iter().zip(choices) {
             let share = Q::new(1.into(), (chosen.len() as i64).into());
-            for &arm in chosen {
+            for arm in chosen {
                 let mut next = branch.clone();
                 next.played.n[arm] += 1;
                 next.played.sum[arm] += &row[arm];
@@ -233,28 +287,6 @@ pub(crate) fn counted_law(
                 next.probability *= &share;
                 grown.push(next);
             }
-        }
-        if ties == Ties::Uniform {
-            let by = format!("by round {round}");
-            crate::size::work(
-                &what(&format!("its pull sequences {by}")),
-                Some(grown.len() as u128),
-                max_sequences.into(),
-                force,
-            )?;
-            crate::size::work(
-                &what(&format!(
-                    "its comparisons of certified indices {by}, one of its {WORK_UNIT} each"
-                )),
-                Some(comparisons),
-                MAX_WORK,
-                force,
-            )?;
-            crate::size::table(
-                &what(&format!("the pull sequences held {by}, T + 4K words each")),
-                (grown.len() as u128).checked_mul((horizon + 4 * arms) as u128),
-                8,
-            )?;
         }
         tree = grown;
         progress.add(1);
@@ -382,6 +414,47 @@ mod tests {
         assert_eq!(p(&[0, 1, 2, 0, 0, 2]), Some(q(1, 12)));
         let total: Q = uniform.iter().map(|(_, p)| p.clone()).sum();
         assert_eq!(total, q(1, 1));
+    }
+
+    /// K = 5, T = 10, every reward 1/2: the tree has 5! = 120 branches
+    /// after round 5, then branches 5, 4, 3, … ways (the arms of fewest
+    /// plays tie). Each round from 6 costs K − 1 = 4 comparisons a branch:
+    /// by round 8, 4·(120 + 600) = 2880 done, 4·2400 in round 8 and at
+    /// least as many in rounds 9 and 10: 2880 + 3·9600 = 31 680 > 2^14, so
+    /// it is refused before round 8's comparisons (the K! estimate,
+    /// 120·5·4 = 2400, passes; round 7 counts 480 + 2400 + 2·2400 = 7680 and
+    /// passes).
+    #[test]
+    fn the_work_of_a_growing_tree_is_refused_before_it_is_done() {
+        let row: &[(i64, i64)] = &[(1, 2); 5];
+        let rewards = table(&[row; 10]);
+        let e = law(&rewards, &q(2, 1), Ties::Uniform, 1 << 16, false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("as counted at round 8")
+                && e.contains(": 31680, over")
+                && e.contains("--force"),
+            "{e}"
+        );
+    }
+
+    /// K = T = 34 (34! < 2^128 and no comparison, so `force` lifts the
+    /// counts' limits), every reward 0: the rounds pull the unplayed arms,
+    /// 34·33·32 = 35 904 branches after round 3, then 35 904·31 = 1 113 024
+    /// in round 4, whose memory (over 5 kB each) passes the cap: refused
+    /// before they are built, with `force`.
+    #[test]
+    fn the_tree_past_the_memory_cap_is_refused_with_force() {
+        let row: &[(i64, i64)] = &[(0, 1); 34];
+        let rewards = table(&[row; 34]);
+        let e = law(&rewards, &q(2, 1), Ties::Uniform, 1 << 16, true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("by round 4") && e.contains("1113024 ×") && e.contains("memory cap"),
+            "{e}"
+        );
     }
 
     /// The refusals: the K! first orders past the limit, the tree past it
