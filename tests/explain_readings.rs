@@ -51,10 +51,9 @@ fn samples(
     path
 }
 
-/// `gof --explain --json` of `samples` against `algorithm` with the words
-/// of `given`: the JSON report.
-fn explained(algorithm: &str, rewards: &str, samples: &str, given: &str) -> Value {
-    let mut args = vec![
+/// `gof --explain` of `samples` against `algorithm` on `rewards`.
+fn explain_args<'a>(algorithm: &'a str, rewards: &'a str, samples: &'a str) -> Vec<&'a str> {
+    vec![
         "gof",
         "--algorithm",
         algorithm,
@@ -63,10 +62,21 @@ fn explained(algorithm: &str, rewards: &str, samples: &str, given: &str) -> Valu
         "--samples",
         samples,
         "--explain",
-        "--json",
-    ];
+    ]
+}
+
+/// `gof --explain --json` of `samples` against `algorithm` with the words
+/// of `given`: the JSON report.
+fn explained(algorithm: &str, rewards: &str, samples: &str, given: &str) -> Value {
+    let mut args = explain_args(algorithm, rewards, samples);
+    args.push("--json");
     args.extend(given.split_whitespace());
     json(&args)
+}
+
+/// `gof --explain` (the text report) of `samples` against `algorithm`: the run.
+fn explained_text(algorithm: &str, rewards: &str, samples: &str) -> std::process::Output {
+    dpdtol(&explain_args(algorithm, rewards, samples))
 }
 
 /// The readings `explain` tried, each as its `(name, value)` and whether
@@ -108,16 +118,7 @@ fn explain_names_ucb1s_uniform_ties() {
         vec![("lowest".to_string(), true), ("uniform".to_string(), false)]
     );
     assert!(report.get("explain_refused").is_none(), "{report}");
-    let out = dpdtol(&[
-        "gof",
-        "--algorithm",
-        "ucb1",
-        "--rewards-file",
-        &rewards,
-        "--samples",
-        &samples,
-        "--explain",
-    ]);
+    let out = explained_text("ucb1", &rewards, &samples);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("explain: fits ties uniform (p = "), "{text}");
@@ -233,16 +234,7 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
         reason.contains("over the limit") && reason.contains("--force"),
         "{reason}"
     );
-    let out = dpdtol(&[
-        "gof",
-        "--algorithm",
-        "ucb1",
-        "--rewards-file",
-        &rewards,
-        "--samples",
-        &samples,
-        "--explain",
-    ]);
+    let out = explained_text("ucb1", &rewards, &samples);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("explain: not tried ties uniform: "), "{text}");
 }

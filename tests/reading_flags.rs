@@ -31,11 +31,38 @@ fn with_words<'a>(head: &[&'a str], tails: &[&'a str]) -> Vec<&'a str> {
     head.iter().copied().chain(tails).collect()
 }
 
+/// `COMMAND --algorithm A --rewards-file R`, then the words of each of
+/// `tails`.
+fn table_args<'a>(
+    command: &'a str,
+    algorithm: &'a str,
+    rewards: &'a str,
+    tails: &[&'a str],
+) -> Vec<&'a str> {
+    with_words(
+        &[command, "--algorithm", algorithm, "--rewards-file", rewards],
+        tails,
+    )
+}
+
 /// `law --algorithm A --rewards-file R --epsilon 1`, then the words of
 /// `extra`.
 fn law_args<'a>(algorithm: &'a str, rewards: &'a str, extra: &'a str) -> Vec<&'a str> {
-    let head = ["law", "--algorithm", algorithm, "--rewards-file", rewards];
-    with_words(&head, &["--epsilon 1", extra])
+    table_args("law", algorithm, rewards, &["--epsilon 1", extra])
+}
+
+/// `gof --algorithm A --rewards-file R --samples S`, then the words of
+/// `extra`.
+fn gof_args<'a>(
+    algorithm: &'a str,
+    rewards: &'a str,
+    samples: &'a str,
+    extra: &'a str,
+) -> Vec<&'a str> {
+    let mut args = table_args("gof", algorithm, rewards, &[]);
+    args.extend(["--samples", samples]);
+    args.extend(extra.split_whitespace());
+    args
 }
 
 /// `privacy --algorithm A --actions 2 --horizon T --alphabet 0,1 --epsilon 1`,
@@ -196,19 +223,8 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
 #[test]
 fn ties_reads_ucb1s_ties_and_is_named() {
     let rewards = scratch_file("reading-flags", "ties.csv", b"1,0\n0,1\n1,0\n");
-    let law = |extra: &[&str]| {
-        let mut args = vec![
-            "law",
-            "--algorithm",
-            "ucb1",
-            "--rewards-file",
-            &rewards,
-            "--json",
-        ];
-        args.extend_from_slice(extra);
-        json(&args)
-    };
-    let uniform = law(&["--ties", "uniform"]);
+    let law = |extra: &str| json(&table_args("law", "ucb1", &rewards, &["--json", extra]));
+    let uniform = law("--ties uniform");
     assert_eq!(uniform["target"]["ties"], "uniform");
     assert_eq!(uniform["kind"], "exact");
     let entries: Vec<(String, String)> = uniform["law"]
@@ -227,45 +243,33 @@ fn ties_reads_ucb1s_ties_and_is_named() {
             ("[2,1,2]".to_string(), quarter),
         ]
     );
-    let lowest = law(&[]);
+    let lowest = law("");
     assert_eq!(lowest["target"]["ties"], "lowest");
     assert_eq!(lowest["law"].as_array().map(Vec::len), Some(1));
     assert_eq!(lowest["law"][0]["pulls"].to_string(), "[1,2,1]");
     // A sample of the uniform law fits it and is rejected under lowest.
     let samples = scratch("reading-flags").join("ties-samples.csv");
     let samples = samples.to_str().expect("a path");
-    let out = dpdtol(&[
+    let mut sample = table_args(
         "sample",
-        "--algorithm",
         "ucb1",
-        "--ties",
-        "uniform",
-        "--rewards-file",
         &rewards,
-        "--n",
-        "400",
-        "--seed",
-        "5",
-        "--out",
-        samples,
-    ]);
+        &["--ties uniform --n 400 --seed 5"],
+    );
+    sample.extend(["--out", samples]);
+    let out = dpdtol(&sample);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let gof = |ties: &str| {
-        dpdtol(&[
-            "gof",
-            "--algorithm",
+        dpdtol(&gof_args(
             "ucb1",
-            "--ties",
-            ties,
-            "--rewards-file",
             &rewards,
-            "--samples",
             samples,
-        ])
+            &format!("--ties {ties}"),
+        ))
     };
     assert_eq!(gof("uniform").status.code(), Some(0));
     let rejected = gof("lowest");
@@ -278,95 +282,37 @@ fn ties_reads_ucb1s_ties_and_is_named() {
 fn ties_is_refused_when_unknown_and_on_other_algorithms() {
     let rewards = rewards();
     refused(
-        &[
-            "law",
-            "--algorithm",
-            "ucb1",
-            "--rewards-file",
-            &rewards,
-            "--ties",
-            "random",
-        ],
+        &table_args("law", "ucb1", &rewards, &["--ties random"]),
         "--ties expects one of lowest, uniform, got 'random'",
     );
     refused(
-        &[
-            "law",
-            "--algorithm",
-            "dp-ucb",
-            "--epsilon",
-            "1",
-            "--rewards-file",
-            &rewards,
-            "--ties",
-            "uniform",
-        ],
+        &law_args("dp-ucb", &rewards, "--ties uniform"),
         "--ties does not apply to dp-ucb",
     );
     refused(
-        &[
-            "bandit",
-            "--algorithm",
-            "dp-se",
-            "--epsilon",
-            "1",
-            "--means",
-            "0.5,0.25",
-            "--horizon",
-            "10",
-            "--runs",
-            "2",
-            "--ties",
-            "uniform",
-        ],
+        &bandit_args("dp-se", "10", "--epsilon 1 --ties uniform"),
         "--ties does not apply",
     );
     // UCB1 is not private: privacy takes no --ties.
-    refused(
-        &[
-            "privacy",
-            "--algorithm",
-            "ucb1",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--ties",
-            "uniform",
-        ],
-        "--ties",
-    );
+    refused(&privacy_args("ucb1", "3", "--ties uniform"), "--ties");
 }
 
 #[test]
 fn bandit_names_ucb1s_ties() {
-    let run = |extra: &[&str]| {
-        let mut args = vec![
-            "bandit",
-            "--algorithm",
-            "ucb1",
-            "--means",
-            "0.5,0.5",
-            "--horizon",
-            "50",
-            "--runs",
-            "4",
-            "--json",
-        ];
-        args.extend_from_slice(extra);
-        json(&args)
+    let run = |extra: &str| {
+        let head = ["bandit", "--algorithm", "ucb1", "--horizon", "50"];
+        json(&with_words(
+            &head,
+            &["--means 0.5,0.5 --runs 4 --json", extra],
+        ))
     };
-    assert_eq!(run(&[])["results"][0]["ties"], "lowest");
-    let uniform = run(&["--ties", "uniform"]);
+    assert_eq!(run("")["results"][0]["ties"], "lowest");
+    let uniform = run("--ties uniform");
     assert_eq!(uniform["results"][0]["ties"], "uniform");
     // The same reward streams (fixed seed) pulled under the two readings.
     assert_ne!(
         uniform["results"][0]["mean_pulls"],
-        run(&[])["results"][0]["mean_pulls"]
+        run("")["results"][0]["mean_pulls"]
     );
 }
 
@@ -398,49 +344,22 @@ fn frozen_samples(rewards: &str, n: usize) -> String {
 fn bonus_round_selects_dp_ts_s_reading_in_gof_and_is_named() {
     let rewards = zero_rewards();
     let samples = frozen_samples(&rewards, 4000);
-    let gof = |extra: &[&str]| {
-        let mut args = vec![
-            "gof",
-            "--algorithm",
-            "dp-ts",
-            "--epsilon",
-            "100",
-            "--bonus",
-            "12",
-            "--rewards-file",
-            &rewards,
-            "--samples",
-            &samples,
-            "--seed",
-            "3",
-            "--json",
-        ];
-        args.extend_from_slice(extra);
-        json(&args)
+    let gof = |extra: &str| {
+        let extra = format!("--epsilon 100 --bonus 12 --seed 3 --json {extra}");
+        json(&gof_args("dp-ts", &rewards, &samples, &extra))
     };
-    let frozen = gof(&["--bonus-round", "last-update"]);
+    let frozen = gof("--bonus-round last-update");
     assert_eq!(frozen["target"]["bonus_round"], "last-update");
     assert_eq!(frozen["reject"], false, "{}", frozen["test"]);
-    let current = gof(&[]);
+    let current = gof("");
     assert_eq!(current["target"]["bonus_round"], "current");
     assert_eq!(current["reject"], true, "{}", current["test"]);
     // The simulation names the reading per DP-TS result only.
-    let report = json(&[
-        "bandit",
-        "--algorithm",
+    let report = json(&bandit_args(
         "dp-ts,ucb1",
-        "--means",
-        "0.5,0.25",
-        "--epsilon",
-        "1",
-        "--horizon",
         "20",
-        "--runs",
-        "2",
-        "--bonus-round",
-        "last-update",
-        "--json",
-    ]);
+        "--epsilon 1 --bonus-round last-update --json",
+    ));
     let results = report["results"].as_array().unwrap();
     assert_eq!(results[0]["bonus_round"], "last-update");
     assert!(results[1].get("bonus_round").is_none());
@@ -450,103 +369,37 @@ fn bonus_round_selects_dp_ts_s_reading_in_gof_and_is_named() {
 fn bonus_round_is_refused_on_other_algorithms_and_unknown_names() {
     let rewards = zero_rewards();
     refused(
-        &[
-            "bandit",
-            "--algorithm",
-            "ucb1",
-            "--means",
-            "0.5,0.25",
-            "--horizon",
-            "10",
-            "--runs",
-            "2",
-            "--bonus-round",
-            "last-update",
-        ],
+        &bandit_args("ucb1", "10", "--bonus-round last-update"),
         "--bonus-round does not apply to ucb1",
     );
     refused(
-        &[
-            "bandit",
-            "--algorithm",
-            "dp-ts",
-            "--means",
-            "0.5,0.25",
-            "--epsilon",
-            "1",
-            "--horizon",
-            "10",
-            "--runs",
-            "2",
-            "--bonus-round",
-            "frozen",
-        ],
+        &bandit_args("dp-ts", "10", "--epsilon 1 --bonus-round frozen"),
         "--bonus-round expects one of current, last-update, got 'frozen'",
     );
     refused(
-        &[
-            "gof",
-            "--algorithm",
+        &gof_args(
             "lazy-dp-ts",
-            "--epsilon",
-            "1",
-            "--rewards-file",
             &rewards,
-            "--samples",
             &rewards,
-            "--bonus-round",
-            "last-update",
-        ],
+            "--epsilon 1 --bonus-round last-update",
+        ),
         "--bonus-round does not apply to lazy-dp-ts",
     );
     refused(
-        &[
-            "privacy",
-            "--algorithm",
-            "hybrid-ucb",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--bonus-round",
-            "last-update",
-        ],
+        &privacy_args("hybrid-ucb", "3", "--bonus-round last-update"),
         "--bonus-round does not apply to hybrid-ucb",
     );
 }
 
 #[test]
 fn bonus_round_is_named_by_dp_ts_s_privacy_audit_and_survives_its_merge() {
-    let audit = |extra: &[&str]| {
-        let mut args = vec![
-            "privacy",
-            "--algorithm",
-            "dp-ts",
-            "--actions",
-            "2",
-            "--horizon",
-            "3",
-            "--alphabet",
-            "0,1",
-            "--epsilon",
-            "1",
-            "--runs",
-            "200",
-            "--json",
-        ];
-        args.extend_from_slice(extra);
-        json(&args)
-    };
-    assert_eq!(audit(&[])["bonus_round"], "current");
-    let whole = audit(&["--bonus-round", "last-update"]);
+    let audit = |extra: &str| privacy("dp-ts", "3", &format!("--runs 200 {extra}"));
+    assert_eq!(audit("")["bonus_round"], "current");
+    let whole = audit("--bonus-round last-update");
     assert_eq!(whole["bonus_round"], "last-update");
     let parts: Vec<Value> = ["1/2", "2/2"]
         .iter()
-        .map(|shard| audit(&["--bonus-round", "last-update", "--shard", shard]))
+        .map(|shard| audit(&format!("--bonus-round last-update --shard {shard}")))
         .collect();
     let dir = scratch("reading-flags");
     let list = merge_list(&dir, "dp-ts-frozen", &parts[0], &parts[1]);
