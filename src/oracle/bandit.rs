@@ -992,7 +992,7 @@ fn beta_name(variant: &DpSeVariant) -> String {
 }
 
 /// The samples tested against every reading of `spec`'s open choices on a
-/// small grid ([`readings`]: DP-SE's, UCB1's ties, DP-UCB's tree depth; an
+/// small grid (`readings`: DP-SE's, UCB1's ties, DP-UCB's tree depth; an
 /// empty list for an algorithm without named readings), each at the level
 /// of `options`: which conventions the samples follow. Each law is
 /// computed as [`BanditTarget::law`]; one over its work limit (unless

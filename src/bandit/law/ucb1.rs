@@ -46,7 +46,7 @@
 //! is checked again (the comparisons done, and at least `K − 1` more per
 //! branch alive per round left: a branch has a child in every round), and
 //! so are the round's pull sequences, counted and costed in memory
-//! ([`branch_bytes`]) before any is built — the memory cap holds with
+//! (`branch_bytes`) before any is built — the memory cap holds with
 //! `--force` too.
 
 use super::{MAX_WORK, PRECISIONS, WORK_UNIT};
