@@ -353,8 +353,13 @@ fn dp_se_delta_reads_the_table_by_pull() {
             .count()
     };
     assert_eq!(changed(&by_pull.input, &by_pull.neighbour), 1);
+    // The witness names the entry it replaces: a row read by pull is no
+    // round's data, so the row alone would not say which reward changed.
+    let (row, arm) = (by_pull.round - 1, by_pull.arm.expect("an entry"));
+    assert_ne!(by_pull.input[row][arm], by_pull.neighbour[row][arm]);
     let (by_round, round_params) = delta_at(RewardIndex::Round);
     assert_eq!(by_round.pairs, 64 * 3 * 3);
+    assert_eq!(by_round.arm, None, "a row replaced names no entry");
     assert!((by_round.lo.to_f64() - expected).abs() < 1e-15);
     let again = pair_delta_from_law(&round_params, &by_round.input, &by_round.neighbour, 0.4);
     assert!(

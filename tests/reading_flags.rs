@@ -181,6 +181,29 @@ fn privacy_takes_dp_ses_radius_and_reward_index() {
     let by_pull = privacy("dp-se", "4", "--epoch-length 1 --reward-index pull");
     assert_eq!(by_pull["reward_index"], "pull");
     assert_eq!(by_pull["max_ratio_interval"], printed["max_ratio_interval"]);
+    // Its δ witness names the replaced entry (row and arm, from 1); a row
+    // read by round names the round only.
+    let delta = privacy(
+        "dp-se",
+        "3",
+        "--epoch-length 1 --reward-index pull --delta 0",
+    );
+    let w = &delta["delta"]["witness"];
+    let (row, arm) = (w["round"].as_u64().unwrap(), w["arm"].as_u64().unwrap());
+    let entry = |t: &Value| t[row as usize - 1][arm as usize - 1].clone();
+    assert_ne!(entry(&w["losses"]), entry(&w["neighbour"]), "{w}");
+    let out = dpdtol(&privacy_args(
+        "dp-se",
+        "3",
+        "--epoch-length 1 --reward-index pull --delta 0",
+    ));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("δ witness, row {row}, arm {arm} replaced")),
+        "{text}"
+    );
+    let by_round = privacy("dp-se", "3", "--epoch-length 1 --delta 0");
+    assert!(by_round["delta"]["witness"].get("arm").is_none());
     let run = capped(
         &privacy_args("dp-se", "4", "--epoch-length 1 --radius half"),
         20.0,

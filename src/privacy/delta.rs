@@ -229,8 +229,13 @@ pub struct DeltaCheck {
     pub input: Vec<Vec<Q>>,
     /// Its neighbour `x′`.
     pub neighbour: Vec<Vec<Q>>,
-    /// The round (from 1) where they differ.
+    /// The row (from 1) where they differ: the round, unless the table is
+    /// read by pull ([`PullLaw::cells`]).
     pub round: usize,
+    /// The arm (from 0) of the one entry of that row that differs, when
+    /// neighbours replace an entry ([`PullLaw::neighbours_replace_an_entry`]);
+    /// `None` when they replace the row.
+    pub arm: Option<usize>,
     /// The witness's δ, enclosed.
     pub witness: (Q, Q),
     /// The ordered pairs compared.
@@ -350,6 +355,7 @@ fn run(
                         input: print(exact.pair.0),
                         neighbour: print(exact.pair.1),
                         round,
+                        arm: None,
                         witness: (lo, hi),
                         pairs: exact.pairs,
                         outputs,
@@ -377,6 +383,7 @@ fn run(
         input: print(found.pair.0),
         neighbour: print(found.pair.1),
         round,
+        arm: None,
         witness: (lo, found.witness_upper.clone()),
         pairs: found.pairs,
         outputs,
@@ -613,12 +620,20 @@ pub fn bandit<L: PullLaw>(
             pairs: pairs.clone(),
         })
     };
-    run(
+    let mut check = run(
         target,
         &problem.epsilon,
         sequences.len() as u64,
         &certified,
         None,
         &|x| space.sequence(x as u64),
-    )
+    )?;
+    if law.neighbours_replace_an_entry() {
+        let row = check.round - 1;
+        check.arm = check.input[row]
+            .iter()
+            .zip(&check.neighbour[row])
+            .position(|(a, b)| a != b);
+    }
+    Ok(check)
 }

@@ -160,8 +160,14 @@ pub struct DeltaWitness {
     pub losses: Vec<Vec<Fraction>>,
     /// Its neighbour x′.
     pub neighbour: Vec<Vec<Fraction>>,
-    /// The round (from 1) where x and x′ differ.
+    /// The row (from 1) where x and x′ differ: the round, unless a bandit's
+    /// table is read by pull.
     pub round: u64,
+    /// The arm (from 1) of the one entry of that row that differs, when
+    /// neighbouring tables differ in one entry (a bandit table read by pull,
+    /// where a row is no round's data); absent when they differ in a row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arm: Option<u64>,
 }
 
 impl DeltaKeys {
@@ -194,6 +200,7 @@ impl DeltaKeys {
                 losses: vectors(&c.input),
                 neighbour: vectors(&c.neighbour),
                 round: c.round as u64,
+                arm: c.arm.map(|a| a as u64 + 1),
             },
         }
     }
@@ -220,13 +227,16 @@ impl DeltaKeys {
             ),
         };
         let w = &self.witness;
+        let replaced = match w.arm {
+            Some(arm) => format!("row {}, arm {arm}", w.round),
+            None => format!("round {}", w.round),
+        };
         format!(
-            "{verdict}: δ(ε) {} {relation} δ = {} ({how}; {} ordered pairs, {} outputs each)\n  δ witness, round {} replaced: {} against {}, δ = {}\n",
+            "{verdict}: δ(ε) {} {relation} δ = {} ({how}; {} ordered pairs, {} outputs each)\n  δ witness, {replaced} replaced: {} against {}, δ = {}\n",
             self.value,
             self.target,
             self.pairs,
             self.outputs,
-            w.round,
             sequence_text(&w.losses),
             sequence_text(&w.neighbour),
             w.delta
