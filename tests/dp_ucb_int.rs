@@ -13,6 +13,7 @@ use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::bandit::policy::dp_ucb_int::DpUcbInt;
 use dpdtol::error::Error;
 use dpdtol::num::{Certified, Exact, Precision, Real, Q};
+use num_traits::Zero;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
@@ -220,26 +221,99 @@ fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
     }
 }
 
-/// K = 3 below ε = 1 (kept indices nest): refused on one line, exit 2.
+/// K ≥ 3 below ε = 1, where kept indices nest (a fresh draw that beats the
+/// top kept index is kept above it): the total mass, MPFR against dashu,
+/// and the library's policy simulated (chi-square), which never plays a
+/// pull sequence of probability 0 (a kept index pulled below a higher one).
+fn nested_kept_indices(runs: u64, cases: &[(usize, usize, u64, Q, Q)]) {
+    for (i, (arms, horizon, code, epsilon, rate)) in cases.iter().cloned().enumerate() {
+        let params = DpUcbIntParams {
+            arms,
+            rate,
+            ..DpUcbIntParams::printed(epsilon)
+        };
+        let rewards = bit_table(arms, code, horizon);
+        let what = format!("K = {arms}, T = {horizon}, f = {}", params.interval);
+        let laws = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        common::assert_sums_to_one(&laws, &what);
+        #[cfg(feature = "mpfr")]
+        common::assert_mpfr_agrees(&params, &rewards);
+        let seed = 2300 + i as u64;
+        let new_policy = || {
+            let mut policy = DpUcbInt::new(arms, params.epsilon.to_f64());
+            policy.rate = params.rate.to_f64();
+            policy
+        };
+        let observed = common::simulate_policy(new_policy, arms, &rewards, runs, seed);
+        for ((pulls, p), &n) in laws.iter().zip(&observed) {
+            let impossible = p.enclosure().unwrap().1 == Q::zero();
+            assert!(!impossible || n == 0, "{what}: {pulls:?} played {n} times");
+        }
+        let what = format!("{what}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_law_fits(&params, &rewards, &observed, &what);
+    }
+}
+
+fn nested_cases() -> Vec<(usize, usize, u64, Q, Q)> {
+    vec![
+        (3, 10, 0x2d5b7a9, q(1, 2), q(11, 10)),
+        // v = 2: every scale is b, rates cancel exactly.
+        (3, 10, 0x1c3a5e6, q(1, 2), q(2, 1)),
+        (4, 10, 0x9b7c35a1d, q(1, 2), q(11, 10)),
+        (3, 11, 0x3a5c96b5, q(1, 3), q(11, 10)),
+    ]
+}
+
 #[test]
-fn dp_ucb_int_three_arms_below_epsilon_one_are_refused() {
-    let out = common::dpdtol(&[
-        "privacy",
-        "--algorithm",
-        "dp-ucb-int",
-        "--actions",
-        "3",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1/2",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("f = 1 only"), "{stderr}");
+fn dp_ucb_int_nested_kept_indices_sum_to_one_and_match_the_simulated_policy() {
+    nested_kept_indices(100_000, &nested_cases());
+}
+
+/// K = 3 at ε = 1/2 (interval f = 2), v = 11/10, b = 1: round-robin
+/// 0 1 2 0 1 2 seeing 1, 0, 1, 0, 1, 1 (counts 2, means (1/2, 1/2, 1)), then
+/// 0 1 1 0 seeing 1, 0, 1, 0. Round 7: arm 0's draw `X ~ Lap(σ(2))` beats
+/// the fresh draws of arms 1 and 2 and is kept. Round 8: arm 1's fresh draw
+/// `Y ~ Lap(σ(2))` beats `X` (`Y > X + g(2, 7) − g(2, 8)`) and arm 2's, and
+/// is kept above `X`. Round 9: `Y`, the top kept index, beats arm 2's fresh
+/// draw; arm 1's count 4 frees it. Round 10: `X` is the top again and beats
+/// the fresh draws of arms 1 (count 4, `Lap(σ(4))`) and 2. The draws form a
+/// tree of depth 2 (`X` above `Y` above two leaves). This mpmath script
+/// integrates it by nested quadrature split at its kinks (20 s):
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 20
+/// v = mpf(11)/10
+/// def sigma(n): return mpf(n)**(v/2 - 1)
+/// def lap_pdf(x, s): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x, s): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def g(n, t): return sqrt(2*log(t)/n)
+/// h = mpf(1)/2
+/// s2, s4 = sigma(2), sigma(4)
+/// e = g(2, 7) - g(2, 8)                      # Y > X + e
+/// inner_cuts = [mpf(0), h, h - g(2, 8) + g(2, 9)]
+/// def inner(x):                              # ∫_{y > x + e} f(y) F(y − 1/2) F(y − 1/2 + g28 − g29)
+///     lo = x + e
+///     f = lambda y: lap_pdf(y, s2) * lap_cdf(y - h, s2) * lap_cdf(y - h + g(2, 8) - g(2, 9), s2)
+///     return quad(f, [lo] + sorted(c for c in inner_cuts if c > lo) + [inf])
+/// d3, d4 = g(2, 7) - g(4, 10), -h + g(2, 7) - g(2, 10)
+/// outer = lambda x: lap_pdf(x, s2) * lap_cdf(x, s2) * lap_cdf(x - h, s2) * lap_cdf(x + d3, s4) * lap_cdf(x + d4, s2) * inner(x)
+/// cuts = sorted({mpf(0), h, -d3, -d4} | {c - e for c in inner_cuts})
+/// print(quad(outer, [-inf] + cuts + [inf]))   # 0.011272593362748864383
+/// ```
+///
+/// Pulling arm 0 at round 9 (kept below `Y`) has probability 0.
+#[test]
+fn dp_ucb_int_nested_kept_indices_match_an_independent_quadrature() {
+    let params = DpUcbIntParams {
+        arms: 3,
+        ..DpUcbIntParams::printed(q(1, 2))
+    };
+    let seen: Vec<Q> = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0].map(|y| q(y, 1)).to_vec();
+    let pulls = [0, 1, 2, 0, 1, 2, 0, 1, 1, 0];
+    assert_quadrature(&params, &pulls, &seen, "0.011272593362748864383");
+    let below_the_top = [0, 1, 2, 0, 1, 2, 0, 1, 0, 0];
+    assert!(params.event(&below_the_top, &seen).unwrap().is_none());
 }
 
 /// At round 3 the counts are (1, 1): both scales are `b·1^{v/2−1} = b`,

@@ -71,11 +71,10 @@
 use super::anytime_lazy_ucb::{pull_sequence_count, pull_sequence_of, pull_sequences_of};
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
-use crate::measure::laplace_line::{density_times_cdfs, CdfFactor, Scale, Shift};
+use crate::measure::laplace_line::{forest_probability, Edge, Offset, Scale, Variable};
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Pow, Signed, Zero};
-use std::cmp::Ordering;
 
 /// Why the law is certified, not exact (the reports print it).
 pub const WHY_NOT_EXACT: &str = "the noise scales b·n^{v/2 − 1} and the bonuses √(2 ln t/n) of Algorithm 3 are irrational, and every round's tail e^{−θ/σ} transcendental";
@@ -141,12 +140,6 @@ impl DpUcbIntParams {
                 self.interval, self.arms
             )));
         }
-        if self.arms > 2 && self.interval > 1 {
-            return Err(Error::InvalidInput(format!(
-                "dp-ucb-int's law at K = {} arms is implemented for the interval f = 1 only (ε ≥ 1), got f = {} (ε = {}): with K ≥ 3 kept indices nest (K = 2 covers every f)",
-                self.arms, self.interval, self.epsilon
-            )));
-        }
         crate::algorithm::check_parameter_bits("the rate v", &self.rate)?;
         check_scale(&self.epsilon, &self.noise_factor)
     }
@@ -182,61 +175,6 @@ impl DpUcbIntParams {
         let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
         (half * (c_ln / R::from_int(n as i64, ctx)).ln()?).exp()
     }
-
-    /// `d = m_w − m_o + α` of the comparison `j` of `block`, the atom
-    /// `α = g(n_w, t_w) − g(n_o, t)` absent when the bonuses are equal and
-    /// keyed by the first comparison of the block with the same bonus
-    /// (equal bonuses decided exactly, [`same_bonus`]).
-    fn shift<R: Real>(&self, block: &Block, j: usize, ctx: &R::Context) -> Result<Shift<R>> {
-        let c = &block.comparisons[j];
-        let rational = &block.mean - &c.mean;
-        if same_bonus((block.count, block.round), (c.count, c.round)) {
-            return Ok(Shift {
-                rational,
-                atom: None,
-            });
-        }
-        let key = (0..j)
-            .find(|&k| {
-                let other = &block.comparisons[k];
-                same_bonus((other.count, other.round), (c.count, c.round))
-            })
-            .unwrap_or(j);
-        let atom = self.bonus_at::<R>(block.count, block.round, ctx)?
-            - self.bonus_at::<R>(c.count, c.round, ctx)?;
-        Ok(Shift {
-            rational,
-            atom: Some((key, atom)),
-        })
-    }
-
-    /// The probability of one block (module documentation).
-    fn block_probability<R: Real>(&self, block: &Block, ctx: &R::Context) -> Result<R> {
-        let density = self.keyed_scale::<R>(block.count, ctx)?;
-        if let [c] = &block.comparisons[..] {
-            let other = self.keyed_scale::<R>(c.count, ctx)?;
-            let d = self.shift::<R>(block, 0, ctx)?;
-            let p = two_laplace_tail(&density, &other, &d, ctx)?;
-            return Ok(if c.kept_wins {
-                p
-            } else {
-                R::from_int(1, ctx) - p
-            });
-        }
-        let factors = block
-            .comparisons
-            .iter()
-            .enumerate()
-            .map(|(j, c)| {
-                Ok(CdfFactor {
-                    scale: self.keyed_scale::<R>(c.count, ctx)?,
-                    shift: self.shift::<R>(block, j, ctx)?,
-                    below: c.kept_wins,
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        density_times_cdfs(&density, &factors, ctx)
-    }
 }
 
 /// Whether `√(c ln t/n)` is the same at `(n, t)` and `(n', t')`:
@@ -246,69 +184,35 @@ fn same_bonus((n, t): (u64, u64), (n2, t2): (u64, u64)) -> bool {
     power(t, n2) == power(t2, n)
 }
 
-/// `P(L_o ≤ X + d) = P(X − L_o ≥ −d)` for `X ~ Lap(a)`, `L_o ~ Lap(b)` (the
-/// closed form of the module documentation at `θ = −d`).
-fn two_laplace_tail<R: Real>(
-    a: &Scale<R>,
-    b: &Scale<R>,
-    d: &Shift<R>,
-    ctx: &R::Context,
-) -> Result<R> {
-    let (a, equal, b) = (&a.value, a.key == b.key, &b.value);
-    let tail = |x: R| -> Result<R> {
-        if equal {
-            let z = x / a;
-            Ok((-z.clone()).exp()? * (R::from_int(2, ctx) + z) / R::from_int(4, ctx))
-        } else {
-            let (a2, b2) = (a.clone() * a, b.clone() * b);
-            let ea = (-(x.clone() / a)).exp()?;
-            let eb = (-(x / b)).exp()?;
-            Ok((a2.clone() * ea - b2.clone() * eb) / (R::from_int(2, ctx) * (a2 - b2)))
-        }
-    };
-    let zero = Shift {
-        rational: Q::zero(),
-        atom: None,
-    };
-    // θ = −d ≥ 0 iff d ≤ 0.
-    match d.order(&zero, ctx)? {
-        Ordering::Greater => Ok(R::from_int(1, ctx) - tail(d.value(ctx))?),
-        _ => tail(-d.value(ctx)),
-    }
-}
-
-/// A round that compares a fresh draw of the other arm with the kept index:
-/// the other arm's count and mean, the round, and whether the kept index
-/// won.
+/// One index draw of the event: the count `n` of its arm (its scale
+/// `σ(n)`) and its constraint on the draw it was compared with first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Comparison {
+pub struct Draw {
     count: u64,
-    mean: Q,
-    round: u64,
-    kept_wins: bool,
+    edge: Option<Edge>,
 }
 
-/// A block (module documentation): the kept draw's count, mean and round,
-/// and the rounds that compare it with the other arm's fresh draws (the
-/// first is the other arm's draw at the block's opening).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Block {
-    count: u64,
-    mean: Q,
-    round: u64,
-    comparisons: Vec<Comparison>,
-}
-
-/// The event "these pulls" given the rewards seen: its blocks.
+/// The event "these pulls" given the rewards seen: the draws, each parent
+/// before its children (module documentation), and the bonuses `(n, t)`
+/// that are the atoms of the shifts (one per value of `√(c ln t/n)`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Event {
-    blocks: Vec<Block>,
+    draws: Vec<Draw>,
+    bonuses: Vec<(u64, u64)>,
+}
+
+/// An index as the event names it: the draw it holds and its constant
+/// `mean + bonus` (a rational and an atom).
+#[derive(Clone, Debug)]
+struct Index {
+    draw: usize,
+    constant: Offset,
 }
 
 impl Event {
     /// The event of `pulls` (arms `0..k`) with `seen[t]` the reward of round
-    /// `t + 1`, at the interval `f` (1 when `k ≥ 3`); `None` when the pulls
-    /// have probability 0 (round-robin not followed, or a forced round not).
+    /// `t + 1`, at the interval `f`; `None` when the pulls have probability 0
+    /// (round-robin not followed, or a kept index pulled below a higher one).
     pub fn new(pulls: &[usize], seen: &[Q], k: usize, f: u64) -> Result<Option<Event>> {
         if pulls.len() != seen.len() || pulls.iter().any(|&a| a >= k) {
             return Err(Error::InvalidInput(format!(
@@ -316,16 +220,14 @@ impl Event {
                 k - 1
             )));
         }
-        if k > 2 && f > 1 {
-            return Err(Error::InvalidInput(format!(
-                "kept indices at K = {k} arms (interval f = {f}) are not implemented"
-            )));
-        }
+        let mut event = Event {
+            draws: vec![],
+            bonuses: vec![],
+        };
         let mut counts = vec![0u64; k];
         let mut sums = vec![Q::zero(); k];
-        let mut blocks: Vec<Block> = Vec::new();
-        // The arm whose draw the open block keeps.
-        let mut kept: Option<usize> = None;
+        // The kept indices, each above the one before it.
+        let mut kept: Vec<(usize, Index)> = vec![];
         for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate() {
             let t = i as u64 + 1;
             if t <= f.saturating_mul(k as u64) {
@@ -333,55 +235,95 @@ impl Event {
                     return Ok(None);
                 }
             } else {
+                let fresh: Vec<usize> = (0..k).filter(|&j| counts[j] % f == 0).collect();
                 let mean = |j: usize| &sums[j] / Q::from_integer(counts[j].into());
-                let fresh: Vec<bool> = counts.iter().map(|n| n % f == 0).collect();
-                match kept {
-                    Some(w) if !fresh[w] => {
-                        let o = 1 - w;
-                        if fresh[o] {
-                            let last = blocks.last_mut().ok_or_else(|| {
-                                Error::Domain("a kept index without its block".into())
-                            })?;
-                            last.comparisons.push(Comparison {
-                                count: counts[o],
-                                mean: mean(o),
-                                round: t,
-                                kept_wins: arm == w,
-                            });
-                        } else if arm != o {
-                            // Both kept: the other arm's index won against w's.
-                            return Ok(None);
-                        }
-                    }
-                    _ => {
-                        // All fresh (a kept arm that is fresh again left the other fresh).
-                        if !fresh.iter().all(|&f| f) {
-                            return Err(Error::Domain(format!(
-                                "round {t}: an arm keeps an index outside a block"
-                            )));
-                        }
-                        blocks.push(Block {
-                            count: counts[arm],
-                            mean: mean(arm),
-                            round: t,
-                            comparisons: (0..k)
-                                .filter(|&o| o != arm)
-                                .map(|o| Comparison {
-                                    count: counts[o],
-                                    mean: mean(o),
-                                    round: t,
-                                    kept_wins: true,
-                                })
-                                .collect(),
+                let winner = match kept.last() {
+                    Some((top, index)) if *top == arm => index.clone(),
+                    _ if !fresh.contains(&arm) => return Ok(None),
+                    top => {
+                        let index = Index {
+                            draw: event.draws.len(),
+                            constant: event.constant(mean(arm), counts[arm], t),
+                        };
+                        let edge = top.map(|(_, below)| Edge {
+                            parent: below.draw,
+                            shift: below.constant.plus(&index.constant.negated()),
+                            below: false,
                         });
-                        kept = Some(arm);
+                        event.draws.push(Draw {
+                            count: counts[arm],
+                            edge,
+                        });
+                        index
                     }
+                };
+                for &o in fresh.iter().filter(|&&o| o != arm) {
+                    let loser = event.constant(mean(o), counts[o], t);
+                    let shift = winner.constant.plus(&loser.negated());
+                    event.draws.push(Draw {
+                        count: counts[o],
+                        edge: Some(Edge {
+                            parent: winner.draw,
+                            shift,
+                            below: true,
+                        }),
+                    });
+                }
+                if fresh.contains(&arm) && (counts[arm] + 1) % f != 0 {
+                    kept.push((arm, winner));
+                } else if !fresh.contains(&arm) && (counts[arm] + 1) % f == 0 {
+                    kept.pop();
                 }
             }
             counts[arm] += 1;
             sums[arm] += y;
         }
-        Ok(Some(Event { blocks }))
+        event.drop_cancelled_bonuses();
+        Ok(Some(event))
+    }
+
+    /// Keep only the bonuses some shift still names (a bonus that cancels
+    /// in every shift is never computed: the exact backend then declines
+    /// only when an irrational bonus is read), renumbered in order.
+    fn drop_cancelled_bonuses(&mut self) {
+        let mut named = vec![false; self.bonuses.len()];
+        for edge in self.draws.iter().filter_map(|d| d.edge.as_ref()) {
+            for (k, _) in &edge.shift.atoms {
+                named[*k] = true;
+            }
+        }
+        let mut renumbered = vec![0; named.len()];
+        let mut next = 0;
+        for (k, &is_named) in named.iter().enumerate() {
+            renumbered[k] = next;
+            next += usize::from(is_named);
+        }
+        for edge in self.draws.iter_mut().filter_map(|d| d.edge.as_mut()) {
+            for (k, _) in &mut edge.shift.atoms {
+                *k = renumbered[*k];
+            }
+        }
+        let mut kept = named.into_iter();
+        self.bonuses.retain(|_| kept.next().unwrap_or(false));
+    }
+
+    /// `mean + √(c ln t/n)`, the bonus an atom shared by equal bonuses.
+    fn constant(&mut self, mean: Q, n: u64, t: u64) -> Offset {
+        let atom = match self
+            .bonuses
+            .iter()
+            .position(|&other| same_bonus(other, (n, t)))
+        {
+            Some(k) => k,
+            None => {
+                self.bonuses.push((n, t));
+                self.bonuses.len() - 1
+            }
+        };
+        Offset {
+            rational: mean,
+            atoms: vec![(atom, Q::one())],
+        }
     }
 }
 
@@ -419,14 +361,24 @@ impl PullLaw for DpUcbIntParams {
         let units = (rounds * pairs).div_ceil(3).max(1);
         super::sequences_work(self.sequence_count(horizon), units)
     }
-    /// The product over the blocks of their closed forms.
+    /// The draws' forest integrated leaf to root in closed form.
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
-        event
-            .blocks
+        let atoms = event
+            .bonuses
             .iter()
-            .try_fold(R::from_int(1, ctx), |p, block| {
-                Ok(p * self.block_probability::<R>(block, ctx)?)
+            .map(|&(n, t)| self.bonus_at::<R>(n, t, ctx))
+            .collect::<Result<Vec<_>>>()?;
+        let variables = event
+            .draws
+            .iter()
+            .map(|d| {
+                Ok(Variable {
+                    scale: self.keyed_scale::<R>(d.count, ctx)?,
+                    edge: d.edge.clone(),
+                })
             })
+            .collect::<Result<Vec<_>>>()?;
+        forest_probability(&variables, &atoms, ctx)
     }
     fn name(&self) -> &'static str {
         "dp-ucb-int"
