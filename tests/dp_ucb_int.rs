@@ -578,3 +578,114 @@ fn dp_ucb_int_three_arms_check_matches_an_independent_maximum() {
     let ratio = decimal(&report["witness"]["ratio"]);
     assert!((ratio - 2.347_332_539_329_664).abs() < 1e-12, "{ratio}");
 }
+
+/// A reward table of `horizon` rows for three arms (the first 13 rows of a
+/// fixed pattern), written to a scratch file.
+fn three_arm_table(dir: &std::path::Path, horizon: usize) -> String {
+    let rows = "1,0,1\n0,1,1\n1,1,0\n1,0,1\n1,0,0\n1,1,1\n0,1,0\n1,0,1\n0,1,1\n1,1,0\n0,0,1\n1,0,1\n0,1,0\n";
+    let table: String = rows
+        .lines()
+        .take(horizon)
+        .map(|r| format!("{r}\n"))
+        .collect();
+    let name = format!("table{horizon}.csv");
+    common::scratch_file(dir.to_str().unwrap(), &name, table.as_bytes())
+}
+
+/// K = 3 at ε = 1/2 (f = 2) from the command line: `law` at T = 10 (rounds
+/// 7–10 nest kept indices) sums to 1, `sample` then `gof` of the library's
+/// policy is consistent with it, and T = 13 (`3^7` sequences after
+/// round-robin, `⌈7·4/3⌉` units each: 21 870) is refused naming `--force`.
+#[test]
+fn dp_ucb_int_three_arms_below_epsilon_one_from_the_command_line() {
+    let dir = common::scratch("dp-ucb-int-nested");
+    let table = three_arm_table(&dir, 10);
+    let args = [
+        "--algorithm",
+        "dp-ucb-int",
+        "--epsilon",
+        "1/2",
+        "--rewards-file",
+    ];
+    let law = common::json(&[&["law"], &args[..], &[&table, "--json"]].concat());
+    let total: f64 = law["law"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| decimal(&row["probability"]))
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert_eq!(law["kind"], "certified");
+    let samples = dir.join("samples.csv").to_str().unwrap().to_string();
+    let sample = common::dpdtol(
+        &[
+            &["sample"],
+            &args[..],
+            &[&table, "--n", "20000", "--seed", "7", "--out", &samples],
+        ]
+        .concat(),
+    );
+    assert!(sample.status.success(), "{sample:?}");
+    let gof = common::json(
+        &[
+            &["gof"],
+            &args[..],
+            &[&table, "--samples", &samples, "--json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(gof["reject"], false, "{gof}");
+    common::refused(
+        &[&["law"], &args[..], &[&three_arm_table(&dir, 13)]].concat(),
+        "21870",
+    );
+}
+
+/// K = 3, T = 7, ε = 1/2 (f = 2): rounds 1–6 are round-robin and round 7
+/// compares three fresh draws of scale `σ(2) = 2^{−9/20}` with equal bonuses,
+/// the means `m ∈ {0, 1/2, 1}³`; a neighbour moves one arm's mean by 1/2.
+/// This mpmath script maximises the ratio of round 7's probabilities by
+/// quadrature (not the closed form): above `e^{1/2}`, violated.
+///
+/// ```text
+/// from mpmath import mp, mpf, exp, quad, inf
+/// from itertools import product
+/// mp.dps = 30
+/// s = mpf(2)**(mpf(11)/20 - 1)   # σ(2) = 2^{v/2 − 1}, v = 11/10
+/// def lap_pdf(x): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def p_wins(a, m):
+///     ds = [m[a] - m[b] for b in range(3) if b != a]
+///     h = lambda x: lap_pdf(x) * mp.fprod(lap_cdf(x + d) for d in ds)
+///     return quad(h, [-inf] + sorted({mpf(0)} | {mpf(-d) for d in ds}) + [inf])
+/// half = mpf(1)/2
+/// best = 0
+/// for m in product([0, half, 1], repeat=3):
+///     for j in range(3):
+///         for step in (-half, half):
+///             m2 = list(m); m2[j] += step
+///             if not 0 <= m2[j] <= 1: continue
+///             for a in range(3):
+///                 best = max(best, p_wins(a, m) / p_wins(a, m2))
+/// print(best)   # 1.87554404875250929496323693345
+/// ```
+#[test]
+fn dp_ucb_int_three_arms_below_epsilon_one_check_matches_an_independent_maximum() {
+    let report = common::json(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "3",
+        "--horizon",
+        "7",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ]);
+    assert_eq!(report["verdict"], "violated", "{report}");
+    let ratio = decimal(&report["witness"]["ratio"]);
+    assert!((ratio - 1.875_544_048_752_509_3).abs() < 1e-12, "{ratio}");
+}

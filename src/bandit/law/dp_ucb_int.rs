@@ -1,72 +1,58 @@
 //! The law of DP-UCB-INT's pull sequence (Tossou & Dimitrakakis 2016,
 //! arXiv:1511.08681, Algorithm 3, as read in
 //! [`crate::bandit::policy::dp_ucb_int`]) on a fixed reward table,
-//! certified: K = 2 arms at any interval `f = ⌈1/ε⌉`, any `2 ≤ K ≤ T` at
-//! `f = 1` (`ε ≥ 1`).
+//! certified, at any `2 ≤ K ≤ T` and any interval `f = ⌈1/ε⌉`.
 //!
-//! # The rounds fall into independent blocks
+//! # The draws form a forest
 //!
 //! Arm `j`'s index is `I_j = S_j/n_j + L + √(c ln t/n_j)` with a fresh
 //! `L ~ Lap(σ(n_j))`, `σ(n) = b·n^{v/2 − 1}` (`b` the noise factor, printed
-//! 1), drawn at every round `t > 2f` at which `n_j` is a multiple of `f`
-//! ("fresh"); otherwise the arm keeps the index it was last pulled with.
-//! After the `2f` rounds of round-robin both arms are fresh. Given the pulls
-//! and the rewards seen:
+//! 1), drawn at every round `t > Kf` at which `n_j` is a multiple of `f`
+//! ("fresh"); otherwise the arm keeps the index it was last pulled with, a
+//! draw `X` with the constant `m_j + g_j` of its round. After the `Kf` rounds
+//! of round-robin every arm is fresh. Given the pulls and the rewards seen,
+//! each round's pull `w` beats every other index, `L_o ≤ X_w + d` with
+//! `d = m_w + g_w − m_o − g_o`, and the kept indices form a *stack*:
 //!
-//! - a round with both arms fresh opens a *block*: the pulled arm `w` keeps
-//!   its draw `X ~ Lap(σ(n_w))` (with its mean and bonus, a constant index
-//!   `J = m_w + X + g_w`) until its count is again a multiple of `f`; the
-//!   other arm's draw lost: `L ≤ X + d` with `d = m_w + g_w − m_o − g_o`;
-//! - while `X` is kept and the other arm is fresh, each round compares a
-//!   fresh draw `L` with `J`: `L ≤ X + d_t` (arm `w` pulled) or `L > X + d_t`
-//!   (the other arm pulled, which then keeps `L`);
-//! - while both keep an index, the other arm's kept index exceeds `J` (it
-//!   won against `J`) and it is pulled until its count is a multiple of `f`:
-//!   the rounds are forced (a pull of `w` there has probability 0), and the
-//!   kept `L` appears in no other constraint;
-//! - when `w`'s count is a multiple of `f` again the other arm is fresh (it
-//!   was not pulled), and the next round opens the next block.
+//! - a fresh draw that wins is kept (when `f ≥ 2`) above the kept index on
+//!   top, which it beat: the stack increases upward, so a round need only
+//!   compare the top with the fresh draws — a pull of a kept arm below the
+//!   top has probability 0, and with every arm kept the top's pull is
+//!   forced (probability 1, no constraint);
+//! - a fresh draw that loses appears in that round only (the arm draws again
+//!   at the next round), a leaf under the winner's draw;
+//! - the top is freed when its arm's count is a multiple of `f` again, and
+//!   the index below is the top.
 //!
-//! With `f = 1` every count is a multiple of `f`: each round after the
-//! first `K` is a block of its own, the pulled arm's draw against every
-//! other arm's (at any K). With `K ≥ 3` and `f ≥ 2` kept indices nest (a
-//! fresh draw that beats a kept one is kept above it, and fresh draws face
-//! the top one), a law not implemented: refused.
-//!
-//! So the blocks have disjoint noises and
-//!
-//! ```text
-//! P(pulls | seen) = ∏_blocks ∫ f_{σ(n_w)}(x) ∏_rounds G_t(x) dx,
-//! G_t(x) = P(L_t ≤ x + d_t) or P(L_t > x + d_t),   L_t ~ Lap(σ(n_{o,t})),
-//! ```
-//!
-//! each integral in closed form ([`crate::measure::laplace_line`]). A block
-//! of one comparison (every block when K = 2 and `f = 1`) is the tail of the
-//! difference of two Laplace variables of scales `a = σ(n_w)`,
-//! `b = σ(n_o)`: `P(L_w − L_o ≥ θ)` at `θ = −d`, for `θ ≥ 0`
+//! So each draw is compared with one earlier draw first — a fresh winner
+//! with the top it beat, a fresh loser with the winner — and every other
+//! comparison is implied by these: the draws form a forest whose edges are
+//! difference constraints `V_c ≤ V_p + d` or `V_c > V_p + d`, with real
+//! scales and shifts. With `f = 1` no index is kept and each round after
+//! the first `K` is a star of its own (the pulled arm's draw against every
+//! other arm's); with `K = 2` the stack holds at most the two arms. The
+//! probability is the forest's, integrated leaf to root in closed form
+//! ([`crate::measure::laplace_line::forest_probability`]):
 //!
 //! ```text
-//! (a² e^{−θ/a} − b² e^{−θ/b}) / (2(a² − b²))   (a ≠ b),
-//! e^{−θ/a} (2 + θ/a) / 4                         (a = b),
+//! P(pulls | seen) = ∏_roots ∫ f_{σ(n_r)}(x) ∏_{children c} m_c(x) dx,
+//! m_c(x) = P(V_c ≤ x + d_c or V_c > x + d_c, and the subtree of c's constraints | V_p = x).
 //! ```
 //!
-//! (integrate the density `(a e^{−|x|/a} − b e^{−|x|/b})/(2(a² − b²))`), and
-//! `1 − P(L_w − L_o ≥ −θ)` for `θ < 0`. Scales are equal exactly when the
-//! counts are or `v = 2`.
-//!
-//! # What is certified, what is refused
+//! # What is certified
 //!
 //! `σ(n) = b·exp((v/2 − 1) ln n)` is computed in the backend (exact when it
-//! is rational, [`Real::pow_rational`]), never through `f64`. `d_t` involves
-//! `√(ln t)` unless the two bonuses are equal (`t_w^{n_o} = t^{n_w}`, decided
-//! exactly; the irrational part of two shifts with the same other bonus is
-//! the same atom, so their order is exact), and every factor `e^{−x/σ}`:
-//! the law is certified, and an exact
-//! backend declines. A cut or a rate whose sign its enclosure does not
-//! decide is an [`Error::Domain`] that asks for more precision.
+//! is rational, [`Real::pow_rational`]), never through `f64`; scales are
+//! equal exactly when the counts are or `v = 2`. A shift is a rational mean
+//! difference plus bonuses `√(c ln t/n)`, one atom per value (equal bonuses
+//! decided exactly, `t^{n'} = t'^{n}`), so cuts with the same bonuses are
+//! ordered exactly; every factor `e^{−x/σ}` is transcendental: the law is
+//! certified, and an exact backend declines unless every scale is rational
+//! and every shift cancels. A cut or a rate whose sign its enclosure does
+//! not decide is an [`Error::Domain`] that asks for more precision.
 //!
-//! Cost: a block of `m` comparisons integrates up to `2^m` exponential terms
-//! on each of `m + 2` pieces.
+//! Cost: a draw with `m` leaves integrates up to `2^m` exponential terms on
+//! each of `m + 2` pieces, times the terms of its kept children's messages.
 
 use super::anytime_lazy_ucb::{pull_sequence_count, pull_sequence_of, pull_sequences_of};
 use super::{check_scale, PullLaw};
@@ -86,7 +72,7 @@ pub struct DpUcbIntParams {
     pub epsilon: Q,
     /// `f`, the pulls between two recomputations of an arm's index.
     pub interval: u64,
-    /// The number of arms K (`f = 1` when `K ≥ 3`).
+    /// The number of arms K.
     pub arms: usize,
     /// `v` of the noise scale `b/n^{1 − v/2}` (default `11/10`).
     pub rate: Q,
@@ -120,8 +106,8 @@ impl DpUcbIntParams {
         }
     }
 
-    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `K ≥ 2` (and
-    /// `f = 1` when `K ≥ 3`), `b` not too small and `v` of bounded size.
+    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `K ≥ 2`, `b`
+    /// not too small and `v` of bounded size.
     pub fn validate(&self) -> Result<()> {
         for (name, v) in [
             ("--epsilon", &self.epsilon),
@@ -167,6 +153,13 @@ impl DpUcbIntParams {
             },
             value: self.scale::<R>(n, ctx)?,
         })
+    }
+
+    /// The rounds after round-robin, `T − Kf` (at least 0); `None` past
+    /// 32 bits.
+    fn free_rounds(&self, horizon: usize) -> Option<u32> {
+        let round_robin = (self.arms as u64).saturating_mul(self.interval);
+        u32::try_from((horizon as u64).saturating_sub(round_robin)).ok()
     }
 
     /// `√(c ln t/n)`.
@@ -349,17 +342,23 @@ impl PullLaw for DpUcbIntParams {
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(pulls, seen, self.arms, self.interval)
     }
-    /// `⌈(T − K)(K − 1)²/3⌉` units a sequence (at least 1): its `T − K`
-    /// rounds, each a few exponentials a term of `2^{K−1}` on `K + 1` pieces.
-    /// Measured (release, 128 bits, the K = 2, T = 8 table of the benchmark,
-    /// three runs on 2 cores under a load of 11–14): 64 sequences in
-    /// 0.26–0.67 s at ε = 1, 0.05–0.13 s at ε = 1/2 (forced rounds rule most
-    /// sequences out), that is 1.3–3.5 units a sequence.
+    /// [`PullLaw::law_work`] for each of the `K^r` sequences that follow
+    /// round-robin (`r = T − Kf` rounds after it); the others are ruled out
+    /// at their first round off it, at a cost not counted.
     fn work(&self, horizon: usize) -> Option<u128> {
-        let rounds = horizon.saturating_sub(self.arms) as u128;
+        let followers = (self.arms as u64).checked_pow(self.free_rounds(horizon)?);
+        super::sequences_work(followers, self.law_work(horizon)?)
+    }
+    /// `⌈r(K − 1)²/3⌉` units (at least 1): its `r = T − Kf` rounds after
+    /// round-robin, each up to `K − 1` draws, a few exponentials a term of
+    /// `2^{K−1}` on `K + 1` pieces. Measured (release, 128 bits, the K = 2,
+    /// T = 8 table of the benchmark, three runs on 2 cores under a load of
+    /// 11–14): 64 sequences in 0.26–0.67 s at ε = 1, 0.05–0.13 s at ε = 1/2
+    /// (16 follow round-robin), that is 1.3–3.5 units a law.
+    fn law_work(&self, horizon: usize) -> Option<u128> {
+        let rounds = u128::from(self.free_rounds(horizon)?);
         let pairs = (self.arms as u128 - 1).pow(2);
-        let units = (rounds * pairs).div_ceil(3).max(1);
-        super::sequences_work(self.sequence_count(horizon), units)
+        Some((rounds * pairs).div_ceil(3).max(1))
     }
     /// The draws' forest integrated leaf to root in closed form.
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
