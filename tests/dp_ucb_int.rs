@@ -216,6 +216,7 @@ fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
         let seed = 2200 + i as u64;
         let new_policy = || DpUcbInt::new(arms, params.epsilon.to_f64());
         let observed = common::simulate_policy(new_policy, arms, &rewards, 100_000, seed);
+        let observed = common::in_law_order(&params, horizon, &observed);
         let what = format!("K = {arms}, T = {horizon}, table {code:#x}, seed {seed}");
         common::assert_law_fits(&params, &rewards, &observed, &what);
     }
@@ -245,6 +246,7 @@ fn nested_kept_indices(runs: u64, cases: &[(usize, usize, u64, Q, Q)]) {
             policy
         };
         let observed = common::simulate_policy(new_policy, arms, &rewards, runs, seed);
+        let observed = common::in_law_order(&params, horizon, &observed);
         for ((pulls, p), &n) in laws.iter().zip(&observed) {
             let impossible = p.enclosure().unwrap().1 == Q::zero();
             assert!(!impossible || n == 0, "{what}: {pulls:?} played {n} times");
@@ -356,7 +358,7 @@ fn dp_ucb_int_mpfr_agrees_with_dashu() {
 }
 
 /// Play the library's `DpUcbInt` with the parameters of `params` round by
-/// round on the table.
+/// round on the table: the counts in the order of its law.
 fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
     let new_policy = || {
         let mut policy = DpUcbInt::new(2, params.epsilon.to_f64());
@@ -365,7 +367,8 @@ fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -
         policy.bonus = params.bonus.to_f64();
         policy
     };
-    common::simulate_policy(new_policy, 2, rewards, runs, seed)
+    let observed = common::simulate_policy(new_policy, 2, rewards, runs, seed);
+    common::in_law_order(params, rewards.len(), &observed)
 }
 
 fn goodness_of_fit(runs: u64) {

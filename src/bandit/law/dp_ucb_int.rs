@@ -155,11 +155,11 @@ impl DpUcbIntParams {
         })
     }
 
-    /// The rounds after round-robin, `T − Kf` (at least 0); `None` past
-    /// 32 bits.
-    fn free_rounds(&self, horizon: usize) -> Option<u32> {
-        let round_robin = (self.arms as u64).saturating_mul(self.interval);
-        u32::try_from((horizon as u64).saturating_sub(round_robin)).ok()
+    /// `Kf`, the rounds of round-robin.
+    fn round_robin(&self) -> usize {
+        usize::try_from(self.interval)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(self.arms)
     }
 
     /// `√(c ln t/n)`.
@@ -328,37 +328,31 @@ impl PullLaw for DpUcbIntParams {
     fn arms(&self) -> usize {
         self.arms
     }
-    /// Arms `0 … K − 1` first (round-robin's first round), then any arms:
-    /// `K^{T−K}`.
+    /// Round-robin for `Kf` rounds, then any arms: `K^{T−Kf}`.
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        pull_sequence_count(self.arms, horizon)
+        pull_sequence_count(self.arms, self.round_robin(), horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences_of(self.arms, horizon)
+        pull_sequences_of(self.arms, self.round_robin(), horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence_of(self.arms, horizon, index)
+        pull_sequence_of(self.arms, self.round_robin(), horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(pulls, seen, self.arms, self.interval)
     }
-    /// [`PullLaw::law_work`] for each of the `K^r` sequences that follow
-    /// round-robin (`r = T − Kf` rounds after it); the others are ruled out
-    /// at their first round off it, at a cost not counted.
+    /// `⌈r(K − 1)²/3⌉` units a sequence (at least 1): its `r = T − Kf`
+    /// rounds after round-robin, each up to `K − 1` draws, a few
+    /// exponentials a term of `2^{K−1}` on `K + 1` pieces. Measured
+    /// (release, the K = 2, T = 8 table of the benchmark, three runs on 2
+    /// cores under a load of 3–4): 64 sequences in 0.30–0.34 s at ε = 1,
+    /// 16 in 0.04–0.06 s at ε = 1/2 (the old measure, 0.26–0.67 s and
+    /// 0.05–0.13 s under a load of 11–14), that is 1.3–3.5 units a sequence.
     fn work(&self, horizon: usize) -> Option<u128> {
-        let followers = (self.arms as u64).checked_pow(self.free_rounds(horizon)?);
-        super::sequences_work(followers, self.law_work(horizon)?)
-    }
-    /// `⌈r(K − 1)²/3⌉` units (at least 1): its `r = T − Kf` rounds after
-    /// round-robin, each up to `K − 1` draws, a few exponentials a term of
-    /// `2^{K−1}` on `K + 1` pieces. Measured (release, 128 bits, the K = 2,
-    /// T = 8 table of the benchmark, three runs on 2 cores under a load of
-    /// 11–14): 64 sequences in 0.26–0.67 s at ε = 1, 0.05–0.13 s at ε = 1/2
-    /// (16 follow round-robin), that is 1.3–3.5 units a law.
-    fn law_work(&self, horizon: usize) -> Option<u128> {
-        let rounds = u128::from(self.free_rounds(horizon)?);
+        let rounds = horizon.saturating_sub(self.round_robin()) as u128;
         let pairs = (self.arms as u128 - 1).pow(2);
-        Some((rounds * pairs).div_ceil(3).max(1))
+        let units = (rounds * pairs).div_ceil(3).max(1);
+        super::sequences_work(self.sequence_count(horizon), units)
     }
     /// The draws' forest integrated leaf to root in closed form.
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
