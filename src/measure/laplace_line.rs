@@ -310,7 +310,7 @@ impl<R: Real> Forest<'_, R> {
 
     /// `∫ h` over the line.
     fn mass(&self, h: &Function<R>) -> Result<R> {
-        let (_, below) = self.integrals(h)?;
+        let below = self.integral(h, true)?;
         let last = below.pieces.len() - 1;
         Ok(below.pieces[last]
             .iter()
@@ -320,8 +320,7 @@ impl<R: Real> Forest<'_, R> {
 
     /// The message `Φ(x + d)` or `Ψ(x + d)` of `h` across `edge`.
     fn message(&self, h: &Function<R>, edge: &Edge) -> Result<Function<R>> {
-        let (above, below) = self.integrals(h)?;
-        let f = if edge.below { below } else { above };
+        let f = self.integral(h, edge.below)?;
         let d = edge.shift.value(self.atoms, self.ctx);
         let mut pieces = Vec::with_capacity(f.pieces.len());
         for terms in &f.pieces {
@@ -379,9 +378,11 @@ impl<R: Real> Forest<'_, R> {
         Ok(total)
     }
 
-    /// `Ψ(z) = ∫_z^∞ h` and `Φ(z) = ∫_{−∞}^z h` on the cuts of `h`; an
-    /// error when an end piece does not decay.
-    fn integrals(&self, h: &Function<R>) -> Result<(Function<R>, Function<R>)> {
+    /// `Φ(z) = ∫_{−∞}^z h` (`below`) or `Ψ(z) = ∫_z^∞ h` on the cuts of
+    /// `h`: on each piece the primitive `F` (`−F` for `Ψ`), plus the
+    /// constant that continues it across the cut from the end where it
+    /// vanishes; an error when an end piece does not decay.
+    fn integral(&self, h: &Function<R>, below: bool) -> Result<Function<R>> {
         let zero = R::from_int(0, self.ctx);
         let decays = |terms: &[Term<R>], sign: Ordering| -> Result<()> {
             for t in terms {
@@ -396,53 +397,41 @@ impl<R: Real> Forest<'_, R> {
             }
             Ok(())
         };
-        let last = h.pieces.len() - 1;
+        let n = h.pieces.len();
         decays(&h.pieces[0], Ordering::Greater)?;
-        decays(&h.pieces[last], Ordering::Less)?;
-        let primitives: Vec<Vec<Term<R>>> = h
-            .pieces
-            .iter()
-            .map(|p| self.primitive(p))
-            .collect::<Result<_>>()?;
-        let constant = |c: R| Term {
-            coef: c,
-            power: 0,
-            rate: R::from_int(0, self.ctx),
-            exponents: vec![0; self.keys],
+        decays(&h.pieces[n - 1], Ordering::Less)?;
+        let order: Vec<usize> = if below {
+            (0..n).collect()
+        } else {
+            (0..n).rev().collect()
         };
-        // Φ: from −∞, continuous at each cut.
-        let mut below: Vec<Vec<Term<R>>> = Vec::with_capacity(h.pieces.len());
-        for (i, prim) in primitives.iter().enumerate() {
-            let mut terms = prim.clone();
-            if i > 0 {
-                let at = &h.cuts[i - 1].value;
-                let c = self.evaluate(&below[i - 1], at)? - self.evaluate(prim, at)?;
-                push_term(&mut terms, constant(c));
+        let mut pieces: Vec<Vec<Term<R>>> = vec![vec![]; n];
+        let mut previous: Option<usize> = None;
+        for i in order {
+            let mut terms = self.primitive(&h.pieces[i])?;
+            if !below {
+                for t in &mut terms {
+                    t.coef = -t.coef.clone();
+                }
             }
-            below.push(terms);
-        }
-        // Ψ = −F + constant: from +∞, continuous at each cut.
-        let mut above: Vec<Vec<Term<R>>> = vec![vec![]; h.pieces.len()];
-        for i in (0..=last).rev() {
-            let mut terms: Vec<Term<R>> = primitives[i]
-                .iter()
-                .map(|t| Term {
-                    coef: -t.coef.clone(),
-                    ..t.clone()
-                })
-                .collect();
-            if i < last {
-                let at = &h.cuts[i].value;
-                let c = self.evaluate(&above[i + 1], at)? - self.evaluate(&terms, at)?;
-                push_term(&mut terms, constant(c));
+            if let Some(p) = previous {
+                // Pieces i and i + 1 meet at cut i.
+                let at = &h.cuts[i.min(p)].value;
+                let constant = Term {
+                    coef: self.evaluate(&pieces[p], at)? - self.evaluate(&terms, at)?,
+                    power: 0,
+                    rate: zero.clone(),
+                    exponents: vec![0; self.keys],
+                };
+                push_term(&mut terms, constant);
             }
-            above[i] = terms;
+            pieces[i] = terms;
+            previous = Some(i);
         }
-        let function = |pieces| Function {
+        Ok(Function {
             cuts: h.cuts.clone(),
             pieces,
-        };
-        Ok((function(above), function(below)))
+        })
     }
 
     /// The primitive of a sum of terms, without constant.
