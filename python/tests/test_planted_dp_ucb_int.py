@@ -2,7 +2,8 @@
 Algorithm 3, as dpdtol reads it: src/bandit/policy/dp_ucb_int.rs) written
 here from its pseudo-code with numpy, driven through ``dpdtol.drive`` and
 tested against its certified law (K = 2 at ε = 1 and 1/2, intervals f = 1
-and 2; K = 3 at ε = 1): the correct policy passes; the planted bug, half the noise, is rejected at the
+and 2; K = 3 at ε = 1 and 1/2, where kept indices nest): the correct policy
+passes; the planted bug, half the noise, is rejected at the
 sample size recorded in ``DETECTED`` (the smallest of the doubling sequence
 ``SIZES`` at which the test with its seed rejects: ``python
 tests/test_planted_dp_ucb_int.py`` finds it again).
@@ -95,6 +96,14 @@ def test_dp_ucb_int_with_three_arms_passes():
     rewards = [[Fraction(t % 3, 2), Fraction((7 * t + 1) % 3, 2), Fraction((5 * t + 2) % 3, 2)] for t in range(6)]
     result = assert_bandit_policy("dp-ucb-int", lambda: DpUcbInt(3, 1), rewards, 1, n=8000, seed=SEED)
     assert result.chi_square_tests[0]["groups"] >= 3
+
+
+def test_dp_ucb_int_with_three_arms_and_kept_indices_passes():
+    # Three arms at epsilon = 1/2 (f = 2): round-robin for 6 rounds, then a
+    # fresh draw that beats the kept index is kept above it (rounds 7-10).
+    rewards = [[Fraction(t % 3, 2), Fraction((7 * t + 1) % 3, 2), Fraction((5 * t + 2) % 3, 2)] for t in range(10)]
+    result = assert_bandit_policy("dp-ucb-int", lambda: DpUcbInt(3, 0.5), rewards, Fraction(1, 2), n=8000, seed=SEED)
+    assert result.chi_square_tests[0]["groups"] >= 10
 
 
 def smallest_detecting_size():

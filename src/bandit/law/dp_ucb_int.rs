@@ -238,9 +238,9 @@ impl Event {
                             draw: event.draws.len(),
                             constant: event.constant(mean(arm), counts[arm], t),
                         };
-                        let edge = top.map(|(_, below)| Edge {
-                            parent: below.draw,
-                            shift: below.constant.plus(&index.constant.negated()),
+                        let edge = top.map(|(_, beaten)| Edge {
+                            parent: beaten.draw,
+                            shift: beaten.constant.plus(&index.constant.negated()),
                             below: false,
                         });
                         event.draws.push(Draw {
@@ -343,11 +343,12 @@ impl PullLaw for DpUcbIntParams {
     }
     /// `⌈r(K − 1)²/3⌉` units a sequence (at least 1): its `r = T − Kf`
     /// rounds after round-robin, each up to `K − 1` draws, a few
-    /// exponentials a term of `2^{K−1}` on `K + 1` pieces. Measured
-    /// (release, the K = 2, T = 8 table of the benchmark, three runs on 2
-    /// cores under a load of 3–4): 64 sequences in 0.30–0.34 s at ε = 1,
-    /// 16 in 0.04–0.06 s at ε = 1/2 (the old measure, 0.26–0.67 s and
-    /// 0.05–0.13 s under a load of 11–14), that is 1.3–3.5 units a sequence.
+    /// exponentials a term of `2^{K−1}` on `K + 1` pieces. Measured (release,
+    /// 192 bits, one core's time on 2 cores under a load of 3–4): the K = 2,
+    /// T = 8 table of the benchmark, 64 sequences in 0.39 s at ε = 1 (2 units
+    /// a sequence); at ε = 1/2, K = 3, T = 12: 729 sequences in 4.9 s (2.2
+    /// units, estimated 8); K = 4, T = 12: 256 in 3.5 s (4.5, estimated 12);
+    /// K = 5, T = 13: 125 in 2.5 s (6.6, estimated 16).
     fn work(&self, horizon: usize) -> Option<u128> {
         let rounds = horizon.saturating_sub(self.round_robin()) as u128;
         let pairs = (self.arms as u128 - 1).pow(2);
