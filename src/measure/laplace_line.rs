@@ -54,6 +54,7 @@
 //! merged pieces; a star of `m` leaves has at most `2^m` terms on each of
 //! `m + 2` pieces (fewer once terms of equal rate vectors merge).
 
+use super::piecewise::merge_pieces;
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
 use num_traits::Zero;
@@ -287,24 +288,12 @@ impl<R: Real> Forest<'_, R> {
             }
             out
         };
-        let (mut i, mut j) = (0, 0);
-        let mut cuts = Vec::with_capacity(a.cuts.len() + b.cuts.len());
-        let mut pieces = vec![multiply(&a.pieces[0], &b.pieces[0])];
-        while i < a.cuts.len() || j < b.cuts.len() {
-            let take_a = match (a.cuts.get(i), b.cuts.get(j)) {
-                (Some(x), Some(y)) => x.order(y)? != Ordering::Greater,
-                (Some(_), None) => true,
-                _ => false,
-            };
-            if take_a {
-                cuts.push(a.cuts[i].clone());
-                i += 1;
-            } else {
-                cuts.push(b.cuts[j].clone());
-                j += 1;
-            }
-            pieces.push(multiply(&a.pieces[i], &b.pieces[j]));
-        }
+        let (cuts, pieces) = merge_pieces(
+            (&a.cuts, &a.pieces),
+            (&b.cuts, &b.pieces),
+            Cut::order,
+            |x, y| multiply(x, y),
+        )?;
         Ok(Function { cuts, pieces })
     }
 
@@ -580,33 +569,31 @@ mod tests {
             .all(|p| p.enclosure().unwrap().0 > Q::from_integer(0.into())));
     }
 
-    /// Three i.i.d. variables, zero shifts: every order is as likely, so
-    /// `P(V_1 > V_0, V_2 ≤ V_1) = P(V_1 is the largest) = 1/3` and the
-    /// chain `V_0 < V_1 < V_2` has `1/6`, exactly (the exponentials of
-    /// zero shifts are 1: the exact backend computes them), at any common
-    /// scale.
+    /// I.i.d. variables, zero shifts: every order is as likely, so a forest's
+    /// probability is the fraction of the orders that satisfy it, counted
+    /// by hand (`n!` orders): `V_0 < V_1 ≥ V_2` is `V_1` the largest of
+    /// three, 1/3; the chain `V_0 < V_1 < V_2`, 1/6; `V_0 < V_1`,
+    /// `V_0 < V_2 ≥ V_3` holds in 5 of the 24 orders of four (`V_0` first
+    /// and `V_3` before `V_2`: 3 orders; `V_3` first, then `V_0`, then
+    /// `V_1`, `V_2` either way: 2). Exactly: the exponentials of zero shifts
+    /// are 1, the exact backend computes them, at any common scale.
     #[test]
     fn iid_orders_are_equally_likely_exactly() {
         let zero = || Offset::rational(Q::zero());
         for s in [q(1, 1), q(2, 3)] {
-            let star = [
-                variable(0, s.clone(), None),
-                variable(0, s.clone(), Some((0, zero(), false))),
-                variable(0, s.clone(), Some((1, zero(), true))),
-            ];
-            assert_eq!(
-                forest_probability::<Exact>(&star, &[], &()).unwrap(),
-                q(1, 3)
-            );
-            let chain = [
-                variable(0, s.clone(), None),
-                variable(0, s.clone(), Some((0, zero(), false))),
-                variable(0, s.clone(), Some((1, zero(), false))),
-            ];
-            assert_eq!(
-                forest_probability::<Exact>(&chain, &[], &()).unwrap(),
-                q(1, 6)
-            );
+            for (edges, expected) in [
+                (vec![(0, false), (1, true)], q(1, 3)),
+                (vec![(0, false), (1, false)], q(1, 6)),
+                (vec![(0, false), (0, false), (2, true)], q(5, 24)),
+            ] {
+                let forest: Vec<Variable<Exact>> = std::iter::once(variable(0, s.clone(), None))
+                    .chain(edges.iter().map(|&(parent, below)| {
+                        variable(0, s.clone(), Some((parent, zero(), below)))
+                    }))
+                    .collect();
+                let p = forest_probability::<Exact>(&forest, &[], &()).unwrap();
+                assert_eq!(p, expected, "{edges:?}");
+            }
         }
     }
 }
