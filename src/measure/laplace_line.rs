@@ -42,10 +42,10 @@
 //!
 //! Rates are kept as their integer vectors `m` over the scales' keys: equal
 //! keys must mean equal scales, and a zero vector is an exact zero rate. A
-//! nonzero vector's rate must be decided nonzero by its enclosure on an
-//! unbounded piece; a rate that is zero through a rational relation between
-//! distinct scales (`√4 = 2√1`) is not recognised (at every precision an
-//! [`Error::Domain`], never a wrong answer). A shift, and a cut, is a
+//! nonzero vector's rate must be decided nonzero by its enclosure (and of
+//! the right sign on an unbounded piece); a rate that is zero through a
+//! rational relation between distinct scales (`√4 = 2√1`) is not recognised
+//! (at every precision an [`Error::Domain`], never a wrong answer). A shift, and a cut, is a
 //! rational plus rational multiples of irrational atoms ([`Offset`]): two
 //! cuts with the same atom coefficients are ordered by their rationals
 //! exactly, others by their enclosures.
@@ -439,6 +439,16 @@ impl<R: Real> Forest<'_, R> {
                 );
                 continue;
             }
+            let zero = R::from_int(0, self.ctx);
+            if !matches!(
+                t.rate.cmp_certain(&zero),
+                Some(Ordering::Less | Ordering::Greater)
+            ) {
+                return Err(Error::Domain(format!(
+                    "the rate of exponents {:?} is not decided nonzero at this precision",
+                    t.exponents
+                )));
+            }
             // (−1)^i k!/(k−i)! / λ^{i+1} for the power k − i.
             let mut factor = R::from_int(1, self.ctx) / &t.rate;
             for i in 0..=t.power {
@@ -595,5 +605,25 @@ mod tests {
                 assert_eq!(p, expected, "{edges:?}");
             }
         }
+    }
+
+    /// A rate zero through a rational relation between distinct scales is
+    /// not recognised: a root of scale 1/2 under two leaves of scale 1 cut
+    /// left of 0 has the term `e^{2x}·e^{−x}·e^{−x}`, rate exactly 0 but
+    /// exponents `(−2, 1)`, an [`Error::Domain`] (not a division by zero).
+    #[test]
+    fn a_hidden_zero_rate_is_an_error() {
+        let leaf = || {
+            variable(
+                0,
+                certified(1, 1),
+                Some((0, Offset::rational(q(1, 1)), true)),
+            )
+        };
+        let forest = [variable(1, certified(1, 2), None), leaf(), leaf()];
+        assert!(matches!(
+            forest_probability(&forest, &[], &BITS),
+            Err(Error::Domain(_))
+        ));
     }
 }

@@ -46,7 +46,9 @@
 //! equal exactly when the counts are or `v = 2`. A shift is a rational mean
 //! difference plus bonuses `√(c ln t/n)`, one atom per value (equal bonuses
 //! decided exactly, `t^{n'} = t'^{n}`), so cuts with the same bonuses are
-//! ordered exactly; every factor `e^{−x/σ}` is transcendental: the law is
+//! ordered exactly (two bonuses in a rational ratio, `√(8 ln 2) =
+//! 2√(2 ln 2)`, are distinct atoms: a cut where they cancel stays
+//! undecided); every factor `e^{−x/σ}` is transcendental: the law is
 //! certified, and an exact backend declines unless every scale is rational
 //! and every shift cancels. A cut or a rate whose sign its enclosure does
 //! not decide is an [`Error::Domain`] that asks for more precision.
