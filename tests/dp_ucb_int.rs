@@ -223,8 +223,8 @@ fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
 }
 
 /// K ≥ 3 below ε = 1, where kept indices nest (a fresh draw that beats the
-/// top kept index is kept above it): the total mass, MPFR against dashu,
-/// and the library's policy simulated (chi-square), which never plays a
+/// top kept index is kept above it): the total mass, MPFR and f64 against
+/// dashu, and the library's policy simulated (chi-square), which never plays a
 /// pull sequence of probability 0 (a kept index pulled below a higher one).
 fn nested_kept_indices(runs: u64, cases: &[(usize, usize, u64, Q, Q)]) {
     for (i, (arms, horizon, code, epsilon, rate)) in cases.iter().cloned().enumerate() {
@@ -239,6 +239,7 @@ fn nested_kept_indices(runs: u64, cases: &[(usize, usize, u64, Q, Q)]) {
         common::assert_sums_to_one(&laws, &what);
         #[cfg(feature = "mpfr")]
         common::assert_mpfr_agrees(&params, &rewards);
+        common::assert_f64_agrees(&params, &rewards, 1e-13);
         let seed = 2300 + i as u64;
         let new_policy = || {
             let mut policy = DpUcbInt::new(arms, params.epsilon.to_f64());
