@@ -45,10 +45,10 @@
 //! nonzero vector's rate must be decided nonzero by its enclosure (and of
 //! the right sign on an unbounded piece); a rate that is zero through a
 //! rational relation between distinct scales (`√4 = 2√1`) is not recognised
-//! (at every precision an [`Error::Domain`], never a wrong answer). A shift, and a cut, is a
-//! rational plus rational multiples of irrational atoms ([`Offset`]): two
-//! cuts with the same atom coefficients are ordered by their rationals
-//! exactly, others by their enclosures.
+//! (at every precision an [`Error::Domain`], never a wrong answer). A
+//! shift, and a cut, is a rational plus rational multiples of irrational
+//! atoms ([`Offset`]): two cuts with the same atom coefficients are ordered
+//! by their rationals exactly, others by their enclosures.
 //!
 //! Cost: a variable with children multiplies their messages' terms on the
 //! merged pieces; a star of `m` leaves has at most `2^m` terms on each of
