@@ -553,13 +553,15 @@ pub fn assert_law_fits(
     observed: &[u64],
     what: &str,
 ) {
-    use dpdtol::num::{Certified, Precision, Real};
-    let expected: Vec<f64> =
-        dpdtol::bandit::law::law::<Certified>(law_of, rewards, &Precision(128))
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
+    use dpdtol::num::{Certified, Precision};
+    let law = dpdtol::bandit::law::law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    assert_fits(&law, observed, what);
+}
+
+/// [`assert_law_fits`] against a law already computed.
+pub fn assert_fits(law: &[(Vec<usize>, dpdtol::num::Certified)], observed: &[u64], what: &str) {
+    use dpdtol::num::Real;
+    let expected: Vec<f64> = law.iter().map(|(_, p)| p.to_f64()).collect();
     let p = chi_square_p_value(observed, &expected);
     assert!(p > 1e-4, "{what}: chi-square p = {p}");
 }
