@@ -15,8 +15,8 @@
 //! `dp_ucb_int_law_k2_t8`: the same for DP-UCB-INT (Tossou & Dimitrakakis
 //! 2016, Algorithm 3) at ε = 1 (interval 1: a product of per-round closed
 //! forms with irrational noise scales `n^{v/2 − 1}`), and
-//! `dp_ucb_int_law_k2_t8_interval_2` at ε = 1/2 (kept indices: blocks
-//! integrated by `measure::laplace_line`).
+//! `dp_ucb_int_law_k2_t8_interval_2` at ε = 1/2 (kept indices: a forest of
+//! draws integrated by `measure::laplace_line`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;

@@ -13,6 +13,7 @@ use dpdtol::bandit::law::{law, PullLaw};
 use dpdtol::bandit::policy::dp_ucb_int::DpUcbInt;
 use dpdtol::error::Error;
 use dpdtol::num::{Certified, Exact, Precision, Real, Q};
+use num_traits::Zero;
 
 fn q(n: i64, d: i64) -> Q {
     Q::new(n.into(), d.into())
@@ -215,31 +216,109 @@ fn dp_ucb_int_more_arms_sum_to_one_and_match_the_simulated_policy() {
         let seed = 2200 + i as u64;
         let new_policy = || DpUcbInt::new(arms, params.epsilon.to_f64());
         let observed = common::simulate_policy(new_policy, arms, &rewards, 100_000, seed);
+        let observed = common::in_law_order(&params, horizon, &observed);
         let what = format!("K = {arms}, T = {horizon}, table {code:#x}, seed {seed}");
         common::assert_law_fits(&params, &rewards, &observed, &what);
     }
 }
 
-/// K = 3 below ε = 1 (kept indices nest): refused on one line, exit 2.
+/// K ≥ 3 below ε = 1, where kept indices nest (a fresh draw that beats the
+/// top kept index is kept above it): the total mass, MPFR and f64 against
+/// dashu, and the library's policy simulated (chi-square), which never plays a
+/// pull sequence of probability 0 (a kept index pulled below a higher one).
+fn nested_kept_indices(runs: u64, cases: &[(usize, usize, u64, Q, Q)]) {
+    for (i, (arms, horizon, code, epsilon, rate)) in cases.iter().cloned().enumerate() {
+        let params = DpUcbIntParams {
+            arms,
+            rate,
+            ..DpUcbIntParams::printed(epsilon)
+        };
+        let rewards = bit_table(arms, code, horizon);
+        let what = format!("K = {arms}, T = {horizon}, f = {}", params.interval);
+        let laws = law::<Certified>(&params, &rewards, &BITS).unwrap();
+        common::assert_sums_to_one(&laws, &what);
+        #[cfg(feature = "mpfr")]
+        common::assert_mpfr_agrees(&params, &rewards);
+        common::assert_f64_agrees(&params, &rewards, 1e-13);
+        let seed = 2300 + i as u64;
+        let new_policy = || {
+            let mut policy = DpUcbInt::new(arms, params.epsilon.to_f64());
+            policy.rate = params.rate.to_f64();
+            policy
+        };
+        let observed = common::simulate_policy(new_policy, arms, &rewards, runs, seed);
+        let observed = common::in_law_order(&params, horizon, &observed);
+        for ((pulls, p), &n) in laws.iter().zip(&observed) {
+            let impossible = p.enclosure().unwrap().1 == Q::zero();
+            assert!(!impossible || n == 0, "{what}: {pulls:?} played {n} times");
+        }
+        let what = format!("{what}, table {code:#x}, seed {seed}, {runs} runs");
+        common::assert_fits(&laws, &observed, &what);
+    }
+}
+
+fn nested_cases() -> Vec<(usize, usize, u64, Q, Q)> {
+    vec![
+        // Four rounds after round-robin: up to three kept indices nested,
+        // then a forced round.
+        (3, 10, 0x5_2d5b_7a9c, q(1, 2), q(11, 10)),
+        // v = 2: every scale is b, rates cancel exactly.
+        (3, 10, 0x3_1c3a_5e6b, q(1, 2), q(2, 1)),
+        (4, 11, 0x9b7_c35a_1d2e, q(1, 2), q(11, 10)),
+        (3, 13, 0x5a_3a5c_96b5, q(1, 3), q(11, 10)),
+    ]
+}
+
 #[test]
-fn dp_ucb_int_three_arms_below_epsilon_one_are_refused() {
-    let out = common::dpdtol(&[
-        "privacy",
-        "--algorithm",
-        "dp-ucb-int",
-        "--actions",
-        "3",
-        "--horizon",
-        "4",
-        "--alphabet",
-        "0,1",
-        "--epsilon",
-        "1/2",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("f = 1 only"), "{stderr}");
+fn dp_ucb_int_nested_kept_indices_sum_to_one_and_match_the_simulated_policy() {
+    nested_kept_indices(100_000, &nested_cases());
+}
+
+/// K = 3 at ε = 1/2 (interval f = 2), v = 11/10, b = 1: round-robin
+/// 0 1 2 0 1 2 seeing 1, 0, 1, 0, 1, 1 (counts 2, means (1/2, 1/2, 1)), then
+/// 0 1 1 0 seeing 1, 0, 1, 0. Round 7: arm 0's draw `X ~ Lap(σ(2))` beats
+/// the fresh draws of arms 1 and 2 and is kept. Round 8: arm 1's fresh draw
+/// `Y ~ Lap(σ(2))` beats `X` (`Y > X + g(2, 7) − g(2, 8)`) and arm 2's, and
+/// is kept above `X`. Round 9: `Y`, the top kept index, beats arm 2's fresh
+/// draw; arm 1's count 4 frees it. Round 10: `X` is the top again and beats
+/// the fresh draws of arms 1 (count 4, `Lap(σ(4))`) and 2. The draws form a
+/// tree of depth 2 (`X` above `Y` above two leaves). This mpmath script
+/// integrates it by nested quadrature split at its kinks (20 s):
+///
+/// ```text
+/// from mpmath import mp, mpf, sqrt, log, exp, quad, inf
+/// mp.dps = 20
+/// v = mpf(11)/10
+/// def sigma(n): return mpf(n)**(v/2 - 1)
+/// def lap_pdf(x, s): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x, s): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def g(n, t): return sqrt(2*log(t)/n)
+/// h = mpf(1)/2
+/// s2, s4 = sigma(2), sigma(4)
+/// e = g(2, 7) - g(2, 8)                      # Y > X + e
+/// inner_cuts = [mpf(0), h, h - g(2, 8) + g(2, 9)]
+/// def inner(x):                              # ∫_{y > x + e} f(y) F(y − 1/2) F(y − 1/2 + g28 − g29)
+///     lo = x + e
+///     f = lambda y: lap_pdf(y, s2) * lap_cdf(y - h, s2) * lap_cdf(y - h + g(2, 8) - g(2, 9), s2)
+///     return quad(f, [lo] + sorted(c for c in inner_cuts if c > lo) + [inf])
+/// d3, d4 = g(2, 7) - g(4, 10), -h + g(2, 7) - g(2, 10)
+/// outer = lambda x: lap_pdf(x, s2) * lap_cdf(x, s2) * lap_cdf(x - h, s2) * lap_cdf(x + d3, s4) * lap_cdf(x + d4, s2) * inner(x)
+/// cuts = sorted({mpf(0), h, -d3, -d4} | {c - e for c in inner_cuts})
+/// print(quad(outer, [-inf] + cuts + [inf]))   # 0.011272593362748864383
+/// ```
+///
+/// Pulling arm 0 at round 9 (kept below `Y`) has probability 0.
+#[test]
+fn dp_ucb_int_nested_kept_indices_match_an_independent_quadrature() {
+    let params = DpUcbIntParams {
+        arms: 3,
+        ..DpUcbIntParams::printed(q(1, 2))
+    };
+    let seen: Vec<Q> = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0].map(|y| q(y, 1)).to_vec();
+    let pulls = [0, 1, 2, 0, 1, 2, 0, 1, 1, 0];
+    assert_quadrature(&params, &pulls, &seen, "0.011272593362748864383");
+    let below_the_top = [0, 1, 2, 0, 1, 2, 0, 1, 0, 0];
+    assert!(params.event(&below_the_top, &seen).unwrap().is_none());
 }
 
 /// At round 3 the counts are (1, 1): both scales are `b·1^{v/2−1} = b`,
@@ -282,7 +361,7 @@ fn dp_ucb_int_mpfr_agrees_with_dashu() {
 }
 
 /// Play the library's `DpUcbInt` with the parameters of `params` round by
-/// round on the table.
+/// round on the table: the counts in the order of its law.
 fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -> Vec<u64> {
     let new_policy = || {
         let mut policy = DpUcbInt::new(2, params.epsilon.to_f64());
@@ -291,7 +370,8 @@ fn simulate(params: &DpUcbIntParams, rewards: &[[Q; 2]], runs: u64, seed: u64) -
         policy.bonus = params.bonus.to_f64();
         policy
     };
-    common::simulate_policy(new_policy, 2, rewards, runs, seed)
+    let observed = common::simulate_policy(new_policy, 2, rewards, runs, seed);
+    common::in_law_order(params, rewards.len(), &observed)
 }
 
 fn goodness_of_fit(runs: u64) {
@@ -503,4 +583,115 @@ fn dp_ucb_int_three_arms_check_matches_an_independent_maximum() {
     assert_eq!(report["verdict"], "private", "{report}");
     let ratio = decimal(&report["witness"]["ratio"]);
     assert!((ratio - 2.347_332_539_329_664).abs() < 1e-12, "{ratio}");
+}
+
+/// A reward table of `horizon` rows for three arms (the first 13 rows of a
+/// fixed pattern), written to a scratch file.
+fn three_arm_table(dir: &std::path::Path, horizon: usize) -> String {
+    let rows = "1,0,1\n0,1,1\n1,1,0\n1,0,1\n1,0,0\n1,1,1\n0,1,0\n1,0,1\n0,1,1\n1,1,0\n0,0,1\n1,0,1\n0,1,0\n";
+    let table: String = rows
+        .lines()
+        .take(horizon)
+        .map(|r| format!("{r}\n"))
+        .collect();
+    let name = format!("table{horizon}.csv");
+    common::scratch_file(dir.to_str().unwrap(), &name, table.as_bytes())
+}
+
+/// K = 3 at ε = 1/2 (f = 2) from the command line: `law` at T = 10 (rounds
+/// 7–10 nest kept indices) sums to 1, `sample` then `gof` of the library's
+/// policy is consistent with it, and T = 13 (`3^7` sequences after
+/// round-robin, `⌈7·4/3⌉` units each: 21 870) is refused naming `--force`.
+#[test]
+fn dp_ucb_int_three_arms_below_epsilon_one_from_the_command_line() {
+    let dir = common::scratch("dp-ucb-int-nested");
+    let table = three_arm_table(&dir, 10);
+    let args = [
+        "--algorithm",
+        "dp-ucb-int",
+        "--epsilon",
+        "1/2",
+        "--rewards-file",
+    ];
+    let law = common::json(&[&["law"], &args[..], &[&table, "--json"]].concat());
+    let total: f64 = law["law"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| decimal(&row["probability"]))
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert_eq!(law["kind"], "certified");
+    let samples = dir.join("samples.csv").to_str().unwrap().to_string();
+    let sample = common::dpdtol(
+        &[
+            &["sample"],
+            &args[..],
+            &[&table, "--n", "20000", "--seed", "7", "--out", &samples],
+        ]
+        .concat(),
+    );
+    assert!(sample.status.success(), "{sample:?}");
+    let gof = common::json(
+        &[
+            &["gof"],
+            &args[..],
+            &[&table, "--samples", &samples, "--json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(gof["reject"], false, "{gof}");
+    common::refused(
+        &[&["law"], &args[..], &[&three_arm_table(&dir, 13)]].concat(),
+        "21870",
+    );
+}
+
+/// K = 3, T = 7, ε = 1/2 (f = 2): rounds 1–6 are round-robin and round 7
+/// compares three fresh draws of scale `σ(2) = 2^{−9/20}` with equal bonuses,
+/// the means `m ∈ {0, 1/2, 1}³`; a neighbour moves one arm's mean by 1/2.
+/// This mpmath script maximises the ratio of round 7's probabilities by
+/// quadrature (not the closed form): above `e^{1/2}`, violated.
+///
+/// ```text
+/// from mpmath import mp, mpf, exp, quad, inf
+/// from itertools import product
+/// mp.dps = 30
+/// s = mpf(2)**(mpf(11)/20 - 1)   # σ(2) = 2^{v/2 − 1}, v = 11/10
+/// def lap_pdf(x): return exp(-abs(x)/s)/(2*s)
+/// def lap_cdf(x): return exp(x/s)/2 if x < 0 else 1 - exp(-x/s)/2
+/// def p_wins(a, m):
+///     ds = [m[a] - m[b] for b in range(3) if b != a]
+///     h = lambda x: lap_pdf(x) * mp.fprod(lap_cdf(x + d) for d in ds)
+///     return quad(h, [-inf] + sorted({mpf(0)} | {mpf(-d) for d in ds}) + [inf])
+/// half = mpf(1)/2
+/// best = 0
+/// for m in product([0, half, 1], repeat=3):
+///     for j in range(3):
+///         for step in (-half, half):
+///             m2 = list(m); m2[j] += step
+///             if not 0 <= m2[j] <= 1: continue
+///             for a in range(3):
+///                 best = max(best, p_wins(a, m) / p_wins(a, m2))
+/// print(best)   # 1.87554404875250929496323693345
+/// ```
+#[test]
+fn dp_ucb_int_three_arms_below_epsilon_one_check_matches_an_independent_maximum() {
+    let report = common::json(&[
+        "privacy",
+        "--algorithm",
+        "dp-ucb-int",
+        "--actions",
+        "3",
+        "--horizon",
+        "7",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1/2",
+        "--json",
+    ]);
+    assert_eq!(report["verdict"], "violated", "{report}");
+    let ratio = decimal(&report["witness"]["ratio"]);
+    assert!((ratio - 1.875_544_048_752_509_3).abs() < 1e-12, "{ratio}");
 }

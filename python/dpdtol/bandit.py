@@ -37,8 +37,8 @@ parameters:
   ``noise_scale`` (the array blocks'), ``tree_scale``, ``scale_factor``,
   ``bonus`` (default 2);
 - ``"dp-ucb-int"`` (Tossou & Dimitrakakis 2016, Algorithm 3, as read from a
-  public implementation), the interval f = ceil(1/epsilon): K = 2 at any
-  epsilon, any 2 <= K <= T at epsilon >= 1 (f = 1):
+  public implementation), the interval f = ceil(1/epsilon), any
+  2 <= K <= T at any epsilon:
   ``noise_scale`` (the factor b of the Laplace scale b n^(v/2 - 1) on an
   arm's mean, default 1, v = 1.1), ``bonus`` (default 2, of
   sqrt(2 ln t/n));

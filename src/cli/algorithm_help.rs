@@ -55,7 +55,7 @@ pub(super) fn help(command: &str) -> Option<String> {
     );
     Some(match command {
         "privacy" => format!(
-            "[required unless --merge or --mechanism] The algorithm: {}; or a bandit algorithm, the alphabet holding rewards: {} (an exact check, certified; anytime-lazy-ucb at 2 ≤ K ≤ T, dp-ucb-int at 2 ≤ K ≤ T when ε ≥ 1, the others at K = 2), or {} (a statistical audit, K = 2; hybrid-ucb with --method statistical).",
+            "[required unless --merge or --mechanism] The algorithm: {}; or a bandit algorithm, the alphabet holding rewards: {} (an exact check, certified; anytime-lazy-ucb at 2 ≤ K ≤ T, dp-ucb-int at 2 ≤ K ≤ T, the others at K = 2), or {} (a statistical audit, K = 2; hybrid-ucb with --method statistical).",
             online(),
             bandits(privacy_exact),
             bandits(privacy_statistical)

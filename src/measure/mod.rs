@@ -21,11 +21,12 @@
 //!   constants `c_j` are symbolic (rational combinations of real atoms), so
 //!   every structural decision is exact and only the signs of irrational
 //!   constants need a certified comparison.
-//! - [`laplace_line`]: `∫ f_a(x) ∏_j P(L_j ≤ x + d_j) dx` (or `>`) for
-//!   independent Laplace variables whose scales and shifts are backend
-//!   numbers (irrational scales too): the probability that one Laplace
-//!   variable stands on given sides of shifted others, a sum of exponentials
-//!   integrated piece by piece between the cuts `0` and `−d_j`.
+//! - [`laplace_line`]: the probability that independent Laplace variables
+//!   whose scales are backend numbers (irrational scales too) satisfy
+//!   difference constraints `V_c ≤ V_p + d` (or `>`) along the edges of a
+//!   forest, integrated leaf to root on the line: each message a piecewise
+//!   sum of `c·x^k·e^{λx}` with real rates `λ`, between cuts that are sums
+//!   of the shifts.
 //! - [`roots`]: exact real root isolation of integer polynomials on
 //!   `(0, 1)` (Descartes' rule of signs with bisection, on square-free
 //!   parts), and refinement of an isolating interval by exact signs.

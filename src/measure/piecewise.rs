@@ -174,24 +174,12 @@ impl<R: Real> Piecewise<R> {
         other: &Piecewise<R>,
         combine: impl Fn(&[Term<R>], &[Term<R>]) -> Vec<Term<R>>,
     ) -> Result<Piecewise<R>> {
-        let (mut i, mut j) = (0, 0);
-        let mut cuts = Vec::with_capacity(self.cuts.len() + other.cuts.len());
-        let mut pieces = vec![combine(&self.pieces[0], &other.pieces[0])];
-        while i < self.cuts.len() || j < other.cuts.len() {
-            let take_self = match (self.cuts.get(i), other.cuts.get(j)) {
-                (Some(a), Some(b)) => a.order(b)? != Ordering::Greater,
-                (Some(_), None) => true,
-                _ => false,
-            };
-            if take_self {
-                cuts.push(self.cuts[i].clone());
-                i += 1;
-            } else {
-                cuts.push(other.cuts[j].clone());
-                j += 1;
-            }
-            pieces.push(combine(&self.pieces[i], &other.pieces[j]));
-        }
+        let (cuts, pieces) = merge_pieces(
+            (&self.cuts, &self.pieces),
+            (&other.cuts, &other.pieces),
+            Cut::order,
+            |a, b| combine(a, b),
+        )?;
         Ok(Piecewise { cuts, pieces })
     }
 
@@ -320,6 +308,36 @@ impl<R: Real> Piecewise<R> {
             total,
         ))
     }
+}
+
+/// The cuts of two piecewise functions merged in order, and on each piece
+/// of the merge `combine` of the two pieces it lies in (each side has one
+/// piece more than cuts; `order` compares two cuts, equal ones either way).
+pub(crate) fn merge_pieces<C: Clone, T>(
+    (a_cuts, a_pieces): (&[C], &[T]),
+    (b_cuts, b_pieces): (&[C], &[T]),
+    order: impl Fn(&C, &C) -> Result<Ordering>,
+    combine: impl Fn(&T, &T) -> T,
+) -> Result<(Vec<C>, Vec<T>)> {
+    let (mut i, mut j) = (0, 0);
+    let mut cuts = Vec::with_capacity(a_cuts.len() + b_cuts.len());
+    let mut pieces = vec![combine(&a_pieces[0], &b_pieces[0])];
+    while i < a_cuts.len() || j < b_cuts.len() {
+        let take_a = match (a_cuts.get(i), b_cuts.get(j)) {
+            (Some(a), Some(b)) => order(a, b)? != Ordering::Greater,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if take_a {
+            cuts.push(a_cuts[i].clone());
+            i += 1;
+        } else {
+            cuts.push(b_cuts[j].clone());
+            j += 1;
+        }
+        pieces.push(combine(&a_pieces[i], &b_pieces[j]));
+    }
+    Ok((cuts, pieces))
 }
 
 /// The primitive of a sum of terms, without constant.

@@ -442,9 +442,9 @@ pub fn to_f64(x: &dpdtol::num::Q) -> f64 {
 
 /// Play a fresh `new_policy()` (`arms` arms) round by round on the reward
 /// table `rewards`, `runs` times from one generator seeded by `seed`; the
-/// counts of the pull sequences in the order of
-/// [`dpdtol::bandit::law::law`] (rounds K+1.. as base-K digits, the first
-/// most significant).
+/// counts of the pull sequences, each at its [`simulated_index`] (the
+/// order of [`dpdtol::bandit::law::law`] when the law's candidates are
+/// every sequence that pulls each arm once first; else [`in_law_order`]).
 pub fn simulate_policy<P: dpdtol::bandit::policy::Policy>(
     new_policy: impl Fn() -> P,
     arms: usize,
@@ -457,18 +457,48 @@ pub fn simulate_policy<P: dpdtol::bandit::policy::Policy>(
     let horizon = rewards.len();
     let mut counts = vec![0u64; arms.pow(horizon.saturating_sub(arms) as u32)];
     let mut rng = NoiseRng::seed_from_u64(seed);
+    let mut pulls = Vec::with_capacity(horizon);
     for _ in 0..runs {
         let mut policy = new_policy();
-        let mut index = 0usize;
         for (t, row) in rewards.iter().enumerate() {
             let pull = policy.choose(t as u64 + 1, 1, &mut rng);
-            if t >= arms {
-                index = arms * index + pull.arm;
-            }
+            pulls.push(pull.arm);
             policy.observe(pull.arm, 1, to_f64(&row.as_ref()[pull.arm]), &mut rng);
         }
-        counts[index] += 1;
+        counts[simulated_index(&pulls, arms)] += 1;
+        pulls.clear();
     }
+    counts
+}
+
+/// The index of a pull sequence among [`simulate_policy`]'s counts: rounds
+/// K+1.. as base-K digits, the first most significant.
+pub fn simulated_index(pulls: &[usize], arms: usize) -> usize {
+    pulls
+        .iter()
+        .skip(arms)
+        .fold(0, |index, &arm| arms * index + arm)
+}
+
+/// [`simulate_policy`]'s counts in the order of the candidate pull
+/// sequences of `law_of` on `horizon` rounds (the order of
+/// [`dpdtol::bandit::law::law`]), which must hold every simulated sequence.
+pub fn in_law_order(
+    law_of: &impl dpdtol::bandit::law::PullLaw,
+    horizon: usize,
+    observed: &[u64],
+) -> Vec<u64> {
+    let arms = law_of.arms();
+    let counts: Vec<u64> = law_of
+        .sequences(horizon)
+        .iter()
+        .map(|pulls| observed[simulated_index(pulls, arms)])
+        .collect();
+    assert_eq!(
+        counts.iter().sum::<u64>(),
+        observed.iter().sum::<u64>(),
+        "simulated pull sequences outside the law's candidates"
+    );
     counts
 }
 
@@ -523,13 +553,15 @@ pub fn assert_law_fits(
     observed: &[u64],
     what: &str,
 ) {
-    use dpdtol::num::{Certified, Precision, Real};
-    let expected: Vec<f64> =
-        dpdtol::bandit::law::law::<Certified>(law_of, rewards, &Precision(128))
-            .unwrap()
-            .iter()
-            .map(|(_, p)| p.to_f64())
-            .collect();
+    use dpdtol::num::{Certified, Precision};
+    let law = dpdtol::bandit::law::law::<Certified>(law_of, rewards, &Precision(128)).unwrap();
+    assert_fits(&law, observed, what);
+}
+
+/// [`assert_law_fits`] against a law already computed.
+pub fn assert_fits(law: &[(Vec<usize>, dpdtol::num::Certified)], observed: &[u64], what: &str) {
+    use dpdtol::num::Real;
+    let expected: Vec<f64> = law.iter().map(|(_, p)| p.to_f64()).collect();
     let p = chi_square_p_value(observed, &expected);
     assert!(p > 1e-4, "{what}: chi-square p = {p}");
 }

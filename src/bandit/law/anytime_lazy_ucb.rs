@@ -120,40 +120,47 @@ pub fn ucb_bonus<R: Real>(c: &Q, w: &Q, n: u64, t: u64, ctx: &R::Context) -> Res
 /// arm 0 then arm 1 (line 2), then any arms, in lexicographic order
 /// ([`pull_sequences_of`] at K = 2).
 pub fn pull_sequences(horizon: usize) -> Vec<Vec<usize>> {
-    pull_sequences_of(2, horizon)
+    pull_sequences_of(2, 2, horizon)
 }
 
 /// The pull sequence of index `bits` in [`pull_sequences`] (its free rounds
 /// are the binary digits of `bits`), `None` past the end.
 pub fn pull_sequence(horizon: usize, bits: u64) -> Option<Vec<usize>> {
-    pull_sequence_of(2, horizon, bits)
+    pull_sequence_of(2, 2, horizon, bits)
 }
 
-/// The pull sequences of positive probability candidates for K arms: arms
-/// `0, 1, …, K − 1` in rounds `1..K` (line 2), then any arms, in
-/// lexicographic order (`K^{T−K}` of them).
-pub fn pull_sequences_of(arms: usize, horizon: usize) -> Vec<Vec<usize>> {
-    let count = pull_sequence_count(arms, horizon).unwrap_or(0);
+/// The pull sequences of positive probability candidates for K arms that
+/// play round-robin for `round_robin` rounds (arm `(t − 1) mod K` in round
+/// `t`; line 2 of Algorithm 1 is `K` of them), then any arms, in
+/// lexicographic order (`K^{T−round_robin}` of them).
+pub fn pull_sequences_of(arms: usize, round_robin: usize, horizon: usize) -> Vec<Vec<usize>> {
+    let count = pull_sequence_count(arms, round_robin, horizon).unwrap_or(0);
     (0..count)
-        .filter_map(|index| pull_sequence_of(arms, horizon, index))
+        .filter_map(|index| pull_sequence_of(arms, round_robin, horizon, index))
         .collect()
 }
 
-/// How many [`pull_sequences_of`] there are, `K^{T−K}`; `None` past 64 bits.
-pub fn pull_sequence_count(arms: usize, horizon: usize) -> Option<u64> {
-    let free = u32::try_from(horizon.saturating_sub(arms)).ok()?;
+/// How many [`pull_sequences_of`] there are, `K^{T−round_robin}`; `None`
+/// past 64 bits.
+pub fn pull_sequence_count(arms: usize, round_robin: usize, horizon: usize) -> Option<u64> {
+    let free = u32::try_from(horizon.saturating_sub(round_robin)).ok()?;
     (arms as u64).checked_pow(free)
 }
 
 /// The pull sequence of index `index` in [`pull_sequences_of`] (its free
 /// rounds are the base-K digits of `index`, the first most significant),
 /// `None` past the end.
-pub fn pull_sequence_of(arms: usize, horizon: usize, index: u64) -> Option<Vec<usize>> {
-    if arms == 0 || index >= pull_sequence_count(arms, horizon)? {
+pub fn pull_sequence_of(
+    arms: usize,
+    round_robin: usize,
+    horizon: usize,
+    index: u64,
+) -> Option<Vec<usize>> {
+    if arms == 0 || index >= pull_sequence_count(arms, round_robin, horizon)? {
         return None;
     }
-    let mut pulls: Vec<usize> = (0..horizon.min(arms)).collect();
-    let free = horizon.saturating_sub(arms);
+    let mut pulls: Vec<usize> = (0..horizon.min(round_robin)).map(|t| t % arms).collect();
+    let free = horizon.saturating_sub(round_robin);
     let mut rest = index;
     let mut tail = vec![0; free];
     for d in tail.iter_mut().rev() {
@@ -399,7 +406,7 @@ impl PullLaw for LazyUcbParams {
         LazyUcbParams::validate(self)
     }
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        pull_sequence_count(2, horizon)
+        pull_sequence_count(2, 2, horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
         pull_sequences(horizon)

@@ -232,7 +232,7 @@ impl PullLaw for LazyUcbArms {
         "anytime-lazy-ucb"
     }
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        pull_sequence_count(self.arms, horizon)
+        pull_sequence_count(self.arms, self.arms, horizon)
     }
     /// `⌈d²/16⌉` units a sequence, `d = K + ⌊K·log₂(T/K)⌋` the most noises
     /// an event keeps (`K + Σ_j ⌊log₂ n_j⌋`, `Σ_j n_j = T`, bounded by
@@ -247,10 +247,10 @@ impl PullLaw for LazyUcbArms {
         super::sequences_work(self.sequence_count(horizon), units)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences_of(self.arms, horizon)
+        pull_sequences_of(self.arms, self.arms, horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence_of(self.arms, horizon, index)
+        pull_sequence_of(self.arms, self.arms, horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(self.arms, pulls, seen)

@@ -1,81 +1,68 @@
 //! The law of DP-UCB-INT's pull sequence (Tossou & Dimitrakakis 2016,
 //! arXiv:1511.08681, Algorithm 3, as read in
 //! [`crate::bandit::policy::dp_ucb_int`]) on a fixed reward table,
-//! certified: K = 2 arms at any interval `f = ⌈1/ε⌉`, any `2 ≤ K ≤ T` at
-//! `f = 1` (`ε ≥ 1`).
+//! certified, at any `2 ≤ K ≤ T` and any interval `f = ⌈1/ε⌉`.
 //!
-//! # The rounds fall into independent blocks
+//! # The draws form a forest
 //!
 //! Arm `j`'s index is `I_j = S_j/n_j + L + √(c ln t/n_j)` with a fresh
 //! `L ~ Lap(σ(n_j))`, `σ(n) = b·n^{v/2 − 1}` (`b` the noise factor, printed
-//! 1), drawn at every round `t > 2f` at which `n_j` is a multiple of `f`
-//! ("fresh"); otherwise the arm keeps the index it was last pulled with.
-//! After the `2f` rounds of round-robin both arms are fresh. Given the pulls
-//! and the rewards seen:
+//! 1), drawn at every round `t > Kf` at which `n_j` is a multiple of `f`
+//! ("fresh"); otherwise the arm keeps the index it was last pulled with, a
+//! draw `X` with the constant `m_j + g_j` of its round. After the `Kf` rounds
+//! of round-robin every arm is fresh. Given the pulls and the rewards seen,
+//! each round's pull `w` beats every other index, `L_o ≤ X_w + d` with
+//! `d = m_w + g_w − m_o − g_o`, and the kept indices form a *stack*:
 //!
-//! - a round with both arms fresh opens a *block*: the pulled arm `w` keeps
-//!   its draw `X ~ Lap(σ(n_w))` (with its mean and bonus, a constant index
-//!   `J = m_w + X + g_w`) until its count is again a multiple of `f`; the
-//!   other arm's draw lost: `L ≤ X + d` with `d = m_w + g_w − m_o − g_o`;
-//! - while `X` is kept and the other arm is fresh, each round compares a
-//!   fresh draw `L` with `J`: `L ≤ X + d_t` (arm `w` pulled) or `L > X + d_t`
-//!   (the other arm pulled, which then keeps `L`);
-//! - while both keep an index, the other arm's kept index exceeds `J` (it
-//!   won against `J`) and it is pulled until its count is a multiple of `f`:
-//!   the rounds are forced (a pull of `w` there has probability 0), and the
-//!   kept `L` appears in no other constraint;
-//! - when `w`'s count is a multiple of `f` again the other arm is fresh (it
-//!   was not pulled), and the next round opens the next block.
+//! - a fresh draw that wins is kept (when `f ≥ 2`) above the kept index on
+//!   top, which it beat: the stack increases upward, so a round need only
+//!   compare the top with the fresh draws — a pull of a kept arm below the
+//!   top has probability 0, and with every arm kept the top's pull is
+//!   forced (probability 1, no constraint);
+//! - a fresh draw that loses appears in that round only (the arm draws again
+//!   at the next round), a leaf under the winner's draw;
+//! - the top is freed when its arm's count is a multiple of `f` again, and
+//!   the index below is the top.
 //!
-//! With `f = 1` every count is a multiple of `f`: each round after the
-//! first `K` is a block of its own, the pulled arm's draw against every
-//! other arm's (at any K). With `K ≥ 3` and `f ≥ 2` kept indices nest (a
-//! fresh draw that beats a kept one is kept above it, and fresh draws face
-//! the top one), a law not implemented: refused.
-//!
-//! So the blocks have disjoint noises and
-//!
-//! ```text
-//! P(pulls | seen) = ∏_blocks ∫ f_{σ(n_w)}(x) ∏_rounds G_t(x) dx,
-//! G_t(x) = P(L_t ≤ x + d_t) or P(L_t > x + d_t),   L_t ~ Lap(σ(n_{o,t})),
-//! ```
-//!
-//! each integral in closed form ([`crate::measure::laplace_line`]). A block
-//! of one comparison (every block when K = 2 and `f = 1`) is the tail of the
-//! difference of two Laplace variables of scales `a = σ(n_w)`,
-//! `b = σ(n_o)`: `P(L_w − L_o ≥ θ)` at `θ = −d`, for `θ ≥ 0`
+//! So each draw is compared with one earlier draw first — a fresh winner
+//! with the top it beat, a fresh loser with the winner — and every other
+//! comparison is implied by these: the draws form a forest whose edges are
+//! difference constraints `V_c ≤ V_p + d` or `V_c > V_p + d`, with real
+//! scales and shifts. With `f = 1` no index is kept and each round after
+//! the first `K` is a star of its own (the pulled arm's draw against every
+//! other arm's); with `K = 2` the stack holds at most the two arms. The
+//! probability is the forest's, integrated leaf to root in closed form
+//! ([`crate::measure::laplace_line::forest_probability`]):
 //!
 //! ```text
-//! (a² e^{−θ/a} − b² e^{−θ/b}) / (2(a² − b²))   (a ≠ b),
-//! e^{−θ/a} (2 + θ/a) / 4                         (a = b),
+//! P(pulls | seen) = ∏_roots ∫ f_{σ(n_r)}(x) ∏_{children c} m_c(x) dx,
+//! m_c(x) = P(V_c ≤ x + d_c or V_c > x + d_c, and the subtree of c's constraints | V_p = x).
 //! ```
 //!
-//! (integrate the density `(a e^{−|x|/a} − b e^{−|x|/b})/(2(a² − b²))`), and
-//! `1 − P(L_w − L_o ≥ −θ)` for `θ < 0`. Scales are equal exactly when the
-//! counts are or `v = 2`.
-//!
-//! # What is certified, what is refused
+//! # What is certified
 //!
 //! `σ(n) = b·exp((v/2 − 1) ln n)` is computed in the backend (exact when it
-//! is rational, [`Real::pow_rational`]), never through `f64`. `d_t` involves
-//! `√(ln t)` unless the two bonuses are equal (`t_w^{n_o} = t^{n_w}`, decided
-//! exactly; the irrational part of two shifts with the same other bonus is
-//! the same atom, so their order is exact), and every factor `e^{−x/σ}`:
-//! the law is certified, and an exact
-//! backend declines. A cut or a rate whose sign its enclosure does not
-//! decide is an [`Error::Domain`] that asks for more precision.
+//! is rational, [`Real::pow_rational`]), never through `f64`; scales are
+//! equal exactly when the counts are or `v = 2`. A shift is a rational mean
+//! difference plus bonuses `√(c ln t/n)`, one atom per value (equal bonuses
+//! decided exactly, `t^{n'} = t'^{n}`), so cuts with the same bonuses are
+//! ordered exactly (two bonuses in a rational ratio, `√(8 ln 2) =
+//! 2√(2 ln 2)`, are distinct atoms: a cut where they cancel stays
+//! undecided); every factor `e^{−x/σ}` is transcendental: the law is
+//! certified, and an exact backend declines unless every scale is rational
+//! and every shift cancels. A cut or a rate whose sign its enclosure does
+//! not decide is an [`Error::Domain`] that asks for more precision.
 //!
-//! Cost: a block of `m` comparisons integrates up to `2^m` exponential terms
-//! on each of `m + 2` pieces.
+//! Cost: a draw with `m` leaves integrates up to `2^m` exponential terms on
+//! each of `m + 2` pieces, times the terms of its kept children's messages.
 
 use super::anytime_lazy_ucb::{pull_sequence_count, pull_sequence_of, pull_sequences_of};
 use super::{check_scale, PullLaw};
 use crate::error::{Error, Result};
-use crate::measure::laplace_line::{density_times_cdfs, CdfFactor, Scale, Shift};
+use crate::measure::laplace_line::{forest_probability, Edge, Offset, Scale, Variable};
 use crate::num::{Real, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Pow, Signed, Zero};
-use std::cmp::Ordering;
 
 /// Why the law is certified, not exact (the reports print it).
 pub const WHY_NOT_EXACT: &str = "the noise scales b·n^{v/2 − 1} and the bonuses √(2 ln t/n) of Algorithm 3 are irrational, and every round's tail e^{−θ/σ} transcendental";
@@ -87,7 +74,7 @@ pub struct DpUcbIntParams {
     pub epsilon: Q,
     /// `f`, the pulls between two recomputations of an arm's index.
     pub interval: u64,
-    /// The number of arms K (`f = 1` when `K ≥ 3`).
+    /// The number of arms K.
     pub arms: usize,
     /// `v` of the noise scale `b/n^{1 − v/2}` (default `11/10`).
     pub rate: Q,
@@ -121,8 +108,8 @@ impl DpUcbIntParams {
         }
     }
 
-    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `K ≥ 2` (and
-    /// `f = 1` when `K ≥ 3`), `b` not too small and `v` of bounded size.
+    /// Check that ε, `b` and the bonus are positive, `f ≥ 1`, `K ≥ 2`, `b`
+    /// not too small and `v` of bounded size.
     pub fn validate(&self) -> Result<()> {
         for (name, v) in [
             ("--epsilon", &self.epsilon),
@@ -139,12 +126,6 @@ impl DpUcbIntParams {
             return Err(Error::InvalidInput(format!(
                 "dp-ucb-int's law needs an interval f ≥ 1 and K ≥ 2 arms, got f = {}, K = {}",
                 self.interval, self.arms
-            )));
-        }
-        if self.arms > 2 && self.interval > 1 {
-            return Err(Error::InvalidInput(format!(
-                "dp-ucb-int's law at K = {} arms is implemented for the interval f = 1 only (ε ≥ 1), got f = {} (ε = {}): with K ≥ 3 kept indices nest (K = 2 covers every f)",
-                self.arms, self.interval, self.epsilon
             )));
         }
         crate::algorithm::check_parameter_bits("the rate v", &self.rate)?;
@@ -176,66 +157,18 @@ impl DpUcbIntParams {
         })
     }
 
+    /// `Kf`, the rounds of round-robin.
+    fn round_robin(&self) -> usize {
+        usize::try_from(self.interval)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(self.arms)
+    }
+
     /// `√(c ln t/n)`.
     fn bonus_at<R: Real>(&self, n: u64, t: u64, ctx: &R::Context) -> Result<R> {
         let c_ln = R::from_rational(&self.bonus, ctx) * R::from_int(t as i64, ctx).ln()?;
         let half = R::from_rational(&Q::new(1.into(), 2.into()), ctx);
         (half * (c_ln / R::from_int(n as i64, ctx)).ln()?).exp()
-    }
-
-    /// `d = m_w − m_o + α` of the comparison `j` of `block`, the atom
-    /// `α = g(n_w, t_w) − g(n_o, t)` absent when the bonuses are equal and
-    /// keyed by the first comparison of the block with the same bonus
-    /// (equal bonuses decided exactly, [`same_bonus`]).
-    fn shift<R: Real>(&self, block: &Block, j: usize, ctx: &R::Context) -> Result<Shift<R>> {
-        let c = &block.comparisons[j];
-        let rational = &block.mean - &c.mean;
-        if same_bonus((block.count, block.round), (c.count, c.round)) {
-            return Ok(Shift {
-                rational,
-                atom: None,
-            });
-        }
-        let key = (0..j)
-            .find(|&k| {
-                let other = &block.comparisons[k];
-                same_bonus((other.count, other.round), (c.count, c.round))
-            })
-            .unwrap_or(j);
-        let atom = self.bonus_at::<R>(block.count, block.round, ctx)?
-            - self.bonus_at::<R>(c.count, c.round, ctx)?;
-        Ok(Shift {
-            rational,
-            atom: Some((key, atom)),
-        })
-    }
-
-    /// The probability of one block (module documentation).
-    fn block_probability<R: Real>(&self, block: &Block, ctx: &R::Context) -> Result<R> {
-        let density = self.keyed_scale::<R>(block.count, ctx)?;
-        if let [c] = &block.comparisons[..] {
-            let other = self.keyed_scale::<R>(c.count, ctx)?;
-            let d = self.shift::<R>(block, 0, ctx)?;
-            let p = two_laplace_tail(&density, &other, &d, ctx)?;
-            return Ok(if c.kept_wins {
-                p
-            } else {
-                R::from_int(1, ctx) - p
-            });
-        }
-        let factors = block
-            .comparisons
-            .iter()
-            .enumerate()
-            .map(|(j, c)| {
-                Ok(CdfFactor {
-                    scale: self.keyed_scale::<R>(c.count, ctx)?,
-                    shift: self.shift::<R>(block, j, ctx)?,
-                    below: c.kept_wins,
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        density_times_cdfs(&density, &factors, ctx)
     }
 }
 
@@ -246,69 +179,35 @@ fn same_bonus((n, t): (u64, u64), (n2, t2): (u64, u64)) -> bool {
     power(t, n2) == power(t2, n)
 }
 
-/// `P(L_o ≤ X + d) = P(X − L_o ≥ −d)` for `X ~ Lap(a)`, `L_o ~ Lap(b)` (the
-/// closed form of the module documentation at `θ = −d`).
-fn two_laplace_tail<R: Real>(
-    a: &Scale<R>,
-    b: &Scale<R>,
-    d: &Shift<R>,
-    ctx: &R::Context,
-) -> Result<R> {
-    let (a, equal, b) = (&a.value, a.key == b.key, &b.value);
-    let tail = |x: R| -> Result<R> {
-        if equal {
-            let z = x / a;
-            Ok((-z.clone()).exp()? * (R::from_int(2, ctx) + z) / R::from_int(4, ctx))
-        } else {
-            let (a2, b2) = (a.clone() * a, b.clone() * b);
-            let ea = (-(x.clone() / a)).exp()?;
-            let eb = (-(x / b)).exp()?;
-            Ok((a2.clone() * ea - b2.clone() * eb) / (R::from_int(2, ctx) * (a2 - b2)))
-        }
-    };
-    let zero = Shift {
-        rational: Q::zero(),
-        atom: None,
-    };
-    // θ = −d ≥ 0 iff d ≤ 0.
-    match d.order(&zero, ctx)? {
-        Ordering::Greater => Ok(R::from_int(1, ctx) - tail(d.value(ctx))?),
-        _ => tail(-d.value(ctx)),
-    }
-}
-
-/// A round that compares a fresh draw of the other arm with the kept index:
-/// the other arm's count and mean, the round, and whether the kept index
-/// won.
+/// One index draw of the event: the count `n` of its arm (its scale
+/// `σ(n)`) and its constraint on the draw it was compared with first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Comparison {
+pub struct Draw {
     count: u64,
-    mean: Q,
-    round: u64,
-    kept_wins: bool,
+    edge: Option<Edge>,
 }
 
-/// A block (module documentation): the kept draw's count, mean and round,
-/// and the rounds that compare it with the other arm's fresh draws (the
-/// first is the other arm's draw at the block's opening).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Block {
-    count: u64,
-    mean: Q,
-    round: u64,
-    comparisons: Vec<Comparison>,
-}
-
-/// The event "these pulls" given the rewards seen: its blocks.
+/// The event "these pulls" given the rewards seen: the draws, each parent
+/// before its children (module documentation), and the bonuses `(n, t)`
+/// that are the atoms of the shifts (one per value of `√(c ln t/n)`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Event {
-    blocks: Vec<Block>,
+    draws: Vec<Draw>,
+    bonuses: Vec<(u64, u64)>,
+}
+
+/// An index as the event names it: the draw it holds and its constant
+/// `mean + bonus` (a rational and an atom).
+#[derive(Clone, Debug)]
+struct Index {
+    draw: usize,
+    constant: Offset,
 }
 
 impl Event {
     /// The event of `pulls` (arms `0..k`) with `seen[t]` the reward of round
-    /// `t + 1`, at the interval `f` (1 when `k ≥ 3`); `None` when the pulls
-    /// have probability 0 (round-robin not followed, or a forced round not).
+    /// `t + 1`, at the interval `f`; `None` when the pulls have probability 0
+    /// (round-robin not followed, or a kept index pulled below a higher one).
     pub fn new(pulls: &[usize], seen: &[Q], k: usize, f: u64) -> Result<Option<Event>> {
         if pulls.len() != seen.len() || pulls.iter().any(|&a| a >= k) {
             return Err(Error::InvalidInput(format!(
@@ -316,16 +215,14 @@ impl Event {
                 k - 1
             )));
         }
-        if k > 2 && f > 1 {
-            return Err(Error::InvalidInput(format!(
-                "kept indices at K = {k} arms (interval f = {f}) are not implemented"
-            )));
-        }
+        let mut event = Event {
+            draws: vec![],
+            bonuses: vec![],
+        };
         let mut counts = vec![0u64; k];
         let mut sums = vec![Q::zero(); k];
-        let mut blocks: Vec<Block> = Vec::new();
-        // The arm whose draw the open block keeps.
-        let mut kept: Option<usize> = None;
+        // The kept indices, each above the one before it.
+        let mut kept: Vec<(usize, Index)> = vec![];
         for (i, (&arm, y)) in pulls.iter().zip(seen).enumerate() {
             let t = i as u64 + 1;
             if t <= f.saturating_mul(k as u64) {
@@ -333,55 +230,95 @@ impl Event {
                     return Ok(None);
                 }
             } else {
+                let fresh: Vec<usize> = (0..k).filter(|&j| counts[j] % f == 0).collect();
                 let mean = |j: usize| &sums[j] / Q::from_integer(counts[j].into());
-                let fresh: Vec<bool> = counts.iter().map(|n| n % f == 0).collect();
-                match kept {
-                    Some(w) if !fresh[w] => {
-                        let o = 1 - w;
-                        if fresh[o] {
-                            let last = blocks.last_mut().ok_or_else(|| {
-                                Error::Domain("a kept index without its block".into())
-                            })?;
-                            last.comparisons.push(Comparison {
-                                count: counts[o],
-                                mean: mean(o),
-                                round: t,
-                                kept_wins: arm == w,
-                            });
-                        } else if arm != o {
-                            // Both kept: the other arm's index won against w's.
-                            return Ok(None);
-                        }
-                    }
-                    _ => {
-                        // All fresh (a kept arm that is fresh again left the other fresh).
-                        if !fresh.iter().all(|&f| f) {
-                            return Err(Error::Domain(format!(
-                                "round {t}: an arm keeps an index outside a block"
-                            )));
-                        }
-                        blocks.push(Block {
-                            count: counts[arm],
-                            mean: mean(arm),
-                            round: t,
-                            comparisons: (0..k)
-                                .filter(|&o| o != arm)
-                                .map(|o| Comparison {
-                                    count: counts[o],
-                                    mean: mean(o),
-                                    round: t,
-                                    kept_wins: true,
-                                })
-                                .collect(),
+                let winner = match kept.last() {
+                    Some((top, index)) if *top == arm => index.clone(),
+                    _ if !fresh.contains(&arm) => return Ok(None),
+                    top => {
+                        let index = Index {
+                            draw: event.draws.len(),
+                            constant: event.constant(mean(arm), counts[arm], t),
+                        };
+                        let edge = top.map(|(_, beaten)| Edge {
+                            parent: beaten.draw,
+                            shift: beaten.constant.plus(&index.constant.negated()),
+                            below: false,
                         });
-                        kept = Some(arm);
+                        event.draws.push(Draw {
+                            count: counts[arm],
+                            edge,
+                        });
+                        index
                     }
+                };
+                for &o in fresh.iter().filter(|&&o| o != arm) {
+                    let loser = event.constant(mean(o), counts[o], t);
+                    let shift = winner.constant.plus(&loser.negated());
+                    event.draws.push(Draw {
+                        count: counts[o],
+                        edge: Some(Edge {
+                            parent: winner.draw,
+                            shift,
+                            below: true,
+                        }),
+                    });
+                }
+                if fresh.contains(&arm) && (counts[arm] + 1) % f != 0 {
+                    kept.push((arm, winner));
+                } else if !fresh.contains(&arm) && (counts[arm] + 1) % f == 0 {
+                    kept.pop();
                 }
             }
             counts[arm] += 1;
             sums[arm] += y;
         }
-        Ok(Some(Event { blocks }))
+        event.drop_cancelled_bonuses();
+        Ok(Some(event))
+    }
+
+    /// Keep only the bonuses some shift still names (a bonus that cancels
+    /// in every shift is never computed: the exact backend then declines
+    /// only when an irrational bonus is read), renumbered in order.
+    fn drop_cancelled_bonuses(&mut self) {
+        let mut named = vec![false; self.bonuses.len()];
+        for edge in self.draws.iter().filter_map(|d| d.edge.as_ref()) {
+            for (k, _) in &edge.shift.atoms {
+                named[*k] = true;
+            }
+        }
+        let mut renumbered = vec![0; named.len()];
+        let mut next = 0;
+        for (k, &is_named) in named.iter().enumerate() {
+            renumbered[k] = next;
+            next += usize::from(is_named);
+        }
+        for edge in self.draws.iter_mut().filter_map(|d| d.edge.as_mut()) {
+            for (k, _) in &mut edge.shift.atoms {
+                *k = renumbered[*k];
+            }
+        }
+        let mut kept = named.into_iter();
+        self.bonuses.retain(|_| kept.next().unwrap_or(false));
+    }
+
+    /// `mean + √(c ln t/n)`, the bonus an atom shared by equal bonuses.
+    fn constant(&mut self, mean: Q, n: u64, t: u64) -> Offset {
+        let atom = match self
+            .bonuses
+            .iter()
+            .position(|&other| same_bonus(other, (n, t)))
+        {
+            Some(k) => k,
+            None => {
+                self.bonuses.push((n, t));
+                self.bonuses.len() - 1
+            }
+        };
+        Offset {
+            rational: mean,
+            atoms: vec![(atom, Q::one())],
+        }
     }
 }
 
@@ -393,40 +330,51 @@ impl PullLaw for DpUcbIntParams {
     fn arms(&self) -> usize {
         self.arms
     }
-    /// Arms `0 … K − 1` first (round-robin's first round), then any arms:
-    /// `K^{T−K}`.
+    /// Round-robin for `Kf` rounds, then any arms: `K^{T−Kf}`.
     fn sequence_count(&self, horizon: usize) -> Option<u64> {
-        pull_sequence_count(self.arms, horizon)
+        pull_sequence_count(self.arms, self.round_robin(), horizon)
     }
     fn sequences(&self, horizon: usize) -> Vec<Vec<usize>> {
-        pull_sequences_of(self.arms, horizon)
+        pull_sequences_of(self.arms, self.round_robin(), horizon)
     }
     fn sequence(&self, horizon: usize, index: u64) -> Option<Vec<usize>> {
-        pull_sequence_of(self.arms, horizon, index)
+        pull_sequence_of(self.arms, self.round_robin(), horizon, index)
     }
     fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
         Event::new(pulls, seen, self.arms, self.interval)
     }
-    /// `⌈(T − K)(K − 1)²/3⌉` units a sequence (at least 1): its `T − K`
-    /// rounds, each a few exponentials a term of `2^{K−1}` on `K + 1` pieces.
-    /// Measured (release, 128 bits, the K = 2, T = 8 table of the benchmark,
-    /// three runs on 2 cores under a load of 11–14): 64 sequences in
-    /// 0.26–0.67 s at ε = 1, 0.05–0.13 s at ε = 1/2 (forced rounds rule most
-    /// sequences out), that is 1.3–3.5 units a sequence.
+    /// `⌈r(K − 1)²/3⌉` units a sequence (at least 1): its `r = T − Kf`
+    /// rounds after round-robin, each up to `K − 1` draws, a few
+    /// exponentials a term of `2^{K−1}` on `K + 1` pieces. Measured (release,
+    /// 192 bits, one core's time on 2 cores under a load of 3–4): the K = 2,
+    /// T = 8 table of the benchmark, 64 sequences in 0.39 s at ε = 1 (2 units
+    /// a sequence); at ε = 1/2, K = 3, T = 12: 729 sequences in 4.9 s (2.2
+    /// units, estimated 8); K = 4, T = 12: 256 in 3.5 s (4.5, estimated 12);
+    /// K = 5, T = 13: 125 in 2.5 s (6.6, estimated 16).
     fn work(&self, horizon: usize) -> Option<u128> {
-        let rounds = horizon.saturating_sub(self.arms) as u128;
+        let rounds = horizon.saturating_sub(self.round_robin()) as u128;
         let pairs = (self.arms as u128 - 1).pow(2);
         let units = (rounds * pairs).div_ceil(3).max(1);
         super::sequences_work(self.sequence_count(horizon), units)
     }
-    /// The product over the blocks of their closed forms.
+    /// The draws' forest integrated leaf to root in closed form.
     fn probability<R: Real>(&self, event: &Event, ctx: &R::Context) -> Result<R> {
-        event
-            .blocks
+        let atoms = event
+            .bonuses
             .iter()
-            .try_fold(R::from_int(1, ctx), |p, block| {
-                Ok(p * self.block_probability::<R>(block, ctx)?)
+            .map(|&(n, t)| self.bonus_at::<R>(n, t, ctx))
+            .collect::<Result<Vec<_>>>()?;
+        let variables = event
+            .draws
+            .iter()
+            .map(|d| {
+                Ok(Variable {
+                    scale: self.keyed_scale::<R>(d.count, ctx)?,
+                    edge: d.edge.clone(),
+                })
             })
+            .collect::<Result<Vec<_>>>()?;
+        forest_probability(&variables, &atoms, ctx)
     }
     fn name(&self) -> &'static str {
         "dp-ucb-int"

@@ -22,8 +22,9 @@
 //!   the binary mechanism's node noises;
 //! - [`dp_ucb_bound`]: DP-UCB-Bound (Tossou & Dimitrakakis 2016), K = 2, a
 //!   polyhedron in the Hybrid mechanism's noises;
-//! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), K = 2, a
-//!   product over independent blocks of one-dimensional closed forms.
+//! - [`dp_ucb_int`]: DP-UCB-INT (Tossou & Dimitrakakis 2016), any K and
+//!   interval, a forest of Laplace draws integrated leaf to root in closed
+//!   form.
 //!
 //! UCB1 (non-private, [`ucb1`]) has no noise and no [`PullLaw`]: its law is
 //! a point mass, or a finite tree when its ties are drawn uniformly, with

@@ -26,7 +26,7 @@
 //! experiment script, not the paper). Each is a field: `interval`,
 //! `rate` (v), `bonus` (the 2), `noise_factor` (the 1 of `1/n^{1 − v/2}`).
 //!
-//! The certified law of its pulls at K = 2 is
+//! The certified law of its pulls is
 //! [`crate::bandit::law::dp_ucb_int`].
 //!
 //! Per-round cost `O(K)`.

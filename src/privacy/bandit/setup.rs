@@ -147,8 +147,7 @@ pub use crate::bandit::law::params::LawParams as Law;
 impl Setup {
     /// The parameters: printed, then overridden; an error for a K the law
     /// does not cover (DP-SE, Hybrid-UCB: K = 2; Anytime-Lazy-UCB:
-    /// `2 ≤ K ≤ T`, line 2 pulling each arm once; DP-UCB-INT: the same at
-    /// `ε ≥ 1`, its law refusing `K ≥ 3` below).
+    /// `2 ≤ K ≤ T`, line 2 pulling each arm once; DP-UCB-INT: the same).
     pub fn law(&self) -> Result<Law> {
         exact_check_of(self.id)?;
         let epsilon = self.problem.epsilon.clone();
