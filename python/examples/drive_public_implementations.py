@@ -387,7 +387,8 @@ def cases(mirror, into, n, n_long):
 
 def cases_ucb_family(mirror, into, n):
     """UCB1 in bandit libraries and tutorials: MABWiser, bgalbraith/bandits,
-    lilianweng/multi-armed-bandit, mabalgs, and SMPyBandits' UCBalpha."""
+    lilianweng/multi-armed-bandit, mabalgs (0/1 rewards), and SMPyBandits'
+    UCBalpha."""
     # MABWiser's MAB answers predict() only after fit(): a cold start fits the empty history, then
     # predicts and partial_fits one decision a round.
     sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
@@ -462,13 +463,14 @@ def cases_ucb_family(mirror, into, n):
             if bandit_env.pull(int(arm)) == 1:
                 policy.reward(arm)
 
-    for name, table, expected in (("B8'", CLICKS_UNTIED, "consistent"), ("B8", CLICKS_TIED, "rejected")):
-        yield case(MABALGS, "mab/algs.py UCB1", "ucb1", "", name, 1000, expected,
-                   lambda table=table: bandit("ucb1", lambda: mabalgs.UCB1(2), table, None, 1000,
-                                              protocol=select_reward_on_click),
+    for name, table, ties, expected in (("B8'", CLICKS_UNTIED, None, "consistent"), ("B8", CLICKS_TIED, None, "rejected"),
+                                        ("B8", CLICKS_TIED, "highest", "consistent")):
+        yield case(MABALGS, "mab/algs.py UCB1", "ucb1", f"ties={ties}" if ties else "", name, 1000, expected,
+                   lambda table=table, ties=ties: bandit("ucb1", lambda: mabalgs.UCB1(2), table, None, 1000,
+                                                         protocol=select_reward_on_click, ties=ties),
                    "ties to the highest arm (line 56, the first of np.flip(np.argsort(...)), the last of equal "
-                   "indices), after each machine once in order (lines 32-46): a legal reading of UCB1's argmax "
-                   "that dpdtol lacks; same index sqrt(2 ln n / n_j), n the plays so far (lines 48-49, 70)")
+                   "indices), after each machine once in order (lines 32-46): the next row's flag; same index "
+                   "sqrt(2 ln n / n_j), n the plays so far (lines 48-49, 70)")
 
     # SMPyBandits' UCBalpha, index mean + sqrt(alpha ln t / (2 N_k)): UCB1's bonus alpha / 2.
     smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
