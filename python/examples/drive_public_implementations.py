@@ -84,6 +84,7 @@ MABWISER = ("fidelity/mabwiser", "b104071351d532aae977955d19b83872a9c1b1e3")
 GALBRAITH = ("bgalbraith/bandits", "a566d4aee0a7c242e1642813d6a850158c6fc41e")
 LILIANWENG = ("lilianweng/multi-armed-bandit", "6818c919b8ea7ddc238185d76a83fcf65b7d5fd1")
 MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
+BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -387,8 +388,8 @@ def cases(mirror, into, n, n_long):
 
 def cases_ucb_family(mirror, into, n):
     """UCB1 in bandit libraries and tutorials: MABWiser, bgalbraith/bandits,
-    lilianweng/multi-armed-bandit, mabalgs (0/1 rewards), and SMPyBandits'
-    UCBalpha."""
+    lilianweng/multi-armed-bandit, mabalgs (0/1 rewards), banditpylib, and
+    SMPyBandits' UCBalpha."""
     # MABWiser's MAB answers predict() only after fit(): a cold start fits the empty history, then
     # predicts and partial_fits one decision a round.
     sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
@@ -471,6 +472,32 @@ def cases_ucb_family(mirror, into, n):
                    "ties to the highest arm (line 56, the first of np.flip(np.argsort(...)), the last of equal "
                    "indices), after each machine once in order (lines 32-46): the next row's flag; same index "
                    "sqrt(2 ln n / n_j), n the plays so far (lines 48-49, 70)")
+
+    # banditpylib's learners answer actions(context) with protobuf Actions and learn from update(feedback), a
+    # protobuf Feedback of the pulled arm's rewards; its protocol resets a learner before a trial.
+    sys.path.insert(0, checkout(mirror, *BANDITPYLIB, into, ["banditpylib"]))
+    from banditpylib.data_pb2 import Context, Feedback
+    from banditpylib.learners.mab_learner import UCB
+
+    def reset_ucb():
+        learner = UCB(2)
+        learner.reset()
+        return learner
+
+    def actions_update(learner, bandit_env):
+        while True:
+            pull = learner.actions(Context()).arm_pulls[0]
+            feedback = Feedback()
+            arm_feedback = feedback.arm_feedbacks.add()
+            arm_feedback.arm.id = pull.arm.id
+            arm_feedback.rewards.extend(bandit_env.pull(pull.arm.id) for _ in range(pull.times))
+            learner.update(feedback)
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(BANDITPYLIB, "banditpylib/learners/mab_learner/ucb.py UCB", "ucb1", "", name, 1000, expected,
+                   lambda table=table: bandit("ucb1", reset_ucb, table, None, 1000, protocol=actions_update),
+                   "another index, not UCB1: sqrt(alpha ln t / T_i) with t the current round, one more than the "
+                   "plays so far (ucb.py lines 38, 47, 70: the time starts at 1 and grows after each update)")
 
     # SMPyBandits' UCBalpha, index mean + sqrt(alpha ln t / (2 N_k)): UCB1's bonus alpha / 2.
     smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
