@@ -85,6 +85,7 @@ GALBRAITH = ("bgalbraith/bandits", "a566d4aee0a7c242e1642813d6a850158c6fc41e")
 LILIANWENG = ("lilianweng/multi-armed-bandit", "6818c919b8ea7ddc238185d76a83fcf65b7d5fd1")
 MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
 BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
+RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -387,9 +388,10 @@ def cases(mirror, into, n, n_long):
 
 
 def cases_ucb_family(mirror, into, n):
-    """UCB1 in bandit libraries and tutorials: MABWiser, bgalbraith/bandits,
-    lilianweng/multi-armed-bandit, mabalgs (0/1 rewards), banditpylib, and
-    SMPyBandits' UCBalpha."""
+    """UCB1 in bandit libraries and tutorials (MABWiser, bgalbraith/bandits,
+    lilianweng/multi-armed-bandit, mabalgs on 0/1 rewards, banditpylib,
+    SMPyBandits' UCBalpha), and Tossou & Dimitrakakis' private UCBs in
+    Ralami1859's MATLAB code, run in GNU Octave."""
     # MABWiser's MAB answers predict() only after fit(): a cold start fits the empty history, then
     # predicts and partial_fits one decision a round.
     sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
@@ -464,7 +466,8 @@ def cases_ucb_family(mirror, into, n):
             if bandit_env.pull(int(arm)) == 1:
                 policy.reward(arm)
 
-    for name, table, ties, expected in (("B8'", CLICKS_UNTIED, None, "consistent"), ("B8", CLICKS_TIED, None, "rejected"),
+    for name, table, ties, expected in (("B8'", CLICKS_UNTIED, None, "consistent"),
+                                        ("B8", CLICKS_TIED, None, "rejected"),
                                         ("B8", CLICKS_TIED, "highest", "consistent")):
         yield case(MABALGS, "mab/algs.py UCB1", "ucb1", f"ties={ties}" if ties else "", name, 1000, expected,
                    lambda table=table, ties=ties: bandit("ucb1", lambda: mabalgs.UCB1(2), table, None, 1000,
@@ -511,11 +514,71 @@ def cases_ucb_family(mirror, into, n):
             policy.startGame()
             return policy
 
-        yield case(SMPY, "SMPyBandits/Policies/UCBalpha.py", "ucb1", f"bonus={bonus} (its alpha = {alpha}), ties=uniform",
-                   "T8", n, "consistent",
+        yield case(SMPY, "SMPyBandits/Policies/UCBalpha.py", "ucb1",
+                   f"bonus={bonus} (its alpha = {alpha}), ties=uniform", "T8", n, "consistent",
                    lambda make=ucb_alpha, bonus=bonus: bandit("ucb1", make, UCB_TABLE, None, n,
                                                               protocol=choice_get_reward, bonus=bonus, ties="uniform"))
 
+
+    # Ralami1859's MATLAB functions run in GNU Octave through oct2py, each index function called as its
+    # experiment script calls it (DP_UCB_INTv2.m, DP_UCB_Bound.m, DP_UCB.m: their loops, whose Bernoulli draws
+    # are the table's rewards); Octave's generator (laprnd.m draws with rand) is seeded from numpy's, which
+    # the driver seeds before each run. About 15 ms an Octave call: 2000 runs a row.
+    from oct2py import Oct2Py
+
+    octave = Oct2Py()
+    octave.addpath(checkout(mirror, *RALAMI, into))
+
+    def seeded_octave():
+        octave.eval(f"rand('state', {np.random.randint(2**31)});")
+
+    def dp_ucb_int_v2(epsilon, rate):
+        def play(_, bandit_env):
+            seeded_octave()
+            interval = int(np.ceil(1 / epsilon))  # DP_UCB_INTv2.m line 4
+            pulls, sums, index = (np.zeros((1, bandit_env.arms)) for _ in range(3))
+            for t in range(1, bandit_env.horizon + 1):
+                index, arm = octave.IndexDPUCBINT(pulls, interval, rate, sums, t, index, nout=2)
+                arm = int(arm) - 1
+                sums[0, arm] += bandit_env.pull(arm)
+                pulls[0, arm] += 1
+        return play
+
+    def each_once_then(index_of):
+        """DP_UCB_Bound.m and DP_UCB.m: each arm once, then the first arm of the largest index (max), the
+        index function returning the arms' sums with its noise added."""
+        def play(_, bandit_env):
+            seeded_octave()
+            arms = bandit_env.arms
+            sums = np.array([[bandit_env.pull(a) for a in range(arms)]], dtype=float)
+            pulls, leaves = np.ones((1, arms)), np.ones((1, arms))
+            for t in range(arms + 1, bandit_env.horizon + 1):
+                index, sums = index_of(pulls, leaves, sums, t)
+                sums = np.atleast_2d(sums)
+                arm = int(np.argmax(index))
+                sums[0, arm] += bandit_env.pull(arm)
+                pulls[0, arm] += 1
+                leaves += 1
+        return play
+
+    bound = each_once_then(lambda pulls, _, sums, t: octave.IndexDPBound(pulls, 1.0, sums, t, nout=2))
+    dp_ucb = each_once_then(lambda pulls, leaves, sums, t: octave.IndexDPUCB(pulls, leaves, 1.0, sums, t, nout=2))
+    yield case(RALAMI, "IndexDPUCBINT.m, DP_UCB_INTv2.m", "dp-ucb-int", "epsilon=1 (f = 1, v = 1.1)", "T8", 2000,
+               "consistent", lambda: bandit("dp-ucb-int", lambda: None, UCB_TABLE, 1, 2000,
+                                            protocol=dp_ucb_int_v2(1.0, 1.1)))
+    yield case(RALAMI, "IndexDPBound.m, DP_UCB_Bound.m", "dp-ucb-bound", "epsilon=1", "T8", 2000, "rejected",
+               lambda: bandit("dp-ucb-bound", lambda: None, UCB_TABLE, 1, 2000, protocol=bound),
+               "another mechanism than the Hybrid one: line 6 adds one Lap(1/eps) to the running sum of every "
+               "arm whose count is a power of two, at every round (again while the count stays), no eps/2 split "
+               "and no tree: a reward that takes the count past a power of two (the 3rd, 5th, ...) enters the "
+               "sum with no noise of its own, a privacy bug; and ln t of the current round in nu and the bonus "
+               "(lines 7-8), where dpdtol reads t - 1")
+    yield case(RALAMI, "IndexDPUCB.m, DP_UCB.m", "hybrid-ucb (nearest)", "epsilon=1", "T8", 2000, "rejected",
+               lambda: bandit("hybrid-ucb", lambda: None, UCB_TABLE, 1, 2000, protocol=dp_ucb),
+               "another algorithm: one Lap(1/eps) added to every arm's running sum at the rounds where NbrLeaf, "
+               "the rounds since the first K (DP_UCB.m lines 13, 23), is a power of two (IndexDPUCB.m line 6), "
+               "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
+    octave.exit()  # its rows are run: the Octave process ends while its working folder is there
 
 def leaning_dp_ts(mirror, into, n):
     """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
