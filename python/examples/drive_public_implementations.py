@@ -578,7 +578,6 @@ def cases_ucb_family(mirror, into, n):
                "another algorithm: one Lap(1/eps) added to every arm's running sum at the rounds where NbrLeaf, "
                "the rounds since the first K (DP_UCB.m lines 13, 23), is a power of two (IndexDPUCB.m line 6), "
                "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
-    octave.exit()  # its rows are run: the Octave process ends while its working folder is there
 
 def leaning_dp_ts(mirror, into, n):
     """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
@@ -643,6 +642,7 @@ def main():
     mirror = os.path.abspath(args.mirror)
     out = os.path.abspath(args.json) if args.json else None
     rows, surprises = [], 0
+    home = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="dpdtol-drive-") as folder:
         os.chdir(folder)
         for c in cases(mirror, os.path.join(folder, "src"), args.n, args.n_long):
@@ -661,6 +661,7 @@ def main():
             print(f"{r['repository']}@{r['commit'][:7]} {r['path']} [{r['target']} {r['flags']}]: {verdict}, p = {p}"
                   f"{'; ' + where if where else ''}{'' if verdict == c['expected'] else '  (recorded: ' + c['expected'] + ')'}",
                   file=sys.stderr, flush=True)
+        os.chdir(home)  # out of the folder before it goes (Octave's exit handler reads the working folder)
     print(markdown(rows))
     if out:
         with open(out, "w") as f:
