@@ -2,7 +2,8 @@
 //!
 //! - UCB1's `--ties`: samples with ties drawn uniformly, tested against
 //!   the default (ties to the lowest arm), are rejected, and `--explain`
-//!   names `ties uniform` and not `ties lowest`;
+//!   names `ties uniform` and not `ties lowest`, and samples with ties to
+//!   the highest arm `ties highest` alone;
 //! - DP-UCB's `--tree-depth`: samples at depth 2 (node scale 2/ε), tested
 //!   against the printed depth 3 (scale 3/ε) at T = 5 and T = 8, are
 //!   rejected, and `--explain` names depth 2 alone among the depths 1..=5;
@@ -99,30 +100,38 @@ fn fits(report: &Value, name: &str) -> Vec<(String, bool)> {
 /// K = 2, T = 3: rewards (1, 0), (0, 1), (1, 0). With uniform ties each of
 /// 1,2,1, 1,2,2, 2,1,1, 2,1,2 has probability 1/4 (the tie in round 3
 /// after one play of each arm at equal means); with ties to the lowest arm
-/// 1,2,1 alone, so a uniform sample leaves its support at once.
+/// 1,2,1 alone, and to the highest 1,2,2 alone. A uniform sample leaves
+/// both point masses' supports at once; a highest one leaves the lowest's
+/// and puts all its weight on a quarter of the uniform law: each fits its
+/// own reading alone.
 #[test]
-fn explain_names_ucb1s_uniform_ties() {
+fn explain_names_ucb1s_ties() {
     let rewards = scratch_file("explain-readings", "ties.csv", b"1,0\n0,1\n1,0\n");
-    let samples = samples(
-        "ucb1",
-        &rewards,
-        "--ties uniform",
-        400,
-        5,
-        "uniform-samples.csv",
-    );
-    let report = explained("ucb1", &rewards, &samples, "");
-    assert_eq!(report["reject"], true, "{report}");
-    assert_eq!(
-        fits(&report, "ties"),
-        vec![("lowest".to_string(), true), ("uniform".to_string(), false)]
-    );
-    assert!(report.get("explain_refused").is_none(), "{report}");
-    let out = explained_text("ucb1", &rewards, &samples);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("explain: fits ties uniform (p = "), "{text}");
-    assert!(!text.contains("fits ties lowest"), "{text}");
+    for (reading, n) in [("uniform", 400), ("highest", 100)] {
+        let samples = samples(
+            "ucb1",
+            &rewards,
+            &format!("--ties {reading}"),
+            n,
+            5,
+            &format!("{reading}-samples.csv"),
+        );
+        let report = explained("ucb1", &rewards, &samples, "");
+        assert_eq!(report["reject"], true, "{report}");
+        let expected: Vec<(String, bool)> = ["lowest", "uniform", "highest"]
+            .iter()
+            .map(|ties| (ties.to_string(), *ties != reading))
+            .collect();
+        assert_eq!(fits(&report, "ties"), expected, "{reading}");
+        assert!(report.get("explain_refused").is_none(), "{report}");
+        let out = explained_text("ucb1", &rewards, &samples);
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8(out.stdout).unwrap();
+        for (ties, rejected) in expected {
+            let named = format!("explain: fits ties {ties} (p = ");
+            assert_eq!(text.contains(&named), !rejected, "{text}");
+        }
+    }
 }
 
 /// 5000 samples of DP-UCB at depth 2 (seed 7) on the table `rows` (K = 2,
@@ -210,9 +219,11 @@ fn explain_is_refused_for_a_two_sample_test() {
 /// K = 6, T = 12, every reward 1: with uniform ties each block of six
 /// rounds plays the six arms in a uniformly random order (unplayed arms tie
 /// at +∞, then all have equal counts and means), 720² = 518 400 sequences,
-/// a law over the work limit; with ties to the lowest arm one sequence. The
+/// a law over the work limit; with ties to the lowest arm one sequence, and
+/// with ties to the highest another (arms 1–6, then 6, 5, …, 1). The
 /// uniform reading is listed as not tried, with its size and `--force`, and
-/// the run still reports the lowest reading's fit.
+/// the run still reports the lowest reading's fit and the highest's
+/// rejection.
 #[test]
 fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     let rows = "1,1,1,1,1,1\n".repeat(12);
@@ -220,7 +231,10 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     let samples = samples("ucb1", &rewards, "", 10, 1, "ones-samples.csv");
     let report = explained("ucb1", &rewards, &samples, "");
     assert_eq!(report["reject"], false, "{report}");
-    assert_eq!(fits(&report, "ties"), vec![("lowest".to_string(), false)]);
+    assert_eq!(
+        fits(&report, "ties"),
+        vec![("lowest".to_string(), false), ("highest".to_string(), true)]
+    );
     let refused = report["explain_refused"]
         .as_array()
         .expect("explain_refused");

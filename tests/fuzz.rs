@@ -149,7 +149,7 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--radius" => &["integer", "real"],
         "--reward-index" => &["round", "pull"],
         "--tree-depth" => &["3", "1", "63"],
-        "--ties" => &["uniform", "lowest"],
+        "--ties" => &["uniform", "lowest", "highest"],
         "--bonus-round" => &["last-update", "current"],
         "--delta" => &["0", "1/100"],
         "--spot-check" => &["4", "all", "0"],

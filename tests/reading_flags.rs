@@ -9,7 +9,7 @@
 //!   `--noise-scale L/ε`, and differs from the printed one;
 //! - `--radius` and `--reward-index` of `privacy` and `--radius` of `bandit`
 //!   (DP-SE);
-//! - `--ties lowest|uniform` (UCB1): which arm of maximal index is pulled,
+//! - `--ties lowest|uniform|highest` (UCB1): which arm of maximal index is pulled,
 //!   in `law`, `sample`, `gof` and `bandit`;
 //! - `--bonus-round` (DP-TS): the round whose `ln t` its bonus reads, in
 //!   `bandit`, `gof` (its two-sample test) and the statistical `privacy`
@@ -242,7 +242,8 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
 /// K = 2, T = 3: rewards (1, 0), (0, 1), (1, 0). Uniform ties: round 1
 /// draws the first arm, round 2 pulls the other, and in round 3 both arms
 /// have one play and equal means (1 and 1 after 1,2; 0 and 0 after 2,1): a
-/// tie, so each of the four sequences has 1/4. Lowest: 1,2,1 alone.
+/// tie, so each of the four sequences has 1/4. Lowest: 1,2,1 alone;
+/// highest: 1,2,2 alone (the round-3 tie to arm 2).
 #[test]
 fn ties_reads_ucb1s_ties_and_is_named() {
     let rewards = scratch_file("reading-flags", "ties.csv", b"1,0\n0,1\n1,0\n");
@@ -270,6 +271,10 @@ fn ties_reads_ucb1s_ties_and_is_named() {
     assert_eq!(lowest["target"]["ties"], "lowest");
     assert_eq!(lowest["law"].as_array().map(Vec::len), Some(1));
     assert_eq!(lowest["law"][0]["pulls"].to_string(), "[1,2,1]");
+    let highest = law("--ties highest");
+    assert_eq!(highest["target"]["ties"], "highest");
+    assert_eq!(highest["law"].as_array().map(Vec::len), Some(1));
+    assert_eq!(highest["law"][0]["pulls"].to_string(), "[1,2,2]");
     // A sample of the uniform law fits it and is rejected under lowest.
     let samples = scratch("reading-flags").join("ties-samples.csv");
     let samples = samples.to_str().expect("a path");
@@ -306,7 +311,7 @@ fn ties_is_refused_when_unknown_and_on_other_algorithms() {
     let rewards = rewards();
     refused(
         &table_args("law", "ucb1", &rewards, &["--ties random"]),
-        "--ties expects one of lowest, uniform, got 'random'",
+        "--ties expects one of lowest, uniform, highest, got 'random'",
     );
     refused(
         &law_args("dp-ucb", &rewards, "--ties uniform"),
@@ -332,11 +337,13 @@ fn bandit_names_ucb1s_ties() {
     assert_eq!(run("")["results"][0]["ties"], "lowest");
     let uniform = run("--ties uniform");
     assert_eq!(uniform["results"][0]["ties"], "uniform");
-    // The same reward streams (fixed seed) pulled under the two readings.
-    assert_ne!(
-        uniform["results"][0]["mean_pulls"],
-        run("")["results"][0]["mean_pulls"]
-    );
+    let highest = run("--ties highest");
+    assert_eq!(highest["results"][0]["ties"], "highest");
+    // The same reward streams (fixed seed) pulled under the three readings:
+    // Bernoulli(1/2) rewards tie the two arms' indices often.
+    let lowest = run("")["results"][0]["mean_pulls"].clone();
+    assert_ne!(uniform["results"][0]["mean_pulls"], lowest);
+    assert_ne!(highest["results"][0]["mean_pulls"], lowest);
 }
 
 /// The all-zero table of `tests/bandit_oracle.rs`'s `dp_ts_bonus_round_two_sample_test`

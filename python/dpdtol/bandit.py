@@ -48,7 +48,8 @@ parameters:
   the default: each arm once in order, then ties to the lowest arm, so the
   law is one sequence of probability exactly 1; ``"uniform"``: an unplayed
   arm's index is +inf and the arm is drawn uniformly among those of maximal
-  index, an exact law over a tree of sequences).
+  index, an exact law over a tree of sequences; ``"highest"``: each arm once
+  in order, then ties to the highest arm, one sequence again).
 
 ``epsilon`` is required by the private algorithms. ``"lazy-dp-ts"`` (Hu et
 al., Algorithm 3) and ``"dp-ts"`` (Hu & Hegde, UAI 2022, as inferred) have
@@ -374,7 +375,7 @@ def bandit_gof(
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every reading of the algorithm's open choices on a small grid (DP-SE's,
-    UCB1's two ``ties``, DP-UCB's ``tree_depth`` from 1 to ceil(log2 T) + 2),
+    UCB1's three ``ties``, DP-UCB's ``tree_depth`` from 1 to ceil(log2 T) + 2),
     each with its ``readings`` (``{"ties": "uniform"}``; DP-SE's also as
     ``beta``, ``pull_order``, ``rounding``, ``radius``), ``p_value``,
     ``reject`` and ``support_violation``; ``result.explain_refused`` the

@@ -50,6 +50,13 @@ CAUSE_LEANING_DP_TS_FROZEN = (
 UCB_TABLE = [[0.5, 0.25], [0.0, 1.0], [1.0, 0.0], [0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0], [0.5, 0.25]]
 # A table on which UCB1's ln t and an index with ln(t + 1) pull differently (round 5).
 LOG_PLUS_ONE_TABLE = [[0, 0.75], [0, 0.5], [1, 1], [1, 0.75], [0.25, 0.25], [1, 0.25], [0, 0.25], [1, 1]]
+# The same at bonus 1 (sqrt(ln t / n_j)): ln t and ln(t + 1) pull differently at round 5 whichever arm is
+# played first, and no index ties.
+LOG_PLUS_ONE_TABLE_BONUS_1 = [[0.25, 0.75], [0.5, 1], [1, 1], [1, 0.25], [0.5, 0.75], [0.75, 0], [0.5, 1], [0.25, 0.75]]
+# 0/1 rewards (click feedback): on the first, UCB1's indices tie at round 3 (both arms paid 1 once); on the
+# second they never tie after the first K rounds.
+CLICKS_TIED = [[1, 1], [1, 1], [1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1]]
+CLICKS_UNTIED = [[1, 1], [0, 0], [0, 0], [1, 1], [0, 1], [1, 0], [0, 1], [0, 1]]
 # DP-SE, K = 2, eps = 1, beta = 1/T: the first epoch ends at round 2 R_1 = 2742; the
 # arms' gap 0.1396 lies at the elimination margin, so that the noise decides.
 DP_SE_LONG = [[0.4302, 0.5698]] * 2800
@@ -73,15 +80,24 @@ SACOFA = ("samadeusfp/SaCoFa", "1f5a79935996f2be3f912e8d32d4086bd09f5329")
 LHIDER = ("sisinflab/LHider", "c1f06f034c1f0659c4d5f16fcd2b6b36d10802ab")
 PGM = ("ryan112358/private-pgm", "4d2b3c566b148da3ef800ce76e6189c548f2da22")
 LEANING_DP_TS = ("littlerain51/Leaning-DP-TS", "dc39918caa7b6d913120390926841734c64ac770")
+MABWISER = ("fidelity/mabwiser", "b104071351d532aae977955d19b83872a9c1b1e3")
+GALBRAITH = ("bgalbraith/bandits", "a566d4aee0a7c242e1642813d6a850158c6fc41e")
+LILIANWENG = ("lilianweng/multi-armed-bandit", "6818c919b8ea7ddc238185d76a83fcf65b7d5fd1")
+MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
+BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
+RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
     """The repository's tree at ``commit`` (only ``paths`` when given: a mirror may lack a
-    repository's largest files), extracted from its mirrored git directory."""
+    repository's largest files), extracted from its mirrored git directory (a bare clone, or
+    the ``.git`` of a clone with a work tree)."""
     folder = os.path.join(into, repo.replace("/", "+"))
     if not os.path.isdir(folder):
         os.makedirs(folder)
         git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
+        if os.path.isdir(os.path.join(git_dir, ".git")):
+            git_dir = os.path.join(git_dir, ".git")
         archive = subprocess.run(["git", "--git-dir", git_dir, "archive", commit, *paths], check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
@@ -122,6 +138,13 @@ def pull_guess_to_horizon(policy, bandit_env):
         builtins.print = quiet
     while True:
         bandit_env.pull(int(guess))
+
+
+def choice_get_reward(policy, bandit_env):
+    """SMPyBandits' protocol: ``arm = policy.choice()``, then ``policy.getReward(arm, reward)``."""
+    while True:
+        arm = policy.choice()
+        policy.getReward(arm, bandit_env.pull(int(arm)))
 
 
 def case(repo, path, target, flags, table, n, expected, run=None, cause=""):
@@ -262,11 +285,6 @@ def cases(mirror, into, n, n_long):
         policy.startGame()
         return policy
 
-    def choice_get_reward(policy, bandit_env):
-        while True:
-            arm = policy.choice()
-            policy.getReward(arm, bandit_env.pull(int(arm)))
-
     yield case(SMPY, "SMPyBandits/Policies/UCB.py", "ucb1", "", "T8", 1000, "rejected",
                lambda: bandit("ucb1", smpy_ucb_policy, UCB_TABLE, None, 1000, protocol=choice_get_reward),
                "ties, the first K rounds' infinite indices included, go to an arm drawn uniformly among the "
@@ -366,6 +384,200 @@ def cases(mirror, into, n, n_long):
                        lambda v: cls(epsilon=1.0, sensitivity=1.0, utility=list(v), random_state=prng).randomise(),
                        noise, 2, n))
 
+    yield from cases_ucb_family(mirror, into, n)
+
+
+def cases_ucb_family(mirror, into, n):
+    """UCB1 in bandit libraries and tutorials (MABWiser, bgalbraith/bandits,
+    lilianweng/multi-armed-bandit, mabalgs on 0/1 rewards, banditpylib,
+    SMPyBandits' UCBalpha), and Tossou & Dimitrakakis' private UCBs in
+    Ralami1859's MATLAB code, run in GNU Octave."""
+    # MABWiser's MAB answers predict() only after fit(): a cold start fits the empty history, then
+    # predicts and partial_fits one decision a round.
+    sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
+    from mabwiser.mab import MAB, LearningPolicy
+
+    def fit_predict_partial_fit(policy, bandit_env):
+        policy.fit([], [])
+        while True:
+            arm = policy.predict()
+            policy.partial_fit([arm], [bandit_env.pull(int(arm))])
+
+    yield case(MABWISER, "mabwiser/ucb.py _UCB1", "ucb1", "", "T8", 1000, "rejected",
+               lambda: bandit("ucb1", lambda: MAB([0, 1], LearningPolicy.UCB1(alpha=1)), UCB_TABLE, None, 1000,
+                              protocol=fit_predict_partial_fit),
+               "a bug: an arm not yet played keeps the expectation 0 it starts with (base_mab.py line 91; ucb.py "
+               "lines 95-97 compute the index only once the arm has a count), so no machine is played once first: "
+               "with rewards in [0, 1] arm 0's index is never below arm 1's 0 and a tie goes to the first key "
+               "(utils.py line 38), so arm 1 is never played; a played arm's index is UCB1's, alpha sqrt(2 ln n / n_j)")
+
+    # Its Agent (agent.py) imports pymc3 for the Bayesian agents, unused by UCB: the two modules are
+    # loaded from their files, without the package's __init__ (which imports seaborn and matplotlib).
+    sys.modules.setdefault("pymc3", types.ModuleType("pymc3"))
+    galbraith = checkout(mirror, *GALBRAITH, into, ["bandits"])
+    agent = load(galbraith, "bandits/agent.py", "galbraith_agent")
+    policies = load(galbraith, "bandits/policy.py", "galbraith_policy")
+
+    def choose_observe(policy, bandit_env):
+        while True:
+            policy.observe(bandit_env.pull(int(policy.choose())))
+
+    def galbraith_ucb(table, runs):
+        return bandit("ucb1", lambda: agent.Agent(types.SimpleNamespace(k=2), policies.UCBPolicy(2)), table, None,
+                      runs, protocol=choose_observe, bonus=1, ties="uniform")
+
+    yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform", "T8", n,
+               "consistent", lambda: galbraith_ucb(UCB_TABLE, n))
+    yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform", "T8''", n,
+               "rejected", lambda: galbraith_ucb(LOG_PLUS_ONE_TABLE_BONUS_1, n),
+               "another index, not UCB1: (ln(t + 1) / N_k)^(1/c) with t the plays so far (policy.py line 79; "
+               "agent.py line 48), ln of one more than Auer et al.'s n; ties, the first round's included, drawn "
+               "uniformly (lines 84-89)")
+
+    # Its solvers play by run(num_steps) on a BernoulliBandit (solvers.py line 15 asserts the type): the
+    # table is a BernoulliBandit whose generate_reward is the table's pull.
+    lilianweng = checkout(mirror, *LILIANWENG, into)
+    sys.path.insert(0, lilianweng)
+    solvers = load(lilianweng, "solvers.py", "lilianweng_solvers")
+    sys.path.remove(lilianweng)
+    bernoulli = sys.modules.pop("bandits").BernoulliBandit
+
+    class TableArms(bernoulli):
+        def __init__(self, bandit_env):
+            super().__init__(bandit_env.arms, [0.0] * bandit_env.arms)
+            self.generate_reward = bandit_env.pull
+
+    def solver_run(make, bandit_env):
+        make(TableArms(bandit_env)).run(bandit_env.horizon)
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(LILIANWENG, "solvers.py UCB1", "ucb1", "", name, 1000, expected,
+                   lambda table=table: bandit("ucb1", lambda: solvers.UCB1, table, None, 1000, protocol=solver_run),
+                   "another index, not UCB1: sqrt(2 ln t / (1 + N_k)) with t the current round, one more than the "
+                   "plays so far, and estimates starting at 1 instead of a first play of each machine (solvers.py "
+                   "lines 83, 90-94)")
+
+    # Its UCB1 counts clicks: select() returns (arm, ranking), reward(arm) records a reward of 1.
+    mabalgs = load(checkout(mirror, *MABALGS, into, ["mab"]), "mab/algs.py", "mabalgs_algs")
+
+    def select_reward_on_click(policy, bandit_env):
+        while True:
+            arm, _ = policy.select()
+            if bandit_env.pull(int(arm)) == 1:
+                policy.reward(arm)
+
+    for name, table, ties, expected in (("B8'", CLICKS_UNTIED, None, "consistent"),
+                                        ("B8", CLICKS_TIED, None, "rejected"),
+                                        ("B8", CLICKS_TIED, "highest", "consistent")):
+        yield case(MABALGS, "mab/algs.py UCB1", "ucb1", f"ties={ties}" if ties else "", name, 1000, expected,
+                   lambda table=table, ties=ties: bandit("ucb1", lambda: mabalgs.UCB1(2), table, None, 1000,
+                                                         protocol=select_reward_on_click, ties=ties),
+                   "ties to the highest arm (line 56, the first of np.flip(np.argsort(...)), the last of equal "
+                   "indices), after each machine once in order (lines 32-46): the next row's flag; same index "
+                   "sqrt(2 ln n / n_j), n the plays so far (lines 48-49, 70)")
+
+    # banditpylib's learners answer actions(context) with protobuf Actions and learn from update(feedback), a
+    # protobuf Feedback of the pulled arm's rewards; its protocol resets a learner before a trial.
+    sys.path.insert(0, checkout(mirror, *BANDITPYLIB, into, ["banditpylib"]))
+    from banditpylib.data_pb2 import Context, Feedback
+    from banditpylib.learners.mab_learner import UCB
+
+    def reset_ucb():
+        learner = UCB(2)
+        learner.reset()
+        return learner
+
+    def actions_update(learner, bandit_env):
+        while True:
+            pull = learner.actions(Context()).arm_pulls[0]
+            feedback = Feedback()
+            arm_feedback = feedback.arm_feedbacks.add()
+            arm_feedback.arm.id = pull.arm.id
+            arm_feedback.rewards.extend(bandit_env.pull(pull.arm.id) for _ in range(pull.times))
+            learner.update(feedback)
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(BANDITPYLIB, "banditpylib/learners/mab_learner/ucb.py UCB", "ucb1", "", name, 1000, expected,
+                   lambda table=table: bandit("ucb1", reset_ucb, table, None, 1000, protocol=actions_update),
+                   "another index, not UCB1: sqrt(alpha ln t / T_i) with t the current round, one more than the "
+                   "plays so far (ucb.py lines 38, 47, 70: the time starts at 1 and grows after each update)")
+
+    # SMPyBandits' UCBalpha, index mean + sqrt(alpha ln t / (2 N_k)): UCB1's bonus alpha / 2.
+    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
+    sys.path.insert(0, smpy)
+    smpy_alpha = load(smpy, "UCBalpha.py", "smpy_ucb_alpha")
+    sys.path.remove(smpy)
+
+    for alpha, bonus in ((4, 2), (1, Fraction(1, 2))):
+        def ucb_alpha(alpha=alpha):
+            policy = smpy_alpha.UCBalpha(2, alpha=alpha)
+            policy.startGame()
+            return policy
+
+        yield case(SMPY, "SMPyBandits/Policies/UCBalpha.py", "ucb1",
+                   f"bonus={bonus} (its alpha = {alpha}), ties=uniform", "T8", n, "consistent",
+                   lambda make=ucb_alpha, bonus=bonus: bandit("ucb1", make, UCB_TABLE, None, n,
+                                                              protocol=choice_get_reward, bonus=bonus, ties="uniform"))
+
+
+    # Ralami1859's MATLAB functions run in GNU Octave through oct2py, each index function called as its
+    # experiment script calls it (DP_UCB_INTv2.m, DP_UCB_Bound.m, DP_UCB.m: their loops, whose Bernoulli draws
+    # are the table's rewards); Octave's generator (laprnd.m draws with rand) is seeded from numpy's, which
+    # the driver seeds before each run. About 15 ms an Octave call: 2000 runs a row.
+    from oct2py import Oct2Py
+
+    octave = Oct2Py()
+    octave.addpath(checkout(mirror, *RALAMI, into))
+
+    def seeded_octave():
+        octave.eval(f"rand('state', {np.random.randint(2**31)});")
+
+    def dp_ucb_int_v2(epsilon, rate):
+        def play(_, bandit_env):
+            seeded_octave()
+            interval = int(np.ceil(1 / epsilon))  # DP_UCB_INTv2.m line 4
+            pulls, sums, index = (np.zeros((1, bandit_env.arms)) for _ in range(3))
+            for t in range(1, bandit_env.horizon + 1):
+                index, arm = octave.IndexDPUCBINT(pulls, interval, rate, sums, t, index, nout=2)
+                arm = int(arm) - 1
+                sums[0, arm] += bandit_env.pull(arm)
+                pulls[0, arm] += 1
+        return play
+
+    def each_once_then(index_of):
+        """DP_UCB_Bound.m and DP_UCB.m: each arm once, then the first arm of the largest index (max), the
+        index function returning the arms' sums with its noise added."""
+        def play(_, bandit_env):
+            seeded_octave()
+            arms = bandit_env.arms
+            sums = np.array([[bandit_env.pull(a) for a in range(arms)]], dtype=float)
+            pulls, leaves = np.ones((1, arms)), np.ones((1, arms))
+            for t in range(arms + 1, bandit_env.horizon + 1):
+                index, sums = index_of(pulls, leaves, sums, t)
+                sums = np.atleast_2d(sums)
+                arm = int(np.argmax(index))
+                sums[0, arm] += bandit_env.pull(arm)
+                pulls[0, arm] += 1
+                leaves += 1
+        return play
+
+    bound = each_once_then(lambda pulls, _, sums, t: octave.IndexDPBound(pulls, 1.0, sums, t, nout=2))
+    dp_ucb = each_once_then(lambda pulls, leaves, sums, t: octave.IndexDPUCB(pulls, leaves, 1.0, sums, t, nout=2))
+    yield case(RALAMI, "IndexDPUCBINT.m, DP_UCB_INTv2.m", "dp-ucb-int", "epsilon=1 (f = 1, v = 1.1)", "T8", 2000,
+               "consistent", lambda: bandit("dp-ucb-int", lambda: None, UCB_TABLE, 1, 2000,
+                                            protocol=dp_ucb_int_v2(1.0, 1.1)))
+    yield case(RALAMI, "IndexDPBound.m, DP_UCB_Bound.m", "dp-ucb-bound", "epsilon=1", "T8", 2000, "rejected",
+               lambda: bandit("dp-ucb-bound", lambda: None, UCB_TABLE, 1, 2000, protocol=bound),
+               "another mechanism than the Hybrid one: line 6 adds one Lap(1/eps) to the running sum of every "
+               "arm whose count is a power of two, at every round (again while the count stays), no eps/2 split "
+               "and no tree: a reward that takes the count past a power of two (the 3rd, 5th, ...) enters the "
+               "sum with no noise of its own, a privacy bug; and ln t of the current round in nu and the bonus "
+               "(lines 7-8), where dpdtol reads t - 1")
+    yield case(RALAMI, "IndexDPUCB.m, DP_UCB.m", "hybrid-ucb (nearest)", "epsilon=1", "T8", 2000, "rejected",
+               lambda: bandit("hybrid-ucb", lambda: None, UCB_TABLE, 1, 2000, protocol=dp_ucb),
+               "another algorithm: one Lap(1/eps) added to every arm's running sum at the rounds where NbrLeaf, "
+               "the rounds since the first K (DP_UCB.m lines 13, 23), is a power of two (IndexDPUCB.m line 6), "
+               "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
 
 def leaning_dp_ts(mirror, into, n):
     """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
@@ -430,6 +642,7 @@ def main():
     mirror = os.path.abspath(args.mirror)
     out = os.path.abspath(args.json) if args.json else None
     rows, surprises = [], 0
+    home = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="dpdtol-drive-") as folder:
         os.chdir(folder)
         for c in cases(mirror, os.path.join(folder, "src"), args.n, args.n_long):
@@ -448,6 +661,7 @@ def main():
             print(f"{r['repository']}@{r['commit'][:7]} {r['path']} [{r['target']} {r['flags']}]: {verdict}, p = {p}"
                   f"{'; ' + where if where else ''}{'' if verdict == c['expected'] else '  (recorded: ' + c['expected'] + ')'}",
                   file=sys.stderr, flush=True)
+        os.chdir(home)  # out of the folder before it goes (Octave's exit handler reads the working folder)
     print(markdown(rows))
     if out:
         with open(out, "w") as f:

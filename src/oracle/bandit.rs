@@ -28,7 +28,8 @@
 //!   exactly): with ties to the lowest arm (`--ties lowest`) deterministic
 //!   given the table, its law a point mass; with ties drawn uniformly among
 //!   the maximal indices, unplayed arms' `+∞` included (`--ties uniform`),
-//!   a finite tree of rational probabilities.
+//!   a finite tree of rational probabilities; with each arm once in order,
+//!   then ties to the highest arm (`--ties highest`), a point mass again.
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else

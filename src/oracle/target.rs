@@ -68,7 +68,7 @@ pub struct TargetSpec {
     pub reward_index: Option<String>,
     /// dp-ucb's binary mechanism depth `L`.
     pub tree_depth: Option<String>,
-    /// ucb1's reading of ties, lowest or uniform.
+    /// ucb1's reading of ties, lowest, uniform or highest.
     pub ties: Option<String>,
     /// dp-ts: the round whose `ln t` its bonus reads.
     pub bonus_round: Option<String>,

@@ -6,8 +6,10 @@
 //! plays with reward sum `S_j` and the index `I_j = S_j/n_j + √(c ln n/n_j)`
 //! (`c` the bonus, 2 as printed), `+∞` while `n_j = 0`. The round pulls an
 //! arm of the set `M_t` of maximal indices: the lowest one
-//! ([`Ties::Lowest`]: then each arm once in order, a point mass), or one
-//! drawn uniformly from `M_t` ([`Ties::Uniform`]). The law is the finite
+//! ([`Ties::Lowest`]: then each arm once in order, a point mass), one
+//! drawn uniformly from `M_t` ([`Ties::Uniform`]), or, once every arm has
+//! been played in order, the highest one ([`Ties::Highest`], a point mass
+//! too). The law is the finite
 //! tree of these choices; a pull sequence's probability is the product of
 //! `1/|M_t|` over its rounds, a rational.
 //!
@@ -38,7 +40,7 @@
 //!
 //! One comparison of certified indices ([`super::WORK_UNIT`]) per arm but
 //! one, per round after the `K`-th, per pull sequence alive. Under
-//! [`Ties::Lowest`] that is `(T − K)(K − 1)`; under [`Ties::Uniform`] at
+//! [`Ties::Lowest`] and [`Ties::Highest`] that is `(T − K)(K − 1)`; under [`Ties::Uniform`] at
 //! least `K!·(T − K)(K − 1)`, the `K!` orders of the first `K` rounds, and
 //! the sequences branch again at every later tie. Both are estimated first
 //! and refused past their limits unless forced; under [`Ties::Uniform`] the
@@ -194,7 +196,7 @@ pub(crate) fn counted_law(
 ) -> Result<Vec<(Vec<usize>, Q)>> {
     let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
     let starts = match ties {
-        Ties::Lowest => Some(1),
+        Ties::Lowest | Ties::Highest => Some(1),
         Ties::Uniform => orders(arms),
     };
     let per_sequence =
@@ -252,8 +254,13 @@ pub(crate) fn counted_law(
             .iter()
             .map(|branch| {
                 let mut maximal = maximal(&branch.played, bonus, round)?;
-                if ties == Ties::Lowest {
-                    maximal.truncate(1);
+                match ties {
+                    Ties::Uniform => {}
+                    // The unplayed arms in order, then the highest of the maximal.
+                    Ties::Highest if round > arms => {
+                        maximal.drain(..maximal.len() - 1);
+                    }
+                    Ties::Lowest | Ties::Highest => maximal.truncate(1),
                 }
                 Ok(maximal)
             })
@@ -311,6 +318,26 @@ mod tests {
             .collect()
     }
 
+    fn two_arms_three_rounds() -> Vec<Vec<Q>> {
+        table(&[&[(1, 1), (0, 1)], &[(0, 1), (1, 1)], &[(1, 1), (0, 1)]])
+    }
+
+    fn three_equal_arms() -> Vec<Vec<Q>> {
+        let row: &[(i64, i64)] = &[(1, 2); 3];
+        table(&[row; 5])
+    }
+
+    fn unequal_counts() -> Vec<Vec<Q>> {
+        table(&[
+            &[(1, 1), (0, 1), (0, 1)],
+            &[(0, 1); 3],
+            &[(0, 1); 3],
+            &[(0, 1); 3],
+            &[(1, 1), (0, 1), (0, 1)],
+            &[(0, 1); 3],
+        ])
+    }
+
     fn law_of(rewards: &[Vec<Q>], ties: Ties) -> Vec<(Vec<usize>, Q)> {
         let mut law = law(rewards, &q(2, 1), ties, 1 << 16, false).unwrap();
         law.sort();
@@ -325,9 +352,10 @@ mod tests {
     /// 1, 1, a tie: 1/2 each, so 0,1,0 and 0,1,1 have 1/4. Order 1,0: arm 1
     /// saw row 1's 0, arm 0 saw row 2's 0: means 0, 0, a tie: 1,0,0 and
     /// 1,0,1 have 1/4. Lowest: 0,1 then the tie of means 1, 1 to arm 0.
+    /// Highest: 0,1 then the same tie to arm 1.
     #[test]
     fn two_arms_three_rounds_by_hand() {
-        let rewards = table(&[&[(1, 1), (0, 1)], &[(0, 1), (1, 1)], &[(1, 1), (0, 1)]]);
+        let rewards = two_arms_three_rounds();
         let quarter = q(1, 4);
         assert_eq!(
             law_of(&rewards, Ties::Uniform),
@@ -342,6 +370,10 @@ mod tests {
             law_of(&rewards, Ties::Lowest),
             vec![(vec![0, 1, 0], q(1, 1))]
         );
+        assert_eq!(
+            law_of(&rewards, Ties::Highest),
+            vec![(vec![0, 1, 1], q(1, 1))]
+        );
     }
 
     /// K = 3, T = 5, every reward 1/2: every played mean is 1/2, so two arms
@@ -353,11 +385,13 @@ mod tests {
     /// smaller bonus √(2 ln 4/2) < √(2 ln 4), so the two others tie, 1/2
     /// each. Every sequence has 1/6 · 1/3 · 1/2 = 1/36, and there are
     /// 6 · 3 · 2 = 36 of them: each a permutation of the three arms, then a
-    /// repeat of any arm, then one of the two others.
+    /// repeat of any arm, then one of the two others. Lowest: 0, 1, 2, then
+    /// the three-way tie to arm 0, then the tie of arms 1 and 2 to arm 1.
+    /// Highest: 0, 1, 2 in order, then the three-way tie to arm 2, then the
+    /// tie of arms 0 and 1 to arm 1.
     #[test]
     fn three_equal_arms_by_hand() {
-        let row: &[(i64, i64)] = &[(1, 2); 3];
-        let rewards = table(&[row; 5]);
+        let rewards = three_equal_arms();
         let law = law_of(&rewards, Ties::Uniform);
         assert_eq!(law.len(), 36);
         for (pulls, p) in &law {
@@ -373,6 +407,10 @@ mod tests {
             law_of(&rewards, Ties::Lowest),
             vec![(vec![0, 1, 2, 0, 1], q(1, 1))]
         );
+        assert_eq!(
+            law_of(&rewards, Ties::Highest),
+            vec![(vec![0, 1, 2, 2, 1], q(1, 1))]
+        );
     }
 
     /// Unequal counts never tie, but a tie of equal counts after a
@@ -387,20 +425,18 @@ mod tests {
     /// gets 0, mean 1/2, n = 2; round 5 as above: arm 0, which gets 1, mean
     /// 2/3, n = 3; round 6 (n = 5): `2/3 + √(2 ln 5/3) ≈ 1.700` against
     /// `√(2 ln 5) ≈ 1.794` for arms 1 and 2, a tie of equal counts and
-    /// means: lowest takes arm 1, uniform 1/2 each.
+    /// means: lowest takes arm 1, highest arm 2 (rounds 1–5 the same: no
+    /// other tie), uniform 1/2 each.
     #[test]
     fn unequal_counts_are_separated_and_equal_ones_tie() {
-        let rewards = table(&[
-            &[(1, 1), (0, 1), (0, 1)],
-            &[(0, 1); 3],
-            &[(0, 1); 3],
-            &[(0, 1); 3],
-            &[(1, 1), (0, 1), (0, 1)],
-            &[(0, 1); 3],
-        ]);
+        let rewards = unequal_counts();
         assert_eq!(
             law_of(&rewards, Ties::Lowest),
             vec![(vec![0, 1, 2, 0, 0, 1], q(1, 1))]
+        );
+        assert_eq!(
+            law_of(&rewards, Ties::Highest),
+            vec![(vec![0, 1, 2, 0, 0, 2], q(1, 1))]
         );
         let uniform = law_of(&rewards, Ties::Uniform);
         // The order 0, 1, 2 (1/6), then arm 0 twice, then arm 1 or 2.
@@ -414,6 +450,39 @@ mod tests {
         assert_eq!(p(&[0, 1, 2, 0, 0, 2]), Some(q(1, 12)));
         let total: Q = uniform.iter().map(|(_, p)| p.clone()).sum();
         assert_eq!(total, q(1, 1));
+    }
+
+    /// The simulator's UCB1 (f64, whose indices tie exactly on these dyadic
+    /// rewards) plays the law's one sequence under both deterministic
+    /// readings, on the three tables above.
+    #[test]
+    fn the_simulated_policy_plays_the_laws_sequence() {
+        use crate::bandit::policy::{ucb1::Ucb1, NoiseRng, Policy};
+        use rand::SeedableRng;
+        for rewards in [
+            two_arms_three_rounds(),
+            three_equal_arms(),
+            unequal_counts(),
+        ] {
+            for ties in [Ties::Lowest, Ties::Highest] {
+                let mut policy = Ucb1 {
+                    ties,
+                    ..Ucb1::new(rewards[0].len())
+                };
+                let mut rng = NoiseRng::seed_from_u64(0);
+                let pulls: Vec<usize> = rewards
+                    .iter()
+                    .zip(1u64..)
+                    .map(|(row, t)| {
+                        let arm = policy.choose(t, 1, &mut rng).arm;
+                        let reward = row[arm].to_f64();
+                        policy.observe(arm, 1, reward, &mut rng);
+                        arm
+                    })
+                    .collect();
+                assert_eq!(vec![(pulls, q(1, 1))], law_of(&rewards, ties), "{ties}");
+            }
+        }
     }
 
     /// K = 5, T = 10, every reward 1/2: the tree has 5! = 120 branches

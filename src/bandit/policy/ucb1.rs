@@ -19,7 +19,10 @@
 //! [`Ties::Uniform`] gives an unplayed machine the index `+∞` and draws the
 //! machine uniformly among those of maximal index, so that the first `K`
 //! rounds are a uniformly random order of the machines (the reading of
-//! index-policy libraries that draw among the argmax set). In f64 two
+//! index-policy libraries that draw among the argmax set); [`Ties::Highest`]
+//! plays the machines in order and breaks ties to the highest index (the
+//! reading of code that takes the first of a descending sort of the
+//! indices). In f64 two
 //! indices tie when their doubles are equal: the exact ties when the reward
 //! sums are exact in binary (Bernoulli or dyadic rewards), an approximation
 //! otherwise; the exact law decides every tie exactly
@@ -38,9 +41,11 @@ pub enum Ties {
     /// An unplayed machine's index is `+∞`; the machine is drawn uniformly
     /// among those of maximal index, in every round.
     Uniform,
+    /// Each machine once in order, then ties to the highest index.
+    Highest,
 }
 
-named!(Ties, "--ties", { Lowest => "lowest", Uniform => "uniform" });
+named!(Ties, "--ties", { Lowest => "lowest", Uniform => "uniform", Highest => "highest" });
 
 /// The UCB1 index `x̄ + √(c ln n / n_j)`, `c = bonus`.
 pub fn index(mean: f64, n_j: u64, ln_n: f64, bonus: f64) -> f64 {
@@ -79,6 +84,14 @@ impl Ucb1 {
             index(self.sum[j] / self.n[j] as f64, self.n[j], ln_n, self.bonus)
         }
     }
+
+    /// The arms of maximal index at `ln n`, in increasing order (the
+    /// unplayed ones while there are any).
+    fn maximal(&self, ln_n: f64) -> Vec<usize> {
+        let indices: Vec<f64> = (0..self.n.len()).map(|j| self.index_of(j, ln_n)).collect();
+        let top = indices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (0..self.n.len()).filter(|&j| indices[j] == top).collect()
+    }
 }
 
 impl Policy for Ucb1 {
@@ -92,12 +105,18 @@ impl Policy for Ucb1 {
         match self.ties {
             Ties::Lowest => each_once_then_argmax(t, k, |j| self.index_of(j, ln_n)),
             Ties::Uniform => {
-                let indices: Vec<f64> = (0..k).map(|j| self.index_of(j, ln_n)).collect();
-                let top = indices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let maximal: Vec<usize> = (0..k).filter(|&j| indices[j] == top).collect();
+                let maximal = self.maximal(ln_n);
                 let arm = match maximal.len() {
                     0 | 1 => maximal.first().copied().unwrap_or(0),
                     m => maximal[rng.random_range(0..m)],
+                };
+                Pull { arm, run: 1 }
+            }
+            Ties::Highest => {
+                let arm = if t <= k as u64 {
+                    (t - 1) as usize
+                } else {
+                    self.maximal(ln_n).last().copied().unwrap_or(0)
                 };
                 Pull { arm, run: 1 }
             }
