@@ -302,3 +302,13 @@ def test_code_that_changes_the_callers_table_is_tested_on_the_table_it_was_given
 
     with pytest.raises(AssertionError, match="reject"):
         assert_mechanism(rewrites_its_losses, losses=losses, noise="gumbel", scale=1, n=2000, seed=0)
+
+
+def test_a_mechanism_piling_on_an_unlikely_index_is_rejected_when_one_group_is_left():
+    # Gumbel noise of scale 1 on the losses (0, 10): index 1 has probability
+    # e^-10/(1 + e^-10) = 4.5e-5, an expected count of 0.45 in 10^4 calls,
+    # so the two cells pool into one group; every call selecting it is
+    # P(Bin(10^4, 4.5e-5) >= 10^4), far below alpha.
+    with pytest.raises(AssertionError, match="reject"):
+        assert_mechanism(lambda values: 1, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0)
+    assert not assert_mechanism(lambda values: 0, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0).rejected
