@@ -958,3 +958,58 @@ fn audit_reads_millions_of_rows_under_a_progress_bar() {
     assert!(terminal.contains("with confidence 0.95"), "{terminal}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ------------------------------------------ the check reads every override
+
+/// `privacy` of `algorithm` on {0, 1}, K = 2, T = 5, ε = 1, then the words
+/// of `extra`, as JSON.
+fn bandit_privacy(algorithm: &str, extra: &str) -> Value {
+    let mut args = privacy_command(algorithm, "2", "5", "0,1", "1");
+    args.extend(extra.split_whitespace());
+    args.push("--json");
+    json(&args)
+}
+
+#[test]
+fn dp_ucb_int_privacy_checks_the_bonus_given() {
+    // The law reads --bonus (the 2 of √(2 ln t/n)): at 1/1000 the
+    // exploration is all but gone, and the privacy loss changes with it.
+    let printed = bandit_privacy("dp-ucb-int", "");
+    let given = bandit_privacy("dp-ucb-int", "--bonus 2");
+    let small = bandit_privacy("dp-ucb-int", "--bonus 1/1000");
+    assert_eq!(printed["bonus"], "2");
+    assert_eq!(given["max_ratio_interval"], printed["max_ratio_interval"]);
+    assert_eq!(small["bonus"], "1/1000");
+    assert_ne!(small["max_ratio_interval"], printed["max_ratio_interval"]);
+    // So does the (ε, δ) check, and the shards' merge reads it back.
+    let delta = |extra: &str| bandit_privacy("dp-ucb-int", &format!("{extra} --delta 1/10"));
+    assert_ne!(delta("--bonus 1/1000")["delta"], delta("")["delta"]);
+    let parts: Vec<Value> = ["1/2", "2/2"]
+        .iter()
+        .map(|s| bandit_privacy("dp-ucb-int", &format!("--bonus 1/1000 --shard {s}")))
+        .collect();
+    let dir = scratch("dp-ucb-int-bonus");
+    let list = merge_list(&dir, "parts", &parts[0], &parts[1]);
+    let merged = json(&["privacy", "--merge", &list, "--spot-check", "all", "--json"]);
+    assert_eq!(merged["bonus"], "1/1000");
+    assert_eq!(merged["max_ratio_interval"], small["max_ratio_interval"]);
+}
+
+#[test]
+fn dp_ucb_bound_shards_merge_with_their_overrides_and_not_across_them() {
+    let flags = "--bonus 1/100 --tree-scale 1/10";
+    let whole = bandit_privacy("dp-ucb-bound", flags);
+    let shard =
+        |extra: &str, s: &str| bandit_privacy("dp-ucb-bound", &format!("{extra} --shard {s}"));
+    let dir = scratch("dp-ucb-bound-overrides");
+    let list = merge_list(&dir, "same", &shard(flags, "1/2"), &shard(flags, "2/2"));
+    let merged = json(&["privacy", "--merge", &list, "--spot-check", "all", "--json"]);
+    assert_eq!(merged["max_ratio_interval"], whole["max_ratio_interval"]);
+    assert_eq!(merged["tree_scale"], "1/10");
+    assert_eq!(merged["bonus"], "1/100");
+    // Shards of the printed parameters and of the overrides are two checks.
+    let list = merge_list(&dir, "mixed", &shard(flags, "1/2"), &shard("", "2/2"));
+    let run = capped(&["privacy", "--merge", &list], 20.0);
+    assert_refused(&run, "dp-ucb-bound shards of other parameters");
+    assert!(run.stderr.contains("other parameters"), "{}", run.stderr);
+}

@@ -18,6 +18,7 @@ the table ``n`` times, fresh and seeded per run, then test what it did; a
 bandit's failure names the round where its pulls first depart from the law.
 """
 
+import copy
 from fractions import Fraction
 from itertools import product
 from typing import Any, List, Optional, Tuple
@@ -151,6 +152,8 @@ def assert_bandit_policy(
     law and, for every round, the prefix a_1..a_t furthest from it (observed
     and expected counts, standardized residual), then the ``worst`` sequences;
     an arm out of range raises ``DriveError`` naming its run and round."""
+    # The law is of the table as given: the driven code holds no copy of it.
+    rewards = copy.deepcopy(rewards)
     pulls = drive_bandit(policy, rewards, n, seed, base=base, protocol=protocol, reward_index=params.get("reward_index"))
     result = bandit_gof(algorithm, rewards, epsilon, pulls, alpha=alpha, force=force, base=base, **params)
     if not result.rejected:
@@ -192,6 +195,7 @@ def assert_full_information_sampler(
     follow the law of ``algorithm`` (``assert_matches_law``, whose failure
     message names the choices, their rounds and the cells furthest from the
     law)."""
+    losses = copy.deepcopy(losses)
     actions = drive_full_information(sampler, losses, n, seed, base=base, factory=factory)
     try:
         return assert_matches_law(
@@ -225,6 +229,7 @@ def assert_mechanism(
     against expected counts."""
     if (losses is None) == (scores is None):
         raise ValueError("give one of losses= (the mechanism selects a small one) and scores= (a large one)")
+    losses, scores = copy.deepcopy(losses), copy.deepcopy(scores)
     values = losses if scores is None else scores
     if scores is not None:
         losses = [-Fraction(_exact(s, "scores")) for s in np.atleast_1d(np.asarray(scores, dtype=object))]

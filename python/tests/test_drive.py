@@ -271,3 +271,44 @@ def test_driving_a_python_policy_a_hundred_thousand_times_at_t8():
     assert_bandit_policy("ucb1", Ucb1, UCB_TABLE, None, n=100_000, seed=0)
     seconds = time.process_time() - start
     assert seconds < 10, f"{seconds:.1f} s"
+
+
+def test_code_that_changes_the_callers_table_is_tested_on_the_table_it_was_given():
+    # UCB1 (lowest ties, base 0) on A pulls 0, 1, 0: in round 3 both arms
+    # have one play and reward sum 1. On B arm 0's sum is 0, so it pulls
+    # 0, 1, 1. The policy plays B's sequence and rewrites the caller's table
+    # into B while it runs; the test must read A, the table it was given.
+    table = [[1, 0], [0, 1], [0, 0]]
+    b_table = [[0, 0], [0, 1], [0, 0]]
+
+    class Rewrites:
+        def run(self, bandit):
+            table[0][0] = b_table[0][0]
+            for arm in (0, 1, 1):
+                bandit.pull(arm)
+
+    with pytest.raises(AssertionError, match="reject"):
+        assert_bandit_policy("ucb1", Rewrites, table, None, n=20, seed=0)
+
+    # Report-noisy-max with Gumbel noise of scale 1 on the losses (0, 1)
+    # selects index 1 with probability e^-1/(1 + e^-1) = 0.269; the
+    # mechanism rewrites the losses into (1, 0) and selects by them
+    # (index 1 with probability 0.731).
+    losses = [0, 1]
+
+    def rewrites_its_losses(values):
+        losses[:] = [1, 0]
+        return int(np.argmin(np.asarray(losses, dtype=float) - np.random.gumbel(size=2)))
+
+    with pytest.raises(AssertionError, match="reject"):
+        assert_mechanism(rewrites_its_losses, losses=losses, noise="gumbel", scale=1, n=2000, seed=0)
+
+
+def test_a_mechanism_piling_on_an_unlikely_index_is_rejected_when_one_group_is_left():
+    # Gumbel noise of scale 1 on the losses (0, 10): index 1 has probability
+    # e^-10/(1 + e^-10) = 4.5e-5, an expected count of 0.45 in 10^4 calls,
+    # so the two cells pool into one group; every call selecting it is
+    # P(Bin(10^4, 4.5e-5) >= 10^4), far below alpha.
+    with pytest.raises(AssertionError, match="reject"):
+        assert_mechanism(lambda values: 1, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0)
+    assert not assert_mechanism(lambda values: 0, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0).rejected

@@ -16,8 +16,12 @@
 //! left out (they are the support check's); the others are sorted by
 //! expected count, ascending, and merged greedily in that order into groups
 //! of expected count ≥ 5; a last group below 5 joins the previous one. With
-//! `g ≥ 2` groups the statistic has `g − 1` degrees of freedom; with one
-//! group there is nothing to test (p = 1).
+//! `g ≥ 2` groups the statistic has `g − 1` degrees of freedom. One group
+//! (`df = 0`) leaves the statistic nothing to test: then, with two cells or
+//! more, the p-value is the exact binomial upper tail `P(X ≥ o)`, `X ~
+//! Bin(n, q)`, of the count `o` outside the likeliest cell, `q` their
+//! probability (so that samples piled on cells of tiny probability are
+//! rejected); with one cell, p = 1.
 //!
 //! **Multiple testing**: Bonferroni over the `m` chi-square tests run (the
 //! per-choice ones and the joint one): the sample is rejected when the
@@ -319,9 +323,33 @@ fn pearson(observed: &[u64], probabilities: &[f64], n: usize) -> (usize, f64, us
     let df = groups.len().saturating_sub(1);
     let p_value = match ChiSquared::new(df as f64) {
         Ok(chi) if df > 0 => chi.sf(statistic),
-        _ => 1.0,
+        _ => outside_likeliest_tail(observed, probabilities, n as u64),
     };
     (groups.len(), statistic, df, p_value)
+}
+
+/// `P(X ≥ o)` for `X ~ Bin(n, q)`, `o` the samples outside the likeliest
+/// cell and `q` the probability of those cells: the test of one pooled
+/// group (1 for a single cell, or none of the samples outside it).
+fn outside_likeliest_tail(observed: &[u64], probabilities: &[f64], n: u64) -> f64 {
+    let Some(likeliest) =
+        (0..probabilities.len()).max_by(|&i, &j| probabilities[i].total_cmp(&probabilities[j]))
+    else {
+        return 1.0;
+    };
+    let outside = |i: &usize| *i != likeliest;
+    let count: u64 = (0..observed.len())
+        .filter(outside)
+        .map(|i| observed[i])
+        .sum();
+    let q: f64 = (0..probabilities.len())
+        .filter(outside)
+        .map(|i| probabilities[i])
+        .sum();
+    match statrs::distribution::Binomial::new(q.clamp(0.0, 1.0), n) {
+        Ok(binomial) if count > 0 => statrs::distribution::DiscreteCDF::sf(&binomial, count - 1),
+        _ => 1.0,
+    }
 }
 
 /// The noncentrality `λ*` at which a noncentral chi-square with `df`
@@ -510,4 +538,28 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
         per_test_alpha,
         reject,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pearson;
+
+    #[test]
+    fn one_group_is_tested_by_the_count_outside_the_likeliest_cell() {
+        // n = 200, cells (0.99, 0.01): expected (198, 2), one group.
+        // One sample outside: P(Bin(200, 0.01) ≥ 1) = 1 − 0.99^200.
+        let (groups, _, df, p) = pearson(&[199, 1], &[0.99, 0.01], 200);
+        assert_eq!((groups, df), (1, 0));
+        assert!((p - (1.0 - 0.99f64.powi(200))).abs() < 1e-9, "{p}");
+        // None outside: nothing against the law.
+        assert_eq!(pearson(&[200, 0], &[0.99, 0.01], 200).3, 1.0);
+        // Every sample on a cell of probability 4.5e-5 (report-noisy-max,
+        // Gumbel noise of scale 1 on the losses 0 and 10: e^-10/(1 + e^-10)):
+        // P(Bin(200, q) ≥ 200) = q^200, below f64's range.
+        let q = (-10f64).exp() / (1.0 + (-10f64).exp());
+        let p = pearson(&[0, 200], &[1.0 - q, q], 200).3;
+        assert!(p < 1e-300, "{p}");
+        // A single cell has nothing to test.
+        assert_eq!(pearson(&[200], &[1.0], 200).3, 1.0);
+    }
 }

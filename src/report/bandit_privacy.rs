@@ -421,20 +421,31 @@ impl BanditPrivacyReport {
             (_, None) => None,
             (_, Some(_)) => return Err(field("tree_depth")),
         };
-        let hybrid = match (id, &self.tree_scale, &self.bonus) {
-            (BanditId::HybridUcb, Some(tree), Some(bonus)) => {
-                Some((number("tree_scale", tree)?, number("bonus", bonus)?))
+        // Hybrid-UCB's and DP-UCB-Bound's tree scale and bonus, resolved,
+        // and DP-UCB-INT's bonus: each report names those its law reads.
+        let (tree_scale, bonus) = match (id, &self.tree_scale, &self.bonus) {
+            (BanditId::HybridUcb | BanditId::DpUcbBound, Some(tree), Some(bonus)) => (
+                Some(number("tree_scale", tree)?),
+                Some(number("bonus", bonus)?),
+            ),
+            (BanditId::HybridUcb | BanditId::DpUcbBound, None, _) => {
+                return Err(field("tree_scale"))
             }
-            (BanditId::HybridUcb, None, _) => return Err(field("tree_scale")),
-            (BanditId::HybridUcb, _, None) => return Err(field("bonus")),
-            _ => None,
+            (BanditId::HybridUcb | BanditId::DpUcbBound, _, None) => return Err(field("bonus")),
+            (BanditId::DpUcbInt, None, Some(bonus)) => (None, Some(number("bonus", bonus)?)),
+            (BanditId::DpUcbInt, Some(_), _) => return Err(field("tree_scale")),
+            (BanditId::DpUcbInt, None, None) => return Err(field("bonus")),
+            (_, Some(_), _) => return Err(field("tree_scale")),
+            (_, None, Some(_)) => return Err(field("bonus")),
+            (_, None, None) => (None, None),
         };
         Ok(Setup {
             id,
             actions: usize::try_from(self.actions).map_err(|_| field("actions"))?,
             problem,
             scale: Some(number("noise_scale", &self.noise_scale)?),
-            hybrid,
+            tree_scale,
+            bonus,
             lengths,
             dp_se,
             tree_depth,

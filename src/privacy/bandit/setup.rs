@@ -65,8 +65,11 @@ pub struct Setup {
     pub problem: Problem,
     /// The Laplace scale, when not the printed one.
     pub scale: Option<Q>,
-    /// Hybrid-UCB's or DP-UCB-Bound's tree scale per level and index bonus.
-    pub hybrid: Option<(Q, Q)>,
+    /// Hybrid-UCB's or DP-UCB-Bound's tree scale per level, resolved.
+    pub tree_scale: Option<Q>,
+    /// The index bonus constant (Hybrid-UCB, DP-UCB-Bound: resolved;
+    /// DP-UCB-INT: when given).
+    pub bonus: Option<Q>,
     /// DP-SE's epoch lengths, when not the printed ones.
     pub lengths: Option<Vec<u64>>,
     /// DP-SE's reading of its open choices (δ, pull order, rounding,
@@ -87,7 +90,7 @@ impl Setup {
         problem: Problem,
         overrides: Overrides,
     ) -> Result<Setup> {
-        let (scale, hybrid) = if id == BanditId::HybridUcb {
+        let (scale, tree_scale, bonus) = if id == BanditId::HybridUcb {
             let s = Scales::resolve(
                 id,
                 &problem.epsilon,
@@ -96,26 +99,33 @@ impl Setup {
                 overrides.bonus,
                 overrides.scale_factor,
             )?;
-            (Some(s.scale), Some((s.tree_scale, s.bonus)))
+            (Some(s.scale), Some(s.tree_scale), Some(s.bonus))
         } else if id == BanditId::DpUcbBound {
             // The overrides and --scale-factor resolved as the law resolves them.
             match Law::new(id, problem.epsilon.clone(), problem.horizon, 2, &overrides)? {
-                Law::DpUcbBound(p) => (Some(p.array_scale), Some((p.tree_scale, p.bonus))),
+                Law::DpUcbBound(p) => (Some(p.array_scale), Some(p.tree_scale), Some(p.bonus)),
                 _ => {
                     return Err(Error::Domain(
                         "dp-ucb-bound's law has other parameters".into(),
                     ))
                 }
             }
+        } else if id == BanditId::DpUcbInt {
+            (overrides.scale, None, overrides.bonus)
+        } else if overrides.bonus.is_some() {
+            return Err(Error::InvalidInput(format!(
+                "the bonus does not apply to {id}'s privacy check (it applies to hybrid-ucb, dp-ucb-bound and dp-ucb-int)"
+            )));
         } else {
-            (overrides.scale, None)
+            (overrides.scale, None, None)
         };
         Ok(Setup {
             id,
             actions,
             problem,
             scale,
-            hybrid,
+            tree_scale,
+            bonus,
             lengths: overrides.lengths,
             dp_se: overrides.dp_se,
             tree_depth: overrides.tree_depth,
@@ -163,12 +173,11 @@ impl Setup {
                 "--actions must be at least 2 and at most --horizon {horizon} (line 2 pulls each arm once), got {k}"
             )));
         }
-        let (tree_scale, bonus) = self.hybrid.clone().unzip();
         let overrides = Overrides {
             scale: self.scale.clone(),
-            tree_scale,
+            tree_scale: self.tree_scale.clone(),
             scale_factor: None,
-            bonus,
+            bonus: self.bonus.clone(),
             lengths: self.lengths.clone(),
             dp_se: self.dp_se.clone(),
             tree_depth: self.tree_depth,
