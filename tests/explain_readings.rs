@@ -75,9 +75,17 @@ fn explained(algorithm: &str, rewards: &str, samples: &str, given: &str) -> Valu
     json(&args)
 }
 
-/// `gof --explain` (the text report) of `samples` against `algorithm`: the run.
-fn explained_text(algorithm: &str, rewards: &str, samples: &str) -> std::process::Output {
-    dpdtol(&explain_args(algorithm, rewards, samples))
+/// `gof --explain` (the text report) of `samples` against `algorithm` with
+/// the words of `given`: the run.
+fn explained_text(
+    algorithm: &str,
+    rewards: &str,
+    samples: &str,
+    given: &str,
+) -> std::process::Output {
+    let mut args = explain_args(algorithm, rewards, samples);
+    args.extend(given.split_whitespace());
+    dpdtol(&args)
 }
 
 /// The readings `explain` tried, each as its `(name, value)` and whether
@@ -124,7 +132,7 @@ fn explain_names_ucb1s_ties() {
             .collect();
         assert_eq!(fits(&report, "ties"), expected, "{reading}");
         assert!(report.get("explain_refused").is_none(), "{report}");
-        let out = explained_text("ucb1", &rewards, &samples);
+        let out = explained_text("ucb1", &rewards, &samples, "");
         assert_eq!(out.status.code(), Some(1));
         let text = String::from_utf8(out.stdout).unwrap();
         for (ties, rejected) in expected {
@@ -190,6 +198,13 @@ fn explain_tries_no_depth_when_the_noise_scale_is_given() {
     let given = "--epsilon 1 --noise-scale 2";
     let report = explained("dp-ucb", &rewards, &samples, given);
     assert_eq!(report["explain"], serde_json::json!([]), "{report}");
+    // The text says why, not that DP-UCB has no reading.
+    let out = explained_text("dp-ucb", &rewards, &samples, given);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("its tree depth sets nothing once --noise-scale is given"),
+        "{text}"
+    );
 }
 
 /// `--explain` is refused with one line where `gof` is a two-sample test.
@@ -248,7 +263,7 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
         reason.contains("over the limit") && reason.contains("--force"),
         "{reason}"
     );
-    let out = explained_text("ucb1", &rewards, &samples);
+    let out = explained_text("ucb1", &rewards, &samples, "");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("explain: not tried ties uniform: "), "{text}");
 }

@@ -630,9 +630,16 @@ impl Human for BanditGofReport {
         if let Some(fits) = &self.explain {
             let refused = self.explain_refused.as_deref().unwrap_or_default();
             if fits.is_empty() && refused.is_empty() {
+                // DP-UCB's one reading, its tree depth, is not tried when
+                // `--noise-scale` fixes the node scale the depth would set.
+                let why = if self.target.algorithm == "dp-ucb" {
+                    ": its tree depth sets nothing once --noise-scale is given"
+                } else {
+                    ""
+                };
                 let _ = writeln!(
                     out,
-                    "explain: {} has no named readings to try",
+                    "explain: {} has no named readings to try{why}",
                     self.target.algorithm
                 );
             }
