@@ -632,7 +632,8 @@ impl Human for BanditGofReport {
             if fits.is_empty() && refused.is_empty() {
                 // DP-UCB's one reading, its tree depth, is not tried when
                 // `--noise-scale` fixes the node scale the depth would set.
-                let why = if self.target.algorithm == "dp-ucb" {
+                let why = if self.target.algorithm == "dp-ucb" && self.target.noise_scale.is_some()
+                {
                     ": its tree depth sets nothing once --noise-scale is given"
                 } else {
                     ""
