@@ -17,6 +17,9 @@
 //! forms with irrational noise scales `n^{v/2 − 1}`), and
 //! `dp_ucb_int_law_k2_t8_interval_2` at ε = 1/2 (kept indices: a forest of
 //! draws integrated by `measure::laplace_line`).
+//! `thompson_law_k2_t12`: the whole exact law of Thompson sampling with
+//! Beta(1, 1) priors (4096 pull sequences, rational) on the 0/1 table
+//! 0xbeef, checked to sum to exactly 1 first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;
@@ -74,15 +77,15 @@ fn bandit(c: &mut Criterion) {
 
 /// Time the whole certified law of `params` on the K = 2, T = 8 table
 /// 0xbeef (round t, arm j: reward bit 2t + j), checked to sum to 1 within
-/// a narrow enclosure first.
-fn whole_law_k2_t8<L: PullLaw>(c: &mut Criterion, group: &str, params: &L) {
+/// a narrow enclosure and to have its `sequences` pull sequences first.
+fn whole_law_k2_t8<L: PullLaw>(c: &mut Criterion, group: &str, params: &L, sequences: usize) {
     let horizon = 8;
     let rewards: Vec<[Q; 2]> = (0..horizon)
         .map(|t| [0, 1].map(|j| Q::from_integer(((0xbeefu32 >> (2 * t + j)) & 1).into())))
         .collect();
     let bits = Precision(128);
     let whole = law::<Certified>(params, &rewards, &bits).expect("the law");
-    assert_eq!(whole.len(), 64, "64 pull sequences");
+    assert_eq!(whole.len(), sequences, "{sequences} pull sequences");
     let total = whole
         .iter()
         .fold(Certified::from_int(0, &bits), |acc, (_, p)| acc + p);
@@ -103,19 +106,42 @@ fn whole_law_k2_t8<L: PullLaw>(c: &mut Criterion, group: &str, params: &L) {
 
 fn dp_ucb_law(c: &mut Criterion) {
     let params = DpUcbParams::printed(Q::from_integer(1.into()), 8);
-    whole_law_k2_t8(c, "dp_ucb_law_k2_t8", &params);
+    whole_law_k2_t8(c, "dp_ucb_law_k2_t8", &params, 64);
 }
 
 fn dp_ucb_bound_law(c: &mut Criterion) {
     let params = DpUcbBoundParams::printed(Q::from_integer(1.into()));
-    whole_law_k2_t8(c, "dp_ucb_bound_law_k2_t8", &params);
+    whole_law_k2_t8(c, "dp_ucb_bound_law_k2_t8", &params, 64);
 }
 
 fn dp_ucb_int_law(c: &mut Criterion) {
     let params = DpUcbIntParams::printed(Q::from_integer(1.into()));
-    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8", &params);
+    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8", &params, 64);
     let params = DpUcbIntParams::printed(Q::new(1.into(), 2.into()));
-    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8_interval_2", &params);
+    // 2·2 rounds of round-robin, then 2^4 sequences.
+    whole_law_k2_t8(c, "dp_ucb_int_law_k2_t8_interval_2", &params, 16);
+}
+
+fn thompson_law(c: &mut Criterion) {
+    let rewards: Vec<Vec<Q>> = (0..12)
+        .map(|t| {
+            (0..2)
+                .map(|j| Q::from_integer(((0xbeefu32 >> ((2 * t + j) % 16)) & 1).into()))
+                .collect()
+        })
+        .collect();
+    let whole = dpdtol::bandit::law::thompson::law(&rewards, 1 << 16, false).expect("the law");
+    assert_eq!(whole.len(), 4096, "4096 pull sequences");
+    let total = whole
+        .iter()
+        .fold(Q::from_integer(0.into()), |acc, (_, p)| acc + p);
+    assert_eq!(total, Q::from_integer(1.into()), "the law sums to {total}");
+    let mut group = c.benchmark_group("thompson_law_k2_t12");
+    group.sample_size(10);
+    group.bench_function("whole-law", |b| {
+        b.iter(|| black_box(dpdtol::bandit::law::thompson::law(&rewards, 1 << 16, false)))
+    });
+    group.finish();
 }
 
 criterion_group!(
@@ -123,6 +149,7 @@ criterion_group!(
     bandit,
     dp_ucb_law,
     dp_ucb_bound_law,
-    dp_ucb_int_law
+    dp_ucb_int_law,
+    thompson_law
 );
 criterion_main!(benches);
