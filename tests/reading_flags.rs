@@ -434,7 +434,10 @@ fn bonus_round_selects_ucb1s_logarithm_and_is_named() {
     let results = current["results"].as_array().unwrap();
     assert_eq!(results[0]["bonus_round"], "current");
     assert_eq!(results[1]["bonus_round"], "current");
-    assert_eq!(run("--epsilon 1 --json")["results"][0]["bonus_round"], "plays");
+    assert_eq!(
+        run("--epsilon 1 --json")["results"][0]["bonus_round"],
+        "plays"
+    );
 }
 
 #[test]
