@@ -375,6 +375,23 @@ mod tests {
         law_read(rewards, ties, BonusRound::Plays)
     }
 
+    /// The law with uniform ties at bonus 2, `max_sequences` and `force`
+    /// as given.
+    fn uniform_law(
+        rewards: &[Vec<Q>],
+        max_sequences: u64,
+        force: bool,
+    ) -> Result<Vec<(Vec<usize>, Q)>> {
+        law(
+            rewards,
+            &q(2, 1),
+            Ties::Uniform,
+            BonusRound::Plays,
+            max_sequences,
+            force,
+        )
+    }
+
     /// K = 2, T = 3, rewards (1, 0), (0, 1), (1, 0), bonus 2.
     ///
     /// Uniform: round 1 draws arm 0 or 1 (1/2 each); round 2 pulls the other.
@@ -572,16 +589,9 @@ mod tests {
     fn the_work_of_a_growing_tree_is_refused_before_it_is_done() {
         let row: &[(i64, i64)] = &[(1, 2); 5];
         let rewards = table(&[row; 10]);
-        let e = law(
-            &rewards,
-            &q(2, 1),
-            Ties::Uniform,
-            BonusRound::Plays,
-            1 << 16,
-            false,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = uniform_law(&rewards, 1 << 16, false)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("as counted at round 8")
                 && e.contains(": 31680, over")
@@ -599,16 +609,9 @@ mod tests {
     fn the_tree_past_the_memory_cap_is_refused_with_force() {
         let row: &[(i64, i64)] = &[(0, 1); 34];
         let rewards = table(&[row; 34]);
-        let e = law(
-            &rewards,
-            &q(2, 1),
-            Ties::Uniform,
-            BonusRound::Plays,
-            1 << 16,
-            true,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = uniform_law(&rewards, 1 << 16, true)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("by round 4") && e.contains("1113024 ×") && e.contains("memory cap"),
             "{e}"
@@ -621,16 +624,7 @@ mod tests {
     fn the_tree_is_refused_past_its_limit_unless_forced() {
         let row: &[(i64, i64)] = &[(1, 2); 3];
         let rewards = table(&[row; 5]);
-        let run = |limit, force| {
-            law(
-                &rewards,
-                &q(2, 1),
-                Ties::Uniform,
-                BonusRound::Plays,
-                limit,
-                force,
-            )
-        };
+        let run = |limit, force| uniform_law(&rewards, limit, force);
         let e = run(5, false).unwrap_err().to_string();
         assert!(e.contains("K! orders") && e.contains("--force"), "{e}");
         let e = run(20, false).unwrap_err().to_string();
