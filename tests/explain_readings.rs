@@ -4,6 +4,10 @@
 //!   the default (ties to the lowest arm), are rejected, and `--explain`
 //!   names `ties uniform` and not `ties lowest`, and samples with ties to
 //!   the highest arm `ties highest` alone;
+//! - UCB1's `--bonus-round`: samples reading `ln t` of the current round,
+//!   tested against the default (`ln(t − 1)`, the plays so far), are
+//!   rejected, and `--explain` names `bonus-round current` with the tie
+//!   rules that fit, and no reading with `bonus-round plays`;
 //! - DP-UCB's `--tree-depth`: samples at depth 2 (node scale 2/ε), tested
 //!   against the printed depth 3 (scale 3/ε) at T = 5 and T = 8, are
 //!   rejected, and `--explain` names depth 2 alone among the depths 1..=5;
@@ -88,7 +92,7 @@ fn explained_text(
     dpdtol(&args)
 }
 
-/// The readings `explain` tried, each as its `(name, value)` and whether
+/// The readings `explain` tried, each as its value of `name` and whether
 /// the samples are rejected against it.
 fn fits(report: &Value, name: &str) -> Vec<(String, bool)> {
     report["explain"]
@@ -126,20 +130,84 @@ fn explain_names_ucb1s_ties() {
         );
         let report = explained("ucb1", &rewards, &samples, "");
         assert_eq!(report["reject"], true, "{report}");
+        // Each tie rule with both bonus rounds, which pull alike here (round
+        // 3 compares equal counts).
         let expected: Vec<(String, bool)> = ["lowest", "uniform", "highest"]
             .iter()
-            .map(|ties| (ties.to_string(), *ties != reading))
+            .flat_map(|ties| {
+                let fit = (ties.to_string(), *ties != reading);
+                [fit.clone(), fit]
+            })
             .collect();
         assert_eq!(fits(&report, "ties"), expected, "{reading}");
+        let rounds: Vec<String> = fits(&report, "bonus-round")
+            .into_iter()
+            .map(|(round, _)| round)
+            .collect();
+        assert_eq!(rounds, ["plays", "current"].repeat(3), "{reading}");
         assert!(report.get("explain_refused").is_none(), "{report}");
         let out = explained_text("ucb1", &rewards, &samples, "");
         assert_eq!(out.status.code(), Some(1));
         let text = String::from_utf8(out.stdout).unwrap();
         for (ties, rejected) in expected {
-            let named = format!("explain: fits ties {ties} (p = ");
-            assert_eq!(text.contains(&named), !rejected, "{text}");
+            for round in ["plays", "current"] {
+                let named = format!("explain: fits bonus-round {round}, ties {ties} (p = ");
+                assert_eq!(text.contains(&named), !rejected, "{text}");
+            }
         }
     }
+}
+
+/// The docs' `T8'` (K = 2, T = 8), where UCB1 at bonus 2 pulls
+/// 1,2,2,2,2,1,1,2 reading `ln(t − 1)` and 1,2,2,2,1,2,2,1 reading `ln t`
+/// (the derivation: `bandit::law::ucb1`'s
+/// `t8_prime_is_pulled_differently_by_the_two_bonus_rounds`); no two
+/// indices tie after round 2. Twenty samples of the current reading (one
+/// sequence) leave the default's support at round 5, fit `bonus-round
+/// current` with ties to the lowest or the highest arm (a point mass each),
+/// and are rejected by uniform ties, under which that sequence has
+/// probability 1/2 (χ² = 20 on 1 df).
+#[test]
+fn explain_names_ucb1s_bonus_round() {
+    let rewards = scratch_file(
+        "explain-readings",
+        "t8-prime.csv",
+        b"0,0.75\n0,0.5\n1,1\n1,0.75\n0.25,0.25\n1,0.25\n0,0.25\n1,1\n",
+    );
+    let samples = samples(
+        "ucb1",
+        &rewards,
+        "--bonus-round current",
+        20,
+        3,
+        "current-samples.csv",
+    );
+    let report = explained("ucb1", &rewards, &samples, "");
+    assert_eq!(report["reject"], true, "{report}");
+    assert_eq!(report["target"]["bonus_round"], "plays");
+    assert_eq!(report["departure"]["round"], 5, "{report}");
+    let fitting: Vec<(&str, &str)> = report["explain"]
+        .as_array()
+        .expect("explain")
+        .iter()
+        .filter(|f| f["reject"] == false)
+        .map(|f| {
+            (
+                f["readings"]["ties"].as_str().expect("ties"),
+                f["readings"]["bonus-round"].as_str().expect("bonus-round"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        fitting,
+        [("lowest", "current"), ("highest", "current")],
+        "{}",
+        report["explain"]
+    );
+    assert_eq!(report["explain"].as_array().map(Vec::len), Some(6));
+    let consistent = explained("ucb1", &rewards, &samples, "--bonus-round current");
+    assert_eq!(consistent["reject"], false, "{consistent}");
+    assert_eq!(consistent["target"]["bonus_round"], "current");
 }
 
 /// 5000 samples of DP-UCB at depth 2 (seed 7) on the table `rows` (K = 2,
@@ -246,24 +314,33 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     let samples = samples("ucb1", &rewards, "", 10, 1, "ones-samples.csv");
     let report = explained("ucb1", &rewards, &samples, "");
     assert_eq!(report["reject"], false, "{report}");
+    // Equal means and equal counts at every comparison: both bonus rounds
+    // pull alike.
+    let lowest = ("lowest".to_string(), false);
+    let highest = ("highest".to_string(), true);
     assert_eq!(
         fits(&report, "ties"),
-        vec![("lowest".to_string(), false), ("highest".to_string(), true)]
+        vec![lowest.clone(), lowest, highest.clone(), highest]
     );
     let refused = report["explain_refused"]
         .as_array()
         .expect("explain_refused");
-    assert_eq!(refused.len(), 1, "{refused:?}");
-    assert_eq!(
-        refused[0]["readings"],
-        serde_json::json!({"ties": "uniform"})
-    );
-    let reason = refused[0]["reason"].as_str().expect("reason");
-    assert!(
-        reason.contains("over the limit") && reason.contains("--force"),
-        "{reason}"
-    );
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    for (refused, round) in refused.iter().zip(["plays", "current"]) {
+        assert_eq!(
+            refused["readings"],
+            serde_json::json!({"bonus-round": round, "ties": "uniform"})
+        );
+        let reason = refused["reason"].as_str().expect("reason");
+        assert!(
+            reason.contains("over the limit") && reason.contains("--force"),
+            "{reason}"
+        );
+    }
     let out = explained_text("ucb1", &rewards, &samples, "");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("explain: not tried ties uniform: "), "{text}");
+    assert!(
+        text.contains("explain: not tried bonus-round current, ties uniform: "),
+        "{text}"
+    );
 }

@@ -150,7 +150,7 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--reward-index" => &["round", "pull"],
         "--tree-depth" => &["3", "1", "63"],
         "--ties" => &["uniform", "lowest", "highest"],
-        "--bonus-round" => &["last-update", "current"],
+        "--bonus-round" => &["last-update", "current", "plays"],
         "--delta" => &["0", "1/100"],
         "--spot-check" => &["4", "all", "0"],
         "--losses-file" | "--samples" | "--first" | "--second" | "--neighbour-file"
@@ -446,7 +446,12 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
                     "--epsilon",
                     "--rewards-file=rewards",
                 ],
-                "law-ucb1" => &["--algorithm=ucb1", "--rewards-file=rewards", "--ties"],
+                "law-ucb1" => &[
+                    "--algorithm=ucb1",
+                    "--rewards-file=rewards",
+                    "--ties",
+                    "--bonus-round",
+                ],
                 "sample-bandit" => &[
                     "--algorithm=dp-se",
                     "--epsilon",

@@ -13,7 +13,8 @@
 //!   in `law`, `sample`, `gof` and `bandit`;
 //! - `--bonus-round` (DP-TS): the round whose `ln t` its bonus reads, in
 //!   `bandit`, `gof` (its two-sample test) and the statistical `privacy`
-//!   audit.
+//!   audit; (UCB1): the round count whose logarithm its bonus reads,
+//!   `plays` or `current`, in `law`, `sample`, `gof` and `bandit`.
 
 mod common;
 
@@ -384,7 +385,7 @@ fn bonus_round_selects_dp_ts_s_reading_in_gof_and_is_named() {
     let current = gof("");
     assert_eq!(current["target"]["bonus_round"], "current");
     assert_eq!(current["reject"], true, "{}", current["test"]);
-    // The simulation names the reading per DP-TS result only.
+    // Each simulated algorithm reads a name it has: UCB1 keeps its default.
     let report = json(&bandit_args(
         "dp-ts,ucb1",
         "20",
@@ -392,7 +393,51 @@ fn bonus_round_selects_dp_ts_s_reading_in_gof_and_is_named() {
     ));
     let results = report["results"].as_array().unwrap();
     assert_eq!(results[0]["bonus_round"], "last-update");
-    assert!(results[1].get("bonus_round").is_none());
+    assert_eq!(results[1]["bonus_round"], "plays");
+}
+
+/// The docs' `T8'` at bonus 2: UCB1 pulls 1,2,2,2,2,1,1,2 reading
+/// `ln(t − 1)` (`plays`) and 1,2,2,2,1,2,2,1 reading `ln t` of the current
+/// round (`current`); the derivation is `bandit::law::ucb1`'s
+/// `t8_prime_is_pulled_differently_by_the_two_bonus_rounds`.
+#[test]
+fn bonus_round_selects_ucb1s_logarithm_and_is_named() {
+    let rewards = scratch_file(
+        "reading-flags",
+        "t8-prime.csv",
+        b"0,0.75\n0,0.5\n1,1\n1,0.75\n0.25,0.25\n1,0.25\n0,0.25\n1,1\n",
+    );
+    let law = |extra: &str| json(&table_args("law", "ucb1", &rewards, &["--json", extra]));
+    for (extra, round, pulls) in [
+        ("", "plays", "[1,2,2,2,2,1,1,2]"),
+        ("--bonus-round plays", "plays", "[1,2,2,2,2,1,1,2]"),
+        ("--bonus-round current", "current", "[1,2,2,2,1,2,2,1]"),
+    ] {
+        let report = law(extra);
+        assert_eq!(report["target"]["bonus_round"], round, "{extra}");
+        assert_eq!(report["kind"], "exact");
+        assert_eq!(report["law"].as_array().map(Vec::len), Some(1));
+        assert_eq!(report["law"][0]["pulls"].to_string(), pulls, "{extra}");
+        assert_eq!(report["law"][0]["probability_exact"], "1");
+    }
+    let text = dpdtol(&table_args(
+        "law",
+        "ucb1",
+        &rewards,
+        &["--bonus-round current"],
+    ));
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("ties lowest, bonus-round current"), "{text}");
+    // The simulation names it, both algorithms reading `current`.
+    let run = |extra: &str| json(&bandit_args("ucb1,dp-ts", "20", extra));
+    let current = run("--epsilon 1 --bonus-round current --json");
+    let results = current["results"].as_array().unwrap();
+    assert_eq!(results[0]["bonus_round"], "current");
+    assert_eq!(results[1]["bonus_round"], "current");
+    assert_eq!(
+        run("--epsilon 1 --json")["results"][0]["bonus_round"],
+        "plays"
+    );
 }
 
 #[test]
@@ -400,7 +445,19 @@ fn bonus_round_is_refused_on_other_algorithms_and_unknown_names() {
     let rewards = zero_rewards();
     refused(
         &bandit_args("ucb1", "10", "--bonus-round last-update"),
-        "--bonus-round does not apply to ucb1",
+        "--bonus-round expects one of plays, current, got 'last-update'",
+    );
+    refused(
+        &table_args("law", "ucb1", &rewards, &["--bonus-round last-update"]),
+        "--bonus-round expects one of plays, current, got 'last-update'",
+    );
+    refused(
+        &bandit_args("ucb1,dp-ts", "10", "--epsilon 1 --bonus-round frozen"),
+        "--bonus-round expects one of plays, current (ucb1) or current, last-update (dp-ts), got 'frozen'",
+    );
+    refused(
+        &law_args("dp-ucb", &rewards, "--bonus-round current"),
+        "--bonus-round does not apply to dp-ucb",
     );
     refused(
         &bandit_args("dp-ts", "10", "--epsilon 1 --bonus-round frozen"),

@@ -806,8 +806,8 @@ class GofResult:
     @property
     def explain(self) -> Optional[List[Dict[str, Any]]]:
         """With ``explain=True``: the test against every reading of the
-        algorithm's open choices on a small grid (DP-SE's, UCB1's ``ties``,
-        DP-UCB's ``tree-depth``), each fit's reading in ``readings`` (DP-SE's
+        algorithm's open choices on a small grid (DP-SE's, UCB1's ``ties``
+        and ``bonus-round``, DP-UCB's ``tree-depth``), each fit's reading in ``readings`` (DP-SE's
         also as ``beta``, ``pull_order``, ``rounding``, ``radius``), the
         report's ``explain`` (as ``dpdtol gof --explain --json``); else
         None."""

@@ -49,7 +49,11 @@ parameters:
   law is one sequence of probability exactly 1; ``"uniform"``: an unplayed
   arm's index is +inf and the arm is drawn uniformly among those of maximal
   index, an exact law over a tree of sequences; ``"highest"``: each arm once
-  in order, then ties to the highest arm, one sequence again);
+  in order, then ties to the highest arm, one sequence again),
+  ``bonus_round`` (``"plays"``, the default: n = t - 1 in round t, the
+  pulls so far, as Auer et al. print it; ``"current"``: n = t, ln of the
+  current round, as in Bubeck & Cesa-Bianchi's alpha-UCB and in code whose
+  clock starts at 1);
 - ``"thompson"`` (Thompson sampling with Beta(1, 1) priors for Bernoulli
   bandits, Agrawal & Goyal 2012, as Hu et al.'s Algorithm 2 restates it),
   non-private, any K: ``epsilon`` must be None; the rewards must be 0 or 1
@@ -256,19 +260,21 @@ def bandit_law(
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> BanditLaw:
     """The law of ``algorithm``'s pull sequence on ``rewards`` (T x K, the
     contract of this module), exact when every probability it needs is
     rational, else certified; ``algorithm`` is one of {law}. Each listed sequence costs one closed-form
     integration: over 2^16 candidate sequences (K^(T-K) for
     Anytime-Lazy-UCB) it raises TooLargeError unless ``force``. Arms are
-    numbered from ``base``."""
+    numbered from ``base``. UCB1's ``ties`` and ``bonus_round`` are those of
+    ``bandit_gof``."""
     base = _base(base)
     d = _native.bandit_law(
         _text(algorithm, "algorithm"),
         _matrix(rewards, "rewards"),
         _option(epsilon, "epsilon"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties, bonus_round),
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
@@ -295,13 +301,15 @@ def bandit_sample(
     force: bool = False,
     base: int = 1,
     epoch_lengths: Any = None,
+    bonus_round: Optional[str] = None,
 ) -> Samples:
     """``n`` reference pull sequences of ``algorithm`` on ``rewards``, each
     drawn from the law of ``bandit_law`` (``algorithm`` one of {law}) by exact inversion, as ``Samples``
     (the type ``sample`` returns): the ``n x T`` int64 array (arms numbered
     from ``base``) with the report of ``dpdtol sample --rewards-file ...
     --json``. The array depends on ``seed`` only, not on the number of
-    threads."""
+    threads. UCB1's ``ties`` and ``bonus_round`` are those of
+    ``bandit_gof``."""
     base = _base(base)
     array, text = _native.bandit_sample(
         _text(algorithm, "algorithm"),
@@ -309,7 +317,7 @@ def bandit_sample(
         _option(epsilon, "epsilon"),
         _integer(n, "n"),
         _integer(seed, "seed"),
-        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties),
+        _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, ties, bonus_round),
         force=_flag(force, "force"),
         base=base,
     )
@@ -371,25 +379,30 @@ def bandit_gof(
     ``"real"``: the R_e its elimination radius reads), as ``--beta``,
     ``--pull-order``, ``--rounding`` and ``--radius``; ``reward_index``
     (``"round"`` or ``"pull"``: arm a's n-th pull receives ``rewards[n - 1, a]``)
-    says how the samples' code read the table. UCB1's open reading is
+    says how the samples' code read the table. UCB1's open readings are
     ``ties`` (``--ties``): ``"lowest"`` (each arm once in order, then ties
-    to the lowest arm, one pull sequence) or ``"uniform"`` (an unplayed
+    to the lowest arm, one pull sequence), ``"uniform"`` (an unplayed
     arm's index is +inf and the arm is drawn uniformly among those of
     maximal index, the first K rounds included: an exact law over the
-    sequences, 1/|argmax| at each tie). ``result.departure`` says where the samples depart first
+    sequences, 1/|argmax| at each tie) or ``"highest"`` (each arm once in
+    order, then ties to the highest arm), and ``bonus_round``
+    (``--bonus-round``): ``"plays"`` (ln n with n = t - 1 in round t, the
+    pulls so far, as Auer et al. print it) or ``"current"`` (ln t of the
+    current round, Bubeck & Cesa-Bianchi's alpha-UCB; code whose clock
+    starts at 1 before the first pull). ``result.departure`` says where the samples depart first
     from the law (as ``gof --json``'s ``departure``, the cell numbered from
     ``base``); with ``explain``, ``result.explain`` lists the test against
     every reading of the algorithm's open choices on a small grid (DP-SE's,
-    UCB1's three ``ties``, DP-UCB's ``tree_depth`` from 1 to ceil(log2 T) + 2),
-    each with its ``readings`` (``{"ties": "uniform"}``; DP-SE's also as
+    UCB1's three ``ties`` each with both ``bonus_round``, DP-UCB's ``tree_depth`` from 1 to ceil(log2 T) + 2),
+    each with its ``readings`` (``{"bonus-round": "current", "ties": "uniform"}``; DP-SE's also as
     ``beta``, ``pull_order``, ``rounding``, ``radius``), ``p_value``,
     ``reject`` and ``support_violation``; ``result.explain_refused`` the
     readings whose law is over the work limit. ``explain`` does not apply to
     {two_sample} (a two-sample test, no law to try readings of).
 
-    DP-TS's open reading is ``bonus_round`` (``--bonus-round``): the round
-    whose ln t its optimistic bonus reads, ``"current"`` (default: the round
-    of the draw) or ``"last-update"`` (the round of the arm's last
+    DP-TS's open reading is ``bonus_round`` (``--bonus-round``) too: the
+    round whose ln t its optimistic bonus reads, ``"current"`` (default: the
+    round of the draw) or ``"last-update"`` (the round of the arm's last
     observation: the bonus and the Beta parameters frozen until its next
     one)."""
     base = _base(base, one_based)
@@ -526,9 +539,10 @@ def bandit_simulate(
     and DP-UCB's γ; DP-SE's ``pull_order``, ``rounding`` and ``radius`` are
     those of ``bandit_gof`` (``--pull-order``, ``--rounding``, ``--radius``),
     DP-UCB's ``tree_depth`` that of ``bandit_law`` (``--tree-depth``), UCB1's
-    ``ties`` that of ``bandit_gof`` (``--ties``), DP-TS's ``bonus_round``
-    that of ``bandit_gof`` (``--bonus-round``); each result names the
-    readings it ran.
+    ``ties`` and ``bonus_round`` and DP-TS's ``bonus_round`` those of
+    ``bandit_gof`` (``--ties``, ``--bonus-round``; each algorithm simulated
+    reads ``bonus_round`` when it is one of its names); each result names
+    the readings it ran.
 
     >>> r = bandit_simulate("ucb1", [0.75, 0.5], horizon=100, runs=2)
     >>> r.kind, r.results[0]["algorithm"]

@@ -260,7 +260,12 @@ def cases(mirror, into, n, n_long):
                lambda: bandit("ucb1", lambda: guapman.UCB(2), UCB_TABLE, None, 1000))
     yield case(GUAPMAN, "np_UCB.py", "ucb1", "", "T8'", 1000, "rejected",
                lambda: bandit("ucb1", lambda: guapman.UCB(2), LOG_PLUS_ONE_TABLE, None, 1000),
-               "another index, not UCB1: sqrt(2 ln(t+1)/(n_j + 1e-5)) with no initial pull of each arm (line 13)")
+               "sqrt(2 ln(t+1)/(n_j + 1e-5)) with t the plays so far (line 13): ln of the current round, the reading "
+               "bonus_round=current, the next row's flag; with no initial pull of each arm, yet the first round's "
+               "indices, all 0, go to arm 0 (np.argmax) and an unplayed arm's bonus sqrt(2 ln t / 1e-5) >= 372 wins "
+               "next, so each arm is played once in order, and the 1e-5 moves a played arm's index by about 1e-5")
+    yield case(GUAPMAN, "np_UCB.py", "ucb1", "bonus_round=current", "T8'", 1000, "consistent",
+               lambda: bandit("ucb1", lambda: guapman.UCB(2), LOG_PLUS_ONE_TABLE, None, 1000, bonus_round="current"))
 
     book = load(checkout(mirror, *BANDITS_BOOK, into), "python/algorithms/ucb/ucb1.py", "bandits_book_ucb1")
 
@@ -486,17 +491,19 @@ def cases_ucb_family(mirror, into, n):
         while True:
             policy.observe(bandit_env.pull(int(policy.choose())))
 
-    def galbraith_ucb(table, runs):
+    def galbraith_ucb(table, runs, bonus_round=None):
         return bandit("ucb1", lambda: agent.Agent(types.SimpleNamespace(k=2), policies.UCBPolicy(2)), table, None,
-                      runs, protocol=choose_observe, bonus=1, ties="uniform")
+                      runs, protocol=choose_observe, bonus=1, ties="uniform", bonus_round=bonus_round)
 
     yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform", "T8", n,
                "consistent", lambda: galbraith_ucb(UCB_TABLE, n))
     yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform", "T8''", n,
                "rejected", lambda: galbraith_ucb(LOG_PLUS_ONE_TABLE_BONUS_1, n),
-               "another index, not UCB1: (ln(t + 1) / N_k)^(1/c) with t the plays so far (policy.py line 79; "
-               "agent.py line 48), ln of one more than Auer et al.'s n; ties, the first round's included, drawn "
-               "uniformly (lines 84-89)")
+               "(ln(t + 1) / N_k)^(1/c) with t the plays so far (policy.py line 79; agent.py line 48): ln of the "
+               "current round, one more than Auer et al.'s n, the reading bonus_round=current, the next row's flag; "
+               "ties, the first round's included, drawn uniformly (lines 84-89)")
+    yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform, bonus_round=current",
+               "T8''", n, "consistent", lambda: galbraith_ucb(LOG_PLUS_ONE_TABLE_BONUS_1, n, bonus_round="current"))
 
     # Its solvers play by run(num_steps) on a BernoulliBandit (solvers.py line 15 asserts the type): the
     # table is a BernoulliBandit whose generate_reward is the table's pull.
@@ -560,11 +567,17 @@ def cases_ucb_family(mirror, into, n):
             arm_feedback.rewards.extend(bandit_env.pull(pull.arm.id) for _ in range(pull.times))
             learner.update(feedback)
 
-    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
-        yield case(BANDITPYLIB, "banditpylib/learners/mab_learner/ucb.py UCB", "ucb1", "", name, 1000, expected,
-                   lambda table=table: bandit("ucb1", reset_ucb, table, None, 1000, protocol=actions_update),
-                   "another index, not UCB1: sqrt(alpha ln t / T_i) with t the current round, one more than the "
-                   "plays so far (ucb.py lines 38, 47, 70: the time starts at 1 and grows after each update)")
+    for name, table, bonus_round, expected in (("T8", UCB_TABLE, None, "consistent"),
+                                               ("T8'", LOG_PLUS_ONE_TABLE, None, "rejected"),
+                                               ("T8'", LOG_PLUS_ONE_TABLE, "current", "consistent")):
+        yield case(BANDITPYLIB, "banditpylib/learners/mab_learner/ucb.py UCB", "ucb1",
+                   f"bonus_round={bonus_round}" if bonus_round else "", name, 1000, expected,
+                   lambda table=table, bonus_round=bonus_round: bandit("ucb1", reset_ucb, table, None, 1000,
+                                                                       protocol=actions_update,
+                                                                       bonus_round=bonus_round),
+                   "sqrt(alpha ln t / T_i) with t the current round, one more than the plays so far (ucb.py lines "
+                   "38, 47, 70: the time starts at 1 and grows after each update): the reading bonus_round=current, "
+                   "the next row's flag")
 
     # SMPyBandits' UCBalpha, index mean + sqrt(alpha ln t / (2 N_k)): UCB1's bonus alpha / 2.
     smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")

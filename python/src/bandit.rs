@@ -11,9 +11,8 @@ use crate::laws::Entry;
 pub(crate) use crate::py_err;
 use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::ucb1::Ties;
-use dpdtol::bandit::policy::{BanditId, Named};
+use dpdtol::bandit::policy::{bonus_rounds, BanditId, Named};
 use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
@@ -101,6 +100,8 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
         )));
     }
     let exact = |what: &str, x: Option<String>| x.map(|s| rational(what, &s)).transpose();
+    let (ucb1_bonus_round, bonus_round) =
+        bonus_rounds(params.bonus_round.as_deref(), &[id]).map_err(py_err)?;
     Ok(BanditSpec {
         noise_scale: exact("noise_scale", params.noise_scale)?,
         bonus: exact("bonus", params.bonus)?,
@@ -122,7 +123,8 @@ fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<Band
             params.reward_index.as_deref(),
         )
         .map_err(py_err)?,
-        bonus_round: BonusRound::given(params.bonus_round.as_deref()).map_err(py_err)?,
+        bonus_round,
+        ucb1_bonus_round,
         ..BanditSpec::new(id, epsilon)
     })
 }

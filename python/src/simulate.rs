@@ -8,10 +8,9 @@
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
-use dpdtol::bandit::policy::{BanditId, Named};
+use dpdtol::bandit::policy::{bonus_rounds, BanditId, Named};
 use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;
 use dpdtol::report::to_json;
@@ -69,6 +68,8 @@ fn bandit_simulate(
     })
     .map_err(py_err)?;
     let dp_se = DpSeVariant::parse(None, pull_order, rounding, radius, None).map_err(py_err)?;
+    let (ucb1_bonus_round, bonus_round) =
+        bonus_rounds(bonus_round, &plan.algorithms).map_err(py_err)?;
     let configs = plan
         .configs(
             optional("--noise-scale", noise_scale)?,
@@ -83,7 +84,8 @@ fn bandit_simulate(
                     .transpose()
                     .map_err(py_err)?,
                 ties: Ties::given(ties).map_err(py_err)?,
-                bonus_round: BonusRound::given(bonus_round).map_err(py_err)?,
+                bonus_round,
+                ucb1_bonus_round,
             },
             force,
         )

@@ -89,7 +89,8 @@ def test_bonus_round_is_dp_ts_s_reading_named_in_its_reports():
     r = dpdtol.bandit_simulate(["dp-ts", "ucb1"], [0.5, 0.25], epsilon=1, horizon=20, runs=2, bonus_round="last-update")
     by_id = {x["algorithm"]: x for x in r.results}
     assert by_id["dp-ts"]["bonus_round"] == "last-update"
-    assert "bonus_round" not in by_id["ucb1"]
+    # UCB1 has no reading of that name: it keeps its default, named.
+    assert by_id["ucb1"]["bonus_round"] == "plays"
     audit = dpdtol.bandit_privacy("dp-ts", 3, [0, 1], 1, runs=200, bonus_round="last-update")
     assert audit.bonus_round == "last-update"
     assert audit.to_dict()["bonus_round"] == "last-update"
@@ -97,8 +98,10 @@ def test_bonus_round_is_dp_ts_s_reading_named_in_its_reports():
 
 
 def test_bonus_round_is_refused_elsewhere_and_by_unknown_names():
-    with pytest.raises(ValueError, match="bonus_round applies to dp-ts only"):
+    with pytest.raises(ValueError, match="bonus_round expects one of plays, current, got 'last-update'"):
         dpdtol.bandit_simulate("ucb1", [0.5, 0.25], horizon=10, runs=2, bonus_round="last-update")
+    with pytest.raises(ValueError, match="bonus_round does not apply to thompson"):
+        dpdtol.bandit_simulate("thompson", [0.5, 0.25], horizon=10, runs=2, bonus_round="current")
     with pytest.raises(ValueError, match="bonus_round does not apply"):
         dpdtol.bandit_privacy("lazy-dp-ts", 3, [0, 1], 1, runs=200, bonus_round="last-update")
     with pytest.raises(ValueError, match="bonus_round expects one of current, last-update"):

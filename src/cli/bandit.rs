@@ -10,10 +10,9 @@
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::args::{parse_exact_list, parse_f64_list, parse_one, parse_rounds, parse_tree_depth};
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::experiment::{algorithms, preset, Given, Plan, Readings};
 use crate::bandit::policy::ucb1::Ties;
-use crate::bandit::policy::{BanditConfig, BanditId, Named};
+use crate::bandit::policy::{bonus_rounds, BanditConfig, BanditId, Named};
 use crate::error::Result;
 use crate::progress::{with_progress, Task};
 use crate::report::bandit::BanditReport;
@@ -75,7 +74,7 @@ pub struct Args {
     /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm), uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included) or highest (each arm once in order, then ties to the highest arm).
     #[arg(long)]
     ties: Option<String>,
-    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    /// dp-ts and ucb1: the round whose ln its bonus reads. dp-ts: current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one); ucb1: plays (default: ln n, n = t − 1 the plays before round t, as Auer et al. print it) or current (ln t of the current round, as in Bubeck & Cesa-Bianchi's α-UCB). Each algorithm simulated reads the value when it is one of its names.
     #[arg(long)]
     bonus_round: Option<String>,
     /// Write every checkpoint of every algorithm to this CSV file.
@@ -138,7 +137,7 @@ pub(super) const SCOPES: &[Scope] = &[
     scope("radius", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("ties", &["ucb1"]),
-    scope("bonus_round", &["dp-ts"]),
+    scope("bonus_round", &["dp-ts", "ucb1"]),
     scope("csv", EVERY),
     scope("plot", EVERY),
     scope("force", EVERY),
@@ -191,6 +190,8 @@ pub fn run(args: &Args) -> Result<String> {
         args.radius.as_deref(),
         None,
     )?;
+    let (ucb1_bonus_round, bonus_round) =
+        bonus_rounds(args.bonus_round.as_deref(), &plan.algorithms)?;
     let configs = plan.configs(
         optional("--noise-scale", &args.noise_scale)?,
         optional("--bonus", &args.bonus)?,
@@ -205,7 +206,8 @@ pub fn run(args: &Args) -> Result<String> {
                 .map(parse_tree_depth)
                 .transpose()?,
             ties: Ties::given(args.ties.as_deref())?,
-            bonus_round: BonusRound::given(args.bonus_round.as_deref())?,
+            bonus_round,
+            ucb1_bonus_round,
         },
         args.force,
     )?;

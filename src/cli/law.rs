@@ -85,7 +85,7 @@ pub struct TargetArgs {
     /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm), uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included) or highest (each arm once in order, then ties to the highest arm).
     #[arg(long)]
     ties: Option<String>,
-    /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
+    /// dp-ts and ucb1: the round whose ln its bonus reads. dp-ts: current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one); ucb1: plays (default: ln n, n = t − 1 the plays before round t, as Auer et al. print it) or current (ln t of the current round, as in Bubeck & Cesa-Bianchi's α-UCB).
     #[arg(long)]
     bonus_round: Option<String>,
     /// anytime-lazy-ucb and hybrid-ucb: the constant 3 of the bonus; ucb1, dp-ucb-bound and dp-ucb-int: their constant 2; exactly.
@@ -155,7 +155,7 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("ties", &["ucb1"]),
-    scope("bonus_round", &["dp-ts"]),
+    scope("bonus_round", &["dp-ts", "ucb1"]),
     scope(
         "bonus",
         &[

@@ -29,7 +29,10 @@
 //!   given the table, its law a point mass; with ties drawn uniformly among
 //!   the maximal indices, unplayed arms' `+∞` included (`--ties uniform`),
 //!   a finite tree of rational probabilities; with each arm once in order,
-//!   then ties to the highest arm (`--ties highest`), a point mass again.
+//!   then ties to the highest arm (`--ties highest`), a point mass again;
+//!   its bonus reading `ln n` of the plays so far, `n = t − 1` (default,
+//!   `--bonus-round plays`), or `ln t` of the current round
+//!   (`--bonus-round current`).
 //!
 //! The law is computed in the exact backend when every probability it needs
 //! is rational (a table too short for a threshold to be consulted), else
@@ -78,7 +81,7 @@ use crate::bandit::law::params::{LawParams, Overrides};
 use crate::bandit::law::{counted_law, PullLaw, PRECISIONS, WORK_UNIT};
 use crate::bandit::policy::dp_se::PullOrder;
 use crate::bandit::policy::dp_ts::BonusRound;
-use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::ucb1::{self, Ties};
 use crate::bandit::policy::Named;
 use crate::bandit::policy::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
@@ -157,6 +160,8 @@ pub struct BanditSpec {
     pub ties: Ties,
     /// DP-TS: the round whose `ln t` its bonus reads.
     pub bonus_round: BonusRound,
+    /// UCB1: the round count whose logarithm its bonus reads.
+    pub ucb1_bonus_round: ucb1::BonusRound,
 }
 
 impl BanditSpec {
@@ -174,6 +179,7 @@ impl BanditSpec {
             dp_se: DpSeVariant::default(),
             ties: Ties::default(),
             bonus_round: BonusRound::default(),
+            ucb1_bonus_round: ucb1::BonusRound::default(),
         }
     }
 
@@ -212,6 +218,10 @@ impl BanditSpec {
                 "--bonus-round",
                 self.bonus_round != BonusRound::default() && id != BanditId::DpTs,
             ),
+            (
+                "--bonus-round",
+                self.ucb1_bonus_round != ucb1::BonusRound::default() && id != BanditId::Ucb1,
+            ),
         ] {
             if given {
                 return Err(Error::InvalidInput(format!(
@@ -232,13 +242,16 @@ impl BanditSpec {
 /// The law of an algorithm with one, its parameters built.
 #[derive(Clone, Debug)]
 enum Law {
-    /// UCB1 with its bonus constant and its reading of ties:
-    /// deterministic given the table with ties to the lowest arm.
+    /// UCB1 with its bonus constant and its readings of ties and of the
+    /// round its logarithm reads: deterministic given the table with ties
+    /// to the lowest arm.
     Ucb1 {
         /// The constant 2 of the bonus.
         bonus: Q,
         /// How ties are broken.
         ties: Ties,
+        /// The round count whose logarithm the bonus reads.
+        bonus_round: ucb1::BonusRound,
     },
     /// Thompson sampling with Beta(1, 1) priors on rewards 0 and 1: a tree
     /// of rational pull probabilities.
@@ -328,6 +341,7 @@ impl Law {
             return Ok(Law::Ucb1 {
                 bonus,
                 ties: spec.ties,
+                bonus_round: spec.ucb1_bonus_round,
             });
         }
         let overrides = Overrides {
@@ -485,6 +499,7 @@ fn ucb1_law(
     rewards: &[Vec<Q>],
     bonus: &Q,
     ties: Ties,
+    bonus_round: ucb1::BonusRound,
     force: bool,
 ) -> Result<Vec<(Vec<usize>, Enclosed)>> {
     let task = Task {
@@ -492,7 +507,15 @@ fn ucb1_law(
         unit: "rounds",
     };
     let law = with_progress(true, task, rewards.len() as u64, |progress| {
-        crate::bandit::law::ucb1::counted_law(rewards, bonus, ties, MAX_SEQUENCES, force, progress)
+        crate::bandit::law::ucb1::counted_law(
+            rewards,
+            bonus,
+            ties,
+            bonus_round,
+            MAX_SEQUENCES,
+            force,
+            progress,
+        )
     })?;
     Ok(law
         .into_iter()
@@ -597,9 +620,13 @@ impl BanditTarget {
     /// [`MAX_SEQUENCES`] candidate sequences unless `force`.
     pub fn law(&self, force: bool) -> Result<BanditLaw> {
         let (computed, why_not_exact) = match &self.law {
-            Law::Ucb1 { bonus, ties } => (
+            Law::Ucb1 {
+                bonus,
+                ties,
+                bonus_round,
+            } => (
                 Computed {
-                    entries: ucb1_law(&self.rewards, bonus, *ties, force)?,
+                    entries: ucb1_law(&self.rewards, bonus, *ties, *bonus_round, force)?,
                     precision_bits: None,
                     digits_certain: true,
                 },
@@ -839,6 +866,7 @@ pub fn simulate(
         radius: spec.dp_se.radius,
         ties: spec.ties,
         bonus_round: spec.bonus_round,
+        ucb1_bonus_round: spec.ucb1_bonus_round,
         ..BanditConfig::new(spec.id, f(&spec.epsilon))
     };
     let table: Vec<Vec<f64>> = rewards.iter().map(|r| r.iter().map(f).collect()).collect();
@@ -903,8 +931,8 @@ pub struct BanditGof {
 }
 
 /// A reading of an algorithm's open choices by name: each choice by its
-/// flag without `--` (`ties`, `tree-depth`, `beta`, `pull-order`,
-/// `rounding`, `radius`) and its value as the flag takes it.
+/// flag without `--` (`ties`, `bonus-round`, `tree-depth`, `beta`,
+/// `pull-order`, `rounding`, `radius`) and its value as the flag takes it.
 pub type Readings = std::collections::BTreeMap<String, String>;
 
 /// One reading of the algorithm's open choices and how the samples fit its
@@ -966,7 +994,8 @@ struct Reading {
 /// rounds, the one tested among them:
 ///
 /// - DP-SE: [`DpSeVariant::grid`];
-/// - UCB1: both tie rules ([`Ties`]);
+/// - UCB1: every tie rule ([`Ties`]) with every bonus round
+///   ([`ucb1::BonusRound`]);
 /// - DP-UCB: the tree depths `1..=L + 2`, `L` the larger of the printed
 ///   `⌈log₂ T⌉` and the depth tested (none when `--noise-scale` is given:
 ///   the depth then sets nothing);
@@ -1001,10 +1030,19 @@ fn readings(spec: &BanditSpec, horizon: usize) -> Vec<Reading> {
         .collect(),
         BanditId::Ucb1 => <Ties as Named>::ALL
             .iter()
-            .map(|&ties| Reading {
-                names: named(&[("ties", ties.name().into())]),
+            .flat_map(|&ties| {
+                <ucb1::BonusRound as Named>::ALL
+                    .iter()
+                    .map(move |&bonus_round| (ties, bonus_round))
+            })
+            .map(|(ties, bonus_round)| Reading {
+                names: named(&[
+                    ("ties", ties.name().into()),
+                    ("bonus-round", bonus_round.name().into()),
+                ]),
                 spec: BanditSpec {
                     ties,
+                    ucb1_bonus_round: bonus_round,
                     ..spec.clone()
                 },
             })
@@ -1035,7 +1073,7 @@ fn beta_name(variant: &DpSeVariant) -> String {
 }
 
 /// The samples tested against every reading of `spec`'s open choices on a
-/// small grid (`readings`: DP-SE's, UCB1's ties, DP-UCB's tree depth; an
+/// small grid (`readings`: DP-SE's, UCB1's ties and bonus rounds, DP-UCB's tree depth; an
 /// empty list for an algorithm without named readings), each at the level
 /// of `options`: which conventions the samples follow. Each law is
 /// computed as [`BanditTarget::law`]; one over its work limit (unless

@@ -10,8 +10,7 @@ use crate::algorithm::{AlgorithmId, Config, LawParameter};
 #[cfg(feature = "cli")]
 use crate::algorithm::{BestOptions, BestSequenceLaw};
 use crate::bandit::law::dp_se::DpSeVariant;
-use crate::bandit::policy::dp_ts::BonusRound;
-use crate::bandit::policy::{BanditId, Named};
+use crate::bandit::policy::{bonus_rounds, BanditId};
 use crate::error::{Error, Result};
 use crate::mechanism::{Noise, Scale};
 use crate::num::given::{parse_bit, parse_count, parse_lengths, parse_tree_depth};
@@ -70,7 +69,8 @@ pub struct TargetSpec {
     pub tree_depth: Option<String>,
     /// ucb1's reading of ties, lowest, uniform or highest.
     pub ties: Option<String>,
-    /// dp-ts: the round whose `ln t` its bonus reads.
+    /// dp-ts: the round whose `ln t` its bonus reads; ucb1: the round count
+    /// whose logarithm its bonus reads.
     pub bonus_round: Option<String>,
     /// Do work over the size limits.
     pub force: bool,
@@ -120,6 +120,7 @@ impl TargetSpec {
                 )))
             }
         };
+        let (ucb1_bonus_round, bonus_round) = bonus_rounds(self.bonus_round.as_deref(), &[id])?;
         let spec = BanditSpec {
             noise_scale: exact(&self.noise_scale)?,
             epoch_lengths: self
@@ -148,7 +149,8 @@ impl TargetSpec {
                 self.radius.as_deref(),
                 self.reward_index.as_deref(),
             )?,
-            bonus_round: BonusRound::given(self.bonus_round.as_deref())?,
+            bonus_round,
+            ucb1_bonus_round,
             ..BanditSpec::new(id, epsilon)
         };
         let file = self.rewards_file.as_deref().ok_or_else(|| {

@@ -97,7 +97,8 @@ pub struct BanditResult {
     /// ucb1: how it chooses among arms of equal index (`--ties`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ties: Option<String>,
-    /// dp-ts: the round whose `ln t` its bonus reads (`--bonus-round`).
+    /// dp-ts: the round whose `ln t` its bonus reads; ucb1: the round
+    /// count whose logarithm its bonus reads (`--bonus-round`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_round: Option<String>,
     /// The standard deviation of the runs' regret at each checkpoint.
@@ -330,8 +331,11 @@ impl BanditResult {
                 })
             }),
             ties: (config.id == BanditId::Ucb1).then(|| config.ties.name().to_string()),
-            bonus_round: (config.id == BanditId::DpTs)
-                .then(|| config.bonus_round.name().to_string()),
+            bonus_round: match config.id {
+                BanditId::DpTs => Some(config.bonus_round.name().to_string()),
+                BanditId::Ucb1 => Some(config.ucb1_bonus_round.name().to_string()),
+                _ => None,
+            },
             sd: summaries.iter().map(|s| Float(s.sd)).collect(),
             t_interval: summaries.iter().map(|s| pair(s.t)).collect(),
         }

@@ -9,7 +9,7 @@ use super::sample::{SampleCommand, RNG};
 use super::{Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion};
 use crate::bandit::policy::dp_se::{PullOrder, Radius, RewardIndex, Rounding};
 use crate::bandit::policy::dp_ts::BonusRound;
-use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::ucb1::{BonusRound as Ucb1BonusRound, Ties};
 use crate::bandit::policy::Named;
 use crate::error::Result;
 use crate::oracle::bandit::{
@@ -86,7 +86,7 @@ pub struct BanditGiven {
     /// How ties between maximal indices are broken (ucb1, default `lowest`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ties: Option<String>,
-    /// The round whose ln t the bonus reads (dp-ts, default `current`; absent otherwise).
+    /// The round whose ln the bonus reads (dp-ts, default `current`; ucb1, default `plays`; absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_round: Option<String>,
 }
@@ -121,8 +121,9 @@ impl BanditGiven {
     }
 
     /// The target with DP-SE's readings named (pull order, rounding,
-    /// radius, reward index), UCB1's (ties) and DP-TS's (bonus round), the
-    /// defaults when not given (absent for the other algorithms).
+    /// radius, reward index), UCB1's (ties, bonus round) and DP-TS's (bonus
+    /// round), the defaults when not given (absent for the other
+    /// algorithms).
     pub fn naming_readings(self) -> BanditGiven {
         let dp_se = self.algorithm.trim() == "dp-se";
         let ucb1 = self.algorithm.trim() == "ucb1";
@@ -133,7 +134,13 @@ impl BanditGiven {
             rounding: dp_se.then(|| given_or_default::<Rounding>(&self.rounding)),
             radius: dp_se.then(|| given_or_default::<Radius>(&self.radius)),
             reward_index: dp_se.then(|| given_or_default::<RewardIndex>(&self.reward_index)),
-            bonus_round: dp_ts.then(|| given_or_default::<BonusRound>(&self.bonus_round)),
+            bonus_round: if dp_ts {
+                Some(given_or_default::<BonusRound>(&self.bonus_round))
+            } else if ucb1 {
+                Some(given_or_default::<Ucb1BonusRound>(&self.bonus_round))
+            } else {
+                None
+            },
             ..self
         }
     }

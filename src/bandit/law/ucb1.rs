@@ -1,10 +1,13 @@
 //! The law of UCB1's pulls (Auer, Cesa-Bianchi & Fischer 2002, Fig. 1, as
-//! [`crate::bandit::policy::ucb1`]) on a reward table, under either reading
-//! of its ties ([`Ties`]), exact.
+//! [`crate::bandit::policy::ucb1`]) on a reward table, under every reading
+//! of its ties ([`Ties`]) and of the round its logarithm reads
+//! ([`BonusRound`]), exact.
 //!
-//! At round `t` (from 1) `n = t − 1` plays are done; arm `j` has `n_j`
-//! plays with reward sum `S_j` and the index `I_j = S_j/n_j + √(c ln n/n_j)`
-//! (`c` the bonus, 2 as printed), `+∞` while `n_j = 0`. The round pulls an
+//! At round `t` (from 1) `t − 1` plays are done; arm `j` has `n_j` plays
+//! with reward sum `S_j` and the index `I_j = S_j/n_j + √(c ln n/n_j)`
+//! (`c` the bonus, 2 as printed; `n = t − 1` as printed,
+//! [`BonusRound::Plays`], or `n = t`, [`BonusRound::Current`]), `+∞` while
+//! `n_j = 0`. The round pulls an
 //! arm of the set `M_t` of maximal indices: the lowest one
 //! ([`Ties::Lowest`]: then each arm once in order, a point mass), one
 //! drawn uniformly from `M_t` ([`Ties::Uniform`]), or, once every arm has
@@ -17,7 +20,7 @@
 //!
 //! While an arm is unplayed (rounds `1..=K`), `M_t` is the set of unplayed
 //! arms: the played ones have finite indices. So every comparison of two
-//! finite indices happens at `n ≥ K ≥ 2`, where `ln n > 0`. Two indices
+//! finite indices happens at `t − 1 ≥ K ≥ 2`, where `n ≥ 2` and `ln n > 0`. Two indices
 //! `I_i`, `I_j`:
 //!
 //! - with `n_i = n_j` the bonuses are equal and `I_i − I_j = (S_i − S_j)/n_i`,
@@ -52,7 +55,7 @@
 //! `--force` too.
 
 use super::{MAX_WORK, PRECISIONS, WORK_UNIT};
-use crate::bandit::policy::ucb1::Ties;
+use crate::bandit::policy::ucb1::{BonusRound, Ties};
 use crate::error::{Error, Result};
 use crate::num::{Certified, Precision, Real, Q};
 use crate::progress::Progress;
@@ -91,16 +94,21 @@ fn c_ln(bonus: &Q, n: u64, bits: u32) -> Result<Certified> {
     Ok(Certified::from_rational(bonus, &ctx) * Certified::from_int(n as i64, &ctx).ln()?)
 }
 
-/// The arms of maximal index in round `round` (from 1), after
-/// `n = round − 1` plays: the unplayed arms while there are any, else the
-/// arms whose index equals the largest, every comparison decided exactly
-/// (the module's argument), in increasing order.
-fn maximal(played: &Played, bonus: &Q, round: usize) -> Result<Vec<usize>> {
+/// The arms of maximal index in round `round` (from 1), the bonus reading
+/// `ln n` with `n` the count `bonus_round` names: the unplayed arms while
+/// there are any, else the arms whose index equals the largest, every
+/// comparison decided exactly (the module's argument), in increasing order.
+fn maximal(
+    played: &Played,
+    bonus: &Q,
+    bonus_round: BonusRound,
+    round: usize,
+) -> Result<Vec<usize>> {
     let unplayed: Vec<usize> = (0..played.n.len()).filter(|&j| played.n[j] == 0).collect();
     if !unplayed.is_empty() {
         return Ok(unplayed);
     }
-    let n = (round - 1) as u64;
+    let n = bonus_round.count(round as u64);
     let first = c_ln(bonus, n, PRECISIONS.0)?;
     let enclosures = (0..played.n.len())
         .map(|j| index(played, j, &first, PRECISIONS.0))
@@ -163,7 +171,8 @@ fn orders(arms: usize) -> Option<u128> {
 }
 
 /// The law of UCB1's pulls on `rewards` (`T` rows of `K ≥ 2` rewards) with
-/// bonus constant `bonus` and ties read as `ties`: every pull sequence of
+/// bonus constant `bonus`, ties read as `ties` and the logarithm of the
+/// count `bonus_round` names: every pull sequence of
 /// positive probability (arms 0-based, in the order the tree lists them)
 /// with its exact probability. The work is refused past [`MAX_WORK`]
 /// [`WORK_UNIT`]s, and under [`Ties::Uniform`] the tree past
@@ -172,6 +181,7 @@ pub fn law(
     rewards: &[Vec<Q>],
     bonus: &Q,
     ties: Ties,
+    bonus_round: BonusRound,
     max_sequences: u64,
     force: bool,
 ) -> Result<Vec<(Vec<usize>, Q)>> {
@@ -179,6 +189,7 @@ pub fn law(
         rewards,
         bonus,
         ties,
+        bonus_round,
         max_sequences,
         force,
         &Progress::default(),
@@ -190,6 +201,7 @@ pub(crate) fn counted_law(
     rewards: &[Vec<Q>],
     bonus: &Q,
     ties: Ties,
+    bonus_round: BonusRound,
     max_sequences: u64,
     force: bool,
     progress: &Progress,
@@ -202,7 +214,7 @@ pub(crate) fn counted_law(
     let per_sequence =
         (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
     let what = |counted: &str| {
-        format!("ucb1's law (ties {ties}) on T = {horizon} rounds of K = {arms} arms: {counted}")
+        format!("ucb1's law (ties {ties}, bonus round {bonus_round}) on T = {horizon} rounds of K = {arms} arms: {counted}")
     };
     if ties == Ties::Uniform {
         crate::size::work(
@@ -253,7 +265,7 @@ pub(crate) fn counted_law(
         let choices = tree
             .iter()
             .map(|branch| {
-                let mut maximal = maximal(&branch.played, bonus, round)?;
+                let mut maximal = maximal(&branch.played, bonus, bonus_round, round)?;
                 match ties {
                     Ties::Uniform => {}
                     // The unplayed arms in order, then the highest of the maximal.
@@ -338,10 +350,46 @@ mod tests {
         ])
     }
 
-    fn law_of(rewards: &[Vec<Q>], ties: Ties) -> Vec<(Vec<usize>, Q)> {
-        let mut law = law(rewards, &q(2, 1), ties, 1 << 16, false).unwrap();
+    /// The docs' `T8'` (K = 2, T = 8), on which the two bonus rounds pull
+    /// differently at bonus 2.
+    fn t8_prime() -> Vec<Vec<Q>> {
+        table(&[
+            &[(0, 1), (3, 4)],
+            &[(0, 1), (1, 2)],
+            &[(1, 1), (1, 1)],
+            &[(1, 1), (3, 4)],
+            &[(1, 4), (1, 4)],
+            &[(1, 1), (1, 4)],
+            &[(0, 1), (1, 4)],
+            &[(1, 1), (1, 1)],
+        ])
+    }
+
+    fn law_read(rewards: &[Vec<Q>], ties: Ties, bonus_round: BonusRound) -> Vec<(Vec<usize>, Q)> {
+        let mut law = law(rewards, &q(2, 1), ties, bonus_round, 1 << 16, false).unwrap();
         law.sort();
         law
+    }
+
+    fn law_of(rewards: &[Vec<Q>], ties: Ties) -> Vec<(Vec<usize>, Q)> {
+        law_read(rewards, ties, BonusRound::Plays)
+    }
+
+    /// The law with uniform ties at bonus 2, `max_sequences` and `force`
+    /// as given.
+    fn uniform_law(
+        rewards: &[Vec<Q>],
+        max_sequences: u64,
+        force: bool,
+    ) -> Result<Vec<(Vec<usize>, Q)>> {
+        law(
+            rewards,
+            &q(2, 1),
+            Ties::Uniform,
+            BonusRound::Plays,
+            max_sequences,
+            force,
+        )
     }
 
     /// K = 2, T = 3, rewards (1, 0), (0, 1), (1, 0), bonus 2.
@@ -452,21 +500,61 @@ mod tests {
         assert_eq!(total, q(1, 1));
     }
 
+    /// `T8'` at bonus 2, ties to the lowest arm. Rounds 1, 2 pull arms 0, 1;
+    /// rounds 3 and 4 pull arm 1 under both readings (round 3: equal counts,
+    /// means 0 < 1/2; round 4: `√(2 ln n)` against `3/4 + √(ln n)`, arm 1 by
+    /// more than 0.26 at `n = 3` and at `n = 4`). Round 5 decides: arm 0 has
+    /// one play of sum 0, arm 1 three of sum `1/2 + 1 + 3/4 = 9/4`, and the
+    /// indices are `√(2 ln n)` and `3/4 + √(2 ln n/3)`:
+    ///
+    /// - plays, `n = 4`: `√(2 ln 4) ≈ 1.66511 < 1.71135 ≈ 3/4 + √(2 ln 4/3)`, arm 1;
+    /// - current, `n = 5`: `√(2 ln 5) ≈ 1.79412 > 1.78584 ≈ 3/4 + √(2 ln 5/3)`, arm 0.
+    ///
+    /// The later rounds, each index gap at least 0.09 (computed by
+    /// `for t in 3..=8: I_j = S_j/n_j + sqrt(2 log(m)/n_j)`, `m = t − 1` or
+    /// `t`, the argmax pulled and its row's reward added):
+    ///
+    /// ```text
+    /// plays   t=6 I=(1.794, 1.522) 0  t=7 I=(1.839, 1.572) 0  t=8 I=(1.472, 1.611) 1
+    /// current t=6 I=(1.464, 1.843) 1  t=7 I=(1.520, 1.611) 1  t=8 I=(1.567, 1.462) 0
+    /// ```
+    #[test]
+    fn t8_prime_is_pulled_differently_by_the_two_bonus_rounds() {
+        let rewards = t8_prime();
+        for ties in [Ties::Lowest, Ties::Highest] {
+            assert_eq!(
+                law_read(&rewards, ties, BonusRound::Plays),
+                vec![(vec![0, 1, 1, 1, 1, 0, 0, 1], q(1, 1))],
+                "{ties}"
+            );
+            assert_eq!(
+                law_read(&rewards, ties, BonusRound::Current),
+                vec![(vec![0, 1, 1, 1, 0, 1, 1, 0], q(1, 1))],
+                "{ties}"
+            );
+        }
+    }
+
     /// The simulator's UCB1 (f64, whose indices tie exactly on these dyadic
-    /// rewards) plays the law's one sequence under both deterministic
-    /// readings, on the three tables above.
+    /// rewards) plays the law's one sequence under both deterministic tie
+    /// readings and both bonus rounds, on the four tables above.
     #[test]
     fn the_simulated_policy_plays_the_laws_sequence() {
-        use crate::bandit::policy::{ucb1::Ucb1, NoiseRng, Policy};
+        use crate::bandit::policy::{ucb1::Ucb1, Named, NoiseRng, Policy};
         use rand::SeedableRng;
+        let readings = [Ties::Lowest, Ties::Highest]
+            .into_iter()
+            .flat_map(|ties| BonusRound::ALL.iter().map(move |&round| (ties, round)));
         for rewards in [
             two_arms_three_rounds(),
             three_equal_arms(),
             unequal_counts(),
+            t8_prime(),
         ] {
-            for ties in [Ties::Lowest, Ties::Highest] {
+            for (ties, bonus_round) in readings.clone() {
                 let mut policy = Ucb1 {
                     ties,
+                    bonus_round,
                     ..Ucb1::new(rewards[0].len())
                 };
                 let mut rng = NoiseRng::seed_from_u64(0);
@@ -480,7 +568,11 @@ mod tests {
                         arm
                     })
                     .collect();
-                assert_eq!(vec![(pulls, q(1, 1))], law_of(&rewards, ties), "{ties}");
+                assert_eq!(
+                    vec![(pulls, q(1, 1))],
+                    law_read(&rewards, ties, bonus_round),
+                    "{ties}, {bonus_round}"
+                );
             }
         }
     }
@@ -497,7 +589,7 @@ mod tests {
     fn the_work_of_a_growing_tree_is_refused_before_it_is_done() {
         let row: &[(i64, i64)] = &[(1, 2); 5];
         let rewards = table(&[row; 10]);
-        let e = law(&rewards, &q(2, 1), Ties::Uniform, 1 << 16, false)
+        let e = uniform_law(&rewards, 1 << 16, false)
             .unwrap_err()
             .to_string();
         assert!(
@@ -517,7 +609,7 @@ mod tests {
     fn the_tree_past_the_memory_cap_is_refused_with_force() {
         let row: &[(i64, i64)] = &[(0, 1); 34];
         let rewards = table(&[row; 34]);
-        let e = law(&rewards, &q(2, 1), Ties::Uniform, 1 << 16, true)
+        let e = uniform_law(&rewards, 1 << 16, true)
             .unwrap_err()
             .to_string();
         assert!(
@@ -532,7 +624,7 @@ mod tests {
     fn the_tree_is_refused_past_its_limit_unless_forced() {
         let row: &[(i64, i64)] = &[(1, 2); 3];
         let rewards = table(&[row; 5]);
-        let run = |limit, force| law(&rewards, &q(2, 1), Ties::Uniform, limit, force);
+        let run = |limit, force| uniform_law(&rewards, limit, force);
         let e = run(5, false).unwrap_err().to_string();
         assert!(e.contains("K! orders") && e.contains("--force"), "{e}");
         let e = run(20, false).unwrap_err().to_string();

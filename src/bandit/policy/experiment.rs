@@ -7,7 +7,7 @@
 use super::dp_se::{PullOrder, Radius, Rounding};
 use super::dp_ts::BonusRound;
 use super::sim::RewardLaw;
-use super::ucb1::Ties;
+use super::ucb1::{self, Ties};
 use super::{BanditConfig, BanditId};
 use crate::error::{Error, Result};
 use crate::num::{parse_rational_list, Q};
@@ -120,8 +120,8 @@ pub struct Plan {
 
 /// The readings of the pseudo-code's open choices a simulation is run
 /// with: DP-SE's pull order, rounding and radius, DP-UCB's tree depth,
-/// UCB1's ties, DP-TS's bonus round (default: each paper's printed
-/// reading).
+/// UCB1's ties and bonus round, DP-TS's bonus round (default: each paper's
+/// printed reading).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Readings {
     /// DP-SE: the order of the pulls inside an epoch.
@@ -136,6 +136,8 @@ pub struct Readings {
     pub ties: Ties,
     /// DP-TS: the round whose `ln t` its bonus reads.
     pub bonus_round: BonusRound,
+    /// UCB1: the round count whose logarithm its bonus reads.
+    pub ucb1_bonus_round: ucb1::BonusRound,
 }
 
 impl Plan {
@@ -216,6 +218,7 @@ impl Plan {
             tree_depth: None,
             ties: Ties::default(),
             bonus_round: BonusRound::default(),
+            ucb1_bonus_round: ucb1::BonusRound::default(),
             ..readings
         };
         if dp_se != Readings::default() && !self.algorithms.contains(&BanditId::DpSe) {
@@ -234,11 +237,18 @@ impl Plan {
                 "--ties applies to ucb1 only, which is not simulated".into(),
             ));
         }
+        if readings.ucb1_bonus_round != ucb1::BonusRound::default()
+            && !self.algorithms.contains(&BanditId::Ucb1)
+        {
+            return Err(Error::InvalidInput(
+                "--bonus-round current applies to ucb1, which is not simulated".into(),
+            ));
+        }
         if readings.bonus_round != BonusRound::default()
             && !self.algorithms.contains(&BanditId::DpTs)
         {
             return Err(Error::InvalidInput(
-                "--bonus-round applies to dp-ts only, which is not simulated".into(),
+                "--bonus-round last-update applies to dp-ts, which is not simulated".into(),
             ));
         }
         let mut configs = Vec::new();
@@ -259,6 +269,7 @@ impl Plan {
                     tree_depth: readings.tree_depth,
                     ties: readings.ties,
                     bonus_round: readings.bonus_round,
+                    ucb1_bonus_round: readings.ucb1_bonus_round,
                     ..BanditConfig::new(id, epsilon)
                 };
                 config.validate()?;

@@ -188,6 +188,46 @@ pub struct BanditConfig {
     pub ties: ucb1::Ties,
     /// DP-TS only: the round whose `ln t` its bonus reads.
     pub bonus_round: dp_ts::BonusRound,
+    /// UCB1 only: the round count whose logarithm its bonus reads
+    /// (`--bonus-round` too).
+    pub ucb1_bonus_round: ucb1::BonusRound,
+}
+
+/// `--bonus-round` `text` as each of `ids` that takes it reads it: UCB1's
+/// [`ucb1::BonusRound`] and DP-TS's [`dp_ts::BonusRound`], each of them
+/// set when `text` is one of its names, else its default. An error when
+/// none of `ids` takes the flag or none that takes it knows the name.
+pub fn bonus_rounds(
+    text: Option<&str>,
+    ids: &[BanditId],
+) -> Result<(ucb1::BonusRound, dp_ts::BonusRound)> {
+    let Some(text) = text else {
+        return Ok(Default::default());
+    };
+    let ucb1 = ids
+        .contains(&BanditId::Ucb1)
+        .then(|| ucb1::BonusRound::parse(text));
+    let dp_ts = ids
+        .contains(&BanditId::DpTs)
+        .then(|| dp_ts::BonusRound::parse(text));
+    match (ucb1, dp_ts) {
+        (None, None) => {
+            let names: Vec<&str> = ids.iter().map(|id| id.name()).collect();
+            Err(Error::InvalidInput(format!(
+                "--bonus-round does not apply to {}: it acts on ucb1 and dp-ts only",
+                names.join(", ")
+            )))
+        }
+        (Some(Err(e)), None) | (None, Some(Err(e))) => Err(e),
+        (Some(Err(_)), Some(Err(_))) => Err(Error::InvalidInput(format!(
+            "--bonus-round expects one of plays, current (ucb1) or current, last-update (dp-ts), got '{}'",
+            text.trim()
+        ))),
+        (ucb1, dp_ts) => Ok((
+            ucb1.and_then(Result::ok).unwrap_or_default(),
+            dp_ts.and_then(Result::ok).unwrap_or_default(),
+        )),
+    }
 }
 
 impl BanditConfig {
@@ -205,6 +245,7 @@ impl BanditConfig {
             tree_depth: None,
             ties: ucb1::Ties::default(),
             bonus_round: dp_ts::BonusRound::default(),
+            ucb1_bonus_round: ucb1::BonusRound::default(),
         }
     }
 
@@ -318,6 +359,7 @@ impl BanditConfig {
                 let mut p = ucb1::Ucb1::new(k);
                 override_opt(&mut p.bonus, self.bonus);
                 p.ties = self.ties;
+                p.bonus_round = self.ucb1_bonus_round;
                 Box::new(p)
             }
             BanditId::Thompson => Box::new(thompson::Thompson::new(k)),

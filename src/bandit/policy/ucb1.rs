@@ -12,9 +12,25 @@
 //! `bonus`). Per-round cost `O(K)` (`K` square roots and one logarithm),
 //! independent of `T`.
 //!
-//! The pseudo-code leaves two choices open: the order in which the machines
-//! are first played, and the machine played when several maximise the
-//! index. [`Ties`] names the readings: [`Ties::Lowest`] (the default) plays
+//! # The round the logarithm reads (`--bonus-round`)
+//!
+//! [`BonusRound::Plays`] (the default) reads `ln n` with `n = t − 1`, the
+//! plays done before round `t`, as Auer et al. print it.
+//! [`BonusRound::Current`] reads `ln t` of the current round, one more: the
+//! form of Bubeck & Cesa-Bianchi ("Regret Analysis of Stochastic and
+//! Nonstochastic Multi-armed Bandit Problems", arXiv:1204.5721, §2.2), whose
+//! (α, ψ)-UCB plays at time `t` an arm maximising
+//! `μ̂_{i,T_i(t−1)} + (ψ*)⁻¹(α ln t / T_i(t−1))`, for rewards in `[0, 1]`
+//! (`ψ(λ) = λ²/8`) α-UCB's `μ̂ + √(α ln t / (2 T_i(t−1)))`, this index with
+//! `c = α/2`; and of the public implementations whose clock starts at 1
+//! before the first play. The two readings pull differently where two
+//! indices are closer than the bonuses' change from `ln(t − 1)` to `ln t`.
+//!
+//! # Ties (`--ties`)
+//!
+//! The pseudo-code leaves two further choices open: the order in which the
+//! machines are first played, and the machine played when several maximise
+//! the index. [`Ties`] names the readings: [`Ties::Lowest`] (the default) plays
 //! the machines in order and breaks ties to the lowest index;
 //! [`Ties::Uniform`] gives an unplayed machine the index `+∞` and draws the
 //! machine uniformly among those of maximal index, so that the first `K`
@@ -31,6 +47,28 @@
 use super::reading::named;
 use super::{each_once_then_argmax, NoiseRng, Policy, Pull};
 use rand::Rng;
+
+/// The round count whose logarithm the bonus reads (`--bonus-round`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BonusRound {
+    /// `ln n`, `n = t − 1` the plays done before round `t` (Auer et al.).
+    #[default]
+    Plays,
+    /// `ln t`, `t` the current round (Bubeck & Cesa-Bianchi's α-UCB).
+    Current,
+}
+
+named!(BonusRound, "--bonus-round", { Plays => "plays", Current => "current" });
+
+impl BonusRound {
+    /// The count whose logarithm the bonus of round `round` (from 1) reads.
+    pub fn count(self, round: u64) -> u64 {
+        match self {
+            BonusRound::Plays => round.saturating_sub(1),
+            BonusRound::Current => round,
+        }
+    }
+}
 
 /// How UCB1 chooses among machines of equal index (`--ties`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -59,6 +97,8 @@ pub struct Ucb1 {
     pub bonus: f64,
     /// How ties are broken.
     pub ties: Ties,
+    /// The round count whose logarithm the bonus reads.
+    pub bonus_round: BonusRound,
     /// `n_j`.
     pub n: Vec<u64>,
     /// Reward sums.
@@ -71,6 +111,7 @@ impl Ucb1 {
         Ucb1 {
             bonus: 2.0,
             ties: Ties::default(),
+            bonus_round: BonusRound::default(),
             n: vec![0; k],
             sum: vec![0.0; k],
         }
@@ -100,7 +141,7 @@ impl Policy for Ucb1 {
     }
 
     fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
-        let ln_n = (t.saturating_sub(1) as f64).ln();
+        let ln_n = (self.bonus_round.count(t) as f64).ln();
         let k = self.n.len();
         match self.ties {
             Ties::Lowest => each_once_then_argmax(t, k, |j| self.index_of(j, ln_n)),
