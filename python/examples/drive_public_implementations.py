@@ -23,6 +23,7 @@ import argparse
 import builtins
 import importlib.util
 import json
+import math
 import os
 import re
 import subprocess
@@ -33,8 +34,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from dpdtol import bandit_gof, mechanism_gof
-from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mechanism
+from dpdtol import bandit_gof, gof, mechanism_gof
+from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_full_information, drive_mechanism
 
 ALPHA = 1e-3
 CAUSE_LEANING_DP_TS = (
@@ -61,6 +62,10 @@ CLICKS_UNTIED = [[1, 1], [0, 0], [0, 0], [1, 1], [0, 1], [1, 0], [0, 1], [0, 1]]
 # arms' gap 0.1396 lies at the elimination margin, so that the noise decides.
 DP_SE_LONG = [[0.4302, 0.5698]] * 2800
 SCORES = [0.0, 1.0, 2.0, 4.0]
+# Full information, K = 2: the loss rows of rounds 1, 2 (and 3). A learner that draws afresh every round (Hedge)
+# has the law of prefix-softmax's first two choices at T = 2 only.
+EXPERTS_2 = [[0.0, 1.0], [1.0, 0.0]]
+EXPERTS_3 = [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
 
 KEIRP = ("keirp/private-bandits", "e6662803fd99da40505fd255b89e311fb2a08b1f")
 DP_BAI = ("Aymen97am/DP_BAI", "eb3b287d4603f6da8916d3c50610912475557581")
@@ -86,6 +91,9 @@ LILIANWENG = ("lilianweng/multi-armed-bandit", "6818c919b8ea7ddc238185d76a83fcf6
 MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
 BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
 RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
+CODETALKER7 = ("codetalker7/contextual-alpha-fair-bandits", "1a1f65a7b5cb134905dc3739be10ddab0a64e651")
+# A package from PyPI, not a mirrored repository: the commit column holds its version.
+OPENDP = ("opendp (PyPI)", "0.16.0")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -121,6 +129,13 @@ def bandit(algorithm, make, table, epsilon, n, protocol=None, **params):
         # A long prefix is shown by its first and last pulls.
         where = re.sub(r"pulls ([0-9,]{24})[0-9,]+(,[0-9,]{11})", r"pulls \1…\2", f"first departs at {first}") if first else ""
     return result.verdict, result.p_min if result.support_violation is None else 0.0, where
+
+
+def full_information(algorithm, make, losses, epsilon, n, base=0, **params):
+    """A full-information learner, ``make()`` a fresh sampler a run (the driver's factory)."""
+    picked = drive_full_information(make, losses, n, seed=1, base=base, factory=True)
+    result = gof(algorithm, losses, epsilon, picked, base=base, alpha=ALPHA, **params)
+    return result.verdict, result.p_min, ""
 
 
 def mechanism(select, noise, scale, n):
@@ -385,6 +400,7 @@ def cases(mirror, into, n, n_long):
                        noise, 2, n))
 
     yield from cases_ucb_family(mirror, into, n)
+    yield from cases_more(mirror, into, n)
 
 
 def cases_ucb_family(mirror, into, n):
@@ -578,6 +594,67 @@ def cases_ucb_family(mirror, into, n):
                "another algorithm: one Lap(1/eps) added to every arm's running sum at the rounds where NbrLeaf, "
                "the rounds since the first K (DP_UCB.m lines 13, 23), is a power of two (IndexDPUCB.m line 6), "
                "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
+
+def cases_more(mirror, into, n):
+    """OpenDP's noisy max (from PyPI), and Hedge in codetalker7's
+    full-information experiments."""
+    # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
+    # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
+    import warnings
+
+    import opendp.prelude as dp
+
+    dp.enable_features("contrib")
+    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.linf_distance(T=float)
+    for measure, noise in ((dp.max_divergence(), "exponential"), (dp.zero_concentrated_divergence(), "gumbel")):
+        select = dp.m.make_noisy_max(*space, measure, scale=2.0)
+        yield case(OPENDP, f"opendp.measurements.make_noisy_max ({measure})", "rnm", f"noise={noise}, scale=2",
+                   "scores 0,1,2,4", n, "consistent",
+                   lambda select=select, noise=noise: mechanism(lambda v: select(list(v)), noise, 2, n))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # deprecated since 0.14 for make_noisy_max
+        gumbel_by_name = dp.m.make_report_noisy_max_gumbel(*space, scale=2.0)
+    for noise, expected in (("gumbel", "rejected"), ("exponential", "consistent")):
+        yield case(OPENDP, "opendp.measurements.make_report_noisy_max_gumbel", "rnm", f"noise={noise}, scale=2",
+                   "scores 0,1,2,4", n, expected,
+                   lambda noise=noise: mechanism(lambda v: gumbel_by_name(list(v)), noise, 2, n),
+                   "not Gumbel noise despite its name: since 0.14 it is make_noisy_max under MaxDivergence "
+                   "(rust/src/measurements/noisy_max/mod.rs lines 96-113), whose noisy_top_k samples permute-and-flip "
+                   "without replacement (noisy_top_k/mod.rs lines 150, 235-256), report-noisy-max's law with "
+                   "exponential noise: the next row")
+
+    # Hedge (Hedge.py): weights *= exp(eta * rewards) with eta = sqrt(ln K / T), and a fresh draw each round,
+    # arms numbered from 1 (Policy.py); it learns from the reward vector, here 1 - the round's losses.
+    # At T = 2 its law is prefix-softmax's (round 1 uniform, round 2 the softmax of round 1 at temperature
+    # 1/eta); from round 3 on Hedge draws again where prefix-softmax plays one action through block {2, 3}.
+    codetalker7 = checkout(mirror, *CODETALKER7, into, ["Hedge.py", "Policy.py"])
+    sys.path.insert(0, codetalker7)  # Hedge.py imports its base class as the top-level module Policy
+    hedge = load(codetalker7, "Hedge.py", "codetalker7_hedge")
+    sys.path.remove(codetalker7)
+
+    def decision_feedback(horizon):
+        def sampler():
+            policy = hedge.Hedge(1, 2, horizon)
+
+            def act(seen):
+                if len(seen):
+                    policy.feedback(1.0 - seen[-1])
+                return policy.decision()
+            return act
+        return sampler
+
+    for losses, name, expected in ((EXPERTS_2, "losses (0,1),(1,0)", "consistent"),
+                                   (EXPERTS_3, "losses (0,1),(1,0),(0,1)", "rejected")):
+        horizon = len(losses)
+        temperature = 1 / math.sqrt(math.log(2) / horizon)  # 1/eta as its float, read exactly
+        yield case(CODETALKER7, "Hedge.py Hedge", "prefix-softmax",
+                   f"noise_scale=1/eta = {temperature:.6g} (eta = sqrt(ln 2 / {horizon}))", name, n, expected,
+                   lambda losses=losses, horizon=horizon, temperature=temperature: full_information(
+                       "prefix-softmax", decision_feedback(horizon), losses, 1, n, base=1, noise_scale=temperature),
+                   "another algorithm past T = 2: Hedge draws afresh from the softmax of all past losses every "
+                   "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
+                   "dyadic block: dpdtol has no law of Hedge")
+
 
 def leaning_dp_ts(mirror, into, n):
     """Only DP_TS.py is extracted (the mirror lacks the repository's PDF
