@@ -92,6 +92,9 @@ MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
 BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
 RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
 CODETALKER7 = ("codetalker7/contextual-alpha-fair-bandits", "1a1f65a7b5cb134905dc3739be10ddab0a64e651")
+DPCOPULA = ("thierryr/dpcopula_kendall", "846a4a0825883447b6be4c0c88a862a1a354de08")
+SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
+MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
 # A package from PyPI, not a mirrored repository: the commit column holds its version.
 OPENDP = ("opendp (PyPI)", "0.16.0")
 
@@ -596,8 +599,9 @@ def cases_ucb_family(mirror, into, n):
                "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
 
 def cases_more(mirror, into, n):
-    """OpenDP's noisy max (from PyPI), and Hedge in codetalker7's
-    full-information experiments."""
+    """OpenDP's noisy max (from PyPI), DPCopula's exponential mechanism,
+    Hedge in codetalker7's full-information experiments, and UCB1 in two
+    tutorials' bandit code."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
     import warnings
@@ -622,6 +626,16 @@ def cases_more(mirror, into, n):
                    "(rust/src/measurements/noisy_max/mod.rs lines 96-113), whose noisy_top_k samples permute-and-flip "
                    "without replacement (noisy_top_k/mod.rs lines 150, 235-256), report-noisy-max's law with "
                    "exponential noise: the next row")
+
+    # Acs, Castelluccia and Chen's exponential mechanism as DPCopula has it: run_exp_mechanism(items, eps) is
+    # basic(items, eps / 2), which draws item i with probability proportional to exp(eps q_i / 2) by Python's
+    # random; it returns the item, whose id is its index here.
+    em = load(checkout(mirror, *DPCOPULA, into, ["DPCopula/exponential_mechanism.py"]),
+              "DPCopula/exponential_mechanism.py", "dpcopula_exponential_mechanism")
+    yield case(DPCOPULA, "DPCopula/exponential_mechanism.py run_exp_mechanism", "rnm", "noise=gumbel, scale=2",
+               "scores 0,1,2,4", n, "consistent",
+               lambda: mechanism(lambda v: em.run_exp_mechanism([em.PrivItem(q, i) for i, q in enumerate(v)], 1.0).id,
+                                 "gumbel", 2, n))
 
     # Hedge (Hedge.py): weights *= exp(eta * rewards) with eta = sqrt(ln K / T), and a fresh draw each round,
     # arms numbered from 1 (Policy.py); it learns from the reward vector, here 1 - the round's losses.
@@ -654,6 +668,41 @@ def cases_more(mirror, into, n):
                    "another algorithm past T = 2: Hedge draws afresh from the softmax of all past losses every "
                    "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
                    "dyadic block: dpdtol has no law of Hedge")
+
+
+    # Its UCB plays by get_action() / fit_step(action, reward) and imports its base classes from the package
+    # bandit_problem.algorithm; c = 1 is UCB1's bonus 1 (c sqrt(ln n / n_j)).
+    swasun = checkout(mirror, *SWASUN, into, ["bandit_problem/algorithm"])
+    sys.path.insert(0, swasun)
+    from bandit_problem.algorithm.ucb_bandit_algorithm import UcbBanditAlgorithm
+    sys.path.remove(swasun)
+
+    def get_action_fit_step(policy, bandit_env):
+        with np.errstate(divide="ignore", invalid="ignore"):  # its index divides by an unplayed arm's count 0
+            while True:
+                action = policy.get_action()
+                policy.fit_step(action, bandit_env.pull(int(action)))
+
+    yield case(SWASUN, "bandit_problem/algorithm/ucb_bandit_algorithm.py UcbBanditAlgorithm", "ucb1", "bonus=1 (its c = 1)",
+               "T8", 1000, "rejected",
+               lambda: bandit("ucb1", lambda: UcbBanditAlgorithm(2, 1.0), UCB_TABLE, None, 1000, protocol=get_action_fit_step, bonus=1),
+               "a bug: get_action (line 62) returns np.argmax of get_upper_confidence_bound(), which is already the "
+               "argmax index (lines 64-68), a scalar whose argmax is 0: arm 0 every round; and no arm is played "
+               "once first (an unplayed arm's index divides by its count 0, line 67)")
+
+    # The UCB1 of a reinforcement-learning tutorial: the BanditsBook protocol (select_arm / update after
+    # initialize(K)); each arm once in order, then mean + sqrt(2 ln n / n_j), n the plays so far.
+    munezou = load(checkout(mirror, *MUNEZOU, into, ["ReinforceLearning/bandit_problem/utils.py"]),
+                   "ReinforceLearning/bandit_problem/utils.py", "munezou_bandit_utils")
+
+    def munezou_ucb1():
+        policy = munezou.UCB1([], [])
+        policy.initialize(2)
+        return policy
+
+    for name, table in (("T8", UCB_TABLE), ("T8'", LOG_PLUS_ONE_TABLE)):
+        yield case(MUNEZOU, "ReinforceLearning/bandit_problem/utils.py UCB1", "ucb1", "", name, 1000, "consistent",
+                   lambda table=table: bandit("ucb1", munezou_ucb1, table, None, 1000))
 
 
 def leaning_dp_ts(mirror, into, n):
