@@ -97,6 +97,7 @@ SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
 MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
 # A package from PyPI, not a mirrored repository: the commit column holds its version.
 OPENDP = ("opendp (PyPI)", "0.16.0")
+MABBY = ("mabby (PyPI)", "0.1.2")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -600,8 +601,8 @@ def cases_ucb_family(mirror, into, n):
 
 def cases_more(mirror, into, n):
     """OpenDP's noisy max (from PyPI), DPCopula's exponential mechanism,
-    Hedge in codetalker7's full-information experiments, and UCB1 in two
-    tutorials' bandit code."""
+    Hedge in codetalker7's full-information experiments, UCB1 in two
+    tutorials' bandit code and in mabby (from PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
     import warnings
@@ -703,6 +704,39 @@ def cases_more(mirror, into, n):
     for name, table in (("T8", UCB_TABLE), ("T8'", LOG_PLUS_ONE_TABLE)):
         yield case(MUNEZOU, "ReinforceLearning/bandit_problem/utils.py UCB1", "ucb1", "", name, 1000, "consistent",
                    lambda table=table: bandit("ucb1", munezou_ucb1, table, None, 1000))
+
+    # mabby's UCB1Strategy (strategies/ucb.py): each arm once in order (lines 42-43), then
+    # Q + alpha sqrt(ln t / N) with t the plays so far (lines 47, 51), the maximum drawn uniformly among equal
+    # indices (utils.py random_argmax, rng.choice). Its package imports matplotlib for its plots (unused).
+    # An Agent is primed with the numpy Generator it draws ties from, here one seeded from numpy's global
+    # generator (which the driver seeds).
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        sys.modules.setdefault(name, types.ModuleType(name))
+    from mabby import Agent
+    from mabby.strategies import UCB1Strategy
+
+    def mabby_ucb1():
+        agent = Agent(UCB1Strategy(alpha=math.sqrt(2)))
+        agent.prime(2, 8, np.random.default_rng(np.random.randint(2**32)))
+        return agent
+
+    def choose_update(agent, bandit_env):
+        while True:
+            agent.update(bandit_env.pull(agent.choose()))
+
+    for name, table, ties, expected in (("T8", UCB_TABLE, None, "consistent"),
+                                        ("B8'", CLICKS_UNTIED, None, "consistent"),
+                                        ("B8", CLICKS_TIED, None, "rejected"),
+                                        ("B8", CLICKS_TIED, "uniform", "rejected"),
+                                        ("B8", CLICKS_TIED, "highest", "rejected")):
+        yield case(MABBY, "mabby/strategies/ucb.py UCB1Strategy", "ucb1",
+                   "alpha=sqrt(2)" + (f", ties={ties}" if ties else ""), name, 1000, expected,
+                   lambda table=table, ties=ties: bandit("ucb1", mabby_ucb1, table, None, 1000,
+                                                         protocol=choose_update, ties=ties),
+                   "a legal reading dpdtol lacks: each arm once in order (ucb.py lines 42-43), then ties drawn "
+                   "uniformly (utils.py random_argmax); at B8's tie in round 3 it plays 0,1,0 and 0,1,1 about "
+                   "half the time each, which lowest and highest give probability 0, and uniform draws the "
+                   "first K rounds too (its round 1 is arm 0 in every run); same index sqrt(2 ln n / n_j)")
 
 
 def leaning_dp_ts(mirror, into, n):
