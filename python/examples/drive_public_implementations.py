@@ -93,6 +93,7 @@ BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c
 RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
 CODETALKER7 = ("codetalker7/contextual-alpha-fair-bandits", "1a1f65a7b5cb134905dc3739be10ddab0a64e651")
 DPCOPULA = ("thierryr/dpcopula_kendall", "846a4a0825883447b6be4c0c88a862a1a354de08")
+MENISADI = ("menisadi/pydp", "0119bc961db5052d67588a4dd40cbe659cfa3445")
 SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
 MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
 # A package from PyPI, not a mirrored repository: the commit column holds its version.
@@ -600,7 +601,8 @@ def cases_ucb_family(mirror, into, n):
                "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
 
 def cases_more(mirror, into, n):
-    """OpenDP's noisy max (from PyPI), DPCopula's exponential mechanism,
+    """OpenDP's noisy max (from PyPI), menisadi/pydp's noisy max and
+    exponential mechanism, DPCopula's exponential mechanism,
     Hedge in codetalker7's full-information experiments, UCB1 in two
     tutorials' bandit code and in mabby (from PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
@@ -637,6 +639,19 @@ def cases_more(mirror, into, n):
                "scores 0,1,2,4", n, "consistent",
                lambda: mechanism(lambda v: em.run_exp_mechanism([em.PrivItem(q, i) for i, q in enumerate(v)], 1.0).id,
                                  "gumbel", 2, n))
+
+    # menisadi/pydp's basic mechanisms take (data, domain, quality_function, eps) and return a domain element:
+    # here the data are the scores, the domain their indices and the quality q(X, i) = X[i]. noisy_max adds
+    # Lap(1/eps) to each quality (line 25); exponential_mechanism draws d with probability proportional to
+    # exp(eps q / 2) (line 53) by its CDF (lines 63-69). The module imports gmpy2, unused by both.
+    sys.modules.setdefault("gmpy2", types.ModuleType("gmpy2"))
+    basicdp = load(checkout(mirror, *MENISADI, into, ["src/basicdp.py"]), "src/basicdp.py", "menisadi_basicdp")
+    for function, noise, scale in (("noisy_max", "laplace", 1), ("exponential_mechanism", "gumbel", 2)):
+        select = getattr(basicdp, function)
+        yield case(MENISADI, f"src/basicdp.py {function}", "rnm", f"noise={noise}, scale={scale}", "scores 0,1,2,4", n,
+                   "consistent",
+                   lambda select=select, noise=noise, scale=scale: mechanism(
+                       lambda v: select(list(v), list(range(len(v))), lambda x, i: x[i], 1.0), noise, scale, n))
 
     # Hedge (Hedge.py): weights *= exp(eta * rewards) with eta = sqrt(ln K / T), and a fresh draw each round,
     # arms numbered from 1 (Policy.py); it learns from the reward vector, here 1 - the round's losses.
