@@ -99,6 +99,7 @@ MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
 # A package from PyPI, not a mirrored repository: the commit column holds its version.
 OPENDP = ("opendp (PyPI)", "0.16.0")
 MABBY = ("mabby (PyPI)", "0.1.2")
+ROVINGBANDIT = ("rovingbandit (PyPI)", "0.1.0")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -604,7 +605,7 @@ def cases_more(mirror, into, n):
     """OpenDP's noisy max (from PyPI), menisadi/pydp's noisy max and
     exponential mechanism, DPCopula's exponential mechanism,
     Hedge in codetalker7's full-information experiments, UCB1 in two
-    tutorials' bandit code and in mabby (from PyPI)."""
+    tutorials' bandit code and in mabby and rovingbandit (from PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
     import warnings
@@ -752,6 +753,26 @@ def cases_more(mirror, into, n):
                    "uniformly (utils.py random_argmax); at B8's tie in round 3 it plays 0,1,0 and 0,1,1 about "
                    "half the time each, which lowest and highest give probability 0, and uniform draws the "
                    "first K rounds too (its round 1 is arm 0 in every run); same index sqrt(2 ln n / n_j)")
+
+    # rovingbandit's UCB1 (policies/regret_minimization/ucb.py) plays by select_arm() / update(arm, reward)
+    # and draws ties from the numpy Generator of its seed, here one from numpy's global generator. Its package
+    # __init__s import every policy and its plotting (core/result.py, matplotlib): the two modules UCB1 needs
+    # are loaded without them.
+    root = importlib.util.find_spec("rovingbandit").submodule_search_locations[0]
+    for package in ("rovingbandit", "rovingbandit.core", "rovingbandit.policies",
+                    "rovingbandit.policies.regret_minimization"):
+        sys.modules[package] = types.ModuleType(package)
+        sys.modules[package].__path__ = [os.path.join(root, *package.split(".")[1:])]
+    from rovingbandit.policies.regret_minimization.ucb import UCB1 as RovingUCB1
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(ROVINGBANDIT, "rovingbandit/policies/regret_minimization/ucb.py UCB1", "ucb1",
+                   "(its exploration_factor = 2)", name, 1000, expected,
+                   lambda table=table: bandit("ucb1", lambda: RovingUCB1(2, seed=int(np.random.randint(2**32))),
+                                              table, None, 1000, protocol="select_arm"),
+                   "another index, not UCB1: sqrt(2 ln(n + 1) / (n_j + 1e-10)) with n the plays so far (line 86), "
+                   "ln of the current round; each arm once in order (lines 49-52), then ties drawn uniformly "
+                   "(lines 58-60), mabby's reading")
 
 
 def leaning_dp_ts(mirror, into, n):
