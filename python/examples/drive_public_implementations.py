@@ -96,8 +96,9 @@ DPCOPULA = ("thierryr/dpcopula_kendall", "846a4a0825883447b6be4c0c88a862a1a354de
 MENISADI = ("menisadi/pydp", "0119bc961db5052d67588a4dd40cbe659cfa3445")
 SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
 MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
-# A package from PyPI, not a mirrored repository: the commit column holds its version.
-OPENDP = ("opendp (PyPI)", "0.16.0")
+# Packages from PyPI, not mirrored repositories: the commit column holds the version. OpenDP's source at
+# that version is its tag v0.15.1 (commit c34d3d0).
+OPENDP = ("opendp (PyPI)", "0.15.1")
 MABBY = ("mabby (PyPI)", "0.1.2")
 ROVINGBANDIT = ("rovingbandit (PyPI)", "0.1.0")
 
@@ -608,6 +609,9 @@ def cases_more(mirror, into, n):
     tutorials' bandit code and in mabby and rovingbandit (from PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
+    # make_noisy_max (rust/src/measurements/noisy_top_k/mod.rs at v0.15.1) runs permute_and_flip on the
+    # scores times sign (lines 186, 193): without replacement under MaxDivergence (line 150), which is
+    # exponential noise of scale `scale`, with replacement under zCDP (line 160), which is Gumbel noise.
     import warnings
 
     import opendp.prelude as dp
@@ -619,17 +623,26 @@ def cases_more(mirror, into, n):
         yield case(OPENDP, f"opendp.measurements.make_noisy_max ({measure})", "rnm", f"noise={noise}, scale=2",
                    "scores 0,1,2,4", n, "consistent",
                    lambda select=select, noise=noise: mechanism(lambda v: select(list(v)), noise, 2, n))
+    # The deprecated make_report_noisy_max_gumbel (rust/src/measurements/noisy_max/mod.rs lines 96-114 at
+    # v0.15.1) is make_noisy_max under MaxDivergence with negate = matches!(optimize, Optimize::Max).
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # deprecated since 0.14 for make_noisy_max
-        gumbel_by_name = dp.m.make_report_noisy_max_gumbel(*space, scale=2.0)
-    for noise, expected in (("gumbel", "rejected"), ("exponential", "consistent")):
-        yield case(OPENDP, "opendp.measurements.make_report_noisy_max_gumbel", "rnm", f"noise={noise}, scale=2",
-                   "scores 0,1,2,4", n, expected,
-                   lambda noise=noise: mechanism(lambda v: gumbel_by_name(list(v)), noise, 2, n),
-                   "not Gumbel noise despite its name: since 0.14 it is make_noisy_max under MaxDivergence "
-                   "(rust/src/measurements/noisy_max/mod.rs lines 96-113), whose noisy_top_k samples permute-and-flip "
-                   "without replacement (noisy_top_k/mod.rs lines 150, 235-256), report-noisy-max's law with "
-                   "exponential noise: the next row")
+        by_name = {optimize: dp.m.make_report_noisy_max_gumbel(*space, scale=2.0, optimize=optimize)
+                   for optimize in ("max", "min")}
+    for optimize, noise, expected, cause in (
+        ("max", "gumbel", "rejected",
+         "not Gumbel noise despite its name: it is make_noisy_max under MaxDivergence (noisy_max/mod.rs "
+         "lines 107-113), permute-and-flip (exponential noise); and it selects the minimum: the next row"),
+        ("max", "exponential", "rejected",
+         "a bug: optimize='max' passes negate = matches!(optimize, Optimize::Max) = true (noisy_max/mod.rs "
+         "line 112), and noisy_top_k multiplies the scores by Sign::from(true) = -1 (noisy_top_k/mod.rs lines "
+         "186, 193): it reports the noisy minimum (arm 0 most often); 0.16.0 reports the maximum"),
+        ("min", "exponential", "consistent", ""),
+    ):
+        yield case(OPENDP, f"opendp.measurements.make_report_noisy_max_gumbel (optimize='{optimize}')", "rnm",
+                   f"noise={noise}, scale=2", "scores 0,1,2,4", n, expected,
+                   lambda select=by_name[optimize], noise=noise: mechanism(lambda v: select(list(v)), noise, 2, n),
+                   cause)
 
     # Acs, Castelluccia and Chen's exponential mechanism as DPCopula has it: run_exp_mechanism(items, eps) is
     # basic(items, eps / 2), which draws item i with probability proportional to exp(eps q_i / 2) by Python's
