@@ -651,8 +651,8 @@ def cases_more(mirror, into, n):
               "DPCopula/exponential_mechanism.py", "dpcopula_exponential_mechanism")
     yield case(DPCOPULA, "DPCopula/exponential_mechanism.py run_exp_mechanism", "rnm", "noise=gumbel, scale=2",
                "scores 0,1,2,4", n, "consistent",
-               lambda: mechanism(lambda v: em.run_exp_mechanism([em.PrivItem(q, i) for i, q in enumerate(v)], 1.0).id,
-                                 "gumbel", 2, n))
+               lambda: mechanism(lambda v: em.run_exp_mechanism([em.PrivItem(q, i) for i, q in enumerate(v)],
+                                                                1.0).id, "gumbel", 2, n))
 
     # menisadi/pydp's basic mechanisms take (data, domain, quality_function, eps) and return a domain element:
     # here the data are the scores, the domain their indices and the quality q(X, i) = X[i]. noisy_max adds
@@ -662,8 +662,8 @@ def cases_more(mirror, into, n):
     basicdp = load(checkout(mirror, *MENISADI, into, ["src/basicdp.py"]), "src/basicdp.py", "menisadi_basicdp")
     for function, noise, scale in (("noisy_max", "laplace", 1), ("exponential_mechanism", "gumbel", 2)):
         select = getattr(basicdp, function)
-        yield case(MENISADI, f"src/basicdp.py {function}", "rnm", f"noise={noise}, scale={scale}", "scores 0,1,2,4", n,
-                   "consistent",
+        yield case(MENISADI, f"src/basicdp.py {function}", "rnm", f"noise={noise}, scale={scale}",
+                   "scores 0,1,2,4", n, "consistent",
                    lambda select=select, noise=noise, scale=scale: mechanism(
                        lambda v: select(list(v), list(range(len(v))), lambda x, i: x[i], 1.0), noise, scale, n))
 
@@ -699,7 +699,6 @@ def cases_more(mirror, into, n):
                    "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
                    "dyadic block: dpdtol has no law of Hedge")
 
-
     # Its UCB plays by get_action() / fit_step(action, reward) and imports its base classes from the package
     # bandit_problem.algorithm; c = 1 is UCB1's bonus 1 (c sqrt(ln n / n_j)).
     swasun = checkout(mirror, *SWASUN, into, ["bandit_problem/algorithm"])
@@ -713,9 +712,10 @@ def cases_more(mirror, into, n):
                 action = policy.get_action()
                 policy.fit_step(action, bandit_env.pull(int(action)))
 
-    yield case(SWASUN, "bandit_problem/algorithm/ucb_bandit_algorithm.py UcbBanditAlgorithm", "ucb1", "bonus=1 (its c = 1)",
-               "T8", 1000, "rejected",
-               lambda: bandit("ucb1", lambda: UcbBanditAlgorithm(2, 1.0), UCB_TABLE, None, 1000, protocol=get_action_fit_step, bonus=1),
+    yield case(SWASUN, "bandit_problem/algorithm/ucb_bandit_algorithm.py UcbBanditAlgorithm", "ucb1",
+               "bonus=1 (its c = 1)", "T8", 1000, "rejected",
+               lambda: bandit("ucb1", lambda: UcbBanditAlgorithm(2, 1.0), UCB_TABLE, None, 1000,
+                              protocol=get_action_fit_step, bonus=1),
                "a bug: get_action (line 62) returns np.argmax of get_upper_confidence_bound(), which is already the "
                "argmax index (lines 64-68), a scalar whose argmax is 0: arm 0 every round; and no arm is played "
                "once first (an unplayed arm's index divides by its count 0, line 67)")
@@ -746,7 +746,7 @@ def cases_more(mirror, into, n):
 
     def mabby_ucb1():
         agent = Agent(UCB1Strategy(alpha=math.sqrt(2)))
-        agent.prime(2, 8, np.random.default_rng(np.random.randint(2**32)))
+        agent.prime(2, 8, np.random.default_rng(np.random.randint(2**32)))  # K = 2, T = 8 (unused by UCB1)
         return agent
 
     def choose_update(agent, bandit_env):
