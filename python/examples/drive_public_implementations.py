@@ -92,6 +92,7 @@ MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
 BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
 RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
 CODETALKER7 = ("codetalker7/contextual-alpha-fair-bandits", "1a1f65a7b5cb134905dc3739be10ddab0a64e651")
+FRANZE = ("lorenzofranze/auction-and-selling-campaign", "727726fffd0404524da5272a81f6c7e8d77cc718")
 DPCOPULA = ("thierryr/dpcopula_kendall", "846a4a0825883447b6be4c0c88a862a1a354de08")
 MENISADI = ("menisadi/pydp", "0119bc961db5052d67588a4dd40cbe659cfa3445")
 SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
@@ -605,7 +606,8 @@ def cases_ucb_family(mirror, into, n):
 def cases_more(mirror, into, n):
     """OpenDP's noisy max (from PyPI), menisadi/pydp's noisy max and
     exponential mechanism, DPCopula's exponential mechanism,
-    Hedge in codetalker7's full-information experiments, UCB1 in two
+    Hedge in codetalker7's and lorenzofranze's full-information code (and the
+    latter's UCB1), UCB1 in two
     tutorials' bandit code and in mabby and rovingbandit (from PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
@@ -698,6 +700,47 @@ def cases_more(mirror, into, n):
                    "another algorithm past T = 2: Hedge draws afresh from the softmax of all past losses every "
                    "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
                    "dyadic block: dpdtol has no law of Hedge")
+
+    # lorenzofranze's agents (src/agents) import their base class relatively and the package __init__ imports
+    # every agent (GP-UCB among them): the package is made without its __init__. HedgeAgent plays by
+    # pull_arm() / update(loss vector) (weights *= exp(-learning_rate * loss), a fresh draw each round):
+    # at learning_rate 1/2, prefix-softmax at temperature 2 for T = 2, as codetalker7's Hedge.
+    franze = checkout(mirror, *FRANZE, into, ["src/agents"])
+    sys.modules["agents"] = types.ModuleType("agents")
+    sys.modules["agents"].__path__ = [os.path.join(franze, "src", "agents")]
+    from agents.HedgeAgent import HedgeAgent
+    from agents.UCB1Agent import UCB1Agent
+
+    def pull_arm_update_losses():
+        policy = HedgeAgent(2, 0.5)
+
+        def act(seen):
+            if len(seen):
+                policy.update(seen[-1])
+            return policy.pull_arm()
+        return act
+
+    for losses, name, expected in ((EXPERTS_2, "losses (0,1),(1,0)", "consistent"),
+                                   (EXPERTS_3, "losses (0,1),(1,0),(0,1)", "rejected")):
+        yield case(FRANZE, "src/agents/HedgeAgent.py HedgeAgent", "prefix-softmax",
+                   "noise_scale=2 (its learning_rate = 1/2)", name, n, expected,
+                   lambda losses=losses: full_information("prefix-softmax", pull_arm_update_losses, losses, 1, n,
+                                                          noise_scale=2),
+                   "another algorithm past T = 2, as codetalker7's Hedge: a fresh draw every round (lines 14-17)")
+
+    # Its UCB1Agent plays by pull_arm() / update(reward), each arm once in order, then the first of the
+    # largest mean + range sqrt(2 ln T / N) (np.argmax), T the horizon it is given.
+    def pull_arm_update_reward(policy, bandit_env):
+        while True:
+            policy.update(bandit_env.pull(int(policy.pull_arm())))
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(FRANZE, "src/agents/UCB1Agent.py UCB1Agent", "ucb1", "(its T = 8, range = 1)", name, 1000,
+                   expected,
+                   lambda table=table: bandit("ucb1", lambda: UCB1Agent(2, 8), table, None, 1000,
+                                              protocol=pull_arm_update_reward),
+                   "another index, not UCB1: sqrt(2 ln T / N) with T the horizon (line 17), a fixed-horizon bonus, "
+                   "where Auer et al.'s n is the plays so far")
 
     # Its UCB plays by get_action() / fit_step(action, reward) and imports its base classes from the package
     # bandit_problem.algorithm; c = 1 is UCB1's bonus 1 (c sqrt(ln n / n_j)).
