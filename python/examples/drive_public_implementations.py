@@ -102,6 +102,7 @@ MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
 OPENDP = ("opendp (PyPI)", "0.15.1")
 MABBY = ("mabby (PyPI)", "0.1.2")
 ROVINGBANDIT = ("rovingbandit (PyPI)", "0.1.0")
+MASCED = ("masced-bandits (PyPI)", "1.0.1")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -608,7 +609,8 @@ def cases_more(mirror, into, n):
     exponential mechanism, DPCopula's exponential mechanism,
     Hedge in codetalker7's and lorenzofranze's full-information code (and the
     latter's UCB1), UCB1 in two
-    tutorials' bandit code and in mabby and rovingbandit (from PyPI)."""
+    tutorials' bandit code and in mabby, rovingbandit and masced-bandits (from
+    PyPI)."""
     # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
     # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
     # make_noisy_max (rust/src/measurements/noisy_top_k/mod.rs at v0.15.1) runs permute_and_flip on the
@@ -829,6 +831,29 @@ def cases_more(mirror, into, n):
                    "another index, not UCB1: sqrt(2 ln(n + 1) / (n_j + 1e-10)) with n the plays so far (line 86), "
                    "ln of the current round; each arm once in order (lines 49-52), then ties drawn uniformly "
                    "(lines 58-60), mabby's reading")
+
+    # masced-bandits' UCB (bandits/UCB.py, formula "OG", auer2002UCB) adapts a running system: the system
+    # starts in its initial configuration (bandit_options.py initialize_arguments), whose reward is the first
+    # get_next_arm(reward) call's, then each arm once, then the first maximum of mean + sqrt(2 ln r / n_k),
+    # r = bandit_round, the calls so far minus one (lines 37-43, 86-96). The driver plays the initial
+    # configuration, arm 0, in round 1, and each arm returned after it.
+    from masced_bandits.bandit_options import initialize_arguments
+    from masced_bandits.bandits.UCB import UCB as MascedUCB
+
+    initialize_arguments([0, 1], 0)
+
+    def initial_then_get_next_arm(policy, bandit_env):
+        arm = 0
+        while True:
+            arm = policy.get_next_arm(bandit_env.pull(arm))
+
+    yield case(MASCED, "masced_bandits/bandits/UCB.py UCB", "ucb1", "(its formula OG, initial arm 0)", "T8", 1000,
+               "rejected",
+               lambda: bandit("ucb1", lambda: MascedUCB(formula="OG"), UCB_TABLE, None, 1000,
+                              protocol=initial_then_get_next_arm),
+               "another algorithm: the initial configuration's reward counts as a pull of arm 0 (lines 33-35), "
+               "then each arm once (lines 39-40): arm 0 twice in K + 1 warm-up rounds; and ln of the calls so "
+               "far minus one (lines 37, 43, 89)")
 
 
 def leaning_dp_ts(mirror, into, n):
