@@ -49,7 +49,12 @@ parameters:
   law is one sequence of probability exactly 1; ``"uniform"``: an unplayed
   arm's index is +inf and the arm is drawn uniformly among those of maximal
   index, an exact law over a tree of sequences; ``"highest"``: each arm once
-  in order, then ties to the highest arm, one sequence again).
+  in order, then ties to the highest arm, one sequence again);
+- ``"thompson"`` (Thompson sampling with Beta(1, 1) priors for Bernoulli
+  bandits, Agrawal & Goyal 2012, as Hu et al.'s Algorithm 2 restates it),
+  non-private, any K: ``epsilon`` must be None; the rewards must be 0 or 1
+  (the Beta parameters are then integers and every pull probability is
+  rational: an exact law over all K^T sequences); no parameters.
 
 ``epsilon`` is required by the private algorithms. ``"lazy-dp-ts"`` (Hu et
 al., Algorithm 3) and ``"dp-ts"`` (Hu & Hegde, UAI 2022, as inferred) have

@@ -319,8 +319,7 @@ def cases(mirror, into, n, n_long):
                lambda: bandit("ucb1", smpy_ucb_policy, UCB_TABLE, None, n, protocol=choice_get_reward,
                               ties="uniform"))
 
-    yield case(JUSSI, "thompsonbernoulli.py", "—", "", "—", 0, "not run",
-               cause="non-private Bernoulli Thompson sampling: dpdtol has no law of it")
+    yield from cases_thompson(mirror, into, n)
 
     yield from leaning_dp_ts(mirror, into, n)
 
@@ -410,6 +409,71 @@ def cases(mirror, into, n, n_long):
 
     yield from cases_ucb_family(mirror, into, n)
     yield from cases_more(mirror, into, n)
+
+
+def cases_thompson(mirror, into, n):
+    """Bernoulli Thompson sampling with Beta(1, 1) priors (JussiM01/ThompsonSampling,
+    lilianweng/multi-armed-bandit, SMPyBandits, MABWiser) on the 0/1 tables, where its
+    law is exact."""
+    jussi = load(checkout(mirror, *JUSSI, into), "thompsonbernoulli.py", "jussi_thompson")
+
+    def jussi_policy():
+        policy = jussi.ThompsonBernoulli(None, None, None, None)
+        policy.initialize(2)
+        return policy
+
+    for name, table in (("B8", CLICKS_TIED), ("B8'", CLICKS_UNTIED)):
+        yield case(JUSSI, "thompsonbernoulli.py ThompsonBernoulli", "thompson", "", name, n, "consistent",
+                   lambda table=table: bandit("thompson", jussi_policy, table, None, n))
+
+    lilianweng = checkout(mirror, *LILIANWENG, into)
+    sys.path.insert(0, lilianweng)
+    solvers = load(lilianweng, "solvers.py", "lilianweng_thompson_solvers")
+    sys.path.remove(lilianweng)
+    bernoulli = sys.modules.pop("bandits").BernoulliBandit
+
+    class TableArms(bernoulli):
+        def __init__(self, bandit_env):
+            super().__init__(bandit_env.arms, [0.0] * bandit_env.arms)
+            self.generate_reward = bandit_env.pull
+
+    def solver_run(make, bandit_env):
+        make(TableArms(bandit_env)).run(bandit_env.horizon)
+
+    yield case(LILIANWENG, "solvers.py ThompsonSampling", "thompson", "", "B8", n, "rejected",
+               lambda: bandit("thompson", lambda: solvers.ThompsonSampling, CLICKS_TIED, None, n,
+                              protocol=solver_run),
+               "a bug for repeated runs: Solver.__init__ reseeds numpy's global generator with int(time.time()) "
+               "(solvers.py line 16), so the solvers made within the same second replay the same draws; the "
+               "Beta(a, b) draws and their updates a += r, b += 1 - r are Algorithm 2's (lines 151-157)")
+
+    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
+    sys.path.insert(0, smpy)
+    smpy_thompson = load(smpy, "Thompson.py", "smpy_thompson")
+    sys.path.remove(smpy)
+
+    def smpy_thompson_policy():
+        policy = smpy_thompson.Thompson(2)
+        policy.startGame()
+        return policy
+
+    yield case(SMPY, "SMPyBandits/Policies/Thompson.py", "thompson", "", "B8", n, "consistent",
+               lambda: bandit("thompson", smpy_thompson_policy, CLICKS_TIED, None, n, protocol=choice_get_reward))
+
+    # MABWiser seeds its own generator (default seed 123456): each run gets the next seed.
+    sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
+    from mabwiser.mab import MAB, LearningPolicy
+    seeds = iter(range(10**9))
+
+    def fit_predict_partial_fit(policy, bandit_env):
+        policy.fit([], [])
+        while True:
+            arm = policy.predict()
+            policy.partial_fit([arm], [bandit_env.pull(int(arm))])
+
+    yield case(MABWISER, "mabwiser/thompson.py _ThompsonSampling", "thompson", "", "B8", n, "consistent",
+               lambda: bandit("thompson", lambda: MAB([0, 1], LearningPolicy.ThompsonSampling(), seed=next(seeds)),
+                              CLICKS_TIED, None, n, protocol=fit_predict_partial_fit))
 
 
 def cases_ucb_family(mirror, into, n):

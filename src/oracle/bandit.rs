@@ -108,6 +108,7 @@ pub fn has_law(id: BanditId) -> bool {
             | BanditId::DpUcbInt
             | BanditId::HybridUcb
             | BanditId::Ucb1
+            | BanditId::Thompson
     )
 }
 
@@ -180,7 +181,7 @@ impl BanditSpec {
     /// override that does not apply to the algorithm.
     fn check_applicable(&self) -> Result<()> {
         let id = self.id;
-        if id != BanditId::Ucb1 && !self.epsilon.is_positive() {
+        if id.is_private() && !self.epsilon.is_positive() {
             return Err(Error::InvalidInput(format!(
                 "--epsilon must be positive, got {}",
                 self.epsilon
@@ -239,6 +240,9 @@ enum Law {
         /// How ties are broken.
         ties: Ties,
     },
+    /// Thompson sampling with Beta(1, 1) priors on rewards 0 and 1: a tree
+    /// of rational pull probabilities.
+    Thompson,
     /// An algorithm whose noise makes the pulls random.
     Noisy(Box<LawParams>),
 }
@@ -275,12 +279,31 @@ impl Law {
         }
         if !matches!(
             id,
-            BanditId::AnytimeLazyUcb | BanditId::DpUcbInt | BanditId::Ucb1
+            BanditId::AnytimeLazyUcb | BanditId::DpUcbInt | BanditId::Ucb1 | BanditId::Thompson
         ) && arms != 2
         {
             return Err(Error::InvalidInput(format!(
                 "the law of {id}'s pulls is implemented for K = 2 arms, the reward table has {arms}"
             )));
+        }
+        if id == BanditId::Thompson {
+            if arms < 2 {
+                return Err(Error::InvalidInput(format!(
+                    "a reward table of K = {arms} arms: thompson's law needs K ≥ 2"
+                )));
+            }
+            if let Some(flag) = [
+                ("--noise-scale", spec.noise_scale.is_some()),
+                ("--bonus", spec.bonus.is_some()),
+            ]
+            .iter()
+            .find_map(|&(flag, given)| given.then_some(flag))
+            {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} does not apply to thompson (it draws from Beta posteriors, with no noise or bonus)"
+                )));
+            }
+            return Ok(Law::Thompson);
         }
         if !(2..=horizon.max(2)).contains(&arms) || horizon < arms {
             return Err(Error::InvalidInput(format!(
@@ -473,14 +496,25 @@ fn ucb1_law(
     })?;
     Ok(law
         .into_iter()
-        .map(|(pulls, p)| {
-            let exact = Enclosed {
-                kind: Kind::Exact,
-                lo: p.clone(),
-                hi: p,
-            };
-            (pulls, exact)
-        })
+        .map(|(pulls, p)| (pulls, Enclosed::exactly(p)))
+        .collect())
+}
+
+/// The law of Thompson sampling's pulls on `rewards` of 0s and 1s
+/// ([`crate::bandit::law::thompson`]: every probability rational), the
+/// rounds counted on a progress bar; refused past [`MAX_SEQUENCES`] pull
+/// sequences unless `force`.
+fn thompson_law(rewards: &[Vec<Q>], force: bool) -> Result<Vec<(Vec<usize>, Enclosed)>> {
+    let task = Task {
+        name: "thompson",
+        unit: "rounds",
+    };
+    let law = with_progress(true, task, rewards.len() as u64, |progress| {
+        crate::bandit::law::thompson::counted_law(rewards, MAX_SEQUENCES, force, progress)
+    })?;
+    Ok(law
+        .into_iter()
+        .map(|(pulls, p)| (pulls, Enclosed::exactly(p)))
         .collect())
 }
 
@@ -571,6 +605,14 @@ impl BanditTarget {
                 },
                 None,
             ),
+            Law::Thompson => (
+                Computed {
+                    entries: thompson_law(&self.rewards, force)?,
+                    precision_bits: None,
+                    digits_certain: true,
+                },
+                None,
+            ),
             Law::Noisy(noisy) => (
                 noisy.with(Compute {
                     rewards: &self.rewards,
@@ -618,7 +660,7 @@ impl BanditTarget {
                     }
                     _ => None,
                 },
-                Law::Ucb1 { .. } => None,
+                Law::Ucb1 { .. } | Law::Thompson => None,
             },
         })
     }

@@ -34,6 +34,15 @@ pub struct Enclosed {
 }
 
 impl Enclosed {
+    /// The exact value `p`.
+    pub fn exactly(p: Q) -> Enclosed {
+        Enclosed {
+            kind: Kind::Exact,
+            lo: p.clone(),
+            hi: p,
+        }
+    }
+
     /// The value of a backend number with its backend's kind.
     pub fn of<R: Real>(x: &R) -> Result<Enclosed> {
         let (lo, hi) = x

@@ -28,7 +28,9 @@
 //!
 //! UCB1 (non-private, [`ucb1`]) has no noise and no [`PullLaw`]: its law is
 //! a point mass, or a finite tree when its ties are drawn uniformly, with
-//! every comparison of two indices decided exactly.
+//! every comparison of two indices decided exactly. Thompson sampling
+//! (non-private, [`thompson`]) on rewards 0 and 1 has none either: its law
+//! is a tree of rational pull probabilities, integrals of polynomials.
 //!
 //! The laws reuse the policies' schedules and decision rules
 //! ([`crate::bandit::policy`]) and replace their draws.
@@ -41,6 +43,7 @@ pub mod dp_ucb_bound;
 pub mod dp_ucb_int;
 pub mod hybrid_ucb;
 pub mod params;
+pub mod thompson;
 pub mod ucb1;
 
 use crate::error::{Error, Result};
