@@ -23,6 +23,7 @@ import argparse
 import builtins
 import importlib.util
 import json
+import math
 import os
 import re
 import subprocess
@@ -33,8 +34,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from dpdtol import bandit_gof, mechanism_gof
-from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_mechanism
+from dpdtol import bandit_gof, gof, mechanism_gof
+from dpdtol.drive import DriveError, bandit_departure, drive_bandit, drive_full_information, drive_mechanism
 
 ALPHA = 1e-3
 CAUSE_LEANING_DP_TS = (
@@ -61,6 +62,10 @@ CLICKS_UNTIED = [[1, 1], [0, 0], [0, 0], [1, 1], [0, 1], [1, 0], [0, 1], [0, 1]]
 # arms' gap 0.1396 lies at the elimination margin, so that the noise decides.
 DP_SE_LONG = [[0.4302, 0.5698]] * 2800
 SCORES = [0.0, 1.0, 2.0, 4.0]
+# Full information, K = 2: the loss rows of rounds 1, 2 (and 3). A learner that draws afresh every round (Hedge)
+# has the law of prefix-softmax's first two choices at T = 2 only.
+EXPERTS_2 = [[0.0, 1.0], [1.0, 0.0]]
+EXPERTS_3 = [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
 
 KEIRP = ("keirp/private-bandits", "e6662803fd99da40505fd255b89e311fb2a08b1f")
 DP_BAI = ("Aymen97am/DP_BAI", "eb3b287d4603f6da8916d3c50610912475557581")
@@ -86,6 +91,18 @@ LILIANWENG = ("lilianweng/multi-armed-bandit", "6818c919b8ea7ddc238185d76a83fcf6
 MABALGS = ("alison-carrera/mabalgs", "83e3052677a459fd4f6350bcd72171ef969fe115")
 BANDITPYLIB = ("Alanthink/banditpylib", "ba6dc84d87ae9e9aec48cd622ec9988dccdd18c6")
 RALAMI = ("Ralami1859/DifferentiallyPrivateMultiArmedBandit", "1c4f8aaef198cd435de56ac25ed0dc9960140df6")
+CODETALKER7 = ("codetalker7/contextual-alpha-fair-bandits", "1a1f65a7b5cb134905dc3739be10ddab0a64e651")
+FRANZE = ("lorenzofranze/auction-and-selling-campaign", "727726fffd0404524da5272a81f6c7e8d77cc718")
+DPCOPULA = ("thierryr/dpcopula_kendall", "846a4a0825883447b6be4c0c88a862a1a354de08")
+MENISADI = ("menisadi/pydp", "0119bc961db5052d67588a4dd40cbe659cfa3445")
+SWASUN = ("swasun/BanditProblem", "76248e6da7c32002980dba20df08c5bee64288dc")
+MUNEZOU = ("munezou/PycharmProject", "e41f89fddf1365cb9ec870234245f3dcd51a04a9")
+# Packages from PyPI, not mirrored repositories: the commit column holds the version. OpenDP's source at
+# that version is its tag v0.15.1 (commit c34d3d0).
+OPENDP = ("opendp (PyPI)", "0.15.1")
+MABBY = ("mabby (PyPI)", "0.1.2")
+ROVINGBANDIT = ("rovingbandit (PyPI)", "0.1.0")
+MASCED = ("masced-bandits (PyPI)", "1.0.1")
 
 
 def checkout(mirror, repo, commit, into, paths=()):
@@ -121,6 +138,13 @@ def bandit(algorithm, make, table, epsilon, n, protocol=None, **params):
         # A long prefix is shown by its first and last pulls.
         where = re.sub(r"pulls ([0-9,]{24})[0-9,]+(,[0-9,]{11})", r"pulls \1…\2", f"first departs at {first}") if first else ""
     return result.verdict, result.p_min if result.support_violation is None else 0.0, where
+
+
+def full_information(algorithm, make, losses, epsilon, n, base=0, **params):
+    """A full-information learner, ``make()`` a fresh sampler a run (the driver's factory)."""
+    picked = drive_full_information(make, losses, n, seed=1, base=base, factory=True)
+    result = gof(algorithm, losses, epsilon, picked, base=base, alpha=ALPHA, **params)
+    return result.verdict, result.p_min, ""
 
 
 def mechanism(select, noise, scale, n):
@@ -389,6 +413,7 @@ def cases(mirror, into, n, n_long):
                        noise, 2, n))
 
     yield from cases_ucb_family(mirror, into, n)
+    yield from cases_more(mirror, into, n)
 
 
 def cases_thompson(mirror, into, n):
@@ -655,6 +680,258 @@ def cases_ucb_family(mirror, into, n):
                "another algorithm: one Lap(1/eps) added to every arm's running sum at the rounds where NbrLeaf, "
                "the rounds since the first K (DP_UCB.m lines 13, 23), is a power of two (IndexDPUCB.m line 6), "
                "and an index with no privacy term, mean + sqrt(2 ln t / n) (line 7); dpdtol has no law of it")
+
+def cases_more(mirror, into, n):
+    """OpenDP's noisy max (from PyPI), menisadi/pydp's noisy max and
+    exponential mechanism, DPCopula's exponential mechanism,
+    Hedge in codetalker7's and lorenzofranze's full-information code (and the
+    latter's UCB1), UCB1 in two
+    tutorials' bandit code and in mabby, rovingbandit and masced-bandits (from
+    PyPI)."""
+    # OpenDP draws from the operating system's generator, not numpy's: the driver's seeds do not fix its
+    # samples, and its p-values change from run to run (its verdicts do not, but with probability alpha).
+    # make_noisy_max (rust/src/measurements/noisy_top_k/mod.rs at v0.15.1) runs permute_and_flip on the
+    # scores times sign (lines 186, 193): without replacement under MaxDivergence (line 150), which is
+    # exponential noise of scale `scale`, with replacement under zCDP (line 160), which is Gumbel noise.
+    import warnings
+
+    import opendp.prelude as dp
+
+    dp.enable_features("contrib")
+    space = dp.vector_domain(dp.atom_domain(T=float, nan=False)), dp.linf_distance(T=float)
+    for measure, noise in ((dp.max_divergence(), "exponential"), (dp.zero_concentrated_divergence(), "gumbel")):
+        select = dp.m.make_noisy_max(*space, measure, scale=2.0)
+        yield case(OPENDP, f"opendp.measurements.make_noisy_max ({measure})", "rnm", f"noise={noise}, scale=2",
+                   "scores 0,1,2,4", n, "consistent",
+                   lambda select=select, noise=noise: mechanism(lambda v: select(list(v)), noise, 2, n))
+    # The deprecated make_report_noisy_max_gumbel (rust/src/measurements/noisy_max/mod.rs lines 96-114 at
+    # v0.15.1) is make_noisy_max under MaxDivergence with negate = matches!(optimize, Optimize::Max).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # deprecated since 0.14 for make_noisy_max
+        by_name = {optimize: dp.m.make_report_noisy_max_gumbel(*space, scale=2.0, optimize=optimize)
+                   for optimize in ("max", "min")}
+    for optimize, noise, expected, cause in (
+        ("max", "gumbel", "rejected",
+         "not Gumbel noise despite its name: it is make_noisy_max under MaxDivergence (noisy_max/mod.rs "
+         "lines 107-113), permute-and-flip (exponential noise); and it selects the minimum: the next row"),
+        ("max", "exponential", "rejected",
+         "a bug: optimize='max' passes negate = matches!(optimize, Optimize::Max) = true (noisy_max/mod.rs "
+         "line 112), and noisy_top_k multiplies the scores by Sign::from(true) = -1 (noisy_top_k/mod.rs lines "
+         "186, 193): it reports the noisy minimum (arm 0 most often); 0.16.0 reports the maximum"),
+        ("min", "exponential", "consistent", ""),
+    ):
+        yield case(OPENDP, f"opendp.measurements.make_report_noisy_max_gumbel (optimize='{optimize}')", "rnm",
+                   f"noise={noise}, scale=2", "scores 0,1,2,4", n, expected,
+                   lambda select=by_name[optimize], noise=noise: mechanism(lambda v: select(list(v)), noise, 2, n),
+                   cause)
+
+    # Acs, Castelluccia and Chen's exponential mechanism as DPCopula has it: run_exp_mechanism(items, eps) is
+    # basic(items, eps / 2), which draws item i with probability proportional to exp(eps q_i / 2) by Python's
+    # random; it returns the item, whose id is its index here.
+    em = load(checkout(mirror, *DPCOPULA, into, ["DPCopula/exponential_mechanism.py"]),
+              "DPCopula/exponential_mechanism.py", "dpcopula_exponential_mechanism")
+    yield case(DPCOPULA, "DPCopula/exponential_mechanism.py run_exp_mechanism", "rnm", "noise=gumbel, scale=2",
+               "scores 0,1,2,4", n, "consistent",
+               lambda: mechanism(lambda v: em.run_exp_mechanism([em.PrivItem(q, i) for i, q in enumerate(v)],
+                                                                1.0).id, "gumbel", 2, n))
+
+    # menisadi/pydp's basic mechanisms take (data, domain, quality_function, eps) and return a domain element:
+    # here the data are the scores, the domain their indices and the quality q(X, i) = X[i]. noisy_max adds
+    # Lap(1/eps) to each quality (line 25); exponential_mechanism draws d with probability proportional to
+    # exp(eps q / 2) (line 53) by its CDF (lines 63-69). The module imports gmpy2, unused by both.
+    sys.modules.setdefault("gmpy2", types.ModuleType("gmpy2"))
+    basicdp = load(checkout(mirror, *MENISADI, into, ["src/basicdp.py"]), "src/basicdp.py", "menisadi_basicdp")
+    for function, noise, scale in (("noisy_max", "laplace", 1), ("exponential_mechanism", "gumbel", 2)):
+        select = getattr(basicdp, function)
+        yield case(MENISADI, f"src/basicdp.py {function}", "rnm", f"noise={noise}, scale={scale}",
+                   "scores 0,1,2,4", n, "consistent",
+                   lambda select=select, noise=noise, scale=scale: mechanism(
+                       lambda v: select(list(v), list(range(len(v))), lambda x, i: x[i], 1.0), noise, scale, n))
+
+    # Hedge (Hedge.py): weights *= exp(eta * rewards) with eta = sqrt(ln K / T), and a fresh draw each round,
+    # arms numbered from 1 (Policy.py); it learns from the reward vector, here 1 - the round's losses.
+    # At T = 2 its law is prefix-softmax's (round 1 uniform, round 2 the softmax of round 1 at temperature
+    # 1/eta); from round 3 on Hedge draws again where prefix-softmax plays one action through block {2, 3}.
+    codetalker7 = checkout(mirror, *CODETALKER7, into, ["Hedge.py", "Policy.py"])
+    sys.path.insert(0, codetalker7)  # Hedge.py imports its base class as the top-level module Policy
+    hedge = load(codetalker7, "Hedge.py", "codetalker7_hedge")
+    sys.path.remove(codetalker7)
+
+    def decision_feedback(horizon):
+        def sampler():
+            policy = hedge.Hedge(1, 2, horizon)
+
+            def act(seen):
+                if len(seen):
+                    policy.feedback(1.0 - seen[-1])
+                return policy.decision()
+            return act
+        return sampler
+
+    for losses, name, expected in ((EXPERTS_2, "losses (0,1),(1,0)", "consistent"),
+                                   (EXPERTS_3, "losses (0,1),(1,0),(0,1)", "rejected")):
+        horizon = len(losses)
+        temperature = 1 / math.sqrt(math.log(2) / horizon)  # 1/eta as its float, read exactly
+        yield case(CODETALKER7, "Hedge.py Hedge", "prefix-softmax",
+                   f"noise_scale=1/eta = {temperature:.6g} (eta = sqrt(ln 2 / {horizon}))", name, n, expected,
+                   lambda losses=losses, horizon=horizon, temperature=temperature: full_information(
+                       "prefix-softmax", decision_feedback(horizon), losses, 1, n, base=1, noise_scale=temperature),
+                   "another algorithm past T = 2: Hedge draws afresh from the softmax of all past losses every "
+                   "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
+                   "dyadic block: dpdtol has no law of Hedge")
+
+    # lorenzofranze's agents (src/agents) import their base class relatively and the package __init__ imports
+    # every agent (GP-UCB among them): the package is made without its __init__. HedgeAgent plays by
+    # pull_arm() / update(loss vector) (weights *= exp(-learning_rate * loss), a fresh draw each round):
+    # at learning_rate 1/2, prefix-softmax at temperature 2 for T = 2, as codetalker7's Hedge.
+    franze = checkout(mirror, *FRANZE, into, ["src/agents"])
+    sys.modules["agents"] = types.ModuleType("agents")
+    sys.modules["agents"].__path__ = [os.path.join(franze, "src", "agents")]
+    from agents.HedgeAgent import HedgeAgent
+    from agents.UCB1Agent import UCB1Agent
+
+    def pull_arm_update_losses():
+        policy = HedgeAgent(2, 0.5)
+
+        def act(seen):
+            if len(seen):
+                policy.update(seen[-1])
+            return policy.pull_arm()
+        return act
+
+    for losses, name, expected in ((EXPERTS_2, "losses (0,1),(1,0)", "consistent"),
+                                   (EXPERTS_3, "losses (0,1),(1,0),(0,1)", "rejected")):
+        yield case(FRANZE, "src/agents/HedgeAgent.py HedgeAgent", "prefix-softmax",
+                   "noise_scale=2 (its learning_rate = 1/2)", name, n, expected,
+                   lambda losses=losses: full_information("prefix-softmax", pull_arm_update_losses, losses, 1, n,
+                                                          noise_scale=2),
+                   "another algorithm past T = 2, as codetalker7's Hedge: a fresh draw every round (lines 14-17)")
+
+    # Its UCB1Agent plays by pull_arm() / update(reward), each arm once in order, then the first of the
+    # largest mean + range sqrt(2 ln T / N) (np.argmax), T the horizon it is given.
+    def pull_arm_update_reward(policy, bandit_env):
+        while True:
+            policy.update(bandit_env.pull(int(policy.pull_arm())))
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(FRANZE, "src/agents/UCB1Agent.py UCB1Agent", "ucb1", "(its T = 8, range = 1)", name, 1000,
+                   expected,
+                   lambda table=table: bandit("ucb1", lambda: UCB1Agent(2, 8), table, None, 1000,
+                                              protocol=pull_arm_update_reward),
+                   "another index, not UCB1: sqrt(2 ln T / N) with T the horizon (line 17), a fixed-horizon bonus, "
+                   "where Auer et al.'s n is the plays so far")
+
+    # Its UCB plays by get_action() / fit_step(action, reward) and imports its base classes from the package
+    # bandit_problem.algorithm; c = 1 is UCB1's bonus 1 (c sqrt(ln n / n_j)).
+    swasun = checkout(mirror, *SWASUN, into, ["bandit_problem/algorithm"])
+    sys.path.insert(0, swasun)
+    from bandit_problem.algorithm.ucb_bandit_algorithm import UcbBanditAlgorithm
+    sys.path.remove(swasun)
+
+    def get_action_fit_step(policy, bandit_env):
+        with np.errstate(divide="ignore", invalid="ignore"):  # its index divides by an unplayed arm's count 0
+            while True:
+                action = policy.get_action()
+                policy.fit_step(action, bandit_env.pull(int(action)))
+
+    yield case(SWASUN, "bandit_problem/algorithm/ucb_bandit_algorithm.py UcbBanditAlgorithm", "ucb1",
+               "bonus=1 (its c = 1)", "T8", 1000, "rejected",
+               lambda: bandit("ucb1", lambda: UcbBanditAlgorithm(2, 1.0), UCB_TABLE, None, 1000,
+                              protocol=get_action_fit_step, bonus=1),
+               "a bug: get_action (line 62) returns np.argmax of get_upper_confidence_bound(), which is already the "
+               "argmax index (lines 64-68), a scalar whose argmax is 0: arm 0 every round; and no arm is played "
+               "once first (an unplayed arm's index divides by its count 0, line 67)")
+
+    # The UCB1 of a reinforcement-learning tutorial: the BanditsBook protocol (select_arm / update after
+    # initialize(K)); each arm once in order, then mean + sqrt(2 ln n / n_j), n the plays so far.
+    munezou = load(checkout(mirror, *MUNEZOU, into, ["ReinforceLearning/bandit_problem/utils.py"]),
+                   "ReinforceLearning/bandit_problem/utils.py", "munezou_bandit_utils")
+
+    def munezou_ucb1():
+        policy = munezou.UCB1([], [])
+        policy.initialize(2)
+        return policy
+
+    for name, table in (("T8", UCB_TABLE), ("T8'", LOG_PLUS_ONE_TABLE)):
+        yield case(MUNEZOU, "ReinforceLearning/bandit_problem/utils.py UCB1", "ucb1", "", name, 1000, "consistent",
+                   lambda table=table: bandit("ucb1", munezou_ucb1, table, None, 1000))
+
+    # mabby's UCB1Strategy (strategies/ucb.py): each arm once in order (lines 42-43), then
+    # Q + alpha sqrt(ln t / N) with t the plays so far (lines 47, 51), the maximum drawn uniformly among equal
+    # indices (utils.py random_argmax, rng.choice). Its package imports matplotlib for its plots (unused).
+    # An Agent is primed with the numpy Generator it draws ties from, here one seeded from numpy's global
+    # generator (which the driver seeds).
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        sys.modules.setdefault(name, types.ModuleType(name))
+    from mabby import Agent
+    from mabby.strategies import UCB1Strategy
+
+    def mabby_ucb1():
+        agent = Agent(UCB1Strategy(alpha=math.sqrt(2)))
+        agent.prime(2, 8, np.random.default_rng(np.random.randint(2**32)))  # K = 2, T = 8 (unused by UCB1)
+        return agent
+
+    def choose_update(agent, bandit_env):
+        while True:
+            agent.update(bandit_env.pull(agent.choose()))
+
+    for name, table, ties, expected in (("T8", UCB_TABLE, None, "consistent"),
+                                        ("B8'", CLICKS_UNTIED, None, "consistent"),
+                                        ("B8", CLICKS_TIED, None, "rejected"),
+                                        ("B8", CLICKS_TIED, "uniform", "rejected"),
+                                        ("B8", CLICKS_TIED, "highest", "rejected")):
+        yield case(MABBY, "mabby/strategies/ucb.py UCB1Strategy", "ucb1",
+                   "alpha=sqrt(2)" + (f", ties={ties}" if ties else ""), name, 1000, expected,
+                   lambda table=table, ties=ties: bandit("ucb1", mabby_ucb1, table, None, 1000,
+                                                         protocol=choose_update, ties=ties),
+                   "a legal reading dpdtol lacks: each arm once in order (ucb.py lines 42-43), then ties drawn "
+                   "uniformly (utils.py random_argmax); at B8's tie in round 3 it plays 0,1,0 and 0,1,1 about "
+                   "half the time each, which lowest and highest give probability 0, and uniform draws the "
+                   "first K rounds too (its round 1 is arm 0 in every run); same index sqrt(2 ln n / n_j)")
+
+    # rovingbandit's UCB1 (policies/regret_minimization/ucb.py) plays by select_arm() / update(arm, reward)
+    # and draws ties from the numpy Generator of its seed, here one from numpy's global generator. Its package
+    # __init__s import every policy and its plotting (core/result.py, matplotlib): the two modules UCB1 needs
+    # are loaded without them.
+    root = importlib.util.find_spec("rovingbandit").submodule_search_locations[0]
+    for package in ("rovingbandit", "rovingbandit.core", "rovingbandit.policies",
+                    "rovingbandit.policies.regret_minimization"):
+        sys.modules[package] = types.ModuleType(package)
+        sys.modules[package].__path__ = [os.path.join(root, *package.split(".")[1:])]
+    from rovingbandit.policies.regret_minimization.ucb import UCB1 as RovingUCB1
+
+    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+        yield case(ROVINGBANDIT, "rovingbandit/policies/regret_minimization/ucb.py UCB1", "ucb1",
+                   "(its exploration_factor = 2)", name, 1000, expected,
+                   lambda table=table: bandit("ucb1", lambda: RovingUCB1(2, seed=int(np.random.randint(2**32))),
+                                              table, None, 1000, protocol="select_arm"),
+                   "another index, not UCB1: sqrt(2 ln(n + 1) / (n_j + 1e-10)) with n the plays so far (line 86), "
+                   "ln of the current round; each arm once in order (lines 49-52), then ties drawn uniformly "
+                   "(lines 58-60), mabby's reading")
+
+    # masced-bandits' UCB (bandits/UCB.py, formula "OG", auer2002UCB) adapts a running system: the system
+    # starts in its initial configuration (bandit_options.py initialize_arguments), whose reward is the first
+    # get_next_arm(reward) call's, then each arm once, then the first maximum of mean + sqrt(2 ln r / n_k),
+    # r = bandit_round, the calls so far minus one (lines 37-43, 86-96). The driver plays the initial
+    # configuration, arm 0, in round 1, and each arm returned after it.
+    from masced_bandits.bandit_options import initialize_arguments
+    from masced_bandits.bandits.UCB import UCB as MascedUCB
+
+    initialize_arguments([0, 1], 0)
+
+    def initial_then_get_next_arm(policy, bandit_env):
+        arm = 0
+        while True:
+            arm = policy.get_next_arm(bandit_env.pull(arm))
+
+    yield case(MASCED, "masced_bandits/bandits/UCB.py UCB", "ucb1", "(its formula OG, initial arm 0)", "T8", 1000,
+               "rejected",
+               lambda: bandit("ucb1", lambda: MascedUCB(formula="OG"), UCB_TABLE, None, 1000,
+                              protocol=initial_then_get_next_arm),
+               "another algorithm: the initial configuration's reward counts as a pull of arm 0 (lines 33-35), "
+               "then each arm once (lines 39-40): arm 0 twice in K + 1 warm-up rounds; and ln of the calls so "
+               "far minus one (lines 37, 43, 89)")
+
 
 def leaning_dp_ts(mirror, into, n):
     """Only DP_TS.py is extracted (the mirror lacks the repository's PDF

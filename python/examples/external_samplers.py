@@ -90,8 +90,10 @@ def opendp_cases():
     #                   matches!(optimize, Optimize::Max))"
     # is make_noisy_max with MaxDivergence: permute-and-flip (exponential
     # noise), whatever its name says. (Read with noisy_top_k's "x_i * sign",
-    # sign = Sign::from(negate), the line seems to negate for "max"; the 0.16.0
-    # wheel returns the noisy max all the same, as tested below. Not traced.)
+    # sign = Sign::from(negate), the line negates for "max": in 0.14.0 to 0.15.1
+    # optimize="max" reports the noisy minimum, a bug that
+    # docs/public-implementations.md drives in 0.15.1; the 0.16.0 wheel returns
+    # the noisy max, as tested below.)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         old = dp.m.make_report_noisy_max_gumbel(*space, scale=scale, optimize="max")
