@@ -74,20 +74,47 @@ fn targets() -> Vec<(&'static str, BanditTarget)> {
             BanditTarget::new(BanditSpec::new(BanditId::AnytimeLazyUcb, q(1, 2)), k3).unwrap(),
         ),
         ("dp-se R = 1", BanditTarget::new(dp_se, k2.clone()).unwrap()),
-        ("ucb1 ties uniform K = 2", ucb1_uniform(k2.clone())),
+        (
+            "ucb1 ties uniform K = 2",
+            ucb1_ties(Ties::Uniform, k2.clone()),
+        ),
         (
             "ucb1 ties uniform K = 3",
-            ucb1_uniform(table(
-                &[
-                    &[1, 1, 1],
-                    &[0, 0, 0],
-                    &[2, 0, 2],
-                    &[1, 1, 1],
-                    &[2, 2, 2],
-                    &[0, 1, 0],
-                ],
-                2,
-            )),
+            ucb1_ties(
+                Ties::Uniform,
+                table(
+                    &[
+                        &[1, 1, 1],
+                        &[0, 0, 0],
+                        &[2, 0, 2],
+                        &[1, 1, 1],
+                        &[2, 2, 2],
+                        &[0, 1, 0],
+                    ],
+                    2,
+                ),
+            ),
+        ),
+        // B8 of docs/public-implementations.md: four sequences of 1/4
+        // (`bandit::law::ucb1`'s `b8_with_ordered_uniform_ties_by_hand`).
+        (
+            "ucb1 ties ordered-uniform B8",
+            ucb1_ties(
+                Ties::OrderedUniform,
+                table(
+                    &[
+                        &[1, 1],
+                        &[1, 1],
+                        &[1, 0],
+                        &[0, 1],
+                        &[1, 1],
+                        &[0, 0],
+                        &[1, 0],
+                        &[0, 1],
+                    ],
+                    1,
+                ),
+            ),
         ),
         (
             "hybrid-ucb",
@@ -96,10 +123,10 @@ fn targets() -> Vec<(&'static str, BanditTarget)> {
     ]
 }
 
-/// UCB1 with ties drawn uniformly on `rewards`.
-fn ucb1_uniform(rewards: Vec<Vec<Q>>) -> BanditTarget {
+/// UCB1 with ties read as `ties` on `rewards`.
+fn ucb1_ties(ties: Ties, rewards: Vec<Vec<Q>>) -> BanditTarget {
     let mut spec = BanditSpec::new(BanditId::Ucb1, q(1, 1));
-    spec.ties = Ties::Uniform;
+    spec.ties = ties;
     BanditTarget::new(spec, rewards).unwrap()
 }
 
@@ -429,7 +456,7 @@ fn ucb1_uniform_ties_on_t8_derived_by_hand() {
         ],
         4,
     );
-    let law = ucb1_uniform(t8.clone()).law(false).unwrap();
+    let law = ucb1_ties(Ties::Uniform, t8.clone()).law(false).unwrap();
     assert_eq!(law.kind(), Kind::Exact);
     assert_eq!(law.entries().len(), 3, "{:?}", law.entries());
     assert_eq!(
@@ -469,7 +496,7 @@ fn ucb1_uniform_ties_on_t8_derived_by_hand() {
 fn ucb1_tie_readings_tell_each_other_apart() {
     use dpdtol::oracle::bandit::simulate;
     let rewards = table(&[&[2, 1], &[0, 4], &[4, 0], &[1, 3], &[2, 2]], 4);
-    let uniform = ucb1_uniform(rewards.clone());
+    let uniform = ucb1_ties(Ties::Uniform, rewards.clone());
     let lowest =
         BanditTarget::new(BanditSpec::new(BanditId::Ucb1, q(1, 1)), rewards.clone()).unwrap();
     let drawn = simulate(uniform.spec(), &rewards, 2000, 3, false).unwrap();

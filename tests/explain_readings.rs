@@ -2,8 +2,9 @@
 //!
 //! - UCB1's `--ties`: samples with ties drawn uniformly, tested against
 //!   the default (ties to the lowest arm), are rejected, and `--explain`
-//!   names `ties uniform` and not `ties lowest`, and samples with ties to
-//!   the highest arm `ties highest` alone;
+//!   names `ties uniform` and not `ties lowest`, samples with ties to the
+//!   highest arm `ties highest` alone, and samples of each arm once in
+//!   order, then ties drawn uniformly, `ties ordered-uniform` alone;
 //! - UCB1's `--bonus-round`: samples reading `ln t` of the current round,
 //!   tested against the default (`ln(t − 1)`, the plays so far), are
 //!   rejected, and `--explain` names `bonus-round current` with the tie
@@ -112,14 +113,18 @@ fn fits(report: &Value, name: &str) -> Vec<(String, bool)> {
 /// K = 2, T = 3: rewards (1, 0), (0, 1), (1, 0). With uniform ties each of
 /// 1,2,1, 1,2,2, 2,1,1, 2,1,2 has probability 1/4 (the tie in round 3
 /// after one play of each arm at equal means); with ties to the lowest arm
-/// 1,2,1 alone, and to the highest 1,2,2 alone. A uniform sample leaves
-/// both point masses' supports at once; a highest one leaves the lowest's
-/// and puts all its weight on a quarter of the uniform law: each fits its
-/// own reading alone.
+/// 1,2,1 alone, and to the highest 1,2,2 alone; each arm once in order,
+/// then ties drawn uniformly, 1,2,1 and 1,2,2 with 1/2 each. A uniform
+/// sample leaves both point masses' supports at once and the ordered
+/// uniform one's; a highest one leaves the lowest's and puts all its
+/// weight on a quarter of the uniform law and on a half of the ordered
+/// uniform law; an ordered uniform one leaves both point masses' supports
+/// and puts none of its weight on the half of the uniform law that starts
+/// with arm 2: each fits its own reading alone.
 #[test]
 fn explain_names_ucb1s_ties() {
     let rewards = scratch_file("explain-readings", "ties.csv", b"1,0\n0,1\n1,0\n");
-    for (reading, n) in [("uniform", 400), ("highest", 100)] {
+    for (reading, n) in [("uniform", 400), ("highest", 100), ("ordered-uniform", 400)] {
         let samples = samples(
             "ucb1",
             &rewards,
@@ -132,7 +137,7 @@ fn explain_names_ucb1s_ties() {
         assert_eq!(report["reject"], true, "{report}");
         // Each tie rule with both bonus rounds, which pull alike here (round
         // 3 compares equal counts).
-        let expected: Vec<(String, bool)> = ["lowest", "uniform", "highest"]
+        let expected: Vec<(String, bool)> = ["lowest", "uniform", "highest", "ordered-uniform"]
             .iter()
             .flat_map(|ties| {
                 let fit = (ties.to_string(), *ties != reading);
@@ -144,7 +149,7 @@ fn explain_names_ucb1s_ties() {
             .into_iter()
             .map(|(round, _)| round)
             .collect();
-        assert_eq!(rounds, ["plays", "current"].repeat(3), "{reading}");
+        assert_eq!(rounds, ["plays", "current"].repeat(4), "{reading}");
         assert!(report.get("explain_refused").is_none(), "{report}");
         let out = explained_text("ucb1", &rewards, &samples, "");
         assert_eq!(out.status.code(), Some(1));
@@ -164,7 +169,8 @@ fn explain_names_ucb1s_ties() {
 /// `t8_prime_is_pulled_differently_by_the_two_bonus_rounds`); no two
 /// indices tie after round 2. Twenty samples of the current reading (one
 /// sequence) leave the default's support at round 5, fit `bonus-round
-/// current` with ties to the lowest or the highest arm (a point mass each),
+/// current` with ties to the lowest or the highest arm or drawn after each
+/// arm once in order (a point mass each: no tie after round 2),
 /// and are rejected by uniform ties, under which that sequence has
 /// probability 1/2 (χ² = 20 on 1 df).
 #[test]
@@ -200,11 +206,15 @@ fn explain_names_ucb1s_bonus_round() {
         .collect();
     assert_eq!(
         fitting,
-        [("lowest", "current"), ("highest", "current")],
+        [
+            ("lowest", "current"),
+            ("highest", "current"),
+            ("ordered-uniform", "current")
+        ],
         "{}",
         report["explain"]
     );
-    assert_eq!(report["explain"].as_array().map(Vec::len), Some(6));
+    assert_eq!(report["explain"].as_array().map(Vec::len), Some(8));
     let consistent = explained("ucb1", &rewards, &samples, "--bonus-round current");
     assert_eq!(consistent["reject"], false, "{consistent}");
     assert_eq!(consistent["target"]["bonus_round"], "current");
@@ -303,10 +313,13 @@ fn explain_is_refused_for_a_two_sample_test() {
 /// rounds plays the six arms in a uniformly random order (unplayed arms tie
 /// at +∞, then all have equal counts and means), 720² = 518 400 sequences,
 /// a law over the work limit; with ties to the lowest arm one sequence, and
-/// with ties to the highest another (arms 1–6, then 6, 5, …, 1). The
-/// uniform reading is listed as not tried, with its size and `--force`, and
-/// the run still reports the lowest reading's fit and the highest's
-/// rejection.
+/// with ties to the highest another (arms 1–6, then 6, 5, …, 1); with each
+/// arm once in order and then ties drawn, 720 sequences of 1/720, the
+/// lowest's among them. The uniform reading is listed as not tried, with
+/// its size and `--force`, and the run still reports the lowest reading's
+/// fit, the highest's rejection and the ordered uniform reading's fit: ten
+/// samples on one of its 720 sequences are one group against the rest
+/// (χ² = 10 on 1 df, p ≈ 1.6·10⁻³, above the level 10⁻³).
 #[test]
 fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     let rows = "1,1,1,1,1,1\n".repeat(12);
@@ -318,9 +331,17 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     // pull alike.
     let lowest = ("lowest".to_string(), false);
     let highest = ("highest".to_string(), true);
+    let ordered = ("ordered-uniform".to_string(), false);
     assert_eq!(
         fits(&report, "ties"),
-        vec![lowest.clone(), lowest, highest.clone(), highest]
+        vec![
+            lowest.clone(),
+            lowest,
+            highest.clone(),
+            highest,
+            ordered.clone(),
+            ordered
+        ]
     );
     let refused = report["explain_refused"]
         .as_array()

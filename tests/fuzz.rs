@@ -149,7 +149,7 @@ fn valid(flag: &str) -> &'static [&'static str] {
         "--radius" => &["integer", "real"],
         "--reward-index" => &["round", "pull"],
         "--tree-depth" => &["3", "1", "63"],
-        "--ties" => &["uniform", "lowest", "highest"],
+        "--ties" => &["uniform", "lowest", "highest", "ordered-uniform"],
         "--bonus-round" => &["last-update", "current", "plays"],
         "--delta" => &["0", "1/100"],
         "--spot-check" => &["4", "all", "0"],

@@ -244,7 +244,8 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
 /// draws the first arm, round 2 pulls the other, and in round 3 both arms
 /// have one play and equal means (1 and 1 after 1,2; 0 and 0 after 2,1): a
 /// tie, so each of the four sequences has 1/4. Lowest: 1,2,1 alone;
-/// highest: 1,2,2 alone (the round-3 tie to arm 2).
+/// highest: 1,2,2 alone (the round-3 tie to arm 2); ordered uniform: 1,2,1
+/// and 1,2,2, 1/2 each.
 #[test]
 fn ties_reads_ucb1s_ties_and_is_named() {
     let rewards = scratch_file("reading-flags", "ties.csv", b"1,0\n0,1\n1,0\n");
@@ -276,6 +277,23 @@ fn ties_reads_ucb1s_ties_and_is_named() {
     assert_eq!(highest["target"]["ties"], "highest");
     assert_eq!(highest["law"].as_array().map(Vec::len), Some(1));
     assert_eq!(highest["law"][0]["pulls"].to_string(), "[1,2,2]");
+    // Ordered uniform: 1,2 in order, then the round-3 tie drawn, 1/2 each.
+    let ordered = law("--ties ordered-uniform");
+    assert_eq!(ordered["target"]["ties"], "ordered-uniform");
+    let pulls: Vec<(String, String)> = ordered["law"]
+        .as_array()
+        .expect("law")
+        .iter()
+        .map(|s| (s["pulls"].to_string(), s["probability_exact"].to_string()))
+        .collect();
+    let half = "\"1/2\"".to_string();
+    assert_eq!(
+        pulls,
+        vec![
+            ("[1,2,1]".to_string(), half.clone()),
+            ("[1,2,2]".to_string(), half)
+        ]
+    );
     // A sample of the uniform law fits it and is rejected under lowest.
     let samples = scratch("reading-flags").join("ties-samples.csv");
     let samples = samples.to_str().expect("a path");
@@ -312,7 +330,7 @@ fn ties_is_refused_when_unknown_and_on_other_algorithms() {
     let rewards = rewards();
     refused(
         &table_args("law", "ucb1", &rewards, &["--ties random"]),
-        "--ties expects one of lowest, uniform, highest, got 'random'",
+        "--ties expects one of lowest, uniform, highest, ordered-uniform, got 'random'",
     );
     refused(
         &law_args("dp-ucb", &rewards, "--ties uniform"),
@@ -340,11 +358,14 @@ fn bandit_names_ucb1s_ties() {
     assert_eq!(uniform["results"][0]["ties"], "uniform");
     let highest = run("--ties highest");
     assert_eq!(highest["results"][0]["ties"], "highest");
+    let ordered = run("--ties ordered-uniform");
+    assert_eq!(ordered["results"][0]["ties"], "ordered-uniform");
     // The same reward streams (fixed seed) pulled under the three readings:
     // Bernoulli(1/2) rewards tie the two arms' indices often.
     let lowest = run("")["results"][0]["mean_pulls"].clone();
     assert_ne!(uniform["results"][0]["mean_pulls"], lowest);
     assert_ne!(highest["results"][0]["mean_pulls"], lowest);
+    assert_ne!(ordered["results"][0]["mean_pulls"], lowest);
 }
 
 /// The all-zero table of `tests/bandit_oracle.rs`'s `dp_ts_bonus_round_two_sample_test`

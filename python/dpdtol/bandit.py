@@ -49,7 +49,9 @@ parameters:
   law is one sequence of probability exactly 1; ``"uniform"``: an unplayed
   arm's index is +inf and the arm is drawn uniformly among those of maximal
   index, an exact law over a tree of sequences; ``"highest"``: each arm once
-  in order, then ties to the highest arm, one sequence again),
+  in order, then ties to the highest arm, one sequence again;
+  ``"ordered-uniform"``: each arm once in order, then ties drawn uniformly
+  among the arms of maximal index, a tree again),
   ``bonus_round`` (``"plays"``, the default: n = t - 1 in round t, the
   pulls so far, as Auer et al. print it; ``"current"``: n = t, ln of the
   current round, as in Bubeck & Cesa-Bianchi's alpha-UCB and in code whose
@@ -384,8 +386,10 @@ def bandit_gof(
     to the lowest arm, one pull sequence), ``"uniform"`` (an unplayed
     arm's index is +inf and the arm is drawn uniformly among those of
     maximal index, the first K rounds included: an exact law over the
-    sequences, 1/|argmax| at each tie) or ``"highest"`` (each arm once in
-    order, then ties to the highest arm), and ``bonus_round``
+    sequences, 1/|argmax| at each tie), ``"highest"`` (each arm once in
+    order, then ties to the highest arm) or ``"ordered-uniform"`` (each arm
+    once in order, then ties drawn uniformly among the arms of maximal
+    index), and ``bonus_round``
     (``--bonus-round``): ``"plays"`` (ln n with n = t - 1 in round t, the
     pulls so far, as Auer et al. print it) or ``"current"`` (ln t of the
     current round, Bubeck & Cesa-Bianchi's alpha-UCB; code whose clock

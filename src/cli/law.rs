@@ -82,7 +82,7 @@ pub struct TargetArgs {
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale). Hybrid-UCB and DP-UCB-Bound have no fixed depth (their trees grow with the count).
     #[arg(long)]
     tree_depth: Option<String>,
-    /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm), uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included) or highest (each arm once in order, then ties to the highest arm).
+    /// ucb1 only: how it chooses among arms of equal index, lowest (default: each arm once in order, then ties to the lowest arm), uniform (an unplayed arm's index is +inf, and the arm is drawn uniformly among those of maximal index, the first K rounds included), highest (each arm once in order, then ties to the highest arm) or ordered-uniform (each arm once in order, then ties drawn uniformly among the arms of maximal index).
     #[arg(long)]
     ties: Option<String>,
     /// dp-ts and ucb1: the round whose ln its bonus reads. dp-ts: current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one); ucb1: plays (default: ln n, n = t − 1 the plays before round t, as Auer et al. print it) or current (ln t of the current round, as in Bubeck & Cesa-Bianchi's α-UCB).

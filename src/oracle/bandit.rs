@@ -30,6 +30,8 @@
 //!   the maximal indices, unplayed arms' `+∞` included (`--ties uniform`),
 //!   a finite tree of rational probabilities; with each arm once in order,
 //!   then ties to the highest arm (`--ties highest`), a point mass again;
+//!   with each arm once in order, then ties drawn uniformly among the
+//!   maximal indices (`--ties ordered-uniform`), a tree again;
 //!   its bonus reading `ln n` of the plays so far, `n = t − 1` (default,
 //!   `--bonus-round plays`), or `ln t` of the current round
 //!   (`--bonus-round current`).

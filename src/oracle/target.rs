@@ -67,7 +67,7 @@ pub struct TargetSpec {
     pub reward_index: Option<String>,
     /// dp-ucb's binary mechanism depth `L`.
     pub tree_depth: Option<String>,
-    /// ucb1's reading of ties, lowest, uniform or highest.
+    /// ucb1's reading of ties, lowest, uniform, highest or ordered-uniform.
     pub ties: Option<String>,
     /// dp-ts: the round whose `ln t` its bonus reads; ucb1: the round count
     /// whose logarithm its bonus reads.

@@ -12,7 +12,8 @@
 //! ([`Ties::Lowest`]: then each arm once in order, a point mass), one
 //! drawn uniformly from `M_t` ([`Ties::Uniform`]), or, once every arm has
 //! been played in order, the highest one ([`Ties::Highest`], a point mass
-//! too). The law is the finite
+//! too) or one drawn uniformly from `M_t` ([`Ties::OrderedUniform`]: the
+//! first `K` rounds fixed in order, the later ties drawn). The law is the finite
 //! tree of these choices; a pull sequence's probability is the product of
 //! `1/|M_t|` over its rounds, a rational.
 //!
@@ -45,8 +46,10 @@
 //! one, per round after the `K`-th, per pull sequence alive. Under
 //! [`Ties::Lowest`] and [`Ties::Highest`] that is `(T − K)(K − 1)`; under [`Ties::Uniform`] at
 //! least `K!·(T − K)(K − 1)`, the `K!` orders of the first `K` rounds, and
-//! the sequences branch again at every later tie. Both are estimated first
-//! and refused past their limits unless forced; under [`Ties::Uniform`] the
+//! the sequences branch again at every later tie (under
+//! [`Ties::OrderedUniform`] at least `(T − K)(K − 1)`, the later ties
+//! branching alike). Both are estimated first
+//! and refused past their limits unless forced; when ties are drawn the
 //! tree's size is known only as it grows, so before every round the work
 //! is checked again (the comparisons done, and at least `K − 1` more per
 //! branch alive per round left: a branch has a child in every round), and
@@ -175,7 +178,7 @@ fn orders(arms: usize) -> Option<u128> {
 /// count `bonus_round` names: every pull sequence of
 /// positive probability (arms 0-based, in the order the tree lists them)
 /// with its exact probability. The work is refused past [`MAX_WORK`]
-/// [`WORK_UNIT`]s, and under [`Ties::Uniform`] the tree past
+/// [`WORK_UNIT`]s, and when ties are drawn ([`Ties::draws`]) the tree past
 /// `max_sequences` pull sequences, unless `force`.
 pub fn law(
     rewards: &[Vec<Q>],
@@ -207,9 +210,10 @@ pub(crate) fn counted_law(
     progress: &Progress,
 ) -> Result<Vec<(Vec<usize>, Q)>> {
     let (horizon, arms) = (rewards.len(), rewards.first().map_or(0, Vec::len));
-    let starts = match ties {
-        Ties::Lowest | Ties::Highest => Some(1),
-        Ties::Uniform => orders(arms),
+    let starts = if ties.plays_in_order() {
+        Some(1)
+    } else {
+        orders(arms)
     };
     let per_sequence =
         (horizon.saturating_sub(arms) as u128).checked_mul(arms.saturating_sub(1) as u128);
@@ -246,7 +250,7 @@ pub(crate) fn counted_law(
         let round = t + 1;
         if round > arms {
             comparisons = comparisons.saturating_add(tree.len() as u128 * (arms as u128 - 1));
-            if ties == Ties::Uniform {
+            if ties.draws() {
                 // Every branch alive has a child in each later round, and
                 // each of them costs K − 1 comparisons again.
                 let ahead = (tree.len() as u128)
@@ -267,19 +271,20 @@ pub(crate) fn counted_law(
             .map(|branch| {
                 let mut maximal = maximal(&branch.played, bonus, bonus_round, round)?;
                 match ties {
-                    Ties::Uniform => {}
-                    // The unplayed arms in order, then the highest of the maximal.
-                    Ties::Highest if round > arms => {
+                    // The unplayed arms in order: the lowest of them.
+                    _ if round <= arms && ties.plays_in_order() => maximal.truncate(1),
+                    Ties::Uniform | Ties::OrderedUniform => {}
+                    Ties::Lowest => maximal.truncate(1),
+                    Ties::Highest => {
                         maximal.drain(..maximal.len() - 1);
                     }
-                    Ties::Lowest | Ties::Highest => maximal.truncate(1),
                 }
                 Ok(maximal)
             })
             .collect::<Result<Vec<_>>>()?;
         let count: u128 = choices.iter().map(|c| c.len() as u128).sum();
         let by = format!("by round {round}");
-        if ties == Ties::Uniform {
+        if ties.draws() {
             crate::size::work(
                 &what(&format!("its pull sequences {by}")),
                 Some(count),
@@ -362,6 +367,20 @@ mod tests {
             &[(1, 1), (1, 4)],
             &[(0, 1), (1, 4)],
             &[(1, 1), (1, 1)],
+        ])
+    }
+
+    /// The 0/1 table `B8` of docs/public-implementations.md (K = 2, T = 8).
+    fn b8() -> Vec<Vec<Q>> {
+        table(&[
+            &[(1, 1), (1, 1)],
+            &[(1, 1), (1, 1)],
+            &[(1, 1), (0, 1)],
+            &[(0, 1), (1, 1)],
+            &[(1, 1), (1, 1)],
+            &[(0, 1), (0, 1)],
+            &[(1, 1), (0, 1)],
+            &[(0, 1), (1, 1)],
         ])
     }
 
@@ -498,6 +517,98 @@ mod tests {
         assert_eq!(p(&[0, 1, 2, 0, 0, 2]), Some(q(1, 12)));
         let total: Q = uniform.iter().map(|(_, p)| p.clone()).sum();
         assert_eq!(total, q(1, 1));
+    }
+
+    /// `B8` at bonus 2, each arm once in order, then ties drawn uniformly.
+    /// Rounds 1, 2 pull arms 0, 1 (each sees 1). Round 3 (n = 2): counts 1,
+    /// 1 and sums 1, 1, a tie: 1/2 each.
+    ///
+    /// - Arm 0 (sees 1): sums 2, 1 at counts 2, 1; round 4 (n = 3):
+    ///   `1 + √(ln 3) ≈ 2.048` against `1 + √(2 ln 3) ≈ 2.482`, arm 1 (sees
+    ///   1): sums 2, 2 at 2, 2, round 5 a tie again, 1/2 each.
+    /// - Arm 1 (sees 0): sums 1, 1 at counts 1, 2; round 4: `1 + √(2 ln 3)`
+    ///   against `1/2 + √(ln 3) ≈ 1.548`, arm 0 (sees 0): sums 1, 1 at 2, 2,
+    ///   round 5 a tie, 1/2 each.
+    ///
+    /// Rounds 6–8 meet no tie (unequal counts); the indices, by
+    /// `for t in 6..=8: I_j = S_j/n_j + sqrt(2 log(t − 1)/n_j)`, the argmax
+    /// pulled and its row's reward added:
+    ///
+    /// ```text
+    /// 0,1,0,1,0  t=6 I=(2.036, 2.269) 1  t=7 I=(2.093, 1.760) 0  t=8 I=(1.986, 1.806) 0
+    /// 0,1,0,1,1  t=6 I=(2.269, 2.036) 0  t=7 I=(1.760, 2.093) 1  t=8 I=(1.806, 1.736) 0
+    /// 0,1,1,0,0  t=6 I=(1.703, 1.769) 1  t=7 I=(1.760, 1.426) 0  t=8 I=(1.736, 1.472) 0
+    /// 0,1,1,0,1  t=6 I=(1.769, 1.703) 0  t=7 I=(1.426, 1.760) 1  t=8 I=(1.472, 1.486) 1
+    /// ```
+    ///
+    /// Four sequences of 1/4 each. The other readings pull round 3's tie
+    /// one way (lowest, highest) or draw the first two rounds too (uniform).
+    #[test]
+    fn b8_with_ordered_uniform_ties_by_hand() {
+        use crate::bandit::policy::Named;
+        let rewards = b8();
+        let quarter = q(1, 4);
+        let expected = vec![
+            (vec![0, 1, 0, 1, 0, 1, 0, 0], quarter.clone()),
+            (vec![0, 1, 0, 1, 1, 0, 1, 0], quarter.clone()),
+            (vec![0, 1, 1, 0, 0, 1, 0, 0], quarter.clone()),
+            (vec![0, 1, 1, 0, 1, 0, 1, 1], quarter),
+        ];
+        for bonus_round in BonusRound::ALL {
+            let law = law_read(&rewards, Ties::OrderedUniform, *bonus_round);
+            if *bonus_round == BonusRound::Plays {
+                assert_eq!(law, expected);
+            }
+            // Both bonus rounds: the first two rounds in order, round 3 a tie.
+            assert!(law.iter().all(|(s, _)| s[..2] == [0, 1]), "{law:?}");
+            assert_eq!(law.iter().filter(|(s, _)| s[2] == 0).count() * 2, law.len());
+        }
+        for ties in [Ties::Lowest, Ties::Highest, Ties::Uniform] {
+            assert_ne!(law_of(&rewards, ties), expected, "{ties}");
+        }
+        let uniform = law_of(&rewards, Ties::Uniform);
+        assert!(uniform.iter().any(|(s, _)| s[0] == 1), "{uniform:?}");
+    }
+
+    /// The simulator's UCB1 with ordered uniform ties fits the law on `B8`
+    /// (f64 ties exact on 0/1 rewards): 4000 runs, seed 3, every one of the
+    /// law's sequences, each within a χ² test on 3 df at level 10⁻³
+    /// (critical value 16.27).
+    #[test]
+    fn the_simulated_ordered_uniform_policy_fits_the_law() {
+        use crate::bandit::policy::{ucb1::Ucb1, NoiseRng, Policy};
+        use rand::SeedableRng;
+        let rewards = b8();
+        let law = law_of(&rewards, Ties::OrderedUniform);
+        let mut rng = NoiseRng::seed_from_u64(3);
+        let runs = 4000;
+        let mut counts = vec![0u64; law.len()];
+        for _ in 0..runs {
+            let mut policy = Ucb1 {
+                ties: Ties::OrderedUniform,
+                ..Ucb1::new(2)
+            };
+            let pulls: Vec<usize> = rewards
+                .iter()
+                .zip(1u64..)
+                .map(|(row, t)| {
+                    let arm = policy.choose(t, 1, &mut rng).arm;
+                    policy.observe(arm, 1, row[arm].to_f64(), &mut rng);
+                    arm
+                })
+                .collect();
+            let at = law.iter().position(|(s, _)| *s == pulls);
+            counts[at.unwrap_or_else(|| panic!("{pulls:?} outside the law"))] += 1;
+        }
+        let chi_square: f64 = law
+            .iter()
+            .zip(&counts)
+            .map(|((_, p), &observed)| {
+                let expected = p.to_f64() * runs as f64;
+                (observed as f64 - expected).powi(2) / expected
+            })
+            .sum();
+        assert!(chi_square < 16.27, "χ² = {chi_square}, counts {counts:?}");
     }
 
     /// `T8'` at bonus 2, ties to the lowest arm. Rounds 1, 2 pull arms 0, 1;

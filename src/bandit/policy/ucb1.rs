@@ -38,7 +38,10 @@
 //! index-policy libraries that draw among the argmax set); [`Ties::Highest`]
 //! plays the machines in order and breaks ties to the highest index (the
 //! reading of code that takes the first of a descending sort of the
-//! indices). In f64 two
+//! indices); [`Ties::OrderedUniform`] plays the machines in order and then
+//! draws the machine uniformly among those of maximal index (the reading of
+//! code that initialises in order and then draws among the argmax set). In
+//! f64 two
 //! indices tie when their doubles are equal: the exact ties when the reward
 //! sums are exact in binary (Bernoulli or dyadic rewards), an approximation
 //! otherwise; the exact law decides every tie exactly
@@ -81,9 +84,29 @@ pub enum Ties {
     Uniform,
     /// Each machine once in order, then ties to the highest index.
     Highest,
+    /// Each machine once in order, then the machine drawn uniformly among
+    /// those of maximal index.
+    OrderedUniform,
 }
 
-named!(Ties, "--ties", { Lowest => "lowest", Uniform => "uniform", Highest => "highest" });
+named!(Ties, "--ties", {
+    Lowest => "lowest",
+    Uniform => "uniform",
+    Highest => "highest",
+    OrderedUniform => "ordered-uniform",
+});
+
+impl Ties {
+    /// Whether the first `K` rounds play the machines in order, `0, 1, …`.
+    pub fn plays_in_order(self) -> bool {
+        self != Ties::Uniform
+    }
+
+    /// Whether a tie is drawn uniformly, so that the law branches.
+    pub fn draws(self) -> bool {
+        matches!(self, Ties::Uniform | Ties::OrderedUniform)
+    }
+}
 
 /// The UCB1 index `x̄ + √(c ln n / n_j)`, `c = bonus`.
 pub fn index(mean: f64, n_j: u64, ln_n: f64, bonus: f64) -> f64 {
@@ -143,25 +166,20 @@ impl Policy for Ucb1 {
     fn choose(&mut self, t: u64, _max_run: u64, rng: &mut NoiseRng) -> Pull {
         let ln_n = (self.bonus_round.count(t) as f64).ln();
         let k = self.n.len();
-        match self.ties {
-            Ties::Lowest => each_once_then_argmax(t, k, |j| self.index_of(j, ln_n)),
-            Ties::Uniform => {
-                let maximal = self.maximal(ln_n);
-                let arm = match maximal.len() {
-                    0 | 1 => maximal.first().copied().unwrap_or(0),
-                    m => maximal[rng.random_range(0..m)],
-                };
-                Pull { arm, run: 1 }
-            }
-            Ties::Highest => {
-                let arm = if t <= k as u64 {
-                    (t - 1) as usize
-                } else {
-                    self.maximal(ln_n).last().copied().unwrap_or(0)
-                };
-                Pull { arm, run: 1 }
-            }
+        if self.ties == Ties::Lowest {
+            return each_once_then_argmax(t, k, |j| self.index_of(j, ln_n));
         }
+        let arm = if t <= k as u64 && self.ties.plays_in_order() {
+            (t - 1) as usize
+        } else {
+            let maximal = self.maximal(ln_n);
+            match (self.ties, maximal.len()) {
+                (_, 0 | 1) => maximal.first().copied().unwrap_or(0),
+                (Ties::Highest, m) => maximal[m - 1],
+                (_, m) => maximal[rng.random_range(0..m)],
+            }
+        };
+        Pull { arm, run: 1 }
     }
 
     fn observe(&mut self, arm: usize, n: u64, sum: f64, _rng: &mut NoiseRng) {
