@@ -879,15 +879,17 @@ def cases_more(mirror, into, n):
                                         ("B8'", CLICKS_UNTIED, None, "consistent"),
                                         ("B8", CLICKS_TIED, None, "rejected"),
                                         ("B8", CLICKS_TIED, "uniform", "rejected"),
-                                        ("B8", CLICKS_TIED, "highest", "rejected")):
+                                        ("B8", CLICKS_TIED, "highest", "rejected"),
+                                        ("B8", CLICKS_TIED, "ordered-uniform", "consistent")):
         yield case(MABBY, "mabby/strategies/ucb.py UCB1Strategy", "ucb1",
                    "alpha=sqrt(2)" + (f", ties={ties}" if ties else ""), name, 1000, expected,
                    lambda table=table, ties=ties: bandit("ucb1", mabby_ucb1, table, None, 1000,
                                                          protocol=choose_update, ties=ties),
-                   "a legal reading dpdtol lacks: each arm once in order (ucb.py lines 42-43), then ties drawn "
-                   "uniformly (utils.py random_argmax); at B8's tie in round 3 it plays 0,1,0 and 0,1,1 about "
-                   "half the time each, which lowest and highest give probability 0, and uniform draws the "
-                   "first K rounds too (its round 1 is arm 0 in every run); same index sqrt(2 ln n / n_j)")
+                   "each arm once in order (ucb.py lines 42-43), then ties drawn uniformly (utils.py "
+                   "random_argmax): the next row's flag, ties=ordered-uniform; at B8's tie in round 3 it plays "
+                   "0,1,0 and 0,1,1 about half the time each, which lowest and highest give probability 0, and "
+                   "uniform draws the first K rounds too (its round 1 is arm 0 in every run); same index "
+                   "sqrt(2 ln n / n_j)")
 
     # rovingbandit's UCB1 (policies/regret_minimization/ucb.py) plays by select_arm() / update(arm, reward)
     # and draws ties from the numpy Generator of its seed, here one from numpy's global generator. Its package

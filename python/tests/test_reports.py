@@ -288,17 +288,18 @@ def test_bandit_gof_explain_names_ucb1s_uniform_ties():
     # K = 2, T = 3, rewards (1, 0), (0, 1), (1, 0): with uniform ties each of
     # 1,2,1 1,2,2 2,1,1 2,1,2 has 1/4 (a tie in round 3 after one play of
     # each arm at equal means); with ties to the lowest arm 1,2,1 alone, to
-    # the highest 1,2,2 alone. A uniform sample is rejected under the
-    # default, and explain names uniform and neither point mass; the keys
+    # the highest 1,2,2 alone; each arm once in order, then the tie drawn,
+    # 1,2,1 and 1,2,2 with 1/2 each. A uniform sample is rejected under the
+    # default, and explain names uniform and none of the others; the keys
     # are the CLI's (`readings`, no DP-SE keys), and nothing was refused.
     rewards = [[1, 0], [0, 1], [1, 0]]
     samples = dpdtol.bandit_sample("ucb1", rewards, None, n=400, seed=5, base=0, ties="uniform")
     result = dpdtol.bandit_gof("ucb1", rewards, None, samples, base=0, explain=True)
     assert result.rejected
     fits = {f["readings"]["ties"]: f for f in result.explain}
-    assert set(fits) == {"lowest", "uniform", "highest"}
-    for point_mass in ("lowest", "highest"):
-        assert fits[point_mass]["reject"] and fits[point_mass]["support_violation"]
+    assert set(fits) == {"lowest", "uniform", "highest", "ordered-uniform"}
+    for other in ("lowest", "highest", "ordered-uniform"):
+        assert fits[other]["reject"] and fits[other]["support_violation"]
     assert not fits["uniform"]["reject"] and fits["uniform"]["p_value"] > 1e-3
     assert not {"beta", "pull_order", "rounding", "radius"} & set(fits["uniform"])
     assert result.explain_refused is None

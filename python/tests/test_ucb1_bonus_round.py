@@ -74,8 +74,9 @@ def test_explain_names_the_current_reading():
     assert result.rejected
     assert result.report["target"]["bonus_round"] == "plays"
     readings = [(f["readings"]["ties"], f["readings"]["bonus-round"], f["reject"]) for f in result.explain]
-    assert [(t, r) for t, r, reject in readings if not reject] == [("lowest", "current"), ("highest", "current")]
-    assert len(readings) == 6
+    assert [(t, r) for t, r, reject in readings if not reject] == [
+        ("lowest", "current"), ("highest", "current"), ("ordered-uniform", "current")]
+    assert len(readings) == 8
 
 
 def test_bonus_round_is_named_and_refused_where_unknown():
