@@ -250,18 +250,21 @@ fn bandit_takes_dp_ses_radius_and_dp_ucbs_tree_depth() {
 fn ties_reads_ucb1s_ties_and_is_named() {
     let rewards = scratch_file("reading-flags", "ties.csv", b"1,0\n0,1\n1,0\n");
     let law = |extra: &str| json(&table_args("law", "ucb1", &rewards, &["--json", extra]));
+    // The law's sequences with their exact probabilities, as written.
+    let entries = |law: &Value| -> Vec<(String, String)> {
+        law["law"]
+            .as_array()
+            .expect("law")
+            .iter()
+            .map(|s| (s["pulls"].to_string(), s["probability_exact"].to_string()))
+            .collect()
+    };
     let uniform = law("--ties uniform");
     assert_eq!(uniform["target"]["ties"], "uniform");
     assert_eq!(uniform["kind"], "exact");
-    let entries: Vec<(String, String)> = uniform["law"]
-        .as_array()
-        .expect("law")
-        .iter()
-        .map(|s| (s["pulls"].to_string(), s["probability_exact"].to_string()))
-        .collect();
     let quarter = "\"1/4\"".to_string();
     assert_eq!(
-        entries,
+        entries(&uniform),
         vec![
             ("[1,2,1]".to_string(), quarter.clone()),
             ("[1,2,2]".to_string(), quarter.clone()),
@@ -280,15 +283,9 @@ fn ties_reads_ucb1s_ties_and_is_named() {
     // Ordered uniform: 1,2 in order, then the round-3 tie drawn, 1/2 each.
     let ordered = law("--ties ordered-uniform");
     assert_eq!(ordered["target"]["ties"], "ordered-uniform");
-    let pulls: Vec<(String, String)> = ordered["law"]
-        .as_array()
-        .expect("law")
-        .iter()
-        .map(|s| (s["pulls"].to_string(), s["probability_exact"].to_string()))
-        .collect();
     let half = "\"1/2\"".to_string();
     assert_eq!(
-        pulls,
+        entries(&ordered),
         vec![
             ("[1,2,1]".to_string(), half.clone()),
             ("[1,2,2]".to_string(), half)
@@ -360,7 +357,7 @@ fn bandit_names_ucb1s_ties() {
     assert_eq!(highest["results"][0]["ties"], "highest");
     let ordered = run("--ties ordered-uniform");
     assert_eq!(ordered["results"][0]["ties"], "ordered-uniform");
-    // The same reward streams (fixed seed) pulled under the three readings:
+    // The same reward streams (fixed seed) pulled under the four readings:
     // Bernoulli(1/2) rewards tie the two arms' indices often.
     let lowest = run("")["results"][0]["mean_pulls"].clone();
     assert_ne!(uniform["results"][0]["mean_pulls"], lowest);

@@ -886,7 +886,7 @@ def cases_more(mirror, into, n):
                    lambda table=table, ties=ties: bandit("ucb1", mabby_ucb1, table, None, 1000,
                                                          protocol=choose_update, ties=ties),
                    "each arm once in order (ucb.py lines 42-43), then ties drawn uniformly (utils.py "
-                   "random_argmax): the next row's flag, ties=ordered-uniform; at B8's tie in round 3 it plays "
+                   "random_argmax): ties=ordered-uniform, the last row's flag; at B8's tie in round 3 it plays "
                    "0,1,0 and 0,1,1 about half the time each, which lowest and highest give probability 0, and "
                    "uniform draws the first K rounds too (its round 1 is arm 0 in every run); same index "
                    "sqrt(2 ln n / n_j)")

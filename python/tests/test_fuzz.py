@@ -108,7 +108,7 @@ HOSTILE = [
     [], [0], [[]], [[0, 1], [1]], [[0, 1]], np.array([[1, 2]]), {"a": 1},
     np.int64(3), np.float64(0.25), 1e-330, "1e-330", 1e20, "blocks", "round-robin", "any", "floor", "ceiling",
     "ceiling-plus-one", "real", "integer", "pull", "round", "dp-ucb", "dp-ucb-bound", "hybrid-ucb",
-    "lowest", "uniform", "highest", "Uniform", "current", "last-update", "last_update", "ucb1", "dp-ts", 63, 64,
+    "lowest", "uniform", "highest", "ordered-uniform", "Uniform", "current", "last-update", "last_update", "ucb1", "dp-ts", 63, 64,
 ]
 
 LOSSES = [[0, 1], [1, 0], [0, "1/2"]]
