@@ -902,14 +902,19 @@ def cases_more(mirror, into, n):
         sys.modules[package].__path__ = [os.path.join(root, *package.split(".")[1:])]
     from rovingbandit.policies.regret_minimization.ucb import UCB1 as RovingUCB1
 
-    for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
+    for name, table, flags, expected in (("T8", UCB_TABLE, {}, "consistent"),
+                                         ("T8'", LOG_PLUS_ONE_TABLE, {}, "rejected"),
+                                         ("T8'", LOG_PLUS_ONE_TABLE,
+                                          dict(bonus_round="current", ties="ordered-uniform"), "consistent")):
         yield case(ROVINGBANDIT, "rovingbandit/policies/regret_minimization/ucb.py UCB1", "ucb1",
-                   "(its exploration_factor = 2)", name, 1000, expected,
-                   lambda table=table: bandit("ucb1", lambda: RovingUCB1(2, seed=int(np.random.randint(2**32))),
-                                              table, None, 1000, protocol="select_arm"),
-                   "another index, not UCB1: sqrt(2 ln(n + 1) / (n_j + 1e-10)) with n the plays so far (line 86), "
-                   "ln of the current round; each arm once in order (lines 49-52), then ties drawn uniformly "
-                   "(lines 58-60), mabby's reading")
+                   ", ".join(["(its exploration_factor = 2)"] + [f"{k}={v}" for k, v in flags.items()]), name, 1000,
+                   expected,
+                   lambda table=table, flags=flags: bandit(
+                       "ucb1", lambda: RovingUCB1(2, seed=int(np.random.randint(2**32))), table, None, 1000,
+                       protocol="select_arm", **flags),
+                   "the readings bonus_round=current and ties=ordered-uniform, the next row's flags: "
+                   "sqrt(2 ln(n + 1) / (n_j + 1e-10)) with n the plays so far (line 86), ln of the current round; "
+                   "each arm once in order (lines 49-52), then ties drawn uniformly (lines 58-60)")
 
     # masced-bandits' UCB (bandits/UCB.py, formula "OG", auer2002UCB) adapts a running system: the system
     # starts in its initial configuration (bandit_options.py initialize_arguments), whose reward is the first
