@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 
+from dpdtol import TooLargeError
 from dpdtol.drive import DriveError, drive_bandit, drive_full_information, drive_mechanism
 from dpdtol.testing import assert_bandit_policy, assert_full_information_sampler, assert_mechanism
 from planted import DpSe
@@ -189,6 +190,36 @@ def test_a_run_short_of_the_horizon_and_a_raising_policy_are_named():
 
     with pytest.raises(DriveError, match=r"run 0, after 5 rounds: the policy raised KeyError"):
         drive_bandit(Raises, UCB_TABLE, 2, seed=0)
+
+
+def test_runs_over_the_sample_limit_are_refused_before_any_runs():
+    """n x T over 2·10^8 values is refused with its size and force=True,
+    before the policy, sampler or mechanism is called and before the pull
+    array is allocated (10^15 runs of T = 8 would be 64 PB); with force the
+    limit is lifted (the runs start: the factory is called)."""
+
+    def never(*_):
+        raise AssertionError("called")
+
+    def refused(size, call):
+        with pytest.raises(TooLargeError, match=rf"\b{size}, over the limit of 200000000; pass force=True"):
+            call()
+
+    n = 10**15
+    refused(8 * n, lambda: drive_bandit(never, UCB_TABLE, n, seed=0))
+    refused(8 * n, lambda: assert_bandit_policy("ucb1", never, UCB_TABLE, None, n=n))
+    refused(2 * n, lambda: drive_full_information(never, [[0, 1], [1, 0]], n, seed=0))
+    refused(n, lambda: drive_mechanism(never, [0, 1], n, seed=0))
+    refused(n, lambda: assert_mechanism(never, losses=[0, 1], noise="gumbel", scale=1, n=n))
+    # 25 000 000 runs of T = 8 are 2·10^8 values, at the limit: they start
+    # (the factory is called); one more run is refused, and starts with force.
+    with pytest.raises(DriveError, match="the policy raised AssertionError"):
+        drive_bandit(never, UCB_TABLE, 25_000_000, seed=0)
+    refused(200_000_008, lambda: drive_bandit(never, UCB_TABLE, 25_000_001, seed=0))
+    with pytest.raises(DriveError, match="the policy raised AssertionError"):
+        drive_bandit(never, UCB_TABLE, 25_000_001, seed=0, force=True)
+    with pytest.raises(TypeError, match="force: expected True or False"):
+        drive_bandit(never, UCB_TABLE, 1, seed=0, force="yes")
 
 
 def test_runs_are_seeded_from_the_seed():
