@@ -55,6 +55,7 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from . import _flag
 from ._native import SAMPLE_VALUE_LIMIT, TooLargeError
 
 __all__ = [
@@ -118,10 +119,8 @@ def _check_size(n: int, horizon: int, force: Any) -> None:
     """Refuse ``n`` runs of ``horizon`` rounds over the sample limit (the
     values a sample holds, as ``dpdtol.sample``), unless ``force``, before
     anything runs or is allocated."""
-    if type(force) is not bool:
-        raise TypeError(f"force: expected True or False, got {type(force).__name__} {force!r}")
     values = n * horizon
-    if values > SAMPLE_VALUE_LIMIT and not force:
+    if not _flag(force, "force") and values > SAMPLE_VALUE_LIMIT:
         raise TooLargeError(
             f"too large: the values of {n} runs of {horizon} rounds: {values}, over the limit of "
             f"{SAMPLE_VALUE_LIMIT}; pass force=True to run it"

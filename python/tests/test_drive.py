@@ -220,6 +220,8 @@ def test_runs_over_the_sample_limit_are_refused_before_any_runs():
         drive_bandit(never, UCB_TABLE, 25_000_001, seed=0, force=True)
     with pytest.raises(TypeError, match="force: expected True or False"):
         drive_bandit(never, UCB_TABLE, 1, seed=0, force="yes")
+    with pytest.raises(DriveError, match="the mechanism raised AssertionError"):
+        drive_mechanism(never, [0, 1], 1, seed=0, force=np.bool_(False))
 
 
 def test_runs_are_seeded_from_the_seed():
