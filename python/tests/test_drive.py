@@ -345,3 +345,19 @@ def test_a_mechanism_piling_on_an_unlikely_index_is_rejected_when_one_group_is_l
     with pytest.raises(AssertionError, match="reject"):
         assert_mechanism(lambda values: 1, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0)
     assert not assert_mechanism(lambda values: 0, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0).rejected
+
+
+def test_a_mechanism_always_selecting_the_likeliest_index_is_rejected_when_one_group_is_left():
+    # Gumbel noise of scale 1 on the losses (0, 0.3, 0.5, 0.5): index 0 has
+    # probability 1/(1 + e^-0.3 + 2e^-0.5) = 0.338; ten calls expect
+    # (3.4, 2.5, 2.0, 2.0), one pooled group. All ten on index 0 is
+    # P(Bin(10, 0.662) <= 0) = 0.338^10 = 2e-5 for the count outside it,
+    # twice that below alpha/2; the mechanism itself passes at the same size.
+    losses = [0, 0.3, 0.5, 0.5]
+    with pytest.raises(AssertionError, match="reject"):
+        assert_mechanism(lambda values: 0, losses=losses, noise="gumbel", scale=1, n=10, seed=0)
+
+    def report_noisy_max(values):
+        return int(np.argmin(values - np.random.gumbel(size=len(values))))
+
+    assert not assert_mechanism(report_noisy_max, losses=losses, noise="gumbel", scale=1, n=10, seed=0).rejected
