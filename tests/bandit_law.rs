@@ -896,3 +896,80 @@ fn dp_ucb_bound_law_matches_the_simulated_policy() {
 fn dp_ucb_bound_law_matches_the_simulated_policy_at_a_million_runs() {
     dp_ucb_bound_goodness_of_fit(1_000_000, &[5, 6, 7, 8]);
 }
+
+/// `law`, `sample` and `gof` take DP-UCB-Bound's two scales as `privacy`
+/// does: at ε = 1 (printed scales `2/ε` each) `--scale-factor 2` is the law
+/// of `--noise-scale 4 --tree-scale 4`, digit for digit, and differs from
+/// the printed law and from either scale doubled alone (on this T = 6
+/// table the tree's p-sums reach round 5); samples drawn with the factor
+/// fit the law with it.
+#[test]
+fn dp_ucb_bound_law_sample_and_gof_take_both_scales() {
+    let name = "dp-ucb-bound-scales";
+    let table = common::scratch_file(name, "rewards.csv", b"1,0\n0,1\n1,1\n0,0\n1,0\n0,1\n");
+    let head = [
+        "--algorithm",
+        "dp-ucb-bound",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        &table,
+    ];
+    let law = |extra: &[&str]| {
+        let report = common::json(&[&["law"], &head[..], extra, &["--json"]].concat());
+        report["law"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["probability"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let factor = law(&["--scale-factor", "2"]);
+    assert_eq!(factor, law(&["--noise-scale", "4", "--tree-scale", "4"]));
+    for other in [
+        law(&[]),
+        law(&["--noise-scale", "4"]),
+        law(&["--tree-scale", "4"]),
+    ] {
+        assert_ne!(factor, other);
+    }
+    let samples = common::scratch(name)
+        .join("samples.csv")
+        .display()
+        .to_string();
+    let sample = common::dpdtol(
+        &[
+            &["sample"],
+            &head[..],
+            &[
+                "--scale-factor",
+                "2",
+                "--n",
+                "2000",
+                "--seed",
+                "3",
+                "--out",
+                &samples,
+            ],
+        ]
+        .concat(),
+    );
+    assert!(sample.status.success(), "{sample:?}");
+    let gof = common::json(
+        &[
+            &["gof"],
+            &head[..],
+            &[
+                "--tree-scale",
+                "4",
+                "--noise-scale",
+                "4",
+                "--samples",
+                &samples,
+                "--json",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(gof["reject"], false, "{gof}");
+}

@@ -55,6 +55,9 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from . import _flag
+from ._native import SAMPLE_VALUE_LIMIT, TooLargeError
+
 __all__ = [
     "DriveError",
     "TableBandit",
@@ -110,6 +113,18 @@ def _count(x: Any, what: str, least: int) -> int:
     if v < least:
         raise ValueError(f"{what}: expected an integer >= {least}, got {x!r}")
     return v
+
+
+def _check_size(n: int, horizon: int, force: Any) -> None:
+    """Refuse ``n`` runs of ``horizon`` rounds over the sample limit (the
+    values a sample holds, as ``dpdtol.sample``), unless ``force``, before
+    anything runs or is allocated."""
+    values = n * horizon
+    if not _flag(force, "force") and values > SAMPLE_VALUE_LIMIT:
+        raise TooLargeError(
+            f"too large: the values of {n} runs of {horizon} rounds: {values}, over the limit of "
+            f"{SAMPLE_VALUE_LIMIT}; pass force=True to run it"
+        )
 
 
 def _table(rows: Any, what: str) -> np.ndarray:
@@ -257,6 +272,7 @@ def drive_bandit(
     base: int = 0,
     protocol: Any = None,
     reward_index: Optional[str] = None,
+    force: bool = False,
 ) -> np.ndarray:
     """Run ``policy`` ``n`` times on ``rewards`` (T x K): an ``n x T`` int64
     array of the arms pulled, numbered from ``base``. ``policy`` is an object
@@ -266,13 +282,16 @@ def drive_bandit(
     out of range, of a non-integer arm, or of an exception the policy raised,
     and a run that stops before the horizon. ``reward_index`` is ``"round"``
     (the default: the pull of round t receives row t) or ``"pull"`` (arm a's
-    n-th pull receives row n), as ``--reward-index``."""
+    n-th pull receives row n), as ``--reward-index``. More than 2·10^8
+    values (``n`` x T) raise ``TooLargeError`` before any run, unless
+    ``force``."""
     n, seed, base = _count(n, "n", 1), _count(seed, "seed", 0), _count(base, "base", 0)
     if reward_index not in (None, "round", "pull"):
         raise ValueError(f"reward_index: expected 'round' or 'pull', got {reward_index!r}")
     table = _table(rewards, "rewards")
     rows = table.tolist()
     horizon = len(rows)
+    _check_size(n, horizon, force)
     make, play = _maker(policy, protocol)
     pulls = np.empty((n, horizon), dtype=np.int64)
     seeds = _Seeds(seed)
@@ -293,7 +312,7 @@ def drive_bandit(
 
 
 def drive_full_information(
-    sampler: Any, losses: Any, n: int, seed: int, *, base: int = 0, factory: bool = False
+    sampler: Any, losses: Any, n: int, seed: int, *, base: int = 0, factory: bool = False, force: bool = False
 ) -> np.ndarray:
     """Run a full-information ``sampler`` ``n`` times over ``losses`` (T x K):
     in round t it is called with the losses of rounds 1..t-1 (a read-only
@@ -301,10 +320,12 @@ def drive_full_information(
     round t. With ``factory``, ``sampler()`` makes a fresh sampler for each
     run (for samplers that keep state between rounds). Returns the ``n x T``
     int64 array of actions, numbered from ``base``; ``DriveError`` names the
-    run and round of an action out of range or not an integer."""
+    run and round of an action out of range or not an integer. More than
+    2·10^8 values raise ``TooLargeError`` before any run, unless ``force``."""
     n, seed, base = _count(n, "n", 1), _count(seed, "seed", 0), _count(base, "base", 0)
     table = _table(losses, "losses")
     horizon, arms = table.shape
+    _check_size(n, horizon, force)
     seen = [table[:t] for t in range(horizon)]
     actions = np.empty((n, horizon), dtype=np.int64)
     seeds = _Seeds(seed)
@@ -321,15 +342,19 @@ def drive_full_information(
     return actions
 
 
-def drive_mechanism(mechanism: Any, values: Any, n: int, seed: int, *, base: int = 0) -> np.ndarray:
+def drive_mechanism(
+    mechanism: Any, values: Any, n: int, seed: int, *, base: int = 0, force: bool = False
+) -> np.ndarray:
     """Call a one-shot ``mechanism`` ``n`` times on ``values`` (a vector of
     K scores or losses, passed as a fresh float array each call): the 1-D
     int64 array of the indices returned, numbered from ``base``. ``DriveError``
-    names the call of an index out of range or not an integer."""
+    names the call of an index out of range or not an integer. More than
+    2·10^8 calls raise ``TooLargeError`` before any, unless ``force``."""
     n, seed, base = _count(n, "n", 1), _count(seed, "seed", 0), _count(base, "base", 0)
     vector = np.array(values, dtype=float)
     if vector.ndim != 1 or vector.size < 2 or not np.all(np.isfinite(vector)):
         raise ValueError(f"values: expected a vector of at least 2 finite numbers, got {values!r}")
+    _check_size(n, 1, force)
     out = np.empty(n, dtype=np.int64)
     seeds = _Seeds(seed)
     for i in range(n):

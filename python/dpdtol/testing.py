@@ -154,7 +154,9 @@ def assert_bandit_policy(
     an arm out of range raises ``DriveError`` naming its run and round."""
     # The law is of the table as given: the driven code holds no copy of it.
     rewards = copy.deepcopy(rewards)
-    pulls = drive_bandit(policy, rewards, n, seed, base=base, protocol=protocol, reward_index=params.get("reward_index"))
+    pulls = drive_bandit(
+        policy, rewards, n, seed, base=base, protocol=protocol, reward_index=params.get("reward_index"), force=force
+    )
     result = bandit_gof(algorithm, rewards, epsilon, pulls, alpha=alpha, force=force, base=base, **params)
     if not result.rejected:
         return result
@@ -196,7 +198,7 @@ def assert_full_information_sampler(
     message names the choices, their rounds and the cells furthest from the
     law)."""
     losses = copy.deepcopy(losses)
-    actions = drive_full_information(sampler, losses, n, seed, base=base, factory=factory)
+    actions = drive_full_information(sampler, losses, n, seed, base=base, factory=factory, force=force)
     try:
         return assert_matches_law(
             algorithm, losses, epsilon, actions, noise=noise, noise_scale=noise_scale,
@@ -219,6 +221,7 @@ def assert_mechanism(
     base: int = 0,
     alpha: float = DEFAULT_ALPHA,
     worst: int = 5,
+    force: bool = False,
 ) -> GofResult:
     """Call the one-shot ``mechanism`` ``n`` times on ``losses`` (it selects
     a small loss) or on ``scores`` (it selects a large score: the law is
@@ -226,14 +229,14 @@ def assert_mechanism(
     ``seed``, and assert that its indices follow report-noisy-max with
     ``noise`` of scale ``scale`` (or ``unit_weight``): ``dpdtol.mechanism_gof``.
     On failure the ``AssertionError`` names the ``worst`` indices, observed
-    against expected counts."""
+    against expected counts. ``force`` lets more than 2·10^8 calls run."""
     if (losses is None) == (scores is None):
         raise ValueError("give one of losses= (the mechanism selects a small one) and scores= (a large one)")
     losses, scores = copy.deepcopy(losses), copy.deepcopy(scores)
     values = losses if scores is None else scores
     if scores is not None:
         losses = [-Fraction(_exact(s, "scores")) for s in np.atleast_1d(np.asarray(scores, dtype=object))]
-    picked = drive_mechanism(mechanism, values, n, seed, base=base)
+    picked = drive_mechanism(mechanism, values, n, seed, base=base, force=force)
     result = mechanism_gof(losses, picked, noise=noise, scale=scale, unit_weight=unit_weight, alpha=alpha, base=base)
     if not result.rejected:
         return result

@@ -946,5 +946,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bandit_privacy::register(m)?;
     simulate::register(m)?;
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
+    // The most values (runs × rounds) a sample holds unless forced: the
+    // driver refuses to run more before it runs any.
+    m.add("SAMPLE_VALUE_LIMIT", dpdtol::oracle::sample::MAX_VALUES)?;
     Ok(())
 }

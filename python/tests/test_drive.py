@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 
+from dpdtol import TooLargeError
 from dpdtol.drive import DriveError, drive_bandit, drive_full_information, drive_mechanism
 from dpdtol.testing import assert_bandit_policy, assert_full_information_sampler, assert_mechanism
 from planted import DpSe
@@ -191,6 +192,38 @@ def test_a_run_short_of_the_horizon_and_a_raising_policy_are_named():
         drive_bandit(Raises, UCB_TABLE, 2, seed=0)
 
 
+def test_runs_over_the_sample_limit_are_refused_before_any_runs():
+    """n x T over 2·10^8 values is refused with its size and force=True,
+    before the policy, sampler or mechanism is called and before the pull
+    array is allocated (10^15 runs of T = 8 would be 64 PB); with force the
+    limit is lifted (the runs start: the factory is called)."""
+
+    def never(*_):
+        raise AssertionError("called")
+
+    def refused(size, call):
+        with pytest.raises(TooLargeError, match=rf"\b{size}, over the limit of 200000000; pass force=True"):
+            call()
+
+    n = 10**15
+    refused(8 * n, lambda: drive_bandit(never, UCB_TABLE, n, seed=0))
+    refused(8 * n, lambda: assert_bandit_policy("ucb1", never, UCB_TABLE, None, n=n))
+    refused(2 * n, lambda: drive_full_information(never, [[0, 1], [1, 0]], n, seed=0))
+    refused(n, lambda: drive_mechanism(never, [0, 1], n, seed=0))
+    refused(n, lambda: assert_mechanism(never, losses=[0, 1], noise="gumbel", scale=1, n=n))
+    # 25 000 000 runs of T = 8 are 2·10^8 values, at the limit: they start
+    # (the factory is called); one more run is refused, and starts with force.
+    with pytest.raises(DriveError, match="the policy raised AssertionError"):
+        drive_bandit(never, UCB_TABLE, 25_000_000, seed=0)
+    refused(200_000_008, lambda: drive_bandit(never, UCB_TABLE, 25_000_001, seed=0))
+    with pytest.raises(DriveError, match="the policy raised AssertionError"):
+        drive_bandit(never, UCB_TABLE, 25_000_001, seed=0, force=True)
+    with pytest.raises(TypeError, match="force: expected True or False"):
+        drive_bandit(never, UCB_TABLE, 1, seed=0, force="yes")
+    with pytest.raises(DriveError, match="the mechanism raised AssertionError"):
+        drive_mechanism(never, [0, 1], 1, seed=0, force=np.bool_(False))
+
+
 def test_runs_are_seeded_from_the_seed():
     class Coin:
         def select(self):
@@ -312,3 +345,19 @@ def test_a_mechanism_piling_on_an_unlikely_index_is_rejected_when_one_group_is_l
     with pytest.raises(AssertionError, match="reject"):
         assert_mechanism(lambda values: 1, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0)
     assert not assert_mechanism(lambda values: 0, losses=[0, 10], noise="gumbel", scale=1, n=10_000, seed=0).rejected
+
+
+def test_a_mechanism_always_selecting_the_likeliest_index_is_rejected_when_one_group_is_left():
+    # Gumbel noise of scale 1 on the losses (0, 0.3, 0.5, 0.5): index 0 has
+    # probability 1/(1 + e^-0.3 + 2e^-0.5) = 0.338; ten calls expect
+    # (3.4, 2.5, 2.0, 2.0), one pooled group. All ten on index 0 is
+    # P(Bin(10, 0.662) <= 0) = 0.338^10 = 2e-5 for the count outside it,
+    # twice that below alpha/2; the mechanism itself passes at the same size.
+    losses = [0, 0.3, 0.5, 0.5]
+    with pytest.raises(AssertionError, match="reject"):
+        assert_mechanism(lambda values: 0, losses=losses, noise="gumbel", scale=1, n=10, seed=0)
+
+    def report_noisy_max(values):
+        return int(np.argmin(values - np.random.gumbel(size=len(values))))
+
+    assert not assert_mechanism(report_noisy_max, losses=losses, noise="gumbel", scale=1, n=10, seed=0).rejected

@@ -146,9 +146,10 @@ pub struct BanditSpec {
     /// DP-SE: the epoch lengths `R_1, R_2, …` (the last repeats; default
     /// the printed ones).
     pub epoch_lengths: Option<Vec<u64>>,
-    /// Hybrid-UCB: the tree p-sums' per-level scale (default `2/ε`).
+    /// Hybrid-UCB and DP-UCB-Bound: the tree p-sums' per-level scale
+    /// (default `2/ε`).
     pub tree_scale: Option<Q>,
-    /// Hybrid-UCB: a factor on both of its scales.
+    /// Hybrid-UCB and DP-UCB-Bound: a factor on both of their scales.
     pub scale_factor: Option<Q>,
     /// Anytime-Lazy-UCB and Hybrid-UCB: the constant 3 of the bonus; UCB1:
     /// its constant 2.
@@ -196,13 +197,14 @@ impl BanditSpec {
             )));
         }
         let hybrid = id == BanditId::HybridUcb;
+        let two_scales = hybrid || id == BanditId::DpUcbBound;
         for (flag, given) in [
             (
                 "--epoch-length",
                 self.epoch_lengths.is_some() && id != BanditId::DpSe,
             ),
-            ("--tree-scale", self.tree_scale.is_some() && !hybrid),
-            ("--scale-factor", self.scale_factor.is_some() && !hybrid),
+            ("--tree-scale", self.tree_scale.is_some() && !two_scales),
+            ("--scale-factor", self.scale_factor.is_some() && !two_scales),
             ("--bonus", self.bonus.is_some() && id == BanditId::DpSe),
             (
                 "--tree-depth",

@@ -18,10 +18,12 @@
 //! of expected count ≥ 5; a last group below 5 joins the previous one. With
 //! `g ≥ 2` groups the statistic has `g − 1` degrees of freedom. One group
 //! (`df = 0`) leaves the statistic nothing to test: then, with two cells or
-//! more, the p-value is the exact binomial upper tail `P(X ≥ o)`, `X ~
-//! Bin(n, q)`, of the count `o` outside the likeliest cell, `q` their
-//! probability (so that samples piled on cells of tiny probability are
-//! rejected); with one cell, p = 1.
+//! more, the p-value is the exact two-sided binomial test of the count `o`
+//! outside the likeliest cell, `X ~ Bin(n, q)` with `q` their probability:
+//! `min(1, 2·min(P(X ≥ o), P(X ≤ o)))` (so that samples piled on cells of
+//! tiny probability are rejected, and so are samples all on the likeliest
+//! cell when that is unlikely: ten on a cell of probability 0.35,
+//! `0.35^10`); with one cell, p = 1.
 //!
 //! **Multiple testing**: Bonferroni over the `m` chi-square tests run (the
 //! per-choice ones and the joint one): the sample is rejected when the
@@ -328,9 +330,9 @@ fn pearson(observed: &[u64], probabilities: &[f64], n: usize) -> (usize, f64, us
     (groups.len(), statistic, df, p_value)
 }
 
-/// `P(X ≥ o)` for `X ~ Bin(n, q)`, `o` the samples outside the likeliest
-/// cell and `q` the probability of those cells: the test of one pooled
-/// group (1 for a single cell, or none of the samples outside it).
+/// `min(1, 2·min(P(X ≥ o), P(X ≤ o)))` for `X ~ Bin(n, q)`, `o` the
+/// samples outside the likeliest cell and `q` the probability of those
+/// cells: the two-sided test of one pooled group (1 for a single cell).
 fn outside_likeliest_tail(observed: &[u64], probabilities: &[f64], n: u64) -> f64 {
     let Some(likeliest) =
         (0..probabilities.len()).max_by(|&i, &j| probabilities[i].total_cmp(&probabilities[j]))
@@ -346,10 +348,16 @@ fn outside_likeliest_tail(observed: &[u64], probabilities: &[f64], n: u64) -> f6
         .filter(outside)
         .map(|i| probabilities[i])
         .sum();
-    match statrs::distribution::Binomial::new(q.clamp(0.0, 1.0), n) {
-        Ok(binomial) if count > 0 => statrs::distribution::DiscreteCDF::sf(&binomial, count - 1),
-        _ => 1.0,
-    }
+    let Ok(binomial) = statrs::distribution::Binomial::new(q.clamp(0.0, 1.0), n) else {
+        return 1.0;
+    };
+    use statrs::distribution::DiscreteCDF;
+    let at_least = match count {
+        0 => 1.0,
+        _ => binomial.sf(count - 1),
+    };
+    let at_most = binomial.cdf(count);
+    (2.0 * at_least.min(at_most)).min(1.0)
 }
 
 /// The noncentrality `λ*` at which a noncentral chi-square with `df`
@@ -547,12 +555,22 @@ mod tests {
     #[test]
     fn one_group_is_tested_by_the_count_outside_the_likeliest_cell() {
         // n = 200, cells (0.99, 0.01): expected (198, 2), one group.
-        // One sample outside: P(Bin(200, 0.01) ≥ 1) = 1 − 0.99^200.
+        // One sample outside: P(X ≥ 1) = 1 − 0.99^200 = 0.866 and P(X ≤ 1) =
+        // 0.99^200 + 200·0.01·0.99^199 = 0.405, X ~ Bin(200, 0.01): p is
+        // twice the smaller tail.
         let (groups, _, df, p) = pearson(&[199, 1], &[0.99, 0.01], 200);
         assert_eq!((groups, df), (1, 0));
-        assert!((p - (1.0 - 0.99f64.powi(200))).abs() < 1e-9, "{p}");
-        // None outside: nothing against the law.
-        assert_eq!(pearson(&[200, 0], &[0.99, 0.01], 200).3, 1.0);
+        let at_most_one = 0.99f64.powi(200) + 2.0 * 0.99f64.powi(199);
+        assert!((p - 2.0 * at_most_one).abs() < 1e-9, "{p}");
+        // None outside: P(X ≤ 0) = 0.99^200 = 0.134, nothing against the law.
+        let p = pearson(&[200, 0], &[0.99, 0.01], 200).3;
+        assert!((p - 2.0 * 0.99f64.powi(200)).abs() < 1e-9, "{p}");
+        // Ten samples, all on the likeliest of cells (0.35, 0.25, 0.2, 0.2):
+        // expected 10 in all, one group; P(X ≤ 0) = 0.35^10 = 2.8e-5 for the
+        // count outside the likeliest, X ~ Bin(10, 0.65): rejected at 0.001.
+        let (groups, _, _, p) = pearson(&[10, 0, 0, 0], &[0.35, 0.25, 0.2, 0.2], 10);
+        assert_eq!(groups, 1);
+        assert!((p - 2.0 * 0.35f64.powi(10)).abs() < 1e-12, "{p}");
         // Every sample on a cell of probability 4.5e-5 (report-noisy-max,
         // Gumbel noise of scale 1 on the losses 0 and 10: e^-10/(1 + e^-10)):
         // P(Bin(200, q) ≥ 200) = q^200, below f64's range.

@@ -42,7 +42,7 @@ pub fn conventions(target: &BanditGiven) -> String {
 pub const CONVENTIONS: &str = "rounds are numbered from 1; row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]; arms are numbered from base in sequences and files";
 
 /// The rule of the bandit goodness-of-fit test.
-pub const RULES: &str = "support check first (the first sample whose pull sequence has probability 0 rejects); then one Pearson chi-square over the pull sequences of positive probability, merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact binomial upper tail of the count outside the likeliest cell); p-value from statrs's chi-square survival function (approximate); reject when p < alpha";
+pub const RULES: &str = "support check first (the first sample whose pull sequence has probability 0 rejects); then one Pearson chi-square over the pull sequences of positive probability, merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-value from statrs's chi-square survival function (approximate); reject when p < alpha";
 
 /// A bandit algorithm on a reward table, as given on the command line (its
 /// numbers as typed; null for a flag not given).

@@ -17,7 +17,7 @@ fixed_string!(
 
 /// The pooling and multiple-testing rules of [`crate::oracle::gof`], as
 /// the report states them.
-pub const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact binomial upper tail of the count outside the likeliest cell); p-values from statrs's chi-square survival function (approximate); Bonferroni: reject when a support violation is found or some p-value < alpha / tests";
+pub const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-values from statrs's chi-square survival function (approximate); Bonferroni: reject when a support violation is found or some p-value < alpha / tests";
 
 /// The verdict of the test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
