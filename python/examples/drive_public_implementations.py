@@ -177,6 +177,47 @@ def case(repo, path, target, flags, table, n, expected, run=None, cause=""):
                 n=n, expected=expected, cause=cause, run=run)
 
 
+def lilianweng_solvers(mirror, into, name):
+    """lilianweng/multi-armed-bandit's ``solvers`` module, imported as ``name``, and how to play one
+    of its solvers: they play by ``run(num_steps)`` on a ``BernoulliBandit`` (solvers.py line 15
+    asserts the type), so the table is a ``BernoulliBandit`` whose ``generate_reward`` is the
+    table's pull."""
+    folder = checkout(mirror, *LILIANWENG, into)
+    sys.path.insert(0, folder)
+    solvers = load(folder, "solvers.py", name)
+    sys.path.remove(folder)
+    bernoulli = sys.modules.pop("bandits").BernoulliBandit
+
+    class TableArms(bernoulli):
+        def __init__(self, bandit_env):
+            super().__init__(bandit_env.arms, [0.0] * bandit_env.arms)
+            self.generate_reward = bandit_env.pull
+
+    def solver_run(make, bandit_env):
+        make(TableArms(bandit_env)).run(bandit_env.horizon)
+
+    return solvers, solver_run
+
+
+def smpy_policy(mirror, into, path, name):
+    """The module ``path`` of SMPyBandits' ``Policies`` folder, imported as ``name`` with that
+    folder on the path (its modules import one another by bare name)."""
+    folder = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
+    sys.path.insert(0, folder)
+    module = load(folder, path, name)
+    sys.path.remove(folder)
+    return module
+
+
+def fit_predict_partial_fit(policy, bandit_env):
+    """MABWiser's protocol: its MAB answers ``predict()`` only after ``fit()``: a cold start fits
+    the empty history, then predicts and ``partial_fit``s one decision a round."""
+    policy.fit([], [])
+    while True:
+        arm = policy.predict()
+        policy.partial_fit([arm], [bandit_env.pull(int(arm))])
+
+
 def cases(mirror, into, n, n_long):
     """Every case, in the order of the table."""
     keirp = checkout(mirror, *KEIRP, into)
@@ -304,10 +345,7 @@ def cases(mirror, into, n, n_long):
                lambda: bandit("ucb1", book_ucb1, LOG_PLUS_ONE_TABLE, None, 1000))
 
     # Its policies import their base classes as top-level modules when loaded outside the package.
-    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
-    sys.path.insert(0, smpy)
-    smpy_ucb = load(smpy, "UCB.py", "smpy_ucb")
-    sys.path.remove(smpy)
+    smpy_ucb = smpy_policy(mirror, into, "UCB.py", "smpy_ucb")
 
     def smpy_ucb_policy():
         policy = smpy_ucb.UCB(2)
@@ -431,20 +469,7 @@ def cases_thompson(mirror, into, n):
         yield case(JUSSI, "thompsonbernoulli.py ThompsonBernoulli", "thompson", "", name, n, "consistent",
                    lambda table=table: bandit("thompson", jussi_policy, table, None, n))
 
-    lilianweng = checkout(mirror, *LILIANWENG, into)
-    sys.path.insert(0, lilianweng)
-    solvers = load(lilianweng, "solvers.py", "lilianweng_thompson_solvers")
-    sys.path.remove(lilianweng)
-    bernoulli = sys.modules.pop("bandits").BernoulliBandit
-
-    class TableArms(bernoulli):
-        def __init__(self, bandit_env):
-            super().__init__(bandit_env.arms, [0.0] * bandit_env.arms)
-            self.generate_reward = bandit_env.pull
-
-    def solver_run(make, bandit_env):
-        make(TableArms(bandit_env)).run(bandit_env.horizon)
-
+    solvers, solver_run = lilianweng_solvers(mirror, into, "lilianweng_thompson_solvers")
     yield case(LILIANWENG, "solvers.py ThompsonSampling", "thompson", "", "B8", n, "rejected",
                lambda: bandit("thompson", lambda: solvers.ThompsonSampling, CLICKS_TIED, None, n,
                               protocol=solver_run),
@@ -452,10 +477,7 @@ def cases_thompson(mirror, into, n):
                "(solvers.py line 16), so the solvers made within the same second replay the same draws; the "
                "Beta(a, b) draws and their updates a += r, b += 1 - r are Algorithm 2's (lines 151-157)")
 
-    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
-    sys.path.insert(0, smpy)
-    smpy_thompson = load(smpy, "Thompson.py", "smpy_thompson")
-    sys.path.remove(smpy)
+    smpy_thompson = smpy_policy(mirror, into, "Thompson.py", "smpy_thompson")
 
     def smpy_thompson_policy():
         policy = smpy_thompson.Thompson(2)
@@ -470,12 +492,6 @@ def cases_thompson(mirror, into, n):
     from mabwiser.mab import MAB, LearningPolicy
     seeds = iter(range(10**9))
 
-    def fit_predict_partial_fit(policy, bandit_env):
-        policy.fit([], [])
-        while True:
-            arm = policy.predict()
-            policy.partial_fit([arm], [bandit_env.pull(int(arm))])
-
     yield case(MABWISER, "mabwiser/thompson.py _ThompsonSampling", "thompson", "", "B8", n, "consistent",
                lambda: bandit("thompson", lambda: MAB([0, 1], LearningPolicy.ThompsonSampling(), seed=next(seeds)),
                               CLICKS_TIED, None, n, protocol=fit_predict_partial_fit))
@@ -486,16 +502,8 @@ def cases_ucb_family(mirror, into, n):
     lilianweng/multi-armed-bandit, mabalgs on 0/1 rewards, banditpylib,
     SMPyBandits' UCBalpha), and Tossou & Dimitrakakis' private UCBs in
     Ralami1859's MATLAB code, run in GNU Octave."""
-    # MABWiser's MAB answers predict() only after fit(): a cold start fits the empty history, then
-    # predicts and partial_fits one decision a round.
     sys.path.insert(0, checkout(mirror, *MABWISER, into, ["mabwiser"]))
     from mabwiser.mab import MAB, LearningPolicy
-
-    def fit_predict_partial_fit(policy, bandit_env):
-        policy.fit([], [])
-        while True:
-            arm = policy.predict()
-            policy.partial_fit([arm], [bandit_env.pull(int(arm))])
 
     yield case(MABWISER, "mabwiser/ucb.py _UCB1", "ucb1", "", "T8", 1000, "rejected",
                lambda: bandit("ucb1", lambda: MAB([0, 1], LearningPolicy.UCB1(alpha=1)), UCB_TABLE, None, 1000,
@@ -530,22 +538,7 @@ def cases_ucb_family(mirror, into, n):
     yield case(GALBRAITH, "bandits/policy.py UCBPolicy", "ucb1", "bonus=1 (its c = 2), ties=uniform, bonus_round=current",
                "T8''", n, "consistent", lambda: galbraith_ucb(LOG_PLUS_ONE_TABLE_BONUS_1, n, bonus_round="current"))
 
-    # Its solvers play by run(num_steps) on a BernoulliBandit (solvers.py line 15 asserts the type): the
-    # table is a BernoulliBandit whose generate_reward is the table's pull.
-    lilianweng = checkout(mirror, *LILIANWENG, into)
-    sys.path.insert(0, lilianweng)
-    solvers = load(lilianweng, "solvers.py", "lilianweng_solvers")
-    sys.path.remove(lilianweng)
-    bernoulli = sys.modules.pop("bandits").BernoulliBandit
-
-    class TableArms(bernoulli):
-        def __init__(self, bandit_env):
-            super().__init__(bandit_env.arms, [0.0] * bandit_env.arms)
-            self.generate_reward = bandit_env.pull
-
-    def solver_run(make, bandit_env):
-        make(TableArms(bandit_env)).run(bandit_env.horizon)
-
+    solvers, solver_run = lilianweng_solvers(mirror, into, "lilianweng_solvers")
     for name, table, expected in (("T8", UCB_TABLE, "consistent"), ("T8'", LOG_PLUS_ONE_TABLE, "rejected")):
         yield case(LILIANWENG, "solvers.py UCB1", "ucb1", "", name, 1000, expected,
                    lambda table=table: bandit("ucb1", lambda: solvers.UCB1, table, None, 1000, protocol=solver_run),
@@ -605,10 +598,7 @@ def cases_ucb_family(mirror, into, n):
                    "the next row's flag")
 
     # SMPyBandits' UCBalpha, index mean + sqrt(alpha ln t / (2 N_k)): UCB1's bonus alpha / 2.
-    smpy = os.path.join(checkout(mirror, *SMPY, into, ["SMPyBandits/Policies"]), "SMPyBandits", "Policies")
-    sys.path.insert(0, smpy)
-    smpy_alpha = load(smpy, "UCBalpha.py", "smpy_ucb_alpha")
-    sys.path.remove(smpy)
+    smpy_alpha = smpy_policy(mirror, into, "UCBalpha.py", "smpy_ucb_alpha")
 
     for alpha, bonus in ((4, 2), (1, Fraction(1, 2))):
         def ucb_alpha(alpha=alpha):
