@@ -277,6 +277,21 @@ fn hedge_privacy_ratios_by_hand() {
         "{}",
         by_hand.to_f64()
     );
+    // Any T: the adversary's rounds 2..T−1 of difference +1 put round s at
+    // d = s − 3 against s − 1, and the factors telescope:
+    //   ∏_{s=2}^{T} (1 + e^{η(s−1)})/(1 + e^{η(s−3)})
+    //     = (1 + e^{η(T−1)})(1 + e^{η(T−2)}) / (2(1 + e^{−η})),
+    // e^{η} at T = 2 and the value above at T = 3; at T = 4, η = 1/2:
+    // (1 + e^{3/2})(1 + e)/(2(1 + e^{−1/2})) = 6.3436…
+    let report = privacy(&hedge(2, eta.clone()), 4, q(1, 1));
+    let one = exact(&q(1, 1));
+    let by_hand = (one.clone() + &exp(&q(3, 2))) * &(one.clone() + &exp(&q(1, 1)))
+        / &(exact(&q(2, 1)) * &(one + &exp(&q(-1, 2))));
+    let (lo, hi) = (
+        report.max_ratio.lo().unwrap(),
+        report.max_ratio.hi().unwrap(),
+    );
+    assert!(exact(lo) <= by_hand && by_hand <= exact(hi), "[{lo}, {hi}]");
 }
 
 #[test]
