@@ -335,8 +335,8 @@ fn naive_ftnl_is_private() {
 // ------------------------------------------------- brute force vs product
 
 /// A test algorithm whose choices read overlapping windows: every round is
-/// a softmax on all previous losses (follow the regularised leader), so
-/// the product path multiplies several finite factors.
+/// a softmax on all previous losses (`hedge`'s law, here with no statistic
+/// declared), so the product path multiplies several finite factors.
 #[derive(Clone)]
 struct CumulativeSoftmax {
     k: usize,
@@ -351,12 +351,7 @@ impl OnlineAlgorithm for CumulativeSoftmax {
         self.k
     }
     fn schedule(&self, horizon: usize) -> Vec<Choice> {
-        (1..=horizon)
-            .map(|t| Choice {
-                plays: t..t + 1,
-                reads: 1..t,
-            })
-            .collect()
+        dpdtol::algorithm::every_round_schedule(horizon)
     }
     fn choice_law<R: Real>(
         &self,

@@ -31,7 +31,7 @@
 //! field of [`crate::num::ExpRational`]; `η_t` of `decreasing-hedge` is
 //! irrational (`√(ln K)`), and its law is certified only.
 
-use super::{window_sums, Choice, OnlineAlgorithm};
+use super::{every_round_schedule, uniform_law, window_sums, Choice, OnlineAlgorithm};
 use crate::error::Result;
 use crate::mechanism::{self, sampler, Noise, Scale};
 use crate::num::{Real, Q};
@@ -113,12 +113,7 @@ impl OnlineAlgorithm for Hedge {
 
     /// One choice per round `t`, reading rounds `1..t`.
     fn schedule(&self, horizon: usize) -> Vec<Choice> {
-        (1..=horizon)
-            .map(|t| Choice {
-                plays: t..t + 1,
-                reads: 1..t,
-            })
-            .collect()
+        every_round_schedule(horizon)
     }
 
     /// The softmax of `−η_t L(t−1)`, `t = index + 1`. A constant rate is the
@@ -139,7 +134,7 @@ impl OnlineAlgorithm for Hedge {
             LearningRate::Decreasing(_) => {
                 let gaps = mechanism::gaps(&sums);
                 if gaps.iter().all(Zero::is_zero) {
-                    return Ok(super::uniform_law(self.k, ctx));
+                    return Ok(uniform_law(self.k, ctx));
                 }
                 let eta = self.eta::<R>(index + 1, ctx)?;
                 let weights = gaps

@@ -110,6 +110,17 @@ pub fn dyadic_schedule(horizon: usize) -> Vec<Choice> {
     out
 }
 
+/// One choice a round: round `t` plays its own choice, which reads every
+/// round before it (`ftl`, Hedge).
+pub fn every_round_schedule(horizon: usize) -> Vec<Choice> {
+    (1..=horizon)
+        .map(|t| Choice {
+            plays: t..t + 1,
+            reads: 1..t,
+        })
+        .collect()
+}
+
 /// The uniform law on K actions.
 pub fn uniform_law<R: Real>(k: usize, ctx: &R::Context) -> Vec<R> {
     vec![R::from_rational(&Q::new(1.into(), k.into()), ctx); k]
