@@ -19,9 +19,10 @@
 //!   optimality of the Hedge algorithm in the stochastic regime", JMLR 20,
 //!   2019, arXiv:1809.01382), cited by 004 L118 as a learning rate "of order
 //!   `√(log(K)/t)`": `η_t = c·√(ln K / t)` with `t` the round being played,
-//!   and `c = 2` by default (their worst-case tuning `η_t = 2√(log M / t)`,
-//!   regret `≤ √(T log M)`; the constant is quoted from their §2 and not
-//!   checked against a text copy, which the papers folder does not hold).
+//!   and `c = 2` by default: the anytime worst-case tuning
+//!   `η_t = 2√(log M / t)` (regret `≤ √(T log M)`) their analysis starts
+//!   from. The papers folder holds no copy of their text: this constant is
+//!   not checked against it, and `--noise-scale` changes it.
 //!   `--noise-scale b` sets `c = 1/b`: the temperature of round `t` is
 //!   `b·√(t / ln K)`. Independent of ε.
 //!
