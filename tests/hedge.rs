@@ -393,3 +393,28 @@ fn hedge_default_learning_rate_is_epsilon() {
         Some(q(1, 1))
     );
 }
+
+#[test]
+fn hedge_deterministic_regret_by_hand() {
+    // μ = (0, 1/2), Δ_2 = 1/2, η = 2: round t plays action 2 with
+    // probability e^{−η(t−1)/2}/(1 + e^{−η(t−1)/2}) = e^{1−t}/(1 + e^{1−t}),
+    // so Reg_4 = 1/2 · Σ_{t=1}^{4} e^{1−t}/(1 + e^{1−t}) = 0.4677851…, exactly in
+    // the exact field (the generic regret of `regret::law_based`).
+    use dpdtol::regret::{law_based, Instance};
+    let algorithm = hedge(2, q(2, 1)).build().unwrap();
+    let inst = Instance::new(vec![q(0, 1), q(1, 2)]).unwrap();
+    let curve = law_based::deterministic::<ExpRational, _>(&algorithm, &inst, 4, &()).unwrap();
+    let one = exact(&q(1, 1));
+    let mut by_hand = exact(&q(0, 1));
+    for t in 1..=4i64 {
+        let w = exp(&q(1 - t, 1));
+        by_hand = by_hand + &(w.clone() / &(one.clone() + &w));
+    }
+    by_hand = by_hand * &exact(&q(1, 2));
+    assert_eq!(curve.total(&()), by_hand);
+    assert!(
+        (by_hand.to_f64() - 0.467_785_108_3).abs() < 1e-9,
+        "{}",
+        by_hand.to_f64()
+    );
+}
