@@ -185,6 +185,9 @@ fn spec_scale(c: &Config) -> Q {
         },
         AlgorithmId::PrefixSoftmax => (eps / q(2, 1)).min(q(1, 8)).recip(),
         AlgorithmId::Ftl => unreachable!("ftl has no scale"),
+        AlgorithmId::Hedge | AlgorithmId::DecreasingHedge => {
+            unreachable!("hedge's laws are checked in tests/hedge.rs")
+        }
     }
 }
 

@@ -785,6 +785,8 @@ fn variants() -> Vec<dpdtol::algorithm::Config> {
         AlgorithmId::NaiveFtnl,
         AlgorithmId::HuRnmFtnl,
         AlgorithmId::PrefixSoftmax,
+        AlgorithmId::Hedge,
+        AlgorithmId::DecreasingHedge,
     ]
     .into_iter()
     .map(|id| Config::new(id, 2, eps.clone()))

@@ -597,10 +597,12 @@ def sequence_law(
 ) -> SequenceLaw:
     """The law of ``algorithm``'s action sequence on ``losses`` (T x K, one loss
     vector a round, in [0, 1]). ``algorithm`` is one of ``ftl``, ``naive-ftnl``,
-    ``hu-rnm-ftnl``, ``wu-wang``, ``prefix-softmax``; ``noise``
-    (``gumbel``/``exponential``/``laplace``) and ``resample`` (B = 1) are
-    ``wu-wang``'s and required with it; ``noise_scale`` overrides the paper's default
-    scale (for ``prefix-softmax``, the temperature 1/η). The resampling law
+    ``hu-rnm-ftnl``, ``wu-wang``, ``prefix-softmax``, ``hedge``,
+    ``decreasing-hedge``; ``noise`` (``gumbel``/``exponential``/``laplace``) and
+    ``resample`` (B = 1) are ``wu-wang``'s and required with it; ``noise_scale``
+    overrides the paper's default scale (for ``prefix-softmax`` and ``hedge``, the
+    temperature 1/η, ``hedge``'s default 1/ε; for ``decreasing-hedge``, 1/c in
+    η_t = c·√(ln K / t), default 1/2). The resampling law
     costs (n+1)^K selections per choice of n rounds: over dpdtol's limit it
     raises TooLargeError unless ``force``. Exact when it can be, else
     certified to relative width 10^-digits (42 by default, as the command

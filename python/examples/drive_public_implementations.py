@@ -63,9 +63,11 @@ CLICKS_UNTIED = [[1, 1], [0, 0], [0, 0], [1, 1], [0, 1], [1, 0], [0, 1], [0, 1]]
 DP_SE_LONG = [[0.4302, 0.5698]] * 2800
 SCORES = [0.0, 1.0, 2.0, 4.0]
 # Full information, K = 2: the loss rows of rounds 1, 2 (and 3). A learner that draws afresh every round (Hedge)
-# has the law of prefix-softmax's first two choices at T = 2 only.
+# has the law of prefix-softmax's first two choices at T = 2 only; EXPERTS_8 is a horizon for `hedge` itself,
+# with a leader that changes twice and half losses.
 EXPERTS_2 = [[0.0, 1.0], [1.0, 0.0]]
 EXPERTS_3 = [[0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
+EXPERTS_8 = [[0.0, 1.0], [1.0, 0.0], [1.0, 0.0], [0.0, 0.5], [0.5, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, 0.0]]
 
 KEIRP = ("keirp/private-bandits", "e6662803fd99da40505fd255b89e311fb2a08b1f")
 DP_BAI = ("Aymen97am/DP_BAI", "eb3b287d4603f6da8916d3c50610912475557581")
@@ -767,8 +769,16 @@ def cases_more(mirror, into, n):
                    lambda losses=losses, horizon=horizon, temperature=temperature: full_information(
                        "prefix-softmax", decision_feedback(horizon), losses, 1, n, base=1, noise_scale=temperature),
                    "another algorithm past T = 2: Hedge draws afresh from the softmax of all past losses every "
-                   "round, where prefix-softmax (and every epoch law of dpdtol) plays one action through each "
-                   "dyadic block: dpdtol has no law of Hedge")
+                   "round, where prefix-softmax plays one action through each dyadic block: the next row tests it "
+                   "as hedge")
+    # The same code as dpdtol's `hedge` at its own learning rate: consistent at T = 8.
+    horizon = len(EXPERTS_8)
+    temperature = 1 / math.sqrt(math.log(2) / horizon)
+    yield case(CODETALKER7, "Hedge.py Hedge", "hedge",
+               f"noise_scale=1/eta = {temperature:.6g} (eta = sqrt(ln 2 / {horizon}))", "E8", n,
+               "consistent",
+               lambda: full_information("hedge", decision_feedback(horizon), EXPERTS_8, 1, n, base=1,
+                                        noise_scale=temperature))
 
     # lorenzofranze's agents (src/agents) import their base class relatively and the package __init__ imports
     # every agent (GP-UCB among them): the package is made without its __init__. HedgeAgent plays by
@@ -795,7 +805,11 @@ def cases_more(mirror, into, n):
                    "noise_scale=2 (its learning_rate = 1/2)", name, n, expected,
                    lambda losses=losses: full_information("prefix-softmax", pull_arm_update_losses, losses, 1, n,
                                                           noise_scale=2),
-                   "another algorithm past T = 2, as codetalker7's Hedge: a fresh draw every round (lines 14-17)")
+                   "another algorithm past T = 2, as codetalker7's Hedge: a fresh draw every round (lines 14-17); "
+                   "the next row tests it as hedge")
+    yield case(FRANZE, "src/agents/HedgeAgent.py HedgeAgent", "hedge", "noise_scale=2 (its learning_rate = 1/2)",
+               "E8", n, "consistent",
+               lambda: full_information("hedge", pull_arm_update_losses, EXPERTS_8, 1, n, noise_scale=2))
 
     # Its UCB1Agent plays by pull_arm() / update(reward), each arm once in order, then the first of the
     # largest mean + range sqrt(2 ln T / N) (np.argmax), T the horizon it is given.

@@ -276,6 +276,46 @@ def test_a_full_information_sampler_passes_and_a_wrong_temperature_fails():
         drive_full_information(lambda seen: 5, FULL_LOSSES, 3, seed=0)
 
 
+# Hedge (Freund & Schapire 1997) on the same rounds: round t plays j with probability proportional to
+# exp(-eta L_j(t-1)), L_j(t-1) the losses of j summed over rounds 1..t-1, a fresh draw every round;
+# Decreasing Hedge (Mourtada & Gaiffas 2019) with eta_t = c sqrt(ln K / t).
+ETA = 1.0
+
+
+def hedge(eta=ETA, bug=None, decreasing=False):
+    """Hedge from its formula; ``bug="doubled"`` plants 2 eta, ``bug="stale"`` sums the losses of rounds
+    1..t-2 only (the last round seen left out)."""
+
+    def act(seen):
+        t = len(seen) + 1
+        rate = eta * math.sqrt(math.log(2) / t) if decreasing else eta
+        if bug == "doubled":
+            rate *= 2
+        kept = seen[:-1] if bug == "stale" and len(seen) else seen
+        cumulative = np.asarray(kept, dtype=float).reshape(-1, 2).sum(axis=0)
+        weights = np.exp(-rate * (cumulative - cumulative.min()))
+        return np.random.choice(2, p=weights / weights.sum())
+
+    return act
+
+
+def test_hedge_passes_and_planted_bugs_fail():
+    assert_full_information_sampler(
+        "hedge", hedge, FULL_LOSSES, EPSILON, n=20_000, seed=3, factory=True, noise_scale=1 / ETA, alpha=ALPHA,
+    )
+    # c = 2 is decreasing-hedge's default (noise_scale = 1/c = 1/2).
+    assert_full_information_sampler(
+        "decreasing-hedge", lambda: hedge(2.0, decreasing=True), FULL_LOSSES, EPSILON, n=20_000, seed=4,
+        factory=True, alpha=ALPHA,
+    )
+    for bug in ("doubled", "stale"):
+        with pytest.raises(AssertionError, match=r"choice \d \(round \d\), action \d: observed"):
+            assert_full_information_sampler(
+                "hedge", lambda bug=bug: hedge(bug=bug), FULL_LOSSES, EPSILON, n=20_000, seed=3, factory=True,
+                noise_scale=1 / ETA, alpha=ALPHA,
+            )
+
+
 SCORES = [0, 1, 2, 4]
 
 

@@ -23,16 +23,23 @@ pub enum AlgorithmId {
     WuWang,
     /// Cesari & Colomboni's randomized-prefix softmax.
     PrefixSoftmax,
+    /// Hedge at a constant learning rate (Freund & Schapire 1997).
+    Hedge,
+    /// Hedge with `η_t = c·√(ln K / t)` (Mourtada & Gaïffas 2019).
+    DecreasingHedge,
 }
 
 impl AlgorithmId {
-    /// Every algorithm: the baseline, then by paper.
-    pub const ALL: [AlgorithmId; 5] = [
+    /// Every algorithm: the baseline, then by paper, then the Hedge
+    /// baselines.
+    pub const ALL: [AlgorithmId; 7] = [
         AlgorithmId::Ftl,
         AlgorithmId::NaiveFtnl,
         AlgorithmId::HuRnmFtnl,
         AlgorithmId::WuWang,
         AlgorithmId::PrefixSoftmax,
+        AlgorithmId::Hedge,
+        AlgorithmId::DecreasingHedge,
     ];
 
     /// The parameters that have a default and change this algorithm's law.
@@ -76,6 +83,8 @@ impl AlgorithmId {
             AlgorithmId::HuRnmFtnl => "hu-rnm-ftnl",
             AlgorithmId::WuWang => "wu-wang",
             AlgorithmId::PrefixSoftmax => "prefix-softmax",
+            AlgorithmId::Hedge => "hedge",
+            AlgorithmId::DecreasingHedge => "decreasing-hedge",
         }
     }
 }
@@ -123,8 +132,8 @@ pub struct Config {
     pub epsilon: Q,
     /// `wu-wang` only: the noise (default Laplace).
     pub noise: Option<Noise>,
-    /// Overrides the paper's default noise scale (for `prefix-softmax`, the
-    /// temperature 1/η).
+    /// Overrides the paper's default noise scale (for `prefix-softmax` and
+    /// `hedge`, the temperature 1/η; for `decreasing-hedge`, `1/c`).
     pub noise_scale: Option<Q>,
     /// `wu-wang` only: Bernoulli resampling B = 1.
     pub resample: bool,

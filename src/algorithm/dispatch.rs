@@ -1,6 +1,7 @@
 //! One of the algorithms as one type ([`Algorithm`]), built from a
 //! [`Config`], dispatching [`OnlineAlgorithm`] by `match`.
 
+use super::hedge::{Hedge, LearningRate};
 use super::{epoch_rnm, ftl, prefix_softmax, AlgorithmId, Choice, Config, OnlineAlgorithm};
 use crate::error::{Error, Result};
 use crate::mechanism::MAX_FORCED_NATS;
@@ -31,12 +32,29 @@ impl Config {
                     self.noise_scale.clone(),
                 )?)
             }
+            AlgorithmId::Hedge => Algorithm::Hedge(Hedge::new(
+                self.actions,
+                LearningRate::Constant(
+                    self.noise_scale
+                        .clone()
+                        .unwrap_or_else(|| self.epsilon.recip()),
+                ),
+            )?),
+            AlgorithmId::DecreasingHedge => Algorithm::Hedge(Hedge::new(
+                self.actions,
+                LearningRate::Decreasing(
+                    self.noise_scale
+                        .clone()
+                        .unwrap_or_else(|| Q::new(1.into(), 2.into())),
+                ),
+            )?),
             _ => Algorithm::EpochRnm(epoch_rnm::EpochRnm::from_config(self)?),
         })
     }
 
     /// The configuration whose noise scale is `factor > 0` times the
-    /// paper's default at its ε (for prefix-softmax, the temperature 1/η);
+    /// paper's default at its ε (for prefix-softmax and hedge, the
+    /// temperature 1/η; for decreasing-hedge, `1/c`);
     /// an error for ftl, which has no noise.
     pub fn scaled(self, factor: &Q) -> Result<Config> {
         if !num_traits::Signed::is_positive(factor) {
@@ -47,6 +65,7 @@ impl Config {
         let default = match self.build()? {
             Algorithm::EpochRnm(a) => a.scale().clone(),
             Algorithm::PrefixSoftmax(a) => a.eta().recip(),
+            Algorithm::Hedge(a) => a.noise_scale().clone(),
             Algorithm::Ftl(_) => {
                 return Err(Error::InvalidInput("ftl has no noise to scale".into()))
             }
@@ -67,6 +86,8 @@ pub enum Algorithm {
     EpochRnm(epoch_rnm::EpochRnm),
     /// `prefix-softmax`.
     PrefixSoftmax(prefix_softmax::PrefixSoftmax),
+    /// `hedge`, `decreasing-hedge`.
+    Hedge(Hedge),
 }
 
 macro_rules! dispatch {
@@ -75,6 +96,7 @@ macro_rules! dispatch {
             Algorithm::Ftl($a) => $body,
             Algorithm::EpochRnm($a) => $body,
             Algorithm::PrefixSoftmax($a) => $body,
+            Algorithm::Hedge($a) => $body,
         }
     };
 }

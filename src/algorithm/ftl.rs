@@ -4,7 +4,7 @@
 //! to the lowest index (so round 1 plays action 1). Deterministic; not
 //! private (the checker finds an infinite ratio).
 
-use super::{point_mass, window_sums, Choice, OnlineAlgorithm};
+use super::{every_round_schedule, point_mass, window_sums, Choice, OnlineAlgorithm};
 use crate::error::Result;
 use crate::num::{Real, Q};
 use rand::Rng;
@@ -40,12 +40,7 @@ impl OnlineAlgorithm for Ftl {
 
     /// One choice per round `t`, reading rounds `1..t`.
     fn schedule(&self, horizon: usize) -> Vec<Choice> {
-        (1..=horizon)
-            .map(|t| Choice {
-                plays: t..t + 1,
-                reads: 1..t,
-            })
-            .collect()
+        every_round_schedule(horizon)
     }
 
     /// A point mass on the leader of the window.

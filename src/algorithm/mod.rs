@@ -7,6 +7,8 @@
 //! | `hu-rnm-ftnl` | [`epoch_rnm`] | Hu et al. Algorithm 4 (004) |
 //! | `wu-wang` | [`epoch_rnm`] | Wu & Wang Algorithm 1 (000) |
 //! | `prefix-softmax` | [`prefix_softmax`] | Cesari & Colomboni §4 (003) |
+//! | `hedge` | [`hedge`] | Freund & Schapire 1997 (non-private baseline, 004 L118) |
+//! | `decreasing-hedge` | [`hedge`] | Mourtada & Gaïffas 2019, arXiv:1809.01382 (004 L118) |
 //!
 //! # The structure every algorithm here has
 //!
@@ -30,6 +32,7 @@ mod config;
 mod dispatch;
 pub mod epoch_rnm;
 pub mod ftl;
+pub mod hedge;
 pub mod prefix_softmax;
 
 pub use self::config::{AlgorithmId, Config, LawParameter};
@@ -105,6 +108,17 @@ pub fn dyadic_schedule(horizon: usize) -> Vec<Choice> {
         start *= 2;
     }
     out
+}
+
+/// One choice a round: round `t` plays its own choice, which reads every
+/// round before it (`ftl`, Hedge).
+pub fn every_round_schedule(horizon: usize) -> Vec<Choice> {
+    (1..=horizon)
+        .map(|t| Choice {
+            plays: t..t + 1,
+            reads: 1..t,
+        })
+        .collect()
 }
 
 /// The uniform law on K actions.

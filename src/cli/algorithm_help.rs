@@ -24,6 +24,16 @@ fn online() -> String {
     listed(AlgorithmId::ALL.map(AlgorithmId::name))
 }
 
+/// The online algorithms `regret` covers.
+fn online_regret() -> String {
+    listed(
+        AlgorithmId::ALL
+            .into_iter()
+            .filter(|&id| crate::regret::covers(id))
+            .map(AlgorithmId::name),
+    )
+}
+
 /// The bandit algorithms `keep` accepts, in [`BanditId::ALL`]'s order.
 fn bandits(keep: impl Fn(BanditId) -> bool) -> String {
     listed(
@@ -67,7 +77,7 @@ pub(super) fn help(command: &str) -> Option<String> {
         ),
         "regret" => format!(
             "[required] The algorithm(s), comma-separated: {}; wu-wang:NOISE picks wu-wang's noise (gumbel, exponential, laplace).",
-            online()
+            online_regret()
         ),
         "bandit" => format!(
             "The algorithm(s), comma-separated: {}.",
@@ -96,7 +106,7 @@ pub(super) fn accepts(command: &str, name: &str) -> bool {
         "privacy" => online || bandit(&|id| privacy_exact(id) || privacy_statistical(id)),
         "law" | "sample" | "audit" => online || bandit(&has_law),
         "gof" => online || bandit(&|id| has_law(id) || has_two_sample_test(id)),
-        "regret" => online,
+        "regret" => name.parse::<AlgorithmId>().is_ok_and(crate::regret::covers),
         "bandit" => bandit(&|_| true),
         _ => false,
     }

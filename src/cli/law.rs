@@ -37,7 +37,7 @@ pub struct TargetArgs {
     /// [required with wu-wang] wu-wang only: Bernoulli resampling of the losses, 0 or 1.
     #[arg(long)]
     resample: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η; for dp-ucb-int: the factor b of its scale b·n^{v/2 − 1} on the mean, printed 1), exactly.
+    /// Overrides the paper's noise scale (for prefix-softmax and hedge: the temperature 1/η, hedge's default 1/ε; for decreasing-hedge: 1/c in η_t = c·√(ln K / t), default 1/2; for dp-ucb-int: the factor b of its scale b·n^{v/2 − 1} on the mean, printed 1), exactly.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The loss sequence: CSV (one round a line, K losses) or JSON (an array of rounds), exact decimals or p/q.
@@ -101,7 +101,14 @@ pub(super) const ONLINE: &str = "online algorithms";
 /// A run about one selection.
 pub(super) const MECHANISM: &str = "--mechanism";
 /// The online algorithms that add noise (all but ftl).
-pub(super) const NOISY: &[&str] = &["naive-ftnl", "hu-rnm-ftnl", "wu-wang", "prefix-softmax"];
+pub(super) const NOISY: &[&str] = &[
+    "naive-ftnl",
+    "hu-rnm-ftnl",
+    "wu-wang",
+    "prefix-softmax",
+    "hedge",
+    "decreasing-hedge",
+];
 /// A run about a bandit algorithm on a reward table.
 pub(super) const BANDIT: &str = "bandit algorithms";
 
@@ -133,6 +140,8 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
             "hu-rnm-ftnl",
             "wu-wang",
             "prefix-softmax",
+            "hedge",
+            "decreasing-hedge",
             "anytime-lazy-ucb",
             "dp-se",
             "dp-ucb",

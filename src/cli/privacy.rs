@@ -52,7 +52,7 @@ pub struct Args {
     /// wu-wang only: the noise, laplace (default), exponential or gumbel.
     #[arg(long)]
     noise: Option<String>,
-    /// Overrides the paper's noise scale (for prefix-softmax: the temperature 1/η), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}; hybrid-ucb and dp-ts: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale); dp-ucb-int: the factor b of its Laplace scale b·n^{v/2 − 1} on a mean, 1.
+    /// Overrides the paper's noise scale (for prefix-softmax and hedge: the temperature 1/η; for decreasing-hedge: 1/c in η_t = c·√(ln K / t)), exactly. Defaults: naive-ftnl Laplace K/ε, hu-rnm-ftnl Laplace 1/ε, wu-wang Laplace or Gumbel 2/ε and exponential 1/ε, prefix-softmax temperature 1/η = max{2/ε, 8}, hedge 1/ε, decreasing-hedge 1/2; hybrid-ucb and dp-ts: the array blocks' Laplace 2/ε (and the tree's unless --tree-scale); dp-ucb-int: the factor b of its Laplace scale b·n^{v/2 − 1} on a mean, 1.
     #[arg(long, allow_hyphen_values = true)]
     noise_scale: Option<String>,
     /// The number of worker threads (default: one per core).

@@ -16,7 +16,8 @@
 //! `−η L_r(M_r)` averaged over the uniform prefix length, rational weights)
 //! where its `η = min{ε/2, 1/8}` is `ε/2` (temperature `f · 2/ε`), that is on
 //! ranges within `(0, 1/4]`; beyond, `η` stops following ε and the range is
-//! refused. Laplace noise (`hu-rnm-ftnl`, `naive-ftnl`, `wu-wang
+//! refused. `hedge` at its default `η = ε` (temperature `f/ε`) is a
+//! product of softmax laws of the cumulative sums, on every range. Laplace noise (`hu-rnm-ftnl`, `naive-ftnl`, `wu-wang
 //! --noise laplace`) carries ε outside the exponents and is refused.
 //!
 //! With `q` the common denominator of all exponents and `w = e^{−ε/q}`, every
@@ -149,7 +150,8 @@ impl Family {
         let default = match config.build()? {
             Algorithm::EpochRnm(a) => a.scale().clone(),
             Algorithm::PrefixSoftmax(_) => Q::from_integer(2.into()) / epsilon,
-            Algorithm::Ftl(_) => return Err(self.refusal(None)),
+            Algorithm::Hedge(_) if config.id == AlgorithmId::Hedge => epsilon.recip(),
+            Algorithm::Hedge(_) | Algorithm::Ftl(_) => return Err(self.refusal(None)),
         };
         config.noise_scale = Some(default * &self.factor);
         config.build()
@@ -163,7 +165,7 @@ impl Family {
             ));
         }
         Error::InvalidInput(format!(
-            "--epsilon-range and --all-epsilon take wu-wang with --noise gumbel or exponential, or prefix-softmax on ε <= 1/4 (softmax and permute-and-flip laws, scale proportional to 1/ε), not {}{}",
+            "--epsilon-range and --all-epsilon take wu-wang with --noise gumbel or exponential, hedge, or prefix-softmax on ε <= 1/4 (softmax and permute-and-flip laws, scale proportional to 1/ε), not {}{}",
             self.config.id,
             self.config.noise.map_or(String::new(), |n| format!(" with {n} noise"))
         ))
@@ -182,6 +184,7 @@ impl Family {
             AlgorithmId::WuWang => {
                 matches!(self.config.noise, Some(Noise::Gumbel | Noise::Exponential))
             }
+            AlgorithmId::Hedge => true,
             AlgorithmId::PrefixSoftmax => range
                 .hi
                 .as_ref()

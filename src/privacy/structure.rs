@@ -91,13 +91,15 @@ impl Structured for Algorithm {
     /// Report-noisy-max on epoch sums (Wu & Wang Algorithm 1 line 16, Hu et
     /// al. Algorithm 4): the sums with `B = 0`, the column multisets with
     /// Bernoulli resampling (Poisson-binomial sums); follow the leader: the
-    /// sums; the randomized-prefix softmax reads prefixes in order: the window.
+    /// sums; the randomized-prefix softmax reads prefixes in order: the window;
+    /// Hedge's round is a softmax of the cumulative sums: their gaps.
     fn statistic(&self, _index: usize) -> Statistic {
         match self {
             Algorithm::Ftl(_) => Statistic::Gaps,
             Algorithm::EpochRnm(a) if a.resample() => Statistic::Counts,
             Algorithm::EpochRnm(_) => Statistic::Gaps,
             Algorithm::PrefixSoftmax(_) => Statistic::Window,
+            Algorithm::Hedge(_) => Statistic::Gaps,
         }
     }
 }

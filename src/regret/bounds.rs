@@ -540,6 +540,8 @@ impl<R: Enclose> Evaluator<R> {
             AlgorithmId::PrefixSoftmax => {
                 self.cesari_colomboni(curve, &mut bounds, &mut not_evaluated)?
             }
+            // `regret::Plan::of` refuses them: no curve reaches here.
+            AlgorithmId::Hedge | AlgorithmId::DecreasingHedge => {}
         }
         self.lower_bound(t, &mut bounds, &mut not_evaluated)?;
         self.hu_thm12(t, curve, &mut bounds, &mut not_evaluated)?;

@@ -343,6 +343,12 @@ impl FromStr for Setting {
     }
 }
 
+/// Whether the regret computations cover the algorithm `id`: ftl and the
+/// algorithms of dyadic blocks, not Hedge, whose every round is a choice.
+pub fn covers(id: AlgorithmId) -> bool {
+    !matches!(id, AlgorithmId::Hedge | AlgorithmId::DecreasingHedge)
+}
+
 /// What the regret computations need to know about an algorithm: its
 /// first action, the law of each later choice, and its schedule (dyadic for
 /// every algorithm but `ftl`).
@@ -384,6 +390,11 @@ impl Plan {
         )?;
         Ok(match config.id {
             AlgorithmId::Ftl => Plan::Ftl,
+            id if !covers(id) => {
+                return Err(Error::InvalidInput(format!(
+                    "regret covers ftl and the algorithms of dyadic blocks, not {id}, which draws every round afresh; its law on a loss file is `dpdtol law`"
+                )))
+            }
             AlgorithmId::PrefixSoftmax => Plan::Prefix {
                 eta: PrefixSoftmax::new(
                     config.actions,

@@ -296,6 +296,9 @@ impl AllEpsilonReport {
                 "prefix-softmax (softmax, temperature {factor}2/ε: the paper's for ε <= 1/4)"
             );
         }
+        if self.algorithm == AlgorithmId::Hedge.name() {
+            return format!("hedge (softmax, temperature {factor}1/ε: η = ε by default)");
+        }
         let printed = match self.noise {
             Some(Noise::Exponential) => "1/ε",
             _ => "2/ε",

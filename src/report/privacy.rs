@@ -442,7 +442,7 @@ pub struct PrivacyReport {
     pub merge: MergeKeys,
     /// The noise (null for ftl).
     pub noise: Option<Noise>,
-    /// The noise scale in use (for prefix-softmax, the temperature 1/η); null for ftl.
+    /// The noise scale in use (for prefix-softmax and hedge, the temperature 1/η; for decreasing-hedge, 1/c in η_t = c·√(ln K / t)); null for ftl.
     pub noise_scale: Option<Fraction>,
     /// wu-wang's Bernoulli resampling.
     pub resample: bool,
@@ -489,6 +489,7 @@ impl Described {
                 Some(a.scale().clone()),
             ),
             Algorithm::PrefixSoftmax(a) => (Some(Noise::Gumbel), Some(a.eta().recip())),
+            Algorithm::Hedge(a) => (Some(Noise::Gumbel), Some(a.noise_scale().clone())),
         };
         Described {
             id: config.id,
@@ -540,7 +541,8 @@ impl Described {
 }
 
 /// An algorithm in words, from the names a report gives: `wu-wang (gumbel
-/// noise, scale 2)`, `prefix-softmax (softmax, temperature 1/η = 8)`, `ftl`.
+/// noise, scale 2)`, `prefix-softmax (softmax, temperature 1/η = 8)`,
+/// `decreasing-hedge (softmax, η_t = c·√(ln K / t), 1/c = 1/2)`, `ftl`.
 pub fn algorithm_text(
     id: &str,
     noise: Option<Noise>,
@@ -549,8 +551,13 @@ pub fn algorithm_text(
 ) -> String {
     let mut out = id.to_string();
     match (noise, scale) {
-        (Some(Noise::Gumbel), Some(s)) if id == AlgorithmId::PrefixSoftmax.name() => {
+        (Some(Noise::Gumbel), Some(s))
+            if id == AlgorithmId::PrefixSoftmax.name() || id == AlgorithmId::Hedge.name() =>
+        {
             let _ = write!(out, " (softmax, temperature 1/η = {s})");
+        }
+        (Some(Noise::Gumbel), Some(s)) if id == AlgorithmId::DecreasingHedge.name() => {
+            let _ = write!(out, " (softmax, η_t = c·√(ln K / t), 1/c = {s})");
         }
         (Some(noise), Some(s)) => {
             let _ = write!(out, " ({noise} noise, scale {s}");

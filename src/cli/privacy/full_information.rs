@@ -1,4 +1,4 @@
-//! `dpdtol privacy --algorithm ftl|naive-ftnl|hu-rnm-ftnl|wu-wang|prefix-softmax
+//! `dpdtol privacy --algorithm ftl|naive-ftnl|hu-rnm-ftnl|wu-wang|prefix-softmax|hedge|decreasing-hedge
 //! …`: the exhaustive check of a full-information online algorithm
 //! ([`crate::privacy::check`]), and the merge of its shards.
 

@@ -42,6 +42,8 @@ pub(crate) const SCOPES: &[Scope] = &[
             "hu-rnm-ftnl",
             "wu-wang",
             "prefix-softmax",
+            "hedge",
+            "decreasing-hedge",
             BANDIT,
         ],
     ),
