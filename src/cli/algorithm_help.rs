@@ -24,14 +24,25 @@ fn online() -> String {
     listed(AlgorithmId::ALL.map(AlgorithmId::name))
 }
 
+/// The names of the online algorithms `regret` covers.
+pub(super) fn online_regret_names() -> Vec<&'static str> {
+    AlgorithmId::ALL
+        .into_iter()
+        .filter(|&id| crate::regret::covers(id))
+        .map(AlgorithmId::name)
+        .collect()
+}
+
 /// The online algorithms `regret` covers.
 fn online_regret() -> String {
-    listed(
-        AlgorithmId::ALL
-            .into_iter()
-            .filter(|&id| crate::regret::covers(id))
-            .map(AlgorithmId::name),
-    )
+    listed(online_regret_names())
+}
+
+/// Whether `command` (`law`, `sample`, `audit` or `gof`) takes the bandit
+/// algorithm `id` on a reward table: one with a law, and for `gof` also
+/// one tested by the two-sample test.
+pub(super) fn takes_bandit(command: &str, id: BanditId) -> bool {
+    has_law(id) || (command == "gof" && has_two_sample_test(id))
 }
 
 /// The bandit algorithms `keep` accepts, in [`BanditId::ALL`]'s order.
@@ -104,8 +115,7 @@ pub(super) fn accepts(command: &str, name: &str) -> bool {
     let bandit = |keep: &dyn Fn(BanditId) -> bool| name.parse::<BanditId>().is_ok_and(keep);
     match command {
         "privacy" => online || bandit(&|id| privacy_exact(id) || privacy_statistical(id)),
-        "law" | "sample" | "audit" => online || bandit(&has_law),
-        "gof" => online || bandit(&|id| has_law(id) || has_two_sample_test(id)),
+        "law" | "sample" | "audit" | "gof" => online || bandit(&|id| takes_bandit(command, id)),
         "regret" => name.parse::<AlgorithmId>().is_ok_and(crate::regret::covers),
         "bandit" => bandit(&|_| true),
         _ => false,

@@ -67,7 +67,7 @@ const TV: &str = "--tv";
 /// What the run is about, for [`super::applies::enforce`]: the target, and
 /// the detection `--tv` asks for.
 pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
-    let mut subjects = vec![args.target().subject(true)?];
+    let mut subjects = vec![args.target().subject("gof", true)?];
     if args.tv.is_some() {
         subjects.push(Subject::new(TV, &[TV]));
     }

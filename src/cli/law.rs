@@ -9,7 +9,6 @@ use super::args::{parse_actions, parse_bit};
 use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
-use crate::oracle::bandit::has_law;
 use crate::oracle::TargetSpec;
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
@@ -203,8 +202,9 @@ pub(super) fn online_or_bandit(text: &str, bandits: &[BanditId]) -> Result<Algor
 
 impl TargetArgs {
     /// What the flags name, for [`super::applies::enforce`]: an online
-    /// algorithm, one selection, or (`required` false) nothing.
-    pub(super) fn subject(&self, required: bool) -> Result<Subject> {
+    /// algorithm, one selection, or (`required` false) nothing; an unknown
+    /// name is refused with every algorithm `command` takes.
+    pub(super) fn subject(&self, command: &str, required: bool) -> Result<Subject> {
         if let Some(noise) = &self.mechanism {
             return Ok(Subject::new(format!("--mechanism {noise}"), &[MECHANISM]));
         }
@@ -213,11 +213,9 @@ impl TargetArgs {
                 if let Ok(id) = text.parse::<BanditId>() {
                     return Ok(Subject::new(id.name(), &[BANDIT, id.name()]));
                 }
-                // The bandit algorithms with a law of their pulls, which `law`,
-                // `sample`, `gof` and `audit` accept beside the online ones.
                 let bandits: Vec<BanditId> = BanditId::ALL
                     .into_iter()
-                    .filter(|&id| has_law(id))
+                    .filter(|&id| super::algorithm_help::takes_bandit(command, id))
                     .collect();
                 let id = online_or_bandit(text, &bandits)?;
                 Ok(Subject::new(id.name(), &[ONLINE, id.name()]))

@@ -174,12 +174,19 @@ fn flags_act(command: &Command, matches: &clap::ArgMatches) -> Result<()> {
         Command::Privacy(args) => enforce(&[privacy::SCOPES], &privacy::subjects(args)?),
         Command::Regret(args) => enforce(&[regret::SCOPES], &regret::subjects(args)?),
         Command::Bandit(args) => enforce(&[bandit::SCOPES], &bandit::subjects(args)?),
-        Command::Law(args) => enforce(&[target, law::SCOPES], &[args.target().subject(true)?]),
-        Command::Sample(args) => {
-            enforce(&[target, sample::SCOPES], &[args.target().subject(true)?])
-        }
+        Command::Law(args) => enforce(
+            &[target, law::SCOPES],
+            &[args.target().subject("law", true)?],
+        ),
+        Command::Sample(args) => enforce(
+            &[target, sample::SCOPES],
+            &[args.target().subject("sample", true)?],
+        ),
         Command::Gof(args) => enforce(&[target, gof::SCOPES], &gof::subjects(args)?),
-        Command::Audit(args) => enforce(&[target, audit::SCOPES], &[args.target().subject(false)?]),
+        Command::Audit(args) => enforce(
+            &[target, audit::SCOPES],
+            &[args.target().subject("audit", false)?],
+        ),
     }
 }
 

@@ -5,7 +5,7 @@
 use super::applies::{scope, Scope, Subject, EVERY};
 use super::law::NOISY;
 use crate::algorithm::AlgorithmId;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{parse_rational, parse_rational_list};
 use crate::regret::certify::certify;
@@ -102,8 +102,14 @@ pub(super) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     args.algorithm
         .split(',')
         .map(|name| {
-            let id: AlgorithmId = name.split(':').next().unwrap_or_default().parse()?;
-            Ok(Subject::new(id.name(), &[id.name()]))
+            let text = name.split(':').next().unwrap_or_default();
+            match text.parse::<AlgorithmId>() {
+                Ok(id) => Ok(Subject::new(id.name(), &[id.name()])),
+                Err(_) => Err(Error::InvalidInput(format!(
+                    "unknown algorithm '{text}' (expected one of {})",
+                    super::algorithm_help::online_regret_names().join(", ")
+                ))),
+            }
         })
         .collect()
 }
