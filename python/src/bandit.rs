@@ -13,6 +13,7 @@ use crate::{rational, rational_rows, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::{bonus_rounds, BanditId, Named};
+use dpdtol::error::Error;
 use dpdtol::num::given::parse_tree_depth;
 use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
@@ -75,10 +76,36 @@ fn given(algorithm: &str, epsilon: Option<&str>, params: &Params) -> BanditGiven
     .naming_readings()
 }
 
-/// `algorithm` with `epsilon` (required by the private algorithms, refused
-/// by `ucb1`) and `params`.
-fn spec(algorithm: &str, epsilon: Option<&str>, params: Params) -> PyResult<BanditSpec> {
-    let id = algorithm.parse::<BanditId>().map_err(py_err)?;
+/// `algorithm` as a bandit algorithm; an unknown name is refused with the
+/// algorithms `takes` accepts, those of the function called.
+pub(crate) fn bandit_id(algorithm: &str, takes: impl Fn(BanditId) -> bool) -> PyResult<BanditId> {
+    algorithm.parse::<BanditId>().map_err(|_| {
+        let names: Vec<&str> = BanditId::ALL
+            .into_iter()
+            .filter(|&id| takes(id))
+            .map(BanditId::name)
+            .collect();
+        py_err(Error::InvalidInput(format!(
+            "unknown bandit algorithm '{algorithm}' (expected one of {})",
+            names.join(", ")
+        )))
+    })
+}
+
+/// Whether `bandit_gof` takes `id`: with a law, or by the two-sample test.
+fn gof_takes(id: BanditId) -> bool {
+    oracle::has_law(id) || oracle::has_two_sample_test(id)
+}
+
+/// `algorithm` (one that `takes` accepts) with `epsilon` (required by the
+/// private algorithms, refused by `ucb1`) and `params`.
+fn spec(
+    algorithm: &str,
+    epsilon: Option<&str>,
+    params: Params,
+    takes: impl Fn(BanditId) -> bool,
+) -> PyResult<BanditSpec> {
+    let id = bandit_id(algorithm, takes)?;
     let epsilon = match (epsilon, id.is_private()) {
         (Some(e), true) => rational("epsilon", e)?,
         // Not read by a non-private algorithm.
@@ -136,7 +163,7 @@ fn target(
     epsilon: Option<&str>,
     params: Params,
 ) -> PyResult<BanditTarget> {
-    let spec = spec(algorithm, epsilon, params)?;
+    let spec = spec(algorithm, epsilon, params, oracle::has_law)?;
     BanditTarget::new(spec, rational_rows("rewards", rewards)?).map_err(py_err)
 }
 
@@ -286,7 +313,7 @@ fn bandit_gof(
         ..GofOptions::default()
     };
     let given = given(algorithm, epsilon, &params);
-    let spec = spec(algorithm, epsilon, params)?;
+    let spec = spec(algorithm, epsilon, params, gof_takes)?;
     if oracle::has_two_sample_test(spec.id) {
         if explain {
             return Err(py_err(oracle::explain_two_sample(spec.id)));

@@ -66,7 +66,10 @@ fn bandit_privacy(
     delta: Option<&str>,
 ) -> PyResult<(String, String, bool)> {
     let target = exact("delta", delta)?;
-    let id = algorithm.parse::<BanditId>().map_err(py_err)?;
+    let id = crate::bandit::bandit_id(algorithm, |id| {
+        exact_check_of(id).is_ok()
+            || audit_run::is_statistical(id, Some("statistical"), false).unwrap_or(false)
+    })?;
     let sampling = runs.is_some() || seed.is_some() || confidence.is_some();
     let statistical = audit_run::is_statistical(id, method, sampling).map_err(py_err)?;
     let horizon: usize = self::horizon(horizon)?;

@@ -8,8 +8,8 @@
 use crate::bandit::py_err;
 use crate::rational;
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::experiment::{Given, Plan, Readings};
+use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::{bonus_rounds, BanditId, Named};
 use dpdtol::num::given::{parse_f64_list, parse_one, parse_tree_depth};
 use dpdtol::report::bandit::BanditReport;

@@ -116,3 +116,27 @@ def test_a_dp_se_beta_below_the_floating_point_range_is_refused(beta):
 def test_a_huge_bonus_is_refused_by_the_exact_laws(algorithm):
     with pytest.raises(ValueError, match="1048576"):
         dpdtol.bandit_law(algorithm, REWARDS, 1, bonus="1e20")
+
+
+def _listed(message):
+    """The algorithm names in an unknown-algorithm refusal."""
+    return set(message.split("expected one of ", 1)[1].rstrip(")").split(", "))
+
+
+def test_an_unknown_bandit_algorithm_names_what_the_function_takes():
+    table = [[1, 0], [0, 1]]
+    with pytest.raises(ValueError, match="unknown bandit algorithm 'foo'") as law:
+        dpdtol.bandit_law("foo", table, 1)
+    with pytest.raises(ValueError, match="unknown bandit algorithm 'foo'") as gof:
+        dpdtol.bandit_gof("foo", table, 1, [[0, 1]], base=0)
+    with pytest.raises(ValueError, match="unknown bandit algorithm 'foo'") as privacy:
+        dpdtol.bandit_privacy("foo", 2, [0, 1], 1)
+    # The laws: UCB1 and Thompson sampling, not the two-sample DP-TS nor
+    # AdaP-KLUCB (simulation only).
+    assert {"thompson", "ucb1", "dp-ucb-int"} <= _listed(str(law.value))
+    assert not {"dp-ts", "lazy-dp-ts", "adap-klucb"} & _listed(str(law.value))
+    # gof adds the two-sample tests.
+    assert _listed(str(gof.value)) == _listed(str(law.value)) | {"dp-ts", "lazy-dp-ts"}
+    # privacy: the exact checks and the statistical audits, no baseline.
+    assert {"dp-ts", "lazy-dp-ts", "dp-se"} <= _listed(str(privacy.value))
+    assert not {"ucb1", "thompson", "adap-klucb"} & _listed(str(privacy.value))
