@@ -26,6 +26,10 @@
 //!   interval, a forest of Laplace draws integrated leaf to root in closed
 //!   form.
 //!
+//! The private Thompson samplings, DP-TS and Lazy-DP-TS ([`dp_ts`]), have
+//! no [`PullLaw`]: their Beta draws have real parameters, and their laws are
+//! certified *bounds* ([`beta_sandwich`]), not values.
+//!
 //! UCB1 (non-private, [`ucb1`]) has no noise and no [`PullLaw`]: its law is
 //! a point mass, or a finite tree when its ties are drawn uniformly, with
 //! every comparison of two indices decided exactly. Thompson sampling
@@ -37,7 +41,9 @@
 
 pub mod anytime_lazy_ucb;
 pub mod anytime_lazy_ucb_arms;
+pub mod beta_sandwich;
 pub mod dp_se;
+pub mod dp_ts;
 pub mod dp_ucb;
 pub mod dp_ucb_bound;
 pub mod dp_ucb_int;
