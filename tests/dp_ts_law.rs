@@ -7,7 +7,8 @@ use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::BanditId;
 use dpdtol::num::{Certified, Precision, Real, Q};
 use dpdtol::oracle::bandit::{simulate, BanditSpec};
-use dpdtol::privacy::bandit::sandwich::{check, BoundsVerdict};
+use dpdtol::privacy::bandit::sandwich::check;
+use dpdtol::privacy::Verdict;
 use std::collections::HashMap;
 
 fn q(n: i64) -> Q {
@@ -230,7 +231,7 @@ fn the_papers_bonuses_make_full_and_half_noise_certainly_private_on_small_tables
             r(11, 10),
         ),
     ] {
-        assert_eq!(c.verdict, BoundsVerdict::Private, "{name}");
+        assert_eq!(c.verdict, Verdict::Private, "{name}");
         let upper = c.ratio_upper.as_ref().unwrap().0.enclosure().unwrap().1;
         assert!(upper < most, "{name}: {upper}");
         let lower = c.ratio_lower.0.enclosure().unwrap().0;
@@ -255,7 +256,7 @@ fn an_almost_noiseless_variant_is_certainly_violated() {
     law.tree_scale = r(1, 1000);
     law.bonus = r(1, 1000);
     let c = check::<_, Certified>(&law, &[q(-1), q(2)], 3, &q(1), false, &BITS).unwrap();
-    assert_eq!(c.verdict, BoundsVerdict::Violated);
+    assert_eq!(c.verdict, Verdict::Violated);
     let lower = c.ratio_lower.0.enclosure().unwrap().0;
     assert!(lower > r(299, 100) && lower <= q(3), "{lower}");
 }
@@ -269,5 +270,126 @@ fn a_large_check_is_refused_with_its_size() {
     assert!(
         text.contains("4194304 laws") && text.contains("--force"),
         "{text}"
+    );
+}
+
+mod common;
+
+/// `law` prints the bounds of every sequence and `privacy --method bounds`
+/// its verdict, with exit status 1 on a violation; bad input is refused.
+#[test]
+fn the_command_line_bounds_laws_and_checks_privacy() {
+    let dir = common::scratch("dp-ts-bounds");
+    let table = dir.join("t4.csv");
+    std::fs::write(&table, "1,0\n1,0\n1,0\n1,0\n").unwrap();
+    let table = table.to_str().unwrap();
+    let law = common::json(&[
+        "law",
+        "--algorithm",
+        "dp-ts",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        table,
+        "--json",
+    ]);
+    // Near Thompson sampling on records (n, 0), 1/2 · 3/5 for 1,2,1,1: the
+    // means fall below 1 with probability about 10⁻⁴.
+    let first = &law["law"][0];
+    assert_eq!(first["pulls"], serde_json::json!([1, 2, 1, 1]));
+    let end = |i: usize| {
+        first["probability_interval"][i]
+            .as_str()
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    assert!((end(0) - 0.3).abs() < 1e-3 && end(0) < end(1) && end(1) - end(0) < 1e-3);
+    let violated = common::dpdtol(&[
+        "privacy",
+        "--algorithm",
+        "dp-ts",
+        "--method",
+        "bounds",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "-1,2",
+        "--epsilon",
+        "1",
+        "--noise-scale",
+        "1/1000",
+        "--bonus",
+        "1/1000",
+        "--json",
+    ]);
+    assert_eq!(violated.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&violated.stdout).unwrap();
+    assert_eq!(report["verdict"], "violated");
+    assert_eq!(report["violated"], true);
+    let private = common::json(&[
+        "privacy",
+        "--algorithm",
+        "lazy-dp-ts",
+        "--method",
+        "bounds",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(private["verdict"], "private");
+    common::refused(
+        &[
+            "law",
+            "--algorithm",
+            "dp-ts",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            table,
+            "--sequence",
+            "1,3,1,1",
+        ],
+        "arm 3 in round 2",
+    );
+    common::refused(
+        &[
+            "law",
+            "--algorithm",
+            "lazy-dp-ts",
+            "--epsilon",
+            "1",
+            "--rewards-file",
+            table,
+            "--tree-scale",
+            "1",
+        ],
+        "--tree-scale",
+    );
+    common::refused(
+        &[
+            "privacy",
+            "--algorithm",
+            "dp-ts",
+            "--method",
+            "bounds",
+            "--actions",
+            "2",
+            "--horizon",
+            "12",
+            "--alphabet",
+            "0,1",
+            "--epsilon",
+            "1",
+        ],
+        "--force",
     );
 }

@@ -771,3 +771,49 @@ fn bandit_oracle_outputs_match_their_schemas() {
     let s: BanditSampleReport = reads_back(&strs(&args("sample", &more)));
     assert_eq!(s.n, 10);
 }
+
+/// `law` of DP-TS and `privacy --method bounds` write the schemas
+/// `law-bandit-bounds` and `privacy`, and their reports read back what they
+/// write.
+#[test]
+fn bounds_outputs_match_their_schemas() {
+    use dpdtol::report::bandit_bounds::{BanditBoundsReport, BoundsPrivacyReport};
+    let rewards = temp("bounds.csv");
+    std::fs::write(&rewards, "1,0\n1/2,1\n0,1\n").unwrap();
+    let path = rewards.to_str().unwrap();
+    let law = json(&[
+        "law",
+        "--algorithm",
+        "dp-ts",
+        "--epsilon",
+        "1",
+        "--rewards-file",
+        path,
+        "--sequence",
+        "1,2,2",
+        "--json",
+    ]);
+    validate("law-bandit-bounds", &law);
+    assert!(check("law-bandit", &law).is_err());
+    let back: BanditBoundsReport = serde_json::from_value(law.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap(), law);
+    let privacy = json(&[
+        "privacy",
+        "--algorithm",
+        "lazy-dp-ts",
+        "--method",
+        "bounds",
+        "--actions",
+        "2",
+        "--horizon",
+        "3",
+        "--alphabet",
+        "0,1",
+        "--epsilon",
+        "1",
+        "--json",
+    ]);
+    validate("privacy", &privacy);
+    let back: BoundsPrivacyReport = serde_json::from_value(privacy.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap(), privacy);
+}

@@ -9,7 +9,9 @@ use super::args::{parse_actions, parse_bit};
 use crate::algorithm::AlgorithmId;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
+use crate::oracle::bandit::{has_bounds, law_bounds};
 use crate::oracle::TargetSpec;
+use crate::report::bandit_bounds::BanditBoundsReport;
 use crate::report::bandit_oracle::{BanditGiven, BanditLawReport};
 use crate::report::law::LawReport;
 use crate::report::oracle::TargetGiven;
@@ -72,10 +74,10 @@ pub struct TargetArgs {
     /// dp-se only: the epoch length R_e as floor-plus-one (default, ⌊·⌋ + 1), ceiling (⌈·⌉, the same integers), floor (⌊·⌋) or ceiling-plus-one (⌈· + 1⌉ = ⌊·⌋ + 2).
     #[arg(long)]
     rounding: Option<String>,
-    /// hybrid-ucb and dp-ucb-bound: the tree p-sums' per-level noise scale, exactly.
+    /// hybrid-ucb, dp-ucb-bound and dp-ts: the tree p-sums' per-level noise scale, exactly.
     #[arg(long, allow_hyphen_values = true)]
     tree_scale: Option<String>,
-    /// hybrid-ucb and dp-ucb-bound: a factor on both noise scales, exactly.
+    /// hybrid-ucb, dp-ucb-bound and dp-ts: a factor on both noise scales, exactly.
     #[arg(long, allow_hyphen_values = true)]
     scale_factor: Option<String>,
     /// dp-ucb only: the binary mechanism's depth L, an integer in 1..=63 (default ⌈log₂ T⌉; the node scale is L/ε unless --noise-scale). Hybrid-UCB and DP-UCB-Bound have no fixed depth (their trees grow with the count).
@@ -159,8 +161,8 @@ pub(super) const TARGET_SCOPES: &[Scope] = &[
     scope("rounding", &["dp-se"]),
     scope("reward_index", &["dp-se"]),
     scope("radius", &["dp-se"]),
-    scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound"]),
-    scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound"]),
+    scope("tree_scale", &["hybrid-ucb", "dp-ucb-bound", "dp-ts"]),
+    scope("scale_factor", &["hybrid-ucb", "dp-ucb-bound", "dp-ts"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("ties", &["ucb1"]),
     scope("bonus_round", &["dp-ts", "ucb1"]),
@@ -301,6 +303,22 @@ pub fn run(args: &Args) -> Result<String> {
             .transpose()
     };
     let spec = args.target.spec();
+    if let Some((bandit, rewards)) = spec.bandit_spec()? {
+        if has_bounds(bandit.id) {
+            let sequence = sequence()?;
+            let bounds = law_bounds(&bandit, &rewards, spec.force)?;
+            let report = BanditBoundsReport::new(
+                BanditGiven::of(&spec),
+                rewards[0].len(),
+                rewards.len(),
+                &bounds.entries,
+                bounds.precision_bits,
+                sequence.as_deref(),
+                base,
+            )?;
+            return Ok(rendered(&report, args.json));
+        }
+    }
     if let Some(target) = spec.bandit()? {
         let sequence = sequence()?;
         let law = target.law(spec.force)?;

@@ -4,6 +4,7 @@
 
 mod all_epsilon;
 mod bandit;
+mod bounds;
 mod dispatch;
 mod full_information;
 mod one_shot;
@@ -97,7 +98,7 @@ pub struct Args {
     /// dp-ts only: the round whose ln t its bonus reads, current (default: the round of the draw) or last-update (the round of the arm's last observation, the bonus and Beta parameters frozen until its next one).
     #[arg(long)]
     bonus_round: Option<String>,
-    /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check).
+    /// How the maximum is searched: structural (default: over the changed round and the statistics of the windows that read it) or enumeration (every ordered pair of sequences, the cross-check). hybrid-ucb: exact (default) or statistical; lazy-dp-ts and dp-ts: statistical (default: the audit) or bounds (certified bounds on every law, a verdict or undecided).
     #[arg(long)]
     method: Option<String>,
     /// lazy-dp-ts, dp-ts and hybrid-ucb only (statistical audits): simulated runs per reward table, half to choose each pair's event, half to bound it (default 200000).

@@ -117,6 +117,65 @@ pub fn has_law(id: BanditId) -> bool {
     )
 }
 
+/// Whether the oracle has certified *bounds* on the law of `id`'s pulls,
+/// not the law itself ([`law_bounds`]): DP-TS and Lazy-DP-TS.
+pub fn has_bounds(id: BanditId) -> bool {
+    matches!(id, BanditId::DpTs | BanditId::LazyDpTs)
+}
+
+/// The most pull sequences [`law_bounds`] bounds without `force`: K = 2,
+/// T = 6 takes about 3 s (release).
+pub const MAX_BOUNDED_SEQUENCES: u64 = 1 << 4;
+
+/// Certified bounds on the law of DP-TS or Lazy-DP-TS on `rewards`
+/// ([`crate::bandit::law::dp_ts`]): `(pulls, lo, hi)` for every pull
+/// sequence whose first K rounds pull the arms in order, and the precision
+/// in bits. Refused past [`MAX_BOUNDED_SEQUENCES`] unless `force`.
+pub fn law_bounds(spec: &BanditSpec, rewards: &[Vec<Q>], force: bool) -> Result<LawBounds> {
+    use crate::bandit::law::dp_ts::{self, Given, PrivateThompson};
+    check_reward_table(rewards)?;
+    spec.check_applicable()?;
+    let (arms, horizon) = (rewards[0].len(), rewards.len());
+    let law = PrivateThompson::of(
+        spec.id,
+        arms,
+        spec.epsilon.clone(),
+        Given {
+            scale: spec.noise_scale.clone(),
+            tree_scale: spec.tree_scale.clone(),
+            factor: spec.scale_factor.clone(),
+            bonus: spec.bonus.clone(),
+            bonus_round: spec.bonus_round,
+        },
+    )?;
+    let count = crate::bandit::law::anytime_lazy_ucb::pull_sequence_count(arms, arms, horizon);
+    if !force && count.is_none_or(|n| n > MAX_BOUNDED_SEQUENCES) {
+        return Err(Error::TooLarge(format!(
+            "the bounds on {}'s law cover {} pull sequences, above {MAX_BOUNDED_SEQUENCES} (each a sum over the cells of its draws, which grow with T): pass --force to compute them",
+            spec.id,
+            count.map_or("more than 2^64".into(), |n| n.to_string())
+        )));
+    }
+    let (entries, precision_bits) =
+        dp_ts::certified(|bits| dp_ts::law_bounds::<_, Certified>(&law, rewards, bits))?;
+    Ok(LawBounds {
+        law,
+        entries,
+        precision_bits,
+    })
+}
+
+/// Certified bounds on a law ([`law_bounds`]).
+#[derive(Clone, Debug)]
+pub struct LawBounds {
+    /// The law bounded.
+    pub law: crate::bandit::law::dp_ts::PrivateThompson,
+    /// `(pulls, lo, hi)`, pulls 0-based.
+    pub entries: Vec<(Vec<usize>, Certified, Certified)>,
+    /// The precision of the certified arithmetic, in bits.
+    pub precision_bits: u32,
+}
+
 /// Whether `gof` tests samples of `id` by a two-sample test against the
 /// library's own simulation ([`simulate`]), for want of a law.
 pub fn has_two_sample_test(id: BanditId) -> bool {

@@ -22,6 +22,7 @@
 pub mod all_epsilon;
 pub mod audit;
 pub mod bandit;
+pub mod bandit_bounds;
 pub mod bandit_oracle;
 pub mod bandit_privacy;
 pub mod gof;

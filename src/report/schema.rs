@@ -2,7 +2,7 @@
 //! types ([`schemas`]) and committed as `docs/schema/<command>.json`.
 
 use super::{
-    all_epsilon, audit, bandit, bandit_oracle, bandit_privacy, gof, law, mechanism,
+    all_epsilon, audit, bandit, bandit_bounds, bandit_oracle, bandit_privacy, gof, law, mechanism,
     one_shot_privacy, privacy, regret, sample, statistical_privacy, verify,
 };
 use schemars::JsonSchema;
@@ -19,6 +19,9 @@ enum PrivacyOutput {
     Bandit(Box<bandit_privacy::BanditPrivacyReport>),
     /// A bandit algorithm's statistical audit, or a shard of its runs.
     Statistical(statistical_privacy::StatisticalPrivacyReport),
+    /// DP-TS's or Lazy-DP-TS's certified check from bounds on its laws
+    /// (`--method bounds`).
+    Bounds(bandit_bounds::BoundsPrivacyReport),
     /// One report-noisy-max selection (`--mechanism`).
     OneShot(one_shot_privacy::OneShotPrivacyReport),
     /// Every ε of a range (`--epsilon-range`, `--all-epsilon`).
@@ -121,6 +124,13 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
             schema::<bandit_oracle::BanditLawReport>(
                 "law-bandit",
                 "dpdtol law --json for a bandit algorithm on a reward table (--rewards-file): every pull sequence of possibly positive probability with its probability, exact else certified, and optionally one sequence's probability.",
+            ),
+        ),
+        (
+            "law-bandit-bounds",
+            schema::<bandit_bounds::BanditBoundsReport>(
+                "law-bandit-bounds",
+                "dpdtol law --json for DP-TS or Lazy-DP-TS on a reward table: certified bounds (not values) on the probability of every pull sequence, and optionally of one.",
             ),
         ),
         (

@@ -25,8 +25,9 @@ use super::beta_sandwich::{bounds, ArmEvent, Atom, Cells, Event, Mean};
 use super::hybrid_ucb::{check_hybrid_params, hybrid_increment};
 use super::{check_bonus, check_positive, check_scale};
 use crate::bandit::policy::dp_ts::BonusRound;
+use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
-use crate::num::{Real, Q};
+use crate::num::{Precision, Real, Q};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -321,6 +322,147 @@ impl SandwichLaw for LazyDpTsLawParams {
 
 /// Each arm's cell law, by its part of the event.
 type Memo<R> = HashMap<ArmEvent, Arc<Cells<R>>>;
+
+/// DP-TS or Lazy-DP-TS: the laws [`law_bounds`] bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrivateThompson {
+    /// DP-TS.
+    DpTs(DpTsLawParams),
+    /// Lazy-DP-TS.
+    LazyDpTs(LazyDpTsLawParams),
+}
+
+impl PrivateThompson {
+    /// The law of `id` (`dp-ts` or `lazy-dp-ts`) for `arms` arms at
+    /// `epsilon`: the noise scale (DP-TS: the array blocks'; default
+    /// `2/ε` for DP-TS, `1/ε` for Lazy-DP-TS), DP-TS's tree scale (default
+    /// the noise scale) and a factor on both of its scales, the bonus
+    /// constant (default 6 and 3), and DP-TS's bonus round; `None` for a
+    /// value not given.
+    pub fn of(id: BanditId, arms: usize, epsilon: Q, given: Given) -> Result<PrivateThompson> {
+        check_positive(&[("--epsilon", &epsilon)])?;
+        let bonus_round_given = given.bonus_round != BonusRound::default();
+        match id {
+            BanditId::DpTs => {
+                if given.factor.is_some() && given.tree_scale.is_some() {
+                    return Err(Error::InvalidInput(
+                        "--scale-factor multiplies both of dp-ts's scales; it excludes --tree-scale"
+                            .into(),
+                    ));
+                }
+                let mut law = DpTsLawParams::inferred(arms, epsilon);
+                if let Some(s) = given.scale {
+                    law.array_scale = s;
+                }
+                law.tree_scale = given.tree_scale.unwrap_or_else(|| law.array_scale.clone());
+                if let Some(f) = given.factor {
+                    check_positive(&[("--scale-factor", &f)])?;
+                    law.array_scale *= &f;
+                    law.tree_scale *= &f;
+                }
+                if let Some(b) = given.bonus {
+                    law.bonus = b;
+                }
+                law.bonus_round = given.bonus_round;
+                Ok(PrivateThompson::DpTs(law))
+            }
+            BanditId::LazyDpTs => {
+                let flag = [
+                    ("--tree-scale", given.tree_scale.is_some()),
+                    ("--scale-factor", given.factor.is_some()),
+                    ("--bonus-round", bonus_round_given),
+                ]
+                .into_iter()
+                .find_map(|(flag, set)| set.then_some(flag));
+                if let Some(flag) = flag {
+                    return Err(Error::InvalidInput(format!(
+                        "{flag} does not apply to lazy-dp-ts"
+                    )));
+                }
+                let mut law = LazyDpTsLawParams::printed(arms, epsilon);
+                if let Some(s) = given.scale {
+                    law.noise_scale = s;
+                }
+                if let Some(b) = given.bonus {
+                    law.bonus = b;
+                }
+                Ok(PrivateThompson::LazyDpTs(law))
+            }
+            other => Err(Error::InvalidInput(format!(
+                "certified bounds on the law cover dp-ts and lazy-dp-ts, not {other}"
+            ))),
+        }
+    }
+
+    /// The law's parameters: `(noise scale, tree scale, bonus, bonus round)`
+    /// (Lazy-DP-TS has no tree scale, and its bonus reads the current round).
+    pub fn parameters(&self) -> (&Q, Option<&Q>, &Q, BonusRound) {
+        match self {
+            PrivateThompson::DpTs(p) => {
+                (&p.array_scale, Some(&p.tree_scale), &p.bonus, p.bonus_round)
+            }
+            PrivateThompson::LazyDpTs(p) => (&p.noise_scale, None, &p.bonus, BonusRound::default()),
+        }
+    }
+}
+
+/// The values given for a [`PrivateThompson`] law (`None`: the default).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// The noise scale (DP-TS: the array blocks').
+    pub scale: Option<Q>,
+    /// DP-TS: the tree p-sums' per-level scale.
+    pub tree_scale: Option<Q>,
+    /// DP-TS: a factor on both scales.
+    pub factor: Option<Q>,
+    /// The bonus constant.
+    pub bonus: Option<Q>,
+    /// DP-TS: the round its bonus reads.
+    pub bonus_round: BonusRound,
+}
+
+impl SandwichLaw for PrivateThompson {
+    fn arms(&self) -> usize {
+        match self {
+            PrivateThompson::DpTs(p) => p.arms(),
+            PrivateThompson::LazyDpTs(p) => p.arms(),
+        }
+    }
+
+    fn validate(&self) -> Result<()> {
+        match self {
+            PrivateThompson::DpTs(p) => p.validate(),
+            PrivateThompson::LazyDpTs(p) => p.validate(),
+        }
+    }
+
+    fn event(&self, pulls: &[usize], seen: &[Q]) -> Result<Option<Event>> {
+        match self {
+            PrivateThompson::DpTs(p) => p.event(pulls, seen),
+            PrivateThompson::LazyDpTs(p) => p.event(pulls, seen),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            PrivateThompson::DpTs(p) => p.name(),
+            PrivateThompson::LazyDpTs(p) => p.name(),
+        }
+    }
+}
+
+/// `compute` at the first certified precision of [`super::PRECISIONS`]
+/// that decides every sign it meets, doubling while it reports an
+/// undecided one ([`Error::Domain`]); the result and its precision.
+pub fn certified<T>(mut compute: impl FnMut(&Precision) -> Result<T>) -> Result<(T, u32)> {
+    let (mut bits, top) = super::PRECISIONS;
+    loop {
+        match compute(&Precision(bits)) {
+            Err(Error::Domain(_)) if bits < top => bits = (bits * 2).min(top),
+            other => return other.map(|t| (t, bits)),
+        }
+    }
+}
 
 /// Bounds on `P(pulls | seen)` for one law at one precision, each arm's
 /// cell law computed once and shared by the events that repeat it.

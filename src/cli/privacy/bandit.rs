@@ -33,6 +33,9 @@ use serde_json::Value;
 
 /// Run the bandit check for `id` (the caller has seen a bandit id).
 pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
+    if super::bounds::chosen(args, id) {
+        return super::bounds::run(args, id);
+    }
     if super::statistical::chosen(args, id)? {
         return super::statistical::run(args, id);
     }

@@ -1,7 +1,7 @@
 //! Where the flags of `dpdtol privacy` act, and what a run checks, for
 //! [`crate::cli::applies`].
 
-use super::{given, statistical, Args};
+use super::{bounds, given, statistical, Args};
 use crate::bandit::policy::BanditId;
 use crate::cli::applies::{scope, Scope, Subject, EVERY};
 use crate::cli::law::{MECHANISM, ONLINE};
@@ -15,6 +15,8 @@ const EXACT_BANDIT: &str =
 /// A bandit audit by simulation.
 const STATISTICAL: &str =
     "the statistical audits (lazy-dp-ts, dp-ts, hybrid-ucb --method statistical)";
+/// A bandit check from certified bounds on the laws.
+const BOUNDS: &str = "the certified bounds checks (lazy-dp-ts, dp-ts --method bounds)";
 /// A merge of shards.
 const MERGE: &str = "--merge";
 /// An online algorithm checked at one ε.
@@ -48,7 +50,7 @@ pub(crate) const SCOPES: &[Scope] = &[
         ],
     ),
     scope("threads", &[ONLINE, BANDIT]),
-    scope("shard", &[ONE_EPSILON, BANDIT]),
+    scope("shard", &[ONE_EPSILON, EXACT_BANDIT, STATISTICAL]),
     scope("force", EVERY),
     scope("merge", EVERY),
     scope("spot_check", &[MERGE]),
@@ -61,7 +63,10 @@ pub(crate) const SCOPES: &[Scope] = &[
     scope("reward_index", &["dp-se"]),
     scope("tree_depth", &["dp-ucb"]),
     scope("bonus_round", &["dp-ts"]),
-    scope("method", &[ONE_EPSILON, "hybrid-ucb"]),
+    scope(
+        "method",
+        &[ONE_EPSILON, "hybrid-ucb", "lazy-dp-ts", "dp-ts"],
+    ),
     scope("runs", &[STATISTICAL]),
     scope("seed", &[STATISTICAL]),
     scope("confidence", &[STATISTICAL]),
@@ -98,8 +103,9 @@ pub(crate) fn subjects(args: &Args) -> Result<Vec<Subject>> {
     }
     let text = given(&args.algorithm, "--algorithm")?;
     if let Ok(id) = text.parse::<BanditId>() {
-        let statistical = statistical::chosen(args, id)?;
-        let how = if statistical {
+        let how = if bounds::chosen(args, id) {
+            BOUNDS
+        } else if statistical::chosen(args, id)? {
             STATISTICAL
         } else {
             EXACT_BANDIT

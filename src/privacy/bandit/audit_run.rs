@@ -22,14 +22,24 @@ use num_traits::ToPrimitive;
 pub const DEFAULT_RUNS: u64 = 200_000;
 
 /// Whether `id`'s privacy is audited by simulation rather than checked
-/// exactly: always for Lazy-DP-TS (it has no certified law); for
+/// exactly: for Lazy-DP-TS and DP-TS unless `method` is `bounds` (their
+/// certified bounds, [`crate::privacy::bandit::sandwich`]); for
 /// Hybrid-UCB, with `method` `statistical`, or with one of the audit's own
 /// settings (`sampling`: runs, seed, confidence) and no method; never for
 /// the others. An error for another method, or the exact check with those
 /// settings.
 pub fn is_statistical(id: BanditId, method: Option<&str>, sampling: bool) -> Result<bool> {
     match id {
-        BanditId::LazyDpTs | BanditId::DpTs => Ok(true),
+        BanditId::LazyDpTs | BanditId::DpTs => match method.map(str::trim) {
+            None | Some("statistical") => Ok(true),
+            Some("bounds") if sampling => Err(Error::InvalidInput(format!(
+                "--runs, --seed and --confidence apply to --method statistical, not to {id}'s certified bounds"
+            ))),
+            Some("bounds") => Ok(false),
+            Some(other) => Err(Error::InvalidInput(format!(
+                "--method for {id} is statistical (the default) or bounds, got '{other}'"
+            ))),
+        },
         BanditId::HybridUcb => match method.map(str::trim) {
             None => Ok(sampling),
             Some("statistical") => Ok(true),

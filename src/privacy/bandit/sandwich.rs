@@ -24,6 +24,7 @@ use crate::bandit::law::anytime_lazy_ucb::pull_sequences_of;
 use crate::bandit::law::dp_ts::{Sandwich, SandwichLaw};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
+use crate::privacy::Verdict;
 use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -34,17 +35,6 @@ pub const MAX_LAWS: u64 = 1 << 14;
 
 /// The most neighbouring table pairs the δ bound visits.
 pub const MAX_TABLE_PAIRS: u64 = 1 << 24;
-
-/// A certified verdict from bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoundsVerdict {
-    /// Every ratio is certainly at most `e^ε`.
-    Private,
-    /// Some ratio certainly exceeds `e^ε`.
-    Violated,
-    /// The bounds are too wide to tell.
-    Undecided,
-}
 
 /// One ordered pair of laws: the pulls, the rewards seen and the round whose
 /// reward the neighbour replaces (0-based), the neighbour's rewards seen.
@@ -62,7 +52,7 @@ pub struct Pair {
 #[derive(Clone, Debug)]
 pub struct BoundsCheck<R> {
     /// The verdict against `e^ε`.
-    pub verdict: BoundsVerdict,
+    pub verdict: Verdict,
     /// `max lo/hi′`: a certified lower bound on the largest ratio, and its
     /// pair.
     pub ratio_lower: (R, Pair),
@@ -225,11 +215,11 @@ pub fn check<L: SandwichLaw, R: Real>(
         }
     }
     let verdict = if violated {
-        BoundsVerdict::Violated
+        Verdict::Violated
     } else if private {
-        BoundsVerdict::Private
+        Verdict::Private
     } else {
-        BoundsVerdict::Undecided
+        Verdict::Undecided
     };
     let ratio_lower = lower.ok_or_else(|| {
         Error::InvalidInput("the check needs a horizon of at least 1 and two letters".into())
