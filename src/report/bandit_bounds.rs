@@ -385,9 +385,9 @@ impl Human for BoundsPrivacyReport {
         let witness = |w: &BoundsWitness| {
             format!(
                 "pulls {} with rewards seen {} against {}",
-                sequence_text(&[w.actions.clone()]),
-                sequence_text(&[w.seen.clone()]),
-                sequence_text(&[w.neighbour_seen.clone()])
+                sequence_text(std::slice::from_ref(&w.actions)),
+                sequence_text(std::slice::from_ref(&w.seen)),
+                sequence_text(std::slice::from_ref(&w.neighbour_seen))
             )
         };
         let _ = writeln!(
