@@ -307,9 +307,20 @@ fn flags_of_other_kinds_of_run_are_refused_by_the_tables() {
             "--tree-scale 2",
             "--scale-factor 2",
         ] {
+            // Lazy-DP-TS takes --method statistical or bounds (and refuses
+            // exact by name).
+            if algorithm == "lazy-dp-ts" && extra.starts_with("--method") {
+                continue;
+            }
             let flag = extra.split(' ').next().unwrap();
             refused_by_table(&format!("{bandit} {extra}"), flag);
         }
+    }
+    // The certified bounds check runs whole and simulates nothing.
+    let bounds = format!("privacy --algorithm dp-ts {problem} --epsilon 1 --method bounds");
+    for extra in ["--shard 1/2", "--runs 100", "--seed 3", "--delta 1/10"] {
+        let flag = extra.split(' ').next().unwrap();
+        refused_by_table(&format!("{bounds} {extra}"), flag);
     }
     let range = format!("privacy --algorithm wu-wang --noise gumbel {problem} --all-epsilon");
     for extra in ["--epsilon 1", "--shard 1/2", "--method enumeration"] {

@@ -332,12 +332,12 @@ impl Law {
         match id {
             BanditId::LazyDpTs => {
                 return Err(Error::InvalidInput(
-                    "lazy-dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (its privacy is audited statistically: dpdtol privacy --algorithm lazy-dp-ts)".into(),
+                    "lazy-dp-ts has no exact or certified law, only certified bounds on it (dpdtol law): a pull is the argmax of Beta draws whose parameters move continuously with the Laplace noise, an incomplete-beta integral with no closed form (gof tests it against dpdtol's own simulation; its privacy: dpdtol privacy --algorithm lazy-dp-ts, --method bounds for the certified check)".into(),
                 ))
             }
             BanditId::DpTs => {
                 return Err(Error::InvalidInput(
-                    "dp-ts has no exact or certified law: a pull is the argmax of Beta draws whose parameters move continuously with the hybrid mechanism's Laplace noise (a sum of Laplace terms in each mean), an incomplete-beta integral with no closed form (gof tests it against dpdtol's own simulation; its privacy is audited statistically: dpdtol privacy --algorithm dp-ts)".into(),
+                    "dp-ts has no exact or certified law, only certified bounds on it (dpdtol law): a pull is the argmax of Beta draws whose parameters move continuously with the hybrid mechanism's Laplace noise (a sum of Laplace terms in each mean), an incomplete-beta integral with no closed form (gof tests it against dpdtol's own simulation; its privacy: dpdtol privacy --algorithm dp-ts, --method bounds for the certified check)".into(),
                 ))
             }
             other if !has_law(other) => {
