@@ -25,15 +25,43 @@
 //! cell when that is unlikely: ten on a cell of probability 0.35,
 //! `0.35^10`); with one cell, p = 1.
 //!
-//! **Multiple testing**: Bonferroni over the `m` chi-square tests run (the
-//! per-choice ones and the joint one): the sample is rejected when the
-//! support check fails or some p-value is below `α/m`. Under the law, the
-//! probability of a rejection is then at most α (asymptotically: the
-//! chi-square p-values are approximations for large expected counts).
+//! **Rare cells.** Pooling adds a cell of expected count below 5 to others,
+//! so an excess on it is lost in their sum: one sample on a cell of
+//! probability `10⁻⁴⁰` beside groups of hundreds is overwhelming evidence
+//! that the statistic cannot see. So whenever a test has three cells or
+//! more and some of expected count `n·p_i < 5` (its *rare* cells `R`; with
+//! two cells a rare cell is never summed with another: its count is the one
+//! the one-group test already tests), a second test runs on `R` alone. Each
+//! rare count `O_i ~ Bin(n, p_i)` has the one-sided exact tail
+//! `S_i(o) = P(Bin(n, p_i) ≥ o)`; the statistic is the smallest observed
+//! tail `t = min_{i∈R} S_i(O_i)`, and its p-value the discrete Bonferroni
+//! bound (P. H. Westfall, R. D. Wolfinger, *Multiple tests with discrete
+//! distributions*, The American Statistician 51(1), 1997)
+//! `p = min(1, Σ_{i∈R} max{S_i(c) : c ∈ ℕ, S_i(c) ≤ t})`. It is valid at
+//! every `n` (no asymptotics): under the law,
+//! `P(min_i S_i(O_i) ≤ t) ≤ Σ_i P(S_i(O_i) ≤ t)`, and
+//! `P(S_i(O_i) ≤ t) = S_i(c_i)` for the smallest count `c_i` whose tail is at
+//! most `t` (`S_i` decreases), the term of the sum; so `P(p ≤ u) ≤ u` for
+//! every `u`. Each term is at most `t`, so `p ≤ |R|·t` (plain Bonferroni
+//! over the rare cells), and a cell too unlikely to be observed at all adds
+//! only its `S_i(1) = 1 − (1 − p_i)^n`: many cells of tiny expected count
+//! cost the test almost nothing. With equal `p_i` it is the union bound on
+//! the largest rare count, `|R|·P(Bin(n, p) ≥ max_i O_i)`. The cell of tail
+//! `t` is named: where the samples depart.
+//!
+//! **Multiple testing**: Bonferroni over the `m` tests run (the per-choice
+//! chi-squares and the joint one, and the rare-cell test of each that has
+//! rare cells; which tests run depends on the law and `n` only, never on
+//! the counts): the sample is rejected when the support check fails or some
+//! p-value is below `α/m`. Under the law, the probability of a rejection is
+//! then at most α (asymptotically: the chi-square p-values are
+//! approximations for large expected counts; the rare-cell ones are exact
+//! bounds).
 //!
 //! **Numbers**: the statistics and p-values are f64 (`kind: approximate`);
 //! the chi-square survival function is statrs's regularized incomplete
-//! gamma function. Expected counts use the midpoints of the law's
+//! gamma function, the binomial tails its regularized incomplete beta
+//! function (`P(Bin(n, p) ≥ c) = I_p(c, n − c + 1)`). Expected counts use the midpoints of the law's
 //! enclosures, which are far narrower than f64's precision.
 //!
 //! **Detectable total variation.** For a test over `k` cells of positive
@@ -139,6 +167,59 @@ pub struct ChiSquareTest {
     /// The sample size that detects a total-variation distance
     /// [`GofOptions::tv`] with probability [`GofOptions::power`].
     pub n_for_tv: Option<f64>,
+    /// The test of the cells of expected count below 5 on their own (null
+    /// when pooling hides none: fewer than three cells, or none rare).
+    #[serde(default)]
+    pub rare_cells: Option<RareCellTest>,
+}
+
+impl ChiSquareTest {
+    /// The number of tests it runs: the chi-square, and the rare-cell test
+    /// when there is one.
+    pub fn tests(&self) -> usize {
+        1 + usize::from(self.rare_cells.is_some())
+    }
+
+    /// Whether one of its tests has a p-value below `level`.
+    pub fn rejects(&self, level: f64) -> bool {
+        self.p_value < level || self.rare_cells.as_ref().is_some_and(|r| r.p_value < level)
+    }
+}
+
+/// The expected count below which a cell is pooled with others (and is
+/// rare).
+const POOLED_BELOW: f64 = 5.0;
+
+/// The exact test of the rare cells of a pooled test: the smallest
+/// binomial tail among them, with its discrete Bonferroni p-value (the
+/// module documentation's "Rare cells").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RareCellTest {
+    /// The rare cells: those of expected count below 5.
+    pub cells: usize,
+    /// The p-value `min(1, Σ_i max{S_i(c) ≤ t})`, `t` the smallest tail
+    /// (exact up to f64 rounding; 1 when no rare cell was observed).
+    pub p_value: f64,
+    /// The observed rare cell of smallest tail (null when no rare cell was
+    /// observed).
+    pub extreme: Option<RareCell>,
+}
+
+/// One rare cell and its upper binomial tail.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RareCell {
+    /// The cell, numbered from the report's base: the action of a choice;
+    /// one action per choice for the joint test; a pull sequence for a
+    /// bandit.
+    pub cell: Vec<usize>,
+    /// Its count in the samples.
+    pub observed: u64,
+    /// Its expected count, `n · P(cell)`.
+    pub expected: f64,
+    /// `P(Bin(n, P(cell)) ≥ observed)`.
+    pub tail: f64,
 }
 
 /// Where the samples depart first from the law: among the cells of every
@@ -269,19 +350,37 @@ pub struct GofReport {
     pub reject: bool,
 }
 
+/// The number of tests [`chi_square_test`] runs on `probabilities` with
+/// `n` samples: the chi-square, and the rare-cell test when there are three
+/// cells or more and some of expected count below 5. It depends on the law
+/// and `n` alone, so Bonferroni's `m` is fixed before the counts are read.
+pub fn tests_run(probabilities: &[f64], n: usize) -> usize {
+    1 + usize::from(has_rare_cells(probabilities, n))
+}
+
+/// Whether pooling sums a cell of expected count below 5 with others: three
+/// cells or more, one of them rare.
+fn has_rare_cells(probabilities: &[f64], n: usize) -> bool {
+    probabilities.len() >= 3 && probabilities.iter().any(|&p| p * (n as f64) < POOLED_BELOW)
+}
+
 /// The pooled Pearson test of `observed` against `probabilities` (cells of
 /// probability zero already removed) for `n` samples, at the level
-/// `per_test_alpha`, with the sample size that detects `options.tv` (the
-/// module documentation's rules).
+/// `per_test_alpha`, with the sample size that detects `options.tv`, and the
+/// rare-cell test when pooling hides a rare cell, `cell(i)` naming cell `i`
+/// (the module documentation's rules).
 pub fn chi_square_test(
     observed: &[u64],
     probabilities: &[f64],
     n: usize,
     per_test_alpha: f64,
     options: &GofOptions,
+    cell: impl Fn(usize) -> Vec<usize>,
 ) -> ChiSquareTest {
     let cells = probabilities.len();
     let (groups, statistic, df, p_value) = pearson(observed, probabilities, n);
+    let rare_cells = has_rare_cells(probabilities, n)
+        .then(|| rare_cell_test(observed, probabilities, n as u64, cell));
     let n_for_tv = options.tv.and_then(|d| {
         noncentrality_for_power(cells.saturating_sub(1), per_test_alpha, options.power)
             .map(|lambda| (lambda / (4.0 * d * d)).ceil())
@@ -293,6 +392,95 @@ pub fn chi_square_test(
         df,
         p_value,
         n_for_tv,
+        rare_cells,
+    }
+}
+
+/// `P(Bin(n, p) ≥ c)`: `I_p(c, n − c + 1)`, 1 for `c = 0` and 0 past `n`.
+fn upper_tail(n: u64, p: f64, c: u64) -> f64 {
+    match c {
+        0 => 1.0,
+        c if c > n => 0.0,
+        c => statrs::function::beta::checked_beta_reg(c as f64, (n - c + 1) as f64, p)
+            .unwrap_or(if p > 0.0 { 1.0 } else { 0.0 }),
+    }
+}
+
+/// `max{S(c) : c ∈ ℕ, S(c) ≤ t}` for `S(c) = P(Bin(n, p) ≥ c)`: the
+/// probability that the tail of a cell's count is at most `t`, the term of
+/// the discrete Bonferroni sum (`S` decreases from `S(0) = 1` to
+/// `S(n + 1) = 0`: bisection for the first `c` with `S(c) ≤ t`).
+fn attainable_at_most(n: u64, p: f64, t: f64) -> f64 {
+    if t >= 1.0 {
+        return 1.0;
+    }
+    // Most rare cells are settled by their first count.
+    let first = upper_tail(n, p, 1);
+    if first <= t {
+        return first;
+    }
+    // S(lo) > t ≥ S(hi).
+    let (mut lo, mut hi) = (1, n + 1);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if upper_tail(n, p, mid) <= t {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    upper_tail(n, p, hi)
+}
+
+/// The rare-cell test of `observed` against `probabilities` for `n`
+/// samples (the module documentation's "Rare cells"), `cell(i)` naming
+/// cell `i`.
+fn rare_cell_test(
+    observed: &[u64],
+    probabilities: &[f64],
+    n: u64,
+    cell: impl Fn(usize) -> Vec<usize>,
+) -> RareCellTest {
+    let rare: Vec<usize> = (0..probabilities.len())
+        .filter(|&i| probabilities[i] * (n as f64) < POOLED_BELOW)
+        .collect();
+    let extreme = rare
+        .iter()
+        .filter(|&&i| observed[i] > 0)
+        .map(|&i| (i, upper_tail(n, probabilities[i], observed[i])))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((i, t)) = extreme else {
+        return RareCellTest {
+            cells: rare.len(),
+            p_value: 1.0,
+            extreme: None,
+        };
+    };
+    // Cells of one probability add one term each: computed once.
+    let mut by_probability: Vec<f64> = rare.iter().map(|&i| probabilities[i]).collect();
+    by_probability.sort_by(f64::total_cmp);
+    let mut sum = 0.0;
+    let mut last = None;
+    for p in by_probability {
+        let term = match last {
+            Some((q, term)) if q == p => term,
+            _ => attainable_at_most(n, p, t),
+        };
+        last = Some((p, term));
+        sum += term;
+        if sum >= 1.0 {
+            break;
+        }
+    }
+    RareCellTest {
+        cells: rare.len(),
+        p_value: sum.min(1.0),
+        extreme: Some(RareCell {
+            cell: cell(i),
+            observed: observed[i],
+            expected: probabilities[i] * n as f64,
+            tail: t,
+        }),
     }
 }
 
@@ -485,7 +673,50 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
         }
     }
     let n = samples.rows();
-    let tests = choices + usize::from(joint_skipped.is_none());
+    // Each test's cells of positive probability: the actions of a choice,
+    // and the joint cells (choice 0 the most significant digit).
+    let choice_cells: Vec<Vec<usize>> = (0..choices)
+        .map(|c| (0..k).filter(|&a| !impossible[c][a]).collect())
+        .collect();
+    let actions_of = |cell: usize| -> Vec<usize> {
+        let mut rest = cell;
+        let mut actions = vec![0; choices];
+        for slot in actions.iter_mut().rev() {
+            *slot = rest % k;
+            rest /= k;
+        }
+        actions
+    };
+    let joint_cells: Vec<(usize, f64)> = (0..joint_counts.len())
+        .filter_map(|cell| {
+            let actions = actions_of(cell);
+            let possible = actions.iter().enumerate().all(|(c, &a)| !impossible[c][a]);
+            possible.then(|| {
+                // In the order of the choices' digits, last first.
+                let p = actions
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(c, &a)| laws[c][a])
+                    .product();
+                (cell, p)
+            })
+        })
+        .collect();
+    let choice_probabilities: Vec<Vec<f64>> = choice_cells
+        .iter()
+        .enumerate()
+        .map(|(c, cells)| cells.iter().map(|&a| laws[c][a]).collect())
+        .collect();
+    let joint_probabilities: Vec<f64> = joint_cells.iter().map(|&(_, p)| p).collect();
+    let tests = choice_probabilities
+        .iter()
+        .map(|p| tests_run(p, n))
+        .sum::<usize>()
+        + joint_skipped
+            .is_none()
+            .then(|| tests_run(&joint_probabilities, n))
+            .unwrap_or(0);
     let per_test_alpha = options.alpha / tests as f64;
     if violation.is_some() {
         return Ok(GofReport {
@@ -499,43 +730,39 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
             reject: true,
         });
     }
-    let run = |observed: Vec<u64>, probabilities: Vec<f64>| {
-        chi_square_test(&observed, &probabilities, n, per_test_alpha, options)
-    };
+    let based = |actions: Vec<usize>| actions.into_iter().map(|a| a + base).collect();
     let per_choice: Vec<ChiSquareTest> = (0..choices)
         .map(|c| {
-            let keep: Vec<usize> = (0..k).filter(|&a| !impossible[c][a]).collect();
-            run(
-                keep.iter().map(|&a| counts[c][a]).collect(),
-                keep.iter().map(|&a| laws[c][a]).collect(),
+            let cells = &choice_cells[c];
+            let observed: Vec<u64> = cells.iter().map(|&a| counts[c][a]).collect();
+            chi_square_test(
+                &observed,
+                &choice_probabilities[c],
+                n,
+                per_test_alpha,
+                options,
+                |i| vec![cells[i] + base],
             )
         })
         .collect();
     let joint = joint_skipped.is_none().then(|| {
-        let mut observed = Vec::new();
-        let mut probabilities = Vec::new();
-        for (cell, &count) in joint_counts.iter().enumerate() {
-            // Decode the cell: choice 0 is the most significant digit.
-            let mut rest = cell;
-            let mut p = 1.0;
-            let mut possible = true;
-            for c in (0..choices).rev() {
-                let a = rest % k;
-                rest /= k;
-                possible &= !impossible[c][a];
-                p *= laws[c][a];
-            }
-            if possible {
-                observed.push(count);
-                probabilities.push(p);
-            }
-        }
-        run(observed, probabilities)
+        let observed: Vec<u64> = joint_cells
+            .iter()
+            .map(|&(cell, _)| joint_counts[cell])
+            .collect();
+        chi_square_test(
+            &observed,
+            &joint_probabilities,
+            n,
+            per_test_alpha,
+            options,
+            |i| based(actions_of(joint_cells[i].0)),
+        )
     });
     let reject = per_choice
         .iter()
         .chain(&joint)
-        .any(|t| t.p_value < per_test_alpha);
+        .any(|t| t.rejects(per_test_alpha));
     Ok(GofReport {
         n,
         support_violation: None,
