@@ -777,7 +777,123 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::pearson;
+    use super::{pearson, rare_cell_test, tests_run};
+    use rand::Rng;
+
+    /// The actions of a test's cells, from 1.
+    fn from_one(i: usize) -> Vec<usize> {
+        vec![i + 1]
+    }
+
+    #[test]
+    fn the_rare_cell_p_value_is_the_discrete_bonferroni_sum() {
+        // n = 100, cells (0.5, 0.49, 0.009, 0.001): expected (50, 49, 0.9,
+        // 0.1), two rare. Observed (50, 47, 1, 2): the smallest tail is the
+        // last cell's, t = P(Bin(100, 0.001) ≥ 2); the third cell adds
+        // P(Bin(100, 0.009) ≥ 5), its first tail at most t. By scipy:
+        //   from scipy.stats import binom
+        //   t = binom.sf(1, 100, 0.001)          # 0.004638068390424184
+        //   t + binom.sf(4, 100, 0.009)          # 0.0068291081329753854
+        let p = [0.5, 0.49, 0.009, 0.001];
+        assert_eq!(tests_run(&p, 100), 2);
+        let rare = rare_cell_test(&[50, 47, 1, 2], &p, 100, from_one);
+        assert_eq!(rare.cells, 2);
+        assert!(
+            (rare.p_value / 0.006_829_108_132_975_385 - 1.0).abs() < 1e-9,
+            "{rare:?}"
+        );
+        let extreme = rare.extreme.unwrap();
+        assert_eq!((extreme.cell, extreme.observed), (vec![4], 2));
+        assert!((extreme.tail / 0.004_638_068_390_424_184 - 1.0).abs() < 1e-9);
+        assert!((extreme.expected - 0.1).abs() < 1e-12);
+        // Five cells of 0.002 and one of 0.99 at n = 200, three samples on
+        // one rare cell: the union bound on the largest count,
+        // 5·P(Bin(200, 0.002) ≥ 3) = 5 * binom.sf(2, 200, 0.002) =
+        // 0.03920265306667488.
+        let p = [0.002, 0.002, 0.99, 0.002, 0.002, 0.002];
+        let rare = rare_cell_test(&[0, 0, 196, 1, 3, 0], &p, 200, from_one);
+        assert!(
+            (rare.p_value / 0.039_202_653_066_674_88 - 1.0).abs() < 1e-9,
+            "{rare:?}"
+        );
+        // No rare cell observed: nothing against the law.
+        let rare = rare_cell_test(&[0, 0, 200, 0, 0, 0], &p, 200, from_one);
+        assert_eq!((rare.p_value, rare.extreme), (1.0, None));
+    }
+
+    #[test]
+    fn two_cells_or_no_rare_cell_run_the_chi_square_alone() {
+        // Two cells: the rare one is the count the one-group test tests.
+        assert_eq!(tests_run(&[0.99, 0.01], 200), 1);
+        // Three cells, none of expected count below 5.
+        assert_eq!(tests_run(&[0.5, 0.25, 0.25], 20), 1);
+        assert_eq!(tests_run(&[0.5, 0.25, 0.25], 19), 2);
+    }
+
+    /// The rare-cell test keeps its level: on 4000 multinomial samples of a
+    /// law with four rare cells (n = 50, expected counts 15, 15, 10, 5, 2.5,
+    /// 1.5, 0.75, 0.25), drawn by inversion from fixed streams, its
+    /// rejection rates match the exact rejection probabilities, 0.03706 at
+    /// level 0.05 and 0.00987 at 0.01, both below the level. Those are the
+    /// sums over the rare cells' multinomial counts, independently:
+    ///
+    /// ```text
+    /// from scipy.stats import binom; from math import lgamma, log, exp
+    /// import itertools
+    /// n = 50; p = [0.05, 0.03, 0.015, 0.005]; rest = 1 - sum(p)
+    /// S = lambda c, q: binom.sf(c - 1, n, q) if c > 0 else 1.0
+    /// def pval(o):
+    ///     tails = [S(o[i], p[i]) for i in range(4) if o[i] > 0]
+    ///     if not tails: return 1.0
+    ///     t, total = min(tails), 0
+    ///     for q in p:
+    ///         c = 1
+    ///         while S(c, q) > t * (1 + 1e-12): c += 1
+    ///         total += S(c, q)
+    ///     return min(1, total)
+    /// rate = {0.05: 0, 0.01: 0}
+    /// for o in itertools.product(range(12), repeat=4):   # mass 1 - 5e-6
+    ///     k = sum(o)
+    ///     pr = exp(lgamma(n + 1) - sum(lgamma(x + 1) for x in o) - lgamma(n - k + 1)
+    ///              + sum(x * log(q) for x, q in zip(o, p)) + (n - k) * log(rest))
+    ///     for a in rate: rate[a] += pr * (pval(o) < a)
+    /// # {0.05: 0.037061648439925696, 0.01: 0.009871756769731715}
+    /// ```
+    #[test]
+    fn the_rare_cell_test_keeps_its_level() {
+        let p = [0.3, 0.3, 0.2, 0.1, 0.05, 0.03, 0.015, 0.005];
+        let n = 50;
+        let replications = 4000;
+        let (mut at_5, mut at_1) = (0, 0);
+        for i in 0..replications {
+            let mut rng = crate::oracle::sample::stream(20261129, i);
+            let mut counts = [0u64; 8];
+            for _ in 0..n {
+                let u: f64 = rng.random();
+                let mut cumulative = 0.0;
+                let cell = p
+                    .iter()
+                    .position(|&q| {
+                        cumulative += q;
+                        u < cumulative
+                    })
+                    .unwrap_or(p.len() - 1);
+                counts[cell] += 1;
+            }
+            let rare = rare_cell_test(&counts, &p, n, from_one);
+            at_5 += usize::from(rare.p_value < 0.05);
+            at_1 += usize::from(rare.p_value < 0.01);
+        }
+        // Within four standard deviations of the exact rates.
+        for (rejected, exact) in [(at_5, 0.037_061_648), (at_1, 0.009_871_757)] {
+            let rate = rejected as f64 / replications as f64;
+            let sd = (exact * (1.0 - exact) / replications as f64).sqrt();
+            assert!(
+                (rate - exact).abs() < 4.0 * sd,
+                "seed 20261129: rate {rate}, exact {exact}"
+            );
+        }
+    }
 
     #[test]
     fn one_group_is_tested_by_the_count_outside_the_likeliest_cell() {
