@@ -713,10 +713,11 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
         .iter()
         .map(|p| tests_run(p, n))
         .sum::<usize>()
-        + joint_skipped
-            .is_none()
-            .then(|| tests_run(&joint_probabilities, n))
-            .unwrap_or(0);
+        + if joint_skipped.is_none() {
+            tests_run(&joint_probabilities, n)
+        } else {
+            0
+        };
     let per_test_alpha = options.alpha / tests as f64;
     if violation.is_some() {
         return Ok(GofReport {
