@@ -342,7 +342,8 @@ pub struct GofReport {
     pub joint: Option<ChiSquareTest>,
     /// Why the joint test was skipped, if it was.
     pub joint_skipped: Option<String>,
-    /// The number `m` of chi-square tests run.
+    /// The number `m` of tests run: the chi-square tests and their
+    /// rare-cell tests.
     pub tests: usize,
     /// The per-test level `α/m` (Bonferroni).
     pub per_test_alpha: f64,
@@ -396,20 +397,23 @@ pub fn chi_square_test(
     }
 }
 
-/// `P(Bin(n, p) ≥ c)`: `I_p(c, n − c + 1)`, 1 for `c = 0` and 0 past `n`.
+/// `P(Bin(n, p) ≥ c)`: `I_p(c, n − c + 1)`, 1 for `c = 0` and 0 past `n`
+/// (1, which never rejects, should statrs refuse `p`).
 fn upper_tail(n: u64, p: f64, c: u64) -> f64 {
     match c {
         0 => 1.0,
         c if c > n => 0.0,
-        c => statrs::function::beta::checked_beta_reg(c as f64, (n - c + 1) as f64, p)
-            .unwrap_or(if p > 0.0 { 1.0 } else { 0.0 }),
+        c => {
+            statrs::function::beta::checked_beta_reg(c as f64, (n - c + 1) as f64, p).unwrap_or(1.0)
+        }
     }
 }
 
 /// `max{S(c) : c ∈ ℕ, S(c) ≤ t}` for `S(c) = P(Bin(n, p) ≥ c)`: the
 /// probability that the tail of a cell's count is at most `t`, the term of
 /// the discrete Bonferroni sum (`S` decreases from `S(0) = 1` to
-/// `S(n + 1) = 0`: bisection for the first `c` with `S(c) ≤ t`).
+/// `S(n + 1) = 0`: the first `c` with `S(c) ≤ t` by doubling, then
+/// bisection; a rare cell's `c` is small).
 fn attainable_at_most(n: u64, p: f64, t: f64) -> f64 {
     if t >= 1.0 {
         return 1.0;
@@ -420,7 +424,11 @@ fn attainable_at_most(n: u64, p: f64, t: f64) -> f64 {
         return first;
     }
     // S(lo) > t ≥ S(hi).
-    let (mut lo, mut hi) = (1, n + 1);
+    let (mut lo, mut hi) = (1, 2.min(n + 1));
+    while upper_tail(n, p, hi) > t {
+        lo = hi;
+        hi = (2 * hi).min(n + 1);
+    }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if upper_tail(n, p, mid) <= t {
