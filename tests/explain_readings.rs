@@ -317,9 +317,11 @@ fn explain_is_refused_for_a_two_sample_test() {
 /// arm once in order and then ties drawn, 720 sequences of 1/720, the
 /// lowest's among them. The uniform reading is listed as not tried, with
 /// its size and `--force`, and the run still reports the lowest reading's
-/// fit, the highest's rejection and the ordered uniform reading's fit: ten
-/// samples on one of its 720 sequences are one group against the rest
-/// (χ² = 10 on 1 df, p ≈ 1.6·10⁻³, above the level 10⁻³).
+/// fit and the rejection of the highest and of the ordered uniform reading:
+/// ten samples on one of its 720 sequences of probability 1/720 are one
+/// pooled group against the rest for the chi-square (χ² = 10 on 1 df,
+/// p ≈ 1.6·10⁻³, above the level), but its rare-cell test sees them:
+/// `720 · P(Bin(10, 1/720) ≥ 10) = 720^−9 ≈ 1.9·10⁻²⁶`.
 #[test]
 fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     let rows = "1,1,1,1,1,1\n".repeat(12);
@@ -331,7 +333,7 @@ fn explain_lists_a_reading_over_the_work_limit_as_refused() {
     // pull alike.
     let lowest = ("lowest".to_string(), false);
     let highest = ("highest".to_string(), true);
-    let ordered = ("ordered-uniform".to_string(), false);
+    let ordered = ("ordered-uniform".to_string(), true);
     assert_eq!(
         fits(&report, "ties"),
         vec![

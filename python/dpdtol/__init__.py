@@ -753,12 +753,13 @@ class GofResult:
     """True when the samples are not from the law at level alpha: a sample
     outside the support, or a p-value below alpha / (number of tests)."""
     p_min: float
-    """The smallest p-value (asymptotic: the chi-square approximation; 1 when
-    no chi-square test ran, as after a support violation)."""
+    """The smallest p-value of the chi-square tests (asymptotic) and of their
+    rare-cell tests (exact bounds); 0 after a support violation."""
     tests: int
-    """The number m of chi-square tests (the ``tests`` of ``dpdtol gof
-    --json``): alpha / m is the level of each. After a support violation
-    none is run, and ``chi_square_tests`` is empty."""
+    """The number m of tests (the ``tests`` of ``dpdtol gof --json``): the
+    chi-square tests and the rare-cell test of each that has one; alpha / m
+    is the level of each. After a support violation none is run, and
+    ``chi_square_tests`` is empty."""
     support_violation: Optional[Dict[str, Any]]
     """The first sample the law gives probability 0: ``sample`` (row, from 0)
     and ``reason`` (actions numbered from ``base``)."""
@@ -779,8 +780,12 @@ class GofResult:
     """Each test run: ``name`` (``"choice c"``, ``"joint"``), ``cells``,
     ``groups`` (after pooling), ``statistic``, ``df``, ``p_value``,
     ``n_for_tv`` (the sample size that detects the total-variation distance
-    ``tv`` with probability 0.9, when ``tv`` was given); ``per_choice`` and
-    ``joint`` in ``dpdtol gof --json``."""
+    ``tv`` with probability 0.9, when ``tv`` was given), ``rare_cells`` (the
+    exact test of the cells of expected count below 5 that pooling sums with
+    others: ``cells``, ``p_value``, and ``extreme``, the observed rare cell
+    of smallest binomial tail: ``cell`` numbered from ``base``,
+    ``observed``, ``expected``, ``tail``; None when not run); ``per_choice``
+    and ``joint`` in ``dpdtol gof --json``."""
     report: Dict[str, Any] = field(default=None, repr=False)
     """The command line's ``--json`` object (``to_dict()``)."""
 
@@ -845,8 +850,14 @@ class GofResult:
             return f"{head}: rejected, sample {v['sample']} (rows from 0) is outside the support: {v['reason']}"
         level = f"each at {self.per_test_alpha:.4g} (alpha {self.alpha:g})"
         if self.rejected:
-            worst = min(self.chi_square_tests, key=lambda t: t["p_value"])
-            return f"{head}: rejected, {worst['name']} has p = {worst['p_value']:.3g}; {self.tests} tests, {level}"
+            named = [(t["p_value"], t["name"]) for t in self.chi_square_tests]
+            named += [
+                (t["rare_cells"]["p_value"], f"the rare cells of {t['name']}")
+                for t in self.chi_square_tests
+                if t.get("rare_cells")
+            ]
+            p, name = min(named)
+            return f"{head}: rejected, {name} has p = {p:.3g}; {self.tests} tests, {level}"
         return f"{head}: consistent with the law, smallest p = {self.p_min:.3g}; {self.tests} tests, {level}"
 
 

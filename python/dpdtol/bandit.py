@@ -360,8 +360,10 @@ def bandit_gof(
     first row the law gives probability 0 is ``support_violation`` and the
     samples are rejected. Then one Pearson chi-square over the pull
     sequences (``chi_square_tests[0]``, named ``"sequences"``), cells pooled in order of
-    increasing expected count until each expects >= 5; rejected when its
-    p-value is below ``alpha``. With ``tv``, the test also reports the sample
+    increasing expected count until each expects >= 5, and with three
+    sequences or more the exact test of those of expected count below 5
+    (its ``rare_cells``); rejected when a p-value is below ``alpha`` over
+    the number of tests (``tests``, 1 or 2). With ``tv``, the test also reports the sample
     size that detects a total-variation distance ``tv`` with probability 0.9.
     ``result.law`` is the BanditLaw tested against; ``algorithm`` is one of
     {law}.

@@ -9,7 +9,7 @@
 
 use crate::laws::Entry;
 pub(crate) use crate::py_err;
-use crate::{rational, rational_rows, test_dict, violation_dict};
+use crate::{rational, rational_rows, smallest_p, test_dict, violation_dict};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
 use dpdtol::bandit::policy::ucb1::Ties;
 use dpdtol::bandit::policy::{bonus_rounds, BanditId, Named};
@@ -258,26 +258,34 @@ fn bandit_sample<'py>(
     Ok((array, to_json(&report)))
 }
 
-/// The keys of a gof dict that every outcome shares: `n`, `tests` (one:
-/// the number of chi-square tests, as in the full-information dict),
-/// `chi_square_tests` (the one test, if run), `p_min`, `alpha`, `rejected`
+/// The level of a bandit gof: `alpha`, the number `m` of tests (the
+/// chi-square, and its rare-cell test when run) and `alpha / m`.
+struct Level {
+    alpha: f64,
+    tests: usize,
+    per_test_alpha: f64,
+}
+
+/// The keys of a gof dict that every outcome shares: `n`, `tests` (the
+/// number of tests, as in the full-information dict), `chi_square_tests`
+/// (the one test, if run), `p_min`, `alpha`, `per_test_alpha`, `rejected`
 /// and no joint test.
 fn gof_dict<'py>(
     py: Python<'py>,
     n: usize,
     test: Option<Bound<'py, PyDict>>,
     p_value: f64,
-    alpha: f64,
+    level: Level,
     rejected: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("n", n)?;
-    d.set_item("tests", 1)?;
+    d.set_item("tests", level.tests)?;
     d.set_item("chi_square_tests", test.into_iter().collect::<Vec<_>>())?;
     d.set_item("p_min", p_value)?;
     d.set_item("joint_skipped", None::<String>)?;
-    d.set_item("alpha", alpha)?;
-    d.set_item("per_test_alpha", alpha)?;
+    d.set_item("alpha", level.alpha)?;
+    d.set_item("per_test_alpha", level.per_test_alpha)?;
     d.set_item("rejected", rejected)?;
     Ok(d)
 }
@@ -336,7 +344,11 @@ fn bandit_gof(
             outcome.n,
             Some(test),
             outcome.test.p_value,
-            alpha,
+            Level {
+                alpha,
+                tests: 1,
+                per_test_alpha: alpha,
+            },
             outcome.reject,
         )?;
         d.set_item("support_violation", None::<String>)?;
@@ -364,9 +376,14 @@ fn bandit_gof(
     // A sample outside the support rejects with certainty: p = 0.
     let p_value = match (&report.support_violation, &report.test) {
         (Some(_), _) => 0.0,
-        (None, test) => test.as_ref().map_or(1.0, |t| t.p_value),
+        (None, test) => test.as_ref().map_or(1.0, smallest_p),
     };
-    let d = gof_dict(py, report.n, test, p_value, alpha, report.reject)?;
+    let level = Level {
+        alpha,
+        tests: report.tests,
+        per_test_alpha: report.per_test_alpha,
+    };
+    let d = gof_dict(py, report.n, test, p_value, level, report.reject)?;
     d.set_item(
         "support_violation",
         violation_dict(py, report.support_violation.as_ref())?,

@@ -444,7 +444,7 @@ fn run_gof<'py>(
             .per_choice
             .iter()
             .chain(&report.joint)
-            .map(|x| x.p_value)
+            .map(smallest_p)
             .fold(1.0, f64::min),
     };
     d.set_item("chi_square_tests", tests)?;
@@ -894,8 +894,17 @@ fn verify(
     }))
 }
 
+/// The smallest p-value of a chi-square test and of its rare-cell test.
+fn smallest_p(test: &oracle_gof::ChiSquareTest) -> f64 {
+    test.rare_cells
+        .as_ref()
+        .map_or(test.p_value, |r| r.p_value.min(test.p_value))
+}
+
 /// One chi-square test of a gof outcome as the dict the Python side reads:
-/// `name`, `cells`, `groups`, `statistic`, `df`, `p_value`, `n_for_tv`.
+/// `name`, `cells`, `groups`, `statistic`, `df`, `p_value`, `n_for_tv`,
+/// `rare_cells` (its rare-cell test as in the JSON: `cells`, `p_value`,
+/// `extreme`; None when not run).
 fn test_dict<'py>(
     py: Python<'py>,
     name: &str,
@@ -909,6 +918,30 @@ fn test_dict<'py>(
     t.set_item("df", test.df)?;
     t.set_item("p_value", test.p_value)?;
     t.set_item("n_for_tv", test.n_for_tv)?;
+    let rare = test
+        .rare_cells
+        .as_ref()
+        .map(|r| {
+            let extreme = r
+                .extreme
+                .as_ref()
+                .map(|c| {
+                    let d = PyDict::new(py);
+                    d.set_item("cell", &c.cell)?;
+                    d.set_item("observed", c.observed)?;
+                    d.set_item("expected", c.expected)?;
+                    d.set_item("tail", c.tail)?;
+                    Ok::<_, PyErr>(d)
+                })
+                .transpose()?;
+            let d = PyDict::new(py);
+            d.set_item("cells", r.cells)?;
+            d.set_item("p_value", r.p_value)?;
+            d.set_item("extreme", extreme)?;
+            Ok::<_, PyErr>(d)
+        })
+        .transpose()?;
+    t.set_item("rare_cells", rare)?;
     Ok(t)
 }
 

@@ -148,7 +148,7 @@ def test_gof_tests_is_the_count_of_the_cli():
     assert result.tests == cli["tests"] == 4 and result.per_test_alpha == cli["per_test_alpha"]
     assert (result.n, result.alpha, result.rejected) == (cli["n"], cli["alpha"], cli["reject"])
     expected = [{**t, "name": f"choice {t['choice']}"} for t in cli["per_choice"]] + [{**cli["joint"], "name": "joint"}]
-    keys = ("name", "cells", "groups", "statistic", "df", "p_value", "n_for_tv")
+    keys = ("name", "cells", "groups", "statistic", "df", "p_value", "n_for_tv", "rare_cells")
     assert [{k: t[k] for k in keys} for t in result.chi_square_tests] == [{k: t[k] for k in keys} for t in expected]
     assert result.verdict == cli["verdict"] == "consistent" and "consistent with the law" in str(result)
     assert result.law.kind == cli["law"]["kind"] and result.law.target["noise"] == "gumbel"

@@ -28,7 +28,7 @@ pub struct Args {
     /// How the file numbers the actions: 1 (default, as the papers) or 0 (numpy).
     #[arg(long, default_value = "1")]
     base: String,
-    /// The family-wise level of the test (Bonferroni over the chi-square tests).
+    /// The family-wise level of the test (Bonferroni over the chi-square tests and their rare-cell tests).
     #[arg(long, default_value = "0.001")]
     alpha: String,
     /// Also report the sample size that detects this total-variation distance from the law.

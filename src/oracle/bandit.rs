@@ -75,7 +75,9 @@
 //! ```
 
 use super::drive::drive;
-use super::gof::{chi_square_test, ChiSquareTest, Departure, GofOptions, SupportViolation};
+use super::gof::{
+    chi_square_test, tests_run, ChiSquareTest, Departure, GofOptions, SupportViolation,
+};
 use super::law::{check_neighbouring, Enclosed};
 use super::sample::{check_values, try_sample_with, Categorical, Samples};
 use crate::bandit::law::dp_se::{DpSeParams, DpSeVariant};
@@ -984,8 +986,13 @@ pub struct BanditGof {
     /// The first sample outside the law's support, if any.
     pub support_violation: Option<SupportViolation>,
     /// Pearson's chi-square over the pull sequences of possibly positive
-    /// probability (none after a support violation).
+    /// probability, with its rare-cell test (none after a support
+    /// violation).
     pub test: Option<ChiSquareTest>,
+    /// The number `m` of tests: 1, or 2 with the rare-cell test.
+    pub tests: usize,
+    /// The level of each test, `α/m` (Bonferroni).
+    pub per_test_alpha: f64,
     /// Whether the samples are rejected at level α.
     pub reject: bool,
     /// Where the samples depart first from the law ([`Departure`], pulls
@@ -1237,7 +1244,9 @@ fn departure(law: &BanditLaw, samples: &Samples, alpha: f64) -> Option<Departure
 ///    rejects.
 /// 2. **Chi-square**: the counts of the sequences against `n · P(a | x)`,
 ///    one Pearson test with the pooling rule of [`super::gof`]
-///    ([`chi_square_test`]), rejected when `p < α`.
+///    ([`chi_square_test`]), and the exact test of its rare cells when
+///    pooling hides one; rejected when a p-value is below `α/m`, `m` the
+///    tests run (Bonferroni).
 pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<BanditGof> {
     options.check()?;
     if samples.cols() != law.horizon {
@@ -1251,6 +1260,9 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
         return Err(Error::InvalidInput("there are no samples".into()));
     }
     let n = samples.rows();
+    let probabilities: Vec<f64> = law.entries.iter().map(|(_, p)| p.to_f64()).collect();
+    let tests = tests_run(&probabilities, n);
+    let per_test_alpha = options.alpha / tests as f64;
     let mut counts = vec![0u64; law.entries.len()];
     let mut row_pulls = Vec::with_capacity(law.horizon);
     for i in 0..n {
@@ -1296,18 +1308,35 @@ pub fn gof(law: &BanditLaw, samples: &Samples, options: &GofOptions) -> Result<B
                 n,
                 support_violation: Some(SupportViolation { sample: i, reason }),
                 test: None,
+                tests,
+                per_test_alpha,
                 reject: true,
                 departure,
             });
         }
     }
-    let probabilities: Vec<f64> = law.entries.iter().map(|(_, p)| p.to_f64()).collect();
-    let test = chi_square_test(&counts, &probabilities, n, options.alpha, options);
+    let sequence = |i: usize| -> Vec<usize> {
+        law.entries[i]
+            .0
+            .iter()
+            .map(|&a| a + options.base as usize)
+            .collect()
+    };
+    let test = chi_square_test(
+        &counts,
+        &probabilities,
+        n,
+        per_test_alpha,
+        options,
+        sequence,
+    );
     Ok(BanditGof {
         n,
         support_violation: None,
-        reject: test.p_value < options.alpha,
+        reject: test.rejects(per_test_alpha),
         test: Some(test),
+        tests,
+        per_test_alpha,
         departure: departure(law, samples, options.alpha),
     })
 }

@@ -25,15 +25,43 @@
 //! cell when that is unlikely: ten on a cell of probability 0.35,
 //! `0.35^10`); with one cell, p = 1.
 //!
-//! **Multiple testing**: Bonferroni over the `m` chi-square tests run (the
-//! per-choice ones and the joint one): the sample is rejected when the
-//! support check fails or some p-value is below `α/m`. Under the law, the
-//! probability of a rejection is then at most α (asymptotically: the
-//! chi-square p-values are approximations for large expected counts).
+//! **Rare cells.** Pooling adds a cell of expected count below 5 to others,
+//! so an excess on it is lost in their sum: one sample on a cell of
+//! probability `10⁻⁴⁰` beside groups of hundreds is overwhelming evidence
+//! that the statistic cannot see. So whenever a test has three cells or
+//! more and some of expected count `n·p_i < 5` (its *rare* cells `R`; with
+//! two cells a rare cell is never summed with another: its count is the one
+//! the one-group test already tests), a second test runs on `R` alone. Each
+//! rare count `O_i ~ Bin(n, p_i)` has the one-sided exact tail
+//! `S_i(o) = P(Bin(n, p_i) ≥ o)`; the statistic is the smallest observed
+//! tail `t = min_{i∈R} S_i(O_i)`, and its p-value the discrete Bonferroni
+//! bound (P. H. Westfall, R. D. Wolfinger, *Multiple tests with discrete
+//! distributions*, The American Statistician 51(1), 1997)
+//! `p = min(1, Σ_{i∈R} max{S_i(c) : c ∈ ℕ, S_i(c) ≤ t})`. It is valid at
+//! every `n` (no asymptotics): under the law,
+//! `P(min_i S_i(O_i) ≤ t) ≤ Σ_i P(S_i(O_i) ≤ t)`, and
+//! `P(S_i(O_i) ≤ t) = S_i(c_i)` for the smallest count `c_i` whose tail is at
+//! most `t` (`S_i` decreases), the term of the sum; so `P(p ≤ u) ≤ u` for
+//! every `u`. Each term is at most `t`, so `p ≤ |R|·t` (plain Bonferroni
+//! over the rare cells), and a cell too unlikely to be observed at all adds
+//! only its `S_i(1) = 1 − (1 − p_i)^n`: many cells of tiny expected count
+//! cost the test almost nothing. With equal `p_i` it is the union bound on
+//! the largest rare count, `|R|·P(Bin(n, p) ≥ max_i O_i)`. The cell of tail
+//! `t` is named: where the samples depart.
+//!
+//! **Multiple testing**: Bonferroni over the `m` tests run (the per-choice
+//! chi-squares and the joint one, and the rare-cell test of each that has
+//! rare cells; which tests run depends on the law and `n` only, never on
+//! the counts): the sample is rejected when the support check fails or some
+//! p-value is below `α/m`. Under the law, the probability of a rejection is
+//! then at most α (asymptotically: the chi-square p-values are
+//! approximations for large expected counts; the rare-cell ones are exact
+//! bounds).
 //!
 //! **Numbers**: the statistics and p-values are f64 (`kind: approximate`);
 //! the chi-square survival function is statrs's regularized incomplete
-//! gamma function. Expected counts use the midpoints of the law's
+//! gamma function, the binomial tails its regularized incomplete beta
+//! function (`P(Bin(n, p) ≥ c) = I_p(c, n − c + 1)`). Expected counts use the midpoints of the law's
 //! enclosures, which are far narrower than f64's precision.
 //!
 //! **Detectable total variation.** For a test over `k` cells of positive
@@ -139,6 +167,59 @@ pub struct ChiSquareTest {
     /// The sample size that detects a total-variation distance
     /// [`GofOptions::tv`] with probability [`GofOptions::power`].
     pub n_for_tv: Option<f64>,
+    /// The test of the cells of expected count below 5 on their own (null
+    /// when pooling hides none: fewer than three cells, or none rare).
+    #[serde(default)]
+    pub rare_cells: Option<RareCellTest>,
+}
+
+impl ChiSquareTest {
+    /// The number of tests it runs: the chi-square, and the rare-cell test
+    /// when there is one.
+    pub fn tests(&self) -> usize {
+        1 + usize::from(self.rare_cells.is_some())
+    }
+
+    /// Whether one of its tests has a p-value below `level`.
+    pub fn rejects(&self, level: f64) -> bool {
+        self.p_value < level || self.rare_cells.as_ref().is_some_and(|r| r.p_value < level)
+    }
+}
+
+/// The expected count below which a cell is pooled with others (and is
+/// rare).
+const POOLED_BELOW: f64 = 5.0;
+
+/// The exact test of the rare cells of a pooled test: the smallest
+/// binomial tail among them, with its discrete Bonferroni p-value (the
+/// module documentation's "Rare cells").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RareCellTest {
+    /// The rare cells: those of expected count below 5.
+    pub cells: usize,
+    /// The p-value `min(1, Σ_i max{S_i(c) ≤ t})`, `t` the smallest tail
+    /// (exact up to f64 rounding; 1 when no rare cell was observed).
+    pub p_value: f64,
+    /// The observed rare cell of smallest tail (null when no rare cell was
+    /// observed).
+    pub extreme: Option<RareCell>,
+}
+
+/// One rare cell and its upper binomial tail.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RareCell {
+    /// The cell, numbered from the report's base: the action of a choice;
+    /// one action per choice for the joint test; a pull sequence for a
+    /// bandit.
+    pub cell: Vec<usize>,
+    /// Its count in the samples.
+    pub observed: u64,
+    /// Its expected count, `n · P(cell)`.
+    pub expected: f64,
+    /// `P(Bin(n, P(cell)) ≥ observed)`.
+    pub tail: f64,
 }
 
 /// Where the samples depart first from the law: among the cells of every
@@ -261,7 +342,8 @@ pub struct GofReport {
     pub joint: Option<ChiSquareTest>,
     /// Why the joint test was skipped, if it was.
     pub joint_skipped: Option<String>,
-    /// The number `m` of chi-square tests run.
+    /// The number `m` of tests run: the chi-square tests and their
+    /// rare-cell tests.
     pub tests: usize,
     /// The per-test level `α/m` (Bonferroni).
     pub per_test_alpha: f64,
@@ -269,19 +351,37 @@ pub struct GofReport {
     pub reject: bool,
 }
 
+/// The number of tests [`chi_square_test`] runs on `probabilities` with
+/// `n` samples: the chi-square, and the rare-cell test when there are three
+/// cells or more and some of expected count below 5. It depends on the law
+/// and `n` alone, so Bonferroni's `m` is fixed before the counts are read.
+pub fn tests_run(probabilities: &[f64], n: usize) -> usize {
+    1 + usize::from(has_rare_cells(probabilities, n))
+}
+
+/// Whether pooling sums a cell of expected count below 5 with others: three
+/// cells or more, one of them rare.
+fn has_rare_cells(probabilities: &[f64], n: usize) -> bool {
+    probabilities.len() >= 3 && probabilities.iter().any(|&p| p * (n as f64) < POOLED_BELOW)
+}
+
 /// The pooled Pearson test of `observed` against `probabilities` (cells of
 /// probability zero already removed) for `n` samples, at the level
-/// `per_test_alpha`, with the sample size that detects `options.tv` (the
-/// module documentation's rules).
+/// `per_test_alpha`, with the sample size that detects `options.tv`, and the
+/// rare-cell test when pooling hides a rare cell, `cell(i)` naming cell `i`
+/// (the module documentation's rules).
 pub fn chi_square_test(
     observed: &[u64],
     probabilities: &[f64],
     n: usize,
     per_test_alpha: f64,
     options: &GofOptions,
+    cell: impl Fn(usize) -> Vec<usize>,
 ) -> ChiSquareTest {
     let cells = probabilities.len();
     let (groups, statistic, df, p_value) = pearson(observed, probabilities, n);
+    let rare_cells = has_rare_cells(probabilities, n)
+        .then(|| rare_cell_test(observed, probabilities, n as u64, cell));
     let n_for_tv = options.tv.and_then(|d| {
         noncentrality_for_power(cells.saturating_sub(1), per_test_alpha, options.power)
             .map(|lambda| (lambda / (4.0 * d * d)).ceil())
@@ -293,6 +393,102 @@ pub fn chi_square_test(
         df,
         p_value,
         n_for_tv,
+        rare_cells,
+    }
+}
+
+/// `P(Bin(n, p) ≥ c)`: `I_p(c, n − c + 1)`, 1 for `c = 0` and 0 past `n`
+/// (1, which never rejects, should statrs refuse `p`).
+fn upper_tail(n: u64, p: f64, c: u64) -> f64 {
+    match c {
+        0 => 1.0,
+        c if c > n => 0.0,
+        c => {
+            statrs::function::beta::checked_beta_reg(c as f64, (n - c + 1) as f64, p).unwrap_or(1.0)
+        }
+    }
+}
+
+/// `max{S(c) : c ∈ ℕ, S(c) ≤ t}` for `S(c) = P(Bin(n, p) ≥ c)`: the
+/// probability that the tail of a cell's count is at most `t`, the term of
+/// the discrete Bonferroni sum (`S` decreases from `S(0) = 1` to
+/// `S(n + 1) = 0`: the first `c` with `S(c) ≤ t` by doubling, then
+/// bisection; a rare cell's `c` is small).
+fn attainable_at_most(n: u64, p: f64, t: f64) -> f64 {
+    if t >= 1.0 {
+        return 1.0;
+    }
+    // Most rare cells are settled by their first count.
+    let first = upper_tail(n, p, 1);
+    if first <= t {
+        return first;
+    }
+    // S(lo) > t ≥ S(hi).
+    let (mut lo, mut hi) = (1, 2.min(n + 1));
+    while upper_tail(n, p, hi) > t {
+        lo = hi;
+        hi = (2 * hi).min(n + 1);
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if upper_tail(n, p, mid) <= t {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    upper_tail(n, p, hi)
+}
+
+/// The rare-cell test of `observed` against `probabilities` for `n`
+/// samples (the module documentation's "Rare cells"), `cell(i)` naming
+/// cell `i`.
+fn rare_cell_test(
+    observed: &[u64],
+    probabilities: &[f64],
+    n: u64,
+    cell: impl Fn(usize) -> Vec<usize>,
+) -> RareCellTest {
+    let rare: Vec<usize> = (0..probabilities.len())
+        .filter(|&i| probabilities[i] * (n as f64) < POOLED_BELOW)
+        .collect();
+    let extreme = rare
+        .iter()
+        .filter(|&&i| observed[i] > 0)
+        .map(|&i| (i, upper_tail(n, probabilities[i], observed[i])))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((i, t)) = extreme else {
+        return RareCellTest {
+            cells: rare.len(),
+            p_value: 1.0,
+            extreme: None,
+        };
+    };
+    // Cells of one probability add one term each: computed once.
+    let mut by_probability: Vec<f64> = rare.iter().map(|&i| probabilities[i]).collect();
+    by_probability.sort_by(f64::total_cmp);
+    let mut sum = 0.0;
+    let mut last = None;
+    for p in by_probability {
+        let term = match last {
+            Some((q, term)) if q == p => term,
+            _ => attainable_at_most(n, p, t),
+        };
+        last = Some((p, term));
+        sum += term;
+        if sum >= 1.0 {
+            break;
+        }
+    }
+    RareCellTest {
+        cells: rare.len(),
+        p_value: sum.min(1.0),
+        extreme: Some(RareCell {
+            cell: cell(i),
+            observed: observed[i],
+            expected: probabilities[i] * n as f64,
+            tail: t,
+        }),
     }
 }
 
@@ -485,7 +681,51 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
         }
     }
     let n = samples.rows();
-    let tests = choices + usize::from(joint_skipped.is_none());
+    // Each test's cells of positive probability: the actions of a choice,
+    // and the joint cells (choice 0 the most significant digit).
+    let choice_cells: Vec<Vec<usize>> = (0..choices)
+        .map(|c| (0..k).filter(|&a| !impossible[c][a]).collect())
+        .collect();
+    let actions_of = |cell: usize| -> Vec<usize> {
+        let mut rest = cell;
+        let mut actions = vec![0; choices];
+        for slot in actions.iter_mut().rev() {
+            *slot = rest % k;
+            rest /= k;
+        }
+        actions
+    };
+    let joint_cells: Vec<(usize, f64)> = (0..joint_counts.len())
+        .filter_map(|cell| {
+            let actions = actions_of(cell);
+            let possible = actions.iter().enumerate().all(|(c, &a)| !impossible[c][a]);
+            possible.then(|| {
+                // In the order of the choices' digits, last first.
+                let p = actions
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(c, &a)| laws[c][a])
+                    .product();
+                (cell, p)
+            })
+        })
+        .collect();
+    let choice_probabilities: Vec<Vec<f64>> = choice_cells
+        .iter()
+        .enumerate()
+        .map(|(c, cells)| cells.iter().map(|&a| laws[c][a]).collect())
+        .collect();
+    let joint_probabilities: Vec<f64> = joint_cells.iter().map(|&(_, p)| p).collect();
+    let tests = choice_probabilities
+        .iter()
+        .map(|p| tests_run(p, n))
+        .sum::<usize>()
+        + if joint_skipped.is_none() {
+            tests_run(&joint_probabilities, n)
+        } else {
+            0
+        };
     let per_test_alpha = options.alpha / tests as f64;
     if violation.is_some() {
         return Ok(GofReport {
@@ -499,43 +739,39 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
             reject: true,
         });
     }
-    let run = |observed: Vec<u64>, probabilities: Vec<f64>| {
-        chi_square_test(&observed, &probabilities, n, per_test_alpha, options)
-    };
+    let based = |actions: Vec<usize>| actions.into_iter().map(|a| a + base).collect();
     let per_choice: Vec<ChiSquareTest> = (0..choices)
         .map(|c| {
-            let keep: Vec<usize> = (0..k).filter(|&a| !impossible[c][a]).collect();
-            run(
-                keep.iter().map(|&a| counts[c][a]).collect(),
-                keep.iter().map(|&a| laws[c][a]).collect(),
+            let cells = &choice_cells[c];
+            let observed: Vec<u64> = cells.iter().map(|&a| counts[c][a]).collect();
+            chi_square_test(
+                &observed,
+                &choice_probabilities[c],
+                n,
+                per_test_alpha,
+                options,
+                |i| vec![cells[i] + base],
             )
         })
         .collect();
     let joint = joint_skipped.is_none().then(|| {
-        let mut observed = Vec::new();
-        let mut probabilities = Vec::new();
-        for (cell, &count) in joint_counts.iter().enumerate() {
-            // Decode the cell: choice 0 is the most significant digit.
-            let mut rest = cell;
-            let mut p = 1.0;
-            let mut possible = true;
-            for c in (0..choices).rev() {
-                let a = rest % k;
-                rest /= k;
-                possible &= !impossible[c][a];
-                p *= laws[c][a];
-            }
-            if possible {
-                observed.push(count);
-                probabilities.push(p);
-            }
-        }
-        run(observed, probabilities)
+        let observed: Vec<u64> = joint_cells
+            .iter()
+            .map(|&(cell, _)| joint_counts[cell])
+            .collect();
+        chi_square_test(
+            &observed,
+            &joint_probabilities,
+            n,
+            per_test_alpha,
+            options,
+            |i| based(actions_of(joint_cells[i].0)),
+        )
     });
     let reject = per_choice
         .iter()
         .chain(&joint)
-        .any(|t| t.p_value < per_test_alpha);
+        .any(|t| t.rejects(per_test_alpha));
     Ok(GofReport {
         n,
         support_violation: None,
@@ -550,7 +786,123 @@ pub fn gof(law: &BestSequenceLaw, samples: &Samples, options: &GofOptions) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::pearson;
+    use super::{pearson, rare_cell_test, tests_run};
+    use rand::Rng;
+
+    /// The actions of a test's cells, from 1.
+    fn from_one(i: usize) -> Vec<usize> {
+        vec![i + 1]
+    }
+
+    #[test]
+    fn the_rare_cell_p_value_is_the_discrete_bonferroni_sum() {
+        // n = 100, cells (0.5, 0.49, 0.009, 0.001): expected (50, 49, 0.9,
+        // 0.1), two rare. Observed (50, 47, 1, 2): the smallest tail is the
+        // last cell's, t = P(Bin(100, 0.001) ≥ 2); the third cell adds
+        // P(Bin(100, 0.009) ≥ 5), its first tail at most t. By scipy:
+        //   from scipy.stats import binom
+        //   t = binom.sf(1, 100, 0.001)          # 0.004638068390424184
+        //   t + binom.sf(4, 100, 0.009)          # 0.0068291081329753854
+        let p = [0.5, 0.49, 0.009, 0.001];
+        assert_eq!(tests_run(&p, 100), 2);
+        let rare = rare_cell_test(&[50, 47, 1, 2], &p, 100, from_one);
+        assert_eq!(rare.cells, 2);
+        assert!(
+            (rare.p_value / 0.006_829_108_132_975_385 - 1.0).abs() < 1e-9,
+            "{rare:?}"
+        );
+        let extreme = rare.extreme.unwrap();
+        assert_eq!((extreme.cell, extreme.observed), (vec![4], 2));
+        assert!((extreme.tail / 0.004_638_068_390_424_184 - 1.0).abs() < 1e-9);
+        assert!((extreme.expected - 0.1).abs() < 1e-12);
+        // Five cells of 0.002 and one of 0.99 at n = 200, three samples on
+        // one rare cell: the union bound on the largest count,
+        // 5·P(Bin(200, 0.002) ≥ 3) = 5 * binom.sf(2, 200, 0.002) =
+        // 0.03920265306667488.
+        let p = [0.002, 0.002, 0.99, 0.002, 0.002, 0.002];
+        let rare = rare_cell_test(&[0, 0, 196, 1, 3, 0], &p, 200, from_one);
+        assert!(
+            (rare.p_value / 0.039_202_653_066_674_88 - 1.0).abs() < 1e-9,
+            "{rare:?}"
+        );
+        // No rare cell observed: nothing against the law.
+        let rare = rare_cell_test(&[0, 0, 200, 0, 0, 0], &p, 200, from_one);
+        assert_eq!((rare.p_value, rare.extreme), (1.0, None));
+    }
+
+    #[test]
+    fn two_cells_or_no_rare_cell_run_the_chi_square_alone() {
+        // Two cells: the rare one is the count the one-group test tests.
+        assert_eq!(tests_run(&[0.99, 0.01], 200), 1);
+        // Three cells, none of expected count below 5.
+        assert_eq!(tests_run(&[0.5, 0.25, 0.25], 20), 1);
+        assert_eq!(tests_run(&[0.5, 0.25, 0.25], 19), 2);
+    }
+
+    /// The rare-cell test keeps its level: on 4000 multinomial samples of a
+    /// law with four rare cells (n = 50, expected counts 15, 15, 10, 5, 2.5,
+    /// 1.5, 0.75, 0.25), drawn by inversion from fixed streams, its
+    /// rejection rates match the exact rejection probabilities, 0.03706 at
+    /// level 0.05 and 0.00987 at 0.01, both below the level. Those are the
+    /// sums over the rare cells' multinomial counts, independently:
+    ///
+    /// ```text
+    /// from scipy.stats import binom; from math import lgamma, log, exp
+    /// import itertools
+    /// n = 50; p = [0.05, 0.03, 0.015, 0.005]; rest = 1 - sum(p)
+    /// S = lambda c, q: binom.sf(c - 1, n, q) if c > 0 else 1.0
+    /// def pval(o):
+    ///     tails = [S(o[i], p[i]) for i in range(4) if o[i] > 0]
+    ///     if not tails: return 1.0
+    ///     t, total = min(tails), 0
+    ///     for q in p:
+    ///         c = 1
+    ///         while S(c, q) > t * (1 + 1e-12): c += 1
+    ///         total += S(c, q)
+    ///     return min(1, total)
+    /// rate = {0.05: 0, 0.01: 0}
+    /// for o in itertools.product(range(12), repeat=4):   # mass 1 - 5e-6
+    ///     k = sum(o)
+    ///     pr = exp(lgamma(n + 1) - sum(lgamma(x + 1) for x in o) - lgamma(n - k + 1)
+    ///              + sum(x * log(q) for x, q in zip(o, p)) + (n - k) * log(rest))
+    ///     for a in rate: rate[a] += pr * (pval(o) < a)
+    /// # {0.05: 0.037061648439925696, 0.01: 0.009871756769731715}
+    /// ```
+    #[test]
+    fn the_rare_cell_test_keeps_its_level() {
+        let p = [0.3, 0.3, 0.2, 0.1, 0.05, 0.03, 0.015, 0.005];
+        let n = 50;
+        let replications = 4000;
+        let (mut at_5, mut at_1) = (0, 0);
+        for i in 0..replications {
+            let mut rng = crate::oracle::sample::stream(20261129, i);
+            let mut counts = [0u64; 8];
+            for _ in 0..n {
+                let u: f64 = rng.random();
+                let mut cumulative = 0.0;
+                let cell = p
+                    .iter()
+                    .position(|&q| {
+                        cumulative += q;
+                        u < cumulative
+                    })
+                    .unwrap_or(p.len() - 1);
+                counts[cell] += 1;
+            }
+            let rare = rare_cell_test(&counts, &p, n, from_one);
+            at_5 += usize::from(rare.p_value < 0.05);
+            at_1 += usize::from(rare.p_value < 0.01);
+        }
+        // Within four standard deviations of the exact rates.
+        for (rejected, exact) in [(at_5, 0.037_061_648), (at_1, 0.009_871_757)] {
+            let rate = rejected as f64 / replications as f64;
+            let sd = (exact * (1.0 - exact) / replications as f64).sqrt();
+            assert!(
+                (rate - exact).abs() < 4.0 * sd,
+                "seed 20261129: rate {rate}, exact {exact}"
+            );
+        }
+    }
 
     #[test]
     fn one_group_is_tested_by_the_count_outside_the_likeliest_cell() {

@@ -118,6 +118,7 @@ pub fn homogeneity(
             df,
             p_value,
             n_for_tv,
+            rare_cells: None,
         },
         reject: p_value < options.alpha,
     })

@@ -2,7 +2,7 @@
 //! on a reward table ([`crate::oracle::bandit`]): the law of the pull
 //! sequence, reference samples of it, and a goodness-of-fit test against it.
 
-use super::gof::{table_head, tests_table, GofCommand, Verdict};
+use super::gof::{rare_cells_lines, table_head, tests_table, GofCommand, Verdict};
 use super::law::LawCommand;
 use super::oracle::{probability, probability_text, Approximate, Horizon, LawHeader};
 use super::sample::{SampleCommand, RNG};
@@ -42,7 +42,7 @@ pub fn conventions(target: &BanditGiven) -> String {
 pub const CONVENTIONS: &str = "rounds are numbered from 1; row t of the reward table holds every arm's reward in round t; the learner pulls a_t and sees only table[t][a_t]; arms are numbered from base in sequences and files";
 
 /// The rule of the bandit goodness-of-fit test.
-pub const RULES: &str = "support check first (the first sample whose pull sequence has probability 0 rejects); then one Pearson chi-square over the pull sequences of positive probability, merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-value from statrs's chi-square survival function (approximate); reject when p < alpha";
+pub const RULES: &str = "support check first (the first sample whose pull sequence has probability 0 rejects); then one Pearson chi-square over the pull sequences of positive probability, merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-value from statrs's chi-square survival function (approximate); with three sequences or more, those of expected count < 5 (rare, summed with others by the pooling) also tested on their own: t the smallest exact tail P(Bin(n, p_i) >= o_i) among them, p-value min(1, sum over the rare sequences of the largest P(Bin(n, p_i) >= c) <= t) (discrete Bonferroni, exact); reject when a p-value < alpha / tests (Bonferroni over the chi-square and the rare-cell test)";
 
 /// A bandit algorithm on a reward table, as given on the command line (its
 /// numbers as typed; null for a flag not given).
@@ -376,6 +376,11 @@ pub struct BanditGofReport {
     /// `base` (null: no samples to compare).
     #[serde(default)]
     pub departure: Option<Departure>,
+    /// The number m of tests: the chi-square, and its rare-cell test when
+    /// pooling hides a rare sequence.
+    pub tests: usize,
+    /// The level of each test: α / tests (Bonferroni).
+    pub per_test_alpha: f64,
     /// With `--explain`: the test against every named reading of the
     /// algorithm's open choices on a small grid (absent otherwise; empty
     /// for an algorithm without named readings).
@@ -427,6 +432,8 @@ impl BanditGofReport {
             tv: options.tv,
             verdict: Verdict::of(outcome.reject),
             departure: outcome.departure.clone().map(|d| d.based(base)),
+            tests: outcome.tests,
+            per_test_alpha: outcome.per_test_alpha,
             explain: None,
             explain_refused: None,
         }
@@ -624,9 +631,14 @@ impl Human for BanditGofReport {
         );
         let tests: Vec<(String, _)> = self.test.iter().map(|t| ("joint".to_string(), t)).collect();
         out.push_str(&tests_table(&tests, self.tv.is_some()));
+        out.push_str(&rare_cells_lines(&tests, self.per_test_alpha));
+        let level = match self.tests {
+            1 => String::new(),
+            m => format!(": {m} tests, each at {:.3e}", self.per_test_alpha),
+        };
         let _ = writeln!(
             out,
-            "rule: {}\n{} (alpha {})",
+            "rule: {}\n{}{level} (alpha {})",
             self.rules,
             self.verdict.against_law(),
             self.alpha

@@ -4,7 +4,9 @@
 use super::oracle::{fixed_string, Approximate, LawHeader, Rounds, TargetGiven, CONVENTIONS};
 use super::{Human, SchemaVersion};
 use crate::algorithm::BestSequenceLaw;
-use crate::oracle::gof::{ChiSquareTest, GofOptions, GofReport as Outcome, SupportViolation};
+use crate::oracle::gof::{
+    ChiSquareTest, GofOptions, GofReport as Outcome, RareCellTest, SupportViolation,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -17,7 +19,7 @@ fixed_string!(
 
 /// The pooling and multiple-testing rules of [`crate::oracle::gof`], as
 /// the report states them.
-pub const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-values from statrs's chi-square survival function (approximate); Bonferroni: reject when a support violation is found or some p-value < alpha / tests";
+pub const RULES: &str = "Pearson chi-square per choice and over the joint cells (the choices' product law); cells of certainly zero probability left out (a sample there is a support violation), the others merged in order of increasing expected count into groups of expected count >= 5, a last group below 5 joining the previous; df = groups - 1 (one group of two cells or more: the p-value is the exact two-sided binomial test of the count outside the likeliest cell); p-values from statrs's chi-square survival function (approximate); with three cells or more, the cells of expected count < 5 (rare, summed with others by the pooling) also tested on their own: t the smallest exact tail P(Bin(n, p_i) >= o_i) among them, p-value min(1, sum over the rare cells of the largest P(Bin(n, p_i) >= c) <= t) (discrete Bonferroni, exact); Bonferroni: reject when a support violation is found or some p-value < alpha / tests (the chi-square and the rare-cell tests)";
 
 /// The verdict of the test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -98,7 +100,8 @@ pub struct GofReport {
     pub support_violation: Option<SupportViolation>,
     /// The target as given.
     pub target: TargetGiven,
-    /// The number m of chi-square tests.
+    /// The number m of tests: the chi-square tests and their rare-cell
+    /// tests.
     pub tests: usize,
     /// The total-variation distance whose detecting sample size is
     /// reported (null: none asked for).
@@ -214,6 +217,49 @@ pub fn tests_table(tests: &[(String, &ChiSquareTest)], tv: bool) -> String {
     out
 }
 
+/// The rare-cell tests of `tests` (each named), one line each, the cell of
+/// smallest tail said to depart when the test rejects at `level`.
+pub fn rare_cells_lines(tests: &[(String, &ChiSquareTest)], level: f64) -> String {
+    let mut out = String::new();
+    for (name, rare) in tests
+        .iter()
+        .filter_map(|(name, t)| Some((name, t.rare_cells.as_ref()?)))
+    {
+        let _ = writeln!(
+            out,
+            "rare cells of {name}: {}",
+            rare_cells_text(rare, level)
+        );
+    }
+    out
+}
+
+/// One rare-cell test in words.
+fn rare_cells_text(rare: &RareCellTest, level: f64) -> String {
+    let head = format!(
+        "{} of expected count < 5, p-value {}",
+        rare.cells,
+        p_value_text(rare.p_value)
+    );
+    let Some(cell) = &rare.extreme else {
+        return format!("{head}, none observed");
+    };
+    let actions: Vec<String> = cell.cell.iter().map(ToString::to_string).collect();
+    format!(
+        "{head}; {}: the cell {} observed {}, expected {:.3e}, P(Bin(n, p) >= {}) = {}",
+        if rare.p_value < level {
+            "departs"
+        } else {
+            "most extreme (not significantly)"
+        },
+        actions.join(","),
+        cell.observed,
+        cell.expected,
+        cell.observed,
+        p_value_text(cell.tail)
+    )
+}
+
 impl Verdict {
     /// The verdict against the law, for people.
     pub fn against_law(self) -> &'static str {
@@ -240,6 +286,7 @@ impl Human for GofReport {
             .chain(self.joint.iter().map(|t| ("joint".to_string(), t)))
             .collect();
         out.push_str(&tests_table(&tests, self.tv.is_some()));
+        out.push_str(&rare_cells_lines(&tests, self.per_test_alpha));
         if let Some(why) = &self.joint_skipped {
             let _ = writeln!(out, "joint test skipped: {why}");
         }
