@@ -75,6 +75,7 @@ from .reports import (
     PrivacyReport,
     RegretReport,
     StatisticalPrivacyReport,
+    BoundsPrivacyReport,
     VerifyReport,
     _Report,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "BanditReport",
     "OneShotPrivacyReport",
     "StatisticalPrivacyReport",
+    "BoundsPrivacyReport",
     "RegretReport",
     "VerifyReport",
     "TooLargeError",

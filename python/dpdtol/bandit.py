@@ -134,7 +134,7 @@ from . import (
     _horizon,
     _vector,
 )
-from .reports import BanditPrivacyReport, BanditReport, StatisticalPrivacyReport
+from .reports import BanditPrivacyReport, BanditReport, BoundsPrivacyReport, StatisticalPrivacyReport
 
 __all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
 
@@ -473,7 +473,12 @@ def bandit_privacy(
     any of ``runs``, ``seed``, ``confidence``) are audited by simulation
     (``runs`` per table, default 200000, ``seed`` default 1, Clopper–Pearson
     bounds at ``confidence``, default 0.95): a ``StatisticalPrivacyReport``,
-    approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``. The
+    approximate, whose ``verdict`` is ``"violated"`` or ``"undecided"``.
+    ``"lazy-dp-ts"`` and ``"dp-ts"`` with ``method="bounds"`` are checked
+    from certified bounds on every law (``--method bounds``): a
+    ``BoundsPrivacyReport`` whose ``verdict`` is ``"private"``,
+    ``"violated"`` or ``"undecided"`` (bounds too wide to tell), with bounds
+    on the largest ratio and on δ(ε) (``delta_interval``). The
     parameters are those of ``bandit_law``. ``print(report)`` gives the
     command line's text; ``report.to_dict()`` its ``--json``. ``delta=D``
     (exact checks) also decides (ε, D)-DP from the whole laws
@@ -493,7 +498,7 @@ def bandit_privacy(
     params = _params(noise_scale, bonus, _renamed(epoch_length, "epoch_length", epoch_lengths, "epoch_lengths"), tree_scale, scale_factor, beta, pull_order, rounding, reward_index, radius, tree_depth, None, bonus_round)
     # UCB1's reading of ties: privacy checks no ucb1 (it is not private).
     del params["ties"]
-    text, human, statistical = _native.bandit_privacy(
+    text, human, kind = _native.bandit_privacy(
         _text(algorithm, "algorithm"),
         _integer(actions, "actions"),
         _horizon(horizon),
@@ -508,7 +513,7 @@ def bandit_privacy(
         delta=None if delta is None else _exact(delta, "delta"),
         **params,
     )
-    report = StatisticalPrivacyReport if statistical else BanditPrivacyReport
+    report = {"exact": BanditPrivacyReport, "statistical": StatisticalPrivacyReport, "bounds": BoundsPrivacyReport}[kind]
     return report._from_json(text, rendered=human)
 
 

@@ -410,6 +410,43 @@ class StatisticalPrivacyReport(_Verdict, _Report):
 
 
 @dataclass(frozen=True)
+class BoundsPrivacyReport(_Verdict, _Report):
+    """The certified check of DP-TS's or Lazy-DP-TS's ε-DP from bounds on
+    every law (``dpdtol privacy --algorithm dp-ts --method bounds --json``):
+    ``verdict`` is ``"private"``, ``"violated"`` or ``"undecided"`` (the
+    bounds are too wide to tell); ``max_ratio_lower`` and
+    ``max_ratio_upper`` bound the largest ratio, with their pairs;
+    ``print(report)`` gives the command line's text."""
+
+    actions: int
+    algorithm: str
+    alphabet: List[str]
+    bonus: str
+    bonus_round: Optional[str]
+    bound: str
+    bounds: str
+    delta_interval: Optional[List[str]]
+    """Bounds on δ(ε), the largest hockey-stick divergence over neighbours."""
+    epsilon: str
+    horizon: str
+    laws: int
+    max_ratio_lower: Dict[str, Any]
+    max_ratio_upper: Optional[Dict[str, Any]]
+    method: str
+    noise_scale: str
+    precision_bits: int
+    schema_version: str
+    tree_scale: Optional[str]
+    verdict: str
+    width: str
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
 class AllEpsilonReport(_Report):
     """The privacy of an online algorithm for every ε of a range, decided
     exactly (``dpdtol privacy --epsilon-range a..b --json`` or

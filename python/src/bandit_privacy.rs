@@ -9,15 +9,18 @@
 use crate::bandit::py_err;
 use crate::{horizon, rational};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
+use dpdtol::bandit::law::dp_ts::{certified, Given, PrivateThompson};
 use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::{BanditId, Named};
 use dpdtol::num::given::parse_tree_depth;
-use dpdtol::num::Q;
+use dpdtol::num::{Certified, Q};
 use dpdtol::privacy::bandit::audit_run::{self, Audit, DEFAULT_RUNS};
+use dpdtol::privacy::bandit::sandwich::check;
 use dpdtol::privacy::bandit::setup::{exact_check_of, Setup};
 use dpdtol::privacy::bandit::statistical::AuditSetup;
 use dpdtol::privacy::{Problem, Shard};
+use dpdtol::report::bandit_bounds::BoundsPrivacyReport;
 use dpdtol::report::bandit_privacy::BanditPrivacyReport;
 use dpdtol::report::privacy::DeltaKeys;
 use dpdtol::report::statistical_privacy::StatisticalPrivacyReport;
@@ -33,8 +36,10 @@ fn exact(what: &str, text: Option<&str>) -> PyResult<Option<Q>> {
 /// `dpdtol privacy --algorithm anytime-lazy-ucb|dp-se|hybrid-ucb|lazy-dp-ts|dp-ts`:
 /// the exact check, or the statistical audit when `method` is
 /// `"statistical"`, when `runs`, `seed` or `confidence` is given, or for
-/// Lazy-DP-TS and DP-TS ([`audit_run::is_statistical`]). Returns the report's JSON,
-/// its text and whether it is the statistical audit's.
+/// Lazy-DP-TS and DP-TS ([`audit_run::is_statistical`]), or for those two the
+/// certified check from bounds on their laws when `method` is `"bounds"`
+/// ([`dpdtol::privacy::bandit::sandwich`]). Returns the report's JSON, its
+/// text and which report it is: `"exact"`, `"statistical"` or `"bounds"`.
 #[pyfunction]
 #[pyo3(signature = (algorithm, actions, horizon, alphabet, epsilon, noise_scale=None, epoch_lengths=None, tree_scale=None, scale_factor=None, bonus=None, beta=None, pull_order=None, rounding=None, radius=None, reward_index=None, tree_depth=None, bonus_round=None, method=None, runs=None, seed=None, confidence=None, force=false, threads=None, delta=None))]
 #[allow(clippy::too_many_arguments)]
@@ -64,7 +69,7 @@ fn bandit_privacy(
     force: bool,
     threads: Option<usize>,
     delta: Option<&str>,
-) -> PyResult<(String, String, bool)> {
+) -> PyResult<(String, String, &'static str)> {
     let target = exact("delta", delta)?;
     let id = crate::bandit::bandit_id(algorithm, |id| {
         exact_check_of(id).is_ok()
@@ -72,6 +77,7 @@ fn bandit_privacy(
     })?;
     let sampling = runs.is_some() || seed.is_some() || confidence.is_some();
     let statistical = audit_run::is_statistical(id, method, sampling).map_err(py_err)?;
+    let bounds = !statistical && matches!(id, BanditId::DpTs | BanditId::LazyDpTs);
     let horizon: usize = self::horizon(horizon)?;
     let epsilon = rational("epsilon", epsilon)?;
     let alphabet: Vec<Q> = alphabet
@@ -94,6 +100,37 @@ fn bandit_privacy(
     };
     overrides.refuse_unread(id).map_err(py_err)?;
     let pool = dpdtol::size::thread_pool(threads).map_err(py_err)?;
+    if bounds {
+        if target.is_some() {
+            return Err(PyValueError::new_err(
+                "delta: method=\"bounds\" reports bounds on δ(ε) itself (delta_interval); it takes no target",
+            ));
+        }
+        let law = PrivateThompson::of(
+            id,
+            actions,
+            epsilon.clone(),
+            Given {
+                scale: overrides.scale,
+                tree_scale: overrides.tree_scale,
+                factor: overrides.scale_factor,
+                bonus: overrides.bonus,
+                bonus_round: overrides.bonus_round,
+            },
+        )
+        .map_err(py_err)?;
+        let (outcome, bits) = py
+            .detach(|| {
+                pool.install(|| {
+                    certified(|bits| {
+                        check::<_, Certified>(&law, &alphabet, horizon, &epsilon, force, bits)
+                    })
+                })
+            })
+            .map_err(py_err)?;
+        let report = BoundsPrivacyReport::new(&law, &epsilon, &alphabet, horizon, &outcome, bits);
+        return Ok((to_json(&report), rendered(&report, false), "bounds"));
+    }
     if statistical {
         if target.is_some() {
             let exact: Vec<&str> = BanditId::ALL
@@ -119,7 +156,7 @@ fn bandit_privacy(
             .detach(|| audit.run(Shard::WHOLE, &pool))
             .map_err(py_err)?;
         let report = StatisticalPrivacyReport::new(&run);
-        return Ok((to_json(&report), rendered(&report, false), true));
+        return Ok((to_json(&report), rendered(&report, false), "statistical"));
     }
     exact_check_of(id).map_err(py_err)?;
     if overrides.lengths.iter().flatten().any(|&r| r == 0) {
@@ -140,7 +177,7 @@ fn bandit_privacy(
         .map_err(py_err)?;
     let mut report = BanditPrivacyReport::new(&decided);
     report.verdict.delta = delta.as_ref().map(DeltaKeys::of);
-    Ok((to_json(&report), rendered(&report, false), false))
+    Ok((to_json(&report), rendered(&report, false), "exact"))
 }
 
 /// Add this module's functions to `_native`.

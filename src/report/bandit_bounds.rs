@@ -299,16 +299,12 @@ pub struct BoundsPrivacyReport {
     pub noise_scale: Fraction,
     /// The precision of the certified arithmetic, in bits.
     pub precision_bits: u32,
-    /// Whether the verdict is `private`.
-    pub private: bool,
     /// The version of this report's keys.
     pub schema_version: SchemaVersion,
     /// DP-TS: the tree p-sums' per-level scale (null for Lazy-DP-TS).
     pub tree_scale: Option<Fraction>,
     /// `private` (every hi ≤ e^ε lo′), `violated` (some lo > e^ε hi′) or `undecided` (the bounds are too wide to tell).
     pub verdict: Verdict,
-    /// Whether the verdict is `violated`.
-    pub violated: bool,
     /// The largest width hi − lo of a law's bounds, rounded up.
     pub width: Decimal,
 }
@@ -357,11 +353,9 @@ impl BoundsPrivacyReport {
             method: "bounds".into(),
             noise_scale: fraction(scale),
             precision_bits: bits,
-            private: check.verdict == Verdict::Private,
             schema_version: SchemaVersion,
             tree_scale: tree.map(fraction),
             verdict: check.verdict,
-            violated: check.verdict == Verdict::Violated,
             width: upper(&check.width),
         }
     }

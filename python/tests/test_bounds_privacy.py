@@ -1,0 +1,42 @@
+"""The certified check of DP-TS and Lazy-DP-TS from bounds on their laws
+(``bandit_privacy(..., method="bounds")``), as ``privacy --method bounds``."""
+
+import math
+
+import pytest
+
+import dpdtol
+
+from test_reports import cli_json
+
+
+def test_the_printed_dp_ts_is_certainly_private_and_matches_the_cli():
+    r = dpdtol.bandit_privacy("dp-ts", 4, [0, 1], 1, method="bounds")
+    assert isinstance(r, dpdtol.BoundsPrivacyReport)
+    assert r.verdict == "private" and r.private and not r.violated
+    # The clip to 1 absorbs the noise: the largest ratio is within 10⁻³ of 1.
+    assert float(r.max_ratio_upper["ratio"]) < 1.001 < math.e
+    assert float(r.max_ratio_lower["ratio"]) <= float(r.max_ratio_upper["ratio"])
+    assert r.delta_interval == ["0", "0"]
+    command = "privacy --algorithm dp-ts --method bounds --actions 2 --horizon 4 --alphabet 0,1 --epsilon 1 --json"
+    assert r.to_dict() == cli_json("privacy", command)
+    assert str(r).startswith("dp-ts: PRIVATE")
+
+
+def test_an_almost_noiseless_variant_is_certainly_violated():
+    # Rewards −1 and 2 pin every mean to 0 or 1; one reward moves round 3's
+    # pull of arm 1 from 1/2 to 1/6: a ratio of 3 > e.
+    r = dpdtol.bandit_privacy("dp-ts", 3, [-1, 2], 1, method="bounds", noise_scale="1/1000", bonus="1/1000")
+    assert r.verdict == "violated" and r.violated and r.rejected
+    assert 2.99 < float(r.max_ratio_lower["ratio"]) <= 3.0
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(ValueError, match="method for lazy-dp-ts is statistical"):
+        dpdtol.bandit_privacy("lazy-dp-ts", 3, [0, 1], 1, method="exact")
+    with pytest.raises(ValueError, match="tree"):
+        dpdtol.bandit_privacy("lazy-dp-ts", 3, [0, 1], 1, method="bounds", tree_scale=1)
+    with pytest.raises(ValueError, match="runs, seed and confidence apply to method statistical"):
+        dpdtol.bandit_privacy("dp-ts", 3, [0, 1], 1, method="bounds", runs=100)
+    with pytest.raises(ValueError, match="force"):
+        dpdtol.bandit_privacy("dp-ts", 12, [0, 1], 1, method="bounds")
