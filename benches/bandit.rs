@@ -20,6 +20,10 @@
 //! `thompson_law_k2_t12`: the whole exact law of Thompson sampling with
 //! Beta(1, 1) priors (4096 pull sequences, rational) on the 0/1 table
 //! 0xbeef, checked to sum to exactly 1 first.
+//! `dp_ts_bounds_k2_t5`: certified bounds on DP-TS's whole law (8 pull
+//! sequences, each a sum over the cells of its draws; the arms' cell laws
+//! measured fresh in every iteration) on the table `[[1, 0], [0, 1], …]`
+//! at the inferred defaults, checked to enclose a total of 1 first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dpdtol::bandit::law::dp_ucb::DpUcbParams;
@@ -144,12 +148,35 @@ fn thompson_law(c: &mut Criterion) {
     group.finish();
 }
 
+fn dp_ts_bounds(c: &mut Criterion) {
+    use dpdtol::bandit::law::dp_ts::{law_bounds, DpTsLawParams};
+    let q = |n: i64| Q::from_integer(n.into());
+    let rewards: Vec<Vec<Q>> = (0..5).map(|t| vec![q(1 - t % 2), q(t % 2)]).collect();
+    let params = DpTsLawParams::inferred(2, q(1));
+    let bits = Precision(192);
+    let run = || law_bounds::<_, Certified>(&params, &rewards, &bits).expect("the bounds");
+    let whole = run();
+    assert_eq!(whole.len(), 8, "8 pull sequences");
+    let (lo, hi) = whole.iter().fold((0.0, 0.0), |(l, h), (_, a, b)| {
+        (
+            l + a.enclosure().unwrap().0.to_f64(),
+            h + b.enclosure().unwrap().1.to_f64(),
+        )
+    });
+    assert!(lo <= 1.0 && 1.0 <= hi, "the bounds enclose {lo} .. {hi}");
+    let mut group = c.benchmark_group("dp_ts_bounds_k2_t5");
+    group.sample_size(10);
+    group.bench_function("whole-law", |b| b.iter(|| black_box(run())));
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bandit,
     dp_ucb_law,
     dp_ucb_bound_law,
     dp_ucb_int_law,
-    thompson_law
+    thompson_law,
+    dp_ts_bounds
 );
 criterion_main!(benches);
