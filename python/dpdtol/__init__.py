@@ -76,6 +76,7 @@ from .reports import (
     RegretReport,
     StatisticalPrivacyReport,
     BoundsPrivacyReport,
+    BanditBoundsReport,
     VerifyReport,
     _Report,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "OneShotPrivacyReport",
     "StatisticalPrivacyReport",
     "BoundsPrivacyReport",
+    "BanditBoundsReport",
     "RegretReport",
     "VerifyReport",
     "TooLargeError",
@@ -1214,6 +1216,6 @@ def verify(claim: Optional[str] = None, shard: Optional[str] = None, errata: boo
     return VerifyReport._from_json(text)
 
 
-from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_privacy, bandit_sample, bandit_simulate  # noqa: E402  (uses the above)
+from .bandit import BanditLaw, bandit_gof, bandit_law, bandit_law_bounds, bandit_privacy, bandit_sample, bandit_simulate  # noqa: E402  (uses the above)
 
-__all__ += ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
+__all__ += ["BanditLaw", "bandit_law", "bandit_law_bounds", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]

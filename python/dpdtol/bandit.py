@@ -134,9 +134,9 @@ from . import (
     _horizon,
     _vector,
 )
-from .reports import BanditPrivacyReport, BanditReport, BoundsPrivacyReport, StatisticalPrivacyReport
+from .reports import BanditBoundsReport, BanditPrivacyReport, BanditReport, BoundsPrivacyReport, StatisticalPrivacyReport
 
-__all__ = ["BanditLaw", "bandit_law", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
+__all__ = ["BanditLaw", "bandit_law", "bandit_law_bounds", "bandit_sample", "bandit_gof", "bandit_privacy", "bandit_simulate"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,6 +280,47 @@ def bandit_law(
         force=_flag(force, "force"),
     )
     return _bandit_law(d, base)
+
+
+def bandit_law_bounds(
+    algorithm: str,
+    rewards: Any,
+    epsilon: Any,
+    noise_scale: Any = None,
+    bonus: Any = None,
+    tree_scale: Any = None,
+    scale_factor: Any = None,
+    bonus_round: Optional[str] = None,
+    force: bool = False,
+    base: int = 1,
+    sequence: Optional[Sequence[int]] = None,
+) -> BanditBoundsReport:
+    """Certified bounds on the law of ``"dp-ts"``'s or ``"lazy-dp-ts"``'s
+    pull sequence on ``rewards`` (``dpdtol law --algorithm dp-ts``): their
+    Beta draws have real parameters, so no law is computed, but every
+    sequence's probability lies in its ``probability_interval``, which does
+    not narrow with precision (``report.width`` is the widest). Over 16 pull
+    sequences it raises TooLargeError unless ``force``. ``sequence`` (arms
+    from ``base``) adds that sequence's bounds as ``report.probability``.
+    ``report.to_dict()`` is the command line's ``--json``; ``print(report)``
+    its text.
+
+    >>> r = bandit_law_bounds("dp-ts", [[1, 0]] * 4, 1)
+    >>> [e["pulls"] for e in r.law][0], r.law[0]["probability_interval"][0][:6]
+    ([1, 2, 1, 1], '0.3000')
+    """
+    base = _base(base)
+    params = _params(noise_scale, bonus, None, tree_scale, scale_factor, None, None, None, None, None, None, None, bonus_round)
+    text, human = _native.bandit_law_bounds(
+        _text(algorithm, "algorithm"),
+        _matrix(rewards, "rewards"),
+        _option(epsilon, "epsilon"),
+        params,
+        force=_flag(force, "force"),
+        base=base,
+        sequence=None if sequence is None else [_integer(a, "sequence") for a in sequence],
+    )
+    return BanditBoundsReport._from_json(text, rendered=human)
 
 
 def bandit_sample(
@@ -616,7 +657,7 @@ def _name_algorithms() -> None:
             doc = doc.replace("{" + key + "}", ", ".join(f'``"{n}"``' for n in names))
         return doc
 
-    for f in (bandit_law, bandit_sample, bandit_gof, bandit_privacy, bandit_simulate):
+    for f in (bandit_law, bandit_law_bounds, bandit_sample, bandit_gof, bandit_privacy, bandit_simulate):
         f.__doc__ = named(f.__doc__)
     globals()["__doc__"] = named(__doc__)
 

@@ -410,6 +410,34 @@ class StatisticalPrivacyReport(_Verdict, _Report):
 
 
 @dataclass(frozen=True)
+class BanditBoundsReport(_Report):
+    """Certified bounds (not values) on the law of DP-TS's or Lazy-DP-TS's
+    pull sequence on one reward table (``dpdtol law --algorithm dp-ts
+    --json``): ``law`` lists every pull sequence with its
+    ``probability_interval``; ``print(report)`` gives the command line's
+    text."""
+
+    arms: int
+    base: int
+    bounds: str
+    command: str
+    conventions: str
+    horizon: str
+    law: List[Dict[str, Any]]
+    precision_bits: int
+    probability: Optional[Dict[str, Any]]
+    schema_version: str
+    target: Dict[str, Any]
+    total_interval: List[str]
+    width: str
+    rendered: str = field(default="", repr=False, compare=False, metadata={"json": False})
+    """The command line's text of the report."""
+
+    def __str__(self) -> str:
+        return self.rendered
+
+
+@dataclass(frozen=True)
 class BoundsPrivacyReport(_Verdict, _Report):
     """The certified check of DP-TS's or Lazy-DP-TS's ε-DP from bounds on
     every law (``dpdtol privacy --algorithm dp-ts --method bounds --json``):

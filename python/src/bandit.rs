@@ -19,10 +19,11 @@ use dpdtol::num::{format_sig_directed, Dir, Q};
 use dpdtol::oracle::bandit::{self as oracle, BanditLaw, BanditSpec, BanditTarget};
 use dpdtol::oracle::gof::GofOptions;
 use dpdtol::oracle::two_sample::homogeneity;
+use dpdtol::report::bandit_bounds::BanditBoundsReport;
 use dpdtol::report::bandit_oracle::{
     BanditGiven, BanditGofReport, BanditSampleReport, BanditTwoSampleReport,
 };
-use dpdtol::report::to_json;
+use dpdtol::report::{rendered, to_json};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -222,6 +223,54 @@ fn bandit_law(
 ) -> PyResult<Py<PyAny>> {
     let target = target(algorithm, &rewards, epsilon, params)?;
     law_dict(py, &law_of(py, &target, force)?)
+}
+
+/// Certified bounds on the law of DP-TS's or Lazy-DP-TS's pull sequence on
+/// `rewards` ([`oracle::law_bounds`]): the JSON of the typed report
+/// ([`BanditBoundsReport`], the output of `dpdtol law --rewards-file …
+/// --json`, with the bounds of `sequence` when given, arms numbered from
+/// `base`) and its text.
+#[pyfunction]
+#[pyo3(signature = (algorithm, rewards, epsilon, params, force=false, base=1, sequence=None))]
+#[allow(clippy::too_many_arguments)]
+fn bandit_law_bounds(
+    py: Python<'_>,
+    algorithm: &str,
+    rewards: Vec<Vec<String>>,
+    epsilon: Option<&str>,
+    params: Params,
+    force: bool,
+    base: u32,
+    sequence: Option<Vec<usize>>,
+) -> PyResult<(String, String)> {
+    let given = given(algorithm, epsilon, &params);
+    let spec = spec(algorithm, epsilon, params, oracle::has_bounds)?;
+    let rewards = rational_rows("rewards", &rewards)?;
+    let bounds = py
+        .detach(|| oracle::law_bounds(&spec, &rewards, force))
+        .map_err(py_err)?;
+    let sequence = sequence
+        .map(|s| {
+            s.iter()
+                .map(|&a| {
+                    a.checked_sub(base as usize).ok_or_else(|| {
+                        PyValueError::new_err(format!("sequence: arm {a} is below the base {base}"))
+                    })
+                })
+                .collect::<PyResult<Vec<usize>>>()
+        })
+        .transpose()?;
+    let report = BanditBoundsReport::new(
+        given,
+        rewards[0].len(),
+        rewards.len(),
+        &bounds.entries,
+        bounds.precision_bits,
+        sequence.as_deref(),
+        base,
+    )
+    .map_err(py_err)?;
+    Ok((to_json(&report), rendered(&report, false)))
 }
 
 /// `n` reference pull sequences as an `n × T` int64 array (0-based arms),
@@ -434,6 +483,7 @@ fn bandit_algorithms(py: Python<'_>) -> PyResult<Py<PyAny>> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bandit_algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_law, m)?)?;
+    m.add_function(wrap_pyfunction!(bandit_law_bounds, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_sample, m)?)?;
     m.add_function(wrap_pyfunction!(bandit_gof, m)?)?;
     Ok(())

@@ -40,3 +40,22 @@ def test_bad_input_is_refused():
         dpdtol.bandit_privacy("dp-ts", 3, [0, 1], 1, method="bounds", runs=100)
     with pytest.raises(ValueError, match="force"):
         dpdtol.bandit_privacy("dp-ts", 12, [0, 1], 1, method="bounds")
+
+
+def test_bandit_law_bounds_is_the_law_report_of_the_cli():
+    rewards = [["1/4", "3/4"], [1, 0], ["1/2", "1/2"], [0, 1], ["3/4", "1/4"], [1, 1]]
+    r = dpdtol.bandit_law_bounds("dp-ts", rewards, 1, sequence=[1, 2, 2, 1, 1, 2])
+    assert isinstance(r, dpdtol.BanditBoundsReport)
+    cli = cli_json("bandit-oracle", "law --algorithm dp-ts --epsilon 1 --rewards-file rewards.csv --sequence 1,2,2,1,1,2 --json")
+    cli["target"]["rewards_file"] = None
+    assert r.to_dict() == cli
+    lo, hi = (sum(float(e["probability_interval"][i]) for e in r.law) for i in (0, 1))
+    assert lo <= 1 <= hi and hi - lo < 0.01
+    assert str(r).startswith("dp-ts, ε = 1, bonus-round current")
+
+
+def test_bandit_law_bounds_refuses_what_it_does_not_bound():
+    with pytest.raises(ValueError, match="cover dp-ts and lazy-dp-ts, not hybrid-ucb"):
+        dpdtol.bandit_law_bounds("hybrid-ucb", [[1, 0]] * 3, 1)
+    with pytest.raises(dpdtol.TooLargeError, match="force"):
+        dpdtol.bandit_law_bounds("dp-ts", [[1, 0]] * 7, 1)
