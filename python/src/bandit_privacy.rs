@@ -106,19 +106,8 @@ fn bandit_privacy(
                 "delta: method=\"bounds\" reports bounds on δ(ε) itself (delta_interval); it takes no target",
             ));
         }
-        let law = PrivateThompson::of(
-            id,
-            actions,
-            epsilon.clone(),
-            Given {
-                scale: overrides.scale,
-                tree_scale: overrides.tree_scale,
-                factor: overrides.scale_factor,
-                bonus: overrides.bonus,
-                bonus_round: overrides.bonus_round,
-            },
-        )
-        .map_err(py_err)?;
+        let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))
+            .map_err(py_err)?;
         let (outcome, bits) = py
             .detach(|| {
                 pool.install(|| {

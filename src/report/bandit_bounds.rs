@@ -3,7 +3,7 @@
 //! table, and `dpdtol privacy --method bounds` on every neighbouring pair
 //! of tables ([`crate::privacy::bandit::sandwich`]).
 
-use super::bandit_oracle::{conventions, BanditGiven};
+use super::bandit_oracle::{conventions, pulls_text, BanditGiven};
 use super::law::LawCommand;
 use super::oracle::Horizon;
 use super::privacy::sequence_text;
@@ -190,14 +190,6 @@ fn short(d: &Decimal, dir: Dir) -> String {
 fn interval_text(e: &Enclosure) -> String {
     let Enclosure([lo, hi]) = e;
     format!("[{}, {}]", short(lo, Dir::Down), short(hi, Dir::Up))
-}
-
-fn pulls_text(pulls: &[usize]) -> String {
-    pulls
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 impl Human for BanditBoundsReport {

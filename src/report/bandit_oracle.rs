@@ -560,7 +560,7 @@ impl fmt::Display for BanditGiven {
 }
 
 /// Pulls for people, comma-separated.
-fn pulls_text(pulls: &[usize]) -> String {
+pub(super) fn pulls_text(pulls: &[usize]) -> String {
     pulls
         .iter()
         .map(ToString::to_string)

@@ -23,6 +23,7 @@
 
 use super::beta_sandwich::{bounds, ArmEvent, Atom, Cells, Event, Mean};
 use super::hybrid_ucb::{check_hybrid_params, hybrid_increment};
+use super::params::Overrides;
 use super::{check_bonus, check_positive, check_scale};
 use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
@@ -419,6 +420,20 @@ pub struct Given {
     pub bonus: Option<Q>,
     /// DP-TS: the round its bonus reads.
     pub bonus_round: BonusRound,
+}
+
+impl Given {
+    /// The values the overrides of the printed parameters give (the others
+    /// are not read: the caller refuses them).
+    pub fn of(overrides: Overrides) -> Given {
+        Given {
+            scale: overrides.scale,
+            tree_scale: overrides.tree_scale,
+            factor: overrides.scale_factor,
+            bonus: overrides.bonus,
+            bonus_round: overrides.bonus_round,
+        }
+    }
 }
 
 impl SandwichLaw for PrivateThompson {

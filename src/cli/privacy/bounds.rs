@@ -31,18 +31,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
     let overrides = super::statistical::overrides(args)?;
-    let law = PrivateThompson::of(
-        id,
-        actions,
-        epsilon.clone(),
-        Given {
-            scale: overrides.scale,
-            tree_scale: overrides.tree_scale,
-            factor: overrides.scale_factor,
-            bonus: overrides.bonus,
-            bonus_round: overrides.bonus_round,
-        },
-    )?;
+    let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let (outcome, bits) = pool.install(|| {
         certified(|bits| {
