@@ -106,6 +106,8 @@ fn bandit_privacy(
                 "delta: method=\"bounds\" reports bounds on δ(ε) itself (delta_interval); it takes no target",
             ));
         }
+        // Rewards in [0, 1], as every privacy check takes them.
+        Problem::new(horizon, alphabet.clone(), epsilon.clone()).map_err(py_err)?;
         let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))
             .map_err(py_err)?;
         let (outcome, bits) = py

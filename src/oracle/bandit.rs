@@ -158,6 +158,11 @@ pub fn law_bounds(spec: &BanditSpec, rewards: &[Vec<Q>], force: bool) -> Result<
             count.map_or("more than 2^64".into(), |n| n.to_string())
         )));
     }
+    crate::size::table(
+        "the bounds' pull sequences, (T + 16) words each",
+        count.map(|n| u128::from(n) * (horizon as u128 + 16)),
+        8,
+    )?;
     let (entries, precision_bits) =
         dp_ts::certified(|bits| dp_ts::law_bounds::<_, Certified>(&law, rewards, bits))?;
     Ok(LawBounds {

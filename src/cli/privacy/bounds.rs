@@ -3,7 +3,7 @@
 //! ([`crate::privacy::bandit::sandwich`]): `private`, `violated` or
 //! `undecided` when the bounds are too wide to tell, with certified bounds
 //! on the largest ratio and on δ(ε). `--actions` is K, `--horizon` T,
-//! `--alphabet` the reward values (any rationals); the noise scale, the
+//! `--alphabet` the reward values (in `[0, 1]`); the noise scale, the
 //! bonus, DP-TS's tree scale, scale factor and bonus round as in the
 //! statistical audit.
 
@@ -13,7 +13,7 @@ use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::num::{parse_rational, parse_rational_list, Certified};
 use crate::privacy::bandit::sandwich::check;
-use crate::privacy::Verdict;
+use crate::privacy::{Problem, Verdict};
 use crate::report::bandit_bounds::BoundsPrivacyReport;
 use crate::report::rendered;
 
@@ -30,6 +30,8 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     let horizon = parse_horizon(given(&args.horizon, "--horizon")?)?;
     let epsilon = parse_rational(given(&args.epsilon, "--epsilon")?)?;
     let alphabet = parse_rational_list(given(&args.alphabet, "--alphabet")?)?;
+    // Rewards in [0, 1], as every privacy check takes them.
+    Problem::new(horizon, alphabet.clone(), epsilon.clone())?;
     let overrides = super::statistical::overrides(args)?;
     let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))?;
     let pool = super::thread_pool(args.threads.as_deref())?;

@@ -20,7 +20,7 @@
 //! over neighbouring tables lies between the same sums of `lo − e^ε·hi′`
 //! and `hi − e^ε·lo′`.
 
-use crate::bandit::law::anytime_lazy_ucb::pull_sequences_of;
+use crate::bandit::law::anytime_lazy_ucb::{pull_sequence_count, pull_sequences_of};
 use crate::bandit::law::dp_ts::{Sandwich, SandwichLaw};
 use crate::error::{Error, Result};
 use crate::num::{Real, Q};
@@ -124,7 +124,9 @@ fn words(alphabet: &[Q], len: usize) -> Vec<Vec<Q>> {
 }
 
 /// The certified check of `law` at ε on every table of `horizon` rounds
-/// over `alphabet` (module documentation), the laws bounded at `ctx`.
+/// over `alphabet` (module documentation), the laws bounded at `ctx`. The
+/// bounds hold for any rational rewards; the command line and the Python
+/// package take them in `[0, 1]`, as every privacy check.
 ///
 /// Errors: [`Error::TooLarge`] past [`MAX_LAWS`] laws unless `force`;
 /// [`Error::Domain`] when a sign is undecided at this precision (the caller
@@ -138,22 +140,41 @@ pub fn check<L: SandwichLaw, R: Real>(
     ctx: &R::Context,
 ) -> Result<BoundsCheck<R>> {
     let k = law.arms();
-    let sequences = pull_sequences_of(k, k, horizon);
+    let count = pull_sequence_count(k, k, horizon);
     let letters = alphabet.len() as u64;
     let laws = u32::try_from(horizon)
         .ok()
         .and_then(|h| letters.checked_pow(h))
-        .and_then(|w| w.checked_mul(sequences.len() as u64));
+        .zip(count)
+        .and_then(|(w, c)| w.checked_mul(c));
+    if horizon == 0 || alphabet.len() < 2 {
+        return Err(Error::InvalidInput(
+            "the check needs a horizon of at least 1 and an alphabet of two letters or more".into(),
+        ));
+    }
+    let many = |n: Option<u64>| n.map_or("more than 2^64".to_string(), |n| n.to_string());
     match laws {
         Some(n) if n <= MAX_LAWS || force => {}
-        _ => {
+        Some(n) => {
             return Err(Error::TooLarge(format!(
-                "the check bounds {} laws ({} pull sequences × {letters}^{horizon} vectors of rewards seen), above {MAX_LAWS}: pass --force to run it",
-                laws.map_or("more than 2^64".to_string(), |n| n.to_string()),
-                sequences.len()
+                "the check bounds {n} laws ({} pull sequences × {letters}^{horizon} vectors of rewards seen), above {MAX_LAWS}: pass --force to run it",
+                many(count)
+            )))
+        }
+        None => {
+            return Err(Error::TooLarge(format!(
+                "the check would bound more than 2^64 laws ({} pull sequences × {letters}^{horizon} vectors of rewards seen), even with --force",
+                many(count)
             )))
         }
     }
+    // Each law: its pulls and rewards seen, and two enclosures.
+    crate::size::table(
+        "the laws' bounds, (T + 16) words each",
+        laws.map(|n| u128::from(n) * (horizon as u128 + 16)),
+        8,
+    )?;
+    let sequences = pull_sequences_of(k, k, horizon);
     let seen = words(alphabet, horizon);
     let sandwich = Sandwich::<L, R>::new(law, ctx.clone())?;
     let jobs: Vec<(usize, usize)> = (0..sequences.len())
@@ -221,9 +242,8 @@ pub fn check<L: SandwichLaw, R: Real>(
     } else {
         Verdict::Undecided
     };
-    let ratio_lower = lower.ok_or_else(|| {
-        Error::InvalidInput("the check needs a horizon of at least 1 and two letters".into())
-    })?;
+    let ratio_lower = lower
+        .ok_or_else(|| Error::InvalidInput("every law is certainly 0: no ratio to bound".into()))?;
     let delta = delta_bounds(
         k,
         alphabet,
