@@ -9,7 +9,7 @@
 use crate::bandit::py_err;
 use crate::{horizon, rational};
 use dpdtol::bandit::law::dp_se::DpSeVariant;
-use dpdtol::bandit::law::dp_ts::{certified, Given, PrivateThompson};
+use dpdtol::bandit::law::dp_ts::{certified, PrivateThompson};
 use dpdtol::bandit::law::params::Overrides;
 use dpdtol::bandit::policy::dp_ts::BonusRound;
 use dpdtol::bandit::policy::{BanditId, Named};
@@ -108,7 +108,7 @@ fn bandit_privacy(
         }
         // Rewards in [0, 1], as every privacy check takes them.
         Problem::new(horizon, alphabet.clone(), epsilon.clone()).map_err(py_err)?;
-        let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))
+        let law = PrivateThompson::of(id, actions, epsilon.clone(), &overrides)
             .map_err(py_err)?;
         let (outcome, bits) = py
             .detach(|| {

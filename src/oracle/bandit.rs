@@ -134,22 +134,11 @@ pub const MAX_BOUNDED_SEQUENCES: u64 = 1 << 4;
 /// sequence whose first K rounds pull the arms in order, and the precision
 /// in bits. Refused past [`MAX_BOUNDED_SEQUENCES`] unless `force`.
 pub fn law_bounds(spec: &BanditSpec, rewards: &[Vec<Q>], force: bool) -> Result<LawBounds> {
-    use crate::bandit::law::dp_ts::{self, Given, PrivateThompson};
+    use crate::bandit::law::dp_ts::{self, PrivateThompson};
     check_reward_table(rewards)?;
     spec.check_applicable()?;
     let (arms, horizon) = (rewards[0].len(), rewards.len());
-    let law = PrivateThompson::of(
-        spec.id,
-        arms,
-        spec.epsilon.clone(),
-        Given {
-            scale: spec.noise_scale.clone(),
-            tree_scale: spec.tree_scale.clone(),
-            factor: spec.scale_factor.clone(),
-            bonus: spec.bonus.clone(),
-            bonus_round: spec.bonus_round,
-        },
-    )?;
+    let law = PrivateThompson::of(spec.id, arms, spec.epsilon.clone(), &spec.overrides())?;
     let count = crate::bandit::law::anytime_lazy_ucb::pull_sequence_count(arms, arms, horizon);
     if !force && count.is_none_or(|n| n > MAX_BOUNDED_SEQUENCES) {
         return Err(Error::TooLarge(format!(
@@ -234,6 +223,20 @@ pub struct BanditSpec {
 }
 
 impl BanditSpec {
+    /// The parameters given, as overrides of the printed ones.
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            scale: self.noise_scale.clone(),
+            tree_scale: self.tree_scale.clone(),
+            scale_factor: self.scale_factor.clone(),
+            bonus: self.bonus.clone(),
+            lengths: self.epoch_lengths.clone(),
+            dp_se: self.dp_se.clone(),
+            tree_depth: self.tree_depth,
+            bonus_round: self.bonus_round,
+        }
+    }
+
     /// `id` at `epsilon` with the papers' defaults.
     pub fn new(id: BanditId, epsilon: Q) -> BanditSpec {
         BanditSpec {
@@ -414,17 +417,7 @@ impl Law {
                 bonus_round: spec.ucb1_bonus_round,
             });
         }
-        let overrides = Overrides {
-            scale: spec.noise_scale.clone(),
-            tree_scale: spec.tree_scale.clone(),
-            scale_factor: spec.scale_factor.clone(),
-            bonus: spec.bonus.clone(),
-            lengths: spec.epoch_lengths.clone(),
-            dp_se: spec.dp_se.clone(),
-            tree_depth: spec.tree_depth,
-            bonus_round: spec.bonus_round,
-        };
-        let law = LawParams::new(id, epsilon, horizon, arms, &overrides)?;
+        let law = LawParams::new(id, epsilon, horizon, arms, &spec.overrides())?;
         Ok(Law::Noisy(Box::new(law)))
     }
 }

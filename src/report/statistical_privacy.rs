@@ -7,12 +7,13 @@ use super::privacy::{bound_decimal, field, number_field, sequence_text};
 use super::{
     enclosure, fraction, Decimal, Enclosure, Fraction, Human, NumberKind, SchemaVersion, DIGITS,
 };
+use crate::bandit::law::params::Scales;
 use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::{BanditId, Named};
 use crate::error::{Error, Result};
 use crate::mechanism::Noise;
 use crate::num::{format_sig_directed, Dir, Q};
-use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given, Scales};
+use crate::privacy::bandit::audit_run::{Audit, AuditRun, Given};
 use crate::privacy::bandit::exact::units_of;
 use crate::privacy::bandit::statistical::{AuditOutcome, AuditSetup, Counts};
 use crate::privacy::{Shard, Verdict};

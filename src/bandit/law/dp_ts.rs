@@ -23,7 +23,7 @@
 
 use super::beta_sandwich::{bounds, ArmEvent, Atom, Cells, Event, Mean};
 use super::hybrid_ucb::{check_hybrid_params, hybrid_increment};
-use super::params::Overrides;
+use super::params::{Overrides, Scales};
 use super::{check_bonus, check_positive, check_scale};
 use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
@@ -136,6 +136,24 @@ impl Reads {
         }
         (m, reads.len() - 1)
     }
+
+    /// The event: each arm's means, the noises `noises` gives for them (a
+    /// tree of increments, [`ArmEvent::noises`]), and `κ`.
+    fn into_event(self, kappa: &Q, noises: impl Fn(&[Mean]) -> Vec<(Option<usize>, Q)>) -> Event {
+        let arms = self
+            .means
+            .into_iter()
+            .map(|means| ArmEvent {
+                noises: noises(&means),
+                kappa: kappa.clone(),
+                means,
+            })
+            .collect();
+        Event {
+            arms,
+            rounds: self.rounds,
+        }
+    }
 }
 
 impl SandwichLaw for DpTsLawParams {
@@ -185,31 +203,21 @@ impl SandwichLaw for DpTsLawParams {
             sum[arm] += y;
             updated[arm] = t;
         }
-        let kappa = &self.bonus / &self.epsilon;
-        let arms = reads
-            .means
-            .into_iter()
-            .map(|means| {
+        // W(1..=N), N the largest count read: W(n) is noise n − 1.
+        Ok(Some(reads.into_event(
+            &(&self.bonus / &self.epsilon),
+            |means| {
                 let top = means.iter().map(|m| m.n).max().unwrap_or(0);
-                let noises = (1..=top)
+                (1..=top)
                     .map(|n| {
                         let (parent, scale) = hybrid_increment(n, &self.array_scale, |m| {
                             Q::from_integer((m + 1).into()) * &self.tree_scale
                         });
                         (parent.map(|p| p as usize - 1), scale)
                     })
-                    .collect();
-                ArmEvent {
-                    noises,
-                    kappa: kappa.clone(),
-                    means,
-                }
-            })
-            .collect();
-        Ok(Some(Event {
-            arms,
-            rounds: reads.rounds,
-        }))
+                    .collect()
+            },
+        )))
     }
 
     fn name(&self) -> &'static str {
@@ -294,26 +302,14 @@ impl SandwichLaw for LazyDpTsLawParams {
                 epochs[arm].push((length, phi));
             }
         }
-        let kappa = &self.bonus / &self.epsilon;
-        let arms = reads
-            .means
-            .into_iter()
-            .map(|mut means| {
-                // One independent noise per epoch read, numbered in order.
-                for (v, m) in means.iter_mut().enumerate() {
-                    m.noise = v;
-                }
-                ArmEvent {
-                    noises: vec![(None, self.noise_scale.clone()); means.len()],
-                    kappa: kappa.clone(),
-                    means,
-                }
-            })
-            .collect();
-        Ok(Some(Event {
-            arms,
-            rounds: reads.rounds,
-        }))
+        // One independent noise per epoch. Every epoch but one ended in the
+        // last round is read in the round after it ends, so an arm's means
+        // are its epochs 0, 1, … in order and epoch e is noise e.
+        Ok(Some(
+            reads.into_event(&(&self.bonus / &self.epsilon), |means| {
+                vec![(None, self.noise_scale.clone()); means.len()]
+            }),
+        ))
     }
 
     fn name(&self) -> &'static str {
@@ -335,64 +331,69 @@ pub enum PrivateThompson {
 
 impl PrivateThompson {
     /// The law of `id` (`dp-ts` or `lazy-dp-ts`) for `arms` arms at
-    /// `epsilon`: the noise scale (DP-TS: the array blocks'; default
-    /// `2/ε` for DP-TS, `1/ε` for Lazy-DP-TS), DP-TS's tree scale (default
-    /// the noise scale) and a factor on both of its scales, the bonus
-    /// constant (default 6 and 3), and DP-TS's bonus round; `None` for a
-    /// value not given.
-    pub fn of(id: BanditId, arms: usize, epsilon: Q, given: Given) -> Result<PrivateThompson> {
-        check_positive(&[("--epsilon", &epsilon)])?;
-        let bonus_round_given = given.bonus_round != BonusRound::default();
-        match id {
-            BanditId::DpTs => {
-                if given.factor.is_some() && given.tree_scale.is_some() {
-                    return Err(Error::InvalidInput(
-                        "--scale-factor multiplies both of dp-ts's scales; it excludes --tree-scale"
-                            .into(),
-                    ));
-                }
-                let mut law = DpTsLawParams::inferred(arms, epsilon);
-                if let Some(s) = given.scale {
-                    law.array_scale = s;
-                }
-                law.tree_scale = given.tree_scale.unwrap_or_else(|| law.array_scale.clone());
-                if let Some(f) = given.factor {
-                    check_positive(&[("--scale-factor", &f)])?;
-                    law.array_scale *= &f;
-                    law.tree_scale *= &f;
-                }
-                if let Some(b) = given.bonus {
-                    law.bonus = b;
-                }
-                law.bonus_round = given.bonus_round;
-                Ok(PrivateThompson::DpTs(law))
+    /// `epsilon`, the printed (DP-TS: inferred) parameters `overrides`
+    /// where given: the noise scale, DP-TS's tree scale and a factor on
+    /// both of its scales, the bonus constant, resolved as their audit
+    /// resolves them ([`Scales::resolve`]), and DP-TS's bonus round. The
+    /// overrides no law reads are the caller's to refuse
+    /// ([`Overrides::refuse_unread`]).
+    pub fn of(
+        id: BanditId,
+        arms: usize,
+        epsilon: Q,
+        overrides: &Overrides,
+    ) -> Result<PrivateThompson> {
+        if id == BanditId::LazyDpTs {
+            let flag = [
+                ("--tree-scale", overrides.tree_scale.is_some()),
+                ("--scale-factor", overrides.scale_factor.is_some()),
+                (
+                    "--bonus-round",
+                    overrides.bonus_round != BonusRound::default(),
+                ),
+            ]
+            .into_iter()
+            .find_map(|(flag, set)| set.then_some(flag));
+            if let Some(flag) = flag {
+                return Err(Error::InvalidInput(format!(
+                    "{flag} does not apply to lazy-dp-ts"
+                )));
             }
-            BanditId::LazyDpTs => {
-                let flag = [
-                    ("--tree-scale", given.tree_scale.is_some()),
-                    ("--scale-factor", given.factor.is_some()),
-                    ("--bonus-round", bonus_round_given),
-                ]
-                .into_iter()
-                .find_map(|(flag, set)| set.then_some(flag));
-                if let Some(flag) = flag {
-                    return Err(Error::InvalidInput(format!(
-                        "{flag} does not apply to lazy-dp-ts"
-                    )));
-                }
-                let mut law = LazyDpTsLawParams::printed(arms, epsilon);
-                if let Some(s) = given.scale {
-                    law.noise_scale = s;
-                }
-                if let Some(b) = given.bonus {
-                    law.bonus = b;
-                }
-                Ok(PrivateThompson::LazyDpTs(law))
-            }
-            other => Err(Error::InvalidInput(format!(
-                "certified bounds on the law cover dp-ts and lazy-dp-ts, not {other}"
-            ))),
         }
+        if !matches!(id, BanditId::DpTs | BanditId::LazyDpTs) {
+            return Err(Error::InvalidInput(format!(
+                "certified bounds on the law cover dp-ts and lazy-dp-ts, not {id}"
+            )));
+        }
+        let Scales {
+            scale,
+            tree_scale,
+            bonus,
+        } = Scales::resolve(
+            id,
+            &epsilon,
+            overrides.scale.clone(),
+            overrides.tree_scale.clone(),
+            overrides.bonus.clone(),
+            overrides.scale_factor.clone(),
+        )?;
+        Ok(if id == BanditId::DpTs {
+            PrivateThompson::DpTs(DpTsLawParams {
+                arms,
+                epsilon,
+                array_scale: scale,
+                tree_scale,
+                bonus,
+                bonus_round: overrides.bonus_round,
+            })
+        } else {
+            PrivateThompson::LazyDpTs(LazyDpTsLawParams {
+                arms,
+                epsilon,
+                noise_scale: scale,
+                bonus,
+            })
+        })
     }
 
     /// The law's parameters: `(noise scale, tree scale, bonus, bonus round)`
@@ -403,35 +404,6 @@ impl PrivateThompson {
                 (&p.array_scale, Some(&p.tree_scale), &p.bonus, p.bonus_round)
             }
             PrivateThompson::LazyDpTs(p) => (&p.noise_scale, None, &p.bonus, BonusRound::default()),
-        }
-    }
-}
-
-/// The values given for a [`PrivateThompson`] law (`None`: the default).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Given {
-    /// The noise scale (DP-TS: the array blocks').
-    pub scale: Option<Q>,
-    /// DP-TS: the tree p-sums' per-level scale.
-    pub tree_scale: Option<Q>,
-    /// DP-TS: a factor on both scales.
-    pub factor: Option<Q>,
-    /// The bonus constant.
-    pub bonus: Option<Q>,
-    /// DP-TS: the round its bonus reads.
-    pub bonus_round: BonusRound,
-}
-
-impl Given {
-    /// The values the overrides of the printed parameters give (the others
-    /// are not read: the caller refuses them).
-    pub fn of(overrides: Overrides) -> Given {
-        Given {
-            scale: overrides.scale,
-            tree_scale: overrides.tree_scale,
-            factor: overrides.scale_factor,
-            bonus: overrides.bonus,
-            bonus_round: overrides.bonus_round,
         }
     }
 }

@@ -239,3 +239,74 @@ fn positive_factor(overrides: &Overrides) -> Result<Option<&Q>> {
         given => Ok(given.as_ref()),
     }
 }
+
+/// The Laplace scales and the bonus of Lazy-DP-TS, DP-TS or Hybrid-UCB, as
+/// their statistical audit, their exact check and DP-TS's bounds resolve them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scales {
+    /// The noise scale (Hybrid-UCB: the array blocks').
+    pub scale: Q,
+    /// Hybrid-UCB's per-level tree scale.
+    pub tree_scale: Q,
+    /// The bonus constant.
+    pub bonus: Q,
+}
+
+impl Scales {
+    /// The default noise scale of `id`: Hybrid-UCB's inferred `2/ε`,
+    /// Lazy-DP-TS's printed `1/ε`
+    /// (DP-TS's inferred `2/ε` too).
+    pub fn default_scale(id: BanditId, epsilon: &Q) -> Result<Q> {
+        if *epsilon <= Q::from_integer(0.into()) {
+            return Err(Error::InvalidInput(format!(
+                "--epsilon must be positive, got {epsilon}"
+            )));
+        }
+        let numerator = if matches!(id, BanditId::HybridUcb | BanditId::DpTs) {
+            2
+        } else {
+            1
+        };
+        Ok(Q::from_integer(numerator.into()) / epsilon)
+    }
+
+    /// The scales of `id` at `epsilon` from the values given (`None`: the
+    /// default — the scale Hybrid-UCB's inferred `2/ε` or Lazy-DP-TS's
+    /// printed `1/ε`, the tree scale the scale, the bonus 3); `factor`
+    /// (positive) multiplies both scales, and excludes a tree scale given.
+    pub fn resolve(
+        id: BanditId,
+        epsilon: &Q,
+        scale: Option<Q>,
+        tree_scale: Option<Q>,
+        bonus: Option<Q>,
+        factor: Option<Q>,
+    ) -> Result<Scales> {
+        if factor.is_some() && tree_scale.is_some() {
+            return Err(Error::InvalidInput(format!(
+                "--scale-factor multiplies both of {id}'s scales; it excludes --tree-scale"
+            )));
+        }
+        let mut scale = match scale {
+            Some(s) => s,
+            None => Scales::default_scale(id, epsilon)?,
+        };
+        let mut tree_scale = tree_scale.unwrap_or_else(|| scale.clone());
+        if let Some(f) = factor {
+            if !num_traits::Signed::is_positive(&f) {
+                return Err(Error::InvalidInput(format!(
+                    "--scale-factor must be positive, got {f}"
+                )));
+            }
+            scale *= &f;
+            tree_scale *= &f;
+        }
+        Ok(Scales {
+            scale,
+            tree_scale,
+            bonus: bonus.unwrap_or_else(|| {
+                Q::from_integer(if id == BanditId::DpTs { 6 } else { 3 }.into())
+            }),
+        })
+    }
+}

@@ -8,7 +8,7 @@
 //! statistical audit.
 
 use super::{given, parse_count, parse_horizon, Args};
-use crate::bandit::law::dp_ts::{certified, Given, PrivateThompson};
+use crate::bandit::law::dp_ts::{certified, PrivateThompson};
 use crate::bandit::policy::BanditId;
 use crate::error::Result;
 use crate::num::{parse_rational, parse_rational_list, Certified};
@@ -33,7 +33,7 @@ pub(super) fn run(args: &Args, id: BanditId) -> Result<(String, bool)> {
     // Rewards in [0, 1], as every privacy check takes them.
     Problem::new(horizon, alphabet.clone(), epsilon.clone())?;
     let overrides = super::statistical::overrides(args)?;
-    let law = PrivateThompson::of(id, actions, epsilon.clone(), Given::of(overrides))?;
+    let law = PrivateThompson::of(id, actions, epsilon.clone(), &overrides)?;
     let pool = super::thread_pool(args.threads.as_deref())?;
     let (outcome, bits) = pool.install(|| {
         certified(|bits| {

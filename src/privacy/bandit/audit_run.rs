@@ -9,7 +9,7 @@ use super::statistical::{
     analyse, check_part_size, runs_in, runs_of, sample_part, sample_table, selection, tables_of,
     units, AuditOutcome, AuditSetup, Counts, DpTsParams, HybridParams, Selection, TsParams,
 };
-use crate::bandit::law::params::Overrides;
+use crate::bandit::law::params::{Overrides, Scales};
 use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
 use crate::error::{Error, Result};
@@ -91,59 +91,6 @@ pub struct Given {
     pub bonus_round: BonusRound,
 }
 
-/// The Laplace scales and the bonus of a Lazy-DP-TS or Hybrid-UCB run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scales {
-    /// The noise scale (Hybrid-UCB: the array blocks').
-    pub scale: Q,
-    /// Hybrid-UCB's per-level tree scale.
-    pub tree_scale: Q,
-    /// The bonus constant.
-    pub bonus: Q,
-}
-
-impl Scales {
-    /// The scales of `id` at `epsilon` from the values given (`None`: the
-    /// default — the scale Hybrid-UCB's inferred `2/ε` or Lazy-DP-TS's
-    /// printed `1/ε`, the tree scale the scale, the bonus 3); `factor`
-    /// (positive) multiplies both scales, and excludes a tree scale given.
-    pub fn resolve(
-        id: BanditId,
-        epsilon: &Q,
-        scale: Option<Q>,
-        tree_scale: Option<Q>,
-        bonus: Option<Q>,
-        factor: Option<Q>,
-    ) -> Result<Scales> {
-        if factor.is_some() && tree_scale.is_some() {
-            return Err(Error::InvalidInput(format!(
-                "--scale-factor multiplies both of {id}'s scales; it excludes --tree-scale"
-            )));
-        }
-        let mut scale = match scale {
-            Some(s) => s,
-            None => Audit::default_scale(id, epsilon)?,
-        };
-        let mut tree_scale = tree_scale.unwrap_or_else(|| scale.clone());
-        if let Some(f) = factor {
-            if !num_traits::Signed::is_positive(&f) {
-                return Err(Error::InvalidInput(format!(
-                    "--scale-factor must be positive, got {f}"
-                )));
-            }
-            scale *= &f;
-            tree_scale *= &f;
-        }
-        Ok(Scales {
-            scale,
-            tree_scale,
-            bonus: bonus.unwrap_or_else(|| {
-                Q::from_integer(if id == BanditId::DpTs { 6 } else { 3 }.into())
-            }),
-        })
-    }
-}
-
 /// What an audit is of: the algorithm, its exact parameters (defaults
 /// filled in) and the setup. Two parts of one audit have equal ones.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,22 +114,6 @@ pub struct Audit {
 }
 
 impl Audit {
-    /// The default noise scale of `id`: Hybrid-UCB's inferred `2/ε`,
-    /// Lazy-DP-TS's printed `1/ε`.
-    pub fn default_scale(id: BanditId, epsilon: &Q) -> Result<Q> {
-        if *epsilon <= Q::from_integer(0.into()) {
-            return Err(Error::InvalidInput(format!(
-                "--epsilon must be positive, got {epsilon}"
-            )));
-        }
-        let numerator = if matches!(id, BanditId::HybridUcb | BanditId::DpTs) {
-            2
-        } else {
-            1
-        };
-        Ok(Q::from_integer(numerator.into()) / epsilon)
-    }
-
     /// The audit of `id` with K = `actions` arms (2: the audit is
     /// implemented for two) at `epsilon` on the reward values `alphabet`, the
     /// printed scales and bonus `overrides` where given ([`Scales::resolve`];
@@ -201,7 +132,7 @@ impl Audit {
                 "the {id} audit is implemented for K = 2 arms, got --actions {actions}"
             )));
         }
-        Audit::default_scale(id, &epsilon)?;
+        Scales::default_scale(id, &epsilon)?;
         let scales = Scales::resolve(
             id,
             &epsilon,
@@ -253,7 +184,7 @@ impl Audit {
             alphabet: given.alphabet,
             epsilon: given.epsilon,
         };
-        Audit::default_scale(id, &audit.epsilon)?;
+        Scales::default_scale(id, &audit.epsilon)?;
         on_params!(audit, p => audit.setup.check(&p))?;
         Ok(audit)
     }

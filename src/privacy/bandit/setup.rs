@@ -5,13 +5,13 @@
 //! ([`Decided`]). The shards of one check have equal setups; their decided
 //! outcomes merge into the whole run's ([`merge`]).
 
-use super::audit_run::Scales;
 use super::exact::{
     check_certified_part, check_part, laws_needed, witness_at, Outcome, Position, Witness,
     PRECISIONS,
 };
 use crate::bandit::law::dp_se::DpSeVariant;
 use crate::bandit::law::params::Overrides;
+use crate::bandit::law::params::Scales;
 use crate::bandit::law::PullLaw;
 use crate::bandit::policy::dp_ts::BonusRound;
 use crate::bandit::policy::BanditId;
